@@ -1,0 +1,8 @@
+module github.com/soacgen/soacgen
+
+go 1.26
+
+require (
+	github.com/ebitengine/purego v0.11.3 // indirect
+	golang.org/x/tools v0.52.0 // indirect
+)
