@@ -1,0 +1,99 @@
+package fusion
+
+import (
+	"go/token"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// Plan is the fusion engine's decision for one function: which SOACs run
+// together as one pass (a Kernel), and why the fusions that were possible in
+// shape were not made (Notes).
+//
+// Every SOAC of the function (at any depth) is a member of exactly one
+// kernel, except a producer fused into consumers on disjoint branches, which
+// is a member of each of those kernels.
+type Plan struct {
+	Func *ir.Function
+	// Kernels in the order a reader meets them: by the position of the
+	// statement they run at; a nested kernel after the kernel whose lambda
+	// holds it.
+	Kernels []*Kernel
+	// Notes explain each fusion that was possible in shape but not made.
+	Notes []Note
+	// Diagnostics are findings that are not refusals to fuse: provably
+	// unequal lengths into Map2/Map3, impure lambdas, unsupported shapes.
+	Diagnostics []Diagnostic
+	Stats       Stats
+}
+
+// Kernel is a set of SOACs that run as one pass over one iteration space:
+// one loop on the CPU, one launch group in OpenCL.
+type Kernel struct {
+	ID int
+	// SOACs are the members in evaluation order: a producer before its
+	// consumers, otherwise program order.
+	SOACs []*ir.SOAC
+	// Block is the block the kernel runs in and At the statement whose
+	// position it takes (the last member in program order); members defined
+	// earlier in the block move down to At.
+	Block *ir.Block
+	At    ir.Stmt
+	// Depth is 0 for kernels in the function body (and its ifs, switches,
+	// loops and closures) and n+1 for kernels inside a lambda of a depth-n
+	// kernel; Parent is that kernel.
+	Depth  int
+	Parent *Kernel
+	// Inputs are the arrays the kernel reads that it does not compute.
+	Inputs []*ir.Var
+	// Outputs are the members' results that are used after the kernel:
+	// final results and map-out arrays (paper 004 §5.2).
+	Outputs []*ir.Var
+	// Internal are the intermediate arrays that are never materialised.
+	Internal []*ir.Var
+	// Form names the fused form in the papers' terms: "map", "redomap",
+	// "scanomap", "filter-redomap", "stream_red", ...
+	Form string
+	// Rules are the names of the fusion rules applied to build the kernel,
+	// in the order they fired.
+	Rules []string
+}
+
+// Note explains a fusion that was possible in shape but refused.
+type Note struct {
+	// Pos is the position of the hazard: the write, the reassignment, the
+	// second use, the loop; or of the consumer when the reason is a shape.
+	Pos token.Pos
+	// Producer is the SOAC that was not fused; Consumer the one it was not
+	// fused into (nil when there are several).
+	Producer, Consumer *ir.SOAC
+	// Var is the variable the reason is about.
+	Var *ir.Var
+	// Rule is the stable identifier of the refusal ("write-between",
+	// "size-mismatch", "loop-boundary", "consumed-twice",
+	// "capture-reassigned", "impure", ...).
+	Rule string
+	// Reason is the sentence users read, naming the variable and position.
+	Reason string
+}
+
+// Diagnostic is a finding about a SOAC that is not a refusal to fuse.
+type Diagnostic struct {
+	Pos token.Pos
+	// Category is the stable vet category: "size", "impure", "unsupported".
+	Category string
+	Message  string
+}
+
+// Stats counts what fusion did in one function, like Figure 18 of paper 000.
+type Stats struct {
+	// Rules counts how often each fusion rule fired, by rule name.
+	Rules map[string]int
+	// PassesBefore is the number of passes over memory the unfused program
+	// makes (one per SOAC, generators excepted); PassesAfter the number of
+	// kernels.
+	PassesBefore, PassesAfter int
+	// IntermediatesRemoved counts the arrays that are no longer
+	// materialised.
+	IntermediatesRemoved int
+}

@@ -1,0 +1,371 @@
+// Package ir is the intermediate representation soacgen fuses: a
+// let-normalised view of one Go function in which every call of a
+// runtime/soac combinator is its own statement binding one variable, every
+// other statement carries a summary of what it reads and writes, and
+// compound statements (if, switch, loops, closures, lambda bodies) hold
+// nested blocks.
+//
+// The IR is built by package analyzer/build from type-checked Go syntax and
+// consumed by package analyzer/fusion. It imports nothing from soacgen: it
+// only describes, it decides nothing. Derived data (the dependency graph) is
+// not stored here; see Graph, which is rebuilt from a Function on demand.
+//
+// Invariants, checked by Verify:
+//   - every SOAC input is a *Var, never an arbitrary expression: nested calls
+//     and non-variable array arguments are hoisted into earlier statements
+//     in evaluation order;
+//   - each *Var is defined once (by one statement, or as a parameter or free
+//     variable of the function); a Go variable that is assigned several times
+//     has one *Var per assignment, all sharing its types.Object;
+//   - every statement belongs to exactly one Block, and Block.Parent links
+//     each nested block to the statement that owns it.
+package ir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Program is the IR of every function of one package that calls
+// runtime/soac, in source order.
+type Program struct {
+	Fset  *token.FileSet
+	Pkg   *types.Package
+	Funcs []*Function
+}
+
+// Function is the IR of one top-level Go function (or method) that calls
+// runtime/soac. Function literals inside it are not separate Functions: a
+// literal passed to a SOAC is a Lambda with its own Body, and any other
+// literal is a Closure statement.
+type Function struct {
+	Name   string        // the Go name of the function
+	Decl   *ast.FuncDecl // its declaration
+	Obj    *types.Func   // its object
+	Fuse   *Directive    // the //soac:fuse directive, nil if the function is not a spec
+	Params []*Var        // parameters and named results, in order
+	Body   *Block        // the function body
+	Vars   []*Var        // every Var of the function, indexed by Var.ID
+	// Unsupported lists SOAC calls that the builder recognised but could not
+	// put into the IR (for example a SOAC called through a function value, or
+	// one evaluated conditionally inside && or ||). They stay as they are,
+	// unfused, inside the statement that contains them.
+	Unsupported []Unsupported
+	// Alias records which Vars may share memory (see MayAlias).
+	Alias Aliases
+}
+
+// Directive is a parsed //soac:fuse comment.
+type Directive struct {
+	Name    string    // the name of the function to generate
+	Backend string    // "cpu", "parallel", "opencl", "auto", or "" when the directive names none
+	Pos     token.Pos // position of the comment
+}
+
+// Unsupported records a SOAC call the IR does not model, with the reason.
+type Unsupported struct {
+	Call   *ast.CallExpr
+	Reason string
+}
+
+// Var is one definition of a value: a parameter, a free variable of the
+// function (package-level variables, and for a lambda body the enclosing
+// function's variables), a SOAC result, a temporary introduced by
+// let-normalisation, or one assignment to a Go variable.
+type Var struct {
+	ID   int
+	Name string       // the Go name, or a "_soacN" name for temporaries
+	Obj  types.Object // the Go variable; nil for temporaries
+	Type types.Type
+	// Def is the statement that defines this Var; nil for parameters,
+	// package-level variables and variables defined outside the block tree
+	// being analysed.
+	Def Stmt
+	Pos token.Pos
+	// Global reports whether the Var is a package-level variable (or may
+	// point into memory reachable from one).
+	Global bool
+}
+
+// Block is a sequence of statements that execute in order.
+type Block struct {
+	Stmts []Stmt
+	// Parent is the statement that owns this block (an *If, *Switch, *Loop,
+	// *Closure, or the *SOAC whose lambda body it is); nil for a function
+	// body.
+	Parent Stmt
+}
+
+// Stmt is a statement of the IR. The set of statement types is closed:
+// *SOAC, *Plain, *If, *Switch, *Loop and *Closure.
+type Stmt interface {
+	// Pos is the position of the statement (for a SOAC, of its call).
+	Pos() token.Pos
+	// Effects summarises what executing the statement once may read, define
+	// and write, including everything inside its nested blocks.
+	Effects() *Effects
+	// Block is the block that contains the statement.
+	Block() *Block
+	isStmt()
+}
+
+// Effects summarises the observable behaviour of a statement for the
+// legality checks of fusion. It is conservative: a may-write is recorded
+// wherever a write cannot be ruled out.
+type Effects struct {
+	// Uses are the Vars the statement reads (its operands, the captured
+	// variables of its closures, the variables of nested blocks that are
+	// defined outside them).
+	Uses []*Var
+	// Defs are the Vars the statement defines: assignments to Go variables
+	// (a new Var per assignment) and the results of SOACs.
+	Defs []*Var
+	// Writes are the Vars whose pointed-to memory (slice elements, struct
+	// fields through a pointer, map entries) the statement may write: the
+	// target of an index assignment, of copy, clear or append into shared
+	// capacity, and slices passed to calls that may write them. Any Var that
+	// may alias one of these (Function.MayAlias) may see the write.
+	Writes []*Var
+	// WritesGlobal reports whether the statement may write memory reachable
+	// from package-level variables or from escaped values (for example by
+	// calling a function that is not known to be pure).
+	WritesGlobal bool
+	// Impure is empty when the statement has no effect beyond Defs and
+	// Writes; otherwise it says why (I/O, a channel operation, a call of a
+	// function with side effects, ...) and ImpurePos says where.
+	Impure    string
+	ImpurePos token.Pos
+	// Exits reports whether control may leave the statement other than by
+	// falling through to the next statement: return, break or continue to an
+	// enclosing statement, goto, panic, or a call that never returns.
+	Exits bool
+}
+
+// A SOAC is a call of a runtime/soac combinator, bound to Out.
+type SOAC struct {
+	ID   int
+	Op   Op            // the canonical form of the call
+	Call *ast.CallExpr // the call as written
+	// Name is the combinator as written: "Map", "Map2", "Reduce", ...
+	Name string
+	// TypeArgs are the instantiated type arguments, from the type checker.
+	TypeArgs []types.Type
+	Out      *Var // the result (an array, or a scalar for Reduce and StreamRed)
+	Eff      Effects
+	Parent   *Block
+}
+
+// Op is the canonical form of a SOAC. The set of Op types is closed:
+// *Screma, *Filter, *Stream, *Iota and *Replicate.
+type Op interface{ isOp() }
+
+// Screma is the canonical node of the map/reduce/scan family (Futhark's
+// Screma): it maps Map over the elements of Inputs (all of one length) and
+// then, optionally, scans or reduces the mapped values.
+//
+//	Map(xs, f)           = Screma{Inputs: [xs], Map: f}
+//	Map2(xs, ys, f)      = Screma{Inputs: [xs, ys], Map: f}
+//	Reduce(xs, ne, op)   = Screma{Inputs: [xs], Reduce: &Operator{op, ne}}
+//	Scan(xs, ne, op)     = Screma{Inputs: [xs], Scan: &Operator{op, ne}}
+//
+// Exactly one of Map, Scan and Reduce is non-nil for a Screma that comes
+// from one source call; fused forms (redomap, scanomap) are built by the
+// fusion engine as kernels, not by rewriting Screma values.
+type Screma struct {
+	Inputs []*Var
+	Map    *Lambda   // nil: the identity
+	Scan   *Operator // nil: no scan
+	Reduce *Operator // nil: no reduction
+}
+
+// Operator is an associative binary operator with its neutral element.
+type Operator struct {
+	Op      *Lambda
+	Neutral *Operand
+}
+
+// Filter keeps the elements of Input for which Pred holds.
+type Filter struct {
+	Input *Var
+	Pred  *Lambda
+}
+
+// StreamKind says which streaming SOAC a Stream is.
+type StreamKind int
+
+// The streaming SOACs.
+const (
+	StreamMap StreamKind = iota // chunk function returns a chunk of the output
+	StreamRed                   // chunk function returns a partial result combined with Op
+)
+
+// Stream is StreamMap or StreamRed over Input.
+type Stream struct {
+	Kind  StreamKind
+	Input *Var
+	Chunk *Lambda // f(chunk)
+	Op    *Lambda // the combining operator of StreamRed; nil for StreamMap
+}
+
+// Iota is [0, 1, ..., N-1].
+type Iota struct{ N *Operand }
+
+// Replicate is N copies of Value.
+type Replicate struct{ N, Value *Operand }
+
+func (*Screma) isOp()    {}
+func (*Filter) isOp()    {}
+func (*Stream) isOp()    {}
+func (*Iota) isOp()      {}
+func (*Replicate) isOp() {}
+
+// Operand is a scalar argument of a SOAC (a neutral element, a length, a
+// replicated value): a Go expression evaluated once, at the SOAC's position.
+// Nested SOAC calls inside it are hoisted, so Expr calls no combinator.
+type Operand struct {
+	Expr ast.Expr
+	Uses []*Var // the Vars the expression reads
+	// Len is non-nil when Expr is len(v) of a slice variable: the operand is
+	// the length of Len. It lets the fusion engine prove Iota(len(xs)) has the
+	// iteration space of xs.
+	Len *Var
+	// Const is the value of Expr if it is a constant, else nil.
+	Const *types.TypeAndValue
+}
+
+// LambdaKind says how a SOAC's function argument is written.
+type LambdaKind int
+
+// The ways of writing a lambda.
+const (
+	FuncLit     LambdaKind = iota // func(x T) U { ... }
+	NamedFunc                     // a top-level function of any package: math.Sqrt, square
+	MethodValue                   // a bound method value: box.Has
+	FuncValue                     // a variable holding a function, not resolved to a literal
+	OtherFunc                     // any other expression of function type (a call returning a func, ...)
+)
+
+// Lambda is the function argument of a SOAC.
+type Lambda struct {
+	Kind LambdaKind
+	Expr ast.Expr // as written
+	// Lit is the function literal: Expr itself when Kind is FuncLit, or the
+	// literal a local variable was bound to once and never reassigned.
+	Lit  *ast.FuncLit
+	Func *types.Func // the function or method, for NamedFunc and MethodValue
+	// Recv is the receiver of a MethodValue, evaluated when the SOAC is.
+	Recv *Operand
+	Sig  *types.Signature
+	// Free are the variables of the enclosing function that the lambda reads
+	// (its captures), as the Vars reaching the SOAC. For a FuncValue or a
+	// MethodValue they include the function variable or receiver itself.
+	Free []*Var
+	// Body is the IR of Lit's body, with its own nested SOACs; nil when Lit
+	// is nil. Its Block.Parent is the SOAC this lambda belongs to.
+	Body *Block
+	// Params are the Vars of Lit's parameters inside Body.
+	Params []*Var
+	// Purity is the verdict on the lambda's side effects.
+	Purity Purity
+}
+
+// Purity is a verdict on a function's side effects.
+type Purity struct {
+	// Pure reports whether calling the function has no effect other than
+	// computing its results (it may allocate, read any memory, and write
+	// memory it allocated itself).
+	Pure bool
+	// Reason says why the function is not pure, naming the construct
+	// ("writes captured variable sum", "calls fmt.Println (I/O)"); empty
+	// when Pure.
+	Reason string
+	// Pos is where the impure construct is.
+	Pos token.Pos
+	// MayPanic reports whether the function may panic on some input
+	// (indexing, division, conversion, nil dereference, calls that may
+	// panic). A pure function that cannot panic may be evaluated
+	// speculatively, which lets a filter become a select.
+	MayPanic bool
+}
+
+// Plain is any statement other than a SOAC binding or a compound statement:
+// assignments, declarations, increments, expression statements, returns,
+// go/defer, sends, branch statements.
+type Plain struct {
+	Node ast.Stmt
+	Eff  Effects
+	// Parent is the containing block.
+	Parent *Block
+}
+
+// If is an if statement. Its Init (if any) is the last statement of the
+// enclosing block before it; Cond's effects are part of Eff.
+type If struct {
+	Node       *ast.IfStmt
+	Then, Else *Block // Else is nil when there is no else branch; an else-if is an Else block holding one *If
+	Eff        Effects
+	Parent     *Block
+}
+
+// Switch is an expression or type switch, or a select statement; each case
+// clause is a block. Exhaustive reports whether some clause always runs (the
+// switch has a default clause).
+type Switch struct {
+	Node       ast.Stmt
+	Cases      []*Block
+	Exhaustive bool
+	Eff        Effects
+	Parent     *Block
+}
+
+// Loop is a for or range loop. Its body may run any number of times,
+// including zero: nothing outside it fuses into it.
+type Loop struct {
+	Node   ast.Stmt
+	Body   *Block
+	Eff    Effects
+	Parent *Block
+}
+
+// Closure is a function literal that is not a SOAC's lambda (assigned to a
+// variable, deferred, passed to another function). Its body may run any
+// number of times, at any later point: nothing outside it fuses into it. The
+// Plain statement that contains the literal follows the Closure in its block.
+type Closure struct {
+	Lit    *ast.FuncLit
+	Body   *Block
+	Eff    Effects
+	Parent *Block
+}
+
+// Pos implements Stmt.
+func (s *SOAC) Pos() token.Pos    { return s.Call.Pos() }
+func (s *Plain) Pos() token.Pos   { return s.Node.Pos() }
+func (s *If) Pos() token.Pos      { return s.Node.Pos() }
+func (s *Switch) Pos() token.Pos  { return s.Node.Pos() }
+func (s *Loop) Pos() token.Pos    { return s.Node.Pos() }
+func (s *Closure) Pos() token.Pos { return s.Lit.Pos() }
+
+// Effects implements Stmt.
+func (s *SOAC) Effects() *Effects    { return &s.Eff }
+func (s *Plain) Effects() *Effects   { return &s.Eff }
+func (s *If) Effects() *Effects      { return &s.Eff }
+func (s *Switch) Effects() *Effects  { return &s.Eff }
+func (s *Loop) Effects() *Effects    { return &s.Eff }
+func (s *Closure) Effects() *Effects { return &s.Eff }
+
+// Block implements Stmt.
+func (s *SOAC) Block() *Block    { return s.Parent }
+func (s *Plain) Block() *Block   { return s.Parent }
+func (s *If) Block() *Block      { return s.Parent }
+func (s *Switch) Block() *Block  { return s.Parent }
+func (s *Loop) Block() *Block    { return s.Parent }
+func (s *Closure) Block() *Block { return s.Parent }
+
+func (*SOAC) isStmt()    {}
+func (*Plain) isStmt()   {}
+func (*If) isStmt()      {}
+func (*Switch) isStmt()  {}
+func (*Loop) isStmt()    {}
+func (*Closure) isStmt() {}
