@@ -162,8 +162,8 @@ type stage1 struct {
 	b       body
 	outputs []Param // written at each index (none for a filter's count pass)
 	reds    []Reduction
-	fields  []string // the soac_res field each reduction folds
-	layout  Layout   // Chunked or Interleaved
+	fields  []func(res string) string // the value each reduction folds, from the soac_res named res
+	layout  Layout                    // Chunked or Interleaved
 }
 
 // unroll is how many elements an interleaved work-item loads before it
@@ -196,7 +196,7 @@ func (s stage1) emit(w *strings.Builder) {
 			fmt.Fprintf(w, "%sout_%s[%s] = %s.%s;\n", pre, p.Name, idx, res, p.Name)
 		}
 		for k := range s.reds {
-			v := res + "." + s.fields[k]
+			v := s.fields[k](res)
 			if s.b.keep {
 				v = fmt.Sprintf("(%s.keep ? %s : soac_neutral%d())", res, v, k)
 			}

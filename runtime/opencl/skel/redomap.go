@@ -73,15 +73,20 @@ func (r Redomap) generate() (Layout, string, error) {
 	w.WriteString(prelude(allTypes(r.Inputs, r.Outputs, r.Reductions), r.Preamble))
 	emitOps(&w, r.Reductions)
 	b.emit(&w)
-	fields := make([]string, len(r.Reductions))
+	fields := make([]func(string) string, len(r.Reductions))
 	for k, red := range r.Reductions {
-		fields[k] = red.Name
+		fields[k] = field(red.Name)
 	}
 	stage1{name: r.Name, b: b, outputs: r.Outputs, reds: r.Reductions, fields: fields, layout: lay}.emit(&w)
 	if len(r.Reductions) > 0 {
 		emitStage2(&w, r.Name, r.Reductions)
 	}
 	return lay, w.String(), nil
+}
+
+// field returns the accessor of a soac_res field.
+func field(name string) func(string) string {
+	return func(res string) string { return res + "." + name }
 }
 
 func allTypes(inputs, outputs []Param, reds []Reduction) []Type {
