@@ -33,7 +33,7 @@ type Filter struct {
 // user's, so that the user's keep indices 0.. in every kernel.
 var countRed = Reduction{Name: "soac_count", Type: Int64, Op: "r = a + b;", Neutral: "0", Commutative: true}
 
-func (f Filter) generate() (string, error) {
+func (f Filter) generate(gpu bool) (string, error) {
 	if !ident.MatchString(f.Name) {
 		return "", fmt.Errorf("skeleton name %q is not a C identifier", f.Name)
 	}
@@ -46,7 +46,10 @@ func (f Filter) generate() (string, error) {
 	}
 	reds := append(append([]Reduction(nil), f.Reductions...), countRed)
 	fields := make([]func(string) string, len(reds))
-	lay := Interleaved
+	lay := Chunked
+	if gpu {
+		lay = Interleaved
+	}
 	for k, red := range f.Reductions {
 		fields[k] = field(red.Name)
 		if !red.Commutative {
@@ -97,8 +100,9 @@ func (f Filter) generate() (string, error) {
 	return w.String(), nil
 }
 
-// Source returns the OpenCL C program of the skeleton.
-func (f Filter) Source() (string, error) { return f.generate() }
+// Source returns the OpenCL C program of the skeleton for a GPU (gpu) or
+// another device.
+func (f Filter) Source(gpu bool) (string, error) { return f.generate(gpu) }
 
 // FilterKernel is a Filter built for one device.
 type FilterKernel struct {
@@ -108,7 +112,7 @@ type FilterKernel struct {
 
 // Build generates the program and builds it on d.
 func (f Filter) Build(d *device.Device) (*FilterKernel, error) {
-	src, err := f.generate()
+	src, err := f.generate(d.Info.IsGPU())
 	if err != nil {
 		return nil, err
 	}

@@ -87,10 +87,18 @@ func newPlan(info device.Info, kernelWG, pref int, n int64, localPerItem int) pl
 	if need := (n + int64(local) - 1) / int64(local); need < int64(groups) {
 		groups = int(max(need, 1))
 	}
+	if planOverride != nil {
+		planOverride(info, &local, &groups)
+		groups = int(min(int64(groups), max((n+int64(local)-1)/int64(local), 1)))
+	}
 	chunk := max((n+int64(groups*local)-1)/int64(groups*local), 1)
 	groups = int(max((n+int64(local)*chunk-1)/(int64(local)*chunk), 1))
 	return plan{local: local, groups: groups, chunk: chunk}
 }
+
+// planOverride, when set (by benchmarks that sweep the geometry), may
+// change the work-group size (keep it a power of two) and group count.
+var planOverride func(info device.Info, local, groups *int)
 
 // String describes the plan for logs.
 func (p plan) String() string {

@@ -25,7 +25,7 @@ type Scan struct {
 	Preamble string
 }
 
-func (s Scan) generate() (Layout, string, error) {
+func (s Scan) generate(gpu bool) (Layout, string, error) {
 	if !ident.MatchString(s.Name) {
 		return 0, "", fmt.Errorf("skeleton name %q is not a C identifier", s.Name)
 	}
@@ -34,7 +34,7 @@ func (s Scan) generate() (Layout, string, error) {
 	}
 	reds := []Reduction{s.Op}
 	lay := Chunked
-	if s.Op.Commutative {
+	if s.Op.Commutative && gpu {
 		lay = Interleaved
 	}
 	b, err := newBody(s.Inputs, nil, reds, false, s.Body)
@@ -65,9 +65,10 @@ func (s Scan) generate() (Layout, string, error) {
 	return lay, w.String(), nil
 }
 
-// Source returns the OpenCL C program of the skeleton.
-func (s Scan) Source() (string, error) {
-	_, src, err := s.generate()
+// Source returns the OpenCL C program of the skeleton for a GPU (gpu) or
+// another device.
+func (s Scan) Source(gpu bool) (string, error) {
+	_, src, err := s.generate(gpu)
 	return src, err
 }
 
@@ -79,7 +80,7 @@ type ScanKernel struct {
 
 // Build generates the program and builds it on d.
 func (s Scan) Build(d *device.Device) (*ScanKernel, error) {
-	_, src, err := s.generate()
+	_, src, err := s.generate(d.Info.IsGPU())
 	if err != nil {
 		return nil, err
 	}
