@@ -2,7 +2,10 @@ module github.com/soacgen/soacgen
 
 go 1.26.0
 
-require golang.org/x/tools v0.52.0
+require (
+	github.com/ebitengine/purego v0.11.3
+	golang.org/x/tools v0.52.0
+)
 
 require (
 	golang.org/x/mod v0.42.0 // indirect

@@ -1,0 +1,25 @@
+// Package device chooses the OpenCL device soacgen's generated code runs
+// on, and owns the per-process state that goes with it: one context, one
+// in-order profiling queue, a program cache and a buffer pool.
+//
+// # Choosing the device
+//
+// Default returns the process's device. Without configuration it is the
+// first GPU of any platform, else the first CPU device, else the first
+// device of any type. The environment variable SOACGEN_OPENCL_DEVICE
+// overrides that:
+//
+//	SOACGEN_OPENCL_DEVICE=1:0      platform 1, device 0 (indices as listed by clinfo -l)
+//	SOACGEN_OPENCL_DEVICE=nvidia   first device whose "platform / device" name contains "nvidia" (case-insensitive)
+//
+// When OpenCL is missing, Default returns an error that wraps one of
+// cl.ErrNoLibrary, cl.ErrNoPlatform or cl.ErrNoDevice, so that callers can
+// fall back to the CPU implementation.
+//
+// # Caches
+//
+// Program builds a kernel source once per device and process, keyed by the
+// source text and the build options. Buffers hands out device buffers and
+// takes them back, so that repeated calls with arrays of one size allocate
+// nothing on the device.
+package device

@@ -1,0 +1,354 @@
+package skel
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
+	"github.com/soacgen/soacgen/runtime/opencl/device"
+)
+
+// Benchmarks report, besides ns/op (wall time per call, including launch
+// and synchronisation), kernel-ms (device time from profiling events) and
+// GB/s over kernel time. Bytes are counted as the fewest a kernel must
+// move: a reduction reads n elements, a copy, a map and a scan read n and
+// write n, a filter reads n and writes the kept ones. The e2e variants
+// upload the inputs and download the results on every call; their GB/s
+// counts the same bytes over wall time, so they say when the device pays
+// for the transfers.
+
+// benchN is the array length: $SOACGEN_BENCH_N, else 2^28 on a GPU (1 GiB
+// of float32, far beyond any cache) and 2^24 on a CPU device.
+func benchN(d *device.Device) int {
+	if s := os.Getenv("SOACGEN_BENCH_N"); s != "" {
+		if n, err := strconv.Atoi(s); err == nil && n > 0 {
+			return n
+		}
+	}
+	if d.Info.IsGPU() {
+		return 1 << 28
+	}
+	return 1 << 24
+}
+
+var (
+	benchOnce sync.Once
+	benchX    []float32
+)
+
+// benchInput returns n random float32s in [-1, 1), shared by benchmarks.
+func benchInput(n int) []float32 {
+	benchOnce.Do(func() {
+		benchX = randF32(rand.New(rand.NewPCG(42, 42)), n)
+	})
+	return benchX[:n]
+}
+
+// deviceInput uploads x once per benchmark.
+func deviceInput(b *testing.B, d *device.Device, x []float32) *cl.MemObject {
+	buf, err := d.Buffer(4 * len(x))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := d.Queue.EnqueueWriteBuffer(buf, true, 0, cl.Bytes(x), nil); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { d.Recycle(buf) })
+	return buf
+}
+
+func deviceBuf(b *testing.B, d *device.Device, size int) *cl.MemObject {
+	buf, err := d.Buffer(size)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { d.Recycle(buf) })
+	return buf
+}
+
+// report adds kernel-ms and GB/s over the summed kernel time.
+func report(b *testing.B, kernel time.Duration, bytes int64) {
+	if b.N == 0 || kernel <= 0 {
+		return
+	}
+	per := kernel / time.Duration(b.N)
+	b.ReportMetric(float64(per.Nanoseconds())/1e6, "kernel-ms")
+	b.ReportMetric(float64(bytes)/float64(per.Nanoseconds()), "GB/s")
+}
+
+// reportE2E adds GB/s of the same bytes over wall time.
+func reportE2E(b *testing.B, bytes int64) {
+	if el := b.Elapsed(); el > 0 {
+		b.ReportMetric(float64(bytes)*float64(b.N)/float64(el.Nanoseconds()), "e2e-GB/s")
+	}
+}
+
+var logOnce sync.Once
+
+func benchDevice(b *testing.B) *device.Device {
+	d := testDevice(b)
+	logOnce.Do(func() { fmt.Fprintf(os.Stderr, "device: %v\nn: %d\n", d.Info, benchN(d)) })
+	return d
+}
+
+// BenchmarkCopy measures clEnqueueCopyBuffer of n float32s: the device's
+// practical bandwidth ceiling (bytes read plus bytes written).
+func BenchmarkCopy(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	src := deviceInput(b, d, benchInput(n))
+	dst := deviceBuf(b, d, 4*n)
+	var kernel time.Duration
+	for i := 0; i < b.N+1; i++ {
+		if i == 1 {
+			b.ResetTimer()
+			kernel = 0
+		}
+		e, err := d.Queue.EnqueueCopyBuffer(src, dst, 0, 0, 4*n, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		dur, err := e.Duration()
+		if err != nil {
+			b.Fatal(err)
+		}
+		kernel += dur
+		e.Release()
+	}
+	report(b, kernel, 8*int64(n))
+}
+
+func sumKernel(b *testing.B, d *device.Device, lay Layout) *RedomapKernel {
+	k, err := Redomap{Name: "bsum", Inputs: []Param{{"x", Float32}}, Body: "s = x;", Layout: lay,
+		Reductions: []Reduction{{Name: "s", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}}}.Build(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return k
+}
+
+// BenchmarkReduce is the map-reduce sum of n float32s on device-resident
+// data, in both layouts.
+func BenchmarkReduce(b *testing.B) {
+	for _, lay := range []Layout{Interleaved, Chunked} {
+		b.Run(lay.String(), func(b *testing.B) {
+			d := benchDevice(b)
+			n := benchN(d)
+			k := sumKernel(b, d, lay)
+			x := deviceInput(b, d, benchInput(n))
+			res := deviceBuf(b, d, 4)
+			b.Log(k.Plan(n))
+			runKernelBench(b, func() (Timing, error) {
+				return k.RunDevice(n, []*cl.MemObject{x}, nil, []*cl.MemObject{res})
+			}, 4*int64(n))
+		})
+	}
+	b.Run("e2e", func(b *testing.B) {
+		d := benchDevice(b)
+		n := benchN(d)
+		k := sumKernel(b, d, Auto)
+		x := benchInput(n)
+		got := make([]float32, 1)
+		runE2E(b, func() error {
+			_, err := k.Run([]HostSlice{Slice(x)}, nil, []HostSlice{Slice(got)})
+			return err
+		}, 4*int64(n))
+	})
+}
+
+// runKernelBench runs f once to warm up, then b.N times, reporting device
+// time.
+func runKernelBench(b *testing.B, f func() (Timing, error), bytes int64) {
+	if _, err := f(); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	var kernel time.Duration
+	for range b.N {
+		t, err := f()
+		if err != nil {
+			b.Fatal(err)
+		}
+		kernel += t.Kernel
+	}
+	report(b, kernel, bytes)
+}
+
+func runE2E(b *testing.B, f func() error, bytes int64) {
+	if err := f(); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for range b.N {
+		if err := f(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportE2E(b, bytes)
+}
+
+// BenchmarkMap is y = x*x + 1 over n float32s.
+func BenchmarkMap(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	k, err := Redomap{Name: "bmap", Inputs: []Param{{"x", Float32}}, Outputs: []Param{{"y", Float32}}, Body: "y = x * x + 1.0f;"}.Build(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("kernel", func(b *testing.B) {
+		x := deviceInput(b, d, benchInput(n))
+		y := deviceBuf(b, d, 4*n)
+		runKernelBench(b, func() (Timing, error) { return k.RunDevice(n, []*cl.MemObject{x}, []*cl.MemObject{y}, nil) }, 8*int64(n))
+	})
+	b.Run("e2e", func(b *testing.B) {
+		x, y := benchInput(n), make([]float32, n)
+		runE2E(b, func() error {
+			_, err := k.Run([]HostSlice{Slice(x)}, []HostSlice{Slice(y)}, nil)
+			return err
+		}, 8*int64(n))
+	})
+}
+
+// BenchmarkHorizontal is two reductions (sum, maximum) and a map of one
+// array in one pass: reads n, writes n.
+func BenchmarkHorizontal(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	k, err := Redomap{Name: "bhoriz", Inputs: []Param{{"x", Float32}}, Outputs: []Param{{"y", Float32}},
+		Reductions: []Reduction{
+			{Name: "s", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true},
+			{Name: "m", Type: Float32, Op: "r = fmax(a, b);", Neutral: "-INFINITY", Commutative: true},
+		},
+		Body: "y = 2.0f * x; s = x; m = x;"}.Build(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("kernel", func(b *testing.B) {
+		x := deviceInput(b, d, benchInput(n))
+		y := deviceBuf(b, d, 4*n)
+		r1, r2 := deviceBuf(b, d, 4), deviceBuf(b, d, 4)
+		runKernelBench(b, func() (Timing, error) {
+			return k.RunDevice(n, []*cl.MemObject{x}, []*cl.MemObject{y}, []*cl.MemObject{r1, r2})
+		}, 8*int64(n))
+	})
+}
+
+// BenchmarkScan is the inclusive prefix sum of n float32s: reads n,
+// writes n (the kernels move 3n: reduce-then-scan reads the input twice).
+func BenchmarkScan(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	k, err := Scan{Name: "bscan", Inputs: []Param{{"x", Float32}}, Body: "s = x;",
+		Op: Reduction{Name: "s", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}}.Build(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("kernel", func(b *testing.B) {
+		x := deviceInput(b, d, benchInput(n))
+		y := deviceBuf(b, d, 4*n)
+		runKernelBench(b, func() (Timing, error) { return k.RunDevice(n, []*cl.MemObject{x}, y) }, 8*int64(n))
+	})
+	b.Run("e2e", func(b *testing.B) {
+		x, y := benchInput(n), make([]float32, n)
+		runE2E(b, func() error {
+			_, err := k.Run([]HostSlice{Slice(x)}, Slice(y))
+			return err
+		}, 8*int64(n))
+	})
+}
+
+// BenchmarkFilter keeps the positive half of n float32s, doubles them and
+// sums them: reads n, writes the kept elements (about n/2).
+func BenchmarkFilter(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	k, err := Filter{Name: "bfilter", Inputs: []Param{{"x", Float32}}, Outputs: []Param{{"y", Float32}},
+		Reductions: []Reduction{{Name: "y", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}},
+		Body:       "keep = x > 0.0f; y = 2.0f * x;"}.Build(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	kept := 0
+	for _, v := range benchInput(n) {
+		if v > 0 {
+			kept++
+		}
+	}
+	bytes := 4*int64(n) + 4*int64(kept)
+	b.Run("kernel", func(b *testing.B) {
+		x := deviceInput(b, d, benchInput(n))
+		y, s := deviceBuf(b, d, 4*n), deviceBuf(b, d, 4)
+		runKernelBench(b, func() (Timing, error) {
+			got, t, err := k.RunDevice(n, []*cl.MemObject{x}, []*cl.MemObject{y}, []*cl.MemObject{s})
+			if err == nil && got != kept {
+				err = fmt.Errorf("kept %d, want %d", got, kept)
+			}
+			return t, err
+		}, bytes)
+	})
+	b.Run("e2e", func(b *testing.B) {
+		x, y, s := benchInput(n), make([]float32, n), make([]float32, 1)
+		runE2E(b, func() error {
+			_, _, err := k.Run([]HostSlice{Slice(x)}, []HostSlice{Slice(y)}, []HostSlice{Slice(s)})
+			return err
+		}, bytes)
+	})
+}
+
+// BenchmarkGoSum is the host baseline: a Go loop with four accumulators
+// over the same n float32s (reassociated like the device's sum).
+func BenchmarkGoSum(b *testing.B) {
+	d := benchDevice(b)
+	x := benchInput(benchN(d))
+	var sink float32
+	b.ResetTimer()
+	for range b.N {
+		sink += goSum(x)
+	}
+	reportE2E(b, 4*int64(len(x)))
+	_ = sink
+}
+
+func goSum(x []float32) float32 {
+	var a, b, c, d float32
+	i := 0
+	for ; i+4 <= len(x); i += 4 {
+		a += x[i]
+		b += x[i+1]
+		c += x[i+2]
+		d += x[i+3]
+	}
+	for ; i < len(x); i++ {
+		a += x[i]
+	}
+	return a + b + c + d
+}
+
+// BenchmarkReduceSweep varies the launch geometry of the interleaved sum
+// around the defaults, to check them on the device at hand.
+func BenchmarkReduceSweep(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	k := sumKernel(b, d, Interleaved)
+	x := deviceInput(b, d, benchInput(n))
+	res := deviceBuf(b, d, 4)
+	for _, local := range []int{128, 256, 512} {
+		for _, perCU := range []int{4, 8, 16, 32} {
+			if local > k.prog.wg {
+				continue
+			}
+			b.Run(fmt.Sprintf("wg%d-perCU%d", local, perCU), func(b *testing.B) {
+				planOverride = func(info device.Info, l, g *int) { *l, *g = local, info.ComputeUnits*perCU }
+				defer func() { planOverride = nil }()
+				runKernelBench(b, func() (Timing, error) {
+					return k.RunDevice(n, []*cl.MemObject{x}, nil, []*cl.MemObject{res})
+				}, 4*int64(n))
+			})
+		}
+	}
+}

@@ -1,0 +1,293 @@
+package skel
+
+// This file emits OpenCL C for the canonical map-reduce kernel that every
+// skeleton builds on. It checks names but not the element code, which the
+// OpenCL compiler checks when the program is built.
+
+import (
+	"fmt"
+	"strings"
+)
+
+// body is the element code of a skeleton: the inputs read at one index,
+// the statements, and the variables they assign. It becomes the function
+// soac_body returning a soac_res struct with one field per result.
+type body struct {
+	inputs  []Param
+	results []Param // outputs and reduction values, each name once
+	keep    bool    // the statements set int keep (filters)
+	code    string
+}
+
+// newBody collects the results of outputs and reductions, sharing a name
+// between an output and a reduction that folds it.
+func newBody(inputs, outputs []Param, reds []Reduction, keep bool, code string) (body, error) {
+	b := body{inputs: inputs, keep: keep, code: code}
+	seen := map[string]Type{}
+	for _, p := range inputs {
+		if !ident.MatchString(p.Name) || strings.HasPrefix(p.Name, "soac_") {
+			return b, fmt.Errorf("input name %q is not a usable C identifier", p.Name)
+		}
+		if _, dup := seen[p.Name]; dup {
+			return b, fmt.Errorf("input %q repeated", p.Name)
+		}
+		seen[p.Name] = p.Type
+	}
+	add := func(p Param) error {
+		if !ident.MatchString(p.Name) || strings.HasPrefix(p.Name, "soac_") || p.Name == "keep" {
+			return fmt.Errorf("result name %q is not a usable C identifier", p.Name)
+		}
+		if t, ok := seen[p.Name]; ok {
+			if t.Name != p.Type.Name {
+				return fmt.Errorf("%q is %s and %s", p.Name, t.Name, p.Type.Name)
+			}
+			for _, r := range b.results {
+				if r.Name == p.Name {
+					return nil
+				}
+			}
+		}
+		seen[p.Name] = p.Type
+		b.results = append(b.results, p)
+		return nil
+	}
+	for _, p := range outputs {
+		for _, q := range b.results {
+			if q.Name == p.Name {
+				return b, fmt.Errorf("output %q repeated", p.Name)
+			}
+		}
+		if err := add(p); err != nil {
+			return b, err
+		}
+	}
+	for _, r := range reds {
+		if err := add(Param{r.Name, r.Type}); err != nil {
+			return b, err
+		}
+	}
+	return b, nil
+}
+
+// isInput reports whether name is one of the inputs.
+func (b body) isInput(name string) bool {
+	for _, p := range b.inputs {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// emit writes soac_res and soac_body.
+func (b body) emit(w *strings.Builder) {
+	w.WriteString("typedef struct {")
+	for _, r := range b.results {
+		fmt.Fprintf(w, " %s %s;", r.Type.Name, r.Name)
+	}
+	if b.keep || len(b.results) == 0 {
+		w.WriteString(" int keep;")
+	}
+	w.WriteString(" } soac_res;\n")
+	w.WriteString("static inline soac_res soac_body(")
+	for _, p := range b.inputs {
+		fmt.Fprintf(w, "const %s %s, ", p.Type.Name, p.Name)
+	}
+	w.WriteString("const long soac_index) {\n")
+	for _, r := range b.results {
+		if !b.isInput(r.Name) {
+			fmt.Fprintf(w, "\t%s %s;\n", r.Type.Name, r.Name)
+		}
+	}
+	if b.keep || len(b.results) == 0 {
+		w.WriteString("\tint keep = 1;\n")
+	}
+	fmt.Fprintf(w, "\t{\n%s\n\t}\n\tsoac_res soac_r;\n", indent(b.code, "\t\t"))
+	for _, r := range b.results {
+		fmt.Fprintf(w, "\tsoac_r.%s = %s;\n", r.Name, r.Name)
+	}
+	if b.keep || len(b.results) == 0 {
+		w.WriteString("\tsoac_r.keep = keep;\n")
+	}
+	w.WriteString("\treturn soac_r;\n}\n")
+}
+
+// call returns the expression calling soac_body on the inputs at index
+// expression i.
+func (b body) call(i string) string {
+	var args []string
+	for _, p := range b.inputs {
+		args = append(args, fmt.Sprintf("in_%s[%s]", p.Name, i))
+	}
+	args = append(args, i)
+	return "soac_body(" + strings.Join(args, ", ") + ")"
+}
+
+func indent(s, pre string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i, l := range lines {
+		lines[i] = pre + strings.TrimSpace(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// emitOps writes soac_op<k> and soac_neutral<k> for each reduction.
+func emitOps(w *strings.Builder, reds []Reduction) {
+	for k, r := range reds {
+		fmt.Fprintf(w, "static inline %[2]s soac_op%[1]d(const %[2]s a, const %[2]s b) {\n\t%[2]s r;\n\t{\n%[3]s\n\t}\n\treturn r;\n}\n", k, r.Type.Name, indent(r.Op, "\t\t"))
+		fmt.Fprintf(w, "static inline %[2]s soac_neutral%[1]d(void) {\n\t%[2]s v = %[3]s;\n\treturn v;\n}\n", k, r.Type.Name, r.Neutral)
+	}
+}
+
+// prelude returns the extension pragma, the struct typedefs and the user's
+// preamble.
+func prelude(types []Type, preamble string) string {
+	var w strings.Builder
+	if needsFP64(types...) {
+		w.WriteString("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n")
+	}
+	w.WriteString(typedefs(types...))
+	if preamble != "" {
+		w.WriteString(preamble)
+		w.WriteString("\n")
+	}
+	return w.String()
+}
+
+// stage1 describes the first kernel of a map-reduce: each group folds its
+// block of local*chunk elements into one partial per reduction, writing
+// the map outputs on the way.
+type stage1 struct {
+	name    string
+	b       body
+	outputs []Param // written at each index (none for a filter's count pass)
+	reds    []Reduction
+	fields  []func(res string) string // the value each reduction folds, from the soac_res named res
+	layout  Layout                    // Chunked or Interleaved
+}
+
+// unroll is how many elements an interleaved work-item loads before it
+// combines them: four independent loads in flight per work-item are what
+// a streaming loop needs to cover memory latency at full occupancy.
+const unroll = 4
+
+func (s stage1) emit(w *strings.Builder) {
+	fmt.Fprintf(w, "__kernel void %s_stage1(const long n, const long chunk", s.name)
+	for _, p := range s.b.inputs {
+		fmt.Fprintf(w, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
+	}
+	for _, p := range s.outputs {
+		fmt.Fprintf(w, ",\n\t__global %s *restrict out_%s", p.Type.Name, p.Name)
+	}
+	for k, r := range s.reds {
+		fmt.Fprintf(w, ",\n\t__global %s *restrict part%d", r.Type.Name, k)
+	}
+	for k, r := range s.reds {
+		fmt.Fprintf(w, ",\n\t__local %s *lred%d", r.Type.Name, k)
+	}
+	w.WriteString(") {\n")
+	w.WriteString("\tconst int lid = get_local_id(0);\n\tconst int L = get_local_size(0);\n")
+	w.WriteString("\tconst long bs = (long)get_group_id(0) * L * chunk;\n\tconst long be = min(n, bs + L * chunk);\n")
+	for k, r := range s.reds {
+		fmt.Fprintf(w, "\t%s acc%d = soac_neutral%d();\n", r.Type.Name, k, k)
+	}
+	consume := func(res, idx, pre string) {
+		for _, p := range s.outputs {
+			fmt.Fprintf(w, "%sout_%s[%s] = %s.%s;\n", pre, p.Name, idx, res, p.Name)
+		}
+		for k := range s.reds {
+			v := s.fields[k](res)
+			if s.b.keep {
+				v = fmt.Sprintf("(%s.keep ? %s : soac_neutral%d())", res, v, k)
+			}
+			fmt.Fprintf(w, "%sacc%d = soac_op%d(acc%d, %s);\n", pre, k, k, k, v)
+		}
+	}
+	if s.layout == Interleaved {
+		w.WriteString("\tlong i = bs + lid;\n")
+		fmt.Fprintf(w, "\tfor (; i + %d * L < be; i += %d * L) {\n", unroll-1, unroll)
+		for u := range unroll {
+			fmt.Fprintf(w, "\t\tconst soac_res r%d = %s;\n", u, s.b.call(fmt.Sprintf("i + %d * L", u)))
+		}
+		for u := range unroll {
+			consume(fmt.Sprintf("r%d", u), fmt.Sprintf("i + %d * L", u), "\t\t")
+		}
+		w.WriteString("\t}\n\tfor (; i < be; i += L) {\n")
+		fmt.Fprintf(w, "\t\tconst soac_res r = %s;\n", s.b.call("i"))
+		consume("r", "i", "\t\t")
+		w.WriteString("\t}\n")
+	} else {
+		w.WriteString("\tconst long ts = bs + lid * chunk;\n\tconst long te = min(be, ts + chunk);\n")
+		w.WriteString("\tfor (long i = ts; i < te; i++) {\n")
+		fmt.Fprintf(w, "\t\tconst soac_res r = %s;\n", s.b.call("i"))
+		consume("r", "i", "\t\t")
+		w.WriteString("\t}\n")
+	}
+	emitTree(w, s.reds, "(long)get_group_id(0)")
+	w.WriteString("}\n")
+}
+
+// emitTree writes the work-group reduction of acc<k> into part<k>[slot].
+// Commutative reductions use the halving tree (work-items 0..s-1 stay
+// busy, no divergence inside warps); the others combine neighbours only,
+// which keeps the order of the operands.
+func emitTree(w *strings.Builder, reds []Reduction, slot string) {
+	if len(reds) == 0 {
+		return
+	}
+	for k := range reds {
+		fmt.Fprintf(w, "\tlred%d[lid] = acc%d;\n", k, k)
+	}
+	w.WriteString("\tbarrier(CLK_LOCAL_MEM_FENCE);\n")
+	allComm := true
+	for _, r := range reds {
+		allComm = allComm && r.Commutative
+	}
+	if allComm {
+		w.WriteString("\tfor (int s = L / 2; s > 0; s >>= 1) {\n\t\tif (lid < s) {\n")
+		for k := range reds {
+			fmt.Fprintf(w, "\t\t\tlred%[1]d[lid] = soac_op%[1]d(lred%[1]d[lid], lred%[1]d[lid + s]);\n", k)
+		}
+	} else {
+		w.WriteString("\tfor (int s = 1; s < L; s <<= 1) {\n\t\tif ((lid & (2 * s - 1)) == 0) {\n")
+		for k := range reds {
+			fmt.Fprintf(w, "\t\t\tlred%[1]d[lid] = soac_op%[1]d(lred%[1]d[lid], lred%[1]d[lid + s]);\n", k)
+		}
+	}
+	w.WriteString("\t\t}\n\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n\t}\n")
+	w.WriteString("\tif (lid == 0) {\n")
+	for k := range reds {
+		fmt.Fprintf(w, "\t\tpart%d[%s] = lred%d[0];\n", k, slot, k)
+	}
+	w.WriteString("\t}\n")
+}
+
+// emitStage2 writes the kernel that one group runs over the m partials of
+// each reduction: each work-item folds a contiguous run (in order), then
+// the group tree combines the runs. m = 0 yields the neutral elements.
+func emitStage2(w *strings.Builder, name string, reds []Reduction) {
+	fmt.Fprintf(w, "__kernel void %s_stage2(const long m", name)
+	for k, r := range reds {
+		fmt.Fprintf(w, ",\n\t__global const %s *restrict in%d", r.Type.Name, k)
+	}
+	for k, r := range reds {
+		fmt.Fprintf(w, ",\n\t__global %s *restrict part%d", r.Type.Name, k)
+	}
+	for k, r := range reds {
+		fmt.Fprintf(w, ",\n\t__local %s *lred%d", r.Type.Name, k)
+	}
+	w.WriteString(") {\n\tconst int lid = get_local_id(0);\n\tconst int L = get_local_size(0);\n")
+	w.WriteString("\tconst long c = (m + L - 1) / L;\n\tconst long ts = lid * c;\n\tconst long te = min(m, ts + c);\n")
+	for k, r := range reds {
+		fmt.Fprintf(w, "\t%s acc%d = soac_neutral%d();\n", r.Type.Name, k, k)
+	}
+	w.WriteString("\tfor (long i = ts; i < te; i++) {\n")
+	for k := range reds {
+		fmt.Fprintf(w, "\t\tacc%[1]d = soac_op%[1]d(acc%[1]d, in%[1]d[i]);\n", k)
+	}
+	w.WriteString("\t}\n")
+	// The runs are in order, so the tree must keep order unless all
+	// operators commute; emitTree decides.
+	emitTree(w, reds, "0")
+	w.WriteString("}\n")
+}

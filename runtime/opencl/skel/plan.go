@@ -1,0 +1,113 @@
+package skel
+
+import (
+	"fmt"
+	"math/bits"
+	"time"
+
+	"github.com/soacgen/soacgen/runtime/opencl/device"
+)
+
+// Layout says how the elements of a work-group's block are split among its
+// work-items for the sequential part of a reduction.
+type Layout int
+
+const (
+	// Auto picks Interleaved when every reduction is commutative and
+	// Chunked otherwise.
+	Auto Layout = iota
+	// Chunked gives each work-item one contiguous chunk, folded
+	// sequentially in order: paper 003's efficient sequentialisation. It
+	// is valid for any associative operator, but on a GPU the work-items
+	// of a warp then read addresses chunk elements apart, so loads are not
+	// coalesced.
+	Chunked
+	// Interleaved has work-item t of a group read elements t, t+L,
+	// t+2L, ... of the group's block: consecutive work-items read
+	// consecutive addresses (coalesced on GPUs, unit-stride across the
+	// work-item loop that CPU implementations vectorise). Elements are
+	// folded out of order, so every operator must be commutative.
+	Interleaved
+)
+
+// String names the layout.
+func (l Layout) String() string {
+	switch l {
+	case Chunked:
+		return "chunked"
+	case Interleaved:
+		return "interleaved"
+	}
+	return "auto"
+}
+
+// plan is the launch geometry of one run: groups work-groups of size
+// local, each owning a block of local*chunk consecutive elements.
+type plan struct {
+	local  int   // work-items per group, a power of two
+	groups int   // work-groups of the first stage
+	chunk  int64 // elements per work-item
+}
+
+// Tuning knobs derived from the device. Each says why it has its value.
+const (
+	// warpsPerGroup: a group is this many times the kernel's preferred
+	// size multiple (the warp or SIMD width). Eight warps of 32 is 256 on
+	// NVIDIA and AMD: enough warps per group to keep a tree reduction's
+	// barriers cheap, and small enough that several groups fit on one
+	// compute unit (the H100 runs 2048 work-items per multiprocessor).
+	warpsPerGroup = 8
+	// gpuGroupsPerCU: eight groups of 256 fill a GPU multiprocessor's
+	// 2048 resident work-items, the occupancy that hides memory latency
+	// in a streaming loop; more groups only add partials to combine.
+	gpuGroupsPerCU = 8
+	// cpuGroupsPerCU: CPU implementations run one group at a time per
+	// hardware thread; four groups per thread even out imbalance while
+	// keeping each block long enough for the prefetcher.
+	cpuGroupsPerCU = 4
+)
+
+// newPlan sizes a launch over n elements. kernelWG is the smallest
+// CL_KERNEL_WORK_GROUP_SIZE of the kernels involved, pref their preferred
+// size multiple, localPerItem the local memory bytes one work-item needs.
+func newPlan(info device.Info, kernelWG, pref int, n int64, localPerItem int) plan {
+	local := max(pref, 1) * warpsPerGroup
+	local = min(local, kernelWG, info.MaxWorkGroupSize)
+	if localPerItem > 0 {
+		// Use at most half the local memory, so that two groups can be
+		// resident where local memory is shared per compute unit.
+		local = min(local, int(info.LocalMemSize/2)/localPerItem)
+	}
+	local = max(1, 1<<(bits.Len(uint(local))-1)) // power of two for the trees
+	perCU := cpuGroupsPerCU
+	if info.IsGPU() {
+		perCU = gpuGroupsPerCU
+	}
+	groups := max(1, info.ComputeUnits*perCU)
+	if need := (n + int64(local) - 1) / int64(local); need < int64(groups) {
+		groups = int(max(need, 1))
+	}
+	if planOverride != nil {
+		planOverride(info, &local, &groups)
+		groups = int(min(int64(groups), max((n+int64(local)-1)/int64(local), 1)))
+	}
+	chunk := max((n+int64(groups*local)-1)/int64(groups*local), 1)
+	groups = int(max((n+int64(local)*chunk-1)/(int64(local)*chunk), 1))
+	return plan{local: local, groups: groups, chunk: chunk}
+}
+
+// planOverride, when set (by benchmarks that sweep the geometry), may
+// change the work-group size (keep it a power of two) and group count.
+var planOverride func(info device.Info, local, groups *int)
+
+// String describes the plan for logs.
+func (p plan) String() string {
+	return fmt.Sprintf("%d groups × %d work-items × %d elements", p.groups, p.local, p.chunk)
+}
+
+// Timing is the device time of one run, from profiling events.
+type Timing struct {
+	Kernel   time.Duration // sum of the kernels' START..END
+	Transfer time.Duration // sum of host↔device copies' START..END (Run only)
+	Launches int           // kernels enqueued
+}

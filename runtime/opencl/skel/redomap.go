@@ -1,0 +1,296 @@
+package skel
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
+	"github.com/soacgen/soacgen/runtime/opencl/device"
+)
+
+func durationNS(ns int64) time.Duration { return time.Duration(ns) }
+
+// Redomap is the canonical map-reduce skeleton: one pass over the inputs
+// that evaluates Body at every index, writes each of Outputs element-wise
+// and folds each of Reductions. With no reductions it is a map (several
+// inputs, several outputs); with no outputs a map-reduce; with both, or
+// several reductions, a horizontally fused kernel.
+//
+// Body is OpenCL C statements. Each input is a constant of its name and
+// type, soac_index the element's index; the statements must assign every
+// output and every reduction's Name (a reduction may fold an input or an
+// output by naming it).
+type Redomap struct {
+	Name       string // kernel name prefix, a C identifier
+	Inputs     []Param
+	Outputs    []Param
+	Reductions []Reduction
+	Body       string
+	Preamble   string // helper OpenCL C functions, emitted first
+	Layout     Layout // Auto unless measuring
+}
+
+// Source returns the OpenCL C program of the skeleton for a GPU (gpu) or
+// another device.
+func (r Redomap) Source(gpu bool) (string, error) {
+	_, src, err := r.generate(gpu)
+	return src, err
+}
+
+// layout resolves Auto: Interleaved on GPUs when every operator commutes
+// (coalesced loads), Chunked otherwise, and Chunked on CPU devices, where
+// measurements with PoCL (BENCHMARKS.md) show one contiguous run per
+// work-item streaming 2-3 times faster than interleaved access.
+func (r Redomap) layout(gpu bool) (Layout, error) {
+	comm := true
+	for _, red := range r.Reductions {
+		comm = comm && red.Commutative
+	}
+	switch {
+	case r.Layout == Interleaved && !comm:
+		return 0, fmt.Errorf("%s: interleaved layout needs commutative operators", r.Name)
+	case r.Layout == Auto && comm && gpu, r.Layout == Interleaved:
+		return Interleaved, nil
+	}
+	return Chunked, nil
+}
+
+func (r Redomap) generate(gpu bool) (Layout, string, error) {
+	if !ident.MatchString(r.Name) {
+		return 0, "", fmt.Errorf("skeleton name %q is not a C identifier", r.Name)
+	}
+	if len(r.Inputs) == 0 {
+		return 0, "", fmt.Errorf("%s: no inputs", r.Name)
+	}
+	if len(r.Outputs) == 0 && len(r.Reductions) == 0 {
+		return 0, "", fmt.Errorf("%s: neither outputs nor reductions", r.Name)
+	}
+	lay, err := r.layout(gpu)
+	if err != nil {
+		return 0, "", err
+	}
+	b, err := newBody(r.Inputs, r.Outputs, r.Reductions, false, r.Body)
+	if err != nil {
+		return 0, "", fmt.Errorf("%s: %w", r.Name, err)
+	}
+	var w strings.Builder
+	w.WriteString(prelude(allTypes(r.Inputs, r.Outputs, r.Reductions), r.Preamble))
+	emitOps(&w, r.Reductions)
+	b.emit(&w)
+	fields := make([]func(string) string, len(r.Reductions))
+	for k, red := range r.Reductions {
+		fields[k] = field(red.Name)
+	}
+	stage1{name: r.Name, b: b, outputs: r.Outputs, reds: r.Reductions, fields: fields, layout: lay}.emit(&w)
+	if len(r.Reductions) > 0 {
+		emitStage2(&w, r.Name, r.Reductions)
+	}
+	return lay, w.String(), nil
+}
+
+// field returns the accessor of a soac_res field.
+func field(name string) func(string) string {
+	return func(res string) string { return res + "." + name }
+}
+
+func allTypes(inputs, outputs []Param, reds []Reduction) []Type {
+	var ts []Type
+	for _, p := range inputs {
+		ts = append(ts, p.Type)
+	}
+	for _, p := range outputs {
+		ts = append(ts, p.Type)
+	}
+	for _, r := range reds {
+		ts = append(ts, r.Type)
+	}
+	return ts
+}
+
+// RedomapKernel is a Redomap built for one device.
+type RedomapKernel struct {
+	spec   Redomap
+	layout Layout
+	prog   *program
+}
+
+// Build generates the skeleton's program and builds it on d (once per
+// process and device: the program cache serves later builds).
+func (r Redomap) Build(d *device.Device) (*RedomapKernel, error) {
+	lay, src, err := r.generate(d.Info.IsGPU())
+	if err != nil {
+		return nil, err
+	}
+	names := []string{r.Name + "_stage1"}
+	if len(r.Reductions) > 0 {
+		names = append(names, r.Name+"_stage2")
+	}
+	p, err := buildProgram(d, src, names...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", r.Name, err)
+	}
+	return &RedomapKernel{spec: r, layout: lay, prog: p}, nil
+}
+
+// Layout returns the layout the kernel was built with.
+func (k *RedomapKernel) Layout() Layout { return k.layout }
+
+func (k *RedomapKernel) localPerItem() int {
+	s := 0
+	for _, r := range k.spec.Reductions {
+		s += r.Type.Size
+	}
+	return s
+}
+
+// Plan describes the launch geometry for n elements.
+func (k *RedomapKernel) Plan(n int) string {
+	return newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem()).String()
+}
+
+// RunDevice runs the skeleton on device-resident buffers: n elements of
+// each input, outputs of n elements, and one element per reduction in
+// results. It returns the kernels' device time.
+func (k *RedomapKernel) RunDevice(n int, inputs, outputs, results []*cl.MemObject) (Timing, error) {
+	k.prog.mu.Lock()
+	defer k.prog.mu.Unlock()
+	r := newRun(k.prog.dev)
+	return r.finish(k.enqueue(r, n, inputs, outputs, results))
+}
+
+func (k *RedomapKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.MemObject) error {
+	s := k.spec
+	if len(inputs) != len(s.Inputs) || len(outputs) != len(s.Outputs) || len(results) != len(s.Reductions) {
+		return fmt.Errorf("%s: got %d inputs, %d outputs, %d results; want %d, %d, %d", s.Name, len(inputs), len(outputs), len(results), len(s.Inputs), len(s.Outputs), len(s.Reductions))
+	}
+	for i, b := range inputs {
+		if b.Size() < n*s.Inputs[i].Type.Size {
+			return fmt.Errorf("%s: input %s: buffer of %d bytes for %d elements", s.Name, s.Inputs[i].Name, b.Size(), n)
+		}
+	}
+	for i, b := range outputs {
+		if b.Size() < n*s.Outputs[i].Type.Size {
+			return fmt.Errorf("%s: output %s: buffer of %d bytes for %d elements", s.Name, s.Outputs[i].Name, b.Size(), n)
+		}
+	}
+	p := newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem())
+	parts := make([]*cl.MemObject, len(s.Reductions))
+	if n > 0 {
+		args := []any{int64(n), p.chunk}
+		for _, b := range inputs {
+			args = append(args, b)
+		}
+		for _, b := range outputs {
+			args = append(args, b)
+		}
+		for i, red := range s.Reductions {
+			b, err := r.buffer(p.groups * red.Type.Size)
+			if err != nil {
+				return err
+			}
+			parts[i] = b
+			args = append(args, b)
+		}
+		for _, red := range s.Reductions {
+			args = append(args, cl.LocalBuffer(p.local*red.Type.Size))
+		}
+		if err := r.launch(k.prog.kernels[s.Name+"_stage1"], p.groups*p.local, p.local, args...); err != nil {
+			return err
+		}
+	}
+	if len(s.Reductions) == 0 {
+		return nil
+	}
+	m := int64(p.groups)
+	if n == 0 {
+		m = 0
+		copy(parts, results) // not read when m = 0, but must be valid buffers
+	}
+	args := []any{m}
+	for _, b := range parts {
+		args = append(args, b)
+	}
+	for _, b := range results {
+		args = append(args, b)
+	}
+	for _, red := range s.Reductions {
+		args = append(args, cl.LocalBuffer(p.local*red.Type.Size))
+	}
+	return r.launch(k.prog.kernels[s.Name+"_stage2"], p.local, p.local, args...)
+}
+
+// Run uploads the inputs, runs the skeleton and downloads the outputs and
+// the reductions' results (each a slice of one element). All inputs and
+// outputs must have the same length.
+func (k *RedomapKernel) Run(inputs, outputs, results []HostSlice) (Timing, error) {
+	s := k.spec
+	if err := checkHost("inputs", inputs, s.Inputs); err != nil {
+		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	if err := checkHost("outputs", outputs, s.Outputs); err != nil {
+		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	reds := make([]Param, len(s.Reductions))
+	for i, red := range s.Reductions {
+		reds[i] = Param{red.Name, red.Type}
+	}
+	if err := checkHost("results", results, reds); err != nil {
+		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	n := inputs[0].n
+	for _, h := range append(append([]HostSlice(nil), inputs...), outputs...) {
+		if h.n != n {
+			return Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", s.Name, n, h.n)
+		}
+	}
+	for _, h := range results {
+		if h.n != 1 {
+			return Timing{}, fmt.Errorf("%s: a result slice must have one element, not %d", s.Name, h.n)
+		}
+	}
+	k.prog.mu.Lock()
+	defer k.prog.mu.Unlock()
+	r := newRun(k.prog.dev)
+	err := func() error {
+		ins := make([]*cl.MemObject, len(inputs))
+		for i, h := range inputs {
+			b, err := r.upload(h)
+			if err != nil {
+				return err
+			}
+			ins[i] = b
+		}
+		outs := make([]*cl.MemObject, len(outputs))
+		for i, h := range outputs {
+			b, err := r.buffer(len(h.bytes))
+			if err != nil {
+				return err
+			}
+			outs[i] = b
+		}
+		res := make([]*cl.MemObject, len(results))
+		for i, h := range results {
+			b, err := r.buffer(len(h.bytes))
+			if err != nil {
+				return err
+			}
+			res[i] = b
+		}
+		if err := k.enqueue(r, n, ins, outs, res); err != nil {
+			return err
+		}
+		for i, h := range outputs {
+			if err := r.download(outs[i], h); err != nil {
+				return err
+			}
+		}
+		for i, h := range results {
+			if err := r.download(res[i], h); err != nil {
+				return err
+			}
+		}
+		return nil
+	}()
+	return r.finish(err)
+}

@@ -1,0 +1,185 @@
+package skel
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
+	"github.com/soacgen/soacgen/runtime/opencl/device"
+)
+
+// Scan is the map-scan skeleton: an inclusive scan with an associative
+// operator of the values Body computes from the inputs at each index.
+// Op.Name is the variable Body assigns; the output has Op.Type.
+//
+// It runs as reduce-then-scan in three kernels: the first folds each
+// group's block into a partial (the Redomap first stage, reading n
+// elements), the second scans the partials in one group, the third scans
+// each block again from its carry-in and writes it (reading and writing n
+// elements): 3n element transfers in all.
+type Scan struct {
+	Name     string
+	Inputs   []Param
+	Op       Reduction
+	Body     string
+	Preamble string
+}
+
+func (s Scan) generate(gpu bool) (Layout, string, error) {
+	if !ident.MatchString(s.Name) {
+		return 0, "", fmt.Errorf("skeleton name %q is not a C identifier", s.Name)
+	}
+	if len(s.Inputs) == 0 {
+		return 0, "", fmt.Errorf("%s: no inputs", s.Name)
+	}
+	reds := []Reduction{s.Op}
+	lay := Chunked
+	if s.Op.Commutative && gpu {
+		lay = Interleaved
+	}
+	b, err := newBody(s.Inputs, nil, reds, false, s.Body)
+	if err != nil {
+		return 0, "", fmt.Errorf("%s: %w", s.Name, err)
+	}
+	var w strings.Builder
+	w.WriteString(prelude(allTypes(s.Inputs, nil, reds), s.Preamble))
+	emitOps(&w, reds)
+	b.emit(&w)
+	stage1{name: s.Name, b: b, reds: reds, fields: []func(string) string{field(s.Op.Name)}, layout: lay}.emit(&w)
+	emitScanPartials(&w, s.Name, s.Op.Type.Name, 0)
+	var hdr strings.Builder
+	fmt.Fprintf(&hdr, "__kernel void %s_final(const long n, const long chunk, const int K", s.Name)
+	for _, p := range s.Inputs {
+		fmt.Fprintf(&hdr, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
+	}
+	t := s.Op.Type.Name
+	fmt.Fprintf(&hdr, ",\n\t__global const %s *restrict part, __global %s *restrict out, __local %s *lt, __local %s *ls) {", t, t, t, t)
+	tileScan{
+		typ:    t,
+		op:     0,
+		load:   func(i string) string { return b.call(i) + "." + s.Op.Name },
+		carry:  "g > 0 ? part[g - 1] : soac_neutral0()",
+		header: hdr.String(),
+		store:  func(i, v string) string { return fmt.Sprintf("out[%s] = %s;", i, v) },
+	}.emit(&w)
+	return lay, w.String(), nil
+}
+
+// Source returns the OpenCL C program of the skeleton for a GPU (gpu) or
+// another device.
+func (s Scan) Source(gpu bool) (string, error) {
+	_, src, err := s.generate(gpu)
+	return src, err
+}
+
+// ScanKernel is a Scan built for one device.
+type ScanKernel struct {
+	spec Scan
+	prog *program
+}
+
+// Build generates the program and builds it on d.
+func (s Scan) Build(d *device.Device) (*ScanKernel, error) {
+	_, src, err := s.generate(d.Info.IsGPU())
+	if err != nil {
+		return nil, err
+	}
+	p, err := buildProgram(d, src, s.Name+"_stage1", s.Name+"_scanpart", s.Name+"_final")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	return &ScanKernel{spec: s, prog: p}, nil
+}
+
+// RunDevice scans n elements of the device-resident inputs into out.
+func (k *ScanKernel) RunDevice(n int, inputs []*cl.MemObject, out *cl.MemObject) (Timing, error) {
+	k.prog.mu.Lock()
+	defer k.prog.mu.Unlock()
+	r := newRun(k.prog.dev)
+	return r.finish(k.enqueue(r, n, inputs, out))
+}
+
+func (k *ScanKernel) enqueue(r *run, n int, inputs []*cl.MemObject, out *cl.MemObject) error {
+	s := k.spec
+	if len(inputs) != len(s.Inputs) {
+		return fmt.Errorf("%s: %d inputs, want %d", s.Name, len(inputs), len(s.Inputs))
+	}
+	size := s.Op.Type.Size
+	for i, b := range inputs {
+		if b.Size() < n*s.Inputs[i].Type.Size {
+			return fmt.Errorf("%s: input %s too small for %d elements", s.Name, s.Inputs[i].Name, n)
+		}
+	}
+	if out.Size() < n*size {
+		return fmt.Errorf("%s: output too small for %d elements", s.Name, n)
+	}
+	if n == 0 {
+		return nil
+	}
+	info := k.prog.dev.Info
+	p := newPlan(info, k.prog.wg, k.prog.pref, int64(n), 2*size)
+	K := scanK(info.LocalMemSize, p.local, size)
+	part, err := r.buffer(p.groups * size)
+	if err != nil {
+		return err
+	}
+	args := []any{int64(n), p.chunk}
+	for _, b := range inputs {
+		args = append(args, b)
+	}
+	args = append(args, part, cl.LocalBuffer(p.local*size))
+	if err := r.launch(k.prog.kernels[s.Name+"_stage1"], p.groups*p.local, p.local, args...); err != nil {
+		return err
+	}
+	m := int64(p.groups)
+	if err := r.launch(k.prog.kernels[s.Name+"_scanpart"], p.local, p.local,
+		m, (m+int64(p.local)-1)/int64(p.local), int32(K), part, cl.LocalBuffer(p.local*K*size), cl.LocalBuffer(p.local*size)); err != nil {
+		return err
+	}
+	args = []any{int64(n), p.chunk, int32(K)}
+	for _, b := range inputs {
+		args = append(args, b)
+	}
+	args = append(args, part, out, cl.LocalBuffer(p.local*K*size), cl.LocalBuffer(p.local*size))
+	return r.launch(k.prog.kernels[s.Name+"_final"], p.groups*p.local, p.local, args...)
+}
+
+// Run uploads the inputs, scans, and downloads the result into out, which
+// must have the inputs' length.
+func (k *ScanKernel) Run(inputs []HostSlice, out HostSlice) (Timing, error) {
+	s := k.spec
+	if err := checkHost("inputs", inputs, s.Inputs); err != nil {
+		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	if err := checkHost("outputs", []HostSlice{out}, []Param{{s.Op.Name, s.Op.Type}}); err != nil {
+		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	n := out.n
+	for _, h := range inputs {
+		if h.n != n {
+			return Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", s.Name, n, h.n)
+		}
+	}
+	k.prog.mu.Lock()
+	defer k.prog.mu.Unlock()
+	r := newRun(k.prog.dev)
+	err := func() error {
+		ins := make([]*cl.MemObject, len(inputs))
+		for i, h := range inputs {
+			b, err := r.upload(h)
+			if err != nil {
+				return err
+			}
+			ins[i] = b
+		}
+		o, err := r.buffer(len(out.bytes))
+		if err != nil {
+			return err
+		}
+		if err := k.enqueue(r, n, ins, o); err != nil {
+			return err
+		}
+		return r.download(o, out)
+	}()
+	return r.finish(err)
+}
