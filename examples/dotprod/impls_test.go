@@ -18,7 +18,8 @@ var impls = []struct {
 	{"iter", dotIter},
 }
 
-func mul(x, y float64) float64 { return x * y }
+// mul rounds the product (float64) so that no FMA forms with the sum.
+func mul(x, y float64) float64 { return float64(x * y) }
 
 // dotLo multiplies with lo.ZipBy2 (which pads a shorter input with zeros
 // instead of panicking) and sums with lo.Sum.
