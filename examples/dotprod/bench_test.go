@@ -1,0 +1,25 @@
+package dotprod
+
+import (
+	"testing"
+
+	"github.com/soacgen/soacgen/examples/internal/extest"
+)
+
+func BenchmarkDot(b *testing.B) {
+	for _, size := range extest.BenchSizes {
+		xs := extest.Floats(extest.Rand(7, size.N), size.N, -1, 1)
+		ys := extest.Floats(extest.Rand(8, size.N), size.N, -1, 1)
+		b.Run(size.Name, func(b *testing.B) {
+			for _, im := range impls {
+				b.Run(im.name, func(b *testing.B) {
+					b.ReportAllocs()
+					b.SetBytes(int64(16 * len(xs)))
+					for b.Loop() {
+						im.fn(xs, ys)
+					}
+				})
+			}
+		})
+	}
+}

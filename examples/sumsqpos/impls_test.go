@@ -1,0 +1,29 @@
+package sumsqpos
+
+import (
+	"github.com/samber/lo"
+
+	"github.com/soacgen/soacgen/examples/internal/seq"
+)
+
+// impls are the implementations that the test compares with the spec and the
+// benchmark measures. The generated function joins them as
+// {"fused", SumSqPos}. The squares are converted, float64(x * x), so that Go
+// cannot fuse them with the sum into an FMA (arm64, GOAMD64=v3).
+var impls = []struct {
+	name string
+	fn   func([]float64) float64
+}{
+	{"spec", sumSqPosSpec},
+	{"hand", sumSqPosHand},
+	{"lo", func(xs []float64) float64 {
+		pos := lo.Filter(xs, func(x float64, _ int) bool { return x > 0 })
+		return lo.SumBy(pos, func(x float64) float64 { return float64(x * x) })
+	}},
+	{"iter", func(xs []float64) float64 {
+		return seq.Reduce(
+			seq.Map(seq.Filter(seq.Values(xs), func(x float64) bool { return x > 0 }),
+				func(x float64) float64 { return float64(x * x) }),
+			0.0, func(a, b float64) float64 { return a + b })
+	}},
+}
