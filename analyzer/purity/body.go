@@ -372,6 +372,9 @@ func (w *walker) call(call *ast.CallExpr) CallEffect {
 		}
 		if row, ok := LookupStd(pkg, name); ok {
 			ce = rowEffect(row, display, nil)
+			if name == "make" {
+				ce.mayPanic = w.sizesMayPanic(call.Args[1:])
+			}
 		} else {
 			ce = dynamicEffect("calls builtin "+display+", which is not in the table", nil)
 		}
@@ -416,6 +419,23 @@ func (w *walker) call(call *ast.CallExpr) CallEffect {
 	}
 	w.apply(call, ce, &out, recv, offset)
 	return out
+}
+
+// sizesMayPanic reports whether make may panic with these size arguments:
+// a constant or a len or cap is never negative, anything else may be.
+func (w *walker) sizesMayPanic(sizes []ast.Expr) bool {
+	for _, e := range sizes {
+		if w.s.info.Types[e].Value != nil {
+			continue
+		}
+		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			if b := builtinName(w.s.info, c.Fun); b == "len" || b == "cap" {
+				continue
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // paramFunc reports whether v is a function-typed parameter of the body

@@ -72,7 +72,7 @@ var StdTable = []StdFunc{
 	{Pkg: "", Name: "complex", Effect: pure},
 	{Pkg: "", Name: "real", Effect: pure},
 	{Pkg: "", Name: "imag", Effect: pure},
-	{Pkg: "", Name: "make", Effect: panics, Note: "panics on a negative or too large size"},
+	{Pkg: "", Name: "make", Effect: panics, Note: "panics on a negative or too large size; body.go refines this: constant, len and cap sizes do not panic"},
 	{Pkg: "", Name: "new", Effect: pure},
 	{Pkg: "", Name: "append", Effect: writes0, Note: "may write the spare capacity of argument 0; harmless when argument 0 is fresh"},
 	{Pkg: "", Name: "copy", Effect: writes0},
