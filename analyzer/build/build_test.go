@@ -87,7 +87,7 @@ func dumpFile(prog *ir.Program, base string) string {
 }
 
 // goldenPkgs are the testdata packages with golden IR dumps.
-var goldenPkgs = []string{"basic", "lambdas", "control", "effects", "unsupported", "directives", "imports"}
+var goldenPkgs = []string{"basic", "lambdas", "control", "effects", "unsupported", "directives", "imports", "torture"}
 
 func TestGolden(t *testing.T) {
 	progs := props(t)
