@@ -146,6 +146,9 @@ func diff(want, got string) string {
 // own result: the IR must verify, and the builder must not trip over its
 // assumptions.
 func TestRealPurity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses the standard library for purity facts")
+	}
 	collectInternal(t)
 	dir := soactest.Dir(t, "testdata")
 	results := analysistest.Run(t, dir, Analyzer, goldenPkgs...)
