@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"go/token"
 	"os"
 	"path/filepath"
 	"sort"
@@ -88,10 +87,10 @@ func dumpFile(prog *ir.Program, base string) string {
 }
 
 // goldenPkgs are the testdata packages with golden IR dumps.
-var goldenPkgs = []string{"basic", "lambdas", "control", "effects", "unsupported", "directives", "imports"}
+var goldenPkgs = []string{"basic", "lambdas", "control", "effects", "unsupported", "directives", "imports", "torture"}
 
 func TestGolden(t *testing.T) {
-	progs := runPkgs(t, goldenPkgs...)
+	progs := props(t)
 	for _, pkg := range goldenPkgs {
 		prog := progs[pkg]
 		if prog == nil {
@@ -143,12 +142,13 @@ func diff(want, got string) string {
 	return strings.Join(out, "\n")
 }
 
-var _ = token.NoPos
-
 // TestRealPurity builds every testdata package with the purity analyzer's
 // own result: the IR must verify, and the builder must not trip over its
 // assumptions.
 func TestRealPurity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses the standard library for purity facts")
+	}
 	collectInternal(t)
 	dir := soactest.Dir(t, "testdata")
 	results := analysistest.Run(t, dir, Analyzer, goldenPkgs...)
