@@ -30,6 +30,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"go/token"
 	"io"
@@ -155,12 +156,16 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	if r.Packages == nil {
 		r.Packages = []*Package{}
 	}
-	data, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	// Encode to a buffer so that a failure writes nothing. Rule names
+	// contain "->", which must not be escaped as \u003e.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
 		return err
 	}
-	data = append(data, '\n')
-	_, err = w.Write(data)
+	_, err := w.Write(buf.Bytes())
 	return err
 }
 

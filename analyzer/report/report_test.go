@@ -89,26 +89,26 @@ func (s *source) plans() []*fusion.Plan {
 	norm := &fusion.Plan{
 		Func: s.function("normalize2Spec", &ir.Directive{Name: "Normalize2"}),
 		Kernels: []*fusion.Kernel{
-			{ID: 0, SOACs: n[:3], Inputs: []*ir.Var{xs}, Outputs: []*ir.Var{n[0].Out, n[2].Out}, Internal: []*ir.Var{n[1].Out}, Form: "filter-redomap", Rules: []string{"horizontal", "reduce-filter"}},
+			{ID: 0, SOACs: n[:3], Inputs: []*ir.Var{xs}, Outputs: []*ir.Var{n[0].Out, n[2].Out}, Internal: []*ir.Var{n[1].Out}, Form: "filter-redomap", Rules: []string{"horizontal", "filter->redomap"}},
 			{ID: 1, SOACs: n[3:], Inputs: []*ir.Var{xs}, Outputs: []*ir.Var{n[3].Out, n[4].Out}, Form: "map", Rules: []string{"horizontal"}},
 		},
 		Notes: []fusion.Note{{
 			Pos: n[3].Pos(), Producer: n[0], Consumer: n[3], Var: n[0].Out, Rule: "scalar-dependency",
 			Reason: "Reduce sum1 at p/n.go:13:10 cannot fuse with Map at p/n.go:16:8: the map reads the reduction's result sum1",
 		}},
-		Stats: fusion.Stats{Rules: map[string]int{"horizontal": 2, "reduce-filter": 1}, PassesBefore: 5, PassesAfter: 2, IntermediatesRemoved: 1},
+		Stats: fusion.Stats{Rules: map[string]int{"horizontal": 2, "filter->redomap": 1}, PassesBefore: 5, PassesAfter: 2, IntermediatesRemoved: 1},
 	}
 	sq := s.calls["sumSquares"] // Map, Reduce
 	sumSq := &fusion.Plan{
 		Func:    s.function("sumSquares", nil),
-		Kernels: []*fusion.Kernel{{SOACs: sq, Form: "redomap", Rules: []string{"reduce-map"}}},
-		Stats:   fusion.Stats{Rules: map[string]int{"reduce-map": 1}, PassesBefore: 2, PassesAfter: 1, IntermediatesRemoved: 1},
+		Kernels: []*fusion.Kernel{{SOACs: sq, Form: "redomap", Rules: []string{"map->reduce"}}},
+		Stats:   fusion.Stats{Rules: map[string]int{"map->reduce": 1}, PassesBefore: 2, PassesAfter: 1, IntermediatesRemoved: 1},
 	}
 	sc := s.calls["scaleSpec"] // Map, Map
 	scale := &fusion.Plan{
 		Func:    s.function("scaleSpec", &ir.Directive{Name: "Scale", Backend: "opencl"}),
-		Kernels: []*fusion.Kernel{{SOACs: sc, Form: "map", Rules: []string{"map-map"}, Internal: []*ir.Var{sc[0].Out}}},
-		Stats:   fusion.Stats{Rules: map[string]int{"map-map": 1}, PassesBefore: 2, PassesAfter: 1, IntermediatesRemoved: 1},
+		Kernels: []*fusion.Kernel{{SOACs: sc, Form: "map", Rules: []string{"map->map"}, Internal: []*ir.Var{sc[0].Out}}},
+		Stats:   fusion.Stats{Rules: map[string]int{"map->map": 1}, PassesBefore: 2, PassesAfter: 1, IntermediatesRemoved: 1},
 	}
 	// Out of source order on purpose: the report sorts.
 	return []*fusion.Plan{scale, sumSq, norm}
@@ -280,12 +280,12 @@ func TestFormatPos(t *testing.T) {
 func TestStats(t *testing.T) {
 	src := parseSource(t)
 	p := report.NewPackage(src.fset, "example.com/p", src.plans(), report.Options{Root: src.root})
-	// Only the two specs count: sumSquares's reduce-map is not in the stats.
+	// Only the two specs count: sumSquares.s map->reduce is not in the stats.
 	s := p.Stats
 	if s.Specs != 2 || s.PassesBefore != 7 || s.PassesAfter != 3 || s.IntermediatesRemoved != 2 {
 		t.Errorf("stats = %+v, want 2 specs, 7 passes before, 3 after, 2 removed", s)
 	}
-	if s.Count("reduce-map") != 0 || s.Count("horizontal") != 2 || s.Count("map-map") != 1 || s.Count("reduce-filter") != 1 {
+	if s.Count("map->reduce") != 0 || s.Count("horizontal") != 2 || s.Count("map->map") != 1 || s.Count("filter->redomap") != 1 {
 		t.Errorf("rule counts = %+v", s.Rules)
 	}
 	for i := 1; i < len(s.Rules); i++ {
@@ -293,14 +293,14 @@ func TestStats(t *testing.T) {
 			t.Errorf("rules not sorted: %+v", s.Rules)
 		}
 	}
-	if f := p.Functions[1].Stats; f.PassesBefore != 2 || f.Count("map-map") != 1 || f.Count("horizontal") != 0 {
+	if f := p.Functions[1].Stats; f.PassesBefore != 2 || f.Count("map->map") != 1 || f.Count("horizontal") != 0 {
 		t.Errorf("scaleSpec stats = %+v", f)
 	}
 
 	// A second package, to show the total column.
 	q := report.NewPackage(src.fset, "example.com/q", []*fusion.Plan{{
 		Func:  src.function("sumSquares", &ir.Directive{Name: "SumSquares"}),
-		Stats: fusion.Stats{Rules: map[string]int{"reduce-map": 1}, PassesBefore: 2, PassesAfter: 1, IntermediatesRemoved: 1},
+		Stats: fusion.Stats{Rules: map[string]int{"map->reduce": 1}, PassesBefore: 2, PassesAfter: 1, IntermediatesRemoved: 1},
 	}}, report.Options{Root: src.root})
 	var buf bytes.Buffer
 	if err := report.WriteStats(&buf, &report.Report{Packages: []*report.Package{p, q}}); err != nil {
