@@ -25,6 +25,12 @@ type Plan struct {
 	// unequal lengths into Map2/Map3, impure lambdas, unsupported shapes.
 	Diagnostics []Diagnostic
 	Stats       Stats
+	// Fset renders the plan's positions (Options.Fset); may be nil.
+	Fset *token.FileSet
+	// Partitioner names the algorithm that chose the kernels ("greedy").
+	Partitioner string
+	// GasExhausted reports that Options.Gas stopped fusion early.
+	GasExhausted bool
 }
 
 // Kernel is a set of SOACs that run as one pass over one iteration space:
@@ -55,8 +61,20 @@ type Kernel struct {
 	// "scanomap", "filter-redomap", "stream_red", ...
 	Form string
 	// Rules are the names of the fusion rules applied to build the kernel,
-	// in the order they fired.
+	// in the order they fired, with the tags "map-out", "branch-copy" and
+	// "merge" (see Tags).
 	Rules []string
+	// Moved are the members whose statement lies in an enclosing block of
+	// Block: generators (Iota, Replicate) fused across a loop, closure or
+	// lambda boundary, and producers copied into the kernels of disjoint
+	// branches. The generated code keeps their operands' evaluation (and
+	// Iota's/Replicate's negative-length panic) where they were written.
+	Moved []*ir.SOAC
+	// Asserts are the Map2/Map3 members whose inputs the kernel treats as
+	// one iteration space. The generated kernel checks their lengths before
+	// running any member and, when they differ, runs the members unfused in
+	// program order so that every panic is the reference's.
+	Asserts []*ir.SOAC
 }
 
 // Note explains a fusion that was possible in shape but refused.

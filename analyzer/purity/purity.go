@@ -31,6 +31,11 @@ type CallEffect struct {
 	// NoReturn reports whether the call never returns normally (panic,
 	// os.Exit, log.Fatal, runtime.Goexit).
 	NoReturn bool
+	// ArgWritesOnly reports whether the callee's only effects are the
+	// writes of WritesArgs (sort.Ints, copy, append): Purity is then impure
+	// only because of them, and a call whose written arguments are memory
+	// the caller allocated itself leaves the caller pure.
+	ArgWritesOnly bool
 }
 
 // Result answers purity questions about the analysed package. Every

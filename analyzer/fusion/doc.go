@@ -1,0 +1,27 @@
+// Package fusion is soacgen's fusion engine: for one IR function it decides
+// which SOACs run together as one pass over memory (kernels), and explains
+// every fusion that was possible in shape but refused (notes naming the
+// rule, the variable and the position).
+//
+// The engine follows Henriksen and Oancea's bottom-up T2 reduction (paper
+// 000): it builds a dependency graph (graph.go), visits each block's SOACs
+// from last to first and fuses a producer into the kernel of its consumers
+// when a rule of the table allows it (rules.go) and every move is legal
+// (legal.go), copying a producer into the kernels of disjoint branches;
+// then it merges independent kernels over one iteration space
+// horizontally. Iteration spaces follow the size inference of paper 001,
+// so a filter and the reductions of its output share a pass with other
+// SOACs over the filter's input (space.go).
+//
+// Go is not Futhark: slices alias, lambdas capture variables by reference
+// and may have side effects, functions may write their arguments. The
+// legality checks therefore refuse to move a SOAC past a write to memory
+// its inputs may alias, a reassignment of a variable it reads, a possible
+// exit, or any side effect, and impure SOACs never fuse.
+//
+// Entry points: Fuse (with Options), Check (validates a Plan), Dump (text
+// form of a Plan), Rules and Refusals (the table and the refusal ids),
+// NewGraph (the dependency graph). The engine reports nothing itself; the
+// soacvet analyzer and the report package turn plans into diagnostics and
+// JSON.
+package fusion

@@ -1,0 +1,303 @@
+package fusion
+
+// This file infers iteration spaces (paper 001 §1.3): which arrays are
+// known to have equal lengths, and which lengths descend from others
+// through filters (transducers). A kernel is one pass over one space; its
+// members may iterate over spaces that descend from the kernel's space
+// through filters that are members too (the compatible concestors of paper
+// 001 Fig. 1.8).
+//
+// It does NOT decide moves or rules; it only answers "may these SOACs share
+// one pass" with a refusal naming the spaces.
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+type spaceID int
+
+// spaces is the size inference of one function.
+//
+// Spaces are never unified globally: two parameters are not known to have
+// equal lengths even if a Map2 zips them later, because that Map2 may not
+// run. A Map2/Map3 makes its inputs' spaces equal only inside a kernel that
+// contains it (compat), and the generated kernel checks those lengths
+// before it runs any member (Kernel.Asserts).
+type spaces struct {
+	p     posFmt
+	next  spaceID
+	ofV   map[*ir.Var]spaceID
+	iter  map[*ir.SOAC]spaceID
+	out   map[*ir.SOAC]spaceID
+	trans map[spaceID]*ir.SOAC // the filter whose output has this space
+	up    map[spaceID]spaceID  // that filter's iteration space
+	keyed map[string]spaceID
+	desc  map[spaceID]string
+}
+
+func newSpaces(p posFmt) *spaces {
+	return &spaces{
+		p: p, ofV: map[*ir.Var]spaceID{}, iter: map[*ir.SOAC]spaceID{}, out: map[*ir.SOAC]spaceID{},
+		trans: map[spaceID]*ir.SOAC{}, up: map[spaceID]spaceID{}, keyed: map[string]spaceID{},
+		desc: map[spaceID]string{},
+	}
+}
+
+func (sp *spaces) fresh(desc string) spaceID {
+	sp.next++
+	sp.desc[sp.next] = desc
+	return sp.next
+}
+
+// ofVar returns the space of array v: its producer's output space, or a
+// space of its own (a parameter, or any value not computed by a SOAC).
+func (sp *spaces) ofVar(v *ir.Var) spaceID {
+	if s, ok := sp.ofV[v]; ok {
+		return s
+	}
+	var s spaceID
+	if soac, ok := v.Def.(*ir.SOAC); ok && soac.Out == v {
+		s = sp.outOf(soac)
+	} else {
+		s = sp.fresh("len(" + v.Name + ")")
+	}
+	sp.ofV[v] = s
+	return s
+}
+
+// iterOf returns the iteration space of s: its first input's, or for a
+// generator the space of its length operand.
+func (sp *spaces) iterOf(s *ir.SOAC) spaceID {
+	if id, ok := sp.iter[s]; ok {
+		return id
+	}
+	var id spaceID
+	switch op := s.Op.(type) {
+	case *ir.Iota:
+		id = sp.lenSpace(op.N)
+	case *ir.Replicate:
+		id = sp.lenSpace(op.N)
+	default:
+		if in := s.Inputs(); len(in) > 0 {
+			id = sp.ofVar(in[0])
+		} else {
+			id = sp.fresh("the space of " + sp.p.soac(s))
+		}
+	}
+	sp.iter[s] = id
+	return id
+}
+
+// lenSpace returns the space of a length operand: that of xs for len(xs),
+// one space per constant, one per expression over the same variables.
+func (sp *spaces) lenSpace(n *ir.Operand) spaceID {
+	if n == nil {
+		return sp.fresh("an unknown length")
+	}
+	if n.Len != nil {
+		return sp.ofVar(n.Len)
+	}
+	var key, desc string
+	if n.Const != nil && n.Const.Value != nil {
+		key = "const:" + n.Const.Value.ExactString()
+		desc = n.Const.Value.ExactString()
+	} else {
+		expr := "?"
+		if n.Expr != nil {
+			expr = types.ExprString(n.Expr)
+		}
+		var ids []string
+		for _, v := range n.Uses {
+			ids = append(ids, fmt.Sprint(v.ID))
+		}
+		key = "expr:" + expr + "|" + strings.Join(ids, ",")
+		desc = expr
+	}
+	if id, ok := sp.keyed[key]; ok {
+		return id
+	}
+	id := sp.fresh(desc)
+	sp.keyed[key] = id
+	return id
+}
+
+// outOf returns the space of s's output: the iteration space for maps,
+// scans and stream maps, a new space descending from it for a filter, a
+// space of its own for a reduction's (array) result.
+func (sp *spaces) outOf(s *ir.SOAC) spaceID {
+	if id, ok := sp.out[s]; ok {
+		return id
+	}
+	var id spaceID
+	switch op := s.Op.(type) {
+	case *ir.Filter:
+		it := sp.iterOf(s)
+		id = sp.fresh("len(" + s.Out.Name + "), filtered from " + sp.desc[it])
+		sp.trans[id] = s
+		sp.up[id] = it
+	case *ir.Screma:
+		if op.Reduce != nil {
+			id = sp.fresh("len(" + s.Out.Name + ")")
+		} else {
+			id = sp.iterOf(s)
+		}
+	case *ir.Stream:
+		if op.Kind == ir.StreamRed {
+			id = sp.fresh("len(" + s.Out.Name + ")")
+		} else {
+			id = sp.iterOf(s)
+		}
+	default:
+		id = sp.iterOf(s)
+	}
+	sp.out[s] = id
+	return id
+}
+
+// isAncestor reports whether a is a strict ancestor of d through filters.
+func (sp *spaces) isAncestor(a, d spaceID) bool {
+	for {
+		u, ok := sp.up[d]
+		if !ok {
+			return false
+		}
+		if u == a {
+			return true
+		}
+		d = u
+	}
+}
+
+// filteredBy reports whether space s descends through a filter in members.
+func (sp *spaces) filteredBy(s spaceID, members map[*ir.SOAC]bool) bool {
+	for {
+		f, ok := sp.trans[s]
+		if !ok {
+			return false
+		}
+		if members[f] {
+			return true
+		}
+		s = sp.up[s]
+	}
+}
+
+// zipCheck checks the inputs of a Map2/Map3: it refuses when one input is
+// filtered from another (their lengths provably differ unless the filter
+// keeps every element: size-mismatch) or when inputs of different spaces
+// include one filtered by a member of the kernel (size-unknown: a filtered
+// length is only known after the filter ran, and the kernel runs the filter
+// and the Map2 in one pass). Otherwise it returns the spaces to make equal.
+// members may be nil (no kernel).
+func (sp *spaces) zipCheck(s *ir.SOAC, members map[*ir.SOAC]bool) ([]spaceID, *Refusal) {
+	in := s.Inputs()
+	if len(in) < 2 {
+		return nil, nil
+	}
+	ids := make([]spaceID, len(in))
+	for i, v := range in {
+		ids[i] = sp.ofVar(v)
+	}
+	for i := range in {
+		for j := range in {
+			if i == j || ids[i] == ids[j] {
+				continue
+			}
+			if sp.isAncestor(ids[j], ids[i]) {
+				return nil, &Refusal{Rule: RefSizeMismatch, Var: in[i], Pos: s.Pos(), Consumer: s,
+					Reason: fmt.Sprintf("%s combines %s (%s) with %s: their lengths differ unless the filter keeps every element",
+						sp.p.soac(s), in[i].Name, sp.filterDesc(ids[i]), in[j].Name)}
+			}
+		}
+	}
+	for i := 1; i < len(in); i++ {
+		if ids[i] != ids[0] && (sp.filteredBy(ids[i], members) || sp.filteredBy(ids[0], members)) {
+			return nil, &Refusal{Rule: RefSizeUnknown, Var: in[i], Pos: s.Pos(), Consumer: s,
+				Reason: fmt.Sprintf("%s zips %s (%s) with %s (%s): a filtered length is known only after the filter ran, so they cannot share one pass (paper 000 Fig. 9 case 2)",
+					sp.p.soac(s), in[0].Name, sp.desc[ids[0]], in[i].Name, sp.desc[ids[i]])}
+		}
+	}
+	return ids, nil
+}
+
+func (sp *spaces) filterDesc(id spaceID) string {
+	f := sp.trans[id]
+	if f == nil {
+		return sp.desc[id]
+	}
+	return "filtered from " + f.Inputs()[0].Name
+}
+
+// compat checks that members can run as one pass: after equating the input
+// spaces of the Map2/Map3 members, every member's iteration space climbs,
+// through filters that are members, to one root space. It returns the
+// Map2/Map3 members whose length checks the kernel relies on.
+func (sp *spaces) compat(members []*ir.SOAC) ([]*ir.SOAC, *Refusal) {
+	in := map[*ir.SOAC]bool{}
+	for _, m := range members {
+		in[m] = true
+	}
+	uf := map[spaceID]spaceID{}
+	var find func(spaceID) spaceID
+	find = func(s spaceID) spaceID {
+		for {
+			p, ok := uf[s]
+			if !ok || p == s {
+				return s
+			}
+			s = p
+		}
+	}
+	var asserts []*ir.SOAC
+	for _, m := range members {
+		ids, r := sp.zipCheck(m, in)
+		if r != nil {
+			return nil, r
+		}
+		eq := false
+		for _, id := range ids[min(1, len(ids)):] {
+			if a, b := find(ids[0]), find(id); a != b {
+				uf[b] = a
+				eq = true
+			} else if id != ids[0] {
+				eq = true
+			}
+		}
+		if eq {
+			asserts = append(asserts, m)
+		}
+	}
+	root := func(m *ir.SOAC) spaceID {
+		s := sp.iterOf(m)
+		for {
+			f, ok := sp.trans[s]
+			if !ok || !in[f] {
+				break
+			}
+			s = sp.up[s]
+		}
+		return find(s)
+	}
+	var first *ir.SOAC
+	var r0 spaceID
+	for _, m := range members {
+		r := root(m)
+		if first == nil {
+			first, r0 = m, r
+			continue
+		}
+		if r != r0 {
+			rule := RefSizeUnknown
+			if sp.isAncestor(r0, r) || sp.isAncestor(r, r0) {
+				rule = RefSizeMismatch
+			}
+			return nil, &Refusal{Rule: rule, Pos: m.Pos(), Consumer: m,
+				Reason: fmt.Sprintf("%s iterates over %s and %s over %s, which are not known to be equal", sp.p.soac(first), sp.desc[sp.iterOf(first)], sp.p.soac(m), sp.desc[sp.iterOf(m)])}
+		}
+	}
+	return asserts, nil
+}

@@ -1,0 +1,28 @@
+package fusion
+
+// This file computes the fusion statistics of a plan (paper 000 Fig. 18).
+//
+// It does NOT decide anything; it counts what the driver did.
+
+import "github.com/soacgen/soacgen/analyzer/ir"
+
+func computeStats(st *state, p *Plan) Stats {
+	s := Stats{Rules: map[string]int{}}
+	for n, c := range st.fired {
+		s.Rules[n] = c
+	}
+	for _, soac := range st.g.SOACs {
+		if !soac.IsGenerator() {
+			s.PassesBefore++
+		}
+	}
+	s.PassesAfter = len(p.Kernels)
+	removed := map[*ir.Var]bool{}
+	for _, k := range p.Kernels {
+		for _, v := range k.Internal {
+			removed[v] = true
+		}
+	}
+	s.IntermediatesRemoved = len(removed)
+	return s
+}
