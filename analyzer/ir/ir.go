@@ -33,6 +33,17 @@ type Program struct {
 	Fset  *token.FileSet
 	Pkg   *types.Package
 	Funcs []*Function
+	// Problems are malformed or misplaced //soac: directives found while
+	// building, sorted by position. The builder reports nothing; the vet
+	// analyzer reports these.
+	Problems []Problem
+}
+
+// Problem is a malformed or misplaced directive, with the position of its
+// comment and a sentence saying what is wrong.
+type Problem struct {
+	Pos token.Pos
+	Msg string
 }
 
 // Function is the IR of one top-level Go function (or method) that calls
@@ -65,8 +76,12 @@ type Directive struct {
 
 // Unsupported records a SOAC call the IR does not model, with the reason.
 type Unsupported struct {
-	Call   *ast.CallExpr
+	Call   *ast.CallExpr // nil when a combinator is used as a value
 	Reason string
+	// Expr is the expression as written: Call itself, or the reference to
+	// the combinator (soac.Map, soac.Map[int, int]) when it is used as a
+	// value rather than called. Expr.Pos() is where to report it.
+	Expr ast.Expr
 }
 
 // Var is one definition of a value: a parameter, a free variable of the
@@ -294,7 +309,15 @@ type Purity struct {
 // go/defer, sends, branch statements.
 type Plain struct {
 	Node ast.Stmt
-	Eff  Effects
+	// Hoisted is non-nil when the statement evaluates only this
+	// subexpression of Node, ahead of the rest of Node, and binds it to the
+	// temporary it defines (Eff.Defs[0], named "_tmpN"): a non-variable
+	// array argument of a SOAC (xs[1:], p.Items, f()), or a call that Go
+	// evaluates before a SOAC call of the same statement. The Plain whose
+	// Hoisted is nil and whose Node is the same statement comes later and
+	// evaluates the rest.
+	Hoisted ast.Expr
+	Eff     Effects
 	// Parent is the containing block.
 	Parent *Block
 }

@@ -1,0 +1,133 @@
+package build
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// directivePrefix starts every soacgen directive comment.
+const directivePrefix = "//soac:"
+
+// fuseDirective is the one directive soacgen defines.
+const fuseDirective = "fuse"
+
+// backends are the values the backend= key of //soac:fuse accepts.
+var backends = map[string]bool{"cpu": true, "parallel": true, "opencl": true, "auto": true}
+
+// parseDirectives finds every //soac: comment of the files, parses the
+// well-placed //soac:fuse directives (doc comments of top-level functions)
+// and records every malformed or misplaced one in prog.Problems. The result
+// maps each function to its valid directive.
+func parseDirectives(fset *token.FileSet, files []*ast.File, prog *ir.Program) map[*ast.FuncDecl]*ir.Directive {
+	problem := func(pos token.Pos, format string, args ...any) {
+		prog.Problems = append(prog.Problems, ir.Problem{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	}
+	dirs := make(map[*ast.FuncDecl]*ir.Directive)
+	first := make(map[string]token.Pos) // directive NAME -> first valid use
+	for _, f := range files {
+		// owner maps each comment of a function's doc comment to the function.
+		owner := make(map[*ast.Comment]*ast.FuncDecl)
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+				for _, c := range fd.Doc.List {
+					owner[c] = fd
+				}
+			}
+		}
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if !strings.HasPrefix(c.Text, directivePrefix) {
+					continue
+				}
+				rest := c.Text[len(directivePrefix):]
+				verb, args, _ := strings.Cut(rest, " ")
+				if verb != fuseDirective {
+					problem(c.Pos(), "unknown directive %s%s (soacgen knows only //soac:fuse NAME [backend=cpu|parallel|opencl|auto])", directivePrefix, verb)
+					continue
+				}
+				fd := owner[c]
+				switch {
+				case fd == nil:
+					problem(c.Pos(), "//soac:fuse must be in the doc comment of a top-level function")
+					continue
+				case fd.Recv != nil:
+					problem(c.Pos(), "//soac:fuse on method %s: a spec must be a top-level function, not a method", fd.Name.Name)
+					continue
+				case fd.Body == nil:
+					problem(c.Pos(), "//soac:fuse on %s, which has no body", fd.Name.Name)
+					continue
+				}
+				d, msg := parseFuse(args)
+				if msg != "" {
+					problem(c.Pos(), "malformed //soac:fuse on %s: %s", fd.Name.Name, msg)
+					continue
+				}
+				d.Pos = c.Pos()
+				if prev := dirs[fd]; prev != nil {
+					problem(c.Pos(), "second //soac:fuse on %s (the first, at %s, names %s)", fd.Name.Name, shortPos(fset, prev.Pos), prev.Name)
+					continue
+				}
+				if d.Name == fd.Name.Name {
+					problem(c.Pos(), "//soac:fuse on %s names the spec itself; the generated function needs a name of its own", fd.Name.Name)
+					continue
+				}
+				if p, dup := first[d.Name]; dup {
+					problem(c.Pos(), "duplicate //soac:fuse name %s (already used at %s)", d.Name, shortPos(fset, p))
+					continue
+				}
+				first[d.Name] = c.Pos()
+				dirs[fd] = d
+			}
+		}
+	}
+	return dirs
+}
+
+// parseFuse parses the arguments of //soac:fuse: NAME, then key=value pairs.
+// It returns a sentence saying what is wrong when they are malformed.
+func parseFuse(args string) (*ir.Directive, string) {
+	fields := strings.Fields(args)
+	if len(fields) == 0 {
+		return nil, "missing the name of the function to generate (want //soac:fuse NAME [backend=...])"
+	}
+	name := fields[0]
+	if strings.Contains(name, "=") {
+		return nil, fmt.Sprintf("missing the name of the function to generate before %q", name)
+	}
+	if !token.IsIdentifier(name) {
+		return nil, fmt.Sprintf("%q is not a Go identifier", name)
+	}
+	d := &ir.Directive{Name: name}
+	seen := make(map[string]bool)
+	for _, kv := range fields[1:] {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return nil, fmt.Sprintf("unexpected %q after the name (want key=value)", kv)
+		}
+		if seen[k] {
+			return nil, fmt.Sprintf("key %s given twice", k)
+		}
+		seen[k] = true
+		switch k {
+		case "backend":
+			if !backends[v] {
+				return nil, fmt.Sprintf("unknown backend %q (want cpu, parallel, opencl or auto)", v)
+			}
+			d.Backend = v
+		default:
+			return nil, fmt.Sprintf("unknown key %q (the only key is backend)", k)
+		}
+	}
+	return d, ""
+}
+
+// shortPos formats pos as file:line:column with the file's base name, so
+// that messages do not depend on where the package lives.
+func shortPos(fset *token.FileSet, pos token.Pos) string {
+	p := fset.Position(pos)
+	return fmt.Sprintf("%s:%d:%d", baseName(p.Filename), p.Line, p.Column)
+}

@@ -1,0 +1,57 @@
+package directives
+
+import "github.com/soacgen/soacgen/runtime/soac"
+
+func inc(x int) int { return x + 1 }
+
+//soac:fuse Good
+func goodSpec(xs []int) []int { return soac.Map(soac.Map(xs, inc), inc) }
+
+//soac:fuse GoodPar backend=parallel
+func goodParSpec(xs []int) []int { return soac.Map(xs, inc) }
+
+// A directive without SOAC calls still gets a Function.
+//
+//soac:fuse Empty backend=auto
+func emptySpec(xs []int) []int { return xs }
+
+//soac:fuse
+func missingName(xs []int) []int { return soac.Map(xs, inc) }
+
+//soac:fuse 1bad
+func notIdent(xs []int) []int { return soac.Map(xs, inc) }
+
+//soac:fuse Gpu backend=cuda
+func badBackend(xs []int) []int { return soac.Map(xs, inc) }
+
+//soac:fuse Opt level=3
+func badKey(xs []int) []int { return soac.Map(xs, inc) }
+
+//soac:fuse backend=cpu
+func keyAsName(xs []int) []int { return soac.Map(xs, inc) }
+
+//soac:fuse Good
+func duplicate(xs []int) []int { return soac.Map(xs, inc) }
+
+//soac:fuse Twice
+//soac:fuse Again
+func twice(xs []int) []int { return soac.Map(xs, inc) }
+
+type T struct{}
+
+//soac:fuse Method
+func (T) method(xs []int) []int { return soac.Map(xs, inc) }
+
+//soac:fuse OnVar
+var v = 1
+
+//soac:fuze Typo
+func typo(xs []int) []int { return soac.Map(xs, inc) }
+
+//soac:fuse selfSpec
+func selfSpec(xs []int) []int { return soac.Map(xs, inc) }
+
+func body(xs []int) []int {
+	//soac:fuse Inside
+	return soac.Map(xs, inc)
+}
