@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"go/token"
 	"os"
 	"path/filepath"
 	"sort"
@@ -91,7 +90,7 @@ func dumpFile(prog *ir.Program, base string) string {
 var goldenPkgs = []string{"basic", "lambdas", "control", "effects", "unsupported", "directives", "imports"}
 
 func TestGolden(t *testing.T) {
-	progs := runPkgs(t, goldenPkgs...)
+	progs := props(t)
 	for _, pkg := range goldenPkgs {
 		prog := progs[pkg]
 		if prog == nil {
@@ -142,8 +141,6 @@ func diff(want, got string) string {
 	}
 	return strings.Join(out, "\n")
 }
-
-var _ = token.NoPos
 
 // TestRealPurity builds every testdata package with the purity analyzer's
 // own result: the IR must verify, and the builder must not trip over its

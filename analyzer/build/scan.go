@@ -17,9 +17,11 @@ type scan struct {
 	// only definition is `v := func...` or `var v = func...`.
 	lit map[types.Object]*ast.FuncLit
 	// escaped holds the variables whose address is taken (&x, x[:] of an
-	// array, a pointer-receiver method of an addressable x) or that are
-	// assigned inside a function literal: they may change whenever code the
-	// builder cannot see runs.
+	// array, a pointer-receiver method of an addressable x), that are
+	// assigned inside a function literal, or that a function literal other
+	// than a SOAC's lambda captures and that are assigned more than once:
+	// they may change, or be read, whenever code the builder cannot see
+	// runs.
 	escaped map[types.Object]bool
 	// globals are the package-level variables the function uses, in order
 	// of first use.
@@ -43,6 +45,8 @@ func scanFunc(info *types.Info, fd *ast.FuncDecl) *scan {
 	}
 	seenGlobal := make(map[*types.Var]bool)
 	var lits []*ast.FuncLit // enclosing function literals
+	lambdaLits := make(map[*ast.FuncLit]bool)
+	var closures []*ast.FuncLit
 	// def records a definition of the variable named by id, made inside the
 	// innermost literal of lits.
 	def := func(id *ast.Ident) {
@@ -73,6 +77,9 @@ func scanFunc(info *types.Info, fd *ast.FuncDecl) *scan {
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
+			if !lambdaLits[n] {
+				closures = append(closures, n)
+			}
 			lits = append(lits, n)
 			ast.Inspect(n.Type, visit)
 			ast.Inspect(n.Body, visit)
@@ -138,6 +145,11 @@ func scanFunc(info *types.Info, fd *ast.FuncDecl) *scan {
 		case *ast.CallExpr:
 			if id := calleeIdent(n.Fun); id != nil && combinatorName(info.Uses[id]) != "" {
 				sc.callees[id] = true
+				for _, a := range n.Args {
+					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+						lambdaLits[lit] = true
+					}
+				}
 			}
 		case *ast.Ident:
 			if v, ok := info.Uses[n].(*types.Var); ok && isPackageLevel(v) && !seenGlobal[v] {
@@ -152,6 +164,16 @@ func scanFunc(info *types.Info, fd *ast.FuncDecl) *scan {
 	}
 	ast.Inspect(fd.Type, visit)
 	ast.Inspect(fd.Body, visit)
+	for _, lit := range closures {
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && !isPackageLevel(v) && !within(v.Pos(), lit) && sc.defs[v] > 1 {
+					sc.escaped[v] = true
+				}
+			}
+			return true
+		})
+	}
 	for obj, lit := range sc.lit {
 		if sc.defs[obj] != 1 || sc.escaped[obj] {
 			delete(sc.lit, obj)
