@@ -126,6 +126,35 @@ func TestRandomPipelinesEngine(t *testing.T) {
 	t.Logf("rules fired: %s", fmtCounts(st.rules))
 }
 
+// TestArgWriteRule (a bug randpipe found, since fixed in build): a call whose only effect is writing its slice
+// argument must be refused as write-between (issue 3, case 1).
+func TestArgWriteRule(t *testing.T) {
+	dir := t.TempDir()
+	var pkgs []Package
+	for _, p := range regressPackages(t) {
+		if p.Name == "argwrite" {
+			pkgs = append(pkgs, p)
+		}
+	}
+	if err := WriteModule(dir, RepoRoot(), pkgs); err != nil {
+		t.Fatal(err)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, loadModule(t, dir), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, act := range graph.Roots {
+		prog := act.Result.(*ir.Program)
+		for _, fn := range prog.Funcs {
+			for _, sp := range pkgs[0].Specs {
+				if sp.Func == fn.Name && sp.Hazard != nil {
+					checkHazard(t, fn.Name, fusion.Fuse(fn, fusion.Options{Fset: prog.Fset}), sp.Hazard)
+				}
+			}
+		}
+	}
+}
+
 type engineStats struct {
 	specs, soacs, kernels, notes, before, after int
 	hazards, refusals, rules                    map[string]int

@@ -33,14 +33,15 @@ func TestGeneratedTypeChecks(t *testing.T) {
 		n = 10
 	}
 	dir := t.TempDir()
+	fset := token.NewFileSet()
+	imp := importer.ForCompiler(fset, "source", nil) // one importer: its packages are cached
 	for seed := int64(0); seed < int64(n); seed++ {
 		p := Generate(seed, Config{Specs: 10})
-		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, "p.go", p.Source, parser.ParseComments)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+		conf := types.Config{Importer: imp}
 		if _, err := conf.Check(p.Name, fset, []*ast.File{f}, nil); err != nil {
 			os.WriteFile(filepath.Join(dir, "bad.go"), p.Source, 0o644)
 			t.Fatalf("seed %d: %v\n%s", seed, err, p.Source)

@@ -111,13 +111,13 @@ func HarnessSource(p Package) []byte {
 		for _, q := range s.Params {
 			switch q.Type {
 			case "[]int64":
-				n := map[string]string{"xs": "fc.n", "ys": "fc.ny"}[q.Name]
+				n := lenOf(q.Name, "ys", "fc.ny")
 				fmt.Fprintf(&b, "\t\t%s := rpInts(r, %s, fc.nilIn)\n", q.Name, n)
 				c1 = append(c1, fmt.Sprintf("%s1 := rpCloneI(%s)", q.Name, q.Name))
 				c2 = append(c2, fmt.Sprintf("%s2 := rpCloneI(%s)", q.Name, q.Name))
 				in = append(in, q.Name)
 			case "[]float64":
-				n := map[string]string{"fs": "fc.n", "gs": "fc.ng"}[q.Name]
+				n := lenOf(q.Name, "gs", "fc.ng")
 				fmt.Fprintf(&b, "\t\t%s := rpFloats(r, %s, fc.nilIn)\n", q.Name, n)
 				c1 = append(c1, fmt.Sprintf("%s1 := rpCloneF(%s)", q.Name, q.Name))
 				c2 = append(c2, fmt.Sprintf("%s2 := rpCloneF(%s)", q.Name, q.Name))
@@ -274,3 +274,12 @@ func rpShow(v any) string {
 	return s
 }
 `
+
+// lenOf returns the harness length expression of parameter name: the
+// second length for the named one, the common length otherwise.
+func lenOf(name, other, otherLen string) string {
+	if name == other {
+		return otherLen
+	}
+	return "fc.n"
+}

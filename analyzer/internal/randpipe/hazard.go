@@ -148,7 +148,7 @@ func (g *gen) hazard(k HazardKind) {
 		g.emit("%s", []string{"copy(xs, ys)", "copy(xs, xs[1:])", "copy(xs[len(xs)/2:], ys)"}[g.pick(3)])
 		c = g.hazConsumer(p, "")
 	case WriteAppend:
-		h := g.fresh("h")
+		h := g.fresh("hs")
 		g.emit("%s := xs[:len(xs)/2]", h)
 		p = g.hazProducer("xs", "")
 		g.emit("%s = append(%s, 99)", h, h)
