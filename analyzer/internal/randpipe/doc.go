@@ -1,0 +1,27 @@
+// Package randpipe generates random spec packages for soacgen, Csmith
+// style, and holds the tests that run them through the real analysis
+// (build, fusion, Check) and, differentially, through the code generator.
+//
+// Generate(seed, cfg) returns the Go source of one package with cfg.Specs
+// spec functions, each marked //soac:fuse NAME: a random DAG of Map, Map2,
+// Map3, Filter, Reduce, Scan, Iota, Replicate, StreamMap and StreamRed over
+// []int64, []float64 and []int, with small arithmetic lambdas written in
+// every way the contract allows (function literals with captures,
+// multi-statement bodies with early returns and shadowed names, named
+// helpers, local function variables, SOACs nested in lambdas). A fraction
+// of the specs carries one injected hazard (see HazardKind): a write,
+// reassignment, impure lambda, branch, loop, size mismatch, early return or
+// intentional panic between a producer and its consumer. Each hazard names
+// its producer and consumer variables and the refusal rule the engine must
+// give (Expected), so the engine test can check the plan, and the
+// differential test can count the hazards it ran.
+//
+// The generator is deterministic: the same seed and Config give the same
+// bytes. Lambdas do not panic, except the intentional Map2/Map3 length
+// mismatches (any spec called with unequal input lengths) and the
+// index-out-of-range of the index-oob and panic-order hazards.
+//
+// WriteModule lays packages out as a temporary module that imports the
+// repository through a replace directive; WriteHarness writes the
+// generated _test.go that compares each NAME with its spec.
+package randpipe

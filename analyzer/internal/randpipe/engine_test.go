@@ -1,0 +1,300 @@
+package randpipe
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/soacgen/soacgen/analyzer/build"
+	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// batch returns the packages the random-pipeline tests run: nPkgs packages
+// of specs specs each (fewer under -short), with seeds from base.
+func batch(t *testing.T, base int64) []Package {
+	nPkgs, specs := 30, 10
+	if testing.Short() {
+		nPkgs = 6
+	}
+	var ps []Package
+	for i := range nPkgs {
+		ps = append(ps, Generate(base+int64(i), Config{Specs: specs}))
+	}
+	return ps
+}
+
+// regressPackages returns the committed regression specs of
+// testdata/regress, one package per file (package name = file name).
+func regressPackages(t *testing.T) []Package {
+	files, _ := filepath.Glob(filepath.Join("testdata", "regress", "*.go"))
+	var ps []Package
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(f), ".go")
+		ps = append(ps, Package{Name: name, Source: src, Specs: parseSpecs(t, f, src)})
+	}
+	return ps
+}
+
+// loadModule loads every package of the module in dir with syntax.
+func loadModule(t *testing.T, dir string) []*packages.Package {
+	t.Helper()
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: append(os.Environ(), "GOFLAGS=-mod=mod")}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := false
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			t.Errorf("%s: %v", p.PkgPath, e)
+			bad = true
+		}
+	})
+	if bad {
+		t.FailNow()
+	}
+	return pkgs
+}
+
+// TestRandomPipelinesEngine runs the real analysis (soacir with the purity
+// analyzer, fusion.Fuse, fusion.Check) on random specs: no crash, valid IR
+// and plans, every SOAC of the source in the IR, and every injected hazard
+// decided as the Expected table says.
+func TestRandomPipelinesEngine(t *testing.T) {
+	start := time.Now()
+	pkgs := append(batch(t, 1000), regressPackages(t)...)
+	dir := t.TempDir()
+	if err := WriteModule(dir, RepoRoot(), pkgs); err != nil {
+		t.Fatal(err)
+	}
+	lpkgs := loadModule(t, dir)
+	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, lpkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]Package{}
+	for _, p := range pkgs {
+		byName[ModulePath+"/"+p.Name] = p
+	}
+	var st engineStats
+	st.hazards = map[string]int{}
+	st.refusals = map[string]int{}
+	st.rules = map[string]int{}
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Errorf("%s: %v", act.Package.PkgPath, act.Err)
+			continue
+		}
+		prog := act.Result.(*ir.Program)
+		p := byName[act.Package.PkgPath]
+		for _, pr := range prog.Problems {
+			t.Errorf("%s: directive problem: %s", prog.Fset.Position(pr.Pos), pr.Msg)
+		}
+		for _, fn := range prog.Funcs {
+			if fn.Fuse == nil {
+				continue
+			}
+			var sp *Spec
+			for i := range p.Specs {
+				if p.Specs[i].Func == fn.Name {
+					sp = &p.Specs[i]
+				}
+			}
+			checkSpec(t, prog, fn, sp, p, &st)
+		}
+	}
+	if st.specs < 60 {
+		t.Errorf("only %d specs analysed", st.specs)
+	}
+	t.Logf("engine: %d specs, %d SOACs, %d kernels (passes %d -> %d), %d notes, in %v",
+		st.specs, st.soacs, st.kernels, st.before, st.after, st.notes, time.Since(start).Round(time.Millisecond))
+	t.Logf("hazards by kind: %s", fmtCounts(st.hazards))
+	t.Logf("refusals (notes by rule): %s", fmtCounts(st.refusals))
+	t.Logf("rules fired: %s", fmtCounts(st.rules))
+}
+
+// TestArgWriteRule (a bug randpipe found, since fixed in build): a call whose only effect is writing its slice
+// argument must be refused as write-between (issue 3, case 1).
+func TestArgWriteRule(t *testing.T) {
+	dir := t.TempDir()
+	var pkgs []Package
+	for _, p := range regressPackages(t) {
+		if p.Name == "argwrite" {
+			pkgs = append(pkgs, p)
+		}
+	}
+	if err := WriteModule(dir, RepoRoot(), pkgs); err != nil {
+		t.Fatal(err)
+	}
+	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, loadModule(t, dir), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, act := range graph.Roots {
+		prog := act.Result.(*ir.Program)
+		for _, fn := range prog.Funcs {
+			for _, sp := range pkgs[0].Specs {
+				if sp.Func == fn.Name && sp.Hazard != nil {
+					checkHazard(t, fn.Name, fusion.Fuse(fn, fusion.Options{Fset: prog.Fset}), sp.Hazard)
+				}
+			}
+		}
+	}
+}
+
+type engineStats struct {
+	specs, soacs, kernels, notes, before, after int
+	hazards, refusals, rules                    map[string]int
+}
+
+func fmtCounts(m map[string]int) string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	var b strings.Builder
+	for _, k := range ks {
+		fmt.Fprintf(&b, "%s=%d ", k, m[k])
+	}
+	return b.String()
+}
+
+// checkSpec analyses one spec and checks its plan.
+func checkSpec(t *testing.T, prog *ir.Program, fn *ir.Function, sp *Spec, p Package, st *engineStats) {
+	t.Helper()
+	where := fmt.Sprintf("%s (seed %d) %s", p.Name, p.Seed, fn.Name)
+	if err := ir.Verify(fn); err != nil {
+		t.Errorf("%s: ir.Verify: %v", where, err)
+		return
+	}
+	var plan *fusion.Plan
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("%s: fusion.Fuse panicked: %v", where, r)
+			}
+		}()
+		plan = fusion.Fuse(fn, fusion.Options{Fset: prog.Fset})
+	}()
+	if plan == nil {
+		return
+	}
+	st.specs++
+	if err := fusion.Check(plan); err != nil {
+		t.Errorf("%s: fusion.Check: %v\n%s", where, err, fusion.Dump(plan))
+	}
+	n := 0
+	ir.Walk(fn.Body, func(s ir.Stmt) bool {
+		if _, ok := s.(*ir.SOAC); ok {
+			n++
+		}
+		return true
+	})
+	st.soacs += n
+	st.kernels += len(plan.Kernels)
+	st.notes += len(plan.Notes)
+	st.before += plan.Stats.PassesBefore
+	st.after += plan.Stats.PassesAfter
+	for _, nt := range plan.Notes {
+		st.refusals[nt.Rule]++
+		if nt.Reason == "" || !strings.Contains(nt.Reason, ".go:") {
+			t.Errorf("%s: note %s without a positioned reason: %q", where, nt.Rule, nt.Reason)
+		}
+	}
+	for r, c := range plan.Stats.Rules {
+		st.rules[r] += c
+	}
+	if sp == nil {
+		return // a regression file: no metadata
+	}
+	if got := n + len(fn.Unsupported); got != sp.SOACs {
+		t.Errorf("%s: IR has %d SOACs (+%d unsupported), the source %d", where, n, len(fn.Unsupported), sp.SOACs)
+	}
+	for _, u := range fn.Unsupported {
+		t.Errorf("%s: unsupported %s: %s", where, prog.Fset.Position(u.Expr.Pos()), u.Reason)
+	}
+	if sp.Hazard == nil {
+		return
+	}
+	h := sp.Hazard
+	st.hazards[h.Kind.String()]++
+	checkHazard(t, where, plan, h)
+}
+
+// soacsNamed returns the SOACs (any depth) whose output variable is name.
+func soacsNamed(fn *ir.Function, name string) []*ir.SOAC {
+	var out []*ir.SOAC
+	ir.Walk(fn.Body, func(s ir.Stmt) bool {
+		if so, ok := s.(*ir.SOAC); ok && so.Out != nil && so.Out.Name == name {
+			out = append(out, so)
+		}
+		return true
+	})
+	return out
+}
+
+// checkHazard checks the plan against Expected for the hazard.
+func checkHazard(t *testing.T, where string, plan *fusion.Plan, h *Hazard) {
+	t.Helper()
+	exp := Expected[h.Kind]
+	ps := soacsNamed(plan.Func, h.Producer)
+	cs := soacsNamed(plan.Func, h.Consumer)
+	if len(ps) != 1 {
+		t.Errorf("%s: hazard %s: %d SOACs bind producer %s", where, h.Kind, len(ps), h.Producer)
+		return
+	}
+	P := ps[0]
+	var pk []*fusion.Kernel
+	for _, k := range plan.Kernels {
+		for _, m := range k.SOACs {
+			if m == P {
+				pk = append(pk, k)
+			}
+		}
+	}
+	if exp.Rule != "" {
+		found := false
+		for _, nt := range plan.Notes {
+			if nt.Rule == exp.Rule && nt.Producer == P {
+				found = true
+			}
+		}
+		if !found {
+			var got []string
+			for _, nt := range plan.Notes {
+				if nt.Producer == P {
+					got = append(got, nt.Rule+": "+nt.Reason)
+				}
+			}
+			t.Errorf("%s: hazard %s: no %s note for producer %s; its notes: %q\n%s", where, h.Kind, exp.Rule, h.Producer, got, fusion.Dump(plan))
+		}
+	}
+	if exp.Apart {
+		for _, k := range pk {
+			for _, m := range k.SOACs {
+				for _, c := range cs {
+					if m == c {
+						t.Errorf("%s: hazard %s: producer %s fused into consumer %s\n%s", where, h.Kind, h.Producer, h.Consumer, fusion.Dump(plan))
+					}
+				}
+			}
+		}
+	}
+	if exp.Copied && len(pk) < 2 {
+		t.Errorf("%s: hazard %s: producer %s in %d kernels, want a copy in each branch\n%s", where, h.Kind, h.Producer, len(pk), fusion.Dump(plan))
+	}
+}

@@ -1,0 +1,265 @@
+// Package report turns the fusion engine's plans into the fusion report
+// fixed by CONTRACT.md ("The fusion report"): one JSON object per package
+// listing every spec (a function with a //soac:fuse directive), its kernels
+// with their member SOACs, and the notes explaining refused fusions. It also
+// aggregates fusion statistics in the manner of Figure 18 of paper 000 and
+// prints them as a table (WriteStats).
+//
+// The package decides nothing and reports no diagnostics: it only renders
+// fusion.Plan values. Everything it prints is deterministic: functions in
+// source order, kernels in plan order, ops in kernel member order, rule
+// counts sorted by rule name; no map iteration reaches the output.
+//
+// # Positions
+//
+// Every position is printed as "file:line:col" (line and column 1-based,
+// the column counted in bytes as go/token does) where file is the path of
+// the source file relative to Options.Root, the module root directory of
+// the loaded package, with forward slashes: package example.com/p of module
+// example.com in <module>/p/n.go prints "p/n.go". A file outside Root (or
+// every file, when Root is empty) prints its path as the file set records
+// it. A function's position is its func keyword; an op's position is the
+// start of its call expression (the "soac" of soac.Reduce); a note's
+// position is the hazard the engine names.
+//
+// # Backends
+//
+// A kernel's backend is its spec's directive backend (//soac:fuse NAME
+// backend=B) or, when the directive names none, Options.Backend; when that
+// is empty too, "cpu".
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"go/token"
+	"io"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// DefaultBackend is the backend of a kernel whose spec's directive names none
+// when Options.Backend is empty; CONTRACT.md fixes it as cpu.
+const DefaultBackend = "cpu"
+
+// Backends are the backend names CONTRACT.md allows in a directive and in
+// soacgen's -backend flag.
+var Backends = []string{"cpu", "parallel", "opencl", "auto"}
+
+// ValidBackend reports whether b is one of Backends.
+func ValidBackend(b string) bool { return slices.Contains(Backends, b) }
+
+// Report is the whole fusion report: what `soacgen -json` prints.
+type Report struct {
+	// Packages in the order they were added (soacgen adds them sorted by
+	// import path).
+	Packages []*Package `json:"packages"`
+}
+
+// Package is the report on one package.
+type Package struct {
+	Path string `json:"path"`
+	// Functions are the package's specs (functions with a //soac:fuse
+	// directive) in source order; never nil, so that JSON prints [].
+	Functions []*Function `json:"functions"`
+	// Stats sums the statistics of Functions.
+	Stats PackageStats `json:"stats"`
+}
+
+// Function is the report on one spec.
+type Function struct {
+	Spec string `json:"spec"` // the spec's Go name
+	Name string `json:"name"` // the function the directive asks to generate
+	Pos  string `json:"pos"`  // the spec's func keyword
+	// Kernels in the plan's order; never nil.
+	Kernels []*Kernel `json:"kernels"`
+	// Notes in the plan's order; never nil.
+	Notes []*Note `json:"notes"`
+	Stats Stats   `json:"stats"`
+}
+
+// Kernel is one pass over memory: one loop on the CPU, one launch group in
+// OpenCL.
+type Kernel struct {
+	// Ops are the member SOACs in the kernel's evaluation order; never nil.
+	Ops     []Op   `json:"ops"`
+	Depth   int    `json:"depth"`
+	Backend string `json:"backend"`
+	// Form names the fused form ("map", "redomap", "scanomap", ...).
+	Form string `json:"form,omitempty"`
+	// Rules are the fusion rules that built the kernel, in firing order.
+	Rules []string `json:"rules,omitempty"`
+	// Inputs, Outputs and Internal name the arrays the kernel reads,
+	// produces for later use, and no longer materialises.
+	Inputs   []string `json:"inputs,omitempty"`
+	Outputs  []string `json:"outputs,omitempty"`
+	Internal []string `json:"internal,omitempty"`
+}
+
+// Op is one SOAC call, a member of a kernel.
+type Op struct {
+	Op  string `json:"op"`  // the combinator as written: "Map", "Reduce", ...
+	Pos string `json:"pos"` // the start of the call expression
+}
+
+// Note explains one fusion that was possible in shape but refused.
+type Note struct {
+	Pos    string `json:"pos"`
+	Reason string `json:"reason"`
+	// Rule is the stable identifier of the refusal ("write-between", ...).
+	Rule string `json:"rule,omitempty"`
+	// Var is the name of the variable the reason is about.
+	Var string `json:"var,omitempty"`
+}
+
+// Options control how plans are rendered.
+type Options struct {
+	// Backend is the backend of every kernel whose spec's directive names
+	// none; empty means DefaultBackend.
+	Backend string
+	// Root is the directory positions are printed relative to: the module
+	// root directory of the package. Empty prints file names as recorded.
+	Root string
+}
+
+// NewPackage renders the plans of one package (one plan per ir.Function, in
+// any order) as a Package. Only plans of specs (functions with a
+// //soac:fuse directive) appear in Functions and in Stats.
+func NewPackage(fset *token.FileSet, path string, plans []*fusion.Plan, opts Options) *Package {
+	p := &Package{Path: path, Functions: []*Function{}}
+	specs := make([]*fusion.Plan, 0, len(plans))
+	for _, pl := range plans {
+		if pl != nil && pl.Func != nil && pl.Func.Fuse != nil {
+			specs = append(specs, pl)
+		}
+	}
+	slices.SortStableFunc(specs, func(a, b *fusion.Plan) int {
+		return int(funcPos(a.Func)) - int(funcPos(b.Func))
+	})
+	r := renderer{fset: fset, opts: opts}
+	var all []fusion.Stats
+	for _, pl := range specs {
+		p.Functions = append(p.Functions, r.function(pl))
+		all = append(all, pl.Stats)
+	}
+	p.Stats = PackageStats{Specs: len(specs), Stats: SumStats(all...)}
+	return p
+}
+
+// WriteJSON writes the report as indented JSON followed by a newline.
+func (r *Report) WriteJSON(w io.Writer) error {
+	if r.Packages == nil {
+		r.Packages = []*Package{}
+	}
+	// Encode to a buffer so that a failure writes nothing. Rule names
+	// contain "->", which must not be escaped as \u003e.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// funcPos returns the position of fn's func keyword.
+func funcPos(fn *ir.Function) token.Pos {
+	if fn.Decl != nil {
+		return fn.Decl.Type.Func
+	}
+	if fn.Obj != nil {
+		return fn.Obj.Pos()
+	}
+	return token.NoPos
+}
+
+type renderer struct {
+	fset *token.FileSet
+	opts Options
+}
+
+func (r renderer) function(pl *fusion.Plan) *Function {
+	fn := pl.Func
+	f := &Function{
+		Spec:    fn.Name,
+		Name:    fn.Fuse.Name,
+		Pos:     r.pos(funcPos(fn)),
+		Kernels: []*Kernel{},
+		Notes:   []*Note{},
+		Stats:   SumStats(pl.Stats),
+	}
+	backend := fn.Fuse.Backend
+	if backend == "" {
+		backend = r.opts.Backend
+	}
+	if backend == "" {
+		backend = DefaultBackend
+	}
+	for _, k := range pl.Kernels {
+		f.Kernels = append(f.Kernels, r.kernel(k, backend))
+	}
+	for _, n := range pl.Notes {
+		note := &Note{Pos: r.pos(n.Pos), Reason: n.Reason, Rule: n.Rule}
+		if n.Var != nil {
+			note.Var = n.Var.Name
+		}
+		f.Notes = append(f.Notes, note)
+	}
+	return f
+}
+
+func (r renderer) kernel(k *fusion.Kernel, backend string) *Kernel {
+	out := &Kernel{
+		Ops:      make([]Op, 0, len(k.SOACs)),
+		Depth:    k.Depth,
+		Backend:  backend,
+		Form:     k.Form,
+		Rules:    slices.Clone(k.Rules),
+		Inputs:   varNames(k.Inputs),
+		Outputs:  varNames(k.Outputs),
+		Internal: varNames(k.Internal),
+	}
+	for _, s := range k.SOACs {
+		out.Ops = append(out.Ops, Op{Op: s.Name, Pos: r.pos(s.Pos())})
+	}
+	return out
+}
+
+func varNames(vs []*ir.Var) []string {
+	var names []string
+	for _, v := range vs {
+		if v != nil {
+			names = append(names, v.Name)
+		}
+	}
+	return names
+}
+
+// pos formats p as file:line:col with file relative to r.opts.Root.
+func (r renderer) pos(p token.Pos) string {
+	return FormatPos(r.fset, p, r.opts.Root)
+}
+
+// FormatPos formats p as "file:line:col", file relative to root when it lies
+// under root (see the package documentation). An invalid position prints
+// as "-".
+func FormatPos(fset *token.FileSet, p token.Pos, root string) string {
+	if !p.IsValid() || fset == nil {
+		return "-"
+	}
+	position := fset.Position(p)
+	file := position.Filename
+	if root != "" && filepath.IsAbs(file) == filepath.IsAbs(root) {
+		if rel, err := filepath.Rel(root, file); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			file = rel
+		}
+	}
+	return filepath.ToSlash(file) + ":" + strconv.Itoa(position.Line) + ":" + strconv.Itoa(position.Column)
+}

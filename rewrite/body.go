@@ -1,0 +1,625 @@
+package rewrite
+
+// This file generates the statements of a spec's body: the spec's own
+// statements are copied (as source text, with the package references
+// qualified and every SOAC call, hoisted subexpression and closure
+// replaced), and each kernel is emitted at the statement the plan places
+// it at (kernel.go).
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// fgen generates one spec.
+type fgen struct {
+	*gen
+	fn       *ir.Function
+	plan     *fusion.Plan
+	atK      map[ir.Stmt][]*fusion.Kernel // kernels by the statement they run at
+	kOf      map[*ir.SOAC][]*fusion.Kernel
+	internal map[*ir.Var]bool
+	used     map[*ir.Var]bool
+	names    map[*ir.Var]string
+	defIdent map[types.Object]*ast.Ident
+	// opText is the code of an operand already evaluated into a temporary
+	// at its SOAC's position; funText the same for a function value.
+	opText  map[*ir.Operand]*code
+	funText map[*ir.Lambda]*code
+	// rebind names the temporaries holding inputs whose Go name means
+	// something else where their kernel runs.
+	rebind map[*ir.Var]string
+	// cur is the substitution of the statement being generated.
+	cur *subst
+	// err is the first error met while generating a replacement.
+	err error
+}
+
+// retCtx rewrites the returns of an inlined function literal: the result
+// is assigned to target and control jumps to label.
+type retCtx struct {
+	lit    *ast.FuncLit
+	target string   // "" discards the result
+	named  []string // the literal's named results, renamed
+	label  string
+	last   ast.Stmt // the literal's last top-level statement: a return there needs no jump
+	jumped bool
+}
+
+// subst lists what the copy of one Go statement replaces.
+type subst struct {
+	calls    map[*ast.CallExpr]*code
+	hoisted  map[ast.Expr]*code
+	closures map[*ast.FuncLit]*ir.Closure
+}
+
+func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
+	// Fresh names are unique per function: each starts from the names of
+	// the file.
+	g.taken = map[string]bool{}
+	for n := range g.base {
+		g.taken[n] = true
+	}
+	f := &fgen{
+		gen: g, fn: fn, plan: plan,
+		atK: map[ir.Stmt][]*fusion.Kernel{}, kOf: map[*ir.SOAC][]*fusion.Kernel{},
+		internal: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, names: map[*ir.Var]string{},
+		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]*code{}, funText: map[*ir.Lambda]*code{},
+		rebind: map[*ir.Var]string{},
+	}
+	for _, k := range plan.Kernels {
+		f.atK[k.At] = append(f.atK[k.At], k)
+		for _, m := range k.SOACs {
+			f.kOf[m] = append(f.kOf[m], k)
+		}
+		for _, v := range k.Internal {
+			f.internal[v] = true
+		}
+	}
+	ast.Inspect(fn.Decl, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if obj := g.info.Defs[id]; obj != nil {
+				f.defIdent[obj] = id
+			}
+		}
+		return true
+	})
+	f.markUses(fn.Body)
+	d := fn.Decl
+	c := txtf("// %s is the fused form of %s (generated from its //soac:fuse directive).\n", fn.Fuse.Name, fn.Name)
+	c.p("func ")
+	if d.Recv != nil {
+		c.add(f.sub(d.Recv, nil)).p(" ")
+	}
+	c.p(fn.Fuse.Name)
+	if tp := d.Type.TypeParams; tp != nil {
+		c.add(f.sub(tp, nil))
+	}
+	c.add(f.sub(d.Type.Params, nil))
+	if r := d.Type.Results; r != nil {
+		c.p(" ").add(f.sub(r, nil))
+	}
+	c.p(" {\n")
+	body, err := f.stmts(d.Body.List, fn.Body.Stmts, nil)
+	if err != nil {
+		return nil, err
+	}
+	c.add(body).p("}\n")
+	return c, nil
+}
+
+// markUses records every Var something reads.
+func (f *fgen) markUses(b *ir.Block) {
+	ir.Walk(b, func(s ir.Stmt) bool {
+		for _, v := range s.Effects().Uses {
+			f.used[v] = true
+		}
+		if soac, ok := s.(*ir.SOAC); ok {
+			for _, v := range soac.Inputs() {
+				f.used[v] = true
+			}
+			for _, o := range soac.Operands() {
+				for _, v := range o.Uses {
+					f.used[v] = true
+				}
+			}
+			for _, l := range soac.Lambdas() {
+				for _, v := range l.Free {
+					f.used[v] = true
+				}
+			}
+		}
+		return true
+	})
+}
+
+// name returns the Go name of v in generated code.
+func (f *fgen) name(v *ir.Var) string {
+	if n, ok := f.rebind[v]; ok {
+		return n
+	}
+	if n, ok := f.names[v]; ok {
+		return n
+	}
+	n := v.Name
+	if v.Obj == nil || v.Obj.Name() != v.Name {
+		n = f.fresh("t")
+	}
+	f.names[v] = n
+	return n
+}
+
+// stmts generates a statement list whose IR statements are items.
+func (f *fgen) stmts(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (*code, error) {
+	c := new(code)
+	i := 0
+	for _, s := range list {
+		j := i
+		for j < len(items) && s.Pos() <= items[j].Pos() && items[j].Pos() < s.End() {
+			j++
+		}
+		if err := f.stmt(c, s, items[i:j], ret, ""); err != nil {
+			return nil, err
+		}
+		i = j
+	}
+	if i != len(items) {
+		return nil, fmt.Errorf("internal error: IR statement at %s not matched to the source", f.fset.Position(items[i].Pos()))
+	}
+	return c, nil
+}
+
+// stmt generates one Go statement s whose IR statements are items; label
+// is the label to put on the statement itself.
+func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label string) error {
+	lab := func() {
+		if label != "" {
+			c.p(label + ":\n")
+		}
+	}
+	switch s := s.(type) {
+	case *ast.BlockStmt:
+		lab()
+		c.p("{\n")
+		inner, err := f.stmts(s.List, items, ret)
+		if err != nil {
+			return err
+		}
+		c.add(inner).p("}\n")
+		return nil
+	case *ast.LabeledStmt:
+		return f.stmt(c, s.Stmt, items, ret, s.Label.Name)
+	case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt:
+		return f.compound(c, s, items, ret, label)
+	case *ast.DeclStmt:
+		gd, ok := s.Decl.(*ast.GenDecl)
+		if ok && gd.Tok == token.VAR && len(items) > 0 {
+			for _, spec := range gd.Specs {
+				var its []ir.Stmt
+				for _, it := range items {
+					if spec.Pos() <= it.Pos() && it.Pos() < spec.End() || it.Pos() == s.Pos() && isFinal(it, s) {
+						its = append(its, it)
+					}
+				}
+				vs := spec.(*ast.ValueSpec)
+				if err := f.simple(c, s, vs, its, ret, vs.Names); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	lab()
+	var idents []*ast.Ident
+	if as, ok := s.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok {
+				idents = append(idents, id)
+			}
+		}
+	}
+	return f.simple(c, s, s, items, ret, idents)
+}
+
+// isFinal reports whether it is the Plain that evaluates the rest of s.
+func isFinal(it ir.Stmt, s ast.Stmt) bool {
+	p, ok := it.(*ir.Plain)
+	return ok && p.Node == s && p.Hoisted == nil
+}
+
+// simple generates a simple statement (or one var spec, node) from its IR
+// items. When no Plain evaluates the rest of the statement, the SOAC
+// statements are the whole assignment: the variables it declares (idents)
+// are declared here and the kernels assign them.
+func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *retCtx, idents []*ast.Ident) error {
+	if len(items) == 0 {
+		if r, ok := s.(*ast.ReturnStmt); ok && ret != nil {
+			f.ret(c, r, nil, ret)
+			return nil
+		}
+		c.line(f.sub(node, nil))
+		return nil
+	}
+	final := false
+	for _, it := range items {
+		if p, ok := it.(*ir.Plain); ok && p.Hoisted == nil {
+			final = true
+		}
+	}
+	if !final {
+		for _, id := range idents {
+			obj := f.info.Defs[id]
+			if obj == nil || id.Name == "_" {
+				continue
+			}
+			need, internalHere := false, false
+			for _, v := range f.fn.Vars {
+				if v.Obj != obj {
+					continue
+				}
+				if f.internal[v] {
+					if v.Pos == id.Pos() {
+						internalHere = true
+					}
+					continue
+				}
+				need = true
+			}
+			if !need {
+				continue
+			}
+			c.pf("var %s ", id.Name).line(f.typeCode(obj.Type()))
+			if internalHere {
+				c.pf("_ = %s\n", id.Name)
+			}
+		}
+	}
+	sb := f.newSubst(items)
+	saved := f.cur
+	f.cur = sb
+	defer func() { f.cur = saved }()
+	for _, it := range items {
+		switch it := it.(type) {
+		case *ir.Plain:
+			if it.Hoisted != nil {
+				c.pf("%s := ", f.name(it.Eff.Defs[0])).line(f.sub(it.Hoisted, sb))
+				continue
+			}
+			if r, ok := s.(*ast.ReturnStmt); ok && ret != nil {
+				f.ret(c, r, sb, ret)
+				continue
+			}
+			if dn, ok := node.(*ast.ValueSpec); ok {
+				c.p("var ").line(f.sub(dn, sb))
+				continue
+			}
+			c.line(f.sub(s, sb))
+		case *ir.SOAC:
+			if err := f.soacStmt(c, it); err != nil {
+				return err
+			}
+		case *ir.Closure:
+		default:
+			return fmt.Errorf("internal error: unexpected %T in a simple statement at %s", it, f.fset.Position(it.Pos()))
+		}
+	}
+	return nil
+}
+
+// newSubst returns the substitution of a statement whose IR is items.
+func (f *fgen) newSubst(items []ir.Stmt) *subst {
+	sb := &subst{calls: map[*ast.CallExpr]*code{}, hoisted: map[ast.Expr]*code{}, closures: map[*ast.FuncLit]*ir.Closure{}}
+	for _, it := range items {
+		switch it := it.(type) {
+		case *ir.Plain:
+			if it.Hoisted != nil {
+				sb.hoisted[it.Hoisted] = txt(f.name(it.Eff.Defs[0]))
+			}
+		case *ir.SOAC:
+			if it.Out != nil {
+				sb.calls[it.Call] = txt(f.name(it.Out))
+			}
+		case *ir.Closure:
+			sb.closures[it.Lit] = it
+		}
+	}
+	return sb
+}
+
+// ret generates a return statement of an inlined literal.
+func (f *fgen) ret(c *code, r *ast.ReturnStmt, sb *subst, rc *retCtx) {
+	switch {
+	case len(r.Results) == 1 && rc.target != "":
+		c.pf("%s = ", rc.target).line(f.sub(r.Results[0], sb))
+	case len(r.Results) == 1:
+		c.p("_ = ").line(f.sub(r.Results[0], sb))
+	case len(rc.named) == 1 && rc.target != "":
+		c.pf("%s = %s\n", rc.target, rc.named[0])
+	}
+	if ast.Stmt(r) != rc.last {
+		rc.jumped = true
+		c.pf("goto %s\n", rc.label)
+	}
+}
+
+// sub returns the source of n with the substitutions of sb applied and the
+// references to other packages qualified.
+func (f *fgen) sub(n ast.Node, sb *subst) *code {
+	return f.subRange(n, n.Pos(), n.End(), sb)
+}
+
+func (f *fgen) subRange(root ast.Node, pos, end token.Pos, sb *subst) *code {
+	c := new(code)
+	cur := pos
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil || n.End() <= pos || n.Pos() >= end || n.Pos() < cur {
+			return false
+		}
+		if n.Pos() < pos || n.End() > end {
+			return true
+		}
+		if r := f.replacement(n, sb); r != nil {
+			c.p(f.text(cur, n.Pos())).add(r)
+			cur = n.End()
+			return false
+		}
+		return true
+	})
+	c.p(f.text(cur, end))
+	return c
+}
+
+func (f *fgen) replacement(n ast.Node, sb *subst) *code {
+	if sb != nil {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if r := sb.calls[n]; r != nil {
+				return r
+			}
+		case *ast.FuncLit:
+			if cl := sb.closures[n]; cl != nil {
+				body, err := f.stmts(n.Body.List, cl.Body.Stmts, nil)
+				if err != nil {
+					f.err = err
+					return nil
+				}
+				return new(code).add(f.sub(n.Type, nil)).p(" {\n").add(body).p("}")
+			}
+		}
+		if e, ok := n.(ast.Expr); ok {
+			if r := sb.hoisted[e]; r != nil {
+				return r
+			}
+		}
+	}
+	switch n := n.(type) {
+	case *ast.SelectorExpr:
+		if id, ok := n.X.(*ast.Ident); ok {
+			if pn, ok := f.info.Uses[id].(*types.PkgName); ok {
+				return f.qual(new(code), pn.Imported().Path(), pn.Imported().Name(), n.Sel.Name)
+			}
+		}
+	case *ast.Ident:
+		obj := f.info.Uses[n]
+		if obj != nil && obj.Pkg() != nil && obj.Pkg() != f.pkg && obj.Parent() == obj.Pkg().Scope() {
+			return f.qual(new(code), obj.Pkg().Path(), obj.Pkg().Name(), n.Name)
+		}
+	}
+	return nil
+}
+
+// compound generates an if, switch, select or loop.
+func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label string) error {
+	var node ir.Stmt
+	var init ast.Stmt
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		init = s.Init
+	case *ast.SwitchStmt:
+		init = s.Init
+	case *ast.TypeSwitchStmt:
+		init = s.Init
+	case *ast.ForStmt:
+		init = s.Init
+	}
+	var pre, initItems []ir.Stmt
+	for _, it := range items {
+		switch {
+		case it.Pos() == s.Pos() && isNode(it, s):
+			node = it
+		case init != nil && init.Pos() <= it.Pos() && it.Pos() < init.End():
+			initItems = append(initItems, it)
+		default:
+			pre = append(pre, it)
+		}
+	}
+	if node == nil {
+		return fmt.Errorf("internal error: no IR for the statement at %s", f.fset.Position(s.Pos()))
+	}
+	// The init stays in the header when it is plain code; otherwise it is
+	// generated before the statement, inside a block that keeps its scope.
+	initInHeader := init != nil && len(initItems) == 0
+	if init != nil && len(initItems) == 1 && isFinal(initItems[0], init) {
+		initInHeader = true
+	}
+	wrap := init != nil && !initInHeader
+	if wrap {
+		c.p("{\n")
+		if err := f.stmt(c, init, initItems, ret, ""); err != nil {
+			return err
+		}
+	}
+	sb := f.newSubst(pre)
+	saved := f.cur
+	f.cur = sb
+	defer func() { f.cur = saved }()
+	for _, it := range pre {
+		switch it := it.(type) {
+		case *ir.Plain:
+			c.pf("%s := ", f.name(it.Eff.Defs[0])).line(f.sub(it.Hoisted, sb))
+		case *ir.SOAC:
+			if err := f.soacStmt(c, it); err != nil {
+				return err
+			}
+		}
+	}
+	if label != "" {
+		c.p(label + ":\n")
+	}
+	header := func(open token.Pos) *code {
+		h := new(code)
+		switch s := s.(type) {
+		case *ast.IfStmt:
+			h.p("if ")
+			if initInHeader && init != nil {
+				h.add(f.sub(init, f.newSubst(initItems))).p("; ")
+			}
+			h.add(f.sub(s.Cond, sb))
+		case *ast.SwitchStmt:
+			h.p("switch ")
+			if initInHeader && init != nil {
+				h.add(f.sub(init, f.newSubst(initItems))).p("; ")
+			}
+			if s.Tag != nil {
+				h.add(f.sub(s.Tag, sb))
+			}
+		case *ast.TypeSwitchStmt:
+			h.p("switch ")
+			if initInHeader && init != nil {
+				h.add(f.sub(init, f.newSubst(initItems))).p("; ")
+			}
+			h.add(f.sub(s.Assign, sb))
+		case *ast.SelectStmt:
+			h.p("select")
+		case *ast.ForStmt:
+			h.p("for ")
+			if initInHeader && init != nil || s.Post != nil {
+				if initInHeader && init != nil {
+					h.add(f.sub(init, f.newSubst(initItems)))
+				}
+				h.p("; ")
+				if s.Cond != nil {
+					h.add(f.sub(s.Cond, sb))
+				}
+				h.p("; ")
+				if s.Post != nil {
+					h.add(f.sub(s.Post, sb))
+				}
+			} else if s.Cond != nil {
+				h.add(f.sub(s.Cond, sb))
+			}
+		case *ast.RangeStmt:
+			h.add(f.subRange(s, s.Pos(), s.X.Pos(), sb)).add(f.sub(s.X, sb))
+		}
+		return h
+	}
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		n := node.(*ir.If)
+		if err := f.ifChain(c, s, n, header(0), sb, ret); err != nil {
+			return err
+		}
+	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		n := node.(*ir.Switch)
+		c.add(header(0)).p(" {\n")
+		var clauses []ast.Stmt
+		switch s := s.(type) {
+		case *ast.SwitchStmt:
+			clauses = s.Body.List
+		case *ast.TypeSwitchStmt:
+			clauses = s.Body.List
+		case *ast.SelectStmt:
+			clauses = s.Body.List
+		}
+		for i, cl := range clauses {
+			var body []ast.Stmt
+			switch cl := cl.(type) {
+			case *ast.CaseClause:
+				if cl.List == nil {
+					c.p("default:\n")
+				} else {
+					c.p("case ").add(f.subRange(cl, cl.List[0].Pos(), cl.Colon, sb)).p(":\n")
+				}
+				body = cl.Body
+			case *ast.CommClause:
+				if cl.Comm == nil {
+					c.p("default:\n")
+				} else {
+					c.p("case ").add(f.sub(cl.Comm, sb)).p(":\n")
+				}
+				body = cl.Body
+			}
+			inner, err := f.stmts(body, n.Cases[i].Stmts, ret)
+			if err != nil {
+				return err
+			}
+			c.add(inner)
+		}
+		c.p("}\n")
+	case *ast.ForStmt, *ast.RangeStmt:
+		n := node.(*ir.Loop)
+		var list []ast.Stmt
+		if fs, ok := s.(*ast.ForStmt); ok {
+			list = fs.Body.List
+		} else {
+			list = s.(*ast.RangeStmt).Body.List
+		}
+		inner, err := f.stmts(list, n.Body.Stmts, ret)
+		if err != nil {
+			return err
+		}
+		c.add(header(0)).p(" {\n").add(inner).p("}\n")
+	}
+	if wrap {
+		c.p("}\n")
+	}
+	return f.err
+}
+
+// ifChain generates an if statement with its else branches.
+func (f *fgen) ifChain(c *code, s *ast.IfStmt, n *ir.If, header *code, sb *subst, ret *retCtx) error {
+	then, err := f.stmts(s.Body.List, n.Then.Stmts, ret)
+	if err != nil {
+		return err
+	}
+	c.add(header).p(" {\n").add(then).p("}")
+	switch e := s.Else.(type) {
+	case *ast.BlockStmt:
+		els, err := f.stmts(e.List, n.Else.Stmts, ret)
+		if err != nil {
+			return err
+		}
+		c.p(" else {\n").add(els).p("}")
+	case *ast.IfStmt:
+		els, err := f.stmts([]ast.Stmt{e}, n.Else.Stmts, ret)
+		if err != nil {
+			return err
+		}
+		if t := strings.TrimSpace(els.String()); strings.HasPrefix(t, "if ") && len(n.Else.Stmts) == 1 {
+			c.p(" else ").add(els)
+			return nil
+		}
+		c.p(" else {\n").add(els).p("}")
+	}
+	c.p("\n")
+	return nil
+}
+
+// isNode reports whether IR statement it is the compound statement s.
+func isNode(it ir.Stmt, s ast.Stmt) bool {
+	switch it := it.(type) {
+	case *ir.If:
+		return ast.Stmt(it.Node) == s
+	case *ir.Switch:
+		return it.Node == s
+	case *ir.Loop:
+		return it.Node == s
+	}
+	return false
+}

@@ -1,0 +1,166 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/types"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestDifferential builds every testdata package with its generated file
+// in a temporary module and runs a test there that compares each
+// generated function with its spec on random inputs of sizes 0, 1, 7,
+// 1000 and 1e5: same results (floats bit for bit, nil and empty slices
+// apart), same panics, same writes to the arguments.
+func TestDifferential(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module per case")
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases(t) {
+		t.Run(c, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join("testdata", c)
+			outs := generateDir(t, dir)
+			tmp := t.TempDir()
+			ents, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range ents {
+				if strings.HasSuffix(e.Name(), ".go") {
+					b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+					if err != nil {
+						t.Fatal(err)
+					}
+					write(t, filepath.Join(tmp, e.Name()), b)
+				}
+			}
+			var specs []specInfo
+			for _, o := range outs {
+				write(t, filepath.Join(tmp, filepath.Base(o.Path)), o.Content)
+				specs = append(specs, specsOf(t, o)...)
+			}
+			write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
+				"module example.com/%s\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", c, root)))
+			write(t, filepath.Join(tmp, "go.sum"), sum)
+			write(t, filepath.Join(tmp, "soacdiff_test.go"), diffTest(pkgNameOf(t, outs[0].Content), specs))
+			cmd := exec.Command("go", "test", "-count=1", ".")
+			cmd.Dir = tmp
+			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("go test in %s: %v\n%s", c, err, out)
+			}
+		})
+	}
+}
+
+func write(t *testing.T, path string, b []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func pkgNameOf(t *testing.T, content []byte) string {
+	for _, l := range strings.Split(string(content), "\n") {
+		if strings.HasPrefix(l, "package ") {
+			return strings.TrimPrefix(l, "package ")
+		}
+	}
+	t.Fatal("no package clause")
+	return ""
+}
+
+// specInfo names one spec and its generated function, instantiated.
+type specInfo struct {
+	label, spec, fused, args string
+}
+
+// specsOf lists the specs of o; a generic spec is instantiated with every
+// type of its constraint's type set.
+func specsOf(t *testing.T, o Output) []specInfo {
+	var out []specInfo
+	for _, s := range o.Specs {
+		info := specTypes[s]
+		if info == nil {
+			t.Fatalf("spec %s not recorded", s)
+		}
+		insts := [][]string{nil}
+		if tps := info.sig.TypeParams(); tps != nil {
+			insts = nil
+			var terms [][]string
+			for i := 0; i < tps.Len(); i++ {
+				var ts []string
+				if u, ok := tps.At(i).Constraint().Underlying().(*types.Interface); ok && u.NumEmbeddeds() > 0 {
+					if un, ok := u.EmbeddedType(0).(*types.Union); ok {
+						for j := 0; j < un.Len(); j++ {
+							ts = append(ts, un.Term(j).Type().String())
+						}
+					}
+				}
+				if len(ts) == 0 {
+					ts = []string{"int"}
+				}
+				terms = append(terms, ts)
+			}
+			var rec func(i int, acc []string)
+			rec = func(i int, acc []string) {
+				if i == len(terms) {
+					insts = append(insts, append([]string(nil), acc...))
+					return
+				}
+				for _, ty := range terms[i] {
+					rec(i+1, append(acc, ty))
+				}
+			}
+			rec(0, nil)
+		}
+		for _, inst := range insts {
+			suffix := ""
+			if inst != nil {
+				suffix = "[" + strings.Join(inst, ", ") + "]"
+			}
+			si := specInfo{label: info.name + suffix, spec: s + suffix, fused: info.name + suffix, args: "nil"}
+			if info.hasArgs {
+				si.args = s + "Args"
+			}
+			out = append(out, si)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].label < out[j].label })
+	return out
+}
+
+// specTypes records, by spec name, what generation saw (filled by
+// recordSpecs from the loaded packages).
+var specTypes = map[string]*specRecord{}
+
+type specRecord struct {
+	name    string
+	sig     *types.Signature
+	hasArgs bool
+}
+
+func diffTest(pkg string, specs []specInfo) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"math/rand/v2\"\n\t\"testing\"\n\n\t\"github.com/soacgen/soacgen/rewrite/difftest\"\n)\n\n", pkg)
+	b.WriteString("func TestSoacDiff(t *testing.T) {\n\tcases := []difftest.Case{\n")
+	for _, s := range specs {
+		fmt.Fprintf(&b, "\t\t{Name: %q, Spec: %s, Fused: %s, Args: %s},\n", s.label, s.spec, s.fused, s.args)
+	}
+	b.WriteString("\t}\n\tdifftest.Run(t, cases, rand.New(rand.NewPCG(1, 2)))\n}\n")
+	return []byte(b.String())
+}

@@ -1,0 +1,333 @@
+package rewrite
+
+// This file emits kernels. A kernel of one SOAC run at its own position is
+// a call of the runtime combinator; a kernel of several members is one
+// sequential loop (fused.go) or, for forms the loop emitter does not cover,
+// its members called one after another in evaluation order, which is what
+// the spec computes. Operands and function values of members that run
+// later than their own position are evaluated at that position first.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// direct reports whether s is a kernel of its own, run where it is written.
+func (f *fgen) direct(s *ir.SOAC) bool {
+	ks := f.kOf[s]
+	return len(ks) == 1 && ks[0].At == ir.Stmt(s) && len(ks[0].SOACs) == 1
+}
+
+// soacStmt generates SOAC statement s at its position.
+func (f *fgen) soacStmt(c *code, s *ir.SOAC) error {
+	if !f.direct(s) {
+		f.evalOperands(c, s)
+	}
+	for _, k := range sortedKernels(f.atK[s]) {
+		if err := f.kernel(c, k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// operandType is the type an operand of s is converted to.
+func operandType(s *ir.SOAC, o *ir.Operand) types.Type {
+	switch op := s.Op.(type) {
+	case *ir.Iota:
+		return types.Typ[types.Int]
+	case *ir.Replicate:
+		if o == op.N {
+			return types.Typ[types.Int]
+		}
+	}
+	if len(s.TypeArgs) > 0 {
+		return s.TypeArgs[0]
+	}
+	return nil
+}
+
+// evalOperands evaluates the operands and function values of s into
+// temporaries, where s is written, and checks a generator's length.
+func (f *fgen) evalOperands(c *code, s *ir.SOAC) {
+	for _, o := range s.Operands() {
+		if o.Const != nil || f.opText[o] != nil || isRecv(s, o) {
+			continue
+		}
+		name := f.fresh("v")
+		c.pf("var %s ", name).add(f.typeCode(operandType(s, o))).p(" = ").line(f.sub(o.Expr, f.cur))
+		f.opText[o] = txt(name)
+	}
+	for _, l := range s.Lambdas() {
+		f.evalFunc(c, s, l)
+	}
+	var n *ir.Operand
+	switch op := s.Op.(type) {
+	case *ir.Iota:
+		n = op.N
+	case *ir.Replicate:
+		n = op.N
+	}
+	if n != nil && (n.Const == nil || n.Const.Value == nil) {
+		nc := f.operand(s, n)
+		c.p("if ").add(nc).p(" < 0 {\npanic(")
+		f.qual(c, "fmt", "fmt", "Sprintf")
+		c.pf("(%q, ", "soac."+s.Name+": negative length %d").add(nc).p("))\n}\n")
+	}
+	// Inputs whose Go name means another variable where the kernel runs
+	// are copied now.
+	for _, k := range f.kOf[s] {
+		for _, v := range s.Inputs() {
+			if v.Obj == nil || f.rebind[v] != "" {
+				continue
+			}
+			if f.lookupAt(v.Obj.Name(), k.At.Pos()) != v.Obj {
+				t := f.fresh("in")
+				c.pf("%s := %s\n", t, f.name(v))
+				f.rebind[v] = t
+			}
+		}
+	}
+}
+
+func isRecv(s *ir.SOAC, o *ir.Operand) bool {
+	for _, l := range s.Lambdas() {
+		if l.Recv == o {
+			return true
+		}
+	}
+	return false
+}
+
+// lookupAt resolves name at pos in the spec's scopes.
+func (f *fgen) lookupAt(name string, pos token.Pos) types.Object {
+	sc := f.pkg.Scope().Innermost(pos)
+	if sc == nil {
+		return nil
+	}
+	_, obj := sc.LookupParent(name, pos)
+	return obj
+}
+
+// operand returns the code of operand o of s.
+func (f *fgen) operand(s *ir.SOAC, o *ir.Operand) *code {
+	if c := f.opText[o]; c != nil {
+		return c
+	}
+	c := new(code)
+	if o.Const != nil {
+		// An untyped constant takes the operand's type.
+		if t := operandType(s, o); t != nil {
+			return c.add(f.typeCode(t)).p("(").add(f.sub(o.Expr, f.cur)).p(")")
+		}
+	}
+	return c.add(f.sub(o.Expr, f.cur))
+}
+
+// evalFunc evaluates a function value that is not inlined, where its SOAC
+// is written: a method value's receiver, a function variable, any other
+// function expression, or a literal that cannot be inlined where the
+// kernel runs.
+func (f *fgen) evalFunc(c *code, s *ir.SOAC, l *ir.Lambda) {
+	if f.funText[l] != nil {
+		return
+	}
+	switch l.Kind {
+	case ir.NamedFunc:
+		return
+	case ir.MethodValue:
+		recv := f.sub(l.Recv.Expr, f.cur)
+		sig := l.Func.Type().(*types.Signature)
+		rt := f.info.TypeOf(l.Recv.Expr)
+		if types.IsInterface(rt) || sig.Recv() == nil {
+			break
+		}
+		_, recvPtr := sig.Recv().Type().(*types.Pointer)
+		_, exprPtr := rt.Underlying().(*types.Pointer)
+		name := f.fresh("recv")
+		switch {
+		case recvPtr && !exprPtr:
+			c.pf("%s := &(", name).add(recv).p(")\n")
+		case !recvPtr && exprPtr:
+			c.pf("%s := *", name).add(recv).p("\n")
+		default:
+			c.pf("%s := ", name).line(recv)
+		}
+		f.funText[l] = txtf("%s.%s", name, l.Func.Name())
+		return
+	case ir.FuncLit, ir.FuncValue:
+		if k := f.kernelOfLambda(s); k != nil && f.canInline(l, k.At.Pos()) {
+			return
+		}
+	}
+	name := f.fresh("fn")
+	c.pf("%s := ", name).line(f.funcExpr(l))
+	f.funText[l] = txt(name)
+}
+
+// kernelOfLambda returns the kernel that runs s.
+func (f *fgen) kernelOfLambda(s *ir.SOAC) *fusion.Kernel {
+	if ks := f.kOf[s]; len(ks) > 0 {
+		return ks[0]
+	}
+	return nil
+}
+
+// funcExpr returns the function argument as an expression: the literal
+// with its body generated, or the expression as written.
+func (f *fgen) funcExpr(l *ir.Lambda) *code {
+	if t := f.funText[l]; t != nil {
+		return t
+	}
+	if lit, ok := ast.Unparen(l.Expr).(*ast.FuncLit); ok && l.Body != nil {
+		body, err := f.stmts(lit.Body.List, l.Body.Stmts, nil)
+		if err != nil {
+			f.err = err
+			return new(code)
+		}
+		return new(code).add(f.sub(lit.Type, nil)).p(" {\n").add(body).p("}")
+	}
+	return f.sub(l.Expr, f.cur)
+}
+
+// kernel emits kernel k at its position.
+func (f *fgen) kernel(c *code, k *fusion.Kernel) error {
+	if len(k.SOACs) == 1 && k.At == ir.Stmt(k.SOACs[0]) && f.direct(k.SOACs[0]) {
+		m := k.SOACs[0]
+		f.assign(c, m.Out, f.call(m, true))
+		return f.err
+	}
+	outs := f.declareOutputs(c, k)
+	if fc, ok := f.fused(k, outs); ok {
+		c.add(fc)
+		return f.err
+	}
+	c.add(f.unfused(k, outs))
+	return f.err
+}
+
+// declareOutputs declares the temporaries among k's outputs and returns
+// the name each output is assigned to ("_" for a result nobody reads).
+func (f *fgen) declareOutputs(c *code, k *fusion.Kernel) map[*ir.Var]string {
+	outs := map[*ir.Var]string{}
+	for _, v := range k.Outputs {
+		if v.Obj == nil && !f.used[v] {
+			outs[v] = "_"
+			continue
+		}
+		n := f.name(v)
+		outs[v] = n
+		if v.Obj == nil {
+			c.pf("var %s ", n).line(f.typeCode(v.Type))
+		}
+	}
+	return outs
+}
+
+// unfused runs k's members one after another with the runtime.
+func (f *fgen) unfused(k *fusion.Kernel, outs map[*ir.Var]string) *code {
+	c := txt("{\n")
+	saved := map[*ir.Var]string{}
+	for _, m := range k.SOACs {
+		if m.Out == nil {
+			continue
+		}
+		if n, ok := outs[m.Out]; ok {
+			c.pf("%s = ", n).line(f.call(m, false))
+			continue
+		}
+		n := f.fresh("t")
+		if old, ok := f.names[m.Out]; ok {
+			saved[m.Out] = old
+		}
+		f.names[m.Out] = n
+		c.pf("%s := ", n).line(f.call(m, false))
+	}
+	for v, old := range saved {
+		f.names[v] = old
+	}
+	return c.p("}\n")
+}
+
+// assign emits target = value for SOAC result v.
+func (f *fgen) assign(c *code, v *ir.Var, value *code) {
+	if v == nil || v.Obj == nil && !f.used[v] {
+		c.p("_ = ").line(value)
+		return
+	}
+	if v.Obj == nil {
+		c.pf("%s := ", f.name(v)).line(value)
+		return
+	}
+	c.pf("%s = ", f.name(v)).line(value)
+}
+
+// call returns the runtime call computing m. direct says m runs where it
+// is written, so its operands and lambdas are written as in the spec.
+func (f *fgen) call(m *ir.SOAC, direct bool) *code {
+	c := new(code)
+	f.soacQ(c, m.Name)
+	if len(m.TypeArgs) > 0 {
+		c.p("[")
+		for i, t := range m.TypeArgs {
+			if i > 0 {
+				c.p(", ")
+			}
+			c.add(f.typeCode(t))
+		}
+		c.p("]")
+	}
+	var args []*code
+	for _, v := range m.Inputs() {
+		args = append(args, txt(f.name(v)))
+	}
+	op := func(o *ir.Operand) *code {
+		if direct {
+			return f.sub(o.Expr, f.cur)
+		}
+		return f.operand(m, o)
+	}
+	fn := func(l *ir.Lambda) *code {
+		if direct || f.funText[l] == nil {
+			return f.funcExpr(l)
+		}
+		return f.funText[l]
+	}
+	switch o := m.Op.(type) {
+	case *ir.Screma:
+		switch {
+		case o.Reduce != nil:
+			args = append(args, op(o.Reduce.Neutral), fn(o.Reduce.Op))
+		case o.Scan != nil:
+			args = append(args, op(o.Scan.Neutral), fn(o.Scan.Op))
+		default:
+			args = append(args, fn(o.Map))
+		}
+	case *ir.Filter:
+		args = append(args, fn(o.Pred))
+	case *ir.Stream:
+		if o.Kind == ir.StreamRed {
+			args = append(args, fn(o.Op))
+		}
+		args = append(args, fn(o.Chunk))
+	case *ir.Iota:
+		args = append(args, op(o.N))
+	case *ir.Replicate:
+		args = append(args, op(o.N), op(o.Value))
+	default:
+		f.err = fmt.Errorf("internal error: unknown SOAC %T", m.Op)
+	}
+	c.p("(")
+	for i, a := range args {
+		if i > 0 {
+			c.p(", ")
+		}
+		c.add(a)
+	}
+	return c.p(")")
+}

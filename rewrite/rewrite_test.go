@@ -1,0 +1,146 @@
+package rewrite
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+var update = flag.Bool("update", false, "rewrite the .golden files")
+
+// cases returns the spec packages under testdata.
+func cases(t *testing.T) []string {
+	t.Helper()
+	ents, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range ents {
+		if e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+var (
+	loadOnce sync.Once
+	loaded   map[string][]Output // by testdata case
+	loadErr  error
+)
+
+// generateDir generates the outputs of the package in testdata/name. All
+// cases are loaded and analysed together, once, so that the standard
+// library is analysed once.
+func generateDir(t *testing.T, dir string) []Output {
+	t.Helper()
+	loadOnce.Do(func() {
+		var patterns []string
+		for _, c := range cases(t) {
+			patterns = append(patterns, "./testdata/"+c)
+		}
+		pkgs, err := packages.Load(&packages.Config{Mode: LoadMode}, patterns...)
+		if err != nil {
+			loadErr = err
+			return
+		}
+		if packages.PrintErrors(pkgs) > 0 {
+			loadErr = fmt.Errorf("testdata does not load")
+			return
+		}
+		recordSpecs(pkgs)
+		loaded = map[string][]Output{}
+		outs, err := GeneratePackages(pkgs)
+		if err != nil {
+			loadErr = err
+			return
+		}
+		for _, o := range outs {
+			loaded[filepath.Join("testdata", filepath.Base(filepath.Dir(o.Path)))] = append(loaded[filepath.Join("testdata", filepath.Base(filepath.Dir(o.Path)))], o)
+		}
+	})
+	if loadErr != nil {
+		t.Fatal(loadErr)
+	}
+	return loaded[dir]
+}
+
+func TestGolden(t *testing.T) {
+	for _, c := range cases(t) {
+		t.Run(c, func(t *testing.T) {
+			outs := generateDir(t, filepath.Join("testdata", c))
+			if len(outs) == 0 {
+				t.Fatal("no output")
+			}
+			for _, o := range outs {
+				if !IsGenerated(o.Content) {
+					t.Errorf("%s: no header", o.Path)
+				}
+				golden := o.Path + ".golden"
+				if *update {
+					if err := os.WriteFile(golden, o.Content, 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (run go test -update)", err)
+				}
+				if !bytes.Equal(want, o.Content) {
+					t.Errorf("%s differs from %s:\n%s", filepath.Base(o.Path), filepath.Base(golden), o.Content)
+				}
+			}
+		})
+	}
+}
+
+// TestDeterministic generates every case twice.
+func TestDeterministic(t *testing.T) {
+	for _, c := range cases(t) {
+		a := generateDir(t, filepath.Join("testdata", c))
+		b := generateDir(t, filepath.Join("testdata", c))
+		for i := range a {
+			if !bytes.Equal(a[i].Content, b[i].Content) {
+				t.Errorf("%s: two runs differ", c)
+			}
+			if strings.Contains(string(a[i].Content), "/work/") || strings.Contains(string(a[i].Content), "go1.") {
+				t.Errorf("%s: output names a path or a Go version", c)
+			}
+		}
+	}
+}
+
+// recordSpecs fills specTypes from the loaded packages.
+func recordSpecs(pkgs []*packages.Package) {
+	for _, p := range pkgs {
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Doc == nil {
+					continue
+				}
+				for _, c := range fd.Doc.List {
+					if rest, ok := strings.CutPrefix(c.Text, "//soac:fuse "); ok {
+						obj := p.Types.Scope().Lookup(fd.Name.Name)
+						specTypes[fd.Name.Name] = &specRecord{
+							name:    strings.Fields(rest)[0],
+							sig:     obj.Type().(*types.Signature),
+							hasArgs: p.Types.Scope().Lookup(fd.Name.Name+"Args") != nil,
+						}
+					}
+				}
+			}
+		}
+	}
+}
