@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"path/filepath"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
@@ -32,6 +33,7 @@ const (
 	RefImpure            = "impure"             // a lambda or statement with side effects
 	RefNotEveryPath      = "not-every-path"     // sinking into branches would skip the producer on some path
 	RefNoRule            = "no-rule"            // no rule of the table fuses these forms
+	RefPanicOrder        = "panic-order"        // fusing would change which panic happens first, or let an effect happen before a panic
 )
 
 // Refusals lists every refusal identifier a Note may carry.
@@ -40,7 +42,7 @@ const (
 func Refusals() []string {
 	return []string{RefWriteBetween, RefSizeMismatch, RefSizeUnknown, RefLoopBoundary,
 		RefConsumedTwice, RefUsedBefore, RefCaptureReassigned, RefInputReassigned,
-		RefControlExit, RefImpure, RefNotEveryPath, RefNoRule}
+		RefControlExit, RefImpure, RefNotEveryPath, RefNoRule, RefPanicOrder}
 }
 
 // Refusal is the reason a fusion was not made.
@@ -219,6 +221,41 @@ func globalReachable(fn *ir.Function, v *ir.Var) bool {
 	return false
 }
 
+// mayAlias reports whether a write through w may change memory v refers
+// to: they are in one alias class, or both may point into memory the
+// caller provided (two parameters can be the same slice: F(s, s)).
+func mayAlias(fn *ir.Function, w, v *ir.Var) bool {
+	if fn.Alias.MayAlias(w, v) {
+		return true
+	}
+	return holdsRefs(v.Type) && holdsRefs(w.Type) && globalReachable(fn, w) && globalReachable(fn, v)
+}
+
+// holdsRefs reports whether a value of type t may refer to memory a write
+// elsewhere could change: slices, pointers, maps, channels, interfaces,
+// functions, and structs or arrays holding them. A nil type counts.
+func holdsRefs(t types.Type) bool {
+	if t == nil {
+		return true
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if holdsRefs(u.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	case *types.Array:
+		return holdsRefs(u.Elem())
+	case *types.TypeParam:
+		return true
+	}
+	return true
+}
+
 func usesVar(s ir.Stmt, v *ir.Var) bool {
 	for _, u := range s.Effects().Uses {
 		if u == v {
@@ -286,7 +323,7 @@ func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
 	all := append(append([]*ir.Var{}, r.inputs...), r.captured...)
 	for _, w := range se.Writes {
 		for _, v := range all {
-			if fn.Alias.MayAlias(w, v) {
+			if mayAlias(fn, w, v) {
 				return &Refusal{Rule: RefWriteBetween, Var: v, Pos: s.Pos(),
 					Reason: fmt.Sprintf("%s, read by %s, may be written through %s at %s before the kernel runs", v.Name, p.stmt(x), w.Name, p.at(s.Pos()))}
 			}
@@ -296,7 +333,7 @@ func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
 	sall := append(append([]*ir.Var{}, sr.inputs...), sr.captured...)
 	for _, w := range xe.Writes {
 		for _, v := range append(sall, se.Writes...) {
-			if fn.Alias.MayAlias(w, v) {
+			if mayAlias(fn, w, v) {
 				return &Refusal{Rule: RefWriteBetween, Var: v, Pos: s.Pos(),
 					Reason: fmt.Sprintf("%s writes %s, which %s at %s reads or writes", p.stmt(x), w.Name, p.stmt(s), p.at(s.Pos()))}
 			}
@@ -328,6 +365,14 @@ func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
 	if se.Exits {
 		return &Refusal{Rule: RefControlExit, Pos: s.Pos(),
 			Reason: fmt.Sprintf("%s may return, break or panic: moving %s past it would skip or reorder its evaluation", p.stmt(s), p.stmt(x))}
+	}
+	if soac, ok := x.(*ir.SOAC); ok {
+		if why := soacMayPanic(soac); why != "" {
+			if what := observableEffect(fn, s); what != "" {
+				return &Refusal{Rule: RefPanicOrder, Pos: s.Pos(),
+					Reason: fmt.Sprintf("%s may panic (%s) and %s at %s %s: moved past it, the panic would come after that instead of before", p.stmt(x), why, p.stmt(s), p.at(s.Pos()), what)}
+			}
+		}
 	}
 	return nil
 }

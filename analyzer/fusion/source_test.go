@@ -92,6 +92,10 @@ var sourceCases = []sourceCase{
 	{"issue", "branches", expect{kernels: map[int]int{0: 2}, copies: []string{"x"}, rules: []string{"branch-copy", "map->redomap"}, noNotes: true}},
 	{"issue", "captured", expect{kernels: map[int]int{0: 2}, refusals: []string{"capture-reassigned/k"}}},
 	{"issue", "impure", expect{kernels: map[int]int{0: 2}, diags: []string{"impure"}, refusals: []string{"impure/x"}}},
+	{"issue", "panicBeforeWrite", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/c"}}},
+	{"issue", "twoPanics", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/a"}}},
+	{"issue", "aliasedParams", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
+	{"issue", "localWrite", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	// The rule table from source.
 	{"rules", "scanomap", expect{kernels: map[int]int{0: 1}, rules: []string{"map->scanomap", "scanomap->map", "scanomap->redomap"}}},
 	{"rules", "filters", expect{kernels: map[int]int{0: 1}, internal: []string{"pos", "even"}, rules: []string{"filter->filter", "filter->redomap"}}},

@@ -120,3 +120,46 @@ func impure(xs []float64) ([]float64, []float64) {
 	y := soac.Map(x, func(v float64) float64 { return v + float64(counter) })
 	return y, log
 }
+
+// Panics keep their order relative to visible effects and to each other.
+
+var hits = []int{0}
+
+func double(v int) int { return 2 * v }
+
+// panicBeforeWrite: with len(xs) != len(ys) the spec panics in Map2 before
+// hits[0] is set, so a caller that recovers sees hits[0] == 0; with c fused
+// below the write it would see 1.
+func panicBeforeWrite(xs, ys []int) []int {
+	a := soac.Map(xs, double)
+	b := soac.Map(ys, double)
+	c := soac.Map2(a, b, func(p, q int) int { return p + q })
+	hits[0] = 1 // want `panic-order: c .* Map2@issue.go:\d+:\d+ may panic \(Map2 panics when the lengths of a and b differ\) and the statement at issue.go:\d+:\d+ writes hits`
+	return soac.Map(c, double)
+}
+
+// twoPanics: with is = [0, 9] and t = [0] the spec panics in the first
+// lambda (index 9 out of range); one pass would divide by t[0] = 0 first and
+// panic with "integer divide by zero" instead.
+func twoPanics(is, t []int) []int {
+	a := soac.Map(is, func(i int) int { return t[i] })
+	return soac.Map(a, func(j int) int { return 10 / j }) // want `panic-order: a .* may both panic`
+}
+
+// aliasedParams: the caller may pass one slice twice, twoParams(s, s): then
+// out[0] = 5 writes xs[0] and, with xs = [1], y must be [20]; fused after the
+// write it would be [60].
+func aliasedParams(xs, out []float64) []float64 {
+	x := soac.Map(xs, inc)
+	out[0] = 5 // want `write-between: x .* xs, read by Map@issue.go:\d+:\d+, may be written through out at issue.go:\d+:\d+`
+	return soac.Map(x, ten)
+}
+
+// localWrite: a write to a slice the function allocated itself is not
+// visible to the caller and cannot alias the input: x fuses past it.
+func localWrite(xs []float64) ([]float64, []float64) {
+	x := soac.Map(xs, inc)
+	scratch := make([]float64, 1)
+	scratch[0] = 5
+	return soac.Map(x, ten), scratch
+}

@@ -1,0 +1,256 @@
+package fusion
+
+// This file decides which statements may panic and which have effects a
+// caller could observe after a panic, for the panic-order refusal: the spec
+// raises its panics in program order, so a SOAC that may panic must not
+// move past a statement that may panic itself or that has a visible effect,
+// and two members whose lambdas may panic must not interleave.
+//
+// It does NOT decide purity (analyzer/purity does, into ir.Purity) and it
+// does not look at types: it is conservative where the IR does not say.
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// soacMayPanic says why evaluating s may panic, or "" if it cannot: unequal
+// input lengths of Map2/Map3, a negative Iota or Replicate length, a
+// StreamMap chunk of the wrong length, or a lambda that may panic.
+func soacMayPanic(s *ir.SOAC) string {
+	if why := lambdaMayPanic(s); why != "" {
+		return why
+	}
+	switch op := s.Op.(type) {
+	case *ir.Screma:
+		for _, in := range op.Inputs[1:] {
+			if in != op.Inputs[0] {
+				return fmt.Sprintf("%s panics when the lengths of %s and %s differ", s.Name, op.Inputs[0].Name, in.Name)
+			}
+		}
+	case *ir.Iota:
+		if !nonNegative(op.N) {
+			return "Iota panics on a negative length"
+		}
+	case *ir.Replicate:
+		if !nonNegative(op.N) {
+			return "Replicate panics on a negative length"
+		}
+	case *ir.Stream:
+		if op.Kind == ir.StreamMap {
+			return "StreamMap panics when its chunk function returns a chunk of the wrong length"
+		}
+	}
+	return ""
+}
+
+// lambdaMayPanic says which lambda of s may panic, or "".
+func lambdaMayPanic(s *ir.SOAC) string {
+	for _, l := range s.Lambdas() {
+		if !l.Purity.Pure || l.Purity.MayPanic {
+			return fmt.Sprintf("its lambda %s may panic", exprText(l.Expr))
+		}
+	}
+	return ""
+}
+
+// nonNegative reports whether the operand is a length that cannot be
+// negative: len of a slice or a non-negative constant.
+func nonNegative(o *ir.Operand) bool {
+	if o == nil {
+		return false
+	}
+	if o.Len != nil {
+		return true
+	}
+	if o.Const != nil && o.Const.Value != nil {
+		if lit, ok := o.Expr.(*ast.BasicLit); ok && lit.Kind == token.INT {
+			return true
+		}
+	}
+	return false
+}
+
+// observableEffect says what statement s does that a caller could see if a
+// panic came after it instead of before it, or "" if nothing: writing
+// memory reachable from outside the function, writing package-level state,
+// side effects, or a panic of its own.
+func observableEffect(fn *ir.Function, s ir.Stmt) string {
+	e := s.Effects()
+	if e.Impure != "" {
+		return "has side effects (" + e.Impure + ")"
+	}
+	if e.WritesGlobal {
+		return "may write package-level state"
+	}
+	for _, w := range e.Writes {
+		if globalReachable(fn, w) {
+			return fmt.Sprintf("writes %s, visible to the caller", w.Name)
+		}
+	}
+	if why := stmtMayPanic(s); why != "" {
+		return why
+	}
+	return ""
+}
+
+// stmtMayPanic says why statement s may panic, or "". Without types it is
+// conservative: any indexing, slicing, division, dereference, type
+// assertion or call other than a builtin may panic.
+func stmtMayPanic(s ir.Stmt) string {
+	switch s := s.(type) {
+	case *ir.SOAC:
+		if why := soacMayPanic(s); why != "" {
+			return "may panic itself (" + why + ")"
+		}
+		return ""
+	case *ir.Closure:
+		return "" // making a closure runs none of its body
+	case *ir.Plain:
+		if s.Hoisted != nil {
+			return nodeMayPanic(s.Hoisted)
+		}
+		return nodeMayPanic(s.Node)
+	}
+	// Compound statements: their own expressions and nested statements.
+	for _, b := range ir.Children(s) {
+		why := ""
+		ir.Walk(b, func(n ir.Stmt) bool {
+			if why == "" {
+				why = stmtMayPanic(n)
+			}
+			return why == ""
+		})
+		if why != "" {
+			return why
+		}
+	}
+	return headerMayPanic(s)
+}
+
+// headerMayPanic inspects the expressions a compound statement evaluates
+// itself: an if's init and condition, a switch tag, a range operand.
+func headerMayPanic(s ir.Stmt) string {
+	var nodes []ast.Node
+	switch s := s.(type) {
+	case *ir.If:
+		if s.Node.Init != nil {
+			nodes = append(nodes, s.Node.Init)
+		}
+		nodes = append(nodes, s.Node.Cond)
+	case *ir.Switch:
+		switch n := s.Node.(type) {
+		case *ast.SwitchStmt:
+			if n.Init != nil {
+				nodes = append(nodes, n.Init)
+			}
+			if n.Tag != nil {
+				nodes = append(nodes, n.Tag)
+			}
+		case *ast.TypeSwitchStmt:
+			nodes = append(nodes, n.Assign)
+		}
+	case *ir.Loop:
+		switch n := s.Node.(type) {
+		case *ast.ForStmt:
+			for _, x := range []ast.Node{n.Init, n.Cond, n.Post} {
+				if x != nil {
+					nodes = append(nodes, x)
+				}
+			}
+		case *ast.RangeStmt:
+			nodes = append(nodes, n.X)
+		}
+	}
+	for _, n := range nodes {
+		if why := nodeMayPanic(n); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// panicFreeCalls are builtins that cannot panic on any arguments that type
+// check (make and append may, on huge sizes; that is not a program's bug).
+var panicFreeCalls = map[string]bool{
+	"len": true, "cap": true, "min": true, "max": true, "append": true,
+	"make": true, "new": true, "complex": true, "real": true, "imag": true,
+	"float32": true, "float64": true, "int": true, "int64": true, "int32": true,
+	"uint": true, "uint64": true, "uint32": true, "bool": true, "string": true,
+}
+
+// nodeMayPanic says why evaluating the syntax n may panic, or "". Function
+// literals inside n are not evaluated by it and are skipped.
+func nodeMayPanic(n ast.Node) string {
+	why := ""
+	ast.Inspect(n, func(n ast.Node) bool {
+		if why != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IndexExpr, *ast.IndexListExpr:
+			why = "may panic (indexing)"
+		case *ast.SliceExpr:
+			why = "may panic (slicing)"
+		case *ast.StarExpr:
+			why = "may panic (dereference)"
+		case *ast.TypeAssertExpr:
+			if n.Type != nil {
+				why = "may panic (type assertion)"
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.QUO || n.Op == token.REM {
+				why = "may panic (division)"
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.QUO_ASSIGN || n.Tok == token.REM_ASSIGN {
+				why = "may panic (division)"
+			}
+		case *ast.CallExpr:
+			if id, ok := n.Fun.(*ast.Ident); !ok || !panicFreeCalls[id.Name] {
+				why = "may panic (a call)"
+			}
+		}
+		return true
+	})
+	return why
+}
+
+// exprText renders a lambda expression briefly for a reason.
+func exprText(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.FuncLit:
+		return "func literal"
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return exprText(e.X) + "." + e.Sel.Name
+	}
+	return "value"
+}
+
+// memberPanicOrder refuses to put P into a kernel with members when P's
+// lambdas may panic and so may another member's: interleaving their
+// element-wise evaluation could raise the consumer's panic where the spec
+// raises the producer's.
+func memberPanicOrder(p posFmt, P *ir.SOAC, members []*ir.SOAC) *Refusal {
+	why := lambdaMayPanic(P)
+	if why == "" {
+		return nil
+	}
+	for _, m := range members {
+		if m == P {
+			continue
+		}
+		if mwhy := lambdaMayPanic(m); mwhy != "" {
+			return &Refusal{Rule: RefPanicOrder, Pos: m.Pos(), Consumer: m,
+				Reason: fmt.Sprintf("%s and %s may both panic (%s; %s): one pass would interleave them and could raise the wrong panic first", p.soac(P), p.soac(m), why, mwhy)}
+		}
+	}
+	return nil
+}
