@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# bench-runtime.sh reproduces the runtime/soac table of BENCHMARKS.md: every
+# reference function against a hand-written loop that makes the same single
+# pass and the same output allocation.
+#
+# Usage: bash scripts/bench-runtime.sh [OUTDIR]   (from any directory)
+#
+# Writes OUTDIR/bench.txt (raw go test output, default OUTDIR is
+# ./bench-out), prints benchstat's comparison when benchstat is installed
+#     go install golang.org/x/perf/cmd/benchstat@latest
+# and prints the table of median ratios soac/loop (> 1 means the reference is
+# slower). Takes about 10 minutes on 2 cores; set BENCHTIME or COUNT to
+# change -benchtime (default 0.5s) or -count (default 6, the least benchstat
+# needs for a confidence interval).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+out="${1:-bench-out}"
+mkdir -p "$out"
+
+count="${COUNT:-6}"
+benchtime="${BENCHTIME:-0.5s}"
+echo "== go test -run XXX -bench . -benchmem -count $count -benchtime $benchtime ./runtime/soac/"
+go test -run XXX -bench . -benchmem -count "$count" -benchtime "$benchtime" -timeout 60m ./runtime/soac/ | tee "$out/bench.txt"
+
+# Name the variant part of each sub-benchmark impl=... so that benchstat can
+# put the variants side by side.
+sed -E 's#^(Benchmark[^ /]+/n=[^/ ]+)/(soac|loop|loop-inlined)(-[0-9]+)?([[:space:]])#\1/impl=\2\3\4#' "$out/bench.txt" >"$out/bench-impl.txt"
+if command -v benchstat >/dev/null || [ -x "$(go env GOPATH)/bin/benchstat" ]; then
+	bs="$(command -v benchstat || echo "$(go env GOPATH)/bin/benchstat")"
+	echo
+	echo "== benchstat -col '/impl@(loop soac loop-inlined)' (time; deltas are relative to loop)"
+	"$bs" -col '/impl@(loop soac loop-inlined)' "$out/bench-impl.txt" | tee "$out/benchstat.txt"
+else
+	echo "benchstat not installed; skipping its table"
+fi
+
+echo
+echo "== median sec/op ratios (soac/loop; the acceptance bound is 1.2)"
+awk '
+$1 ~ /^Benchmark/ && $4 == "ns/op" {
+	name = $1; sub(/-[0-9]+$/, "", name)
+	n = split(name, p, "/")
+	key = p[1] "/" p[2]; impl = p[3]
+	sub(/^Benchmark/, "", key)
+	vals[key, impl] = vals[key, impl] " " $3
+	if (!(key in seen)) { seen[key] = 1; order[++nk] = key }
+}
+function median(s,    a, n, i, j, t) {
+	n = split(s, a, " ")
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+BEGIN { print "| benchmark | soac ns/op | loop ns/op | soac/loop | ≤ 1.2× | loop-inlined ns/op |"; print "|---|---:|---:|---:|---|---:|" }
+END {
+	for (k = 1; k <= nk; k++) {
+		key = order[k]
+		s = median(vals[key, "soac"]); l = median(vals[key, "loop"])
+		li = (key SUBSEP "loop-inlined") in vals ? sprintf("%.4g", median(vals[key, "loop-inlined"])) : "—"
+		r = s / l
+		printf "| %s | %.4g | %.4g | %.2f | %s | %s |\n", key, s, l, r, (r <= 1.2 ? "yes" : "NO"), li
+	}
+}' "$out/bench.txt" | tee "$out/ratios.md"
