@@ -20,8 +20,19 @@ mkdir -p "$out"
 
 count="${COUNT:-6}"
 benchtime="${BENCHTIME:-0.5s}"
-echo "== go test -run XXX -bench . -benchmem -count $count -benchtime $benchtime ./runtime/soac/"
-go test -run XXX -bench . -benchmem -count "$count" -benchtime "$benchtime" -timeout 60m ./runtime/soac/ | tee "$out/bench.txt"
+# This is go test -run XXX -bench . -benchmem -count $count -benchtime
+# $benchtime ./runtime/soac/, except that the test binary is run $count times
+# with -count 1: go test -count repeats each sub-benchmark back to back, so a
+# burst of load from other processes lands on one variant; interleaving the
+# repetitions spreads it over all variants alike.
+echo "== go test -c ./runtime/soac/, then $count x: soac.test -test.run XXX -test.bench . -test.benchmem -test.count 1 -test.benchtime $benchtime"
+go test -c -o "$out/soac.test" ./runtime/soac/
+: >"$out/bench.txt"
+for i in $(seq "$count"); do
+	echo "-- run $i of $count" >&2
+	"$out/soac.test" -test.run XXX -test.bench . -test.benchmem -test.count 1 \
+		-test.benchtime "$benchtime" -test.timeout 60m | tee -a "$out/bench.txt"
+done
 
 # Name the variant part of each sub-benchmark impl=... so that benchstat can
 # put the variants side by side.

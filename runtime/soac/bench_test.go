@@ -490,3 +490,36 @@ func TestBenchLoopsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestAllocs backs the benchmarks with a check that does not depend on
+// timing noise: each function allocates only its result (plus, for Filter,
+// append's growth steps, and for StreamMap, what f allocates).
+func TestAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts are skipped in -short mode")
+	}
+	const n = 10 * soac.ChunkSize
+	xs, ys, zs := benchData(n, 1), benchData(n, 2), benchData(n, 3)
+	nonAlloc := func(c []float64) []float64 { return c } // returns its chunk: no allocation
+	for _, tc := range []struct {
+		name string
+		max  float64
+		f    func()
+	}{
+		{"Map", 1, func() { sinkF = soac.Map(xs, mapF) }},
+		{"Map2", 1, func() { sinkF = soac.Map2(xs, ys, map2F) }},
+		{"Map3", 1, func() { sinkF = soac.Map3(xs, ys, zs, map3F) }},
+		{"Reduce", 0, func() { sinkS = soac.Reduce(xs, 0, addF) }},
+		{"Scan", 1, func() { sinkF = soac.Scan(xs, 0, addF) }},
+		{"Filter/none", 0, func() { sinkF = soac.Filter(xs, func(float64) bool { return false }) }},
+		{"Filter/all", 30, func() { sinkF = soac.Filter(xs, func(float64) bool { return true }) }},
+		{"StreamMap", 1, func() { sinkF = soac.StreamMap(xs, nonAlloc) }},
+		{"StreamRed", 0, func() { sinkS = soac.StreamRed(xs, addF, chunkSum) }},
+		{"Iota", 1, func() { sinkI = soac.Iota(n) }},
+		{"Replicate", 1, func() { sinkF = soac.Replicate(n, 0.5) }},
+	} {
+		if got := testing.AllocsPerRun(20, tc.f); got > tc.max {
+			t.Errorf("%s: %v allocations per call, want at most %v", tc.name, got, tc.max)
+		}
+	}
+}
