@@ -16,7 +16,7 @@ section() { printf '\n==== %s\n' "$*"; }
 
 section "prerequisites"
 go version
-if [ -e /usr/lib/x86_64-linux-gnu/libOpenCL.so.1 ] || { command -v ldconfig >/dev/null && ldconfig -p 2>/dev/null | grep -q 'libOpenCL\.so\.1'; }; then
+if [ -e /usr/lib/x86_64-linux-gnu/libOpenCL.so.1 ] || { command -v ldconfig >/dev/null && ldconfig -p 2>/dev/null | grep 'libOpenCL\.so\.1' >/dev/null; }; then
 	echo "OpenCL loader found"
 elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 	echo "installing OpenCL (PoCL CPU driver) with apt-get"
