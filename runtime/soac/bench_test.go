@@ -54,6 +54,11 @@ var (
 // runBench runs the variants that setup builds for every size as
 // sub-benchmarks named n=SIZE/VARIANT. bytesPerElem is the number of input
 // bytes read per element, for b.SetBytes.
+//
+// Besides wall-clock ns/op, each sub-benchmark reports cpu-ns/op: the CPU
+// time of the whole process (all threads, so the garbage collector's work
+// counts) per operation. On a shared 2-core machine the wall-clock time also
+// counts the time other processes hold the cores; CPU time does not.
 func runBench(b *testing.B, bytesPerElem int, setup func(n int) []variant) {
 	for _, sz := range benchSizes {
 		vs := setup(sz.n)
@@ -67,8 +72,12 @@ func runBench(b *testing.B, bytesPerElem int, setup func(n int) []variant) {
 			b.Run("n="+sz.name+"/"+v.name, func(b *testing.B) {
 				b.ReportAllocs()
 				b.SetBytes(int64(sz.n * bytesPerElem))
+				cpu0, ok := processCPUTime()
 				for b.Loop() {
 					v.run()
+				}
+				if cpu1, ok1 := processCPUTime(); ok && ok1 {
+					b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
 				}
 			})
 		}
