@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# test.sh runs every check CI runs: gofmt, go vet, go test (including the
+# fuzz seeds and examples) and the race detector on the runtime packages.
+#
+# Usage: bash scripts/test.sh   (from any directory; needs only Go)
+#
+# It first installs what the tests need when it is missing and it can:
+# the OpenCL loader and the PoCL CPU driver, for the OpenCL runtime tests.
+# Those tests skip when no OpenCL platform is found, unless
+# SOACGEN_REQUIRE_OPENCL=1 (set by .ci/run) turns the skips into failures.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+section() { printf '\n==== %s\n' "$*"; }
+
+section "prerequisites"
+go version
+if [ -e /usr/lib/x86_64-linux-gnu/libOpenCL.so.1 ] || { command -v ldconfig >/dev/null && ldconfig -p 2>/dev/null | grep 'libOpenCL\.so\.1' >/dev/null; }; then
+	echo "OpenCL loader found"
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+	echo "installing OpenCL (PoCL CPU driver) with apt-get"
+	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pocl-opencl-icd ocl-icd-libopencl1 clinfo) ||
+		echo "WARNING: could not install OpenCL; OpenCL tests will skip (or fail under SOACGEN_REQUIRE_OPENCL=1)"
+else
+	echo "WARNING: no OpenCL loader (libOpenCL.so.1) and cannot install it (needs root and apt-get); OpenCL tests will skip (or fail under SOACGEN_REQUIRE_OPENCL=1)"
+fi
+
+section "gofmt -l ."
+unformatted="$(gofmt -l .)"
+if [ -n "$unformatted" ]; then
+	echo "these files are not gofmt-ed (run gofmt -w on them):"
+	echo "$unformatted"
+	exit 1
+fi
+echo "all files formatted"
+
+section "go vet ./..."
+go vet ./...
+
+section "go test ./... (unit, example, property and fuzz-seed tests)"
+go test -timeout 5m ./...
+
+section "go test -race ./runtime/..."
+go test -race -timeout 5m ./runtime/...
+
+section "all checks passed"
