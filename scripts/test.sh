@@ -16,8 +16,10 @@ section() { printf '\n==== %s\n' "$*"; }
 
 section "prerequisites"
 go version
-if [ -e /usr/lib/x86_64-linux-gnu/libOpenCL.so.1 ] || { command -v ldconfig >/dev/null && ldconfig -p 2>/dev/null | grep 'libOpenCL\.so\.1' >/dev/null; }; then
-	echo "OpenCL loader found"
+have_loader() { [ -e /usr/lib/x86_64-linux-gnu/libOpenCL.so.1 ] || { command -v ldconfig >/dev/null && ldconfig -p 2>/dev/null | grep 'libOpenCL\.so\.1' >/dev/null; }; }
+have_driver() { compgen -G '/etc/OpenCL/vendors/*.icd' >/dev/null; }
+if have_loader && have_driver; then
+	echo "OpenCL loader and driver found: $(cat /etc/OpenCL/vendors/*.icd | tr '\n' ' ')"
 elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 	echo "installing OpenCL (PoCL CPU driver) with apt-get"
 	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pocl-opencl-icd ocl-icd-libopencl1 clinfo) ||
