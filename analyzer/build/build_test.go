@@ -87,7 +87,7 @@ func dumpFile(prog *ir.Program, base string) string {
 }
 
 // goldenPkgs are the testdata packages with golden IR dumps.
-var goldenPkgs = []string{"basic", "lambdas", "control", "effects", "unsupported", "directives", "imports"}
+var goldenPkgs = []string{"basic", "lambdas", "control", "effects", "unsupported", "directives", "imports", "torture"}
 
 func TestGolden(t *testing.T) {
 	progs := props(t)
@@ -146,6 +146,9 @@ func diff(want, got string) string {
 // own result: the IR must verify, and the builder must not trip over its
 // assumptions.
 func TestRealPurity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses the standard library for purity facts")
+	}
 	collectInternal(t)
 	dir := soactest.Dir(t, "testdata")
 	results := analysistest.Run(t, dir, Analyzer, goldenPkgs...)

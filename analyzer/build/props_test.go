@@ -133,6 +133,7 @@ func TestUnsupported(t *testing.T) {
 		{"caseExpr", 1, "case expression", 0, false},
 		{"deferred", 1, "deferred call", 1, false},
 		{"afterCond", 1, "evaluated conditionally", 0, false},
+		{"afterCondSOAC", 2, "evaluated ", 0, false},
 	}
 	for _, c := range cases {
 		fn := function(t, "unsupported", c.fn)

@@ -26,8 +26,12 @@ type scan struct {
 	// globals are the package-level variables the function uses, in order
 	// of first use.
 	globals []*types.Var
-	// gotoPos is the position of the first goto statement, or NoPos.
+	// gotoPos is the position of the first goto statement of the function
+	// body outside function literals, or NoPos.
 	gotoPos token.Pos
+	// litGoto maps each function literal whose own body has a goto to the
+	// position of its first one (labels are scoped per function body).
+	litGoto map[*ast.FuncLit]token.Pos
 	// callees are the identifiers naming the callee of a combinator call.
 	callees map[*ast.Ident]bool
 }
@@ -42,6 +46,7 @@ func scanFunc(info *types.Info, fd *ast.FuncDecl) *scan {
 		lit:     make(map[types.Object]*ast.FuncLit),
 		escaped: make(map[types.Object]bool),
 		callees: make(map[*ast.Ident]bool),
+		litGoto: make(map[*ast.FuncLit]token.Pos),
 	}
 	seenGlobal := make(map[*types.Var]bool)
 	var lits []*ast.FuncLit // enclosing function literals
@@ -139,8 +144,14 @@ func scanFunc(info *types.Info, fd *ast.FuncDecl) *scan {
 				}
 			}
 		case *ast.BranchStmt:
-			if n.Tok == token.GOTO && sc.gotoPos == token.NoPos {
-				sc.gotoPos = n.Pos()
+			if n.Tok == token.GOTO {
+				if len(lits) > 0 {
+					if lit := lits[len(lits)-1]; !sc.litGoto[lit].IsValid() {
+						sc.litGoto[lit] = n.Pos()
+					}
+				} else if !sc.gotoPos.IsValid() {
+					sc.gotoPos = n.Pos()
+				}
 			}
 		case *ast.CallExpr:
 			if id := calleeIdent(n.Fun); id != nil && combinatorName(info.Uses[id]) != "" {

@@ -21,6 +21,9 @@ func (b *builder) stmt(s ast.Stmt) {
 	case *ast.BlockStmt:
 		b.stmtList(s.List)
 	case *ast.LabeledStmt:
+		if l, ok := b.info.Defs[s.Label].(*types.Label); ok {
+			b.labels[s.Stmt] = l
+		}
 		b.stmt(s.Stmt)
 	case *ast.ExprStmt:
 		p, c := b.plain(s)
@@ -172,7 +175,7 @@ func (b *builder) assign(s *ast.AssignStmt) {
 	if simple && len(s.Lhs) == len(s.Rhs) {
 		for i := range s.Lhs {
 			if call, obj := b.bindable(s.Lhs[i], s.Rhs[i]); call != nil {
-				c.sh.bind[call] = obj
+				c.sh.setBind(call, obj)
 				nbound++
 			}
 		}
@@ -342,7 +345,7 @@ func (b *builder) decl(s *ast.DeclStmt) {
 		if len(vs.Names) == len(vs.Values) {
 			for i := range vs.Names {
 				if call, obj := b.bindable(vs.Names[i], vs.Values[i]); call != nil {
-					c.sh.bind[call] = obj
+					c.sh.setBind(call, obj)
 					nbound++
 				}
 			}
