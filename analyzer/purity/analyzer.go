@@ -2,9 +2,12 @@ package purity
 
 import (
 	"go/ast"
+	"go/build"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -59,6 +62,8 @@ type fnode struct {
 	index, lowlink int
 	onStack        bool
 	scc            int
+	// recorded reports whether the effects of the body's calls are stored.
+	recorded bool
 }
 
 // node returns the FuncDecl or FuncLit.
@@ -87,6 +92,11 @@ type state struct {
 	// calls holds the effect of every call expression, filled by the last
 	// pass.
 	calls map[*ast.CallExpr]CallEffect
+	// rows holds the table row that decided each call, filled with calls.
+	rows map[*ast.CallExpr]string
+	// tableOnly is set for standard-library packages, whose functions are
+	// judged by the table alone.
+	tableOnly bool
 	// done is set when Run ends: facts can no longer be imported.
 	done bool
 }
@@ -100,6 +110,14 @@ func run(pass *analysis.Pass) (any, error) {
 		commaOK:  map[*ast.TypeAssertExpr]bool{},
 		external: map[*types.Func]*calleeEffect{},
 		calls:    map[*ast.CallExpr]CallEffect{},
+		rows:     map[*ast.CallExpr]string{},
+	}
+	if inGOROOT(pass) {
+		// The standard library is judged by the table alone: summarising
+		// its thousands of functions as facts would make every analysis
+		// that depends on it (all of them) carry and copy those facts.
+		s.tableOnly = true
+		return s.result(), nil
 	}
 	s.fresh = computeFreshness(s.info, pass.Files)
 	s.collect()
@@ -115,9 +133,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	s.solve()
-	// The last pass records the effect of every call of the package.
+	// The last pass records the effect of every call of the bodies whose
+	// calls the fixed point did not record.
 	for _, n := range s.nodes {
-		s.evaluate(n, true)
+		if !n.recorded {
+			s.evaluate(n, true)
+		}
 	}
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -130,6 +151,18 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	s.exportFacts()
 	return s.result(), nil
+}
+
+// inGOROOT reports whether the package's files are in the standard library's
+// source tree.
+func inGOROOT(pass *analysis.Pass) bool {
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	for _, f := range pass.Files {
+		if !strings.HasPrefix(pass.Fset.File(f.Pos()).Name(), root) {
+			return false
+		}
+	}
+	return len(pass.Files) > 0
 }
 
 // collect creates a node for every function body of the package and notes
@@ -350,6 +383,13 @@ func (s *state) fixpoint(comp []*fnode) {
 		n.sum = verdict{FuncFact: FuncFact{Pure: true}}
 	}
 	recursive := len(comp) > 1 || contains(comp[0].edges, comp[0])
+	if !recursive {
+		// Its callees are settled: one evaluation is final.
+		n := comp[0]
+		n.sum = s.evaluate(n, true)
+		n.recorded = true
+		return
+	}
 	for round := 0; ; round++ {
 		changed := false
 		for _, n := range comp {
@@ -359,7 +399,7 @@ func (s *state) fixpoint(comp []*fnode) {
 			}
 			n.sum = v
 		}
-		if !changed || !recursive {
+		if !changed {
 			return
 		}
 		if round == maxRounds {
@@ -410,8 +450,8 @@ func (s *state) evaluate(n *fnode, record bool) verdict {
 	return w.v
 }
 
-// exportFacts exports the summary of every function and method declared in
-// the package.
+// exportFacts exports the summary of every exported function and method
+// declared in the package.
 func (s *state) exportFacts() {
 	for _, f := range s.pass.Files {
 		for _, d := range f.Decls {
@@ -420,7 +460,11 @@ func (s *state) exportFacts() {
 				continue
 			}
 			fn, _ := s.info.Defs[fd.Name].(*types.Func)
-			if fn == nil {
+			// Only exported functions and methods can be called from
+			// another package; the others' effects are already part of
+			// their callers' facts. (Fewer facts keep the analysis of
+			// large dependency graphs fast.)
+			if fn == nil || !fn.Exported() {
 				continue
 			}
 			fact := s.declFact(fn)

@@ -109,9 +109,12 @@ func (w *walker) visit(n ast.Node) bool {
 			w.impure(levelDirect, n.Pos(), "receives from channel "+exprString(n.X), true)
 		}
 	case *ast.CallExpr:
-		ce := w.call(n)
+		ce, row := w.call(n)
 		if w.record {
 			w.s.calls[n] = ce
+			if row != "" {
+				w.s.rows[n] = row
+			}
 		}
 	case *ast.IndexExpr:
 		if tv, ok := info.Types[n]; ok && tv.IsType() {
@@ -341,7 +344,13 @@ type calleeEffect struct {
 	writesArgs, callsArgs         []int
 	// variadic is the index of the variadic parameter, or -1.
 	variadic int
-	level    int
+	// shallow reports whether the writes of writesArgs reach only the
+	// arguments' own elements (true of table rows), not everything
+	// reachable from them (summaries).
+	shallow bool
+	// row is the key of the table row that gave the effect, if any.
+	row   string
+	level int
 }
 
 // argWritesOnly reports whether the callee's only effects are the writes
@@ -351,7 +360,7 @@ func (ce *calleeEffect) argWritesOnly() bool {
 }
 
 // call judges a call expression and returns its effect at this site.
-func (w *walker) call(call *ast.CallExpr) CallEffect {
+func (w *walker) call(call *ast.CallExpr) (CallEffect, string) {
 	info := w.s.info
 	fun := ast.Unparen(call.Fun)
 	out := CallEffect{Purity: ir.Purity{Pure: true}}
@@ -360,7 +369,7 @@ func (w *walker) call(call *ast.CallExpr) CallEffect {
 			w.v.MayPanic = true
 			out.Purity.MayPanic = true
 		}
-		return out
+		return out, ""
 	}
 	var ce *calleeEffect
 	var recv ast.Expr
@@ -418,7 +427,7 @@ func (w *walker) call(call *ast.CallExpr) CallEffect {
 		}
 	}
 	w.apply(call, ce, &out, recv, offset)
-	return out
+	return out, ce.row
 }
 
 // sizesMayPanic reports whether make may panic with these size arguments:
@@ -483,10 +492,18 @@ func (w *walker) apply(call *ast.CallExpr, ce *calleeEffect, out *CallEffect, re
 				what = "appends to " + exprString(arg)
 			}
 			siteImpure(what)
-			if i < 0 && recv != nil && !isPointer(w.s.info.TypeOf(recv)) {
-				w.writeValue(recv, what, call.Pos())
+			// A table row writes only the argument's own elements; a
+			// summary's write may reach anything reachable from it, so
+			// fresh memory absorbs it only when it holds no references.
+			t := w.s.info.TypeOf(arg)
+			if i < 0 && recv != nil && !isPointer(t) {
+				if ce.shallow || !isReference(t) {
+					w.writeValue(recv, what, call.Pos())
+				} else {
+					w.writeThrough(recv, false, what, call.Pos())
+				}
 			} else {
-				w.writeThrough(arg, true, what, call.Pos())
+				w.writeThrough(arg, ce.shallow || pointeeRefFree(t), what, call.Pos())
 			}
 		}
 	}
@@ -597,6 +614,21 @@ func (w *walker) funcArg(ce *calleeEffect, arg ast.Expr, out *CallEffect, siteIm
 		siteImpure(reason)
 		out.WritesGlobal = true
 	}
+}
+
+// pointeeRefFree reports whether everything reachable from a value of type
+// t is t's own elements: a slice, pointer, array or map of values without
+// references, or a value without references.
+func pointeeRefFree(t types.Type) bool {
+	switch u := under(t).(type) {
+	case *types.Slice:
+		return !isReference(u.Elem())
+	case *types.Pointer:
+		return !isReference(u.Elem())
+	case *types.Map:
+		return !isReference(u.Key()) && !isReference(u.Elem())
+	}
+	return !isReference(t)
 }
 
 // conversionMayPanic reports whether converting from to to may panic: a

@@ -18,7 +18,8 @@ It also decides whether the function may panic (indexing, slicing, integer
 division, type assertions, pointer dereference, calls that may panic).
 
 Verdicts of recursive and mutually recursive functions are computed by a
-bounded fixed point over the package's call graph. Every package-level function
-and method gets a FuncFact, so the analysis of an importing package knows the
+bounded fixed point over the package's call graph. Every exported function
+and method gets a FuncFact (except in the standard library, which the table
+describes), so the analysis of an importing package knows the
 purity of its callees. The Result answers questions about every function,
 function literal and call expression of the package.`

@@ -17,7 +17,7 @@ func (s *state) funcEffect(fn *types.Func, from *fnode) *calleeEffect {
 	fn = fn.Origin()
 	sig := fn.Type().(*types.Signature)
 	name := s.funcName(fn)
-	if fn.Pkg() == s.pass.Pkg {
+	if fn.Pkg() == s.pass.Pkg && !s.tableOnly {
 		if n := s.byFunc[fn]; n != nil {
 			ce := factEffect(name, n.sum.FuncFact, sig)
 			if from != nil && n.scc == from.scc {
@@ -76,6 +76,8 @@ func rowEffect(r StdFunc, name string, sig *types.Signature) *calleeEffect {
 		writesArgs:   r.WritesArgs,
 		callsArgs:    r.CallsArgs,
 		variadic:     variadicIndex(sig),
+		shallow:      true,
+		row:          r.Key(),
 	}
 	switch {
 	case r.Impure != "":
@@ -278,6 +280,13 @@ func (r *Verdicts) Lit(lit *ast.FuncLit) ir.Purity {
 		return ir.Purity{Reason: "is a function literal outside the analysed package", Pos: lit.Pos(), MayPanic: true}
 	}
 	return unconditional(n.sum, n.sig)
+}
+
+// TableRow returns the key ("pkg.Name", or the builtin's name) of the
+// standard-library table row that decided the effect of call, if one did.
+func (r *Verdicts) TableRow(call *ast.CallExpr) (string, bool) {
+	key, ok := r.s.rows[call]
+	return key, ok
 }
 
 // Call implements Result.

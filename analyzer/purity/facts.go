@@ -6,8 +6,8 @@ import (
 )
 
 // FuncFact is the purity summary of a function or method, exported for every
-// package-level function and method so that importing packages know the
-// effects of their callees.
+// exported function and method (the only ones another package can call) so
+// that importing packages know the effects of their callees.
 //
 // Invariant: when Pure is false and WritesGlobal is false, the function's
 // only effects are writes to the memory reachable from the arguments listed in

@@ -165,8 +165,12 @@ func computeFreshness(info *types.Info, files []*ast.File) *freshness {
 					assigns = append(assigns, assignment{v, nil})
 				}
 			}
-		case *ast.TypeSwitchStmt, *ast.CaseClause:
-			// The implicit variables of a type switch are never candidates.
+		case *ast.CaseClause:
+			// The implicit variable of a type switch clause is local but
+			// never a candidate: its value comes from the switch's operand.
+			if v, ok := info.Implicits[n].(*types.Var); ok && len(stack) > 0 {
+				f.encl[v] = stack[len(stack)-1]
+			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
 				if v := f.valueRoot(n.X); v != nil {

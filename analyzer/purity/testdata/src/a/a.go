@@ -398,3 +398,30 @@ func Convert(x int) float64 { return float64(x) } // want `^pure$`
 func Panics() { panic("no") } // want `^pure; maypanic$`
 
 func CallsIndex(xs []int) int { return Index(xs, 0) } // want `^pure; maypanic$`
+
+func TypeSwitchVar(v any) any { // want `^pure$`
+	switch x := v.(type) {
+	case int:
+		x = 2 // the clause's own variable
+		return x
+	}
+	return nil
+}
+
+func DeepWrite(rows [][]int) { // want `^impure: writes rows\[0\]\[0\], memory reachable from parameter rows; maypanic$`
+	rows[0][0] = 1
+}
+
+func DeepWriteViaFresh(row []int) { // want `^impure: calls DeepWrite, which writes argument 0 \(rows\), memory reachable from local variable rows, which is not known to be freshly allocated; maypanic$`
+	rows := [][]int{row} // fresh, but it holds the parameter's memory
+	DeepWrite(rows)
+}
+
+type Holder struct{ p *int }
+
+func (h *Holder) Set() { *h.p = 1 } // want `^impure: writes \*h.p, memory reachable from receiver h; maypanic$`
+
+func LocalHolder(p *int) { // want `^impure: calls Holder.Set, which writes its receiver h, memory reachable from local variable h, which is not known to be freshly allocated; maypanic$`
+	h := Holder{p: p}
+	h.Set() // Set writes through h.p: the caller's memory
+}
