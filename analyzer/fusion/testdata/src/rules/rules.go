@@ -26,8 +26,22 @@ func filters(xs []int) int {
 // Reduce over the same array: one kernel.
 func streams(xs []int) (int, int, int) {
 	m := soac.Map(xs, sq)
-	s := soac.StreamMap(m, func(c []int) []int { return soac.Map(c, sq) })
-	r := soac.StreamRed(s, add, func(c []int) int { return soac.Reduce(c, 0, add) })
+	// The chunk functions cannot panic (no indexing): two lambdas that
+	// may panic never share a kernel (the panic-order refusal).
+	s := soac.StreamMap(m, func(c []int) []int {
+		out := make([]int, 0, len(c))
+		for _, v := range c {
+			out = append(out, v*v)
+		}
+		return out
+	})
+	r := soac.StreamRed(s, add, func(c []int) int {
+		t := 0
+		for _, v := range c {
+			t += v
+		}
+		return t
+	})
 	r2 := soac.StreamRed(xs, add, func(c []int) int { return len(c) })
 	r3 := soac.Reduce(xs, 0, add)
 	return r, r2, r3
