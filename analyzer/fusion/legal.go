@@ -370,7 +370,7 @@ func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
 		if why := soacMayPanic(soac); why != "" {
 			if what := observableEffect(fn, s); what != "" {
 				return &Refusal{Rule: RefPanicOrder, Pos: s.Pos(),
-					Reason: fmt.Sprintf("%s may panic (%s) and %s at %s %s: moved past it, the panic would come after that instead of before", p.stmt(x), why, p.stmt(s), p.at(s.Pos()), what)}
+					Reason: fmt.Sprintf("%s may panic (%s) and %s %s: moved past it, the panic would come after that instead of before", p.stmt(x), why, p.stmt(s), what)}
 			}
 		}
 	}
