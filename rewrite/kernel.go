@@ -162,6 +162,10 @@ func (f *fgen) evalFunc(c *code, s *ir.SOAC, l *ir.Lambda) {
 		return
 	case ir.FuncLit, ir.FuncValue:
 		if k := f.kernelOfLambda(s); k != nil && f.canInline(l, k.At.Pos()) {
+			if l.Kind == ir.FuncValue {
+				// The variable is read here, as the spec reads it.
+				c.p("_ = ").line(f.sub(l.Expr, f.cur))
+			}
 			return
 		}
 	}
@@ -330,4 +334,10 @@ func (f *fgen) call(m *ir.SOAC, direct bool) *code {
 		c.add(a)
 	}
 	return c.p(")")
+}
+
+// fusedStream returns a kernel holding a stream as one chunked loop, or
+// false.
+func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
+	return nil, false
 }

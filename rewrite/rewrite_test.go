@@ -2,10 +2,10 @@ package rewrite
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/types"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
