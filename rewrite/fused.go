@@ -155,8 +155,16 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 		switch op := m.Op.(type) {
 		case *ir.Iota:
 			elems[m.Out] = elem{txt(idx), root}
+			if out, ok := materialised(m.Out); ok {
+				pre.pf("%s = make([]int, %s)\n", out, nName)
+				root.emit(txtf("%s[%s] = %s\n", out, idx, idx))
+			}
 		case *ir.Replicate:
 			elems[m.Out] = elem{f.operand(m, op.Value), root}
+			if out, ok := materialised(m.Out); ok {
+				pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
+				root.emit(new(code).pf("%s[%s] = ", out, idx).line(f.operand(m, op.Value)))
+			}
 		case *ir.Filter:
 			args, sp, ok := inputs(m)
 			if !ok {
