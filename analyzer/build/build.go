@@ -14,6 +14,8 @@ import (
 	"github.com/soacgen/soacgen/analyzer/purity"
 )
 
+var _ = inspect.Analyzer // required (see analyzerRequires): analyzers requiring soacir share it
+
 // Analyzer builds the IR of the package's functions that use runtime/soac.
 // It reports nothing; its result is an *ir.Program.
 var Analyzer = &analysis.Analyzer{
@@ -28,11 +30,6 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	return Build(pass.Fset, pass.Files, pass.Pkg, pass.TypesInfo, purityOf(pass)), nil
 }
-
-// requiresInspect keeps inspect in the requirements: the builder walks
-// declarations directly, but analyzers that require soacir share the
-// inspector, and the contract names it.
-var _ = inspect.Analyzer
 
 // SOACPath is the import path of the combinator package.
 const SOACPath = "github.com/soacgen/soacgen/runtime/soac"

@@ -31,6 +31,8 @@ type builder struct {
 	// exprVar maps each SOAC call and hoisted expression built so far to
 	// the Var holding its value.
 	exprVar map[ast.Expr]*ir.Var
+	// labels maps each labelled statement to its label.
+	labels map[ast.Stmt]*types.Label
 	// captures caches the free variables of function literals.
 	captures map[*ast.FuncLit][]types.Object
 
@@ -58,11 +60,12 @@ func buildFunc(fset *token.FileSet, info *types.Info, pur purity.Result, fd *ast
 		order:    make(map[types.Object]int),
 		exprVar:  make(map[ast.Expr]*ir.Var),
 		captures: make(map[*ast.FuncLit][]types.Object),
+		labels:   make(map[ast.Stmt]*types.Label),
 		ufParent: make(map[*ir.Var]*ir.Var),
 		ufGlobal: make(map[*ir.Var]bool),
 	}
 	if b.sc.gotoPos.IsValid() {
-		b.noSOAC = fmt.Sprintf("the function uses goto (at %s), whose control flow the IR does not model", b.position(b.sc.gotoPos))
+		b.noSOAC = b.gotoReason(b.sc.gotoPos)
 	}
 	var fields []*ast.Field
 	if fd.Recv != nil {
@@ -97,6 +100,21 @@ func buildFunc(fset *token.FileSet, info *types.Info, pur purity.Result, fd *ast
 // internalHook, when set (by tests), receives the violations of the
 // builder's own assumptions found while building each function.
 var internalHook func(fn *ir.Function, msgs []string)
+
+// gotoReason says why no SOAC of a body using goto is modelled.
+func (b *builder) gotoReason(pos token.Pos) string {
+	return fmt.Sprintf("the function uses goto (at %s), whose control flow the IR does not model", b.position(pos))
+}
+
+// enterLit starts building the body of lit: if that body uses goto, none of
+// its SOAC calls is modelled. The returned function restores the state.
+func (b *builder) enterLit(lit *ast.FuncLit) func() {
+	saved := b.noSOAC
+	if pos, ok := b.sc.litGoto[lit]; ok && saved == "" {
+		b.noSOAC = b.gotoReason(pos)
+	}
+	return func() { b.noSOAC = saved }
+}
 
 // position formats pos for messages.
 func (b *builder) position(pos token.Pos) string {

@@ -492,7 +492,9 @@ func (c *ectx) closure(lit *ast.FuncLit) {
 	}
 	node.Eff.Defs = append(node.Eff.Defs, b.funcParams(lit.Type, node)...)
 	entry := cloneEnv(b.env)
+	leave := b.enterLit(lit)
 	b.stmtList(lit.Body.List)
+	leave()
 	node.Body = blk
 	post := b.env
 	b.env, b.cur = pre, savedCur
@@ -528,7 +530,7 @@ func (b *builder) exits(s ast.Stmt) bool {
 				found = true
 			case token.BREAK, token.CONTINUE:
 				if n.Label != nil {
-					if l, ok := b.info.Uses[n.Label].(*types.Label); !ok || !within(l.Pos(), s) {
+					if l, ok := b.info.Uses[n.Label].(*types.Label); !ok || !within(l.Pos(), s) && b.labels[s] != l {
 						found = true
 					}
 					break

@@ -23,4 +23,72 @@
 //
 // Build is the same construction without the go/analysis driver, for tools
 // and tests that hold type-checked syntax and a purity.Result of their own.
+// ir.Fprint dumps a Function as text and ir.Verify checks its invariants.
+//
+// # Decisions on edge cases
+//
+// Evaluation order. A SOAC call is hoisted out of its statement into a SOAC
+// statement of its own; so is every effectful call (and channel receive)
+// that Go evaluates before it in the same statement and that does not
+// contain it, into a Plain whose Hoisted is that call, so that calls keep
+// their order. A SOAC preceded in its statement by a conditionally
+// evaluated call (f(c && g(), soac.Map(...))) is unsupported. Non-variable
+// array arguments are hoisted into "_tmpN" temporaries; nested SOAC
+// results are "_soacN" temporaries, numbered in evaluation order (a SOAC's
+// result before the temporaries of its lambdas' bodies).
+//
+// Direct binding. x := soac.F(...), x = ..., var x = ... and the pairs of a
+// multiple assignment bind the SOAC's Out to a new Var of x when x is a
+// local variable of exactly the result's type; then no Plain is emitted if
+// nothing else happens in the statement. Assignments to package-level
+// variables, fields, elements and variables of another type go through a
+// temporary and a Plain.
+//
+// Unsupported. A SOAC call is left in place (recorded in
+// Function.Unsupported, its statement a Plain that is impure and writes
+// global state and every argument) in the right operand of && or ||, in a
+// for loop's condition or post statement, in a case expression, in a select
+// case, as the call of a go or defer statement (its arguments are still
+// hoisted), and anywhere in a function body (or function literal body)
+// that uses goto. A combinator used as a value is recorded with Call nil.
+//
+// Versions. Each definition is a new Var. An If, Switch, Loop or Closure
+// defines a fresh Var after itself for every visible variable assigned
+// inside it, joined (for alias purposes) with every Var the variable had
+// inside. A Loop also defines, at its entry, a Var for every visible
+// variable its header or body assigns, and, when the body may call code
+// that is not known pure or write through a pointer, for every escaped and
+// package-level variable: uses in the body never see the pre-loop Var. A
+// Closure's body sees, at its entry, fresh Vars of its captures that may
+// change (assigned more than once, escaped, or package-level). A SOAC's
+// lambda body sees the Vars reaching the SOAC; captured variables a lambda
+// assigns get fresh Vars after the SOAC, so such a SOAC (whose lambda is
+// impure) defines more than its Out.
+//
+// Escapes. A variable escapes when its address is taken (&x, x[:] of an
+// array, a pointer-receiver method of an addressable x), when a function
+// literal assigns it, or when a function literal that is not a SOAC's
+// lambda captures it and it is assigned more than once. Every statement
+// that is impure, writes global state or writes through a pointer uses
+// the current Var of each escaped variable and defines a new one (and, if
+// it writes global state, does the same for the package-level variables
+// the function uses).
+//
+// Aliases and Global. Parameters are not Global; package-level variables
+// are. Whatever may share memory is joined: copies, re-slices, elements
+// and fields holding references, composite literals, append results,
+// conversions, method values, range values, results of calls (with every
+// reference-typed argument and receiver), stores of a reference into an
+// element or field (the container joins the value). Results of calls of
+// functions not known pure, values received from channels and values sent
+// on channels or passed to goroutines are Global, and a class holding a
+// Global Var makes every member Global; a statement writing a Global Var
+// writes global state.
+//
+// Lambdas. A local variable defined once by a function literal and never
+// reassigned or escaped is resolved to its literal (FuncValue with Lit);
+// its body is built again as the lambda's Body. A method expression
+// (T.M) is a NamedFunc. Function values that cannot be resolved, and other
+// function expressions, are impure; an OtherFunc's expression is evaluated
+// as part of the SOAC statement, whose effects include it.
 package build

@@ -153,7 +153,9 @@ func (c *ectx) prepare(roots ...ast.Expr) {
 			continue
 		}
 		for _, ev := range evs[:j] {
-			if ev.soac || contains(s.e, ev.e) {
+			// An earlier SOAC is hoisted in its turn, unless it is
+			// evaluated conditionally: then it is a conditional call.
+			if (ev.soac && ev.cond == "") || contains(s.e, ev.e) {
 				continue
 			}
 			if ev.cond != "" {

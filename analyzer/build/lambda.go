@@ -167,7 +167,9 @@ func (b *builder) lambdaBody(s *ir.SOAC, l *ir.Lambda, lit *ast.FuncLit) []merge
 	blk := &ir.Block{Parent: s}
 	b.cur = blk
 	l.Params = b.funcParams(lit.Type, nil)
+	leave := b.enterLit(lit)
 	b.stmtList(lit.Body.List)
+	leave()
 	l.Body = blk
 	// A pure lambda writes nothing it did not allocate; whatever the body
 	// is recorded to write is kept on the SOAC all the same.

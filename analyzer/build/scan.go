@@ -17,15 +17,21 @@ type scan struct {
 	// only definition is `v := func...` or `var v = func...`.
 	lit map[types.Object]*ast.FuncLit
 	// escaped holds the variables whose address is taken (&x, x[:] of an
-	// array, a pointer-receiver method of an addressable x) or that are
-	// assigned inside a function literal: they may change whenever code the
-	// builder cannot see runs.
+	// array, a pointer-receiver method of an addressable x), that are
+	// assigned inside a function literal, or that a function literal other
+	// than a SOAC's lambda captures and that are assigned more than once:
+	// they may change, or be read, whenever code the builder cannot see
+	// runs.
 	escaped map[types.Object]bool
 	// globals are the package-level variables the function uses, in order
 	// of first use.
 	globals []*types.Var
-	// gotoPos is the position of the first goto statement, or NoPos.
+	// gotoPos is the position of the first goto statement of the function
+	// body outside function literals, or NoPos.
 	gotoPos token.Pos
+	// litGoto maps each function literal whose own body has a goto to the
+	// position of its first one (labels are scoped per function body).
+	litGoto map[*ast.FuncLit]token.Pos
 	// callees are the identifiers naming the callee of a combinator call.
 	callees map[*ast.Ident]bool
 }
@@ -40,9 +46,12 @@ func scanFunc(info *types.Info, fd *ast.FuncDecl) *scan {
 		lit:     make(map[types.Object]*ast.FuncLit),
 		escaped: make(map[types.Object]bool),
 		callees: make(map[*ast.Ident]bool),
+		litGoto: make(map[*ast.FuncLit]token.Pos),
 	}
 	seenGlobal := make(map[*types.Var]bool)
 	var lits []*ast.FuncLit // enclosing function literals
+	lambdaLits := make(map[*ast.FuncLit]bool)
+	var closures []*ast.FuncLit
 	// def records a definition of the variable named by id, made inside the
 	// innermost literal of lits.
 	def := func(id *ast.Ident) {
@@ -73,6 +82,9 @@ func scanFunc(info *types.Info, fd *ast.FuncDecl) *scan {
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
+			if !lambdaLits[n] {
+				closures = append(closures, n)
+			}
 			lits = append(lits, n)
 			ast.Inspect(n.Type, visit)
 			ast.Inspect(n.Body, visit)
@@ -132,12 +144,23 @@ func scanFunc(info *types.Info, fd *ast.FuncDecl) *scan {
 				}
 			}
 		case *ast.BranchStmt:
-			if n.Tok == token.GOTO && sc.gotoPos == token.NoPos {
-				sc.gotoPos = n.Pos()
+			if n.Tok == token.GOTO {
+				if len(lits) > 0 {
+					if lit := lits[len(lits)-1]; !sc.litGoto[lit].IsValid() {
+						sc.litGoto[lit] = n.Pos()
+					}
+				} else if !sc.gotoPos.IsValid() {
+					sc.gotoPos = n.Pos()
+				}
 			}
 		case *ast.CallExpr:
 			if id := calleeIdent(n.Fun); id != nil && combinatorName(info.Uses[id]) != "" {
 				sc.callees[id] = true
+				for _, a := range n.Args {
+					if lit, ok := ast.Unparen(a).(*ast.FuncLit); ok {
+						lambdaLits[lit] = true
+					}
+				}
 			}
 		case *ast.Ident:
 			if v, ok := info.Uses[n].(*types.Var); ok && isPackageLevel(v) && !seenGlobal[v] {
@@ -152,6 +175,16 @@ func scanFunc(info *types.Info, fd *ast.FuncDecl) *scan {
 	}
 	ast.Inspect(fd.Type, visit)
 	ast.Inspect(fd.Body, visit)
+	for _, lit := range closures {
+		ast.Inspect(lit.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && !isPackageLevel(v) && !within(v.Pos(), lit) && sc.defs[v] > 1 {
+					sc.escaped[v] = true
+				}
+			}
+			return true
+		})
+	}
 	for obj, lit := range sc.lit {
 		if sc.defs[obj] != 1 || sc.escaped[obj] {
 			delete(sc.lit, obj)

@@ -21,6 +21,9 @@ func (b *builder) stmt(s ast.Stmt) {
 	case *ast.BlockStmt:
 		b.stmtList(s.List)
 	case *ast.LabeledStmt:
+		if l, ok := b.info.Defs[s.Label].(*types.Label); ok {
+			b.labels[s.Stmt] = l
+		}
 		b.stmt(s.Stmt)
 	case *ast.ExprStmt:
 		p, c := b.plain(s)

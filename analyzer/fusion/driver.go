@@ -312,12 +312,12 @@ func (st *state) producer(P *ir.SOAC) {
 		mapOut = true
 	}
 	if r := st.pathMove(P, K); r != nil {
-		st.refuse(P, x, r)
+		st.refuse(P, x, withConsumer(r, cons[0].soac))
 		return
 	}
 	names, asserts, r := st.vertical(P, K, x)
 	if r != nil {
-		st.refuse(P, x, r)
+		st.refuse(P, x, withConsumer(r, cons[0].soac))
 		return
 	}
 	if !st.useGas() {
@@ -328,6 +328,14 @@ func (st *state) producer(P *ir.SOAC) {
 		tags = append(tags, TagMapOut)
 	}
 	st.fire(K, append(names, tags...)...)
+}
+
+// withConsumer names c as the consumer of r when r names none.
+func withConsumer(r *Refusal, c *ir.SOAC) *Refusal {
+	if r.Consumer == nil {
+		r.Consumer = c
+	}
+	return r
 }
 
 func containsK(ks []*kstate, k *kstate) bool {
@@ -722,12 +730,14 @@ func (st *state) canMerge(a, b *kstate) *Refusal {
 		for _, m := range pair[0].list {
 			for _, e := range st.g.Out[m] {
 				if to, ok := e.To.(*ir.SOAC); ok && pair[1].members[to] && !pair[0].members[to] {
-					what := "uses"
-					if e.Var != nil {
-						what = "uses " + e.Var.Name + " of"
+					what := "must run after " + st.p.soac(m)
+					if e.Var != nil && e.Kind != Hazard {
+						what = fmt.Sprintf("reads %s, computed by %s, so it must wait for it", e.Var.Name, st.p.soac(m))
+					} else if e.Reason != "" {
+						what += ": " + e.Reason
 					}
 					return &Refusal{Rule: RefConsumedTwice, Pos: e.Pos, Var: e.Var,
-						Reason: fmt.Sprintf("%s %s %s (a %s dependency)", st.p.soac(to), what, st.p.soac(m), e.Kind)}
+						Reason: fmt.Sprintf("%s %s", st.p.soac(to), what)}
 				}
 			}
 		}

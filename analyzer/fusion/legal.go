@@ -252,9 +252,6 @@ func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
 	if why, pos := impureReason(p, x); why != "" {
 		return &Refusal{Rule: RefImpure, Reason: why + ": it is never reordered", Pos: pos}
 	}
-	if why, pos := impureReason(p, s); why != "" {
-		return &Refusal{Rule: RefImpure, Reason: why + ": nothing moves past it", Pos: pos}
-	}
 	xe, se := x.Effects(), s.Effects()
 	for _, d := range xe.Defs {
 		if usesVar(s, d) {
@@ -324,6 +321,9 @@ func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
 					Reason: fmt.Sprintf("%s may write %s, read by %s at %s", p.stmt(x), v.Name, p.stmt(s), p.at(s.Pos()))}
 			}
 		}
+	}
+	if why, pos := impureReason(p, s); why != "" {
+		return &Refusal{Rule: RefImpure, Reason: why + ": nothing moves past it", Pos: pos}
 	}
 	if se.Exits {
 		return &Refusal{Rule: RefControlExit, Pos: s.Pos(),

@@ -62,7 +62,9 @@ func (st *state) plan(name string) *Plan {
 			SOACs: append([]*ir.SOAC(nil), k.list...), Block: k.block, At: st.at(k),
 			Depth: ir.Depth(k.block), Rules: append([]string(nil), k.rules...), Form: kernelForm(k.list),
 		}
-		K.Asserts, _ = st.sp.compat(k.list)
+		if len(k.list) > 1 { // a lone Map2/Map3 checks its own lengths
+			K.Asserts, _ = st.sp.compat(k.list)
+		}
 		members := k.members
 		seen := map[*ir.Var]bool{}
 		for _, m := range k.list {

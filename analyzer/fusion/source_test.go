@@ -1,9 +1,150 @@
 package fusion
 
-// sourceCase is a test on Go source built by analyzer/build.
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/soacgen/soacgen/analyzer/build"
+	"github.com/soacgen/soacgen/analyzer/internal/soactest"
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+var update = flag.Bool("update", false, "rewrite the plans.golden files")
+
+// planAnalyzer runs the engine on every function the builder modelled,
+// checks each plan, reports every note ("RULE: reason") and diagnostic
+// ("diag CATEGORY: message") so that testdata can state them with // want,
+// and returns the plans by function name.
+var planAnalyzer = &analysis.Analyzer{
+	Name:       "fusiontest",
+	Doc:        "reports the fusion engine's notes and diagnostics",
+	Requires:   []*analysis.Analyzer{build.Analyzer},
+	ResultType: reflect.TypeOf(map[string]*Plan{}),
+	Run: func(pass *analysis.Pass) (any, error) {
+		prog := pass.ResultOf[build.Analyzer].(*ir.Program)
+		plans := map[string]*Plan{}
+		var order []string
+		for _, fn := range prog.Funcs {
+			plan := Fuse(fn, Options{Fset: pass.Fset})
+			if err := Check(plan); err != nil {
+				pass.Reportf(fn.Decl.Pos(), "Check failed for %s: %v\n%s", fn.Name, err, plan)
+			}
+			plans[fn.Name] = plan
+			order = append(order, fn.Name)
+			for _, n := range plan.Notes {
+				pass.Reportf(n.Pos, "%s: %s", n.Rule, n.Reason)
+			}
+			for _, d := range plan.Diagnostics {
+				pass.Reportf(d.Pos, "diag %s: %s", d.Category, d.Message)
+			}
+		}
+		plans[" order"] = &Plan{Partitioner: strings.Join(order, " ")}
+		return plans, nil
+	},
+}
+
+// sourceCase is a structure test on a function of testdata/src/pkg.
 type sourceCase struct {
 	pkg, fn string
 	want    expect
 }
 
-var sourceCases []sourceCase
+var sourceCases = []sourceCase{
+	// The papers' programs.
+	{"papers", "normalize2", expect{kernels: map[int]int{0: 2}, together: [][]string{{"sum1", "gts", "sum2"}, {"ys1", "ys2"}},
+		internal: []string{"gts"}, rules: []string{"filter->redomap", "horizontal"}, noNotes: true}},
+	{"papers", "normalizeInc", expect{kernels: map[int]int{0: 2}, together: [][]string{{"incs", "ys"}}, apart: [][]string{{"sum1", "ys"}},
+		internal: []string{"incs"}, rules: []string{"map->map"}, noNotes: true}},
+	{"papers", "filterMax", expect{kernels: map[int]int{0: 1}, internal: []string{"ptsAnn", "aboveAnn"},
+		rules: []string{"map->redomap", "map->filter", "filter->map", "merge"}, noNotes: true}},
+	{"papers", "initialBounds", expect{kernels: map[int]int{0: 1}, internal: []string{"xs", "ys"}, rules: []string{"map->redomap", "merge", "horizontal"}, noNotes: true}},
+	{"papers", "partition", expect{kernels: map[int]int{0: 1}, together: [][]string{{"p1", "p2", "p3", "p4"}}, rules: []string{"horizontal"}, noNotes: true}},
+	{"papers", "closestSteps", expect{kernels: map[int]int{0: 3}, together: [][]string{{"aboves", "belows"}, {"aboveB", "belowB"}},
+		apart: [][]string{{"aboves", "aboveB"}}, noNotes: true}},
+	{"papers", "diamond", expect{kernels: map[int]int{0: 1}, internal: []string{"x", "y", "z"}, rules: []string{"map->map"}, noNotes: true}},
+	{"papers", "matmul", expect{kernels: map[int]int{0: 1, 1: 1, 2: 1}, rules: []string{"map->redomap"}, noNotes: true}},
+	{"papers", "matmulRep", expect{kernels: map[int]int{0: 1, 1: 1, 2: 1}, rules: []string{"replicate->any", "map->redomap"}, noNotes: true}},
+	// Paper 000 Fig. 9.
+	{"fig9", "case1", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/a"}}},
+	{"fig9", "case2", expect{kernels: map[int]int{0: 3}, refusals: []string{"size-unknown/x"}}},
+	{"fig9", "case3", expect{refusals: []string{"loop-boundary/x"}}},
+	{"fig9", "case4", expect{refusals: []string{"consumed-twice/x"}}},
+	{"fig9", "case4b", expect{kernels: map[int]int{0: 2}, copies: []string{"x"}, rules: []string{"branch-copy"}, noNotes: true}},
+	{"fig9", "case5", expect{kernels: map[int]int{0: 2}, refusals: []string{"used-before/x"}}},
+	{"fig9", "case5mapout", expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"map-out"}, noNotes: true}},
+	{"fig9", "case6", expect{kernels: map[int]int{0: 3}, refusals: []string{"consumed-twice/x"}}},
+	// The issue's refusal tests.
+	{"issue", "byIndex", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
+	{"issue", "byCopy", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
+	{"issue", "byAppend", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
+	{"issue", "byCall", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
+	{"issue", "filteredZip", expect{kernels: map[int]int{0: 2}, diags: []string{"size"}, refusals: []string{"size-mismatch/gts"}}},
+	{"issue", "inLoop", expect{kernels: map[int]int{0: 2}, refusals: []string{"loop-boundary/x"}}},
+	{"issue", "inLambda", expect{kernels: map[int]int{0: 2, 1: 1}, refusals: []string{"loop-boundary/x"}}},
+	{"issue", "twice", expect{kernels: map[int]int{0: 3}, refusals: []string{"consumed-twice/x"}}},
+	{"issue", "branches", expect{kernels: map[int]int{0: 2}, copies: []string{"x"}, rules: []string{"branch-copy", "map->redomap"}, noNotes: true}},
+	{"issue", "captured", expect{kernels: map[int]int{0: 2}, refusals: []string{"capture-reassigned/k"}}},
+	{"issue", "impure", expect{kernels: map[int]int{0: 2}, diags: []string{"impure"}, refusals: []string{"impure/x"}}},
+	// The rule table from source.
+	{"rules", "scanomap", expect{kernels: map[int]int{0: 1}, rules: []string{"map->scanomap", "scanomap->map", "scanomap->redomap"}}},
+	{"rules", "filters", expect{kernels: map[int]int{0: 1}, internal: []string{"pos", "even"}, rules: []string{"filter->filter", "filter->redomap"}}},
+	{"rules", "streams", expect{kernels: map[int]int{0: 1}, rules: []string{"map->stream", "stream->stream", "stream+stream", "reduce->stream"}}},
+	{"rules", "generators", expect{kernels: map[int]int{0: 1}, rules: []string{"iota->any", "replicate->any"}}},
+	{"rules", "iotaLoop", expect{kernels: map[int]int{0: 1}, rules: []string{"iota->any"}}},
+	{"rules", "switchAll", expect{kernels: map[int]int{0: 2}, copies: []string{"x"}, rules: []string{"branch-copy", "map->filter"}}},
+	{"rules", "notEveryPath", expect{kernels: map[int]int{0: 2}, refusals: []string{"not-every-path/x"}}},
+	{"rules", "earlyReturn", expect{kernels: map[int]int{0: 2}, refusals: []string{"control-exit/x"}}},
+	{"rules", "reassigned", expect{kernels: map[int]int{0: 2}, refusals: []string{"input-reassigned/xs"}}},
+	{"rules", "scanScan", expect{kernels: map[int]int{0: 2}, refusals: []string{"no-rule"}}},
+	{"rules", "mapOut", expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"map-out"}}},
+}
+
+var sourcePkgs = []string{"papers", "fig9", "issue", "rules"}
+
+func TestSource(t *testing.T) {
+	results := analysistest.Run(t, soactest.Dir(t, "testdata"), planAnalyzer, sourcePkgs...)
+	plans := map[string]map[string]*Plan{}
+	for _, r := range results {
+		if r.Err != nil {
+			t.Fatalf("%s: %v", r.Pass.Pkg.Path(), r.Err)
+		}
+		pkg := r.Pass.Pkg.Path()
+		ps := r.Result.(map[string]*Plan)
+		plans[pkg] = ps
+		var b strings.Builder
+		for _, name := range strings.Fields(ps[" order"].Partitioner) {
+			b.WriteString(Dump(ps[name]))
+			b.WriteString("\n")
+		}
+		golden := filepath.Join("testdata", "src", pkg, "plans.golden")
+		if *update {
+			if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update)", err)
+		}
+		if got := b.String(); got != string(want) {
+			t.Errorf("%s: plans differ from %s (run with -update):\n%s", pkg, golden, got)
+		}
+	}
+	for _, c := range sourceCases {
+		t.Run(c.pkg+"."+c.fn, func(t *testing.T) {
+			plan := plans[c.pkg][c.fn]
+			if plan == nil {
+				t.Fatalf("no plan for %s.%s", c.pkg, c.fn)
+			}
+			verify(t, plan, c.want)
+		})
+	}
+}

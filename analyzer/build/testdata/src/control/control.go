@@ -115,3 +115,13 @@ again:
 	}
 	return soac.Reduce(xs, 0, add)
 }
+
+// A closure reads a variable reassigned after the closure is made: calling
+// it reads (and so pins) the variable's current value.
+func closureReads(xs []float64) []float64 {
+	var ys []float64
+	first := func() float64 { return ys[0] }
+	ys = soac.Map(xs, func(x float64) float64 { return x + 1 })
+	z := first()
+	return soac.Map(ys, func(y float64) float64 { return y * z })
+}

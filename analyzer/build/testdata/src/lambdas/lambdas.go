@@ -23,8 +23,8 @@ func kinds(xs []float64, words []string, is []int, s set, k float64) {
 	_ = soac.Map(xs, f) // local function variable: resolved
 	g := func(x float64) float64 { return x }
 	g = func(x float64) float64 { return -x }
-	_ = soac.Map(xs, g)          // reassigned: not resolved
-	_ = soac.Map(xs, pick(k))    // other
+	_ = soac.Map(xs, g)           // reassigned: not resolved
+	_ = soac.Map(xs, pick(k))     // other
 	_ = soac.Reduce(xs, 0.0, add) // named, this package
 }
 

@@ -47,3 +47,8 @@ func afterCond(xs []int, c bool) []int {
 func check(xs []int) bool { return len(xs) > 0 }
 
 func pick(b bool, xs []int) []int { return xs }
+
+// A SOAC after a conditionally evaluated SOAC in the same statement.
+func afterCondSOAC(xs []int, c bool) []int {
+	return pick(c && soac.Reduce(xs, 0, add) > 0, soac.Map(xs, inc))
+}

@@ -1,0 +1,122 @@
+// Package issue holds the issue's refusal tests: each is a program where a
+// wrong fusion gives a wrong value (said in the comment), and the positive
+// variants that must fuse.
+package issue
+
+import (
+	"sort"
+
+	"github.com/soacgen/soacgen/runtime/soac"
+)
+
+func inc(v float64) float64 { return v + 1 }
+func ten(v float64) float64 { return v * 10 }
+
+// (1) writes between producer and consumer.
+
+// byIndex: xs = [1 2] gives y = [20 30]; fused, y[0] is computed from the
+// written xs[0] = 100 and is 1010.
+func byIndex(xs []float64) []float64 {
+	x := soac.Map(xs, inc)
+	xs[0] = 100 // want `write-between: x .* xs, read by Map@issue.go:\d+:\d+, may be written through xs at issue.go:\d+:\d+`
+	y := soac.Map(x, ten)
+	return y
+}
+
+// byCopy: copy(xs, other) overwrites xs: fused, y would be computed from
+// other's values.
+func byCopy(xs, other []float64) []float64 {
+	x := soac.Map(xs, inc)
+	copy(xs, other) // want `write-between: x .* xs, .* may be written through xs at issue.go:\d+:\d+`
+	y := soac.Map(x, ten)
+	return y
+}
+
+// byAppend: ys shares xs's capacity, so append(ys, 9) writes xs[2]: with
+// xs = [1 2 3], y[2] must be 40; fused it is 100.
+func byAppend(xs []float64) ([]float64, []float64) {
+	ys := xs[:2]
+	x := soac.Map(xs, inc)
+	ys = append(ys, 9) // want `write-between: x .* xs, .* may be written through ys at issue.go:\d+:\d+`
+	y := soac.Map(x, ten)
+	return y, ys
+}
+
+// byCall: sort.Float64s(xs) reorders xs: with xs = [2 1], y must be
+// [30 20]; fused it is [20 30].
+func byCall(xs []float64) []float64 {
+	x := soac.Map(xs, inc)
+	sort.Float64s(xs) // want `write-between: x .* xs, .* at issue.go:\d+:\d+`
+	y := soac.Map(x, ten)
+	return y
+}
+
+// (2) Map2 of a filter output with the unfiltered array: xs = [1 -1 2]
+// must panic in Map2 (lengths 2 and 3); a loop over xs would pair gts[i]
+// with xs[i] for kept elements and return a wrong array instead.
+func filteredZip(xs []float64) []float64 {
+	gts := soac.Filter(xs, func(x float64) bool { return x > 0 })
+	z := soac.Map2(gts, xs, func(a, b float64) float64 { return a + b }) // want `diag size: Map2@issue.go:\d+:\d+ combines gts \(filtered from xs\) with xs: their lengths differ unless the filter keeps every element` `size-mismatch: gts .*`
+	return z
+}
+
+// (3) consumer inside a loop or lambda, producer outside: fused, the
+// producer would run once per iteration (n times the work).
+func inLoop(a, acc []float64, n int) []float64 {
+	x := soac.Map(a, inc)
+	for i := 0; i < n; i++ {
+		acc = soac.Map2(acc, x, func(p, q float64) float64 { return p + q }) // want `loop-boundary: x .*`
+	}
+	return acc
+}
+
+func inLambda(a []float64, rows [][]float64) []float64 {
+	x := soac.Map(a, inc)
+	return soac.Map(rows, func(r []float64) float64 {
+		return soac.Reduce(soac.Map2(r, x, func(p, q float64) float64 { return p * q }), 0.0, func(p, q float64) float64 { return p + q }) // want `loop-boundary: x .*`
+	})
+}
+
+// (4) consumed twice on one path: s needs all of x before w starts, so the
+// consumers cannot share a kernel; fusing x into both computes inc twice.
+func twice(a []float64) []float64 {
+	x := soac.Map(a, inc)
+	s := soac.Reduce(x, 0.0, func(p, q float64) float64 { return p + q })
+	w := soac.Map(x, func(e float64) float64 { return e / s }) // want `consumed-twice: x .*`
+	return w
+}
+
+// branches: each path consumes x once: x is copied into both kernels.
+func branches(a []float64, c bool) float64 {
+	x := soac.Map(a, inc)
+	if c {
+		return soac.Reduce(x, 0.0, func(p, q float64) float64 { return p + q })
+	} else {
+		return soac.Reduce(x, 1.0, func(p, q float64) float64 { return p * q })
+	}
+}
+
+// (5) a captured variable reassigned: k = 2 when x is computed, so with
+// xs = [1] y = [20]; fused after k = 3, y = [30].
+func captured(xs []float64) []float64 {
+	k := 2.0
+	x := soac.Map(xs, func(v float64) float64 { return v * k })
+	k = 3 // want `capture-reassigned: x .* k, captured by the lambda of Map@issue.go:\d+:\d+, is reassigned at issue.go:\d+:\d+`
+	y := soac.Map(x, ten)
+	return y
+}
+
+// (6) impure lambdas: the first appends to a captured log and increments a
+// counter, the second reads the counter: unfused every y is v+len(xs);
+// fused, the i-th is v+i+1.
+func impure(xs []float64) ([]float64, []float64) {
+	var log []float64
+	counter := 0
+	x := soac.Map(xs, func(v float64) float64 {
+		log = append(log, v) // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable log` `impure: x .* writes captured variable log`
+		counter++
+		return v
+	})
+	y := soac.Map(x, func(v float64) float64 { return v + float64(counter) })
+	return y, log
+}

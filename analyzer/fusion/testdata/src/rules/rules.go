@@ -1,0 +1,99 @@
+// Package rules exercises the rule table and the remaining refusals from Go
+// source.
+package rules
+
+import "github.com/soacgen/soacgen/runtime/soac"
+
+func add(a, b int) int { return a + b }
+func sq(v int) int     { return v * v }
+
+// scanomap: map -> scan -> map, and scan -> reduce: one kernel.
+func scanomap(xs []int) ([]int, int) {
+	s := soac.Scan(soac.Map(xs, sq), 0, add)
+	y := soac.Map(s, func(v int) int { return v - 1 })
+	r := soac.Reduce(soac.Scan(xs, 0, add), 0, add)
+	return y, r
+}
+
+// filters: filter -> filter -> reduce, one kernel.
+func filters(xs []int) int {
+	pos := soac.Filter(xs, func(v int) bool { return v > 0 })
+	even := soac.Filter(pos, func(v int) bool { return v%2 == 0 })
+	return soac.Reduce(even, 0, add)
+}
+
+// streams: map -> StreamMap -> StreamRed, beside another StreamRed and a
+// Reduce over the same array: one kernel.
+func streams(xs []int) (int, int, int) {
+	m := soac.Map(xs, sq)
+	s := soac.StreamMap(m, func(c []int) []int { return soac.Map(c, sq) })
+	r := soac.StreamRed(s, add, func(c []int) int { return soac.Reduce(c, 0, add) })
+	r2 := soac.StreamRed(xs, add, func(c []int) int { return len(c) })
+	r3 := soac.Reduce(xs, 0, add)
+	return r, r2, r3
+}
+
+// generators: Iota and Replicate over len(xs) fuse into the Map3.
+func generators(xs []int, v int) []int {
+	return soac.Map3(xs, soac.Iota(len(xs)), soac.Replicate(len(xs), v), func(x, i, w int) int { return x*i + w })
+}
+
+// iotaLoop: Iota is index arithmetic and fuses into the loop's kernel.
+func iotaLoop(n int, rounds int) int {
+	is := soac.Iota(n)
+	t := 0
+	for r := 0; r < rounds; r++ {
+		t += soac.Reduce(soac.Map(is, func(i int) int { return i * r }), 0, add)
+	}
+	return t
+}
+
+// switchAll: every case of an exhaustive switch consumes x: copied.
+func switchAll(xs []int, k int) int {
+	x := soac.Map(xs, sq)
+	switch k {
+	case 0:
+		return soac.Reduce(x, 0, add)
+	default:
+		return len(soac.Filter(x, func(v int) bool { return v > k }))
+	}
+}
+
+// notEveryPath: with c false, Map(xs, sq) must still run (and panic if
+// sq panicked): sinking it into the then-branch would skip it.
+func notEveryPath(xs []int, c bool) int {
+	x := soac.Map(xs, sq)
+	if c { // want `not-every-path: x .* the if at rules.go:\d+:\d+ has a path that does not consume x`
+		return soac.Reduce(x, 0, add)
+	}
+	return 0
+}
+
+// earlyReturn: with len(xs) == 0 and a lambda that panics, the reference
+// panics before returning; fused after the return, it would not.
+func earlyReturn(xs []int) []int {
+	x := soac.Map(xs, func(v int) int { return 100 / v })
+	if len(xs) == 0 { // want `control-exit: x .*`
+		return nil
+	}
+	return soac.Map(x, sq)
+}
+
+// reassigned: xs = ys after x := Map(xs): fused code would map ys.
+func reassigned(xs, ys []int) []int {
+	x := soac.Map(xs, sq)
+	xs = ys // want `input-reassigned: x .*`
+	return soac.Map2(x, xs, add)
+}
+
+// scanScan: a scan of a scan: no rule fuses them.
+func scanScan(xs []int) []int {
+	return soac.Scan(soac.Scan(xs, 0, add), 0, add) // want `no-rule: .*`
+}
+
+// mapOut: x is used after its consumer, so it fuses and stays an output.
+func mapOut(xs []int) ([]int, int) {
+	x := soac.Map(xs, sq)
+	s := soac.Reduce(x, 0, add)
+	return x, s
+}
