@@ -147,9 +147,22 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 		}
 		return args, sp, true
 	}
+	// Materialised arrays are built in locals and assigned to their
+	// variables after the loop.
+	locals := map[*ir.Var]string{}
 	materialised := func(v *ir.Var) (string, bool) {
 		n, ok := outs[v]
-		return n, ok && n != "_"
+		if !ok || n == "_" {
+			return "", false
+		}
+		if l, ok := locals[v]; ok {
+			return l, true
+		}
+		l := f.fresh("out")
+		locals[v] = l
+		pre.pf("var %s ", l).line(f.typeCode(v.Type))
+		post.pf("%s = %s\n", n, l)
+		return l, true
 	}
 	for _, m := range k.SOACs {
 		switch op := m.Op.(type) {

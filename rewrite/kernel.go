@@ -210,11 +210,35 @@ func (f *fgen) kernel(c *code, k *fusion.Kernel) error {
 	}
 	outs := f.declareOutputs(c, k)
 	if fc, ok := f.fused(k, outs); ok {
-		c.add(fc)
+		if f.panicky(k) < 2 {
+			c.add(fc)
+			return f.err
+		}
+		// Two members may panic: the fused loop could meet the second's
+		// panic before the first's. On a panic the members run again
+		// unfused, in the spec's order, and panic as the spec does.
+		e := f.fresh("e")
+		c.pf("func() {\ndefer func() {\nif %s := recover(); %s != nil {\n", e, e)
+		c.add(f.unfused(k, outs)).pf("panic(%s)\n}\n}()\n", e)
+		c.add(fc).p("}()\n")
 		return f.err
 	}
 	c.add(f.unfused(k, outs))
 	return f.err
+}
+
+// panicky counts the members of k whose lambdas may panic.
+func (f *fgen) panicky(k *fusion.Kernel) int {
+	n := 0
+	for _, m := range k.SOACs {
+		for _, l := range m.Lambdas() {
+			if l.Purity.MayPanic || !l.Purity.Pure {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // declareOutputs declares the temporaries among k's outputs and returns
