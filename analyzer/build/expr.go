@@ -38,16 +38,27 @@ type shared struct {
 	defs []def
 }
 
+func (sh *shared) setBind(call *ast.CallExpr, obj types.Object) {
+	if sh.bind == nil {
+		sh.bind = make(map[*ast.CallExpr]types.Object)
+	}
+	sh.bind[call] = obj
+}
+
+func (sh *shared) setBound(obj types.Object, v *ir.Var) {
+	if sh.bound == nil {
+		sh.bound = make(map[types.Object]*ir.Var)
+	}
+	sh.bound[obj] = v
+}
+
 type def struct {
 	obj types.Object
 	v   *ir.Var
 }
 
 func (b *builder) newCtx(stmt ast.Stmt, eff *ir.Effects) *ectx {
-	return &ectx{b: b, stmt: stmt, eff: eff, sh: &shared{
-		bind:  make(map[*ast.CallExpr]types.Object),
-		bound: make(map[types.Object]*ir.Var),
-	}}
+	return &ectx{b: b, stmt: stmt, eff: eff, sh: &shared{}}
 }
 
 // sub returns a context sharing c's statement state, accumulating into eff.
@@ -509,10 +520,7 @@ func (c *ectx) redefine(obj types.Object, pos token.Pos) {
 func (c *ectx) hoisted(e ast.Expr) *ir.Var {
 	b := c.b
 	h := &ir.Plain{Node: c.stmt, Hoisted: e, Parent: b.cur}
-	sub := &ectx{b: b, stmt: c.stmt, eff: &h.Eff, self: e, sh: &shared{
-		hoist: c.sh.hoist, unsup: c.sh.unsup,
-		bind: make(map[*ast.CallExpr]types.Object), bound: make(map[types.Object]*ir.Var),
-	}}
+	sub := &ectx{b: b, stmt: c.stmt, eff: &h.Eff, self: e, sh: &shared{hoist: c.sh.hoist, unsup: c.sh.unsup}}
 	sub.expr(e, "")
 	srcs, unknown := b.sources(e)
 	tmp := b.temp(false, b.info.TypeOf(e), h, e.Pos())
@@ -528,7 +536,10 @@ func (c *ectx) hoisted(e ast.Expr) *ir.Var {
 func (c *ectx) finish(s ir.Stmt) {
 	b := c.b
 	eff := s.Effects()
-	done := make(map[types.Object]bool)
+	var done map[types.Object]bool
+	if len(c.sh.defs) > 0 {
+		done = make(map[types.Object]bool, len(c.sh.defs))
+	}
 	for _, d := range c.sh.defs {
 		if d.v.Def == nil {
 			d.v.Def = s
@@ -548,6 +559,9 @@ func (c *ectx) finish(s ir.Stmt) {
 func (b *builder) clobber(s ir.Stmt, done map[types.Object]bool) {
 	eff := s.Effects()
 	if eff.Impure == "" && !eff.WritesGlobal && len(eff.Writes) == 0 {
+		return
+	}
+	if len(b.sc.escaped) == 0 && (!eff.WritesGlobal || len(b.sc.globals) == 0) {
 		return
 	}
 	set := make(map[types.Object]bool)

@@ -40,7 +40,7 @@ func (c *ectx) soac(call *ast.CallExpr, name string) *ir.Var {
 	var out *ir.Var
 	if obj := c.sh.bind[call]; obj != nil {
 		out = b.newVar(obj, obj.Name(), obj.Type(), s, call.Pos())
-		c.sh.bound[obj] = out
+		c.sh.setBound(obj, out)
 	} else {
 		out = b.temp(true, typ, s, call.Pos())
 	}

@@ -175,7 +175,7 @@ func (b *builder) assign(s *ast.AssignStmt) {
 	if simple && len(s.Lhs) == len(s.Rhs) {
 		for i := range s.Lhs {
 			if call, obj := b.bindable(s.Lhs[i], s.Rhs[i]); call != nil {
-				c.sh.bind[call] = obj
+				c.sh.setBind(call, obj)
 				nbound++
 			}
 		}
@@ -345,7 +345,7 @@ func (b *builder) decl(s *ast.DeclStmt) {
 		if len(vs.Names) == len(vs.Values) {
 			for i := range vs.Names {
 				if call, obj := b.bindable(vs.Names[i], vs.Values[i]); call != nil {
-					c.sh.bind[call] = obj
+					c.sh.setBind(call, obj)
 					nbound++
 				}
 			}

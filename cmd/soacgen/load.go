@@ -1,0 +1,122 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/soacgen/soacgen/analyzer/build"
+	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/analyzer/report"
+)
+
+// analyze loads the packages matching patterns (relative to dir), builds
+// their IR, fuses every spec and returns the fusion report. When a package
+// (or a dependency) has syntax or type errors, or a malformed //soac:fuse
+// directive, it returns them instead, each formatted as
+// "file:line:col: message" with the file relative to dir when it lies
+// under it. The error result is for failures to run at all.
+func analyze(dir string, patterns []string, backend string) (*report.Report, []string, error) {
+	wd, err := filepath.Abs(cmp.Or(dir, "."))
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax | packages.NeedModule,
+		Dir:  dir,
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, nil, err
+	}
+	if errs := loadErrors(pkgs, wd); len(errs) > 0 {
+		return nil, errs, nil
+	}
+	if len(pkgs) == 0 {
+		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
+	}
+
+	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, pkgs, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	rep := &report.Report{Packages: []*report.Package{}}
+	var errs []string
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
+		}
+		prog, ok := act.Result.(*ir.Program)
+		if !ok || prog == nil {
+			return nil, nil, fmt.Errorf("%s: the IR builder returned no program", act.Package.PkgPath)
+		}
+		for _, p := range prog.Problems {
+			errs = append(errs, relPos(act.Package.Fset, p.Pos, wd)+": "+p.Msg)
+		}
+		var plans []*fusion.Plan
+		for _, fn := range prog.Funcs {
+			if fn.Fuse != nil {
+				plans = append(plans, fusion.Fuse(fn, fusion.Options{}))
+			}
+		}
+		opts := report.Options{Backend: backend}
+		if m := act.Package.Module; m != nil {
+			opts.Root = m.Dir
+		}
+		rep.Packages = append(rep.Packages, report.NewPackage(act.Package.Fset, act.Package.PkgPath, plans, opts))
+	}
+	if len(errs) > 0 {
+		return nil, errs, nil
+	}
+	slices.SortFunc(rep.Packages, func(a, b *report.Package) int { return cmp.Compare(a.Path, b.Path) })
+	return rep, nil, nil
+}
+
+// loadErrors returns the errors of pkgs and their dependencies, in
+// dependency order, without duplicates.
+func loadErrors(pkgs []*packages.Package, wd string) []string {
+	var errs []string
+	seen := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			msg := e.Msg
+			if e.Pos != "" && e.Pos != "-" {
+				msg = relFile(e.Pos, wd) + ": " + e.Msg
+			}
+			if !seen[msg] {
+				seen[msg] = true
+				errs = append(errs, msg)
+			}
+		}
+	})
+	return errs
+}
+
+// relPos formats pos as file:line:col with the file relative to wd.
+func relPos(fset *token.FileSet, pos token.Pos, wd string) string {
+	if !pos.IsValid() {
+		return "-"
+	}
+	return relFile(fset.Position(pos).String(), wd)
+}
+
+// relFile makes the file of a "file:line:col" string relative to wd when
+// the file lies under wd.
+func relFile(pos, wd string) string {
+	if !filepath.IsAbs(pos) {
+		return pos
+	}
+	prefix := wd + string(filepath.Separator)
+	if rest, ok := strings.CutPrefix(pos, prefix); ok {
+		return rest
+	}
+	return pos
+}
