@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"os"
 	"path/filepath"
@@ -133,11 +134,17 @@ func recordSpecs(pkgs []*packages.Package) {
 				for _, c := range fd.Doc.List {
 					if rest, ok := strings.CutPrefix(c.Text, "//soac:fuse "); ok {
 						obj := p.Types.Scope().Lookup(fd.Name.Name)
-						specTypes[fd.Name.Name] = &specRecord{
-							name:    strings.Fields(rest)[0],
-							sig:     obj.Type().(*types.Signature),
-							hasArgs: p.Types.Scope().Lookup(fd.Name.Name+"Args") != nil,
+						rec := &specRecord{
+							name:      strings.Fields(rest)[0],
+							sig:       obj.Type().(*types.Signature),
+							hasArgs:   p.Types.Scope().Lookup(fd.Name.Name+"Args") != nil,
+							maxAllocs: -1,
 						}
+						if c, ok := p.Types.Scope().Lookup(fd.Name.Name + "Allocs").(*types.Const); ok {
+							v, _ := constant.Int64Val(c.Val())
+							rec.maxAllocs = int(v)
+						}
+						specTypes[fd.Name.Name] = rec
 					}
 				}
 			}

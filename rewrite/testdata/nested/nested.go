@@ -43,3 +43,5 @@ func rowSumsSpec(xss [][]int) []int {
 		return soac.Reduce(soac.Map(xs, func(x int) int { return x * 2 }), 0, func(a, b int) int { return a + b })
 	})
 }
+
+const rowSumsSpecAllocs = 1
