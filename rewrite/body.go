@@ -200,14 +200,31 @@ func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label str
 	case *ast.DeclStmt:
 		gd, ok := s.Decl.(*ast.GenDecl)
 		if ok && gd.Tok == token.VAR && len(items) > 0 {
+			// The IR has the specs' statements in order; a spec whose
+			// names are not all SOAC results ends with a Plain of the
+			// whole declaration.
+			j := 0
 			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
 				var its []ir.Stmt
-				for _, it := range items {
-					if spec.Pos() <= it.Pos() && it.Pos() < spec.End() || it.Pos() == s.Pos() && isFinal(it, s) {
-						its = append(its, it)
+				bound := map[types.Object]bool{}
+				for j < len(items) && spec.Pos() <= itemPos(items[j]) && itemPos(items[j]) < spec.End() && !isFinal(items[j], s) {
+					if soac, ok := items[j].(*ir.SOAC); ok && soac.Out != nil && soac.Out.Obj != nil {
+						bound[soac.Out.Obj] = true
+					}
+					its = append(its, items[j])
+					j++
+				}
+				all := len(vs.Values) > 0
+				for _, id := range vs.Names {
+					if !bound[f.info.Defs[id]] {
+						all = false
 					}
 				}
-				vs := spec.(*ast.ValueSpec)
+				if !all && j < len(items) && isFinal(items[j], s) {
+					its = append(its, items[j])
+					j++
+				}
 				if err := f.simple(c, s, vs, its, ret, vs.Names); err != nil {
 					return err
 				}
@@ -225,6 +242,14 @@ func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label str
 		}
 	}
 	return f.simple(c, s, s, items, ret, idents)
+}
+
+// itemPos is the position of the source an IR statement comes from.
+func itemPos(it ir.Stmt) token.Pos {
+	if p, ok := it.(*ir.Plain); ok && p.Hoisted != nil {
+		return p.Hoisted.Pos()
+	}
+	return it.Pos()
 }
 
 // isFinal reports whether it is the Plain that evaluates the rest of s.
