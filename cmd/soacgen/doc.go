@@ -37,6 +37,9 @@
 //	-backend=B
 //		The backend of every spec whose directive names none: cpu (the
 //		default), parallel, opencl or auto. Any other value is an error.
+//	-fuse.gas=N
+//		Stop the fusion engine after N fusions per function (default 0: no
+//		limit), to bisect a wrong fusion.
 //
 // Code generation is not implemented yet (issue 4): plain generation mode
 // and -check print "soacgen: code generation is not implemented yet (see
@@ -44,7 +47,8 @@
 // print their output and exit 0.
 //
 // Exit status: 0 on success; 1 when a package has syntax, type or directive
-// errors (each printed as file:line:col: message on standard error, and
+// errors (each printed as file:line:col: message on standard error, the
+// file relative to the current directory when it lies below it, and
 // nothing is written); 2 for usage errors and for the modes not implemented
 // yet.
 package main

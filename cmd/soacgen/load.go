@@ -24,7 +24,7 @@ import (
 // directive, it returns them instead, each formatted as
 // "file:line:col: message" with the file relative to dir when it lies
 // under it. The error result is for failures to run at all.
-func analyze(dir string, patterns []string, backend string) (*report.Report, []string, error) {
+func analyze(dir string, patterns []string, backend string, gas int) (*report.Report, []string, error) {
 	wd, err := filepath.Abs(cmp.Or(dir, "."))
 	if err != nil {
 		return nil, nil, err
@@ -64,7 +64,7 @@ func analyze(dir string, patterns []string, backend string) (*report.Report, []s
 		var plans []*fusion.Plan
 		for _, fn := range prog.Funcs {
 			if fn.Fuse != nil {
-				plans = append(plans, fusion.Fuse(fn, fusion.Options{}))
+				plans = append(plans, fusion.Fuse(fn, fusion.Options{Gas: gas, Fset: act.Package.Fset}))
 			}
 		}
 		opts := report.Options{Backend: backend}

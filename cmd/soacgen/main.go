@@ -46,6 +46,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 	jsonOut := fs.Bool("json", false, "print the fusion report as JSON on standard output")
 	stats := fs.Bool("stats", false, "print the fusion statistics table (on standard error when -json is given too)")
 	check := fs.Bool("check", false, "write nothing; exit 1 if a generated file is missing or would change")
+	gas := fs.Int("fuse.gas", 0, "stop the fusion engine after N fusions per function (0: no limit), to bisect a wrong fusion")
 	backend := fs.String("backend", report.DefaultBackend, "backend of specs whose directive names none: "+strings.Join(report.Backends, ", "))
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageHeader)
@@ -66,7 +67,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		patterns = []string{"."}
 	}
 
-	rep, errs, err := analyze(dir, patterns, *backend)
+	rep, errs, err := analyze(dir, patterns, *backend, *gas)
 	if err != nil {
 		fmt.Fprintf(stderr, "soacgen: %v\n", err)
 		return exitError

@@ -1,0 +1,254 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the .golden files")
+
+// repoRoot is the soacgen repository, found from this file's location.
+func repoRoot(t testing.TB) string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("cannot locate the test file")
+	}
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+// offline makes the go command work on temporary modules without a network
+// or a go.sum: the soacgen module is replaced by the repository itself.
+func offline(t *testing.T) {
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOWORK", "off")
+}
+
+// writeModule creates module example.com in a temporary directory with the
+// given files (slash-separated paths relative to the module root) and
+// returns its root.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	offline(t)
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com\n\ngo 1.26.0\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => " + repoRoot(t) + "\n"
+	for name, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// soacgen runs the command in-process in dir.
+func soacgen(dir string, args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, dir, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func golden(t *testing.T, name string, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if want := readFile(t, path); got != want {
+		t.Errorf("%s differs; got:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// TestJSON runs soacgen -json on a module holding CONTRACT.md's normalize2
+// spec and compares the report with the golden file; it also checks the
+// contract's shape directly: two kernels, the op/pos format, positions
+// relative to the module root.
+func TestJSON(t *testing.T) {
+	mod := writeModule(t, map[string]string{"p/n.go": readFile(t, filepath.Join("testdata", "mod", "p", "n.go"))})
+	code, stdout, stderr := soacgen(mod, "-json", "./...")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if stderr != "" {
+		t.Errorf("stderr not empty:\n%s", stderr)
+	}
+	golden(t, "normalize2.json.golden", stdout)
+
+	var rep struct {
+		Packages []struct {
+			Path      string
+			Functions []struct {
+				Spec, Name, Pos string
+				Kernels         []struct {
+					Ops []struct{ Op, Pos string }
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Packages) != 1 || rep.Packages[0].Path != "example.com/p" || len(rep.Packages[0].Functions) != 2 {
+		t.Fatalf("report = %+v", rep)
+	}
+	n := rep.Packages[0].Functions[0]
+	if n.Spec != "normalize2Spec" || n.Name != "Normalize2" || n.Pos != "p/n.go:12:1" || len(n.Kernels) != 2 {
+		t.Fatalf("normalize2 = %+v, want spec normalize2Spec, name Normalize2 at p/n.go:12:1 with 2 kernels", n)
+	}
+	var ops []string
+	for _, k := range n.Kernels {
+		var names []string
+		for _, o := range k.Ops {
+			names = append(names, o.Op+"@"+o.Pos)
+		}
+		ops = append(ops, strings.Join(names, " "))
+	}
+	want := []string{
+		"Reduce@p/n.go:13:10 Filter@p/n.go:14:9 Reduce@p/n.go:15:10",
+		"Map@p/n.go:16:8 Map@p/n.go:17:8",
+	}
+	if strings.Join(ops, "\n") != strings.Join(want, "\n") {
+		t.Errorf("kernels:\n%s\nwant:\n%s", strings.Join(ops, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestModes checks the flags and the modes that are not implemented yet.
+func TestModes(t *testing.T) {
+	mod := writeModule(t, map[string]string{"p/n.go": readFile(t, filepath.Join("testdata", "mod", "p", "n.go"))})
+	p := filepath.Join(mod, "p")
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string // substring; "" means empty
+		stderr string // substring; "" means empty
+	}{
+		{"generate", nil, 2, "", notImplemented},
+		{"check", []string{"-check"}, 2, "", notImplemented},
+		{"check with json", []string{"-check", "-json"}, 2, `"packages"`, notImplemented},
+		{"bad backend", []string{"-backend=gpu"}, 2, "", `invalid -backend "gpu"`},
+		{"bad flag", []string{"-nosuchflag"}, 2, "", "flag provided but not defined"},
+		{"help", []string{"-h"}, 0, "", "-backend"},
+		{"stats", []string{"-stats"}, 0, "passes before", ""},
+		{"stats with json", []string{"-stats", "-json"}, 0, `"packages"`, "passes before"},
+		{"backend", []string{"-json", "-backend=parallel"}, 0, `"backend": "parallel"`, ""},
+	} {
+		code, stdout, stderr := soacgen(p, tc.args...)
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d; stderr:\n%s", tc.name, code, tc.code, stderr)
+		}
+		for _, c := range []struct{ name, got, want string }{{"stdout", stdout, tc.stdout}, {"stderr", stderr, tc.stderr}} {
+			if c.want == "" && c.got != "" || !strings.Contains(c.got, c.want) {
+				t.Errorf("%s: %s = %q, want it to contain %q", tc.name, c.name, c.got, c.want)
+			}
+		}
+	}
+	// The help text documents every flag.
+	_, _, help := soacgen(p, "-h")
+	for _, f := range []string{"-json", "-check", "-backend", "-stats", "-fuse.gas"} {
+		if !strings.Contains(help, f) {
+			t.Errorf("-h does not document %s:\n%s", f, help)
+		}
+	}
+	// Only the directive-less spec takes the -backend default.
+	_, stdout, _ := soacgen(p, "-json", "-backend=parallel")
+	if !strings.Contains(stdout, `"backend": "opencl"`) {
+		t.Errorf("scaleSpec's own backend=opencl lost:\n%s", stdout)
+	}
+}
+
+// TestErrors checks that source, type and directive errors are printed as
+// file:line:col: message, exit 1 and print no report.
+func TestErrors(t *testing.T) {
+	mod := writeModule(t, map[string]string{
+		"p/n.go": readFile(t, filepath.Join("testdata", "mod", "p", "n.go")),
+		"q/q.go": "package q\n\nfunc f() int {\n\treturn undefinedName\n}\n",
+		"r/r.go": "package r\n\nimport \"github.com/soacgen/soacgen/runtime/soac\"\n\n//soac:fuse G backend=gpu\nfunc g(xs []int) []int { return soac.Map(xs, func(x int) int { return x }) }\n",
+		"s/s.go": "package s\n\nfunc f( {\n",
+	})
+	for _, tc := range []struct {
+		pkg, want string
+	}{
+		{"./q", "q/q.go:4:9: undefined: undefinedName\n"},
+		{"./r", `r/r.go:5:1: malformed //soac:fuse on g: unknown backend "gpu"`},
+		{"./s", "s/s.go:3:9: "},
+	} {
+		code, stdout, stderr := soacgen(mod, "-json", tc.pkg)
+		if code != 1 || stdout != "" || !strings.HasPrefix(stderr, tc.want) {
+			t.Errorf("soacgen -json %s: exit %d, stdout %q, stderr %q; want exit 1, no output, stderr starting %q", tc.pkg, code, stdout, stderr, tc.want)
+		}
+	}
+	// One bad package fails the whole run.
+	if code, stdout, _ := soacgen(mod, "-json", "./..."); code != 1 || stdout != "" {
+		t.Errorf("soacgen -json ./...: exit %d, stdout %q; want 1 and nothing", code, stdout)
+	}
+}
+
+// TestBinary runs the built command the way go generate does: in the
+// package directory, with no arguments (the default pattern ".").
+func TestBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	mod := writeModule(t, map[string]string{"p/n.go": readFile(t, filepath.Join("testdata", "mod", "p", "n.go"))})
+	bin := filepath.Join(t.TempDir(), "soacgen")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "-json")
+	cmd.Dir = filepath.Join(mod, "p")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("soacgen -json: %v", err)
+	}
+	if want := readFile(t, filepath.Join("testdata", "normalize2.json.golden")); string(out) != want {
+		t.Errorf("output differs from normalize2.json.golden:\n%s", out)
+	}
+	cmd = exec.Command(bin)
+	cmd.Dir = filepath.Join(mod, "p")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || strings.TrimSpace(stderr.String()) != notImplemented {
+		t.Errorf("soacgen: %v, stderr %q; want exit 2 and %q", err, stderr.String(), notImplemented)
+	}
+}
+
+// TestNoPurego keeps the OpenCL binding (purego) out of the commands.
+func TestNoPurego(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", "./cmd/...")
+	cmd.Dir = repoRoot(t)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if !strings.Contains(string(out), "golang.org/x/tools/go/packages") {
+		t.Fatalf("go list -deps output looks wrong:\n%s", out)
+	}
+	if strings.Contains(string(out), "github.com/ebitengine/purego") {
+		t.Errorf("a command depends on github.com/ebitengine/purego")
+	}
+}
