@@ -155,6 +155,24 @@ func (f *fgen) name(v *ir.Var) string {
 	return n
 }
 
+// body generates the body of a function literal. A body may be generated
+// more than once (a lambda inlined into a fused loop and passed to the
+// runtime in the unfused fallback): the temporaries it evaluates operands,
+// function values and inputs into are local to each copy.
+func (f *fgen) body(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (*code, error) {
+	op, fn, rb := clone(f.opText), clone(f.funText), clone(f.rebind)
+	defer func() { f.opText, f.funText, f.rebind = op, fn, rb }()
+	return f.stmts(list, items, ret)
+}
+
+func clone[K comparable, V any](m map[K]V) map[K]V {
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
 // stmts generates a statement list whose IR statements are items.
 func (f *fgen) stmts(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (*code, error) {
 	c := new(code)
@@ -409,7 +427,7 @@ func (f *fgen) replacement(n ast.Node, sb *subst) *code {
 			}
 		case *ast.FuncLit:
 			if cl := sb.closures[n]; cl != nil {
-				body, err := f.stmts(n.Body.List, cl.Body.Stmts, nil)
+				body, err := f.body(n.Body.List, cl.Body.Stmts, nil)
 				if err != nil {
 					f.err = err
 					return nil

@@ -125,14 +125,22 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 			consumed[v] = true
 		}
 	}
+	// Every input is resliced to the loop's length, so that indexing it
+	// needs no bounds check (its length is n: proven or asserted).
+	inLocal := map[*ir.Var]string{}
+	for _, v := range k.Inputs {
+		l := f.fresh("in")
+		inLocal[v] = l
+		pre.pf("%s := %s[:%s]\n", l, f.name(v), nName)
+	}
 	elemOf := func(v *ir.Var) (elem, bool) {
 		if e, ok := elems[v]; ok {
 			return e, true
 		}
-		if member[v] != nil {
+		if member[v] != nil || inLocal[v] == "" {
 			return elem{}, false
 		}
-		return elem{txtf("%s[%s]", f.name(v), idx), root}, true
+		return elem{txtf("%s[%s]", inLocal[v], idx), root}, true
 	}
 	inputs := func(m *ir.SOAC) ([]*code, *space, bool) {
 		var args []*code
@@ -360,7 +368,7 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 			}
 		}
 	}
-	body, err := f.stmts(lit.Body.List, l.Body.Stmts, rc)
+	body, err := f.body(lit.Body.List, l.Body.Stmts, rc)
 	if err != nil {
 		f.err = err
 		return false

@@ -163,7 +163,11 @@ func (f *fgen) evalFunc(c *code, s *ir.SOAC, l *ir.Lambda) {
 		f.funText[l] = txtf("%s.%s", name, l.Func.Name())
 		return
 	case ir.FuncLit, ir.FuncValue:
-		if k := f.kernelOfLambda(s); k != nil && f.canInline(l, k.At.Pos()) {
+		inl := len(f.kOf[s]) > 0
+		for _, k := range f.kOf[s] {
+			inl = inl && f.canInline(l, k.At.Pos())
+		}
+		if inl {
 			if l.Kind == ir.FuncValue {
 				// The variable is read here, as the spec reads it.
 				c.p("_ = ").line(f.sub(l.Expr, f.cur))
@@ -176,14 +180,6 @@ func (f *fgen) evalFunc(c *code, s *ir.SOAC, l *ir.Lambda) {
 	f.funText[l] = txt(name)
 }
 
-// kernelOfLambda returns the kernel that runs s.
-func (f *fgen) kernelOfLambda(s *ir.SOAC) *fusion.Kernel {
-	if ks := f.kOf[s]; len(ks) > 0 {
-		return ks[0]
-	}
-	return nil
-}
-
 // funcExpr returns the function argument as an expression: the literal
 // with its body generated, or the expression as written.
 func (f *fgen) funcExpr(l *ir.Lambda) *code {
@@ -191,7 +187,7 @@ func (f *fgen) funcExpr(l *ir.Lambda) *code {
 		return t
 	}
 	if lit, ok := ast.Unparen(l.Expr).(*ast.FuncLit); ok && l.Body != nil {
-		body, err := f.stmts(lit.Body.List, l.Body.Stmts, nil)
+		body, err := f.body(lit.Body.List, l.Body.Stmts, nil)
 		if err != nil {
 			f.err = err
 			return new(code)
