@@ -109,6 +109,11 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
+	for _, o := range res.outs {
+		for _, w := range o.Warnings {
+			fmt.Fprintf(stderr, "soacgen: %s\n", relFile(w, absDir(dir)))
+		}
+	}
 	changes, err := rewrite.Sync(res.outs, res.files, *check)
 	if err != nil {
 		fmt.Fprintf(stderr, "soacgen: %v\n", err)
