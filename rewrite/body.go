@@ -111,6 +111,18 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
 		return nil, err
 	}
 	c.add(body).p("}\n")
+	if d.Recv == nil && d.Type.TypeParams == nil {
+		// A spec whose signature changed after generation breaks the
+		// build with a message naming this function.
+		check := "soacgenRerunGoGenerate_" + fn.Fuse.Name
+		c.pf("\n// %s does not compile when the signature of %s no longer matches %s: run go generate.\n", check, fn.Name, fn.Fuse.Name)
+		c.pf("func %s(func", check).add(f.sub(d.Type.Params, nil))
+		if r := d.Type.Results; r != nil {
+			c.p(" ").add(f.sub(r, nil))
+		}
+		c.p(") {}\n\n")
+		c.pf("func _() { %s(%s) }\n", check, fn.Name)
+	}
 	return c, nil
 }
 
