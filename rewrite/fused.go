@@ -12,6 +12,7 @@ package rewrite
 
 import (
 	"go/ast"
+	"slices"
 	"go/token"
 	"go/types"
 
@@ -99,18 +100,36 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 		return nil, false
 	}
 	var conds []*code
-	for _, a := range k.Asserts {
+	seenCond := map[string]bool{}
+	// Every Map2 and Map3 compares its inputs' lengths before the loop
+	// runs (the plan's asserts name them only for kernels of several
+	// members); inputs whose length is known only inside the loop (kept
+	// elements of a filter) lie in one space by the engine's rules.
+	asserts := append([]*ir.SOAC(nil), k.Asserts...)
+	for _, m := range k.SOACs {
+		if len(m.Inputs()) > 1 && !slices.Contains(asserts, m) {
+			asserts = append(asserts, m)
+		}
+	}
+	for _, a := range asserts {
 		ins := a.Inputs()
 		l0 := lenOf(ins[0])
 		if l0 == nil {
-			return nil, false
+			if slices.Contains(k.Asserts, a) {
+				return nil, false
+			}
+			continue
 		}
 		for _, v := range ins[1:] {
 			l := lenOf(v)
 			if l == nil {
 				return nil, false
 			}
-			conds = append(conds, new(code).add(l0).p(" == ").add(l))
+			cd := new(code).add(l0).p(" == ").add(l)
+			if key, rev := cd.String(), new(code).add(l).p(" == ").add(l0).String(); !seenCond[key] && !seenCond[rev] && l0.String() != l.String() {
+				seenCond[key] = true
+				conds = append(conds, cd)
+			}
 		}
 	}
 
