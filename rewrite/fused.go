@@ -12,9 +12,9 @@ package rewrite
 
 import (
 	"go/ast"
-	"slices"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
