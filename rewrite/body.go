@@ -111,6 +111,18 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
 		return nil, err
 	}
 	c.add(body).p("}\n")
+	if d.Recv == nil && d.Type.TypeParams == nil {
+		// A spec whose signature changed after generation breaks the
+		// build with a message naming this function.
+		check := "soacgenRerunGoGenerate_" + fn.Fuse.Name
+		c.pf("\n// %s does not compile when the signature of %s no longer matches %s: run go generate.\n", check, fn.Name, fn.Fuse.Name)
+		c.pf("func %s(func", check).add(f.sub(d.Type.Params, nil))
+		if r := d.Type.Results; r != nil {
+			c.p(" ").add(f.sub(r, nil))
+		}
+		c.p(") {}\n\n")
+		c.pf("func _() { %s(%s) }\n", check, fn.Name)
+	}
 	return c, nil
 }
 
@@ -153,6 +165,24 @@ func (f *fgen) name(v *ir.Var) string {
 	}
 	f.names[v] = n
 	return n
+}
+
+// body generates the body of a function literal. A body may be generated
+// more than once (a lambda inlined into a fused loop and passed to the
+// runtime in the unfused fallback): the temporaries it evaluates operands,
+// function values and inputs into are local to each copy.
+func (f *fgen) body(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (*code, error) {
+	op, fn, rb := clone(f.opText), clone(f.funText), clone(f.rebind)
+	defer func() { f.opText, f.funText, f.rebind = op, fn, rb }()
+	return f.stmts(list, items, ret)
+}
+
+func clone[K comparable, V any](m map[K]V) map[K]V {
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
 }
 
 // stmts generates a statement list whose IR statements are items.
@@ -200,14 +230,31 @@ func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label str
 	case *ast.DeclStmt:
 		gd, ok := s.Decl.(*ast.GenDecl)
 		if ok && gd.Tok == token.VAR && len(items) > 0 {
+			// The IR has the specs' statements in order; a spec whose
+			// names are not all SOAC results ends with a Plain of the
+			// whole declaration.
+			j := 0
 			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
 				var its []ir.Stmt
-				for _, it := range items {
-					if spec.Pos() <= it.Pos() && it.Pos() < spec.End() || it.Pos() == s.Pos() && isFinal(it, s) {
-						its = append(its, it)
+				bound := map[types.Object]bool{}
+				for j < len(items) && spec.Pos() <= itemPos(items[j]) && itemPos(items[j]) < spec.End() && !isFinal(items[j], s) {
+					if soac, ok := items[j].(*ir.SOAC); ok && soac.Out != nil && soac.Out.Obj != nil {
+						bound[soac.Out.Obj] = true
+					}
+					its = append(its, items[j])
+					j++
+				}
+				all := len(vs.Values) > 0
+				for _, id := range vs.Names {
+					if !bound[f.info.Defs[id]] {
+						all = false
 					}
 				}
-				vs := spec.(*ast.ValueSpec)
+				if !all && j < len(items) && isFinal(items[j], s) {
+					its = append(its, items[j])
+					j++
+				}
 				if err := f.simple(c, s, vs, its, ret, vs.Names); err != nil {
 					return err
 				}
@@ -225,6 +272,14 @@ func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label str
 		}
 	}
 	return f.simple(c, s, s, items, ret, idents)
+}
+
+// itemPos is the position of the source an IR statement comes from.
+func itemPos(it ir.Stmt) token.Pos {
+	if p, ok := it.(*ir.Plain); ok && p.Hoisted != nil {
+		return p.Hoisted.Pos()
+	}
+	return it.Pos()
 }
 
 // isFinal reports whether it is the Plain that evaluates the rest of s.
@@ -384,7 +439,7 @@ func (f *fgen) replacement(n ast.Node, sb *subst) *code {
 			}
 		case *ast.FuncLit:
 			if cl := sb.closures[n]; cl != nil {
-				body, err := f.stmts(n.Body.List, cl.Body.Stmts, nil)
+				body, err := f.body(n.Body.List, cl.Body.Stmts, nil)
 				if err != nil {
 					f.err = err
 					return nil

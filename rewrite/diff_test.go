@@ -87,6 +87,8 @@ func pkgNameOf(t *testing.T, content []byte) string {
 // specInfo names one spec and its generated function, instantiated.
 type specInfo struct {
 	label, spec, fused, args string
+	allocs                   string // the Allocs function, or "nil"
+	maxAllocs                int
 }
 
 // specsOf lists the specs of o; a generic spec is instantiated with every
@@ -133,9 +135,13 @@ func specsOf(t *testing.T, o Output) []specInfo {
 			if inst != nil {
 				suffix = "[" + strings.Join(inst, ", ") + "]"
 			}
-			si := specInfo{label: info.name + suffix, spec: s + suffix, fused: info.name + suffix, args: "nil"}
+			si := specInfo{label: info.name + suffix, spec: s + suffix, fused: info.name + suffix, args: "nil", allocs: "nil"}
 			if info.hasArgs {
 				si.args = s + "Args"
+			}
+			if info.maxAllocs >= 0 && inst == nil {
+				si.maxAllocs = info.maxAllocs
+				si.allocs = allocsFunc(info)
 			}
 			out = append(out, si)
 		}
@@ -149,17 +155,38 @@ func specsOf(t *testing.T, o Output) []specInfo {
 var specTypes = map[string]*specRecord{}
 
 type specRecord struct {
-	name    string
-	sig     *types.Signature
-	hasArgs bool
+	name      string
+	sig       *types.Signature
+	hasArgs   bool
+	maxAllocs int // from the package's constant <spec>Allocs; -1 when none
+}
+
+// allocsFunc writes a function that calls the generated function on
+// random arguments of size n.
+func allocsFunc(info *specRecord) string {
+	var b strings.Builder
+	b.WriteString("func(r *rand.Rand, n int) func() {\n")
+	var args []string
+	ps := info.sig.Params()
+	for i := 0; i < ps.Len(); i++ {
+		ts := types.TypeString(ps.At(i).Type(), func(p *types.Package) string { return "" })
+		fmt.Fprintf(&b, "\t\ta%d := difftest.Random(r, reflect.TypeFor[%s](), n).Interface().(%s)\n", i, ts, ts)
+		args = append(args, fmt.Sprintf("a%d", i))
+	}
+	dots := ""
+	if info.sig.Variadic() {
+		dots = "..."
+	}
+	fmt.Fprintf(&b, "\t\treturn func() { %s(%s%s) }\n\t}", info.name, strings.Join(args, ", "), dots)
+	return b.String()
 }
 
 func diffTest(pkg string, specs []specInfo) []byte {
 	var b strings.Builder
-	fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"math/rand/v2\"\n\t\"testing\"\n\n\t\"github.com/soacgen/soacgen/rewrite/difftest\"\n)\n\n", pkg)
+	fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"math/rand/v2\"\n\t\"reflect\"\n\t\"testing\"\n\n\t\"github.com/soacgen/soacgen/rewrite/difftest\"\n)\n\nvar _ = reflect.TypeFor[int]\n\n", pkg)
 	b.WriteString("func TestSoacDiff(t *testing.T) {\n\tcases := []difftest.Case{\n")
 	for _, s := range specs {
-		fmt.Fprintf(&b, "\t\t{Name: %q, Spec: %s, Fused: %s, Args: %s},\n", s.label, s.spec, s.fused, s.args)
+		fmt.Fprintf(&b, "\t\t{Name: %q, Spec: %s, Fused: %s, Args: %s, Allocs: %s, MaxAllocs: %d},\n", s.label, s.spec, s.fused, s.args, s.allocs, s.maxAllocs)
 	}
 	b.WriteString("\t}\n\tdifftest.Run(t, cases, rand.New(rand.NewPCG(1, 2)))\n}\n")
 	return []byte(b.String())

@@ -1,15 +1,484 @@
 package rewrite
 
+// This file emits a kernel of several members as one sequential loop over
+// its iteration space: maps compute their element into a local, reductions
+// and scans keep their accumulator in a local and fold left to right,
+// filters guard the members that read their kept elements, Iota and
+// Replicate are the index and a value, and materialised arrays (the
+// kernel's outputs) are allocated once before the loop. When the kernel
+// zips arrays whose lengths are only asserted equal (Map2/Map3 members),
+// the loop runs only if they are; otherwise the members run unfused, in
+// evaluation order, so every panic is the spec's.
+
 import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
+// space is the root iteration space of a loop or the kept elements of a
+// filter inside it.
+type space struct {
+	parent *space
+	keep   string // the filter's predicate result
+	parts  []any  // *code or *space, in order
+}
+
+func (s *space) emit(c *code) { s.parts = append(s.parts, c) }
+
+func (s *space) render(c *code) {
+	for _, p := range s.parts {
+		switch p := p.(type) {
+		case *code:
+			c.add(p)
+		case *space:
+			c.pf("if %s {\n", p.keep)
+			p.render(c)
+			c.p("}\n")
+		}
+	}
+}
+
+// elem is the element of an array at the current iteration.
+type elem struct {
+	c  *code
+	sp *space
+}
+
 // fused returns k as one loop, or false when the loop emitter does not
 // cover its form.
 func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
-	return nil, false
+	for _, m := range k.SOACs {
+		if m.IsStream() {
+			return f.fusedStream(k, outs)
+		}
+	}
+	at := k.At.Pos()
+	member := map[*ir.Var]*ir.SOAC{}
+	for _, m := range k.SOACs {
+		if m.Out != nil {
+			member[m.Out] = m
+		}
+	}
+	// The loop's length and the lengths the asserts compare.
+	var lenOf func(v *ir.Var) *code
+	lenOf = func(v *ir.Var) *code {
+		m := member[v]
+		if m == nil {
+			return txtf("len(%s)", f.name(v))
+		}
+		switch op := m.Op.(type) {
+		case *ir.Iota:
+			return f.operand(m, op.N)
+		case *ir.Replicate:
+			return f.operand(m, op.N)
+		case *ir.Screma:
+			if op.Reduce == nil {
+				return lenOf(op.Inputs[0])
+			}
+		}
+		return nil
+	}
+	var n *code
+	for _, v := range k.Inputs {
+		n = lenOf(v)
+		break
+	}
+	if n == nil {
+		for _, m := range k.SOACs {
+			if m.IsGenerator() {
+				n = lenOf(m.Out)
+				break
+			}
+		}
+	}
+	if n == nil {
+		return nil, false
+	}
+	var conds []*code
+	seenCond := map[string]bool{}
+	// Every Map2 and Map3 compares its inputs' lengths before the loop
+	// runs (the plan's asserts name them only for kernels of several
+	// members); inputs whose length is known only inside the loop (kept
+	// elements of a filter) lie in one space by the engine's rules.
+	asserts := append([]*ir.SOAC(nil), k.Asserts...)
+	for _, m := range k.SOACs {
+		if len(m.Inputs()) > 1 && !slices.Contains(asserts, m) {
+			asserts = append(asserts, m)
+		}
+	}
+	for _, a := range asserts {
+		ins := a.Inputs()
+		l0 := lenOf(ins[0])
+		if l0 == nil {
+			if slices.Contains(k.Asserts, a) {
+				return nil, false
+			}
+			continue
+		}
+		for _, v := range ins[1:] {
+			l := lenOf(v)
+			if l == nil {
+				return nil, false
+			}
+			cd := new(code).add(l0).p(" == ").add(l)
+			if key, rev := cd.String(), new(code).add(l).p(" == ").add(l0).String(); !seenCond[key] && !seenCond[rev] && l0.String() != l.String() {
+				seenCond[key] = true
+				conds = append(conds, cd)
+			}
+		}
+	}
+
+	pre, post := new(code), new(code)
+	root := &space{}
+	elems := map[*ir.Var]elem{}
+	idx := f.fresh("i")
+	nName := f.fresh("n")
+	consumed := map[*ir.Var]bool{}
+	for _, m := range k.SOACs {
+		for _, v := range m.Inputs() {
+			consumed[v] = true
+		}
+	}
+	// Every input is resliced to the loop's length, so that indexing it
+	// needs no bounds check (its length is n: proven or asserted).
+	inLocal := map[*ir.Var]string{}
+	for _, v := range k.Inputs {
+		l := f.fresh("in")
+		inLocal[v] = l
+		pre.pf("%s := %s[:%s]\n", l, f.name(v), nName)
+	}
+	elemOf := func(v *ir.Var) (elem, bool) {
+		if e, ok := elems[v]; ok {
+			return e, true
+		}
+		if member[v] != nil || inLocal[v] == "" {
+			return elem{}, false
+		}
+		return elem{txtf("%s[%s]", inLocal[v], idx), root}, true
+	}
+	inputs := func(m *ir.SOAC) ([]*code, *space, bool) {
+		var args []*code
+		var sp *space
+		for i, v := range m.Inputs() {
+			e, ok := elemOf(v)
+			if !ok || i > 0 && e.sp != sp {
+				return nil, nil, false
+			}
+			sp = e.sp
+			args = append(args, e.c)
+		}
+		return args, sp, true
+	}
+	// Materialised arrays are built in locals and assigned to their
+	// variables after the loop.
+	locals := map[*ir.Var]string{}
+	materialised := func(v *ir.Var) (string, bool) {
+		n, ok := outs[v]
+		if !ok || n == "_" {
+			return "", false
+		}
+		if l, ok := locals[v]; ok {
+			return l, true
+		}
+		l := f.fresh("out")
+		locals[v] = l
+		pre.pf("var %s ", l).line(f.typeCode(v.Type))
+		post.pf("%s = %s\n", n, l)
+		return l, true
+	}
+	for _, m := range k.SOACs {
+		switch op := m.Op.(type) {
+		case *ir.Iota:
+			elems[m.Out] = elem{txt(idx), root}
+			if out, ok := materialised(m.Out); ok {
+				pre.pf("%s = make([]int, %s)\n", out, nName)
+				root.emit(txtf("%s[%s] = %s\n", out, idx, idx))
+			}
+		case *ir.Replicate:
+			elems[m.Out] = elem{f.operand(m, op.Value), root}
+			if out, ok := materialised(m.Out); ok {
+				pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
+				root.emit(new(code).pf("%s[%s] = ", out, idx).line(f.operand(m, op.Value)))
+			}
+		case *ir.Filter:
+			args, sp, ok := inputs(m)
+			if !ok {
+				return nil, false
+			}
+			keep := f.fresh("keep")
+			c := txtf("var %s bool\n", keep)
+			if !f.apply(c, op.Pred, args, keep, at) {
+				return nil, false
+			}
+			sp.emit(c)
+			child := &space{parent: sp, keep: keep}
+			sp.parts = append(sp.parts, child)
+			if out, ok := materialised(m.Out); ok {
+				pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).p(", 0)\n")
+				child.emit(new(code).pf("%s = append(%s, ", out, out).add(args[0]).p(")\n"))
+			}
+			elems[m.Out] = elem{args[0], child}
+		case *ir.Screma:
+			args, sp, ok := inputs(m)
+			if !ok {
+				return nil, false
+			}
+			switch {
+			case op.Reduce != nil, op.Scan != nil:
+				o := op.Reduce
+				if o == nil {
+					o = op.Scan
+					if sp != root {
+						return nil, false
+					}
+				}
+				acc := f.fresh("acc")
+				pre.pf("var %s ", acc).add(f.typeCode(m.TypeArgs[0])).p(" = ").line(f.operand(m, o.Neutral))
+				c := new(code)
+				if !f.apply(c, o.Op, []*code{txt(acc), args[0]}, acc, at) {
+					return nil, false
+				}
+				if op.Scan != nil {
+					if out, ok := materialised(m.Out); ok {
+						pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
+						c.pf("%s[%s] = %s\n", out, idx, acc)
+					}
+					elems[m.Out] = elem{txt(acc), sp}
+				} else if out, ok := outs[m.Out]; ok {
+					post.pf("%s = %s\n", out, acc)
+				} else if m.Out != nil && !consumed[m.Out] {
+					post.pf("_ = %s\n", acc)
+				}
+				sp.emit(c)
+			default:
+				res := f.fresh("m")
+				c := new(code).pf("var %s ", res).line(f.typeCode(op.Map.Sig.Results().At(0).Type()))
+				if !f.apply(c, op.Map, args, res, at) {
+					return nil, false
+				}
+				if out, ok := materialised(m.Out); ok {
+					if sp == root {
+						pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
+						c.pf("%s[%s] = %s\n", out, idx, res)
+					} else {
+						pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).p(", 0)\n")
+						c.pf("%s = append(%s, %s)\n", out, out, res)
+					}
+				} else if !consumed[m.Out] {
+					c.pf("_ = %s\n", res)
+				}
+				sp.emit(c)
+				elems[m.Out] = elem{txt(res), sp}
+			}
+		default:
+			return nil, false
+		}
+	}
+	body := new(code).pf("%s := ", nName).line(n).add(pre)
+	body.pf("for %s := 0; %s < %s; %s++ {\n", idx, idx, nName, idx)
+	root.render(body)
+	body.p("}\n").add(post)
+	c := new(code)
+	if len(conds) == 0 {
+		return c.p("{\n").add(body).p("}\n"), true
+	}
+	c.p("if ")
+	for i, cd := range conds {
+		if i > 0 {
+			c.p(" && ")
+		}
+		c.add(cd)
+	}
+	c.p(" {\n").add(body).p("} else ").add(f.unfused(k, outs))
+	return c, true
 }
 
-// canInline reports whether lambda l's literal can be inlined at pos.
-func (f *fgen) canInline(l *ir.Lambda, pos interface{}) bool { return false }
+// apply emits target = l(args...): the literal's body inlined, or a call.
+func (f *fgen) apply(c *code, l *ir.Lambda, args []*code, target string, at token.Pos) bool {
+	if f.funText[l] == nil && f.canInline(l, at) {
+		return f.inline(c, l, args, target)
+	}
+	fn := f.funText[l]
+	if fn == nil {
+		if l.Kind != ir.NamedFunc {
+			return false
+		}
+		fn = f.sub(l.Expr, nil)
+	}
+	c.pf("%s = ", target).add(fn).p("(")
+	for i, a := range args {
+		if i > 0 {
+			c.p(", ")
+		}
+		c.add(a)
+	}
+	c.p(")\n")
+	return true
+}
+
+// inline emits the literal's body with its parameters bound to args and
+// its returns assigning target.
+func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
+	lit := l.Lit
+	var names []string
+	var vals, blank []*code
+	i := 0
+	for _, fl := range lit.Type.Params.List {
+		ids := fl.Names
+		if len(ids) == 0 {
+			if i < len(args) {
+				blank = append(blank, args[i])
+			}
+			i++
+			continue
+		}
+		for _, id := range ids {
+			if i >= len(args) {
+				return false
+			}
+			if id.Name != "_" {
+				names = append(names, id.Name)
+				vals = append(vals, args[i])
+			} else {
+				blank = append(blank, args[i])
+			}
+			i++
+		}
+	}
+	rc := &retCtx{lit: lit, target: target, label: f.fresh("done")}
+	if n := len(lit.Body.List); n > 0 {
+		rc.last = lit.Body.List[n-1]
+	}
+	inner := new(code)
+	for _, b := range blank {
+		inner.p("_ = ").line(b)
+	}
+	if len(names) > 0 {
+		for j, n := range names {
+			if j > 0 {
+				inner.p(", ")
+			}
+			inner.p(n)
+		}
+		inner.p(" := ")
+		for j, v := range vals {
+			if j > 0 {
+				inner.p(", ")
+			}
+			inner.add(v)
+		}
+		inner.p("\n")
+		for _, n := range names {
+			if !f.reads(lit, n) {
+				inner.pf("_ = %s\n", n)
+			}
+		}
+	}
+	if res := lit.Type.Results; res != nil {
+		for _, fl := range res.List {
+			for _, id := range fl.Names {
+				inner.pf("var %s ", id.Name).line(f.typeCode(f.info.TypeOf(fl.Type)))
+				rc.named = append(rc.named, id.Name)
+			}
+		}
+	}
+	body, err := f.body(lit.Body.List, l.Body.Stmts, rc)
+	if err != nil {
+		f.err = err
+		return false
+	}
+	c.p("{\n").add(inner).add(body).p("}\n")
+	if rc.jumped {
+		c.pf("%s:\n", rc.label)
+	}
+	return true
+}
+
+// reads reports whether the literal reads its parameter name (not only
+// assigns it).
+func (f *fgen) reads(lit *ast.FuncLit, name string) bool {
+	var obj types.Object
+	for _, fl := range lit.Type.Params.List {
+		for _, id := range fl.Names {
+			if id.Name == name {
+				obj = f.info.Defs[id]
+			}
+		}
+	}
+	found := false
+	var lhs = map[*ast.Ident]bool{}
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					lhs[id] = true
+				}
+			}
+		}
+		if id, ok := n.(*ast.Ident); ok && !lhs[id] && f.info.Uses[id] == obj && obj != nil {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// canInline reports whether lambda l's literal can be inlined at pos: it
+// has a body the IR describes, nothing in it depends on being a function
+// (defer, recover, labels, goto), and every variable of the enclosing
+// function it names is the same variable at pos.
+func (f *fgen) canInline(l *ir.Lambda, pos token.Pos) bool {
+	if l.Lit == nil || l.Body == nil || l.Sig == nil || l.Sig.Results().Len() != 1 {
+		return false
+	}
+	lit := l.Lit
+	ok := true
+	depth := 0
+	var stack []ast.Node
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			depth++
+			_ = depth
+		case *ast.DeferStmt, *ast.LabeledStmt:
+			ok = false
+		case *ast.BranchStmt:
+			if n.Tok == token.GOTO {
+				ok = false
+			}
+		case *ast.Ident:
+			obj := f.info.Uses[n]
+			if obj == nil {
+				return true
+			}
+			if b, isB := obj.(*types.Builtin); isB && b.Name() == "recover" {
+				ok = false
+				return false
+			}
+			if obj.Pkg() != f.pkg || obj.Parent() == nil || obj.Parent() == f.pkg.Scope() || obj.Parent() == types.Universe {
+				return true
+			}
+			if lit.Pos() <= obj.Pos() && obj.Pos() < lit.End() {
+				return true
+			}
+			if f.lookupAt(n.Name, pos) != obj {
+				ok = false
+			}
+		}
+		return true
+	})
+	return ok
+}

@@ -17,10 +17,12 @@ import (
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
-// direct reports whether s is a kernel of its own, run where it is written.
+// direct reports whether s is a kernel of its own, run where it is
+// written, as a call of the runtime: a stream on its own (its chunk
+// function is called on chunks either way).
 func (f *fgen) direct(s *ir.SOAC) bool {
 	ks := f.kOf[s]
-	return len(ks) == 1 && ks[0].At == ir.Stmt(s) && len(ks[0].SOACs) == 1
+	return len(ks) == 1 && ks[0].At == ir.Stmt(s) && len(ks[0].SOACs) == 1 && s.IsStream()
 }
 
 // soacStmt generates SOAC statement s at its position.
@@ -161,21 +163,21 @@ func (f *fgen) evalFunc(c *code, s *ir.SOAC, l *ir.Lambda) {
 		f.funText[l] = txtf("%s.%s", name, l.Func.Name())
 		return
 	case ir.FuncLit, ir.FuncValue:
-		if k := f.kernelOfLambda(s); k != nil && f.canInline(l, k.At.Pos()) {
+		inl := len(f.kOf[s]) > 0
+		for _, k := range f.kOf[s] {
+			inl = inl && f.canInline(l, k.At.Pos())
+		}
+		if inl {
+			if l.Kind == ir.FuncValue {
+				// The variable is read here, as the spec reads it.
+				c.p("_ = ").line(f.sub(l.Expr, f.cur))
+			}
 			return
 		}
 	}
 	name := f.fresh("fn")
 	c.pf("%s := ", name).line(f.funcExpr(l))
 	f.funText[l] = txt(name)
-}
-
-// kernelOfLambda returns the kernel that runs s.
-func (f *fgen) kernelOfLambda(s *ir.SOAC) *fusion.Kernel {
-	if ks := f.kOf[s]; len(ks) > 0 {
-		return ks[0]
-	}
-	return nil
 }
 
 // funcExpr returns the function argument as an expression: the literal
@@ -185,7 +187,7 @@ func (f *fgen) funcExpr(l *ir.Lambda) *code {
 		return t
 	}
 	if lit, ok := ast.Unparen(l.Expr).(*ast.FuncLit); ok && l.Body != nil {
-		body, err := f.stmts(lit.Body.List, l.Body.Stmts, nil)
+		body, err := f.body(lit.Body.List, l.Body.Stmts, nil)
 		if err != nil {
 			f.err = err
 			return new(code)
@@ -204,11 +206,35 @@ func (f *fgen) kernel(c *code, k *fusion.Kernel) error {
 	}
 	outs := f.declareOutputs(c, k)
 	if fc, ok := f.fused(k, outs); ok {
-		c.add(fc)
+		if f.panicky(k) < 2 {
+			c.add(fc)
+			return f.err
+		}
+		// Two members may panic: the fused loop could meet the second's
+		// panic before the first's. On a panic the members run again
+		// unfused, in the spec's order, and panic as the spec does.
+		e := f.fresh("e")
+		c.pf("func() {\ndefer func() {\nif %s := recover(); %s != nil {\n", e, e)
+		c.add(f.unfused(k, outs)).pf("panic(%s)\n}\n}()\n", e)
+		c.add(fc).p("}()\n")
 		return f.err
 	}
 	c.add(f.unfused(k, outs))
 	return f.err
+}
+
+// panicky counts the members of k whose lambdas may panic.
+func (f *fgen) panicky(k *fusion.Kernel) int {
+	n := 0
+	for _, m := range k.SOACs {
+		for _, l := range m.Lambdas() {
+			if l.Purity.MayPanic || !l.Purity.Pure {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // declareOutputs declares the temporaries among k's outputs and returns
@@ -330,4 +356,140 @@ func (f *fgen) call(m *ir.SOAC, direct bool) *code {
 		c.add(a)
 	}
 	return c.p(")")
+}
+
+// fusedStream returns a kernel of maps feeding one stream as one chunked
+// loop: for each chunk of soac.ChunkSize elements the maps compute the
+// stream's input chunk into a buffer (reused across chunks unless the
+// chunk function's result may hold references), then the chunk function
+// runs on it. Other stream kernels run unfused.
+func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
+	last := k.SOACs[len(k.SOACs)-1]
+	st, ok := last.Op.(*ir.Stream)
+	if !ok || len(k.Asserts) > 0 {
+		return nil, false
+	}
+	member := map[*ir.Var]*ir.SOAC{}
+	for _, m := range k.SOACs[:len(k.SOACs)-1] {
+		if !m.IsMap() {
+			return nil, false
+		}
+		member[m.Out] = m
+	}
+	if member[st.Input] == nil || len(k.Inputs) == 0 {
+		return nil, false
+	}
+	at := k.At.Pos()
+	n, idx, lo, hi := f.fresh("n"), f.fresh("i"), f.fresh("lo"), f.fresh("hi")
+	chunkSize := f.soacQ(new(code), "ChunkSize")
+	pre := new(code).pf("%s := len(%s)\n", n, f.name(k.Inputs[0]))
+	for _, v := range k.Inputs[1:] {
+		// Every map input has the stream's length: a Map2 of unequal
+		// lengths would have been an assert.
+		_ = v
+	}
+	elems := map[*ir.Var]*code{}
+	body := new(code)
+	for _, m := range k.SOACs[:len(k.SOACs)-1] {
+		op := m.Op.(*ir.Screma)
+		var args []*code
+		for _, v := range op.Inputs {
+			if e := elems[v]; e != nil {
+				args = append(args, e)
+			} else if member[v] == nil {
+				args = append(args, txtf("%s[%s]", f.name(v), idx))
+			} else {
+				return nil, false
+			}
+		}
+		res := f.fresh("m")
+		body.pf("var %s ", res).line(f.typeCode(op.Map.Sig.Results().At(0).Type()))
+		if !f.apply(body, op.Map, args, res, at) {
+			return nil, false
+		}
+		if out, ok := outs[m.Out]; ok && out != "_" {
+			pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", n)
+			body.pf("%s[%s] = %s\n", out, idx, res)
+		}
+		elems[m.Out] = txt(res)
+	}
+	elemT := st.Input.Type
+	chunk := f.fresh("chunk")
+	var loop = new(code)
+	loop.pf("for %s := 0; %s < %s; %s += ", lo, lo, n, lo).add(chunkSize).p(" {\n")
+	loop.pf("%s := min(%s+", hi, lo).add(chunkSize).pf(", %s)\n", n)
+	reuse := true
+	if st.Kind == ir.StreamRed && hasRefs(st.Chunk.Sig.Results().At(0).Type()) {
+		reuse = false
+	}
+	buf := f.fresh("buf")
+	if out, ok := outs[st.Input]; ok && out != "_" {
+		loop.pf("for %s := %s; %s < %s; %s++ {\n", idx, lo, idx, hi, idx).add(body).p("}\n")
+		loop.pf("%s := %s[%s:%s:%s]\n", chunk, out, lo, hi, hi)
+		pre.pf("_ = %s[:0:0]\n", out)
+	} else {
+		if reuse {
+			pre.pf("%s := make(", buf).add(f.typeCode(elemT)).pf(", min(%s, ", n).add(chunkSize).p("))\n")
+			loop.pf("%s := %s[:%s-%s:%s-%s]\n", chunk, buf, hi, lo, hi, lo)
+		} else {
+			loop.pf("%s := make(", chunk).add(f.typeCode(elemT)).pf(", %s-%s)\n", hi, lo)
+		}
+		loop.pf("for %s := %s; %s < %s; %s++ {\n", idx, lo, idx, hi, idx).add(body).pf("%s[%s-%s] = %s\n", chunk, idx, lo, elems[st.Input].String()).p("}\n")
+	}
+	res := f.fresh("r")
+	rt := st.Chunk.Sig.Results().At(0).Type()
+	loop.pf("var %s ", res).line(f.typeCode(rt))
+	if !f.apply(loop, st.Chunk, []*code{txt(chunk)}, res, at) {
+		return nil, false
+	}
+	c := txt("{\n").add(pre)
+	out, ok := outs[last.Out]
+	if !ok {
+		out = "_"
+	}
+	switch st.Kind {
+	case ir.StreamMap:
+		acc := f.fresh("acc")
+		c.pf("%s := make(", acc).add(f.typeCode(last.Out.Type)).pf(", 0, %s)\n", n)
+		loop.pf("if len(%s) != %s-%s {\npanic(", res, hi, lo)
+		f.qual(loop, "fmt", "fmt", "Sprintf")
+		loop.pf("(%q, %s, %s, %s-%s, len(%s)))\n}\n", "soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi, lo, res)
+		loop.pf("%s = append(%s, %s...)\n", acc, acc, res)
+		c.add(loop).p("}\n").pf("%s = %s\n", out, acc)
+	case ir.StreamRed:
+		acc := f.fresh("acc")
+		empty := f.fresh("empty")
+		if reuse {
+			c.pf("%s := %s[:0:0]\n", empty, buf)
+		} else {
+			c.pf("%s := make(", empty).add(f.typeCode(elemT)).p(", 0)\n")
+		}
+		c.pf("var %s ", acc).line(f.typeCode(rt))
+		if !f.apply(c, st.Chunk, []*code{txt(empty)}, acc, at) {
+			return nil, false
+		}
+		if !f.apply(loop, st.Op, []*code{txt(acc), txt(res)}, acc, at) {
+			return nil, false
+		}
+		c.add(loop).p("}\n").pf("%s = %s\n", out, acc)
+	}
+	return c.p("}\n"), true
+}
+
+// hasRefs reports whether values of t may refer to other memory.
+func hasRefs(t types.Type) bool {
+	switch t := t.Underlying().(type) {
+	case *types.Basic:
+		return t.Kind() == types.String || t.Kind() == types.UnsafePointer
+	case *types.Array:
+		return hasRefs(t.Elem())
+	case *types.Struct:
+		for i := 0; i < t.NumFields(); i++ {
+			if hasRefs(t.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
 }

@@ -2,10 +2,11 @@ package rewrite
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -98,7 +99,7 @@ func TestGolden(t *testing.T) {
 					t.Fatalf("%v (run go test -update)", err)
 				}
 				if !bytes.Equal(want, o.Content) {
-					t.Errorf("%s differs from %s:\n%s", filepath.Base(o.Path), filepath.Base(golden), o.Content)
+					t.Errorf("%s differs from %s (run go test -update to accept):\n%s", filepath.Base(o.Path), filepath.Base(golden), firstDiff(string(want), string(o.Content)))
 				}
 			}
 		})
@@ -133,14 +134,40 @@ func recordSpecs(pkgs []*packages.Package) {
 				for _, c := range fd.Doc.List {
 					if rest, ok := strings.CutPrefix(c.Text, "//soac:fuse "); ok {
 						obj := p.Types.Scope().Lookup(fd.Name.Name)
-						specTypes[fd.Name.Name] = &specRecord{
-							name:    strings.Fields(rest)[0],
-							sig:     obj.Type().(*types.Signature),
-							hasArgs: p.Types.Scope().Lookup(fd.Name.Name+"Args") != nil,
+						rec := &specRecord{
+							name:      strings.Fields(rest)[0],
+							sig:       obj.Type().(*types.Signature),
+							hasArgs:   p.Types.Scope().Lookup(fd.Name.Name+"Args") != nil,
+							maxAllocs: -1,
 						}
+						if c, ok := p.Types.Scope().Lookup(fd.Name.Name + "Allocs").(*types.Const); ok {
+							v, _ := constant.Int64Val(c.Val())
+							rec.maxAllocs = int(v)
+						}
+						specTypes[fd.Name.Name] = rec
 					}
 				}
 			}
 		}
 	}
+}
+
+// firstDiff shows the first line where got differs from want, with
+// context.
+func firstDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		if i < len(w) && i < len(g) && w[i] == g[i] {
+			continue
+		}
+		lo := max(0, i-3)
+		line := func(ls []string) string {
+			if i < len(ls) {
+				return ls[i]
+			}
+			return "(end of file)"
+		}
+		return fmt.Sprintf("line %d:\n  want %q\n  got  %q\ncontext:\n%s", i+1, line(w), line(g), strings.Join(g[lo:min(len(g), i+4)], "\n"))
+	}
+	return "(same lines)"
 }

@@ -16,15 +16,28 @@ import (
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
+	"github.com/soacgen/soacgen/rewrite"
 )
 
+// result is what analyze produces: the fusion report, the generated files
+// of the specs, and the Go files of the loaded packages (among which Sync
+// finds soacgen's stale outputs).
+type result struct {
+	rep   *report.Report
+	outs  []rewrite.Output
+	files []string
+}
+
 // analyze loads the packages matching patterns (relative to dir), builds
-// their IR, fuses every spec and returns the fusion report. When a package
+// their IR, fuses every spec and returns the fusion report and the
+// generated code. soacgen's own outputs are hidden from the loader behind
+// stubs declaring each spec's NAME (rewrite.Overlay), so that stale,
+// broken or missing outputs do not stop it. When a package
 // (or a dependency) has syntax or type errors, or a malformed //soac:fuse
 // directive, it returns them instead, each formatted as
 // "file:line:col: message" with the file relative to dir when it lies
 // under it. The error result is for failures to run at all.
-func analyze(dir string, patterns []string, backend string, gas int) (*report.Report, []string, error) {
+func analyze(dir string, patterns []string, backend string, gas int) (*result, []string, error) {
 	wd, err := filepath.Abs(cmp.Or(dir, "."))
 	if err != nil {
 		return nil, nil, err
@@ -32,6 +45,15 @@ func analyze(dir string, patterns []string, backend string, gas int) (*report.Re
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax | packages.NeedModule,
 		Dir:  dir,
+	}
+	if listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir}, patterns...); err == nil {
+		var files []string
+		for _, p := range listed {
+			files = append(files, p.GoFiles...)
+		}
+		if cfg.Overlay, err = rewrite.Overlay(files); err != nil {
+			return nil, nil, err
+		}
 	}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
@@ -49,6 +71,7 @@ func analyze(dir string, patterns []string, backend string, gas int) (*report.Re
 		return nil, nil, err
 	}
 	rep := &report.Report{Packages: []*report.Package{}}
+	res := &result{rep: rep}
 	var errs []string
 	for _, act := range graph.Roots {
 		if act.Err != nil {
@@ -62,11 +85,25 @@ func analyze(dir string, patterns []string, backend string, gas int) (*report.Re
 			errs = append(errs, relPos(act.Package.Fset, p.Pos, wd)+": "+p.Msg)
 		}
 		var plans []*fusion.Plan
+		planOf := map[*ir.Function]*fusion.Plan{}
 		for _, fn := range prog.Funcs {
 			if fn.Fuse != nil {
-				plans = append(plans, fusion.Fuse(fn, fusion.Options{Gas: gas, Fset: act.Package.Fset}))
+				pl := fusion.Fuse(fn, fusion.Options{Gas: gas, Fset: act.Package.Fset})
+				plans = append(plans, pl)
+				planOf[fn] = pl
 			}
 		}
+		if len(prog.Problems) == 0 {
+			outs, err := rewrite.Generate(&rewrite.Input{
+				Fset: act.Package.Fset, Files: act.Package.Syntax, Pkg: act.Package.Types,
+				Info: act.Package.TypesInfo, Prog: prog, Plans: planOf,
+			})
+			if err != nil {
+				return nil, nil, err
+			}
+			res.outs = append(res.outs, outs...)
+		}
+		res.files = append(res.files, act.Package.GoFiles...)
 		opts := report.Options{Backend: backend}
 		if m := act.Package.Module; m != nil {
 			opts.Root = m.Dir
@@ -77,7 +114,7 @@ func analyze(dir string, patterns []string, backend string, gas int) (*report.Re
 		return nil, errs, nil
 	}
 	slices.SortFunc(rep.Packages, func(a, b *report.Package) int { return cmp.Compare(a.Path, b.Path) })
-	return rep, nil, nil
+	return res, nil, nil
 }
 
 // loadErrors returns the errors of pkgs and their dependencies, in

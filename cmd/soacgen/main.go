@@ -6,10 +6,24 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/soacgen/soacgen/analyzer/report"
+	"github.com/soacgen/soacgen/rewrite"
 )
+
+// absDir is dir ("" for the current directory) made absolute.
+func absDir(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	return abs
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], "", os.Stdout, os.Stderr))
@@ -19,21 +33,20 @@ func main() {
 const (
 	exitOK    = 0
 	exitError = 1 // source, type or directive errors; -check drift
-	exitUsage = 2 // bad flags; modes not implemented yet
+	exitUsage = 2 // bad flags
 )
-
-// notImplemented is printed by plain generation mode and -check until the
-// code generator (issue 4) exists.
-const notImplemented = "soacgen: code generation is not implemented yet (see issue 4); use -json for the fusion report"
 
 const usageHeader = `usage: soacgen [flags] [packages]
 
 soacgen generates, for every function with a //soac:fuse NAME directive in
 the named packages (default "."), a function NAME whose SOAC pipelines are
-fused. Code generation is not implemented yet; -json and -stats work.
+fused, into x_soac.go beside each file x.go holding specs. Generated files
+are written only when their content changes; soacgen's outputs that no
+longer correspond to a spec are deleted; files without soacgen's header are
+never touched.
 
-Exit status: 0 success, 1 source/type/directive errors, 2 usage errors and
-modes not implemented yet.
+Exit status: 0 success, 1 source/type/directive errors or (-check) a
+generated file that is missing or would change, 2 usage errors.
 
 Flags:
 `
@@ -67,7 +80,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		patterns = []string{"."}
 	}
 
-	rep, errs, err := analyze(dir, patterns, *backend, *gas)
+	res, errs, err := analyze(dir, patterns, *backend, *gas)
 	if err != nil {
 		fmt.Fprintf(stderr, "soacgen: %v\n", err)
 		return exitError
@@ -79,6 +92,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 
+	rep := res.rep
 	if *jsonOut {
 		if err := rep.WriteJSON(stdout); err != nil {
 			fmt.Fprintf(stderr, "soacgen: %v\n", err)
@@ -95,9 +109,21 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
-	if *check || (!*jsonOut && !*stats) {
-		fmt.Fprintln(stderr, notImplemented)
-		return exitUsage
+	for _, o := range res.outs {
+		for _, w := range o.Warnings {
+			fmt.Fprintf(stderr, "soacgen: %s\n", relFile(w, absDir(dir)))
+		}
+	}
+	changes, err := rewrite.Sync(res.outs, res.files, *check)
+	if err != nil {
+		fmt.Fprintf(stderr, "soacgen: %v\n", err)
+		return exitError
+	}
+	if *check && len(changes) > 0 {
+		for _, c := range changes {
+			fmt.Fprintf(stderr, "soacgen: %s: generated file would be %s (run go generate)\n", relFile(c.Path, absDir(dir)), map[string]string{"create": "created", "update": "updated", "delete": "deleted"}[c.Kind])
+		}
+		return exitError
 	}
 	return exitOK
 }

@@ -24,6 +24,11 @@ type Case struct {
 	// are random values of the parameter types, slices of length n (or,
 	// in some trials, n+1, so that unequal lengths are tried too).
 	Args func(r *rand.Rand, n int) []any
+	// Allocs, when non-nil, returns a call of the generated function on
+	// fixed arguments of size 1000; the call must allocate at most
+	// MaxAllocs times (its outputs), whatever the size.
+	Allocs    func(r *rand.Rand, n int) func()
+	MaxAllocs float64
 }
 
 // Trials is the number of random inputs per size.
@@ -33,6 +38,13 @@ const Trials = 4
 func Run(t *testing.T, cases []Case, r *rand.Rand) {
 	t.Helper()
 	for _, c := range cases {
+		if c.Allocs != nil {
+			for _, n := range []int{1000, 100000} {
+				if got := testing.AllocsPerRun(50, c.Allocs(r, n)); got > c.MaxAllocs {
+					t.Errorf("%s, n=%d: %v allocations per call, want at most %v", c.Name, n, got, c.MaxAllocs)
+				}
+			}
+		}
 		for _, n := range Sizes {
 			for trial := 0; trial < Trials; trial++ {
 				var args []reflect.Value

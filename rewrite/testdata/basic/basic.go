@@ -63,3 +63,15 @@ func variadicSpec(scale float64, xs ...float64) float64 {
 	ys := soac.Map(xs, func(x float64) float64 { return x * scale })
 	return soac.Reduce(ys, 0.0, add)
 }
+
+// Allocations of the generated functions: only their outputs.
+const (
+	mapChainSpecAllocs   = 1
+	sumSquaresSpecAllocs = 0
+	dotSpecAllocs        = 0
+	map2LeftSpecAllocs   = 1
+	map3SumSpecAllocs    = 0
+	mapOutSpecAllocs     = 1
+	namedSpecAllocs      = 0
+	variadicSpecAllocs   = 0
+)

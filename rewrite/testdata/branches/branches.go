@@ -28,3 +28,17 @@ func loopSpec(xs []int, k int) int {
 	}
 	return total
 }
+
+//soac:fuse ShadowedInput
+func shadowedInputSpec(xs []int, c bool) int {
+	k := 3
+	ys := soac.Map(xs, func(x int) int { return x * k })
+	if c {
+		xs := []int{1, 2}
+		k := 100
+		_, _ = xs, k
+		return soac.Reduce(ys, 0, func(a, b int) int { return a + b })
+	} else {
+		return soac.Reduce(ys, 1, func(a, b int) int { return a*3 + b })
+	}
+}

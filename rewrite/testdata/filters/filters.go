@@ -34,3 +34,5 @@ func filterMaxSpec(xs []float64, lo float64) (float64, int) {
 	m := soac.Reduce(above, lo, func(a, b float64) float64 { return max(a, b) })
 	return m, len(above)
 }
+
+const sumPositiveSpecAllocs = 0

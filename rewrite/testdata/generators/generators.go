@@ -26,3 +26,8 @@ func offsetsSpec(xs []int, d int) []int {
 func negIotaSpec(n int) []int {
 	return soac.Map(soac.Iota(n%5-2), func(i int) int { return i + 1 })
 }
+
+const (
+	weightedSpecAllocs = 0
+	offsetsSpecAllocs  = 1
+)

@@ -19,3 +19,8 @@ func minMaxSpec(xs []int) (int, int) {
 	hi := soac.Reduce(xs, -1<<62, func(a, b int) int { return max(a, b) })
 	return lo, hi
 }
+
+const (
+	normalize2SpecAllocs = 2
+	minMaxSpecAllocs     = 0
+)

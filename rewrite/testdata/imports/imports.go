@@ -17,3 +17,5 @@ func normSpec(xs []float64) float64 {
 func sqrtsSpec(xs []float64) []float64 {
 	return Map(Map(xs, m.Abs), m.Sqrt)
 }
+
+const normSpecAllocs = 0

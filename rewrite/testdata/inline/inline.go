@@ -54,3 +54,10 @@ func unusedSpec(xs []int) []int {
 	ys := soac.Map(xs, func(x int) int { return 7 })
 	return soac.Map(ys, func(_ int) int { return 1 })
 }
+
+const (
+	shadowSpecAllocs      = 0
+	earlyReturnSpecAllocs = 0
+	methodSpecAllocs      = 0
+	funcVarSpecAllocs     = 0
+)

@@ -43,3 +43,32 @@ func rowSumsSpec(xss [][]int) []int {
 		return soac.Reduce(soac.Map(xs, func(x int) int { return x * 2 }), 0, func(a, b int) int { return a + b })
 	})
 }
+
+const rowSumsSpecAllocs = 1
+
+//soac:fuse RowDots
+func rowDotsSpec(xss [][]int, ys []int) []int {
+	return soac.Map(xss, func(xs []int) int {
+		if len(xs) == 0 {
+			return -1
+		}
+		prods := soac.Map2(xs, ys, func(x, y int) int { return x * y })
+		return soac.Reduce(prods, xs[0], func(a, b int) int { return a + b })
+	})
+}
+
+func rowDotsSpecArgs(r *rand.Rand, n int) []any {
+	m := min(n, 50)
+	xss := make([][]int, m)
+	for i := range xss {
+		xss[i] = make([]int, 5+r.IntN(2)-r.IntN(2)*5)
+		for j := range xss[i] {
+			xss[i][j] = r.IntN(100)
+		}
+	}
+	ys := make([]int, 5)
+	for j := range ys {
+		ys[j] = r.IntN(100)
+	}
+	return []any{xss, ys}
+}

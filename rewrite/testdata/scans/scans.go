@@ -26,3 +26,9 @@ func scanOutSpec(xs []float64) ([]float64, float64) {
 	s := soac.Reduce(ps, 0.0, func(a, b float64) float64 { return a + b })
 	return ps, s
 }
+
+const (
+	prefixSquaresSpecAllocs = 1
+	scanMapSpecAllocs       = 1
+	scanReduceSpecAllocs    = 0
+)

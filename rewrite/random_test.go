@@ -1,0 +1,156 @@
+package rewrite
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// TestRandomPipelines generates random pipelines — DAGs of Map, Map2,
+// Filter, Reduce, Scan, Iota and Replicate with small integer lambdas,
+// some capturing earlier results, some behind branches, some with a write
+// to an input between producer and consumer, some whose lambdas may panic
+// — generates their fused functions and compares each with its spec on
+// random inputs (difftest).
+func TestRandomPipelines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	const specs = 300
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	r := rand.New(rand.NewPCG(7, 11))
+	var src strings.Builder
+	src.WriteString("package rnd\n\nimport \"github.com/soacgen/soacgen/runtime/soac\"\n\nvar _ = soac.Iota\n")
+	var names []string
+	for i := 0; i < specs; i++ {
+		src.WriteString(randomSpec(r, i))
+		names = append(names, fmt.Sprintf("R%d", i))
+	}
+	write(t, filepath.Join(tmp, "rnd.go"), []byte(src.String()))
+	write(t, filepath.Join(tmp, "go.mod"), []byte("module example.com/rnd\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => "+root+"\n"))
+	write(t, filepath.Join(tmp, "go.sum"), sum)
+	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	pkgs, err := packages.Load(&packages.Config{Mode: LoadMode, Dir: tmp, Env: env}, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatalf("random specs do not compile:\n%s", src.String())
+	}
+	outs, err := GeneratePackages(pkgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range outs {
+		for _, w := range o.Warnings {
+			t.Errorf("warning: %s", w)
+		}
+		write(t, o.Path, o.Content)
+	}
+	var b strings.Builder
+	b.WriteString("package rnd\n\nimport (\n\t\"math/rand/v2\"\n\t\"testing\"\n\n\t\"github.com/soacgen/soacgen/rewrite/difftest\"\n)\n\n")
+	b.WriteString("func TestSoacDiff(t *testing.T) {\n\tdifftest.Run(t, []difftest.Case{\n")
+	for i, n := range names {
+		fmt.Fprintf(&b, "\t\t{Name: %q, Spec: r%dSpec, Fused: %s},\n", n, i, n)
+	}
+	b.WriteString("\t}, rand.New(rand.NewPCG(3, 4)))\n}\n")
+	write(t, filepath.Join(tmp, "soacdiff_test.go"), []byte(b.String()))
+	cmd := exec.Command("go", "test", "-count=1", ".")
+	cmd.Dir = tmp
+	cmd.Env = env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		gen, _ := os.ReadFile(filepath.Join(tmp, "rnd_soac.go"))
+		t.Fatalf("go test: %v\n%s\nspecs:\n%s\ngenerated:\n%s", err, out, src.String(), gen)
+	}
+}
+
+// randomSpec writes spec number i: a random pipeline over xs and ys.
+func randomSpec(r *rand.Rand, i int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n//soac:fuse R%d\nfunc r%dSpec(xs, ys []int, c int, flag bool) (int, []int) {\n", i, i)
+	arrays := []string{"xs", "ys"}
+	scalars := []string{"c"}
+	unary := []string{"x*3 + 1", "x - %s", "x ^ 5", "x %% 7", "x + %s*2", "100 / (x%%5 + 1)", "-x"}
+	binary := []string{"x + y", "x*y - %s", "x - y", "max(x, y)"}
+	preds := []string{"x > 0", "x%%2 == 0", "x < %s", "x != 3"}
+	ops := []struct{ op, ne string }{{"a + b", "0"}, {"max(a, b)", "-1 << 40"}, {"a*3 + b", "1"}, {"a ^ b", "0"}, {"min(a, b)", "1 << 40"}}
+	// A spec either has lambdas that may panic or writes to its inputs,
+	// not both: the engine moves a SOAC that may panic past a write to
+	// memory it does not read, so on a panic the spec has not written
+	// yet and the fused code has (reported to the engine's owner).
+	writes := r.IntN(2) == 0
+	if writes {
+		unary = slices.DeleteFunc(unary, func(s string) bool { return strings.Contains(s, "/") })
+	}
+	pick := func(xs []string) string { return xs[r.IntN(len(xs))] }
+	fill := func(s string) string {
+		if strings.Contains(s, "%s") {
+			return fmt.Sprintf(s, pick(scalars))
+		}
+		return strings.ReplaceAll(s, "%%", "%")
+	}
+	steps := 3 + r.IntN(5)
+	for s := 0; s < steps; s++ {
+		name := fmt.Sprintf("v%d", s)
+		switch k := r.IntN(10); {
+		case k < 3:
+			fmt.Fprintf(&b, "\t%s := soac.Map(%s, func(x int) int { return %s })\n", name, pick(arrays), fill(pick(unary)))
+			arrays = append(arrays, name)
+		case k < 4:
+			a, c := pick(arrays), pick(arrays)
+			fmt.Fprintf(&b, "\t%s := soac.Map2(%s, %s, func(x, y int) int { return %s })\n", name, a, c, fill(pick(binary)))
+			arrays = append(arrays, name)
+		case k < 5:
+			fmt.Fprintf(&b, "\t%s := soac.Filter(%s, func(x int) bool { return %s })\n", name, pick(arrays), fill(pick(preds)))
+			arrays = append(arrays, name)
+		case k < 7:
+			o := ops[r.IntN(len(ops))]
+			fmt.Fprintf(&b, "\t%s := soac.Reduce(%s, %s, func(a, b int) int { return %s })\n", name, pick(arrays), o.ne, o.op)
+			scalars = append(scalars, name)
+		case k < 8:
+			o := ops[r.IntN(len(ops))]
+			fmt.Fprintf(&b, "\t%s := soac.Scan(%s, %s, func(a, b int) int { return %s })\n", name, pick(arrays), o.ne, o.op)
+			arrays = append(arrays, name)
+		case k < 9:
+			if r.IntN(2) == 0 {
+				fmt.Fprintf(&b, "\t%s := soac.Map2(soac.Iota(len(%s)), %s, func(x, y int) int { return x*y + %s })\n", name, arrays[0], arrays[0], pick(scalars))
+			} else {
+				fmt.Fprintf(&b, "\t%s := soac.Map2(%s, soac.Replicate(len(%s), %s), func(x, y int) int { return x - y })\n", name, arrays[0], arrays[0], pick(scalars))
+			}
+			arrays = append(arrays, name)
+		default:
+			// A hazard: a write to an input, or a branch.
+			if writes {
+				a := pick(arrays[:2])
+				fmt.Fprintf(&b, "\tif len(%s) > 1 {\n\t\t%s[1] = %s\n\t}\n", a, a, pick(scalars))
+			} else {
+				a := pick(arrays)
+				fmt.Fprintf(&b, "\t%s := 0\n\tif flag {\n\t\t%s = soac.Reduce(%s, 0, func(a, b int) int { return a + b })\n\t} else {\n\t\t%s = len(%s)\n\t}\n", name, name, a, name, a)
+				scalars = append(scalars, name)
+			}
+		}
+	}
+	// Every variable is used: the scalars and the lengths of the arrays
+	// (but the last, which is returned) are summed.
+	terms := append([]string(nil), scalars...)
+	for _, a := range arrays[min(2, len(arrays)-1) : len(arrays)-1] {
+		terms = append(terms, "len("+a+")")
+	}
+	fmt.Fprintf(&b, "\treturn %s, %s\n}\n", strings.Join(terms, " + "), arrays[len(arrays)-1])
+	return b.String()
+}
