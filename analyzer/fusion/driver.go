@@ -411,9 +411,6 @@ func (st *state) vertical(P *ir.SOAC, K *kstate, x *ir.Var) ([]string, []*ir.SOA
 		}
 	}
 	members := append(append([]*ir.SOAC{}, K.list...), P)
-	if r := memberPanicOrder(st.p, P, K.list); r != nil {
-		return nil, nil, r
-	}
 	asserts, r := st.sp.compat(members)
 	if r != nil {
 		return nil, nil, r
@@ -758,11 +755,6 @@ func (st *state) canMerge(a, b *kstate) *Refusal {
 		}
 	}
 	members := append(append([]*ir.SOAC{}, a.list...), b.list...)
-	for _, m := range a.list {
-		if r := memberPanicOrder(st.p, m, b.list); r != nil {
-			return r
-		}
-	}
 	if _, r := st.sp.compat(members); r != nil {
 		return r
 	}

@@ -3,8 +3,11 @@ package fusion
 // This file decides which statements may panic and which have effects a
 // caller could observe after a panic, for the panic-order refusal: the spec
 // raises its panics in program order, so a SOAC that may panic must not
-// move past a statement that may panic itself or that has a visible effect,
-// and two members whose lambdas may panic must not interleave.
+// move past a statement that may panic itself or that has a visible effect.
+// Two members of one kernel whose lambdas may both panic do fuse: the code
+// generator re-runs such a kernel's members unfused when its loop panics,
+// which raises the spec's first panic (the lambdas are pure and the
+// kernel's outputs fresh, so running them again is unobservable).
 //
 // It does NOT decide purity (analyzer/purity does, into ir.Purity) and it
 // does not look at types: it is conservative where the IR does not say.
@@ -232,25 +235,4 @@ func exprText(e ast.Expr) string {
 		return exprText(e.X) + "." + e.Sel.Name
 	}
 	return "value"
-}
-
-// memberPanicOrder refuses to put P into a kernel with members when P's
-// lambdas may panic and so may another member's: interleaving their
-// element-wise evaluation could raise the consumer's panic where the spec
-// raises the producer's.
-func memberPanicOrder(p posFmt, P *ir.SOAC, members []*ir.SOAC) *Refusal {
-	why := lambdaMayPanic(P)
-	if why == "" {
-		return nil
-	}
-	for _, m := range members {
-		if m == P {
-			continue
-		}
-		if mwhy := lambdaMayPanic(m); mwhy != "" {
-			return &Refusal{Rule: RefPanicOrder, Pos: m.Pos(), Consumer: m,
-				Reason: fmt.Sprintf("%s and %s may both panic (%s; %s): one pass would interleave them and could raise the wrong panic first", p.soac(P), p.soac(m), why, mwhy)}
-		}
-	}
-	return nil
 }
