@@ -258,6 +258,16 @@ func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label str
 				if err := f.simple(c, s, vs, its, ret, vs.Names); err != nil {
 					return err
 				}
+				// A variable declared without a value and then assigned
+				// only by SOACs that fusion made internal is never used in
+				// the generated code: mark it used so that it compiles.
+				if len(vs.Values) == 0 {
+					for _, id := range vs.Names {
+						if id.Name != "_" {
+							c.p("_ = " + id.Name + "\n")
+						}
+					}
+				}
 			}
 			return nil
 		}
