@@ -14,6 +14,8 @@
 // soacgen into blackscholes_soac.go.
 package blackscholes
 
+//go:generate go run github.com/soacgen/soacgen/cmd/soacgen
+
 import (
 	"math"
 

@@ -9,13 +9,14 @@ import (
 )
 
 // pricesImpls and valueImpls are the implementations that the tests compare
-// with the specs and the benchmarks measure. The generated functions join
-// them as {"fused", CallPrices} and {"fused", PortfolioValue}.
+// with the specs and the benchmarks measure; the generated functions are the
+// "fused" entries.
 var pricesImpls = []struct {
 	name string
 	fn   func([]Option) []float64
 }{
 	{"spec", callPricesSpec},
+	{"fused", CallPrices},
 	{"hand", callPricesHand},
 	{"lo", func(opts []Option) []float64 {
 		return lo.Map(opts, func(o Option, _ int) float64 { return callPrice(o) })
@@ -30,6 +31,7 @@ var valueImpls = []struct {
 	fn   func([]Option) float64
 }{
 	{"spec", portfolioValueSpec},
+	{"fused", PortfolioValue},
 	{"hand", portfolioValueHand},
 	{"lo", func(opts []Option) float64 { return lo.SumBy(opts, callPrice) }},
 	{"iter", func(opts []Option) float64 {

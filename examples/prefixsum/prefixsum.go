@@ -14,6 +14,8 @@
 // into prefixsum_soac.go.
 package prefixsum
 
+//go:generate go run github.com/soacgen/soacgen/cmd/soacgen
+
 import (
 	"math"
 

@@ -7,14 +7,14 @@ import (
 )
 
 // impls are the implementations that the test compares with the spec and the
-// benchmark measures. The generated function joins them as
-// {"fused", SumSqPos}. The squares are converted, float64(x * x), so that Go
+// benchmark measures. The generated function is the "fused" entry. The squares are converted, float64(x * x), so that Go
 // cannot fuse them with the sum into an FMA (arm64, GOAMD64=v3).
 var impls = []struct {
 	name string
 	fn   func([]float64) float64
 }{
 	{"spec", sumSqPosSpec},
+	{"fused", SumSqPos},
 	{"hand", sumSqPosHand},
 	{"lo", func(xs []float64) float64 {
 		pos := lo.Filter(xs, func(x float64, _ int) bool { return x > 0 })
