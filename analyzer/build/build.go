@@ -1,6 +1,7 @@
 package build
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -25,10 +26,18 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   analyzerRequires(),
 	ResultType: reflect.TypeOf((*ir.Program)(nil)),
 	Run:        run,
+	// A package with type errors is built as far as its types allow: a
+	// function whose types are too incomplete to model is left out with a
+	// Problem saying so (see Build).
+	RunDespiteErrors: true,
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	return Build(pass.Fset, pass.Files, pass.Pkg, pass.TypesInfo, purityOf(pass)), nil
+	b := Build
+	if len(pass.TypeErrors) > 0 {
+		b = buildDespiteErrors
+	}
+	return b(pass.Fset, pass.Files, pass.Pkg, pass.TypesInfo, purityOf(pass)), nil
 }
 
 // SOACPath is the import path of the combinator package.
@@ -47,7 +56,38 @@ var combinators = map[string]bool{
 // Selections and Instances. Build never fails: what it cannot model is
 // recorded in Function.Unsupported or Program.Problems.
 func Build(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, pur purity.Result) *ir.Program {
+	return build(fset, files, pkg, info, pur, buildFunc)
+}
+
+// buildDespiteErrors is Build for a package with type errors: a function
+// whose missing type information breaks the builder is left out of the
+// program, with a Problem at its name saying so, and the other functions are
+// built as usual.
+func buildDespiteErrors(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, pur purity.Result) *ir.Program {
+	return build(fset, files, pkg, info, pur, func(fset *token.FileSet, info *types.Info, pur purity.Result, fd *ast.FuncDecl, obj *types.Func) (fn *ir.Function) {
+		defer func() {
+			if r := recover(); r != nil {
+				fn = nil
+			}
+		}()
+		return buildFunc(fset, info, pur, fd, obj)
+	})
+}
+
+// funcBuilder builds the IR of one function declaration; it returns nil
+// when it cannot.
+type funcBuilder func(fset *token.FileSet, info *types.Info, pur purity.Result, fd *ast.FuncDecl, obj *types.Func) *ir.Function
+
+func build(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *types.Info, pur purity.Result, buildOne0 funcBuilder) *ir.Program {
 	prog := &ir.Program{Fset: fset, Pkg: pkg}
+	buildOne := func(fset *token.FileSet, info *types.Info, pur purity.Result, fd *ast.FuncDecl, obj *types.Func, prog *ir.Program) *ir.Function {
+		fn := buildOne0(fset, info, pur, fd, obj)
+		if fn == nil {
+			prog.Problems = append(prog.Problems, ir.Problem{Pos: fd.Name.Pos(), Untyped: true,
+				Msg: fmt.Sprintf("%s is not analysed: its type information is incomplete (fix the type errors first)", fd.Name.Name)})
+		}
+		return fn
+	}
 	dirs := parseDirectives(fset, files, prog)
 	for _, f := range files {
 		for _, d := range f.Decls {
@@ -60,7 +100,10 @@ func Build(fset *token.FileSet, files []*ast.File, pkg *types.Package, info *typ
 				continue
 			}
 			obj, _ := info.Defs[fd.Name].(*types.Func)
-			fn := buildFunc(fset, info, pur, fd, obj)
+			fn := buildOne(fset, info, pur, fd, obj, prog)
+			if fn == nil {
+				continue
+			}
 			fn.Fuse = dir
 			prog.Funcs = append(prog.Funcs, fn)
 		}

@@ -44,6 +44,10 @@ type Program struct {
 type Problem struct {
 	Pos token.Pos
 	Msg string
+	// Untyped reports that the problem is not a malformed directive but a
+	// function left out because its type information is incomplete (the
+	// package has type errors).
+	Untyped bool
 }
 
 // Function is the IR of one top-level Go function (or method) that calls

@@ -23,11 +23,14 @@ import (
 // exports a FuncFact for every function and method of the package. Its
 // result is a *Verdicts, which implements Result.
 var Analyzer = &analysis.Analyzer{
-	Name:       "soacpurity",
-	Doc:        doc,
-	Run:        run,
-	FactTypes:  []analysis.Fact{new(FuncFact)},
-	ResultType: reflect.TypeOf((*Verdicts)(nil)),
+	Name: "soacpurity",
+	Doc:  doc,
+	Run:  run,
+	// A package with type errors is analysed as far as its types allow
+	// (see runDespiteErrors).
+	RunDespiteErrors: true,
+	FactTypes:        []analysis.Fact{new(FuncFact)},
+	ResultType:       reflect.TypeOf((*Verdicts)(nil)),
 }
 
 // maxRounds bounds the fixed point over one strongly connected component.
@@ -102,7 +105,29 @@ type state struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	s := &state{
+	if len(pass.TypeErrors) > 0 {
+		return runDespiteErrors(pass)
+	}
+	return analyze(pass), nil
+}
+
+// runDespiteErrors analyses a package with type errors as far as its types
+// allow. Missing type information can break the analysis anywhere; if it
+// does, the package is judged by the standard-library table alone, which
+// answers every question about its own functions conservatively (impure).
+func runDespiteErrors(pass *analysis.Pass) (res any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s := newState(pass)
+			s.tableOnly = true
+			res, err = s.result(), nil
+		}
+	}()
+	return analyze(pass), nil
+}
+
+func newState(pass *analysis.Pass) *state {
+	return &state{
 		pass:     pass,
 		info:     pass.TypesInfo,
 		byFunc:   map[*types.Func]*fnode{},
@@ -112,12 +137,16 @@ func run(pass *analysis.Pass) (any, error) {
 		calls:    map[*ast.CallExpr]CallEffect{},
 		rows:     map[*ast.CallExpr]string{},
 	}
+}
+
+func analyze(pass *analysis.Pass) *Verdicts {
+	s := newState(pass)
 	if inGOROOT(pass) {
 		// The standard library is judged by the table alone: summarising
 		// its thousands of functions as facts would make every analysis
 		// that depends on it (all of them) carry and copy those facts.
 		s.tableOnly = true
-		return s.result(), nil
+		return s.result()
 	}
 	s.fresh = computeFreshness(s.info, pass.Files)
 	s.collect()
@@ -150,7 +179,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	s.exportFacts()
-	return s.result(), nil
+	return s.result()
 }
 
 // inGOROOT reports whether the package's files are in the standard library's

@@ -42,11 +42,11 @@ var Analyzer = &analysis.Analyzer{
 	URL:      "https://pkg.go.dev/github.com/soacgen/soacgen/analyzer/soacvet",
 	Requires: []*analysis.Analyzer{build.Analyzer},
 	Run:      run,
-	// RunDespiteErrors stays false: soacvet itself only reads the IR, but
-	// the IR builder and the purity analyzer it requires assume complete
-	// type information (they do not set RunDespiteErrors either, and a
-	// driver would skip them). A package with type errors gets its type
-	// errors from the driver instead.
+	// A package with type errors is analysed as far as its types allow:
+	// the purity analyzer and the IR builder run despite errors too, and a
+	// function whose types are too incomplete to model is reported as
+	// unsupported instead of analysed.
+	RunDespiteErrors: true,
 }
 
 // The analyzer's flags. They are package state, as flags of go/analysis
@@ -107,11 +107,24 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	r := &reporter{pass: pass, prog: prog, seen: map[seenKey]bool{}}
 	for _, p := range prog.Problems {
-		r.report(analysis.Diagnostic{Pos: p.Pos, Category: Directive, Message: p.Msg})
+		cat := Directive
+		if p.Untyped {
+			cat = Unsupported
+		}
+		r.report(analysis.Diagnostic{Pos: p.Pos, Category: cat, Message: p.Msg})
 	}
 	opts := fusion.Options{Gas: gas, Fset: pass.Fset}
+	fuse := fusion.Fuse
+	if len(pass.TypeErrors) > 0 {
+		fuse = fuseDespiteErrors
+	}
 	for _, fn := range prog.Funcs {
-		plan := fusion.Fuse(fn, opts)
+		plan := fuse(fn, opts)
+		if plan == nil {
+			r.report(analysis.Diagnostic{Pos: fn.Decl.Name.Pos(), Category: Unsupported,
+				Message: fn.Name + " is not analysed: its type information is incomplete (fix the type errors first)"})
+			continue
+		}
 		if fn.Fuse != nil {
 			r.spec(fn, plan)
 		} else {
@@ -119,6 +132,18 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// fuseDespiteErrors is fusion.Fuse for a package with type errors: IR built
+// from incomplete types may break the engine, and then the function is
+// reported unanalysed (nil) rather than crashing the analysis.
+func fuseDespiteErrors(fn *ir.Function, opts fusion.Options) (plan *fusion.Plan) {
+	defer func() {
+		if r := recover(); r != nil {
+			plan = nil
+		}
+	}()
+	return fusion.Fuse(fn, opts)
 }
 
 // explainedBy maps the fusion refusals that a plan diagnostic explains to
