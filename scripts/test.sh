@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test.sh runs every check CI runs: gofmt, go vet, go test (including the
-# fuzz seeds and examples) and the race detector on the runtime packages.
+# fuzz seeds and examples), the race detector on the runtime packages, and
+# a from-scratch regeneration of the examples that must leave no drift.
 #
 # Usage: bash scripts/test.sh   (from any directory; needs only Go)
 #
@@ -45,5 +46,21 @@ go test -timeout 5m ./...
 
 section "go test -race ./runtime/..."
 go test -race -timeout 5m ./runtime/...
+
+section "generated code: delete every *_soac.go under examples/, go generate, no drift"
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	find examples -name '*_soac.go' -delete
+	go generate ./examples/...
+	drift="$(git status --porcelain -- examples)"
+	if [ -n "$drift" ]; then
+		echo "regenerating the examples changed the tree (commit the output of go generate ./examples/...):"
+		echo "$drift"
+		git --no-pager diff --stat -- examples
+		exit 1
+	fi
+	echo "regenerated files are identical to the committed ones"
+else
+	echo "not a git checkout: skipped"
+fi
 
 section "all checks passed"
