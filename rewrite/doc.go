@@ -35,8 +35,9 @@
 //   - Scan: the running accumulator is a local; a materialised output gets
 //     it at each index; consumers read it.
 //   - Filter: its predicate guards (if keep { ... }) the members that read
-//     its kept elements; a materialised output starts as make([]T, 0) and
-//     appends, like the runtime.
+//     its kept elements; a materialised output starts as make([]T, 0, n),
+//     n the loop length, and appends (fresh and non-nil like the runtime's
+//     result; only its capacity differs).
 //   - Iota and Replicate: the index and the value.
 //   - Horizontal kernels: every member in the one loop.
 //   - Nested kernels: loops inside the inlined lambda's body.

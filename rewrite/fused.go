@@ -219,7 +219,11 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 			child := &space{parent: sp, keep: keep}
 			sp.parts = append(sp.parts, child)
 			if out, ok := materialised(m.Out); ok {
-				pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).p(", 0)\n")
+				// Reserve the loop length, as a hand-written filter does:
+				// growing by append costs several allocations and copies
+				// (2x on quickhull). Capacity is not part of the result's
+				// value; it stays fresh and non-nil like the runtime's.
+				pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", 0, %s)\n", nName)
 				child.emit(new(code).pf("%s = append(%s, ", out, out).add(args[0]).p(")\n"))
 			}
 			elems[m.Out] = elem{args[0], child}
@@ -266,7 +270,7 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 						pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
 						c.pf("%s[%s] = %s\n", out, idx, res)
 					} else {
-						pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).p(", 0)\n")
+						pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", 0, %s)\n", nName)
 						c.pf("%s = append(%s, %s)\n", out, out, res)
 					}
 				} else if !consumed[m.Out] {

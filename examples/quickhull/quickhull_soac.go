@@ -13,7 +13,7 @@ func FilterMax(ps []Point, a, b Point) (far Point, above []Point) {
 		in := ps[:n]
 		var acc distPoint = v
 		var out []Point
-		out = make([]Point, 0)
+		out = make([]Point, 0, n)
 		for i := 0; i < n; i++ {
 			var m distPoint
 			{

@@ -15,7 +15,7 @@ func WordStats(text string, minLen int) (longest int, long []string) {
 		in := words[:n]
 		var acc int = int(0)
 		var out []string
-		out = make([]string, 0)
+		out = make([]string, 0, n)
 		for i := 0; i < n; i++ {
 			var m int
 			m = utf8.RuneCountInString(in[i])
