@@ -263,31 +263,18 @@ func (k *FilterKernel) Run(inputs, outputs, results []HostSlice) (int, Timing, e
 	r := newRun(k.prog.dev)
 	kept := 0
 	err := func() error {
-		ins := make([]*cl.MemObject, len(inputs))
-		for i, h := range inputs {
-			b, err := r.upload(h)
-			if err != nil {
-				return err
-			}
-			ins[i] = b
+		ins, err := r.uploadAll(inputs)
+		if err != nil {
+			return err
 		}
-		outs := make([]*cl.MemObject, len(outputs))
-		for i, h := range outputs {
-			b, err := r.buffer(len(h.bytes))
-			if err != nil {
-				return err
-			}
-			outs[i] = b
+		outs, err := r.buffersFor(outputs)
+		if err != nil {
+			return err
 		}
-		res := make([]*cl.MemObject, len(results))
-		for i, h := range results {
-			b, err := r.buffer(len(h.bytes))
-			if err != nil {
-				return err
-			}
-			res[i] = b
+		res, err := r.buffersFor(results)
+		if err != nil {
+			return err
 		}
-		var err error
 		if kept, err = k.enqueue(r, n, ins, outs, res); err != nil {
 			return err
 		}

@@ -130,6 +130,32 @@ func (r *run) upload(h HostSlice) (*cl.MemObject, error) {
 	return b, nil
 }
 
+// uploadAll uploads each host slice to a pooled device buffer.
+func (r *run) uploadAll(hs []HostSlice) ([]*cl.MemObject, error) {
+	bs := make([]*cl.MemObject, len(hs))
+	for i, h := range hs {
+		b, err := r.upload(h)
+		if err != nil {
+			return nil, err
+		}
+		bs[i] = b
+	}
+	return bs, nil
+}
+
+// buffersFor takes a pooled device buffer of each host slice's size.
+func (r *run) buffersFor(hs []HostSlice) ([]*cl.MemObject, error) {
+	bs := make([]*cl.MemObject, len(hs))
+	for i, h := range hs {
+		b, err := r.buffer(len(h.bytes))
+		if err != nil {
+			return nil, err
+		}
+		bs[i] = b
+	}
+	return bs, nil
+}
+
 func (r *run) download(b *cl.MemObject, h HostSlice) error {
 	e, err := r.q.EnqueueReadBuffer(b, true, 0, h.bytes, nil)
 	if err != nil {

@@ -253,29 +253,17 @@ func (k *RedomapKernel) Run(inputs, outputs, results []HostSlice) (Timing, error
 	defer k.prog.mu.Unlock()
 	r := newRun(k.prog.dev)
 	err := func() error {
-		ins := make([]*cl.MemObject, len(inputs))
-		for i, h := range inputs {
-			b, err := r.upload(h)
-			if err != nil {
-				return err
-			}
-			ins[i] = b
+		ins, err := r.uploadAll(inputs)
+		if err != nil {
+			return err
 		}
-		outs := make([]*cl.MemObject, len(outputs))
-		for i, h := range outputs {
-			b, err := r.buffer(len(h.bytes))
-			if err != nil {
-				return err
-			}
-			outs[i] = b
+		outs, err := r.buffersFor(outputs)
+		if err != nil {
+			return err
 		}
-		res := make([]*cl.MemObject, len(results))
-		for i, h := range results {
-			b, err := r.buffer(len(h.bytes))
-			if err != nil {
-				return err
-			}
-			res[i] = b
+		res, err := r.buffersFor(results)
+		if err != nil {
+			return err
 		}
 		if err := k.enqueue(r, n, ins, outs, res); err != nil {
 			return err

@@ -164,13 +164,9 @@ func (k *ScanKernel) Run(inputs []HostSlice, out HostSlice) (Timing, error) {
 	defer k.prog.mu.Unlock()
 	r := newRun(k.prog.dev)
 	err := func() error {
-		ins := make([]*cl.MemObject, len(inputs))
-		for i, h := range inputs {
-			b, err := r.upload(h)
-			if err != nil {
-				return err
-			}
-			ins[i] = b
+		ins, err := r.uploadAll(inputs)
+		if err != nil {
+			return err
 		}
 		o, err := r.buffer(len(out.bytes))
 		if err != nil {
