@@ -263,7 +263,7 @@ func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label str
 				// the generated code: mark it used so that it compiles.
 				if len(vs.Values) == 0 {
 					for _, id := range vs.Names {
-						if id.Name != "_" {
+						if id.Name != "_" && f.assignedInternally(f.info.Defs[id]) {
 							c.p("_ = " + id.Name + "\n")
 						}
 					}
@@ -282,6 +282,18 @@ func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label str
 		}
 	}
 	return f.simple(c, s, s, items, ret, idents)
+}
+
+// assignedInternally reports whether some SOAC result that fusion keeps
+// internal (never materialised) was an assignment to the Go variable obj:
+// the generated code then may never use obj.
+func (f *fgen) assignedInternally(obj types.Object) bool {
+	for v := range f.internal {
+		if v.Obj != nil && v.Obj == obj {
+			return true
+		}
+	}
+	return false
 }
 
 // itemPos is the position of the source an IR statement comes from.
