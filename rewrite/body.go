@@ -50,6 +50,11 @@ type retCtx struct {
 	label  string
 	last   ast.Stmt // the literal's last top-level statement: a return there needs no jump
 	jumped bool
+	// round is the literal's floating-point result type, converted to
+	// explicitly in every assignment of the result: the Go spec lets a
+	// compiler fuse x*y + z into one FMA across statements (arm64 does),
+	// and the spec's call boundary rounds, so the inlined body must too.
+	round *code
 }
 
 // subst lists what the copy of one Go statement replaces.
@@ -412,10 +417,14 @@ func (f *fgen) newSubst(items []ir.Stmt) *subst {
 // ret generates a return statement of an inlined literal.
 func (f *fgen) ret(c *code, r *ast.ReturnStmt, sb *subst, rc *retCtx) {
 	switch {
+	case len(r.Results) == 1 && rc.target != "" && rc.round != nil:
+		c.pf("%s = ", rc.target).add(rc.round).p("(").add(f.sub(r.Results[0], sb)).p(")\n")
 	case len(r.Results) == 1 && rc.target != "":
 		c.pf("%s = ", rc.target).line(f.sub(r.Results[0], sb))
 	case len(r.Results) == 1:
 		c.p("_ = ").line(f.sub(r.Results[0], sb))
+	case len(rc.named) == 1 && rc.target != "" && rc.round != nil:
+		c.pf("%s = ", rc.target).add(rc.round).pf("(%s)\n", rc.named[0])
 	case len(rc.named) == 1 && rc.target != "":
 		c.pf("%s = %s\n", rc.target, rc.named[0])
 	}

@@ -57,6 +57,13 @@
 // defer, recover, labels or goto, is called instead (evaluated where it is
 // written). Named functions and methods are called directly (the receiver
 // evaluated where the SOAC is), function values through a temporary.
+// A floating-point result is assigned through an explicit conversion
+// (m = float64(x * x)): Go lets a compiler fuse x*y + z into one FMA
+// across statements (arm64 does, amd64 from GOAMD64=v3), and in the spec
+// a lambda's result is rounded by its call, so fusion never spans two
+// lambdas there and must not here. Inside one lambda the compiler may
+// still fuse differently in the closure and in the inlined copy: results
+// are bit-identical wherever it does not fuse (amd64 below v3).
 //
 // Panics are the spec's: when a kernel zips arrays whose lengths the plan
 // only asserts equal (Kernel.Asserts), the loop runs only if they are, and

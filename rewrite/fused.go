@@ -355,6 +355,9 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 		}
 	}
 	rc := &retCtx{lit: lit, target: target, label: f.fresh("done")}
+	if rt := l.Sig.Results().At(0).Type(); isFloat(rt) {
+		rc.round = f.typeCode(rt)
+	}
 	if n := len(lit.Body.List); n > 0 {
 		rc.last = lit.Body.List[n-1]
 	}
@@ -485,4 +488,11 @@ func (f *fgen) canInline(l *ir.Lambda, pos token.Pos) bool {
 		return true
 	})
 	return ok
+}
+
+// isFloat reports whether t is a floating-point or complex type, whose
+// arithmetic a compiler may fuse across statements.
+func isFloat(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsFloat|types.IsComplex) != 0
 }

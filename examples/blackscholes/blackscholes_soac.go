@@ -19,7 +19,7 @@ func CallPrices(opts []Option) []float64 {
 				vst := o.V * math.Sqrt(o.T)
 				d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
 				d2 := d1 - vst
-				m = o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2)
+				m = float64(o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2))
 			}
 			out[i] = m
 		}
@@ -45,7 +45,7 @@ func PortfolioValue(opts []Option) float64 {
 			m = callPrice(in[i])
 			{
 				a, b := acc, m
-				acc = a + b
+				acc = float64(a + b)
 			}
 		}
 		t = acc

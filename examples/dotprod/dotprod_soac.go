@@ -16,11 +16,11 @@ func Dot(xs, ys []float64) float64 {
 			var m float64
 			{
 				x, y := in[i], in2[i]
-				m = x * y
+				m = float64(x * y)
 			}
 			{
 				a, b := acc, m
-				acc = a + b
+				acc = float64(a + b)
 			}
 		}
 		t2 = acc

@@ -36,11 +36,11 @@ func MatMul(a, bt [][]float64) [][]float64 {
 									var m3 float64
 									{
 										x, y := in3[i3], in4[i3]
-										m3 = x * y
+										m3 = float64(x * y)
 									}
 									{
 										s, t := acc, m3
-										acc = s + t
+										acc = float64(s + t)
 									}
 								}
 								t5 = acc
@@ -52,7 +52,7 @@ func MatMul(a, bt [][]float64) [][]float64 {
 									return s + t
 								})
 							}
-							m2 = t5
+							m2 = float64(t5)
 						}
 						out[i2] = m2
 					}

@@ -14,7 +14,7 @@ func Normalize2(xs []float64) (ys1, ys2 []float64) {
 		for i := 0; i < n; i++ {
 			{
 				a, b := acc, in[i]
-				acc = a + b
+				acc = float64(a + b)
 			}
 			var keep bool
 			{
@@ -24,7 +24,7 @@ func Normalize2(xs []float64) (ys1, ys2 []float64) {
 			if keep {
 				{
 					a, b := acc2, in[i]
-					acc2 = a + b
+					acc2 = float64(a + b)
 				}
 			}
 		}
@@ -42,13 +42,13 @@ func Normalize2(xs []float64) (ys1, ys2 []float64) {
 			var m float64
 			{
 				x := in2[i2]
-				m = x / sum1
+				m = float64(x / sum1)
 			}
 			out[i2] = m
 			var m2 float64
 			{
 				x := in2[i2]
-				m2 = x / sum2
+				m2 = float64(x / sum2)
 			}
 			out2[i2] = m2
 		}

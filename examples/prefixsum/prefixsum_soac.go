@@ -49,7 +49,7 @@ func PrefixSqrts(xs []float64) []float64 {
 			m = math.Sqrt(in[i])
 			{
 				a, b := acc, m
-				acc = a + b
+				acc = float64(a + b)
 			}
 			out[i] = acc
 		}

@@ -17,11 +17,11 @@ func SumSq(xs []float64) float64 {
 			var m float64
 			{
 				x := in[i]
-				m = x * x
+				m = float64(x * x)
 			}
 			{
 				a, b := acc, m
-				acc = a + b
+				acc = float64(a + b)
 			}
 		}
 		t2 = acc

@@ -19,11 +19,11 @@ func SumSqPos(xs []float64) float64 {
 				var m float64
 				{
 					x := in[i]
-					m = x * x
+					m = float64(x * x)
 				}
 				{
 					a, b := acc, m
-					acc = a + b
+					acc = float64(a + b)
 				}
 			}
 		}
