@@ -26,6 +26,12 @@ type space struct {
 	parent *space
 	keep   string // the filter's predicate result
 	parts  []any  // *code or *space, in order
+	// sel: the members of the kept elements run for every element and
+	// select their effect by keep (no branch); see selectable.
+	sel bool
+	// count is the number of kept elements so far, the next index of the
+	// space's materialised outputs when sel ("" when it has none).
+	count string
 }
 
 func (s *space) emit(c *code) { s.parts = append(s.parts, c) }
@@ -36,6 +42,13 @@ func (s *space) render(c *code) {
 		case *code:
 			c.add(p)
 		case *space:
+			if p.sel {
+				p.render(c)
+				if p.count != "" {
+					c.pf("if %s {\n%s++\n}\n", p.keep, p.count)
+				}
+				continue
+			}
 			c.pf("if %s {\n", p.keep)
 			p.render(c)
 			c.p("}\n")
@@ -177,7 +190,7 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 	// Materialised arrays are built in locals and assigned to their
 	// variables after the loop.
 	locals := map[*ir.Var]string{}
-	materialised := func(v *ir.Var) (string, bool) {
+	materialisedTo := func(v *ir.Var, sp *space) (string, bool) {
 		n, ok := outs[v]
 		if !ok || n == "_" {
 			return "", false
@@ -188,10 +201,22 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 		l := f.fresh("out")
 		locals[v] = l
 		pre.pf("var %s ", l).line(f.typeCode(v.Type))
+		if sp != nil && sp.sel {
+			// A selected output is written at the kept count for
+			// every element and cut to the count after the loop.
+			if sp.count == "" {
+				sp.count = f.fresh("kept")
+				pre.pf("%s := 0\n", sp.count)
+			}
+			pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", %s)\n", nName)
+			post.pf("%s = %s[:%s:%s]\n", n, l, sp.count, sp.count)
+			return l, true
+		}
 		post.pf("%s = %s\n", n, l)
 		return l, true
 	}
-	for _, m := range k.SOACs {
+	materialised := func(v *ir.Var) (string, bool) { return materialisedTo(v, nil) }
+	for mi, m := range k.SOACs {
 		switch op := m.Op.(type) {
 		case *ir.Iota:
 			elems[m.Out] = elem{txt(idx), root}
@@ -216,9 +241,11 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 				return nil, false
 			}
 			sp.emit(c)
-			child := &space{parent: sp, keep: keep}
+			child := &space{parent: sp, keep: keep, sel: sp == root && f.selectable(k, mi, outs)}
 			sp.parts = append(sp.parts, child)
-			if out, ok := materialised(m.Out); ok {
+			if out, ok := materialisedTo(m.Out, child); ok && child.sel {
+				child.emit(new(code).pf("%s[%s] = ", out, child.count).line(args[0]))
+			} else if ok {
 				// Reserve the loop length, as a hand-written filter does:
 				// growing by append costs several allocations and copies
 				// (2x on quickhull). Capacity is not part of the result's
@@ -244,7 +271,11 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 				acc := f.fresh("acc")
 				pre.pf("var %s ", acc).add(f.typeCode(m.TypeArgs[0])).p(" = ").line(f.operand(m, o.Neutral))
 				c := new(code)
-				if !f.apply(c, o.Op, []*code{txt(acc), args[0]}, acc, at) {
+				if sp.sel {
+					if !f.selectReduce(c, m, o, sp.keep, acc, args[0], at) {
+						return nil, false
+					}
+				} else if !f.apply(c, o.Op, []*code{txt(acc), args[0]}, acc, at) {
 					return nil, false
 				}
 				if op.Scan != nil {
@@ -265,8 +296,10 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 				if !f.apply(c, op.Map, args, res, at) {
 					return nil, false
 				}
-				if out, ok := materialised(m.Out); ok {
-					if sp == root {
+				if out, ok := materialisedTo(m.Out, sp); ok {
+					if sp.sel {
+						c.pf("%s[%s] = %s\n", out, sp.count, res)
+					} else if sp == root {
 						pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
 						c.pf("%s[%s] = %s\n", out, idx, res)
 					} else {

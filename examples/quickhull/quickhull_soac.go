@@ -13,7 +13,8 @@ func FilterMax(ps []Point, a, b Point) (far Point, above []Point) {
 		in := ps[:n]
 		var acc distPoint = v
 		var out []Point
-		out = make([]Point, 0, n)
+		kept := 0
+		out = make([]Point, n)
 		for i := 0; i < n; i++ {
 			var m distPoint
 			{
@@ -34,17 +35,18 @@ func FilterMax(ps []Point, a, b Point) (far Point, above []Point) {
 				d := m
 				keep = d.D > 0
 			}
+			var m2 Point
+			{
+				d := m
+				m2 = d.P
+			}
+			out[kept] = m2
 			if keep {
-				var m2 Point
-				{
-					d := m
-					m2 = d.P
-				}
-				out = append(out, m2)
+				kept++
 			}
 		}
 		best = acc
-		above = out
+		above = out[:kept:kept]
 	}
 	return best.P, above
 }

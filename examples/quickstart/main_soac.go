@@ -2,6 +2,8 @@
 
 package main
 
+import "math"
+
 // Normalize2 is the fused form of normalize2Spec (generated from its //soac:fuse directive).
 func Normalize2(xs []float64) (ys1, ys2 []float64) {
 	var sum1 float64
@@ -21,11 +23,15 @@ func Normalize2(xs []float64) (ys1, ys2 []float64) {
 				x := in[i2]
 				keep = x > 0
 			}
+			var v float64 = in[i2]
+			var mask uint64
 			if keep {
-				{
-					a, b := acc2, in[i2]
-					acc2 = float64(a + b)
-				}
+				mask = ^uint64(0)
+			}
+			v = math.Float64frombits(math.Float64bits(v) & mask)
+			{
+				a, b := acc2, v
+				acc2 = float64(a + b)
 			}
 		}
 		sum1 = acc

@@ -2,6 +2,8 @@
 
 package sumsqpos
 
+import "math"
+
 // SumSqPos is the fused form of sumSqPosSpec (generated from its //soac:fuse directive).
 func SumSqPos(xs []float64) float64 {
 	var t3 float64
@@ -15,16 +17,20 @@ func SumSqPos(xs []float64) float64 {
 				x := in[i]
 				keep = x > 0
 			}
+			var m float64
+			{
+				x := in[i]
+				m = float64(x * x)
+			}
+			var v float64 = m
+			var mask uint64
 			if keep {
-				var m float64
-				{
-					x := in[i]
-					m = float64(x * x)
-				}
-				{
-					a, b := acc, m
-					acc = float64(a + b)
-				}
+				mask = ^uint64(0)
+			}
+			v = math.Float64frombits(math.Float64bits(v) & mask)
+			{
+				a, b := acc, v
+				acc = float64(a + b)
 			}
 		}
 		t3 = acc

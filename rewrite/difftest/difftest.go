@@ -116,6 +116,9 @@ func call(f reflect.Value, args []reflect.Value) (out []reflect.Value, panicked 
 	return f.Call(args), ""
 }
 
+// specialFloats are the floating-point values Random mixes in.
+var specialFloats = []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), 5e-324, -5e-324, 1e300, -1e300}
+
 // Random returns a random value of type t; slices have length n, and
 // slices inside them a small length.
 func Random(r *rand.Rand, t reflect.Type, n int) reflect.Value {
@@ -128,6 +131,12 @@ func Random(r *rand.Rand, t reflect.Type, n int) reflect.Value {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		v.SetUint(uint64(r.IntN(200)))
 	case reflect.Float32, reflect.Float64:
+		if r.IntN(16) == 0 {
+			// Values where exactness is easy to lose: signed zeros,
+			// infinities, NaN, subnormals.
+			v.SetFloat(specialFloats[r.IntN(len(specialFloats))])
+			break
+		}
 		v.SetFloat(r.Float64()*20 - 10)
 	case reflect.String:
 		b := make([]byte, r.IntN(8))

@@ -1,0 +1,180 @@
+package rewrite
+
+// This file holds what the generator knows about operators beyond what the
+// spec promises: which reduction operators are exact enough to be
+// evaluated in another way than the spec's left-to-right fold (a select
+// of the neutral element for a filtered-out element, several
+// accumulators), and which lambdas are cheap and safe enough to be
+// evaluated for elements a filter drops (speculation).
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// exactOp is an operator written as a OP b (or b OP a) on the two
+// parameters of a reduction's lambda, on one class of basic types.
+type exactOp struct {
+	tok    token.Token
+	floats bool // on floating-point types (else on integer types)
+	// neutral reports whether combining any accumulator the fold can reach
+	// with ne leaves it bit-for-bit unchanged: then a dropped element may
+	// be replaced by ne (a select instead of a branch), and several
+	// accumulators may each start from ne.
+	neutral func(ne constant.Value, t *types.Basic) bool
+	// idempotent operators (x OP x == x) allow several accumulators to
+	// start from any ne: ne OP ne OP ... == ne.
+	idempotent bool
+}
+
+func isZero(ne constant.Value, _ *types.Basic) bool {
+	return constant.Sign(ne) == 0
+}
+
+func isOne(ne constant.Value, _ *types.Basic) bool {
+	return constant.Compare(ne, token.EQL, constant.MakeInt64(1))
+}
+
+// isAllOnes reports whether ne has every bit of t set: -1 for a signed
+// type, the maximum for an unsigned one.
+func isAllOnes(ne constant.Value, t *types.Basic) bool {
+	if t.Info()&types.IsUnsigned == 0 {
+		return constant.Compare(ne, token.EQL, constant.MakeInt64(-1))
+	}
+	var bits uint
+	switch t.Kind() {
+	case types.Uint8:
+		bits = 8
+	case types.Uint16:
+		bits = 16
+	case types.Uint32:
+		bits = 32
+	default:
+		bits = 64
+	}
+	max := constant.Shift(constant.MakeUint64(1), token.SHL, bits)
+	max = constant.BinaryOp(max, token.SUB, constant.MakeInt64(1))
+	return constant.Compare(ne, token.EQL, max)
+}
+
+// exactOps are the operators the generator evaluates other than left to
+// right. Integer +, *, ^ wrap and |, & are bitwise: all are exactly
+// associative and commutative. For floats only the neutral-element select
+// is exact: x + 0 == x for every x the fold can reach from ne == +0 (a sum
+// is -0 only if both terms are; Go constants have no -0) and x * 1 == x;
+// several float accumulators would reassociate, so floats never get them.
+var exactOps = []exactOp{
+	{tok: token.ADD, neutral: isZero},
+	{tok: token.MUL, neutral: isOne},
+	{tok: token.XOR, neutral: isZero},
+	{tok: token.OR, neutral: isZero, idempotent: true},
+	{tok: token.AND, neutral: isAllOnes, idempotent: true},
+	{tok: token.ADD, floats: true, neutral: isZero},
+	{tok: token.MUL, floats: true, neutral: isOne},
+}
+
+// exactReduce returns the exactOp a reduction's operator l is, with
+// neutral element ne of type t, or nil. withNeutral reports whether ne is
+// the operator's neutral element (not only a starting value).
+func (f *fgen) exactReduce(l *ir.Lambda, ne *ir.Operand, t types.Type) (op *exactOp, withNeutral bool) {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || l.Lit == nil || ne == nil || ne.Const == nil || ne.Const.Value == nil {
+		return nil, false
+	}
+	isFloat := b.Info()&types.IsFloat != 0
+	if !isFloat && b.Info()&types.IsInteger == 0 {
+		return nil, false
+	}
+	params := l.Lit.Type.Params.List
+	var names []*ast.Ident
+	for _, p := range params {
+		names = append(names, p.Names...)
+	}
+	if len(names) != 2 || len(l.Lit.Body.List) != 1 {
+		return nil, false
+	}
+	ret, ok := l.Lit.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil, false
+	}
+	bin, ok := ast.Unparen(ret.Results[0]).(*ast.BinaryExpr)
+	if !ok {
+		return nil, false
+	}
+	x, xok := ast.Unparen(bin.X).(*ast.Ident)
+	y, yok := ast.Unparen(bin.Y).(*ast.Ident)
+	if !xok || !yok {
+		return nil, false
+	}
+	a, c := f.info.Defs[names[0]], f.info.Defs[names[1]]
+	ux, uy := f.info.Uses[x], f.info.Uses[y]
+	if a == nil || c == nil || !(ux == a && uy == c || ux == c && uy == a) {
+		return nil, false
+	}
+	for i := range exactOps {
+		o := &exactOps[i]
+		if o.tok == bin.Op && o.floats == isFloat {
+			v := constant.ToFloat(ne.Const.Value)
+			if !isFloat {
+				v = constant.ToInt(ne.Const.Value)
+			}
+			return o, v.Kind() != constant.Unknown && o.neutral(v, b)
+		}
+	}
+	return nil, false
+}
+
+// speculable reports whether l may run for an element the spec never
+// passes it (a select instead of a branch): it has no effect, cannot
+// panic, and is cheap — no loops, no closures and no calls but builtins,
+// conversions and package math.
+func (f *fgen) speculable(l *ir.Lambda) bool {
+	if l == nil {
+		return true
+	}
+	if !l.Purity.Pure || l.Purity.MayPanic || l.Lit == nil {
+		return false
+	}
+	ok := true
+	nodes := 0
+	ast.Inspect(l.Lit.Body, func(n ast.Node) bool {
+		if !ok || n == nil {
+			return false
+		}
+		nodes++
+		switch n := n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt, *ast.SelectStmt, *ast.SendStmt:
+			ok = false
+		case *ast.CallExpr:
+			fun := ast.Unparen(n.Fun)
+			if tv, isT := f.info.Types[fun]; isT && tv.IsType() {
+				return true
+			}
+			var obj types.Object
+			switch fn := fun.(type) {
+			case *ast.Ident:
+				obj = f.info.Uses[fn]
+			case *ast.SelectorExpr:
+				obj = f.info.Uses[fn.Sel]
+			}
+			switch obj := obj.(type) {
+			case *types.Builtin:
+				switch obj.Name() {
+				case "min", "max", "len", "cap", "real", "imag", "complex":
+					return true
+				}
+			case *types.Func:
+				if obj.Pkg() != nil && obj.Pkg().Path() == "math" {
+					return true
+				}
+			}
+			ok = false
+		}
+		return ok
+	})
+	return ok && nodes <= 64
+}
