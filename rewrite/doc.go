@@ -82,7 +82,8 @@
 // as one go/analysis analyzer whose result is []Output; GeneratePackages
 // runs it on loaded packages. Sync writes outputs to disk (atomically, only
 // when changed, never over a file without the header, deleting stale
-// outputs) or reports the drift; Overlay hides soacgen's outputs behind
-// stubs while a package loads. Package difftest compares a generated
-// function with its spec on random inputs.
+// outputs) or reports the drift; Overlay hides soacgen's outputs while a
+// package loads and declares each NAME by a stub in its spec's own file.
+// Package difftest compares a generated function with its spec on random
+// inputs.
 package rewrite

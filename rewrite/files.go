@@ -4,8 +4,9 @@ package rewrite
 // writes outputs atomically and only when their bytes change, never
 // touches a file without soacgen's header, deletes soacgen's outputs that
 // no longer correspond to a spec, and builds the loader overlay that hides
-// soacgen's outputs (possibly stale or missing) behind stubs, so that a
-// package loads whatever state its generated files are in.
+// soacgen's outputs (possibly stale or missing) and declares each spec's
+// NAME by a stub in the spec's own file, so that a package loads whatever
+// state its generated files are in.
 
 import (
 	"bytes"
@@ -16,7 +17,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -119,126 +119,113 @@ func writeAtomic(path string, content []byte) error {
 }
 
 // Overlay returns a loader overlay (packages.Config.Overlay) for the
-// given Go files of some packages: every file soacgen generated, and the
-// output path of every file holding specs, is replaced by stubs that
-// declare each spec's NAME with the spec's signature, so the packages
-// type-check whatever state their generated files are in (stale, not
-// compiling, or not yet written while callers of NAME exist).
+// given Go files of some packages, so that the packages type-check
+// whatever state soacgen's outputs are in (stale, not compiling, or not
+// yet written while callers of NAME exist): every file soacgen generated
+// is replaced by its package clause, and every file holding specs gets,
+// appended to its own text, a stub declaring each spec's NAME with the
+// spec's signature. Because a stub lies in the spec's file, its signature
+// means what the spec's does: the file's imports (renamed, dot or named
+// otherwise than their path's last element) resolve as they do for the
+// spec, and no import is added or left unused. Line directives map each
+// stub's NAME to the NAME of its //soac:fuse directive and its signature
+// to the spec's, so that an error in either is reported where the user
+// wrote it (the same position as the spec's own error), never at lines
+// past the end of the file. Files without soacgen's header are never
+// replaced.
 func Overlay(files []string) (map[string][]byte, error) {
 	overlay := map[string][]byte{}
 	fset := token.NewFileSet()
 	for _, path := range files {
+		if _, ok := overlay[path]; ok {
+			continue
+		}
 		src, err := os.ReadFile(path)
 		if err != nil {
 			return nil, err
 		}
 		if IsGenerated(src) {
-			if _, ok := overlay[path]; !ok {
-				f, err := parser.ParseFile(fset, path, src, parser.PackageClauseOnly)
-				if err != nil {
-					return nil, err
-				}
-				overlay[path] = []byte(Header + "\n\npackage " + f.Name.Name + "\n")
+			f, err := parser.ParseFile(fset, path, src, parser.PackageClauseOnly)
+			if err != nil {
+				return nil, err
 			}
+			overlay[path] = []byte(Header + "\n\npackage " + f.Name.Name + "\n")
 			continue
 		}
 		f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			continue // the loader reports it
 		}
-		stub := stubs(fset, f, src)
-		if stub != nil {
-			overlay[OutputPath(path)] = stub
+		if stub := stubs(fset, f, src); stub != nil {
+			overlay[path] = append(src[:len(src):len(src)], stub...)
 		}
 	}
 	return overlay, nil
 }
 
-// stubs returns a file declaring NAME for every spec of f, or nil.
+// stubs returns the text to append to f (whose source is src) to declare
+// NAME for every spec of f, or nil when f has no spec. Each stub is
+//
+//	func /*line*/(recv) /*line*/NAME/*line*/[type params](params) results { panic(...) }
+//
+// with the receiver, type parameters, parameters and results copied from
+// the spec and each line directive giving the next token the position it
+// has in the spec (NAME: its position in the directive).
 func stubs(fset *token.FileSet, f *ast.File, src []byte) []byte {
 	tf := fset.File(f.Pos())
-	text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
-	var decls []string
-	used := map[string]bool{}
+	text := func(pos, end token.Pos) string { return string(src[tf.Offset(pos):tf.Offset(end)]) }
+	at := func(pos token.Pos) string {
+		p := fset.Position(pos)
+		name := p.Filename
+		if !filepath.IsAbs(name) {
+			// The scanner joins a relative name with the file's directory.
+			rel, err := filepath.Rel(filepath.Dir(tf.Name()), name)
+			if err != nil {
+				return ""
+			}
+			name = rel
+		}
+		if name == "" || strings.ContainsAny(name, "\n\r") || strings.Contains(name, "*/") {
+			return "" // not expressible as a line directive: the stub keeps its own positions
+		}
+		return fmt.Sprintf("/*line %s:%d:%d*/", name, p.Line, p.Column)
+	}
+	var b strings.Builder
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Doc == nil {
 			continue
 		}
-		name := ""
+		name, namePos := "", token.NoPos
 		for _, c := range fd.Doc.List {
 			if rest, ok := strings.CutPrefix(c.Text, "//soac:fuse "); ok {
 				if fs := strings.Fields(rest); len(fs) > 0 && token.IsIdentifier(fs[0]) {
 					name = fs[0]
+					namePos = c.Pos() + token.Pos(len(c.Text)-len(rest)+strings.Index(rest, name))
 				}
 			}
 		}
 		if name == "" {
 			continue
 		}
-		var b strings.Builder
-		b.WriteString("func ")
+		b.WriteString("\nfunc ")
 		if fd.Recv != nil {
-			b.WriteString(text(fd.Recv) + " ")
+			b.WriteString(at(fd.Recv.Pos()) + text(fd.Recv.Pos(), fd.Recv.End()) + " ")
 		}
-		b.WriteString(name)
+		b.WriteString(at(namePos) + name)
+		sig := fd.Type.Params.Pos()
 		if fd.Type.TypeParams != nil {
-			b.WriteString(text(fd.Type.TypeParams))
+			sig = fd.Type.TypeParams.Pos()
 		}
-		b.WriteString(text(fd.Type.Params))
+		end := fd.Type.Params.End()
 		if fd.Type.Results != nil {
-			b.WriteString(" " + text(fd.Type.Results))
+			end = fd.Type.Results.End()
 		}
+		b.WriteString(at(sig) + text(sig, end))
 		b.WriteString(" { panic(\"soacgen: stub; run go generate\") }\n")
-		decls = append(decls, b.String())
-		ast.Inspect(fd.Type, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok {
-					used[id.Name] = true
-				}
-			}
-			return true
-		})
-		if fd.Recv != nil {
-			ast.Inspect(fd.Recv, func(n ast.Node) bool {
-				if sel, ok := n.(*ast.SelectorExpr); ok {
-					if id, ok := sel.X.(*ast.Ident); ok {
-						used[id.Name] = true
-					}
-				}
-				return true
-			})
-		}
 	}
-	if len(decls) == 0 {
+	if b.Len() == 0 {
 		return nil
 	}
-	var b strings.Builder
-	b.WriteString(Header + "\n\npackage " + f.Name.Name + "\n\n")
-	for _, is := range f.Imports {
-		path, err := strconv.Unquote(is.Path.Value)
-		if err != nil {
-			continue
-		}
-		local := importGuess(path)
-		if is.Name != nil {
-			local = is.Name.Name
-		}
-		if used[local] {
-			b.WriteString("import " + local + " " + is.Path.Value + "\n")
-		}
-	}
-	b.WriteString("\n" + strings.Join(decls, "\n"))
-	return []byte(b.String())
-}
-
-// importGuess is the name an import without a name most likely binds: the
-// path's last element, or the one before a major-version suffix.
-func importGuess(path string) string {
-	parts := strings.Split(path, "/")
-	last := parts[len(parts)-1]
-	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
-		last = parts[len(parts)-2]
-	}
-	return strings.TrimSuffix(strings.TrimPrefix(last, "go-"), ".go")
+	return []byte("\n" + b.String())
 }

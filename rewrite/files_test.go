@@ -2,8 +2,10 @@ package rewrite
 
 import (
 	"errors"
+	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,29 +27,23 @@ import (
 	"github.com/soacgen/soacgen/runtime/soac"
 )
 
-//soac:fuse Gen
+//soac:fuse  Gen
 func genSpec[T int | float64](r *m.Rand, b *strings.Builder, xs ...T) (out []T) {
 	return soac.Map(xs, func(x T) T { return x })
 }
 
 func notSpec() {}
 `
-	write(t, filepath.Join(dir, "x.go"), []byte(spec))
+	x := filepath.Join(dir, "x.go")
+	write(t, x, []byte(spec))
 	write(t, filepath.Join(dir, "old_soac.go"), []byte(Header+"\n\npackage p\n\nfunc Broken( {\n"))
 	write(t, filepath.Join(dir, "mine_soac.go"), []byte("package p\n"))
-	ov, err := Overlay([]string{filepath.Join(dir, "x.go"), filepath.Join(dir, "old_soac.go"), filepath.Join(dir, "mine_soac.go")})
+	ov, err := Overlay([]string{x, filepath.Join(dir, "old_soac.go"), filepath.Join(dir, "mine_soac.go")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	stub := string(ov[filepath.Join(dir, "x_soac.go")])
-	for _, want := range []string{Header, "package p", `import m "math/rand/v2"`, `import strings "strings"`,
-		"func Gen[T int | float64](r *m.Rand, b *strings.Builder, xs ...T) (out []T) { panic("} {
-		if !strings.Contains(stub, want) {
-			t.Errorf("stub lacks %q:\n%s", want, stub)
-		}
-	}
-	if strings.Contains(stub, "soac\"") || strings.Contains(stub, "notSpec") {
-		t.Errorf("stub imports or declares too much:\n%s", stub)
+	if len(ov) != 2 {
+		t.Errorf("overlay has %d files, want x.go and old_soac.go", len(ov))
 	}
 	if got := string(ov[filepath.Join(dir, "old_soac.go")]); got != Header+"\n\npackage p\n" {
 		t.Errorf("old output overlaid with %q", got)
@@ -55,6 +51,186 @@ func notSpec() {}
 	if _, ok := ov[filepath.Join(dir, "mine_soac.go")]; ok {
 		t.Errorf("a file without the header is overlaid")
 	}
+	if _, ok := ov[filepath.Join(dir, "x_soac.go")]; ok {
+		t.Errorf("the output path of x.go is overlaid (the stub belongs in x.go)")
+	}
+
+	// x.go keeps its text and gains a stub declaring Gen with genSpec's
+	// signature, positioned where the user wrote them.
+	stub, ok := strings.CutPrefix(string(ov[x]), spec)
+	if !ok {
+		t.Fatalf("x.go overlaid with a changed text:\n%s", ov[x])
+	}
+	if strings.Contains(stub, "import") || strings.Contains(stub, "notSpec") || strings.Contains(stub, "//soac:") {
+		t.Errorf("stub imports, declares or directs too much:\n%s", stub)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, x, ov[x], parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatalf("overlaid x.go does not parse: %v\n%s", err, ov[x])
+	}
+	var genSpec, gen *ast.FuncDecl
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			switch fd.Name.Name {
+			case "genSpec":
+				genSpec = fd
+			case "Gen":
+				gen = fd
+			}
+		}
+	}
+	if genSpec == nil || gen == nil {
+		t.Fatalf("overlaid x.go lacks genSpec or Gen:\n%s", ov[x])
+	}
+	if got := types.ExprString(gen.Type); got != types.ExprString(genSpec.Type) {
+		t.Errorf("Gen's signature is %s, want genSpec's %s", got, types.ExprString(genSpec.Type))
+	}
+	pos := func(p token.Pos) string { return fset.Position(p).String() }
+	if got, want := pos(gen.Name.Pos()), x+":10:14"; got != want {
+		t.Errorf("Gen is at %s, want %s (its name in the directive)", got, want)
+	}
+	for i, p := range gen.Type.Params.List {
+		if got, want := pos(p.Type.Pos()), pos(genSpec.Type.Params.List[i].Type.Pos()); got != want {
+			t.Errorf("Gen's parameter %d is at %s, want genSpec's %s", i, got, want)
+		}
+	}
+	if got, want := pos(gen.Type.Results.Pos()), pos(genSpec.Type.Results.Pos()); got != want {
+		t.Errorf("Gen's results are at %s, want genSpec's %s", got, want)
+	}
+}
+
+// TestOverlayImportNames loads packages whose spec signatures name
+// packages through imports that bind a name other than their path's last
+// element (gopkg.in/yaml.v3 style, go-foo style, a package named unlike
+// its directory, a dot import, a renamed major version), while their
+// generated files are stale (an old signature, an import of a package that
+// no longer exists), broken (a syntax error) or missing and other files
+// call NAME: every package loads under the overlay, generates, and loads
+// cleanly with the generated files on disk; a second round changes
+// nothing.
+func TestOverlayImportNames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads a module")
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := t.TempDir()
+	const sig = `func valsSpec(ns []yaml.Node, b gobar.B, o other.O, d D, r *rnd.Rand) []float64 {
+	return soac.Map(ns, func(n yaml.Node) float64 { return n.V + float64(b) + float64(o) + float64(d) })
+}
+`
+	const imports = `import (
+	rnd "math/rand/v2"
+
+	. "example.com/m/dep/dot"
+	"example.com/m/dep/go-bar"
+	"example.com/m/dep/thing"
+	"example.com/m/dep/yaml.v3"
+
+	"github.com/soacgen/soacgen/runtime/soac"
+)
+`
+	files := map[string]string{
+		"go.mod":              "module example.com/m\n\ngo 1.26.0\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => " + root + "\n",
+		"dep/yaml.v3/y.go":    "package yaml\n\ntype Node struct{ V float64 }\n",
+		"dep/go-bar/b.go":     "package gobar\n\ntype B int\n",
+		"dep/thing/o.go":      "package other\n\ntype O int\n",
+		"dep/dot/d.go":        "package dot\n\ntype D int\n",
+		"missing/x.go":        "package p\n\n" + imports + "\n//soac:fuse Vals\n" + sig,
+		"missing/use.go":      "package p\n\nfunc use() []float64 { return Vals(nil, 0, 0, 0, nil) }\n",
+		"broken/x.go":         "package p\n\n" + imports + "\n//soac:fuse Vals\n" + sig,
+		"broken/use.go":       "package p\n\nfunc use() []float64 { return Vals(nil, 0, 0, 0, nil) }\n",
+		"broken/x_soac.go":    Header + "\n\npackage p\n\nfunc Vals( {\n",
+		"stale/x.go":          "package p\n\n" + imports + "\n//soac:fuse Vals\n" + sig,
+		"stale/use.go":        "package p\n\nfunc use() []float64 { return Vals(nil, 0, 0, 0, nil) }\n",
+		"stale/x_soac.go":     Header + "\n\npackage p\n\nimport (\n\t\"example.com/m/dep/gone\"\n\t\"example.com/m/dep/yaml.v3\"\n)\n\nfunc Vals(ns []yaml.Node) gone.T { return nil }\n",
+		"stale/old_soac.go":   Header + "\n\npackage p\n\nimport \"example.com/m/dep/yaml.v3\"\n\nfunc Old(yaml.Node) {}\n",
+		"renamed/x.go":        "package p\n\n" + strings.Replace(imports, `"example.com/m/dep/yaml.v3"`, `yml "example.com/m/dep/yaml.v3"`, 1) + "\n//soac:fuse Vals\n" + strings.ReplaceAll(sig, "yaml.", "yml."),
+		"renamed/x_soac.go":   Header + "\n\npackage p\n\nfunc Vals() {}\n",
+		"renamed/use_test.go": "package p\n\nimport \"testing\"\n\nfunc TestUse(t *testing.T) { Vals(nil, 0, 0, 0, nil) }\n",
+	}
+	for name, text := range files {
+		path := filepath.Join(mod, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		write(t, path, []byte(text))
+	}
+	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	patterns := []string{"./missing", "./broken", "./stale", "./renamed"}
+	// generate is soacgen's load and write: list, overlay, load, generate,
+	// sync. It returns the changes made.
+	generate := func() []string {
+		t.Helper()
+		listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: mod, Env: env}, patterns...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var goFiles []string
+		for _, p := range listed {
+			goFiles = append(goFiles, p.GoFiles...)
+		}
+		ov, err := Overlay(goFiles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkgs, err := packages.Load(&packages.Config{Mode: LoadMode, Dir: mod, Env: env, Overlay: ov}, patterns...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if packages.PrintErrors(pkgs) > 0 {
+			t.Fatal("the packages do not load under the overlay")
+		}
+		outs, err := GeneratePackages(pkgs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(outs) != len(patterns) {
+			t.Fatalf("%d outputs, want one per package", len(outs))
+		}
+		changes, err := Sync(outs, goFiles, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range changes {
+			rel, _ := filepath.Rel(mod, c.Path)
+			got = append(got, c.Kind+" "+filepath.ToSlash(rel))
+		}
+		return got
+	}
+	got := generate()
+	want := "create missing/x_soac.go, update broken/x_soac.go, update stale/x_soac.go, update renamed/x_soac.go, delete stale/old_soac.go"
+	if strings.Join(got, ", ") != want {
+		t.Errorf("changes = %s, want %s", strings.Join(got, ", "), want)
+	}
+	// The generated files compile: the packages (and the test calling
+	// NAME) load without the overlay.
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo, Dir: mod, Env: env, Tests: true}, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Error("the generated files do not compile")
+	}
+	if got := readString(t, filepath.Join(mod, "renamed", "x_soac.go")); !strings.Contains(got, `yml "example.com/m/dep/yaml.v3"`) || !strings.Contains(got, "func Vals(ns []yml.Node, b gobar.B, o other.O, d D, r *rnd.Rand) []float64 {") {
+		t.Errorf("renamed/x_soac.go does not use x.go's import names:\n%s", got)
+	}
+	if got := generate(); len(got) != 0 {
+		t.Errorf("second round changed %v", got)
+	}
+}
+
+func readString(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 func TestSync(t *testing.T) {

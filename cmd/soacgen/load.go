@@ -30,12 +30,12 @@ type result struct {
 
 // analyze loads the packages matching patterns (relative to dir), builds
 // their IR, fuses every spec and returns the fusion report and the
-// generated code. soacgen's own outputs are hidden from the loader behind
-// stubs declaring each spec's NAME (rewrite.Overlay), so that stale,
-// broken or missing outputs do not stop it. When a package
-// (or a dependency) has syntax or type errors, or a malformed //soac:fuse
-// directive, it returns them instead, each formatted as
-// "file:line:col: message" with the file relative to dir when it lies
+// generated code. soacgen's own outputs are hidden from the loader and
+// each spec's NAME is declared by a stub in the spec's file
+// (rewrite.Overlay), so that stale, broken or missing outputs do not stop
+// it. When a package (or a dependency) has syntax or type errors, or a
+// malformed //soac:fuse directive, it returns them instead, each formatted
+// as "file:line:col: message" with the file relative to dir when it lies
 // under it. The error result is for failures to run at all.
 func analyze(dir string, patterns []string, backend string, gas int) (*result, []string, error) {
 	wd, err := filepath.Abs(cmp.Or(dir, "."))

@@ -189,6 +189,11 @@ func TestErrors(t *testing.T) {
 		"q/q.go": "package q\n\nfunc f() int {\n\treturn undefinedName\n}\n",
 		"r/r.go": "package r\n\nimport \"github.com/soacgen/soacgen/runtime/soac\"\n\n//soac:fuse G backend=gpu\nfunc g(xs []int) []int { return soac.Map(xs, func(x int) int { return x }) }\n",
 		"s/s.go": "package s\n\nfunc f( {\n",
+		// An error in a spec's signature, or a NAME declared twice, is
+		// reported once, where the user wrote it (not in the stub that
+		// declares NAME while the package loads).
+		"u/u.go": "package u\n\nimport \"github.com/soacgen/soacgen/runtime/soac\"\n\n//soac:fuse U\nfunc uSpec(xs []int, m Missing) []int { return soac.Map(xs, func(x int) int { return x }) }\n",
+		"v/v.go": "package v\n\nimport \"github.com/soacgen/soacgen/runtime/soac\"\n\nfunc V() {}\n\n//soac:fuse V\nfunc vSpec(xs []int) []int { return soac.Map(xs, func(x int) int { return x }) }\n",
 	})
 	for _, tc := range []struct {
 		pkg, want string
@@ -196,9 +201,11 @@ func TestErrors(t *testing.T) {
 		{"./q", "q/q.go:4:9: undefined: undefinedName\n"},
 		{"./r", `r/r.go:5:1: malformed //soac:fuse on g: unknown backend "gpu"`},
 		{"./s", "s/s.go:3:9: "},
+		{"./u", "u/u.go:6:24: undefined: Missing\n"},
+		{"./v", "v/v.go:7:13: V redeclared in this block\nv/v.go:5:6: \tother declaration of V\n"},
 	} {
 		code, stdout, stderr := soacgen(mod, "-json", tc.pkg)
-		if code != 1 || stdout != "" || !strings.HasPrefix(stderr, tc.want) {
+		if code != 1 || stdout != "" || !strings.HasPrefix(stderr, tc.want) || strings.HasSuffix(tc.want, "\n") && stderr != tc.want {
 			t.Errorf("soacgen -json %s: exit %d, stdout %q, stderr %q; want exit 1, no output, stderr starting %q", tc.pkg, code, stdout, stderr, tc.want)
 		}
 	}
