@@ -27,10 +27,14 @@ import (
 // byte for byte, and whether soacgen would write them at all.
 //
 // The pass cannot simply be handed to Generate: it holds soacgen's
-// previous outputs, and what Generate writes depends on them (the fresh
-// names it picks avoid every name of the package scope, the outputs'
-// declarations included; a spec calling another spec's generated function
-// sees that function's type and purity). soacgen never sees those outputs:
+// previous outputs, and what Generate writes depends on them: the fresh
+// names it picks avoid every name of the package scope, so a name a stale
+// output declares (the old NAME of a renamed spec) would change them, and
+// a spec calling another spec's generated function would see that
+// function's type and purity as generated, not the spec's. The first makes
+// the difference between reporting a stale function and missing it
+// (analyzer/soacvet's testdata package stale/renamed shows one). soacgen
+// never sees those outputs:
 // it loads the package through Overlay, which hides every file carrying
 // soacgen's header, and any file at an output path, behind stubs that
 // declare each spec's NAME with the spec's signature. Regenerate rebuilds
