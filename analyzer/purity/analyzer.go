@@ -140,7 +140,12 @@ func newState(pass *analysis.Pass) *state {
 }
 
 func analyze(pass *analysis.Pass) *Verdicts {
-	s := newState(pass)
+	return newState(pass).analyze()
+}
+
+// analyze analyses s.pass's package and ends the run.
+func (s *state) analyze() *Verdicts {
+	pass := s.pass
 	if inGOROOT(pass) {
 		// The standard library is judged by the table alone: summarising
 		// its thousands of functions as facts would make every analysis

@@ -1,9 +1,10 @@
 // Package soacvet defines an Analyzer that reports what fusion of
-// runtime/soac pipelines would do, or cannot do, in the analysed package.
+// runtime/soac pipelines would do, or cannot do, in the analysed package,
+// and whether the code soacgen generated for it is up to date.
 //
 // # Analyzer soacvet
 //
-// soacvet: report SOAC pipelines that could be fused, fusions that are blocked, and misuses of runtime/soac
+// soacvet: report SOAC pipelines that could be fused, fusions that are blocked, misuses of runtime/soac, and stale generated code
 //
 // soacvet builds the IR of every function that calls runtime/soac (the
 // soacir analyzer), runs the fusion engine on it exactly as soacgen does,
@@ -53,11 +54,41 @@
 //
 // unsupported: in a spec, a SOAC call that soacgen cannot model (for
 // example a combinator called through a function value, or inside && or
-// ||): it stays as written and unfused.
+// ||): it stays as written and unfused. Also, at the package's first spec,
+// a package soacgen fails to generate (a generator error), whose generated
+// files the stale check then cannot check.
 //
 // directive: a malformed //soac:fuse directive (missing or invalid name,
 // unknown backend, a directive not in a top-level function's doc comment).
 // soacgen refuses to run on such a package.
+//
+// stale: generated code that is not what soacgen would write now, so that
+// go generate would change it. soacvet generates the package as soacgen
+// would, byte for byte (from the package as soacgen loads it, its previous
+// outputs hidden, and with no -fuse.gas limit, as go generate runs it; see
+// rewrite.Regenerate), compares each generated function with the one in
+// the file on disk, and reports each that differs at its spec's
+// //soac:fuse directive:
+//
+//	stale: Normalize2 in n_soac.go is out of date with normalize2Spec; run go generate
+//	stale: Normalize2 is missing from n_soac.go; run go generate to generate it from normalize2Spec
+//	stale: n_soac.go is missing (it holds Normalize2, generated from normalize2Spec); run go generate
+//
+// A generated function is out of date when its spec changed, and also when
+// something else its code is generated from did: the specs' names (the
+// generator's own names avoid them), or the generator itself. A generated
+// file whose functions all match but whose bytes differ elsewhere (its
+// imports, a hand edit) is reported once, at its first spec; a file at the
+// output path without soacgen's header, which go generate refuses to
+// overwrite, at each of its specs; a file soacgen generated that no spec
+// generates any more, which go generate deletes, at its package clause. A
+// spec whose signature changed also breaks the build: the generated file
+// does not compile, with an error naming soacgenRerunGoGenerate_NAME. A
+// package that soacgen would not generate (one with type errors even when
+// its generated files are hidden, as soacgen loads it, or with a malformed
+// directive) is not checked, nor are specs in _test.go files, which
+// soacgen does not generate. A package with neither specs nor generated
+// files costs the check nothing.
 //
 // Findings of the fusion engine that carry another category are reported
 // under that category.
@@ -82,4 +113,5 @@
 //	soacvet ./...
 //	soacvet -fix ./...          # apply the unfused fixes
 //	soacvet -categories=unfused,size ./...
+//	soacvet -categories=stale ./...   # what go generate would change
 package soacvet

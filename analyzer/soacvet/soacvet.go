@@ -15,6 +15,7 @@ import (
 	"github.com/soacgen/soacgen/analyzer/build"
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/analyzer/purity"
 )
 
 // The stable diagnostic categories (analysis.Diagnostic.Category); doc.go
@@ -26,21 +27,25 @@ const (
 	Impure      = "impure"
 	Unsupported = "unsupported"
 	Directive   = "directive"
+	Stale       = "stale"
 )
 
 // Categories lists every category soacvet reports, in documentation order.
-var Categories = []string{Unfused, Blocked, Size, Impure, Unsupported, Directive}
+var Categories = []string{Unfused, Blocked, Size, Impure, Unsupported, Directive, Stale}
 
 //go:embed doc.go
 var docFile string
 
-// Analyzer reports fusable but unfused SOAC pipelines, blocked fusions and
-// misuses of runtime/soac; see the package documentation.
+// Analyzer reports fusable but unfused SOAC pipelines, blocked fusions,
+// misuses of runtime/soac and generated files out of date with their
+// specs; see the package documentation.
 var Analyzer = &analysis.Analyzer{
-	Name:     "soacvet",
-	Doc:      analyzerDoc(docFile, "soacvet"),
-	URL:      "https://pkg.go.dev/github.com/soacgen/soacgen/analyzer/soacvet",
-	Requires: []*analysis.Analyzer{build.Analyzer},
+	Name: "soacvet",
+	Doc:  analyzerDoc(docFile, "soacvet"),
+	URL:  "https://pkg.go.dev/github.com/soacgen/soacgen/analyzer/soacvet",
+	// purity.Analyzer is required for its result, which the stale check
+	// recomputes on soacgen's view of the package.
+	Requires: []*analysis.Analyzer{build.Analyzer, purity.Analyzer},
 	Run:      run,
 	// A package with type errors is analysed as far as its types allow:
 	// the purity analyzer and the IR builder run despite errors too, and a
@@ -131,6 +136,7 @@ func run(pass *analysis.Pass) (any, error) {
 			r.nonSpec(fn, plan)
 		}
 	}
+	r.stale()
 	return nil, nil
 }
 

@@ -1,6 +1,7 @@
 // Command soacvet runs the soacvet analyzer (package analyzer/soacvet): it
-// reports SOAC pipelines that could be fused, fusions that are blocked, and
-// misuses of runtime/soac. Use it on its own or as a vet tool:
+// reports SOAC pipelines that could be fused, fusions that are blocked,
+// misuses of runtime/soac, and generated code that go generate would
+// change. Use it on its own or as a vet tool:
 //
 //	soacvet [-flags] ./...
 //	go vet -vettool=$(which soacvet) ./...

@@ -128,9 +128,66 @@ func TestCommand(t *testing.T) {
 	if !strings.Contains(string(fixed), "// SumSquares returns the sum of the squares of xs.\n//\n//soac:fuse SumSquaresFused\nfunc SumSquares(") {
 		t.Errorf("after -fix:\n%s", fixed)
 	}
-	cmd = exec.Command(bin, "./...")
-	cmd.Dir = dirty
-	if code, out := exitCode(t, cmd); code != 0 {
-		t.Errorf("after -fix: exit %d\n%s", code, out)
+	staleCheck(t, bin, dirty)
+}
+
+// staleCheck follows the marked spec of dir (module p, spec SumSquares
+// marked //soac:fuse SumSquaresFused) through go generate and two edits,
+// checking the stale findings with the real soacgen and go vet.
+func staleCheck(t *testing.T, bin, dir string) {
+	run := func(name string, args []string, code int, want ...string) {
+		t.Helper()
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Dir = dir
+		got, out := exitCode(t, cmd)
+		if got != code {
+			t.Errorf("%s: exit %d, want %d; output:\n%s", name, got, code, out)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: output %q, want it to contain %q", name, out, w)
+			}
+		}
 	}
+	edit := func(old, new string) {
+		t.Helper()
+		path := filepath.Join(dir, "p", "p.go")
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(b, []byte(old)) {
+			t.Fatalf("p.go has no %q:\n%s", old, b)
+		}
+		if err := os.WriteFile(path, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gen := filepath.Join(t.TempDir(), "soacgen")
+	if code, out := exitCode(t, exec.Command("go", "build", "-o", gen, "../soacgen")); code != 0 {
+		t.Fatalf("go build soacgen: exit %d\n%s", code, out)
+	}
+
+	// The new spec has no generated code yet; go generate writes it.
+	run("before go generate", []string{bin, "./..."}, 3,
+		"p/p.go:7:1: stale: p_soac.go is missing (it holds SumSquaresFused, generated from SumSquares); run go generate")
+	run("soacgen", []string{gen, "./..."}, 0)
+	run("after go generate", []string{bin, "./..."}, 0)
+	run("vet after go generate", []string{"go", "vet", "-vettool=" + bin, "./..."}, 0)
+
+	// A changed body: the generated function is stale.
+	edit("x * x", "x * x * x")
+	run("vet after a body change", []string{"go", "vet", "-vettool=" + bin, "./..."}, 1,
+		"p/p.go:7:1: stale: SumSquaresFused in p_soac.go is out of date with SumSquares; run go generate")
+
+	// A changed signature: stale, and the generated file no longer
+	// compiles, which go vet reports instead of analysing the package.
+	edit("(xs []float64)", "(xs []float64, _ int)")
+	run("after a signature change", []string{bin, "./..."}, 3,
+		"stale: SumSquaresFused in p_soac.go is out of date with SumSquares; run go generate",
+		"soacgenRerunGoGenerate_SumSquaresFused")
+	run("vet after a signature change", []string{"go", "vet", "-vettool=" + bin, "./..."}, 1,
+		"soacgenRerunGoGenerate_SumSquaresFused")
+	run("soacgen again", []string{gen, "./..."}, 0)
+	run("vet after go generate again", []string{"go", "vet", "-vettool=" + bin, "./..."}, 0)
 }

@@ -1,0 +1,191 @@
+package rewrite
+
+// This file regenerates a package inside an analysis pass (a vet run) as
+// soacgen would generate it from the files on disk. It does not compare
+// the result with the files on disk: the caller does.
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/types"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/soacgen/soacgen/analyzer/build"
+	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/analyzer/purity"
+)
+
+// Regenerate returns the files soacgen would write now for the package
+// that pass analyses (its non-test files, as soacgen sees no test files),
+// byte for byte, and whether soacgen would write them at all.
+//
+// The pass cannot simply be handed to Generate: it holds soacgen's
+// previous outputs, and what Generate writes depends on them: the fresh
+// names it picks avoid every name of the package scope, so a name a stale
+// output declares (the old NAME of a renamed spec) would change them, and
+// a spec calling another spec's generated function would see that
+// function's type and purity as generated, not the spec's. The first makes
+// the difference between reporting a stale function and missing it
+// (analyzer/soacvet's testdata package stale/renamed shows one). soacgen
+// never sees those outputs:
+// it loads the package through Overlay, which hides every file carrying
+// soacgen's header, and any file at an output path, behind stubs that
+// declare each spec's NAME with the spec's signature. Regenerate rebuilds
+// that view from the pass: the pass's files without soacgen's outputs,
+// plus the stubs Overlay would add, parsed into pass.Fset; type-checked
+// again against the very packages the pass imports; purity recomputed on
+// the new types with the facts the pass's purity analysis imported
+// (purity.Verdicts.Reanalyze); then the IR builder, the fusion engine with
+// default options (no -fuse.gas) and Generate, exactly as soacgen runs
+// them. The syntax trees are shared with the pass, not copied: the second
+// type-check records its own types.Info and leaves them unchanged.
+//
+// ok is false, with nil outputs, when soacgen would write nothing: the
+// package does not type-check in that view (soacgen reports the type
+// errors), a //soac:fuse directive is malformed (soacgen reports it), or
+// pur cannot be recomputed (pur.Reanalyze returns nil). err is Generate's
+// error, which soacgen would report too.
+func Regenerate(pass *analysis.Pass, pur *purity.Verdicts) (outs []Output, ok bool, err error) {
+	fset := pass.Fset
+	name := func(f *ast.File) string { return fset.File(f.FileStart).Name() }
+	var kept []*ast.File
+	stubFiles := map[string][]byte{} // output path -> the stub Overlay puts there
+	for _, f := range pass.Files {
+		n := name(f)
+		if strings.HasSuffix(n, "_test.go") || GeneratedFile(f) {
+			continue
+		}
+		kept = append(kept, f)
+		if !hasSpecComment(f) {
+			continue
+		}
+		src, err := pass.ReadFile(n)
+		if err != nil {
+			return nil, false, nil
+		}
+		if stub := stubs(fset, f, src); stub != nil {
+			stubFiles[OutputPath(n)] = stub
+		}
+	}
+	// A file at an output path is overlaid by the stub whatever it holds
+	// (Sync then refuses to overwrite it if it lacks the header).
+	files := slices.DeleteFunc(kept, func(f *ast.File) bool { return stubFiles[name(f)] != nil })
+	for _, path := range slices.Sorted(maps.Keys(stubFiles)) {
+		sf, err := parser.ParseFile(fset, path, stubFiles[path], parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, false, nil // a signature the stub cannot repeat: soacgen fails to load too
+		}
+		files = append(files, sf)
+	}
+	// The loader lists a package's files sorted by name, the overlaid
+	// output paths among them.
+	slices.SortStableFunc(files, func(a, b *ast.File) int { return strings.Compare(filepath.Base(name(a)), filepath.Base(name(b))) })
+
+	info := &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		FileVersions: map[*ast.File]string{},
+	}
+	typeErrors := 0
+	conf := types.Config{
+		Importer:  importsOf(pass),
+		Sizes:     pass.TypesSizes,
+		GoVersion: pass.Pkg.GoVersion(),
+		Error:     func(error) { typeErrors++ },
+	}
+	pkg, _ := conf.Check(pass.Pkg.Path(), fset, files, info)
+	if typeErrors > 0 || pkg == nil {
+		return nil, false, nil
+	}
+	pur2 := pur.Reanalyze(fset, files, pkg, info)
+	if pur2 == nil {
+		return nil, false, nil
+	}
+	prog := build.Build(fset, files, pkg, info, pur2)
+	if len(prog.Problems) > 0 {
+		return nil, false, nil
+	}
+	plans := map[*ir.Function]*fusion.Plan{}
+	for _, fn := range prog.Funcs {
+		if fn.Fuse != nil {
+			plans[fn] = fusion.Fuse(fn, fusion.Options{Fset: fset})
+		}
+	}
+	outs, err = Generate(&Input{Fset: fset, Files: files, Pkg: pkg, Info: info, Prog: prog, Plans: plans, ReadFile: pass.ReadFile})
+	if err != nil {
+		return nil, false, err
+	}
+	return outs, true, nil
+}
+
+// GeneratedFile reports whether f carries soacgen's header (the syntax
+// tree's form of IsGenerated).
+func GeneratedFile(f *ast.File) bool {
+	return len(f.Comments) > 0 && f.Comments[0].Pos() == f.FileStart && f.Comments[0].List[0].Text == Header
+}
+
+// hasSpecComment reports whether a comment of f starts with "//soac:fuse "
+// (a cheap test before stubs, which looks at doc comments only).
+func hasSpecComment(f *ast.File) bool {
+	for _, cg := range f.Comments {
+		for _, c := range cg.List {
+			if strings.HasPrefix(c.Text, "//soac:fuse ") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// importsOf returns an importer that resolves the import paths written in
+// pass's files to the packages the pass's type-check imported for them
+// (vendored and otherwise mapped paths included).
+func importsOf(pass *analysis.Pass) types.Importer {
+	pkgs := map[string]*types.Package{}
+	for _, f := range pass.Files {
+		for _, is := range f.Imports {
+			path, err := strconv.Unquote(is.Path.Value)
+			if err != nil {
+				continue
+			}
+			var obj types.Object
+			if is.Name != nil {
+				obj = pass.TypesInfo.Defs[is.Name]
+			}
+			if obj == nil {
+				obj = pass.TypesInfo.Implicits[is]
+			}
+			if pn, ok := obj.(*types.PkgName); ok {
+				pkgs[path] = pn.Imported()
+			}
+		}
+	}
+	return importerFunc(func(path string) (*types.Package, error) {
+		if p, ok := pkgs[path]; ok {
+			return p, nil
+		}
+		return nil, &importError{path}
+	})
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+type importError struct{ path string }
+
+func (e *importError) Error() string {
+	return "package " + strconv.Quote(e.path) + " is not imported by the analysed package"
+}
