@@ -8,7 +8,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/types"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -35,17 +34,19 @@ import (
 // the difference between reporting a stale function and missing it
 // (analyzer/soacvet's testdata package stale/renamed shows one). soacgen
 // never sees those outputs:
-// it loads the package through Overlay, which hides every file carrying
-// soacgen's header, and any file at an output path, behind stubs that
-// declare each spec's NAME with the spec's signature. Regenerate rebuilds
-// that view from the pass: the pass's files without soacgen's outputs,
-// plus the stubs Overlay would add, parsed into pass.Fset; type-checked
-// again against the very packages the pass imports; purity recomputed on
-// the new types with the facts the pass's purity analysis imported
-// (purity.Verdicts.Reanalyze); then the IR builder, the fusion engine with
-// default options (no -fuse.gas) and Generate, exactly as soacgen runs
-// them. The syntax trees are shared with the pass, not copied: the second
-// type-check records its own types.Info and leaves them unchanged.
+// it loads the package through Overlay, which blanks every file carrying
+// soacgen's header to its package clause and appends to each spec's file
+// a stub that declares the spec's NAME with the spec's signature.
+// Regenerate rebuilds that view from the pass: the pass's files without
+// soacgen's outputs, each spec's file parsed again with its stubs
+// appended (into pass.Fset, under the same name, so positions in the
+// spec's part are unchanged); type-checked again against the very
+// packages the pass imports; purity recomputed on the new types with the
+// facts the pass's purity analysis imported (purity.Verdicts.Reanalyze);
+// then the IR builder, the fusion engine with default options (no
+// -fuse.gas) and Generate, exactly as soacgen runs them. The other syntax
+// trees are shared with the pass: the second type-check records its own
+// types.Info and leaves the pass's unchanged.
 //
 // ok is false, with nil outputs, when soacgen would write nothing: the
 // package does not type-check in that view (soacgen reports the type
@@ -55,35 +56,44 @@ import (
 func Regenerate(pass *analysis.Pass, pur *purity.Verdicts) (outs []Output, ok bool, err error) {
 	fset := pass.Fset
 	name := func(f *ast.File) string { return fset.File(f.FileStart).Name() }
-	var kept []*ast.File
-	stubFiles := map[string][]byte{} // output path -> the stub Overlay puts there
+	var files []*ast.File
 	for _, f := range pass.Files {
 		n := name(f)
 		if strings.HasSuffix(n, "_test.go") || GeneratedFile(f) {
 			continue
 		}
-		kept = append(kept, f)
 		if !hasSpecComment(f) {
+			files = append(files, f)
 			continue
 		}
 		src, err := pass.ReadFile(n)
 		if err != nil {
 			return nil, false, nil
 		}
-		if stub := stubs(fset, f, src); stub != nil {
-			stubFiles[OutputPath(n)] = stub
+		stub := stubs(fset, f, src)
+		if stub == nil {
+			files = append(files, f)
+			continue
 		}
-	}
-	// A file at an output path is overlaid by the stub whatever it holds
-	// (Sync then refuses to overwrite it if it lacks the header).
-	files := slices.DeleteFunc(kept, func(f *ast.File) bool { return stubFiles[name(f)] != nil })
-	for _, path := range slices.Sorted(maps.Keys(stubFiles)) {
-		sf, err := parser.ParseFile(fset, path, stubFiles[path], parser.ParseComments|parser.SkipObjectResolution)
+		// Overlay appends the stubs to the spec's own file: parse that
+		// text as the file (the spec's part keeps its offsets).
+		sf, err := parser.ParseFile(fset, n, append(src[:len(src):len(src)], stub...), parser.ParseComments|parser.SkipObjectResolution)
 		if err != nil {
 			return nil, false, nil // a signature the stub cannot repeat: soacgen fails to load too
 		}
 		files = append(files, sf)
 	}
+	// A hand-written file at a spec's output path is not hidden by
+	// Overlay: soacgen then fails on the names it declares twice (and Sync
+	// would refuse to overwrite it). Leave it out here, so that the caller
+	// can compare it with the output and say what is wrong.
+	outPaths := map[string]bool{}
+	for _, f := range files {
+		if hasSpecComment(f) {
+			outPaths[OutputPath(name(f))] = true
+		}
+	}
+	files = slices.DeleteFunc(files, func(f *ast.File) bool { return outPaths[name(f)] })
 	// The loader lists a package's files sorted by name, the overlaid
 	// output paths among them.
 	slices.SortStableFunc(files, func(a, b *ast.File) int { return strings.Compare(filepath.Base(name(a)), filepath.Base(name(b))) })
