@@ -37,6 +37,11 @@ type fgen struct {
 	rebind map[*ir.Var]string
 	// cur is the substitution of the statement being generated.
 	cur *subst
+	// chunkLoops are the range loops over a chunk that run over input
+	// indices instead (chunkloop.go); exprRepl replaces expressions of
+	// the spec wherever they are generated (len(chunk) there).
+	chunkLoops map[*ast.RangeStmt]*chunkLoop
+	exprRepl   map[ast.Node]*code
 	// err is the first error met while generating a replacement.
 	err error
 }
@@ -76,7 +81,7 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
 		atK: map[ir.Stmt][]*fusion.Kernel{}, kOf: map[*ir.SOAC][]*fusion.Kernel{},
 		internal: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, names: map[*ir.Var]string{},
 		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]*code{}, funText: map[*ir.Lambda]*code{},
-		rebind: map[*ir.Var]string{},
+		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*code{},
 	}
 	for _, k := range plan.Kernels {
 		f.atK[k.At] = append(f.atK[k.At], k)
@@ -462,6 +467,9 @@ func (f *fgen) subRange(root ast.Node, pos, end token.Pos, sb *subst) *code {
 }
 
 func (f *fgen) replacement(n ast.Node, sb *subst) *code {
+	if r := f.exprRepl[n]; r != nil {
+		return r
+	}
 	if sb != nil {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -659,6 +667,13 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 		inner, err := f.stmts(list, n.Body.Stmts, ret)
 		if err != nil {
 			return err
+		}
+		if rs, ok := s.(*ast.RangeStmt); ok && f.chunkLoops[rs] != nil {
+			if !f.rangeHeader(c, rs, f.chunkLoops[rs]) {
+				return fmt.Errorf("internal error: chunk loop at %s", f.fset.Position(rs.Pos()))
+			}
+			c.add(inner).p("}\n")
+			break
 		}
 		c.add(header(0)).p(" {\n").add(inner).p("}\n")
 	}

@@ -378,7 +378,10 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 			if i >= len(args) {
 				return false
 			}
-			if id.Name != "_" {
+			if args[i] == nil {
+				// Unbound: every use of the parameter is replaced
+				// (a chunk fused into its range loop).
+			} else if id.Name != "_" {
 				names = append(names, id.Name)
 				vals = append(vals, args[i])
 			} else {

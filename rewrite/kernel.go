@@ -388,30 +388,42 @@ func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bo
 		// lengths would have been an assert.
 		_ = v
 	}
-	elems := map[*ir.Var]*code{}
-	body := new(code)
-	for _, m := range k.SOACs[:len(k.SOACs)-1] {
-		op := m.Op.(*ir.Screma)
-		var args []*code
-		for _, v := range op.Inputs {
-			if e := elems[v]; e != nil {
-				args = append(args, e)
-			} else if member[v] == nil {
-				args = append(args, txtf("%s[%s]", f.name(v), idx))
-			} else {
+	// maps emits the members' code for the element at idx, their lambdas
+	// inlined for position pos, and returns the elements it computes.
+	maps := func(body *code, pos token.Pos) (map[*ir.Var]*code, bool) {
+		elems := map[*ir.Var]*code{}
+		for _, m := range k.SOACs[:len(k.SOACs)-1] {
+			op := m.Op.(*ir.Screma)
+			var args []*code
+			for _, v := range op.Inputs {
+				if e := elems[v]; e != nil {
+					args = append(args, e)
+				} else if member[v] == nil {
+					args = append(args, txtf("%s[%s]", f.name(v), idx))
+				} else {
+					return nil, false
+				}
+			}
+			res := f.fresh("m")
+			body.pf("var %s ", res).line(f.typeCode(op.Map.Sig.Results().At(0).Type()))
+			if !f.apply(body, op.Map, args, res, pos) {
 				return nil, false
 			}
+			if out, ok := outs[m.Out]; ok && out != "_" {
+				pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", n)
+				body.pf("%s[%s] = %s\n", out, idx, res)
+			}
+			elems[m.Out] = txt(res)
 		}
-		res := f.fresh("m")
-		body.pf("var %s ", res).line(f.typeCode(op.Map.Sig.Results().At(0).Type()))
-		if !f.apply(body, op.Map, args, res, at) {
-			return nil, false
-		}
-		if out, ok := outs[m.Out]; ok && out != "_" {
-			pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", n)
-			body.pf("%s[%s] = %s\n", out, idx, res)
-		}
-		elems[m.Out] = txt(res)
+		return elems, true
+	}
+	if c, ok := f.chunkLoopStream(k, st, member, outs, pre, n, idx, maps); ok {
+		return c, true
+	}
+	body := new(code)
+	elems, ok := maps(body, at)
+	if !ok {
+		return nil, false
 	}
 	elemT := st.Input.Type
 	chunk := f.fresh("chunk")

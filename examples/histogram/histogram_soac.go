@@ -19,22 +19,18 @@ func Histogram(xs []float64, lo, hi float64, nbins int) []int {
 			}
 			acc = bins
 		}
-		for lo2 := 0; lo2 < n; lo2 += soac.ChunkSize {
-			hi2 := min(lo2+soac.ChunkSize, n)
-			chunk2 := make([]int, hi2-lo2)
-			for i2 := lo2; i2 < hi2; i2++ {
-				var m int
-				{
-					x := xs[i2]
-					m = bin(x, lo, hi, nbins)
-				}
-				chunk2[i2-lo2] = m
-			}
+		for lo3 := 0; lo3 < n; lo3 += soac.ChunkSize {
+			hi3 := min(lo3+soac.ChunkSize, n)
 			var r []int
 			{
-				chunk := chunk2
 				bins := make([]int, nbins)
-				for _, i := range chunk {
+				for i2 := lo3; i2 < hi3; i2++ {
+					var m int
+					{
+						x := xs[i2]
+						m = bin(x, lo, hi, nbins)
+					}
+					i := m
 					bins[i]++
 				}
 				r = bins

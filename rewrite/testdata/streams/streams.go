@@ -42,3 +42,95 @@ func doubledSpec(xs []float64) []float64 {
 func badStreamSpec(xs []int) []int {
 	return soac.StreamMap(xs, func(chunk []int) []int { return chunk[:len(chunk)/2] })
 }
+
+// The maps below run inside the chunk function's range loop (no chunk
+// buffer): break and continue in the loop, len(chunk), and the key only.
+
+//soac:fuse BreakContinue
+func breakContinueSpec(xs []int, stop int) int {
+	sq := soac.Map(xs, func(x int) int { return x * x })
+	return soac.StreamRed(sq, func(a, b int) int { return a + b }, func(chunk []int) int {
+		s := 0
+		for _, v := range chunk {
+			if v == stop {
+				break
+			}
+			if v%3 == 0 {
+				continue
+			}
+			s += v
+		}
+		return s + len(chunk)
+	})
+}
+
+//soac:fuse KeysOnly
+func keysOnlySpec(xs []float64) int {
+	ys := soac.Map(xs, func(x float64) float64 { return x / 2 })
+	return soac.StreamRed(ys, func(a, b int) int { return a + b }, func(chunk []float64) int {
+		n := 0
+		for i := range chunk {
+			n += i
+		}
+		return n
+	})
+}
+
+// The maps below fill a chunk buffer: the chunk is read twice, the map may
+// panic, the range loop is inside another loop, and the chunk function
+// declares a variable named like one the map reads (inside the loop the
+// map would read the chunk function's k, not the spec's).
+
+//soac:fuse TwoLoops
+func twoLoopsSpec(xs []int) int {
+	ys := soac.Map(xs, func(x int) int { return x + 1 })
+	return soac.StreamRed(ys, func(a, b int) int { return a + b }, func(chunk []int) int {
+		s := 0
+		for _, v := range chunk {
+			s += v
+		}
+		for _, v := range chunk {
+			s ^= v
+		}
+		return s
+	})
+}
+
+//soac:fuse MayPanicMap
+func mayPanicMapSpec(xs []int, tbl []int) int {
+	ys := soac.Map(xs, func(x int) int { return tbl[x&7] })
+	return soac.StreamRed(ys, func(a, b int) int { return a + b }, func(chunk []int) int {
+		s := 0
+		for _, v := range chunk {
+			s += 100 / (v + 1000)
+		}
+		return s
+	})
+}
+
+//soac:fuse NestedRange
+func nestedRangeSpec(xs []int) int {
+	ys := soac.Map(xs, func(x int) int { return x * 3 })
+	return soac.StreamRed(ys, func(a, b int) int { return a + b }, func(chunk []int) int {
+		s := 0
+		for r := 0; r < 2; r++ {
+			for _, v := range chunk {
+				s += v * r
+			}
+		}
+		return s
+	})
+}
+
+//soac:fuse Shadowed
+func shadowedSpec(xs []int, k int) int {
+	ys := soac.Map(xs, func(x int) int { return x + k })
+	return soac.StreamRed(ys, func(a, b int) int { return a + b }, func(chunk []int) int {
+		k := 1000
+		s := 0
+		for _, v := range chunk {
+			s += v * k
+		}
+		return s
+	})
+}
