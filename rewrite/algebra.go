@@ -13,13 +13,17 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
-// exactOp is an operator written as a OP b (or b OP a) on the two
-// parameters of a reduction's lambda, on one class of basic types.
+// exactOp is an operator written as a OP b (or b OP a), or as a call
+// min(a, b) or max(a, b), on the two parameters of a reduction's lambda,
+// on one class of basic types.
 type exactOp struct {
-	tok    token.Token
+	tok  token.Token
+	call string // the builtin called instead of tok
+
 	floats bool // on floating-point types (else on integer types)
 	// neutral reports whether combining any accumulator the fold can reach
 	// with ne leaves it bit-for-bit unchanged: then a dropped element may
@@ -75,6 +79,73 @@ var exactOps = []exactOp{
 	{tok: token.AND, neutral: isAllOnes, idempotent: true},
 	{tok: token.ADD, floats: true, neutral: isZero},
 	{tok: token.MUL, floats: true, neutral: isOne},
+	{call: "min", neutral: never, idempotent: true},
+	{call: "max", neutral: never, idempotent: true},
+}
+
+// maxUnrolledSize bounds the syntax nodes of a kernel's lambdas that the
+// generator repeats four times when it splits a reduction.
+const maxUnrolledSize = 120
+
+// never: the operator's neutral element is not a constant the generator
+// checks (min and max on integers: the type's extremes).
+func never(constant.Value, *types.Basic) bool { return false }
+
+// unrollFactor is the number of accumulators the reductions of kernel k
+// that splittable accepts are split over (the loop is unrolled as many
+// times), or 1: k has none, or has a filter or scan, whose order the
+// unrolled copies would have to carry between them.
+func (f *fgen) unrollFactor(k *fusion.Kernel) int {
+	split := false
+	size := 0
+	for _, m := range k.SOACs {
+		// Each copy repeats every inlined lambda: only small loop bodies
+		// without loops of their own are unrolled.
+		for _, l := range m.Lambdas() {
+			if l.Lit == nil {
+				size += 4
+				continue
+			}
+			ast.Inspect(l.Lit.Body, func(n ast.Node) bool {
+				switch n.(type) {
+				case nil:
+					return false
+				case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
+					size += 1000
+				}
+				size++
+				return true
+			})
+		}
+
+		switch op := m.Op.(type) {
+		case *ir.Filter:
+			return 1
+		case *ir.Screma:
+			if op.Scan != nil {
+				return 1
+			}
+			split = split || op.Reduce != nil && f.splittable(m)
+		}
+	}
+	if !split || size > maxUnrolledSize {
+		return 1
+	}
+	return 4
+}
+
+// splittable reports whether reduction m can fold its elements into
+// several accumulators, each from the neutral element, combined at the
+// end: an integer exactOp (exactly associative and commutative) whose
+// neutral element is the operator's, or which is idempotent. Floating-point
+// reductions keep one accumulator (backend cpu is bit-identical).
+func (f *fgen) splittable(m *ir.SOAC) bool {
+	op, ok := m.Op.(*ir.Screma)
+	if !ok || op.Reduce == nil || op.Map != nil || !isInteger(m.TypeArgs[0]) {
+		return false
+	}
+	xop, neutral := f.exactReduce(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
+	return xop != nil && (neutral || xop.idempotent)
 }
 
 // exactReduce returns the exactOp a reduction's operator l is, with
@@ -101,12 +172,23 @@ func (f *fgen) exactReduce(l *ir.Lambda, ne *ir.Operand, t types.Type) (op *exac
 	if !ok || len(ret.Results) != 1 {
 		return nil, false
 	}
-	bin, ok := ast.Unparen(ret.Results[0]).(*ast.BinaryExpr)
-	if !ok {
+	var tok token.Token
+	var call string
+	var ex, ey ast.Expr
+	switch e := ast.Unparen(ret.Results[0]).(type) {
+	case *ast.BinaryExpr:
+		tok, ex, ey = e.Op, e.X, e.Y
+	case *ast.CallExpr:
+		b, isB := f.info.Uses[identOf(e.Fun)].(*types.Builtin)
+		if !isB || len(e.Args) != 2 || e.Ellipsis.IsValid() {
+			return nil, false
+		}
+		call, ex, ey = b.Name(), e.Args[0], e.Args[1]
+	default:
 		return nil, false
 	}
-	x, xok := ast.Unparen(bin.X).(*ast.Ident)
-	y, yok := ast.Unparen(bin.Y).(*ast.Ident)
+	x, xok := ast.Unparen(ex).(*ast.Ident)
+	y, yok := ast.Unparen(ey).(*ast.Ident)
 	if !xok || !yok {
 		return nil, false
 	}
@@ -117,7 +199,7 @@ func (f *fgen) exactReduce(l *ir.Lambda, ne *ir.Operand, t types.Type) (op *exac
 	}
 	for i := range exactOps {
 		o := &exactOps[i]
-		if o.tok == bin.Op && o.floats == isFloat {
+		if o.tok == tok && o.call == call && o.floats == isFloat {
 			v := constant.ToFloat(ne.Const.Value)
 			if !isFloat {
 				v = constant.ToInt(ne.Const.Value)

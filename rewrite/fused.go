@@ -147,8 +147,6 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 	}
 
 	pre, post := new(code), new(code)
-	root := &space{}
-	elems := map[*ir.Var]elem{}
 	idx := f.fresh("i")
 	nName := f.fresh("n")
 	consumed := map[*ir.Var]bool{}
@@ -165,6 +163,15 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 		inLocal[v] = l
 		pre.pf("%s := %s[:%s]\n", l, f.name(v), nName)
 	}
+	// The loop body is emitted once, or unroll times (copies 0..unroll-1
+	// of it at indices idx+copy, then copy 0 again for the remainder)
+	// when a reduction can be split over several accumulators. Setup
+	// (allocations, accumulators, results) is emitted by copy 0 only.
+	unroll := f.unrollFactor(k)
+	accs := map[*ir.SOAC][]string{} // the accumulators of a reduction, by copy
+	combine := new(code)            // folds split accumulators after the loops
+	var root *space
+	var elems map[*ir.Var]elem
 	elemOf := func(v *ir.Var) (elem, bool) {
 		if e, ok := elems[v]; ok {
 			return e, true
@@ -216,110 +223,173 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 		return l, true
 	}
 	materialised := func(v *ir.Var) (string, bool) { return materialisedTo(v, nil) }
-	for mi, m := range k.SOACs {
-		switch op := m.Op.(type) {
-		case *ir.Iota:
-			elems[m.Out] = elem{txt(idx), root}
-			if out, ok := materialised(m.Out); ok {
-				pre.pf("%s = make([]int, %s)\n", out, nName)
-				root.emit(txtf("%s[%s] = %s\n", out, idx, idx))
-			}
-		case *ir.Replicate:
-			elems[m.Out] = elem{f.operand(m, op.Value), root}
-			if out, ok := materialised(m.Out); ok {
-				pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
-				root.emit(new(code).pf("%s[%s] = ", out, idx).line(f.operand(m, op.Value)))
-			}
-		case *ir.Filter:
-			args, sp, ok := inputs(m)
-			if !ok {
-				return nil, false
-			}
-			keep := f.fresh("keep")
-			c := txtf("var %s bool\n", keep)
-			if !f.apply(c, op.Pred, args, keep, at) {
-				return nil, false
-			}
-			sp.emit(c)
-			child := &space{parent: sp, keep: keep, sel: sp == root && f.selectable(k, mi, outs)}
-			sp.parts = append(sp.parts, child)
-			if out, ok := materialisedTo(m.Out, child); ok && child.sel {
-				child.emit(new(code).pf("%s[%s] = ", out, child.count).line(args[0]))
-			} else if ok {
-				// Reserve the loop length, as a hand-written filter does:
-				// growing by append costs several allocations and copies
-				// (2x on quickhull). Capacity is not part of the result's
-				// value; it stays fresh and non-nil like the runtime's.
-				pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", 0, %s)\n", nName)
-				child.emit(new(code).pf("%s = append(%s, ", out, out).add(args[0]).p(")\n"))
-			}
-			elems[m.Out] = elem{args[0], child}
-		case *ir.Screma:
-			args, sp, ok := inputs(m)
-			if !ok {
-				return nil, false
-			}
-			switch {
-			case op.Reduce != nil, op.Scan != nil:
-				o := op.Reduce
-				if o == nil {
-					o = op.Scan
-					if sp != root {
-						return nil, false
+	calls := 0
+	emit := func(copy int) bool {
+		root = &space{}
+		elems = map[*ir.Var]elem{}
+		setup := calls == 0
+		calls++
+		for mi, m := range k.SOACs {
+			switch op := m.Op.(type) {
+			case *ir.Iota:
+				elems[m.Out] = elem{txt(idx), root}
+				if out, ok := materialised(m.Out); ok {
+					if setup {
+						pre.pf("%s = make([]int, %s)\n", out, nName)
 					}
+					root.emit(txtf("%s[%s] = %s\n", out, idx, idx))
 				}
-				acc := f.fresh("acc")
-				pre.pf("var %s ", acc).add(f.typeCode(m.TypeArgs[0])).p(" = ").line(f.operand(m, o.Neutral))
-				c := new(code)
-				if sp.sel {
-					if !f.selectReduce(c, m, o, sp.keep, acc, args[0], at) {
-						return nil, false
-					}
-				} else if !f.apply(c, o.Op, []*code{txt(acc), args[0]}, acc, at) {
-					return nil, false
-				}
-				if op.Scan != nil {
-					if out, ok := materialised(m.Out); ok {
+			case *ir.Replicate:
+				elems[m.Out] = elem{f.operand(m, op.Value), root}
+				if out, ok := materialised(m.Out); ok {
+					if setup {
 						pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
-						c.pf("%s[%s] = %s\n", out, idx, acc)
 					}
-					elems[m.Out] = elem{txt(acc), sp}
-				} else if out, ok := outs[m.Out]; ok {
-					post.pf("%s = %s\n", out, acc)
-				} else if m.Out != nil && !consumed[m.Out] {
-					post.pf("_ = %s\n", acc)
+					root.emit(new(code).pf("%s[%s] = ", out, idx).line(f.operand(m, op.Value)))
+				}
+			case *ir.Filter:
+				args, sp, ok := inputs(m)
+				if !ok {
+					return false
+				}
+				keep := f.fresh("keep")
+				c := txtf("var %s bool\n", keep)
+				if !f.apply(c, op.Pred, args, keep, at) {
+					return false
 				}
 				sp.emit(c)
-			default:
-				res := f.fresh("m")
-				c := new(code).pf("var %s ", res).line(f.typeCode(op.Map.Sig.Results().At(0).Type()))
-				if !f.apply(c, op.Map, args, res, at) {
-					return nil, false
+				child := &space{parent: sp, keep: keep, sel: sp == root && f.selectable(k, mi, outs)}
+				sp.parts = append(sp.parts, child)
+				if out, ok := materialisedTo(m.Out, child); ok && child.sel {
+					child.emit(new(code).pf("%s[%s] = ", out, child.count).line(args[0]))
+				} else if ok {
+					// Reserve the loop length, as a hand-written filter does:
+					// growing by append costs several allocations and copies
+					// (2x on quickhull). Capacity is not part of the result's
+					// value; it stays fresh and non-nil like the runtime's.
+					pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", 0, %s)\n", nName)
+					child.emit(new(code).pf("%s = append(%s, ", out, out).add(args[0]).p(")\n"))
 				}
-				if out, ok := materialisedTo(m.Out, sp); ok {
+				elems[m.Out] = elem{args[0], child}
+			case *ir.Screma:
+				args, sp, ok := inputs(m)
+				if !ok {
+					return false
+				}
+				switch {
+				case op.Reduce != nil, op.Scan != nil:
+					o := op.Reduce
+					if o == nil {
+						o = op.Scan
+						if sp != root {
+							return false
+						}
+					}
+					split := op.Reduce != nil && unroll > 1 && f.splittable(m)
+					if len(accs[m]) == 0 || split && len(accs[m]) <= copy {
+						acc := f.fresh("acc")
+						pre.pf("var %s ", acc).add(f.typeCode(m.TypeArgs[0])).p(" = ").line(f.operand(m, o.Neutral))
+						accs[m] = append(accs[m], acc)
+						if split && copy == unroll-1 {
+							// acc0 = (acc0 op acc1) op (acc2 op acc3), ...
+							for step := 1; step < unroll; step *= 2 {
+								for j := 0; j+step < unroll; j += 2 * step {
+									if !f.apply(combine, o.Op, []*code{txt(accs[m][j]), txt(accs[m][j+step])}, accs[m][j], at) {
+										return false
+									}
+								}
+							}
+						}
+					}
+					acc := accs[m][0]
+					if split {
+						acc = accs[m][copy]
+					}
+					c := new(code)
 					if sp.sel {
-						c.pf("%s[%s] = %s\n", out, sp.count, res)
-					} else if sp == root {
-						pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
-						c.pf("%s[%s] = %s\n", out, idx, res)
-					} else {
-						pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", 0, %s)\n", nName)
-						c.pf("%s = append(%s, %s)\n", out, out, res)
+						if !f.selectReduce(c, m, o, sp.keep, acc, args[0], at) {
+							return false
+						}
+					} else if !f.apply(c, o.Op, []*code{txt(acc), args[0]}, acc, at) {
+						return false
 					}
-				} else if !consumed[m.Out] {
-					c.pf("_ = %s\n", res)
+					if op.Scan != nil {
+						if out, ok := materialised(m.Out); ok {
+							if setup {
+								pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
+							}
+							c.pf("%s[%s] = %s\n", out, idx, acc)
+						}
+						elems[m.Out] = elem{txt(acc), sp}
+					} else if !setup {
+					} else if out, ok := outs[m.Out]; ok {
+						post.pf("%s = %s\n", out, acc)
+					} else if m.Out != nil && !consumed[m.Out] {
+						post.pf("_ = %s\n", acc)
+					}
+					sp.emit(c)
+				default:
+					res := f.fresh("m")
+					c := new(code).pf("var %s ", res).line(f.typeCode(op.Map.Sig.Results().At(0).Type()))
+					if !f.apply(c, op.Map, args, res, at) {
+						return false
+					}
+					if out, ok := materialisedTo(m.Out, sp); ok {
+						if sp.sel {
+							c.pf("%s[%s] = %s\n", out, sp.count, res)
+						} else if sp == root {
+							if setup {
+								pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
+							}
+							c.pf("%s[%s] = %s\n", out, idx, res)
+						} else {
+							pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", 0, %s)\n", nName)
+							c.pf("%s = append(%s, %s)\n", out, out, res)
+						}
+					} else if !consumed[m.Out] {
+						c.pf("_ = %s\n", res)
+					}
+					sp.emit(c)
+					elems[m.Out] = elem{txt(res), sp}
 				}
-				sp.emit(c)
-				elems[m.Out] = elem{txt(res), sp}
+			default:
+				return false
 			}
-		default:
-			return nil, false
 		}
+		return true
 	}
-	body := new(code).pf("%s := ", nName).line(n).add(pre)
-	body.pf("for %s := 0; %s < %s; %s++ {\n", idx, idx, nName, idx)
-	root.render(body)
-	body.p("}\n").add(post)
+	loops := new(code)
+	if unroll > 1 {
+		base := f.fresh("i")
+		loops.pf("%s := 0\n", base)
+		// base < n-(unroll-1), not base+unroll <= n: the compiler proves
+		// base+unroll-1 < n from it and drops the bounds checks.
+		loops.pf("for ; %s < %s-%d; %s += %d {\n", base, nName, unroll-1, base, unroll)
+		for cp := 0; cp < unroll; cp++ {
+			idx = f.fresh("i")
+			if cp == 0 {
+				loops.pf("%s := %s\n", idx, base)
+			} else {
+				loops.pf("%s := %s + %d\n", idx, base, cp)
+			}
+			loops.pf("_ = %s\n", idx) // a copy may read no element
+			if !emit(cp) {
+				return nil, false
+			}
+			root.render(loops)
+		}
+		loops.p("}\n")
+		idx = f.fresh("i")
+		loops.pf("for %s := %s; %s < %s; %s++ {\n", idx, base, idx, nName, idx)
+	} else {
+		loops.pf("for %s := 0; %s < %s; %s++ {\n", idx, idx, nName, idx)
+	}
+	if !emit(0) {
+		return nil, false
+	}
+	root.render(loops)
+	loops.p("}\n")
+	body := new(code).pf("%s := ", nName).line(n).add(pre).add(loops).add(combine).add(post)
 	c := new(code)
 	if len(conds) == 0 {
 		return c.p("{\n").add(body).p("}\n"), true
