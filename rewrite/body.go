@@ -537,17 +537,34 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 		return fmt.Errorf("internal error: no IR for the statement at %s", f.fset.Position(s.Pos()))
 	}
 	// The init stays in the header when it is plain code; otherwise it is
-	// generated before the statement, inside a block that keeps its scope.
+	// generated before the statement, inside a block that keeps its scope,
+	// and the variables it declares are declared again by the header from
+	// the block's (redecl): a for loop's body then gets a fresh copy of
+	// them each iteration, as Go 1.22 gives the spec's loop, and an if or
+	// switch declares them in its own scope, as the spec's does.
 	initInHeader := init != nil && len(initItems) == 0
 	if init != nil && len(initItems) == 1 && isFinal(initItems[0], init) {
 		initInHeader = true
 	}
 	wrap := init != nil && !initInHeader
+	var redecl *code
 	if wrap {
 		c.p("{\n")
 		if err := f.stmt(c, init, initItems, ret, ""); err != nil {
 			return err
 		}
+		redecl = f.redeclare(init)
+	}
+	headerInit := func(h *code) bool {
+		switch {
+		case initInHeader:
+			h.add(f.sub(init, f.newSubst(initItems)))
+		case redecl != nil:
+			h.add(redecl)
+		default:
+			return false
+		}
+		return true
 	}
 	sb := f.newSubst(pre)
 	saved := f.cur
@@ -571,33 +588,30 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 		switch s := s.(type) {
 		case *ast.IfStmt:
 			h.p("if ")
-			if initInHeader && init != nil {
-				h.add(f.sub(init, f.newSubst(initItems))).p("; ")
+			if headerInit(h) {
+				h.p("; ")
 			}
 			h.add(f.sub(s.Cond, sb))
 		case *ast.SwitchStmt:
 			h.p("switch ")
-			if initInHeader && init != nil {
-				h.add(f.sub(init, f.newSubst(initItems))).p("; ")
+			if headerInit(h) {
+				h.p("; ")
 			}
 			if s.Tag != nil {
 				h.add(f.sub(s.Tag, sb))
 			}
 		case *ast.TypeSwitchStmt:
 			h.p("switch ")
-			if initInHeader && init != nil {
-				h.add(f.sub(init, f.newSubst(initItems))).p("; ")
+			if headerInit(h) {
+				h.p("; ")
 			}
 			h.add(f.sub(s.Assign, sb))
 		case *ast.SelectStmt:
 			h.p("select")
 		case *ast.ForStmt:
 			h.p("for ")
-			if initInHeader && init != nil || s.Post != nil {
-				if initInHeader && init != nil {
-					h.add(f.sub(init, f.newSubst(initItems)))
-				}
-				h.p("; ")
+			if ic := new(code); headerInit(ic) || s.Post != nil {
+				h.add(ic).p("; ")
 				if s.Cond != nil {
 					h.add(f.sub(s.Cond, sb))
 				}
@@ -681,6 +695,28 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 		c.p("}\n")
 	}
 	return f.err
+}
+
+// redeclare returns the init of a compound statement, generated before
+// it, as the header's init: "a, b := a, b" for the variables a short
+// variable declaration declares (each now a variable of the wrapping
+// block), nil when it declares none.
+func (f *fgen) redeclare(init ast.Stmt) *code {
+	as, ok := init.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE {
+		return nil
+	}
+	var names []string
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name != "_" && f.info.Defs[id] != nil {
+			names = append(names, id.Name)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	list := strings.Join(names, ", ")
+	return txtf("%s := %s", list, list)
 }
 
 // ifChain generates an if statement with its else branches.

@@ -19,7 +19,11 @@
 // by the kernel. Operands (neutral elements, lengths, replicated values),
 // method receivers and function values of members that run later than
 // where they are written are evaluated where they are written, and Iota's
-// and Replicate's negative-length panic happens there.
+// and Replicate's negative-length panic happens there. The init of an if,
+// switch or for statement that holds SOAC calls is generated before the
+// statement, inside a block, and the variables it declares are declared
+// again by the statement's header ("for ys := ys; ..."), so that a for
+// loop's body gets a fresh copy of them each iteration, as in the spec.
 //
 // # Kernels
 //
