@@ -35,6 +35,10 @@ type fgen struct {
 	// rebind names the temporaries holding inputs whose Go name means
 	// something else where their kernel runs.
 	rebind map[*ir.Var]string
+	// zeroed holds the zero value that replaces a SOAC call the IR binds
+	// to a variable its statement declares, when the kernel computing it
+	// runs later (unbind).
+	zeroed map[*ast.CallExpr]*code
 	// cur is the substitution of the statement being generated.
 	cur *subst
 	// chunkLoops are the range loops over a chunk that run over input
@@ -82,6 +86,7 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
 		internal: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, names: map[*ir.Var]string{},
 		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]*code{}, funText: map[*ir.Lambda]*code{},
 		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*code{},
+		zeroed: map[*ast.CallExpr]*code{},
 	}
 	for _, k := range plan.Kernels {
 		f.atK[k.At] = append(f.atK[k.At], k)
@@ -367,10 +372,17 @@ func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *
 			}
 		}
 	}
+	var after *code
+	if final {
+		var restore func()
+		after, restore = f.unbind(c, s, items)
+		defer restore()
+	}
 	sb := f.newSubst(items)
 	saved := f.cur
 	f.cur = sb
 	defer func() { f.cur = saved }()
+	defer func() { c.add(after) }()
 	for _, it := range items {
 		switch it := it.(type) {
 		case *ir.Plain:
@@ -399,6 +411,73 @@ func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *
 	return nil
 }
 
+// unbind handles the SOAC calls of a statement with more to evaluate (a
+// final Plain) that the IR binds directly to a variable the statement
+// assigns ("i, s := 0, soac.Reduce(...)"): written to the variable where
+// its kernel runs, the result would precede the statement's declaration
+// of it, or its other operands' reads of its old value. A result whose
+// kernel runs here is computed into a temporary, which the statement
+// then assigns; one whose kernel runs later is assigned there, and a
+// statement declaring the variable gives it its zero value meanwhile
+// (an assignment leaves it as it is). unbind emits the temporaries'
+// declarations and returns what follows the statement, and the function
+// that gives the variables their names back.
+func (f *fgen) unbind(c *code, s ast.Stmt, items []ir.Stmt) (after *code, restore func()) {
+	declares := false
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		declares = s.Tok == token.DEFINE
+	case *ast.DeclStmt:
+		declares = true
+	}
+	here := map[ir.Stmt]bool{}
+	for _, it := range items {
+		here[it] = true
+	}
+	after = new(code)
+	type name struct {
+		v   *ir.Var
+		old string
+		had bool
+	}
+	var renamed []name
+	for _, it := range items {
+		soac, ok := it.(*ir.SOAC)
+		if !ok || soac.Out == nil || soac.Out.Obj == nil {
+			continue
+		}
+		v := soac.Out
+		ks := f.kOf[soac]
+		runsHere := len(ks) > 0
+		for _, k := range ks {
+			runsHere = runsHere && here[k.At]
+		}
+		if !runsHere {
+			if declares {
+				f.zeroed[soac.Call] = new(code).p("*new(").add(f.typeCode(v.Type)).p(")")
+				if f.internal[v] {
+					after.pf("_ = %s\n", f.name(v))
+				}
+			}
+			continue
+		}
+		old, had := f.names[v]
+		renamed = append(renamed, name{v, old, had})
+		t := f.fresh("t")
+		c.pf("var %s ", t).line(f.typeCode(v.Type))
+		f.names[v] = t
+	}
+	return after, func() {
+		for _, r := range renamed {
+			if r.had {
+				f.names[r.v] = r.old
+			} else {
+				delete(f.names, r.v)
+			}
+		}
+	}
+}
+
 // newSubst returns the substitution of a statement whose IR is items.
 func (f *fgen) newSubst(items []ir.Stmt) *subst {
 	sb := &subst{calls: map[*ast.CallExpr]*code{}, hoisted: map[ast.Expr]*code{}, closures: map[*ast.FuncLit]*ir.Closure{}}
@@ -409,7 +488,9 @@ func (f *fgen) newSubst(items []ir.Stmt) *subst {
 				sb.hoisted[it.Hoisted] = txt(f.name(it.Eff.Defs[0]))
 			}
 		case *ir.SOAC:
-			if it.Out != nil {
+			if z := f.zeroed[it.Call]; z != nil {
+				sb.calls[it.Call] = z
+			} else if it.Out != nil {
 				sb.calls[it.Call] = txt(f.name(it.Out))
 			}
 		case *ir.Closure:

@@ -29,6 +29,16 @@ func forInitSpec(xs []int) []int {
 	return call(fs)
 }
 
+//soac:fuse ForInitTwo
+func forInitTwoSpec(xs []int) []int {
+	var fs []func() int
+	for i, s := 0, soac.Reduce(soac.Map(xs, func(x int) int { return x & 7 }), 0, func(a, b int) int { return a + b }); i < len(xs) && i < 50; i, s = i+1, s-1 {
+		fs = append(fs, func() int { return 100*i + s })
+		s += i
+	}
+	return call(fs)
+}
+
 //soac:fuse ForInitNoPost
 func forInitNoPostSpec(xs []int) []int {
 	var fs []func() int
