@@ -387,7 +387,7 @@ func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *
 		switch it := it.(type) {
 		case *ir.Plain:
 			if it.Hoisted != nil {
-				c.pf("%s := ", f.name(it.Eff.Defs[0])).line(f.sub(it.Hoisted, sb))
+				f.hoist(c, it, sb)
 				continue
 			}
 			if r, ok := s.(*ast.ReturnStmt); ok && ret != nil {
@@ -498,6 +498,18 @@ func (f *fgen) newSubst(items []ir.Stmt) *subst {
 		}
 	}
 	return sb
+}
+
+// hoist emits the temporary that Plain p binds its hoisted subexpression
+// to. sb replaces the subexpression by the temporary everywhere but in
+// its own definition.
+func (f *fgen) hoist(c *code, p *ir.Plain, sb *subst) {
+	own := sb.hoisted[p.Hoisted]
+	delete(sb.hoisted, p.Hoisted)
+	c.pf("%s := ", f.name(p.Eff.Defs[0])).line(f.sub(p.Hoisted, sb))
+	if own != nil {
+		sb.hoisted[p.Hoisted] = own
+	}
 }
 
 // ret generates a return statement of an inlined literal.
@@ -654,7 +666,7 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 	for _, it := range pre {
 		switch it := it.(type) {
 		case *ir.Plain:
-			c.pf("%s := ", f.name(it.Eff.Defs[0])).line(f.sub(it.Hoisted, sb))
+			f.hoist(c, it, sb)
 		case *ir.SOAC:
 			if err := f.soacStmt(c, it); err != nil {
 				return err
