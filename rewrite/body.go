@@ -39,6 +39,9 @@ type fgen struct {
 	// to a variable its statement declares, when the kernel computing it
 	// runs later (unbind).
 	zeroed map[*ast.CallExpr]*code
+	// renameIdent names the symbolic variables of type switches renamed
+	// with their clauses' implicit objects (rename.go).
+	renameIdent map[*ast.Ident]string
 	// cur is the substitution of the statement being generated.
 	cur *subst
 	// chunkLoops are the range loops over a chunk that run over input
@@ -86,7 +89,12 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
 		internal: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, names: map[*ir.Var]string{},
 		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]*code{}, funText: map[*ir.Lambda]*code{},
 		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*code{},
-		zeroed: map[*ast.CallExpr]*code{},
+		zeroed: map[*ast.CallExpr]*code{}, renameIdent: map[*ast.Ident]string{},
+	}
+	g.rename, g.unreserved = map[types.Object]string{}, ""
+	defer func() { g.rename, g.reserved = nil, nil }()
+	if err := f.renameLocals(); err != nil {
+		return nil, err
 	}
 	for _, k := range plan.Kernels {
 		f.atK[k.At] = append(f.atK[k.At], k)
@@ -138,6 +146,9 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
 		c.p(") {}\n\n")
 		c.pf("func _() { %s(%s) }\n", check, fn.Name)
 	}
+	if g.unreserved != "" {
+		return nil, fmt.Errorf("internal error: generated code qualifies names with %s, which a local of the spec may shadow (add it to rename.go's qualifiers)", g.unreserved)
+	}
 	return c, nil
 }
 
@@ -177,6 +188,8 @@ func (f *fgen) name(v *ir.Var) string {
 	n := v.Name
 	if v.Obj == nil || v.Obj.Name() != v.Name {
 		n = f.fresh("t")
+	} else if r := f.rename[v.Obj]; r != "" {
+		n = r
 	}
 	f.names[v] = n
 	return n
@@ -279,7 +292,7 @@ func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label str
 				if len(vs.Values) == 0 {
 					for _, id := range vs.Names {
 						if id.Name != "_" && f.assignedInternally(f.info.Defs[id]) {
-							c.p("_ = " + id.Name + "\n")
+							c.p("_ = " + f.localName(id) + "\n")
 						}
 					}
 				}
@@ -366,9 +379,9 @@ func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *
 			if !need {
 				continue
 			}
-			c.pf("var %s ", id.Name).line(f.typeCode(obj.Type()))
+			c.pf("var %s ", f.localName(id)).line(f.typeCode(obj.Type()))
 			if internalHere {
-				c.pf("_ = %s\n", id.Name)
+				c.pf("_ = %s\n", f.localName(id))
 			}
 		}
 	}
@@ -593,6 +606,9 @@ func (f *fgen) replacement(n ast.Node, sb *subst) *code {
 			}
 		}
 	case *ast.Ident:
+		if r := f.renamed(n); r != "" {
+			return txt(r)
+		}
 		obj := f.info.Uses[n]
 		if obj != nil && obj.Pkg() != nil && obj.Pkg() != f.pkg && obj.Parent() == obj.Pkg().Scope() {
 			return f.qual(new(code), obj.Pkg().Path(), obj.Pkg().Name(), n.Name)
@@ -802,7 +818,7 @@ func (f *fgen) redeclare(init ast.Stmt) *code {
 	var names []string
 	for _, l := range as.Lhs {
 		if id, ok := l.(*ast.Ident); ok && id.Name != "_" && f.info.Defs[id] != nil {
-			names = append(names, id.Name)
+			names = append(names, f.localName(id))
 		}
 	}
 	if len(names) == 0 {
