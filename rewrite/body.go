@@ -35,6 +35,13 @@ type fgen struct {
 	// rebind names the temporaries holding inputs whose Go name means
 	// something else where their kernel runs.
 	rebind map[*ir.Var]string
+	// zeroed holds the zero value that replaces a SOAC call the IR binds
+	// to a variable its statement declares, when the kernel computing it
+	// runs later (unbind).
+	zeroed map[*ast.CallExpr]*code
+	// renameIdent names the symbolic variables of type switches renamed
+	// with their clauses' implicit objects (rename.go).
+	renameIdent map[*ast.Ident]string
 	// cur is the substitution of the statement being generated.
 	cur *subst
 	// chunkLoops are the range loops over a chunk that run over input
@@ -82,6 +89,12 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
 		internal: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, names: map[*ir.Var]string{},
 		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]*code{}, funText: map[*ir.Lambda]*code{},
 		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*code{},
+		zeroed: map[*ast.CallExpr]*code{}, renameIdent: map[*ast.Ident]string{},
+	}
+	g.rename, g.unreserved = map[types.Object]string{}, ""
+	defer func() { g.rename, g.reserved = nil, nil }()
+	if err := f.renameLocals(); err != nil {
+		return nil, err
 	}
 	for _, k := range plan.Kernels {
 		f.atK[k.At] = append(f.atK[k.At], k)
@@ -133,6 +146,9 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
 		c.p(") {}\n\n")
 		c.pf("func _() { %s(%s) }\n", check, fn.Name)
 	}
+	if g.unreserved != "" {
+		return nil, fmt.Errorf("internal error: generated code qualifies names with %s, which a local of the spec may shadow (add it to rename.go's qualifiers)", g.unreserved)
+	}
 	return c, nil
 }
 
@@ -172,6 +188,8 @@ func (f *fgen) name(v *ir.Var) string {
 	n := v.Name
 	if v.Obj == nil || v.Obj.Name() != v.Name {
 		n = f.fresh("t")
+	} else if r := f.rename[v.Obj]; r != "" {
+		n = r
 	}
 	f.names[v] = n
 	return n
@@ -274,7 +292,7 @@ func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label str
 				if len(vs.Values) == 0 {
 					for _, id := range vs.Names {
 						if id.Name != "_" && f.assignedInternally(f.info.Defs[id]) {
-							c.p("_ = " + id.Name + "\n")
+							c.p("_ = " + f.localName(id) + "\n")
 						}
 					}
 				}
@@ -361,21 +379,28 @@ func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *
 			if !need {
 				continue
 			}
-			c.pf("var %s ", id.Name).line(f.typeCode(obj.Type()))
+			c.pf("var %s ", f.localName(id)).line(f.typeCode(obj.Type()))
 			if internalHere {
-				c.pf("_ = %s\n", id.Name)
+				c.pf("_ = %s\n", f.localName(id))
 			}
 		}
+	}
+	var after *code
+	if final {
+		var restore func()
+		after, restore = f.unbind(c, s, items)
+		defer restore()
 	}
 	sb := f.newSubst(items)
 	saved := f.cur
 	f.cur = sb
 	defer func() { f.cur = saved }()
+	defer func() { c.add(after) }()
 	for _, it := range items {
 		switch it := it.(type) {
 		case *ir.Plain:
 			if it.Hoisted != nil {
-				c.pf("%s := ", f.name(it.Eff.Defs[0])).line(f.sub(it.Hoisted, sb))
+				f.hoist(c, it, sb)
 				continue
 			}
 			if r, ok := s.(*ast.ReturnStmt); ok && ret != nil {
@@ -399,6 +424,73 @@ func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *
 	return nil
 }
 
+// unbind handles the SOAC calls of a statement with more to evaluate (a
+// final Plain) that the IR binds directly to a variable the statement
+// assigns ("i, s := 0, soac.Reduce(...)"): written to the variable where
+// its kernel runs, the result would precede the statement's declaration
+// of it, or its other operands' reads of its old value. A result whose
+// kernel runs here is computed into a temporary, which the statement
+// then assigns; one whose kernel runs later is assigned there, and a
+// statement declaring the variable gives it its zero value meanwhile
+// (an assignment leaves it as it is). unbind emits the temporaries'
+// declarations and returns what follows the statement, and the function
+// that gives the variables their names back.
+func (f *fgen) unbind(c *code, s ast.Stmt, items []ir.Stmt) (after *code, restore func()) {
+	declares := false
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		declares = s.Tok == token.DEFINE
+	case *ast.DeclStmt:
+		declares = true
+	}
+	here := map[ir.Stmt]bool{}
+	for _, it := range items {
+		here[it] = true
+	}
+	after = new(code)
+	type name struct {
+		v   *ir.Var
+		old string
+		had bool
+	}
+	var renamed []name
+	for _, it := range items {
+		soac, ok := it.(*ir.SOAC)
+		if !ok || soac.Out == nil || soac.Out.Obj == nil {
+			continue
+		}
+		v := soac.Out
+		ks := f.kOf[soac]
+		runsHere := len(ks) > 0
+		for _, k := range ks {
+			runsHere = runsHere && here[k.At]
+		}
+		if !runsHere {
+			if declares {
+				f.zeroed[soac.Call] = new(code).p("*new(").add(f.typeCode(v.Type)).p(")")
+				if f.internal[v] {
+					after.pf("_ = %s\n", f.name(v))
+				}
+			}
+			continue
+		}
+		old, had := f.names[v]
+		renamed = append(renamed, name{v, old, had})
+		t := f.fresh("t")
+		c.pf("var %s ", t).line(f.typeCode(v.Type))
+		f.names[v] = t
+	}
+	return after, func() {
+		for _, r := range renamed {
+			if r.had {
+				f.names[r.v] = r.old
+			} else {
+				delete(f.names, r.v)
+			}
+		}
+	}
+}
+
 // newSubst returns the substitution of a statement whose IR is items.
 func (f *fgen) newSubst(items []ir.Stmt) *subst {
 	sb := &subst{calls: map[*ast.CallExpr]*code{}, hoisted: map[ast.Expr]*code{}, closures: map[*ast.FuncLit]*ir.Closure{}}
@@ -409,7 +501,9 @@ func (f *fgen) newSubst(items []ir.Stmt) *subst {
 				sb.hoisted[it.Hoisted] = txt(f.name(it.Eff.Defs[0]))
 			}
 		case *ir.SOAC:
-			if it.Out != nil {
+			if z := f.zeroed[it.Call]; z != nil {
+				sb.calls[it.Call] = z
+			} else if it.Out != nil {
 				sb.calls[it.Call] = txt(f.name(it.Out))
 			}
 		case *ir.Closure:
@@ -417,6 +511,18 @@ func (f *fgen) newSubst(items []ir.Stmt) *subst {
 		}
 	}
 	return sb
+}
+
+// hoist emits the temporary that Plain p binds its hoisted subexpression
+// to. sb replaces the subexpression by the temporary everywhere but in
+// its own definition.
+func (f *fgen) hoist(c *code, p *ir.Plain, sb *subst) {
+	own := sb.hoisted[p.Hoisted]
+	delete(sb.hoisted, p.Hoisted)
+	c.pf("%s := ", f.name(p.Eff.Defs[0])).line(f.sub(p.Hoisted, sb))
+	if own != nil {
+		sb.hoisted[p.Hoisted] = own
+	}
 }
 
 // ret generates a return statement of an inlined literal.
@@ -500,6 +606,9 @@ func (f *fgen) replacement(n ast.Node, sb *subst) *code {
 			}
 		}
 	case *ast.Ident:
+		if r := f.renamed(n); r != "" {
+			return txt(r)
+		}
 		obj := f.info.Uses[n]
 		if obj != nil && obj.Pkg() != nil && obj.Pkg() != f.pkg && obj.Parent() == obj.Pkg().Scope() {
 			return f.qual(new(code), obj.Pkg().Path(), obj.Pkg().Name(), n.Name)
@@ -537,17 +646,34 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 		return fmt.Errorf("internal error: no IR for the statement at %s", f.fset.Position(s.Pos()))
 	}
 	// The init stays in the header when it is plain code; otherwise it is
-	// generated before the statement, inside a block that keeps its scope.
+	// generated before the statement, inside a block that keeps its scope,
+	// and the variables it declares are declared again by the header from
+	// the block's (redecl): a for loop's body then gets a fresh copy of
+	// them each iteration, as Go 1.22 gives the spec's loop, and an if or
+	// switch declares them in its own scope, as the spec's does.
 	initInHeader := init != nil && len(initItems) == 0
 	if init != nil && len(initItems) == 1 && isFinal(initItems[0], init) {
 		initInHeader = true
 	}
 	wrap := init != nil && !initInHeader
+	var redecl *code
 	if wrap {
 		c.p("{\n")
 		if err := f.stmt(c, init, initItems, ret, ""); err != nil {
 			return err
 		}
+		redecl = f.redeclare(init)
+	}
+	headerInit := func(h *code) bool {
+		switch {
+		case initInHeader:
+			h.add(f.sub(init, f.newSubst(initItems)))
+		case redecl != nil:
+			h.add(redecl)
+		default:
+			return false
+		}
+		return true
 	}
 	sb := f.newSubst(pre)
 	saved := f.cur
@@ -556,7 +682,7 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 	for _, it := range pre {
 		switch it := it.(type) {
 		case *ir.Plain:
-			c.pf("%s := ", f.name(it.Eff.Defs[0])).line(f.sub(it.Hoisted, sb))
+			f.hoist(c, it, sb)
 		case *ir.SOAC:
 			if err := f.soacStmt(c, it); err != nil {
 				return err
@@ -571,33 +697,30 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 		switch s := s.(type) {
 		case *ast.IfStmt:
 			h.p("if ")
-			if initInHeader && init != nil {
-				h.add(f.sub(init, f.newSubst(initItems))).p("; ")
+			if headerInit(h) {
+				h.p("; ")
 			}
 			h.add(f.sub(s.Cond, sb))
 		case *ast.SwitchStmt:
 			h.p("switch ")
-			if initInHeader && init != nil {
-				h.add(f.sub(init, f.newSubst(initItems))).p("; ")
+			if headerInit(h) {
+				h.p("; ")
 			}
 			if s.Tag != nil {
 				h.add(f.sub(s.Tag, sb))
 			}
 		case *ast.TypeSwitchStmt:
 			h.p("switch ")
-			if initInHeader && init != nil {
-				h.add(f.sub(init, f.newSubst(initItems))).p("; ")
+			if headerInit(h) {
+				h.p("; ")
 			}
 			h.add(f.sub(s.Assign, sb))
 		case *ast.SelectStmt:
 			h.p("select")
 		case *ast.ForStmt:
 			h.p("for ")
-			if initInHeader && init != nil || s.Post != nil {
-				if initInHeader && init != nil {
-					h.add(f.sub(init, f.newSubst(initItems)))
-				}
-				h.p("; ")
+			if ic := new(code); headerInit(ic) || s.Post != nil {
+				h.add(ic).p("; ")
 				if s.Cond != nil {
 					h.add(f.sub(s.Cond, sb))
 				}
@@ -681,6 +804,28 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 		c.p("}\n")
 	}
 	return f.err
+}
+
+// redeclare returns the init of a compound statement, generated before
+// it, as the header's init: "a, b := a, b" for the variables a short
+// variable declaration declares (each now a variable of the wrapping
+// block), nil when it declares none.
+func (f *fgen) redeclare(init ast.Stmt) *code {
+	as, ok := init.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE {
+		return nil
+	}
+	var names []string
+	for _, l := range as.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name != "_" && f.info.Defs[id] != nil {
+			names = append(names, f.localName(id))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	list := strings.Join(names, ", ")
+	return txtf("%s := %s", list, list)
 }
 
 // ifChain generates an if statement with its else branches.

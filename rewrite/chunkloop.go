@@ -130,15 +130,15 @@ func (f *fgen) rangeHeader(c *code, s *ast.RangeStmt, cl *chunkLoop) bool {
 		return false
 	}
 	if k, isID := s.Key.(*ast.Ident); isID && k.Name != "_" {
-		c.pf("%s := %s - %s\n", k.Name, cl.idx, cl.lo)
+		c.pf("%s := %s - %s\n", f.localName(k), cl.idx, cl.lo)
 		if !f.readsObj(s.Body, f.info.Defs[k]) {
-			c.pf("_ = %s\n", k.Name)
+			c.pf("_ = %s\n", f.localName(k))
 		}
 	}
 	if v, isID := s.Value.(*ast.Ident); isID && v.Name != "_" {
-		c.pf("%s := ", v.Name).line(el)
+		c.pf("%s := ", f.localName(v)).line(el)
 		if !f.readsObj(s.Body, f.info.Defs[v]) {
-			c.pf("_ = %s\n", v.Name)
+			c.pf("_ = %s\n", f.localName(v))
 		}
 	} else {
 		c.p("_ = ").line(el)

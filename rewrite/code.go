@@ -102,7 +102,11 @@ func (g *gen) writeType(c *code, t types.Type) {
 		g.writeObjName(c, t.Obj())
 		g.writeTypeArgs(c, t.TypeArgs())
 	case *types.TypeParam:
-		c.p(t.Obj().Name())
+		if r := g.rename[t.Obj()]; r != "" {
+			c.p(r)
+		} else {
+			c.p(t.Obj().Name())
+		}
 	case *types.Slice:
 		c.p("[]")
 		g.writeType(c, t.Elem())
@@ -146,9 +150,34 @@ func (g *gen) writeType(c *code, t types.Type) {
 			}
 		}
 		c.p("}")
+	case *types.Interface:
+		c.p("interface{")
+		sep := ""
+		for i := 0; i < t.NumEmbeddeds(); i++ {
+			c.p(sep)
+			g.writeType(c, t.EmbeddedType(i))
+			sep = "; "
+		}
+		for i := 0; i < t.NumExplicitMethods(); i++ {
+			m := t.ExplicitMethod(i)
+			c.p(sep + m.Name())
+			g.writeSig(c, m.Type().(*types.Signature))
+			sep = "; "
+		}
+		c.p("}")
+	case *types.Union:
+		for i := 0; i < t.Len(); i++ {
+			if i > 0 {
+				c.p(" | ")
+			}
+			if t.Term(i).Tilde() {
+				c.p("~")
+			}
+			g.writeType(c, t.Term(i).Type())
+		}
 	default:
-		// Interfaces, unions and anything else: the type checker's
-		// spelling, qualified by the package's own import names.
+		// Anything else: the type checker's spelling, qualified by the
+		// package's own import names.
 		c.p(types.TypeString(t, func(p *types.Package) string {
 			if p == g.pkg {
 				return ""
@@ -198,6 +227,10 @@ func (g *gen) writeSig(c *code, s *types.Signature) {
 // writeObjName writes the name of a type object: qualified when it belongs
 // to another package, bare when it is the package's own or universal.
 func (g *gen) writeObjName(c *code, obj types.Object) {
+	if r := g.rename[obj]; r != "" {
+		c.p(r)
+		return
+	}
 	if obj.Pkg() == nil || obj.Pkg() == g.pkg {
 		c.p(obj.Name())
 		return

@@ -19,7 +19,16 @@
 // by the kernel. Operands (neutral elements, lengths, replicated values),
 // method receivers and function values of members that run later than
 // where they are written are evaluated where they are written, and Iota's
-// and Replicate's negative-length panic happens there.
+// and Replicate's negative-length panic happens there. The init of an if,
+// switch or for statement that holds SOAC calls is generated before the
+// statement, inside a block, and the variables it declares are declared
+// again by the statement's header ("for ys := ys; ..."), so that a for
+// loop's body gets a fresh copy of them each iteration, as in the spec.
+// A local of the spec (parameters, results and type parameters included)
+// named like something generated code refers to by name (a builtin or
+// predeclared type such as len, make, min, append, panic or int, a package
+// name such as fmt, a package-level name) is renamed throughout the
+// generated function (len becomes len2), so that it shadows none of them.
 //
 // # Kernels
 //

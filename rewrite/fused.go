@@ -433,6 +433,7 @@ func (f *fgen) apply(c *code, l *ir.Lambda, args []*code, target string, at toke
 func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 	lit := l.Lit
 	var names []string
+	var objs []types.Object
 	var vals, blank []*code
 	i := 0
 	for _, fl := range lit.Type.Params.List {
@@ -452,7 +453,8 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 				// Unbound: every use of the parameter is replaced
 				// (a chunk fused into its range loop).
 			} else if id.Name != "_" {
-				names = append(names, id.Name)
+				names = append(names, f.localName(id))
+				objs = append(objs, f.info.Defs[id])
 				vals = append(vals, args[i])
 			} else {
 				blank = append(blank, args[i])
@@ -486,8 +488,8 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 			inner.add(v)
 		}
 		inner.p("\n")
-		for _, n := range names {
-			if !f.reads(lit, n) {
+		for j, n := range names {
+			if !f.reads(lit, objs[j]) {
 				inner.pf("_ = %s\n", n)
 			}
 		}
@@ -495,8 +497,8 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 	if res := lit.Type.Results; res != nil {
 		for _, fl := range res.List {
 			for _, id := range fl.Names {
-				inner.pf("var %s ", id.Name).line(f.typeCode(f.info.TypeOf(fl.Type)))
-				rc.named = append(rc.named, id.Name)
+				inner.pf("var %s ", f.localName(id)).line(f.typeCode(f.info.TypeOf(fl.Type)))
+				rc.named = append(rc.named, f.localName(id))
 			}
 		}
 	}
@@ -512,17 +514,9 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 	return true
 }
 
-// reads reports whether the literal reads its parameter name (not only
+// reads reports whether the literal reads its parameter obj (not only
 // assigns it).
-func (f *fgen) reads(lit *ast.FuncLit, name string) bool {
-	var obj types.Object
-	for _, fl := range lit.Type.Params.List {
-		for _, id := range fl.Names {
-			if id.Name == name {
-				obj = f.info.Defs[id]
-			}
-		}
-	}
+func (f *fgen) reads(lit *ast.FuncLit, obj types.Object) bool {
 	found := false
 	var lhs = map[*ast.Ident]bool{}
 	ast.Inspect(lit.Body, func(n ast.Node) bool {

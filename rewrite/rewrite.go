@@ -150,6 +150,14 @@ type gen struct {
 	used    map[string]bool   // paths registered with jf
 	taken   map[string]bool   // identifiers a fresh name must avoid
 	base    map[string]bool   // taken before any function was generated
+	// rename maps the spec's locals renamed in the function being
+	// generated to their names there; reserved are the names no local
+	// there has (rename.go); unreserved is a package name generated code
+	// qualified a reference with that is not among them, an internal
+	// error.
+	rename     map[types.Object]string
+	reserved   map[string]bool
+	unreserved string
 }
 
 func newGen(in *Input, f *ast.File, src []byte) *gen {
@@ -197,6 +205,13 @@ func (g *gen) usePkg(p *types.Package) {
 }
 
 func (g *gen) usePath(path, name string) {
+	q := name
+	if local, ok := g.imports[path]; ok {
+		q = local
+	}
+	if g.reserved != nil && q != "." && !g.reserved[q] && g.unreserved == "" {
+		g.unreserved = q
+	}
 	if g.used[path] {
 		return
 	}
@@ -278,6 +293,7 @@ func (g *gen) verbatim(fn *ir.Function) *code {
 	for n := range g.base {
 		g.taken[n] = true
 	}
+	g.rename, g.reserved = nil, nil
 	f := &fgen{gen: g, fn: fn}
 	d := fn.Decl
 	c := txtf("// %s runs the code of %s unfused (the generator could not generate its kernels).\n", fn.Fuse.Name, fn.Name)

@@ -52,7 +52,7 @@ type builder struct {
 }
 
 func buildFunc(fset *token.FileSet, info *types.Info, pur purity.Result, fd *ast.FuncDecl, obj *types.Func) *ir.Function {
-	fn := &ir.Function{Name: fd.Name.Name, Decl: fd, Obj: obj}
+	fn := &ir.Function{Name: fd.Name.Name, Decl: fd, Obj: obj, Info: info}
 	b := &builder{
 		fset: fset, info: info, pur: pur, fn: fn,
 		sc:       scanFunc(info, fd),

@@ -135,7 +135,7 @@ type reads struct {
 	lambdaGlobal bool
 }
 
-func readsOf(s ir.Stmt) reads {
+func readsOf(info *types.Info, s ir.Stmt) reads {
 	var r reads
 	soac, ok := s.(*ir.SOAC)
 	if !ok {
@@ -151,7 +151,7 @@ func readsOf(s ir.Stmt) reads {
 	}
 	for _, l := range soac.Lambdas() {
 		r.captured = append(r.captured, l.Free...)
-		if lambdaMayReadGlobal(l) {
+		if lambdaMayReadGlobal(info, l) {
 			r.lambdaGlobal = true
 		}
 	}
@@ -172,8 +172,9 @@ func readsOf(s ir.Stmt) reads {
 	return r
 }
 
-// builtinCalls are identifiers whose calls read no memory but their
-// arguments: builtins and conversions to basic types.
+// builtinCalls are the predeclared functions and types (see predeclared)
+// whose calls read no memory but their arguments: builtins and
+// conversions to basic types.
 var builtinCalls = map[string]bool{
 	"len": true, "cap": true, "min": true, "max": true, "abs": true,
 	"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
@@ -184,8 +185,9 @@ var builtinCalls = map[string]bool{
 
 // lambdaMayReadGlobal reports whether calling l may read memory reachable
 // from package-level variables: a function that is not a literal, a literal
-// capturing a global, or a literal calling any function.
-func lambdaMayReadGlobal(l *ir.Lambda) bool {
+// capturing a global, or a literal calling any function but a builtin (a
+// user's function named len is a function like any other).
+func lambdaMayReadGlobal(info *types.Info, l *ir.Lambda) bool {
 	if l.Lit == nil {
 		return true
 	}
@@ -197,13 +199,31 @@ func lambdaMayReadGlobal(l *ir.Lambda) bool {
 	found := false
 	ast.Inspect(l.Lit.Body, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); !ok || !builtinCalls[id.Name] {
+			if !builtinCalls[predeclared(info, c.Fun)] {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// predeclared returns the name of the predeclared function or type (len,
+// min, int, ...) that the expression fun denotes, or "" when it denotes
+// anything else, such as a user's object of the same name, or when there
+// is no type information.
+func predeclared(info *types.Info, fun ast.Expr) string {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok || info == nil {
+		return ""
+	}
+	switch obj := info.Uses[id].(type) {
+	case *types.Builtin, *types.TypeName:
+		if obj.Parent() == types.Universe {
+			return obj.Name()
+		}
+	}
+	return ""
 }
 
 // globalReachable reports whether memory of v may be reachable from
@@ -256,7 +276,7 @@ func holdsRefs(t types.Type) bool {
 	return true
 }
 
-func usesVar(s ir.Stmt, v *ir.Var) bool {
+func usesVar(info *types.Info, s ir.Stmt, v *ir.Var) bool {
 	for _, u := range s.Effects().Uses {
 		if u == v {
 			return true
@@ -268,7 +288,7 @@ func usesVar(s ir.Stmt, v *ir.Var) bool {
 		}
 	}
 	if soac, ok := s.(*ir.SOAC); ok {
-		r := readsOf(soac)
+		r := readsOf(info, soac)
 		for _, u := range append(r.inputs, r.captured...) {
 			if u == v {
 				return true
@@ -291,12 +311,12 @@ func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
 	}
 	xe, se := x.Effects(), s.Effects()
 	for _, d := range xe.Defs {
-		if usesVar(s, d) {
+		if usesVar(fn.Info, s, d) {
 			return &Refusal{Rule: RefUsedBefore, Var: d, Pos: s.Pos(),
 				Reason: fmt.Sprintf("%s is used by %s before the kernel runs", d.Name, p.stmt(s))}
 		}
 	}
-	r := readsOf(x)
+	r := readsOf(fn.Info, x)
 	for _, d := range se.Defs {
 		if d.Obj == nil {
 			continue
@@ -329,7 +349,7 @@ func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
 			}
 		}
 	}
-	sr := readsOf(s)
+	sr := readsOf(fn.Info, s)
 	sall := append(append([]*ir.Var{}, sr.inputs...), sr.captured...)
 	for _, w := range xe.Writes {
 		for _, v := range append(sall, se.Writes...) {

@@ -10,12 +10,14 @@ package fusion
 // kernel's outputs fresh, so running them again is unobservable).
 //
 // It does NOT decide purity (analyzer/purity does, into ir.Purity) and it
-// does not look at types: it is conservative where the IR does not say.
+// looks at types only to tell a builtin from a user's function of the same
+// name: it is conservative where the IR does not say.
 
 import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
@@ -94,16 +96,16 @@ func observableEffect(fn *ir.Function, s ir.Stmt) string {
 			return fmt.Sprintf("writes %s, visible to the caller", w.Name)
 		}
 	}
-	if why := stmtMayPanic(s); why != "" {
+	if why := stmtMayPanic(fn.Info, s); why != "" {
 		return why
 	}
 	return ""
 }
 
-// stmtMayPanic says why statement s may panic, or "". Without types it is
-// conservative: any indexing, slicing, division, dereference, type
-// assertion or call other than a builtin may panic.
-func stmtMayPanic(s ir.Stmt) string {
+// stmtMayPanic says why statement s may panic, or "". It is conservative:
+// any indexing, slicing, division, dereference, type assertion or call
+// other than a builtin (by info; any call when info is nil) may panic.
+func stmtMayPanic(info *types.Info, s ir.Stmt) string {
 	switch s := s.(type) {
 	case *ir.SOAC:
 		if why := soacMayPanic(s); why != "" {
@@ -114,16 +116,16 @@ func stmtMayPanic(s ir.Stmt) string {
 		return "" // making a closure runs none of its body
 	case *ir.Plain:
 		if s.Hoisted != nil {
-			return nodeMayPanic(s.Hoisted)
+			return nodeMayPanic(info, s.Hoisted)
 		}
-		return nodeMayPanic(s.Node)
+		return nodeMayPanic(info, s.Node)
 	}
 	// Compound statements: their own expressions and nested statements.
 	for _, b := range ir.Children(s) {
 		why := ""
 		ir.Walk(b, func(n ir.Stmt) bool {
 			if why == "" {
-				why = stmtMayPanic(n)
+				why = stmtMayPanic(info, n)
 			}
 			return why == ""
 		})
@@ -131,12 +133,12 @@ func stmtMayPanic(s ir.Stmt) string {
 			return why
 		}
 	}
-	return headerMayPanic(s)
+	return headerMayPanic(info, s)
 }
 
 // headerMayPanic inspects the expressions a compound statement evaluates
 // itself: an if's init and condition, a switch tag, a range operand.
-func headerMayPanic(s ir.Stmt) string {
+func headerMayPanic(info *types.Info, s ir.Stmt) string {
 	var nodes []ast.Node
 	switch s := s.(type) {
 	case *ir.If:
@@ -169,14 +171,15 @@ func headerMayPanic(s ir.Stmt) string {
 		}
 	}
 	for _, n := range nodes {
-		if why := nodeMayPanic(n); why != "" {
+		if why := nodeMayPanic(info, n); why != "" {
 			return why
 		}
 	}
 	return ""
 }
 
-// panicFreeCalls are builtins that cannot panic on any arguments that type
+// panicFreeCalls are the predeclared functions and types (see
+// predeclared) whose calls cannot panic on any arguments that type
 // check (make and append may, on huge sizes; that is not a program's bug).
 var panicFreeCalls = map[string]bool{
 	"len": true, "cap": true, "min": true, "max": true, "append": true,
@@ -187,7 +190,7 @@ var panicFreeCalls = map[string]bool{
 
 // nodeMayPanic says why evaluating the syntax n may panic, or "". Function
 // literals inside n are not evaluated by it and are skipped.
-func nodeMayPanic(n ast.Node) string {
+func nodeMayPanic(info *types.Info, n ast.Node) string {
 	why := ""
 	ast.Inspect(n, func(n ast.Node) bool {
 		if why != "" {
@@ -215,7 +218,7 @@ func nodeMayPanic(n ast.Node) string {
 				why = "may panic (division)"
 			}
 		case *ast.CallExpr:
-			if id, ok := n.Fun.(*ast.Ident); !ok || !panicFreeCalls[id.Name] {
+			if !panicFreeCalls[predeclared(info, n.Fun)] {
 				why = "may panic (a call)"
 			}
 		}

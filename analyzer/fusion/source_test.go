@@ -96,6 +96,10 @@ var sourceCases = []sourceCase{
 	{"issue", "twoPanics", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	{"issue", "aliasedParams", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
 	{"issue", "localWrite", expect{kernels: map[int]int{0: 1}, noNotes: true}},
+	{"issue", "shadowedLenReads", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/package-level state"}}},
+	{"issue", "builtinMinReads", expect{kernels: map[int]int{0: 1}, noNotes: true}},
+	{"issue", "shadowedLenPanics", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/may panic (a call)"}}},
+	{"issue", "builtinLenPanics", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	// The rule table from source.
 	{"rules", "scanomap", expect{kernels: map[int]int{0: 1}, rules: []string{"map->scanomap", "scanomap->map", "scanomap->redomap"}}},
 	{"rules", "filters", expect{kernels: map[int]int{0: 1}, internal: []string{"pos", "even"}, rules: []string{"filter->filter", "filter->redomap"}}},

@@ -69,6 +69,11 @@ type Function struct {
 	Unsupported []Unsupported
 	// Alias records which Vars may share memory (see MayAlias).
 	Alias Aliases
+	// Info is the type information of the function's package, for a
+	// consumer that must know what an identifier in the syntax denotes
+	// (a builtin or a user's object of the same name); nil for IR built
+	// without types, where such a consumer assumes the worst.
+	Info *types.Info
 }
 
 // Directive is a parsed //soac:fuse comment.

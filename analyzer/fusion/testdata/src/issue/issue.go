@@ -164,3 +164,51 @@ func localWrite(xs []float64) ([]float64, []float64) {
 	scratch[0] = 5
 	return soac.Map(x, ten), scratch
 }
+
+// A user's function named like a builtin is a function like any other: it
+// may read package-level state and it may panic.
+
+var calls = 0
+
+// shadowedLenReads: the lambda calls a local function named len, which
+// reads calls; with n = 1 the spec gives [0], fused below calls++ it would
+// give [2].
+func shadowedLenReads(n int) []int {
+	len := func(v int) int { return v + calls }
+	xs := make([]int, n)
+	x := soac.Map(xs, func(v int) int { return len(v) })
+	calls++ // want `write-between: x .* the statement at issue.go:\d+:\d+ may write package-level state at issue.go:\d+:\d+ that the lambda of Map@issue.go:\d+:\d+ may read`
+	return soac.Map(x, double)
+}
+
+// builtinMinReads: the builtin min reads only its arguments: x fuses past
+// calls++.
+func builtinMinReads(n int) []int {
+	xs := make([]int, n)
+	x := soac.Map(xs, func(v int) int { return min(v, 3) })
+	calls++
+	return soac.Map(x, double)
+}
+
+// shadowedLenPanics: with xs = nil and ys = [1] the spec panics in Map2
+// (unequal lengths) before the local len panics on nil; with c fused below
+// the call, the local len's panic would come first.
+func shadowedLenPanics(xs, ys []int) []int {
+	len := func(s []int) int {
+		if s == nil {
+			panic("nil")
+		}
+		return cap(s)
+	}
+	c := soac.Map2(xs, ys, func(p, q int) int { return p + q })
+	n := len(xs) // want `panic-order: c .* Map2@issue.go:\d+:\d+ may panic \(Map2 panics when the lengths of xs and ys differ\) and the statement at issue.go:\d+:\d+ may panic \(a call\)`
+	return soac.Map(c, func(v int) int { return v + n })
+}
+
+// builtinLenPanics: the builtin len cannot panic: c fuses past n :=
+// len(xs).
+func builtinLenPanics(xs, ys []int) []int {
+	c := soac.Map2(xs, ys, func(p, q int) int { return p + q })
+	n := len(xs)
+	return soac.Map(c, func(v int) int { return v + n })
+}
