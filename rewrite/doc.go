@@ -40,22 +40,38 @@
 //     allocated once with its exact length and written at the index.
 //   - Reduce: the accumulator is a local, folded left to right with the
 //     operator (bit-identical floats); the result is assigned after the
-//     loop.
+//     loop. An integer reduction whose operator is exactly associative and
+//     commutative (+, *, ^ from their neutral element; &, |, min, max from
+//     any) is split over four accumulators, the loop unrolled four times
+//     and the accumulators combined after it (algebra.go): the same
+//     integer, with four dependency chains instead of one. Kernels with a
+//     filter or a scan, or large lambdas, keep one accumulator.
 //   - Scan: the running accumulator is a local; a materialised output gets
 //     it at each index; consumers read it.
 //   - Filter: its predicate guards (if keep { ... }) the members that read
 //     its kept elements; a materialised output starts as make([]T, 0, n),
 //     n the loop length, and appends (fresh and non-nil like the runtime's
-//     result; only its capacity differs).
+//     result; only its capacity differs). When the predicate and every
+//     lambda reading the kept elements are pure, cannot panic and are
+//     cheap, the filter is a select instead (select.go): those lambdas run
+//     for every element, outputs are written at the kept count, which
+//     grows by keep, and a reduction folds its neutral element for a
+//     dropped element (only where that is exact: exactOps) or, on
+//     integers, keeps the new accumulator only if keep. No branch depends
+//     on the data.
 //   - Iota and Replicate: the index and the value.
 //   - Horizontal kernels: every member in the one loop.
 //   - Nested kernels: loops inside the inlined lambda's body.
 //   - Maps feeding a StreamMap or StreamRed: a loop over chunks of
-//     soac.ChunkSize elements; the maps fill a chunk buffer (reused unless
-//     the chunk function's result may hold references) and the chunk
-//     function runs on it; StreamRed starts with f(empty), StreamMap checks
-//     each chunk's result length with the runtime's panic message. A stream
-//     alone is a runtime call.
+//     soac.ChunkSize elements (the runtime's chunks); the maps fill a chunk
+//     buffer (reused unless the chunk function's result may hold
+//     references) and the chunk function runs on it; StreamRed starts with
+//     f(empty), StreamMap checks each chunk's result length with the
+//     runtime's panic message. When the chunk function only ranges over its
+//     chunk, once, and the maps are pure and cannot panic, the range loop
+//     runs over the chunk's input indices and computes each element where
+//     it reads it: no buffer (chunkloop.go). A stream alone is a runtime
+//     call.
 //
 // A function literal is inlined into the loop: its parameters are bound
 // to the current elements, its statements kept, each return becomes an

@@ -44,6 +44,8 @@
 //	-backend=B
 //		The backend of every spec whose directive names none: cpu (the
 //		default), parallel, opencl or auto. Any other value is an error.
+//		Only the cpu code generator exists yet: a spec whose backend is
+//		another gets the cpu code (the same results) and a warning.
 //	-fuse.gas=N
 //		Stop the fusion engine after N fusions per function (default 0: no
 //		limit), to bisect a wrong fusion.

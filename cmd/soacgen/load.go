@@ -101,6 +101,7 @@ func analyze(dir string, patterns []string, backend string, gas int) (*result, [
 			if err != nil {
 				return nil, nil, err
 			}
+			warnBackends(act.Package.Fset, prog, outs, backend)
 			res.outs = append(res.outs, outs...)
 		}
 		res.files = append(res.files, act.Package.GoFiles...)
@@ -156,4 +157,29 @@ func relFile(pos, wd string) string {
 		return rest
 	}
 	return pos
+}
+
+// warnBackends adds a warning to the output of every spec whose backend
+// (its directive's, else the -backend flag's) is not cpu: only the cpu
+// code generator exists, so NAME runs sequentially, with the cpu
+// backend's results (which the other backends may only differ from by
+// floating-point rounding).
+func warnBackends(fset *token.FileSet, prog *ir.Program, outs []rewrite.Output, backend string) {
+	for _, fn := range prog.Funcs {
+		if fn.Fuse == nil {
+			continue
+		}
+		b := fn.Fuse.Backend
+		if b == "" {
+			b = backend
+		}
+		if b == "cpu" {
+			continue
+		}
+		for i := range outs {
+			if slices.Contains(outs[i].Specs, fn.Name) {
+				outs[i].Warnings = append(outs[i].Warnings, fmt.Sprintf("%s: %s: backend %s is not generated yet; %s is generated with backend cpu (sequential loops, the same results)", fset.Position(fn.Decl.Pos()), fn.Name, b, fn.Fuse.Name))
+			}
+		}
+	}
 }
