@@ -198,7 +198,6 @@ func (f *fgen) chunkLoopStream(k *fusion.Kernel, st *ir.Stream, member map[*ir.V
 	}
 	lo, hi := f.fresh("lo"), f.fresh("hi")
 	chunkSize := f.soacQ(new(code), "ChunkSize")
-	elemT := st.Input.Type
 	rt := st.Chunk.Sig.Results().At(0).Type()
 	res := f.fresh("r")
 	loop := new(code)
@@ -224,31 +223,5 @@ func (f *fgen) chunkLoopStream(k *fusion.Kernel, st *ir.Stream, member map[*ir.V
 	if !ok || f.err != nil {
 		return nil, false
 	}
-	last := k.SOACs[len(k.SOACs)-1]
-	out, isOut := outs[last.Out]
-	if !isOut {
-		out = "_"
-	}
-	c := txt("{\n").add(pre)
-	acc := f.fresh("acc")
-	switch st.Kind {
-	case ir.StreamMap:
-		c.pf("%s := make(", acc).add(f.typeCode(last.Out.Type)).pf(", 0, %s)\n", n)
-		loop.pf("if len(%s) != %s-%s {\npanic(", res, hi, lo)
-		f.qual(loop, "fmt", "fmt", "Sprintf")
-		loop.pf("(%q, %s, %s, %s-%s, len(%s)))\n}\n", "soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi, lo, res)
-		loop.pf("%s = append(%s, %s...)\n", acc, acc, res)
-	case ir.StreamRed:
-		empty := f.fresh("empty")
-		c.pf("%s := make(", empty).add(f.typeCode(elemT)).p(", 0)\n")
-		c.pf("var %s ", acc).line(f.typeCode(rt))
-		if !f.apply(c, st.Chunk, []*code{txt(empty)}, acc, at) {
-			return nil, false
-		}
-		if !f.apply(loop, st.Op, []*code{txt(acc), txt(res)}, acc, at) {
-			return nil, false
-		}
-	}
-	c.add(loop).p("}\n").pf("%s = %s\n", out, acc)
-	return c.p("}\n"), true
+	return f.streamTail(k, st, outs, pre, loop, n, lo, hi, res, new(code).p("make(").add(f.typeCode(st.Input.Type)).p(", 0)"))
 }

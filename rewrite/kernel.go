@@ -454,37 +454,45 @@ func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bo
 	if !f.apply(loop, st.Chunk, []*code{txt(chunk)}, res, at) {
 		return nil, false
 	}
-	c := txt("{\n").add(pre)
+	empty := txtf("%s[:0:0]", buf)
+	if !reuse {
+		empty = new(code).p("make(").add(f.typeCode(elemT)).p(", 0)")
+	}
+	return f.streamTail(k, st, outs, pre, loop, n, lo, hi, res, empty)
+}
+
+// streamTail completes the kernel of stream st whose chunk loop (open;
+// each chunk's result in res) is loop: StreamMap checks each result's
+// length with the runtime's message and appends it, StreamRed starts from
+// f(empty) and folds each result with its operator.
+func (f *fgen) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]string, pre, loop *code, n, lo, hi, res string, empty *code) (*code, bool) {
+	at := k.At.Pos()
+	last := k.SOACs[len(k.SOACs)-1]
 	out, ok := outs[last.Out]
 	if !ok {
 		out = "_"
 	}
+	c := txt("{\n").add(pre)
+	acc := f.fresh("acc")
 	switch st.Kind {
 	case ir.StreamMap:
-		acc := f.fresh("acc")
 		c.pf("%s := make(", acc).add(f.typeCode(last.Out.Type)).pf(", 0, %s)\n", n)
 		loop.pf("if len(%s) != %s-%s {\npanic(", res, hi, lo)
 		f.qual(loop, "fmt", "fmt", "Sprintf")
 		loop.pf("(%q, %s, %s, %s-%s, len(%s)))\n}\n", "soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi, lo, res)
 		loop.pf("%s = append(%s, %s...)\n", acc, acc, res)
-		c.add(loop).p("}\n").pf("%s = %s\n", out, acc)
 	case ir.StreamRed:
-		acc := f.fresh("acc")
-		empty := f.fresh("empty")
-		if reuse {
-			c.pf("%s := %s[:0:0]\n", empty, buf)
-		} else {
-			c.pf("%s := make(", empty).add(f.typeCode(elemT)).p(", 0)\n")
-		}
-		c.pf("var %s ", acc).line(f.typeCode(rt))
-		if !f.apply(c, st.Chunk, []*code{txt(empty)}, acc, at) {
+		e := f.fresh("empty")
+		c.pf("%s := ", e).line(empty)
+		c.pf("var %s ", acc).line(f.typeCode(st.Chunk.Sig.Results().At(0).Type()))
+		if !f.apply(c, st.Chunk, []*code{txt(e)}, acc, at) {
 			return nil, false
 		}
 		if !f.apply(loop, st.Op, []*code{txt(acc), txt(res)}, acc, at) {
 			return nil, false
 		}
-		c.add(loop).p("}\n").pf("%s = %s\n", out, acc)
 	}
+	c.add(loop).p("}\n").pf("%s = %s\n", out, acc)
 	return c.p("}\n"), true
 }
 
