@@ -44,6 +44,10 @@ go vet ./...
 section "go test ./... (unit, example, property and fuzz-seed tests)"
 go test -timeout 5m ./...
 
+section "benchmarks of the examples, once each (they run; timings come from scripts/bench-examples.sh)"
+go test -run '^$' -bench . -benchtime 1x -timeout 5m ./examples/... > /dev/null
+echo "every example benchmark ran"
+
 section "go test -race ./runtime/..."
 go test -race -timeout 5m ./runtime/...
 
