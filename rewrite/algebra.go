@@ -103,21 +103,15 @@ func (f *fgen) unrollFactor(k *fusion.Kernel) int {
 		// without loops of their own are unrolled.
 		for _, l := range m.Lambdas() {
 			if l.Lit == nil {
-				size += 4
+				size += 4 // a call
 				continue
 			}
-			ast.Inspect(l.Lit.Body, func(n ast.Node) bool {
-				switch n.(type) {
-				case nil:
-					return false
-				case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit:
-					size += 1000
-				}
-				size++
-				return true
-			})
+			n, ok := bodySize(l.Lit)
+			if !ok {
+				return 1
+			}
+			size += n
 		}
-
 		switch op := m.Op.(type) {
 		case *ir.Filter:
 			return 1
@@ -221,42 +215,57 @@ func (f *fgen) speculable(l *ir.Lambda) bool {
 	if !l.Purity.Pure || l.Purity.MayPanic || l.Lit == nil {
 		return false
 	}
+	if n, ok := bodySize(l.Lit); !ok || n > 64 {
+		return false
+	}
 	ok := true
-	nodes := 0
 	ast.Inspect(l.Lit.Body, func(n ast.Node) bool {
-		if !ok || n == nil {
-			return false
+		call, isCall := n.(*ast.CallExpr)
+		if !ok || !isCall {
+			return ok
 		}
-		nodes++
-		switch n := n.(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt, *ast.SelectStmt, *ast.SendStmt:
-			ok = false
-		case *ast.CallExpr:
-			fun := ast.Unparen(n.Fun)
-			if tv, isT := f.info.Types[fun]; isT && tv.IsType() {
+		fun := ast.Unparen(call.Fun)
+		if tv, isT := f.info.Types[fun]; isT && tv.IsType() {
+			return true
+		}
+		var obj types.Object
+		switch fn := fun.(type) {
+		case *ast.Ident:
+			obj = f.info.Uses[fn]
+		case *ast.SelectorExpr:
+			obj = f.info.Uses[fn.Sel]
+		}
+		switch obj := obj.(type) {
+		case *types.Builtin:
+			switch obj.Name() {
+			case "min", "max", "len", "cap", "real", "imag", "complex":
 				return true
 			}
-			var obj types.Object
-			switch fn := fun.(type) {
-			case *ast.Ident:
-				obj = f.info.Uses[fn]
-			case *ast.SelectorExpr:
-				obj = f.info.Uses[fn.Sel]
+		case *types.Func:
+			if obj.Pkg() != nil && obj.Pkg().Path() == "math" {
+				return true
 			}
-			switch obj := obj.(type) {
-			case *types.Builtin:
-				switch obj.Name() {
-				case "min", "max", "len", "cap", "real", "imag", "complex":
-					return true
-				}
-			case *types.Func:
-				if obj.Pkg() != nil && obj.Pkg().Path() == "math" {
-					return true
-				}
-			}
+		}
+		ok = false
+		return false
+	})
+	return ok
+}
+
+// bodySize returns the number of syntax nodes of lit's body, and false
+// when the body loops, makes closures or starts goroutines: code that is
+// neither cheap to run for every element nor small to repeat.
+func bodySize(lit *ast.FuncLit) (int, bool) {
+	n, ok := 0, true
+	ast.Inspect(lit.Body, func(node ast.Node) bool {
+		switch node.(type) {
+		case nil:
+			return false
+		case *ast.ForStmt, *ast.RangeStmt, *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt, *ast.SelectStmt, *ast.SendStmt:
 			ok = false
 		}
+		n++
 		return ok
 	})
-	return ok && nodes <= 64
+	return n, ok
 }

@@ -131,31 +131,19 @@ func (f *fgen) rangeHeader(c *code, s *ast.RangeStmt, cl *chunkLoop) bool {
 	}
 	if k, isID := s.Key.(*ast.Ident); isID && k.Name != "_" {
 		c.pf("%s := %s - %s\n", f.localName(k), cl.idx, cl.lo)
-		if !f.readsObj(s.Body, f.info.Defs[k]) {
+		if !f.reads(s.Body, f.info.Defs[k]) {
 			c.pf("_ = %s\n", f.localName(k))
 		}
 	}
 	if v, isID := s.Value.(*ast.Ident); isID && v.Name != "_" {
 		c.pf("%s := ", f.localName(v)).line(el)
-		if !f.readsObj(s.Body, f.info.Defs[v]) {
+		if !f.reads(s.Body, f.info.Defs[v]) {
 			c.pf("_ = %s\n", f.localName(v))
 		}
 	} else {
 		c.p("_ = ").line(el)
 	}
 	return true
-}
-
-// readsObj reports whether n mentions obj.
-func (f *fgen) readsObj(n ast.Node, obj types.Object) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && obj != nil && f.info.Uses[id] == obj {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // chunkLoopStream returns the kernel of maps feeding stream st with the

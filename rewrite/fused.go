@@ -169,7 +169,6 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 	// (allocations, accumulators, results) is emitted by copy 0 only.
 	unroll := f.unrollFactor(k)
 	accs := map[*ir.SOAC][]string{} // the accumulators of a reduction, by copy
-	combine := new(code)            // folds split accumulators after the loops
 	var root *space
 	var elems map[*ir.Var]elem
 	elemOf := func(v *ir.Var) (elem, bool) {
@@ -194,58 +193,67 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 		}
 		return args, sp, true
 	}
-	// Materialised arrays are built in locals and assigned to their
-	// variables after the loop.
+	// Materialised arrays are built in locals, allocated before the loop
+	// the first time a member stores into them, and assigned to their
+	// variables after the loop. store returns the statement that stores
+	// value, the element of v at the current iteration in space sp, or nil
+	// when v is not materialised.
 	locals := map[*ir.Var]string{}
-	materialisedTo := func(v *ir.Var, sp *space) (string, bool) {
-		n, ok := outs[v]
-		if !ok || n == "_" {
-			return "", false
+	store := func(v *ir.Var, sp *space, value *code) *code {
+		name, ok := outs[v]
+		if !ok || name == "_" {
+			return nil
 		}
-		if l, ok := locals[v]; ok {
-			return l, true
-		}
-		l := f.fresh("out")
-		locals[v] = l
-		pre.pf("var %s ", l).line(f.typeCode(v.Type))
-		if sp != nil && sp.sel {
-			// A selected output is written at the kept count for
-			// every element and cut to the count after the loop.
-			if sp.count == "" {
-				sp.count = f.fresh("kept")
-				pre.pf("%s := 0\n", sp.count)
+		l, ok := locals[v]
+		if !ok {
+			l = f.fresh("out")
+			locals[v] = l
+			pre.pf("var %s ", l).line(f.typeCode(v.Type))
+			switch {
+			case sp.sel:
+				// A selected output is written at the kept count for
+				// every element and cut to the count after the loop.
+				if sp.count == "" {
+					sp.count = f.fresh("kept")
+					pre.pf("%s := 0\n", sp.count)
+				}
+				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", %s)\n", nName)
+				post.pf("%s = %s[:%s:%s]\n", name, l, sp.count, sp.count)
+			case sp.keep != "":
+				// Kept elements append. Reserve the loop length, as a
+				// hand-written filter does: growing by append costs
+				// several allocations and copies (2x on quickhull).
+				// Capacity is not part of the result's value; it stays
+				// fresh and non-nil like the runtime's.
+				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", 0, %s)\n", nName)
+				post.pf("%s = %s\n", name, l)
+			default:
+				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", %s)\n", nName)
+				post.pf("%s = %s\n", name, l)
 			}
-			pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", %s)\n", nName)
-			post.pf("%s = %s[:%s:%s]\n", n, l, sp.count, sp.count)
-			return l, true
 		}
-		post.pf("%s = %s\n", n, l)
-		return l, true
+		switch {
+		case sp.sel:
+			return txtf("%s[%s] = ", l, sp.count).line(value)
+		case sp.keep != "":
+			return txtf("%s = append(%s, ", l, l).add(value).p(")\n")
+		}
+		return txtf("%s[%s] = ", l, idx).line(value)
 	}
-	materialised := func(v *ir.Var) (string, bool) { return materialisedTo(v, nil) }
-	calls := 0
 	emit := func(copy int) bool {
 		root = &space{}
 		elems = map[*ir.Var]elem{}
-		setup := calls == 0
-		calls++
 		for mi, m := range k.SOACs {
 			switch op := m.Op.(type) {
 			case *ir.Iota:
 				elems[m.Out] = elem{txt(idx), root}
-				if out, ok := materialised(m.Out); ok {
-					if setup {
-						pre.pf("%s = make([]int, %s)\n", out, nName)
-					}
-					root.emit(txtf("%s[%s] = %s\n", out, idx, idx))
+				if st := store(m.Out, root, txt(idx)); st != nil {
+					root.emit(st)
 				}
 			case *ir.Replicate:
 				elems[m.Out] = elem{f.operand(m, op.Value), root}
-				if out, ok := materialised(m.Out); ok {
-					if setup {
-						pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
-					}
-					root.emit(new(code).pf("%s[%s] = ", out, idx).line(f.operand(m, op.Value)))
+				if st := store(m.Out, root, f.operand(m, op.Value)); st != nil {
+					root.emit(st)
 				}
 			case *ir.Filter:
 				args, sp, ok := inputs(m)
@@ -260,15 +268,8 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 				sp.emit(c)
 				child := &space{parent: sp, keep: keep, sel: sp == root && f.selectable(k, mi, outs)}
 				sp.parts = append(sp.parts, child)
-				if out, ok := materialisedTo(m.Out, child); ok && child.sel {
-					child.emit(new(code).pf("%s[%s] = ", out, child.count).line(args[0]))
-				} else if ok {
-					// Reserve the loop length, as a hand-written filter does:
-					// growing by append costs several allocations and copies
-					// (2x on quickhull). Capacity is not part of the result's
-					// value; it stays fresh and non-nil like the runtime's.
-					pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", 0, %s)\n", nName)
-					child.emit(new(code).pf("%s = append(%s, ", out, out).add(args[0]).p(")\n"))
+				if st := store(m.Out, child, args[0]); st != nil {
+					child.emit(st)
 				}
 				elems[m.Out] = elem{args[0], child}
 			case *ir.Screma:
@@ -285,21 +286,14 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 							return false
 						}
 					}
+					// A split reduction has an accumulator per copy; the
+					// others one, declared by the first copy emitted.
 					split := op.Reduce != nil && unroll > 1 && f.splittable(m)
-					if len(accs[m]) == 0 || split && len(accs[m]) <= copy {
+					first := len(accs[m]) == 0
+					if first || split && len(accs[m]) <= copy {
 						acc := f.fresh("acc")
 						pre.pf("var %s ", acc).add(f.typeCode(m.TypeArgs[0])).p(" = ").line(f.operand(m, o.Neutral))
 						accs[m] = append(accs[m], acc)
-						if split && copy == unroll-1 {
-							// acc0 = (acc0 op acc1) op (acc2 op acc3), ...
-							for step := 1; step < unroll; step *= 2 {
-								for j := 0; j+step < unroll; j += 2 * step {
-									if !f.apply(combine, o.Op, []*code{txt(accs[m][j]), txt(accs[m][j+step])}, accs[m][j], at) {
-										return false
-									}
-								}
-							}
-						}
 					}
 					acc := accs[m][0]
 					if split {
@@ -314,14 +308,9 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 						return false
 					}
 					if op.Scan != nil {
-						if out, ok := materialised(m.Out); ok {
-							if setup {
-								pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
-							}
-							c.pf("%s[%s] = %s\n", out, idx, acc)
-						}
+						c.add(store(m.Out, root, txt(acc)))
 						elems[m.Out] = elem{txt(acc), sp}
-					} else if !setup {
+					} else if !first {
 					} else if out, ok := outs[m.Out]; ok {
 						post.pf("%s = %s\n", out, acc)
 					} else if m.Out != nil && !consumed[m.Out] {
@@ -334,18 +323,8 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 					if !f.apply(c, op.Map, args, res, at) {
 						return false
 					}
-					if out, ok := materialisedTo(m.Out, sp); ok {
-						if sp.sel {
-							c.pf("%s[%s] = %s\n", out, sp.count, res)
-						} else if sp == root {
-							if setup {
-								pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", nName)
-							}
-							c.pf("%s[%s] = %s\n", out, idx, res)
-						} else {
-							pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", 0, %s)\n", nName)
-							c.pf("%s = append(%s, %s)\n", out, out, res)
-						}
+					if st := store(m.Out, sp, txt(res)); st != nil {
+						c.add(st)
 					} else if !consumed[m.Out] {
 						c.pf("_ = %s\n", res)
 					}
@@ -389,6 +368,20 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 	}
 	root.render(loops)
 	loops.p("}\n")
+	// Split accumulators fold pairwise: acc0 = (acc0 op acc1) op (acc2 op acc3).
+	combine := new(code)
+	for _, m := range k.SOACs {
+		if a := accs[m]; len(a) > 1 {
+			op := m.Op.(*ir.Screma).Reduce.Op
+			for step := 1; step < len(a); step *= 2 {
+				for j := 0; j+step < len(a); j += 2 * step {
+					if !f.apply(combine, op, []*code{txt(a[j]), txt(a[j+step])}, a[j], at) {
+						return nil, false
+					}
+				}
+			}
+		}
+	}
 	body := new(code).pf("%s := ", nName).line(n).add(pre).add(loops).add(combine).add(post)
 	c := new(code)
 	if len(conds) == 0 {
@@ -489,7 +482,7 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 		}
 		inner.p("\n")
 		for j, n := range names {
-			if !f.reads(lit, objs[j]) {
+			if !f.reads(lit.Body, objs[j]) {
 				inner.pf("_ = %s\n", n)
 			}
 		}
@@ -514,12 +507,12 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 	return true
 }
 
-// reads reports whether the literal reads its parameter obj (not only
-// assigns it).
-func (f *fgen) reads(lit *ast.FuncLit, obj types.Object) bool {
+// reads reports whether the code n reads the variable obj (not only
+// assigns it): a variable it does not read must be marked used.
+func (f *fgen) reads(n ast.Node, obj types.Object) bool {
 	found := false
 	var lhs = map[*ast.Ident]bool{}
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
 			for _, l := range as.Lhs {
 				if id, ok := l.(*ast.Ident); ok {
