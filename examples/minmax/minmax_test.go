@@ -3,6 +3,11 @@ package minmax
 import (
 	"math"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/soacgen/soacgen/examples/internal/extest"
@@ -50,5 +55,42 @@ func TestBoundsAllocs(t *testing.T) {
 	xs := readings(extest.Rand(22, 1000), 1000)
 	if a := testing.AllocsPerRun(20, func() { Bounds(xs) }); a != 0 {
 		t.Errorf("Bounds allocates %v times per run, want 0", a)
+	}
+}
+
+// TestUnrolledLoopHasNoBoundsChecks compiles the package with the
+// compiler's bounds-check report and checks that the unrolled loop of
+// Bounds (the one that steps by 4) indexes its input without checks: the
+// generator writes its condition as i < n-3 so that the compiler can
+// prove every index.
+func TestUnrolledLoopHasNoBoundsChecks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the compiler")
+	}
+	src, err := os.ReadFile("minmax_soac.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The unrolled loop: from its header to the remainder loop after it.
+	first, last := 0, 0
+	for i, l := range strings.Split(string(src), "\n") {
+		switch {
+		case first == 0 && strings.Contains(l, "for ; ") && strings.Contains(l, "+= 4"):
+			first = i + 1
+		case first != 0 && last == 0 && strings.HasPrefix(strings.TrimSpace(l), "for "):
+			last = i + 1
+		}
+	}
+	if first == 0 || last == 0 {
+		t.Fatalf("no unrolled loop followed by a remainder loop in minmax_soac.go")
+	}
+	out, err := exec.Command("go", "build", "-o", os.DevNull, "-gcflags=-d=ssa/check_bce/debug=1", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, m := range regexp.MustCompile(`minmax_soac\.go:(\d+):\d+: Found IsInBounds`).FindAllStringSubmatch(string(out), -1) {
+		if line, _ := strconv.Atoi(m[1]); line > first && line < last {
+			t.Errorf("bounds check in the unrolled loop (lines %d-%d): %s", first, last, m[0])
+		}
 	}
 }
