@@ -96,16 +96,58 @@ func twoLoopsSpec(xs []int) int {
 	})
 }
 
+// Both may panic: the map on an index out of range, the chunk function on
+// a division by zero. The spec maps every element before the chunk
+// function sees any, so its panic is the map's whenever the map panics;
+// computing elements inside the chunk function's loop would divide by
+// zero first on inputs such as xs = [1, -1] with tbl[1] == 3.
+//
 //soac:fuse MayPanicMap
 func mayPanicMapSpec(xs []int, tbl []int) int {
-	ys := soac.Map(xs, func(x int) int { return tbl[x&7] })
+	ys := soac.Map(xs, func(x int) int { return tbl[x] })
 	return soac.StreamRed(ys, func(a, b int) int { return a + b }, func(chunk []int) int {
 		s := 0
 		for _, v := range chunk {
-			s += 100 / (v + 1000)
+			s += 1000 / (v % 3)
 		}
 		return s
 	})
+}
+
+// Only the map may panic, and the chunk function may skip its loop: run
+// inside the loop, the map would never see an index out of range that
+// the spec's map panics on.
+//
+//soac:fuse SkippedMap
+func skippedMapSpec(xs []int, tbl []int, on bool) int {
+	ys := soac.Map(xs, func(x int) int { return tbl[x] })
+	return soac.StreamRed(ys, func(a, b int) int { return a + b }, func(chunk []int) int {
+		s := 0
+		if on {
+			for _, v := range chunk {
+				s += v
+			}
+		}
+		return s
+	})
+}
+
+// The chunk function writes a variable the map reads: the spec maps
+// every element with cnt == 0.
+//
+//soac:fuse ImpureChunk
+func impureChunkSpec(xs []int) (int, int) {
+	cnt := 0
+	ys := soac.Map(xs, func(x int) int { return x + cnt })
+	s := soac.StreamRed(ys, func(a, b int) int { return a + b }, func(chunk []int) int {
+		s := 0
+		for _, v := range chunk {
+			cnt++
+			s += v
+		}
+		return s
+	})
+	return s, cnt
 }
 
 //soac:fuse NestedRange
