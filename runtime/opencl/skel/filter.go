@@ -258,6 +258,11 @@ func (k *FilterKernel) Run(inputs, outputs, results []HostSlice) (int, Timing, e
 			return 0, Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", f.Name, n, h.n)
 		}
 	}
+	for _, h := range results {
+		if h.n != 1 {
+			return 0, Timing{}, fmt.Errorf("%s: a result slice must have one element, not %d", f.Name, h.n)
+		}
+	}
 	k.prog.mu.Lock()
 	defer k.prog.mu.Unlock()
 	r := newRun(k.prog.dev)
