@@ -109,9 +109,10 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
+	wd := absDir(dir)
 	for _, o := range res.outs {
 		for _, w := range o.Warnings {
-			fmt.Fprintf(stderr, "soacgen: %s\n", relFile(w, absDir(dir)))
+			fmt.Fprintf(stderr, "soacgen: %s\n", relFile(w, wd))
 		}
 	}
 	changes, err := rewrite.Sync(res.outs, res.files, *check)
@@ -120,8 +121,9 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	if *check && len(changes) > 0 {
+		done := map[string]string{"create": "created", "update": "updated", "delete": "deleted"}
 		for _, c := range changes {
-			fmt.Fprintf(stderr, "soacgen: %s: generated file would be %s (run go generate)\n", relFile(c.Path, absDir(dir)), map[string]string{"create": "created", "update": "updated", "delete": "deleted"}[c.Kind])
+			fmt.Fprintf(stderr, "soacgen: %s: generated file would be %s (run go generate)\n", relFile(c.Path, wd), done[c.Kind])
 		}
 		return exitError
 	}

@@ -31,20 +31,25 @@ func readings(r *rand.Rand, n int) []int32 {
 }
 
 // TestBounds compares every implementation with the spec, at the sizes of
-// every example and at every length modulo the four accumulators.
+// every example and at every length modulo the four accumulators: on the
+// input as drawn, and with the extremes placed in each accumulator's lane
+// (index j and n-1-j), and at the first and the last index, where a wrong
+// remainder loop or combination would lose them.
 func TestBounds(t *testing.T) {
 	sizes := append(extest.Sizes(testing.Short()), 2, 3, 4, 5, 6, 8, 9)
 	for _, n := range sizes {
-		xs := readings(extest.Rand(21, n), n)
-		// The extremes at the first and the last index, where a wrong
-		// remainder loop or combination would lose them.
-		if n > 1 {
-			xs[0], xs[n-1] = math.MinInt32, math.MaxInt32
-		}
-		wantLo, wantHi := boundsSpec(xs)
-		for _, im := range impls[1:] {
-			if lo, hi := im.fn(xs); lo != wantLo || hi != wantHi {
-				t.Errorf("n=%d %s = %d, %d, want %d, %d", n, im.name, lo, hi, wantLo, wantHi)
+		drawn := readings(extest.Rand(21, n), n)
+		for j := -1; j < min(n, 4); j++ {
+			xs := drawn
+			if j >= 0 {
+				xs = append([]int32(nil), drawn...)
+				xs[j], xs[n-1-j] = math.MinInt32, math.MaxInt32
+			}
+			wantLo, wantHi := boundsSpec(xs)
+			for _, im := range impls[1:] {
+				if lo, hi := im.fn(xs); lo != wantLo || hi != wantHi {
+					t.Errorf("n=%d extremes at %d %s = %d, %d, want %d, %d", n, j, im.name, lo, hi, wantLo, wantHi)
+				}
 			}
 		}
 	}

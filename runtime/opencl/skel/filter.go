@@ -33,6 +33,11 @@ type Filter struct {
 // user's, so that the user's keep indices 0.. in every kernel.
 var countRed = Reduction{Name: "soac_count", Type: Int64, Op: "r = a + b;", Neutral: "0", Commutative: true}
 
+// reductions returns the user's reductions followed by countRed.
+func (f Filter) reductions() []Reduction {
+	return append(append([]Reduction(nil), f.Reductions...), countRed)
+}
+
 func (f Filter) generate(gpu bool) (string, error) {
 	if !ident.MatchString(f.Name) {
 		return "", fmt.Errorf("skeleton name %q is not a C identifier", f.Name)
@@ -44,18 +49,12 @@ func (f Filter) generate(gpu bool) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", f.Name, err)
 	}
-	reds := append(append([]Reduction(nil), f.Reductions...), countRed)
+	reds := f.reductions()
 	fields := make([]func(string) string, len(reds))
-	lay := Chunked
-	if gpu {
-		lay = Interleaved
-	}
 	for k, red := range f.Reductions {
 		fields[k] = field(red.Name)
-		if !red.Commutative {
-			lay = Chunked
-		}
 	}
+	lay := autoLayout(gpu, f.Reductions)
 	fields[len(f.Reductions)] = func(string) string { return "1L" }
 	var w strings.Builder
 	w.WriteString(prelude(allTypes(f.Inputs, f.Outputs, reds), f.Preamble))
@@ -132,28 +131,18 @@ func (f Filter) Build(d *device.Device) (*FilterKernel, error) {
 // element each). It returns the number of kept elements, read back from
 // the device with a blocking 8-byte read.
 func (k *FilterKernel) RunDevice(n int, inputs, outputs, results []*cl.MemObject) (int, Timing, error) {
-	k.prog.mu.Lock()
-	defer k.prog.mu.Unlock()
-	r := newRun(k.prog.dev)
-	kept, err := k.enqueue(r, n, inputs, outputs, results)
-	t, err := r.finish(err)
+	var kept int
+	t, err := k.prog.do(func(r *run) (err error) {
+		kept, err = k.enqueue(r, n, inputs, outputs, results)
+		return err
+	})
 	return kept, t, err
 }
 
 func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.MemObject) (int, error) {
 	f := k.spec
-	if len(inputs) != len(f.Inputs) || len(outputs) != len(f.Outputs) || len(results) != len(f.Reductions) {
-		return 0, fmt.Errorf("%s: got %d inputs, %d outputs, %d results; want %d, %d, %d", f.Name, len(inputs), len(outputs), len(results), len(f.Inputs), len(f.Outputs), len(f.Reductions))
-	}
-	for i, b := range inputs {
-		if b.Size() < n*f.Inputs[i].Type.Size {
-			return 0, fmt.Errorf("%s: input %s too small for %d elements", f.Name, f.Inputs[i].Name, n)
-		}
-	}
-	for i, b := range outputs {
-		if b.Size() < n*f.Outputs[i].Type.Size {
-			return 0, fmt.Errorf("%s: output %s too small for %d elements", f.Name, f.Outputs[i].Name, n)
-		}
+	if err := checkBuffers(n, inputs, outputs, results, f.Inputs, f.Outputs, len(f.Reductions)); err != nil {
+		return 0, fmt.Errorf("%s: %w", f.Name, err)
 	}
 	info := k.prog.dev.Info
 	perItem := 16 // the count's local slots: lt (K longs) and ls
@@ -162,8 +151,9 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 	}
 	p := newPlan(info, k.prog.wg, k.prog.pref, int64(n), perItem)
 	nr := len(f.Reductions)
-	parts := make([]*cl.MemObject, nr+1)
-	for i, red := range append(append([]Reduction(nil), f.Reductions...), countRed) {
+	reds := f.reductions()
+	parts := make([]*cl.MemObject, len(reds))
+	for i, red := range reds {
 		b, err := r.buffer(p.groups * red.Type.Size)
 		if err != nil {
 			return 0, err
@@ -178,7 +168,7 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 		for _, b := range parts {
 			args = append(args, b)
 		}
-		for _, red := range append(append([]Reduction(nil), f.Reductions...), countRed) {
+		for _, red := range reds {
 			args = append(args, cl.LocalBuffer(p.local*red.Type.Size))
 		}
 		if err := r.launch(k.prog.kernels[f.Name+"_stage1"], p.groups*p.local, p.local, args...); err != nil {
@@ -190,17 +180,7 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 		if n == 0 {
 			m = 0
 		}
-		args := []any{m}
-		for _, b := range parts[:nr] {
-			args = append(args, b)
-		}
-		for _, b := range results {
-			args = append(args, b)
-		}
-		for _, red := range f.Reductions {
-			args = append(args, cl.LocalBuffer(p.local*red.Type.Size))
-		}
-		if err := r.launch(k.prog.kernels[f.Name+"_stage2"], p.local, p.local, args...); err != nil {
+		if err := r.launchStage2(k.prog.kernels[f.Name+"_stage2"], p.local, m, parts[:nr], results, f.Reductions); err != nil {
 			return 0, err
 		}
 	}
@@ -239,59 +219,19 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 // into results (one element each). It returns the number kept.
 func (k *FilterKernel) Run(inputs, outputs, results []HostSlice) (int, Timing, error) {
 	f := k.spec
-	if err := checkHost("inputs", inputs, f.Inputs); err != nil {
+	n, err := checkRun(inputs, outputs, results, f.Inputs, f.Outputs, f.Reductions)
+	if err != nil {
 		return 0, Timing{}, fmt.Errorf("%s: %w", f.Name, err)
 	}
-	if err := checkHost("outputs", outputs, f.Outputs); err != nil {
-		return 0, Timing{}, fmt.Errorf("%s: %w", f.Name, err)
-	}
-	reds := make([]Param, len(f.Reductions))
-	for i, red := range f.Reductions {
-		reds[i] = Param{red.Name, red.Type}
-	}
-	if err := checkHost("results", results, reds); err != nil {
-		return 0, Timing{}, fmt.Errorf("%s: %w", f.Name, err)
-	}
-	n := inputs[0].n
-	for _, h := range append(append([]HostSlice(nil), inputs...), outputs...) {
-		if h.n != n {
-			return 0, Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", f.Name, n, h.n)
-		}
-	}
-	k.prog.mu.Lock()
-	defer k.prog.mu.Unlock()
-	r := newRun(k.prog.dev)
-	kept := 0
-	err := func() error {
-		ins, err := r.uploadAll(inputs)
-		if err != nil {
-			return err
-		}
-		outs, err := r.buffersFor(outputs)
-		if err != nil {
-			return err
-		}
-		res, err := r.buffersFor(results)
-		if err != nil {
-			return err
-		}
-		if kept, err = k.enqueue(r, n, ins, outs, res); err != nil {
-			return err
-		}
-		for i, h := range outputs {
-			// Only the kept prefix is meaningful; download just that.
-			part := HostSlice{bytes: h.bytes[:kept*h.elem], n: kept, elem: h.elem}
-			if err := r.download(outs[i], part); err != nil {
-				return err
-			}
-		}
-		for i, h := range results {
-			if err := r.download(res[i], h); err != nil {
-				return err
-			}
-		}
-		return nil
-	}()
-	t, err := r.finish(err)
+	var kept int
+	t, err := k.prog.do(func(r *run) error {
+		// Only the kept prefix of each output is meaningful; hostRun
+		// downloads just that.
+		return r.hostRun(inputs, outputs, results, func(ins, outs, res []*cl.MemObject) (int, error) {
+			var err error
+			kept, err = k.enqueue(r, n, ins, outs, res)
+			return kept, err
+		})
+	})
 	return kept, t, err
 }

@@ -2,6 +2,7 @@ package skel
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -91,5 +92,25 @@ func TestFilterStruct(t *testing.T) {
 		if j != kept || comp[0] != want {
 			t.Fatalf("n=%d: kept %d (want %d), composition %+v (want %+v)", n, kept, j, comp[0], want)
 		}
+	}
+}
+
+func TestFilterResultLength(t *testing.T) {
+	d := testDevice(t)
+	k, err := Filter{Name: "pos_sum", Inputs: []Param{{"x", Float32}},
+		Reductions: []Reduction{{Name: "x", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}},
+		Body:       "keep = x > 0;"}.Build(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xs := []float32{1, -2, 3}
+	for _, res := range [][]float32{{}, {0, 0}} {
+		if _, _, err := k.Run([]HostSlice{Slice(xs)}, nil, []HostSlice{Slice(res)}); err == nil || !strings.Contains(err.Error(), "one element") {
+			t.Errorf("result slice of %d elements: err = %v, want one naming \"one element\"", len(res), err)
+		}
+	}
+	sum := []float32{0}
+	if _, _, err := k.Run([]HostSlice{Slice(xs)}, nil, []HostSlice{Slice(sum)}); err != nil || sum[0] != 4 {
+		t.Errorf("sum of kept = %v, %v; want 4, nil", sum[0], err)
 	}
 }

@@ -239,11 +239,7 @@ func emitTree(w *strings.Builder, reds []Reduction, slot string) {
 		fmt.Fprintf(w, "\tlred%d[lid] = acc%d;\n", k, k)
 	}
 	w.WriteString("\tbarrier(CLK_LOCAL_MEM_FENCE);\n")
-	allComm := true
-	for _, r := range reds {
-		allComm = allComm && r.Commutative
-	}
-	if allComm {
+	if commutative(reds) {
 		w.WriteString("\tfor (int s = L / 2; s > 0; s >>= 1) {\n\t\tif (lid < s) {\n")
 		for k := range reds {
 			fmt.Fprintf(w, "\t\t\tlred%[1]d[lid] = soac_op%[1]d(lred%[1]d[lid], lred%[1]d[lid + s]);\n", k)

@@ -3,6 +3,7 @@ package skel
 import (
 	"fmt"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
@@ -27,8 +28,8 @@ func Slice[T any](s []T) HostSlice {
 // Len returns the number of elements.
 func (h HostSlice) Len() int { return h.n }
 
-// checkHost verifies element sizes against params and returns the common
-// length of the slices (which must agree when same is true).
+// checkHost verifies the number of slices and their element sizes against
+// params.
 func checkHost(what string, hs []HostSlice, ps []Param) error {
 	if len(hs) != len(ps) {
 		return fmt.Errorf("%d %s given, %d expected", len(hs), what, len(ps))
@@ -36,6 +37,60 @@ func checkHost(what string, hs []HostSlice, ps []Param) error {
 	for i, h := range hs {
 		if h.elem != ps[i].Type.Size {
 			return fmt.Errorf("%s %s: Go element of %d bytes, %s has %d", what, ps[i].Name, h.elem, ps[i].Type.Name, ps[i].Type.Size)
+		}
+	}
+	return nil
+}
+
+// checkRun checks the host slices of a Run against a skeleton's inputs,
+// outputs and reductions: element sizes, one length shared by the inputs
+// and outputs, and one element per result. It returns that length.
+func checkRun(inputs, outputs, results []HostSlice, ins, outs []Param, reds []Reduction) (int, error) {
+	if err := checkHost("inputs", inputs, ins); err != nil {
+		return 0, err
+	}
+	if err := checkHost("outputs", outputs, outs); err != nil {
+		return 0, err
+	}
+	rps := make([]Param, len(reds))
+	for i, red := range reds {
+		rps[i] = Param{red.Name, red.Type}
+	}
+	if err := checkHost("results", results, rps); err != nil {
+		return 0, err
+	}
+	n := inputs[0].n
+	for _, hs := range [][]HostSlice{inputs, outputs} {
+		for _, h := range hs {
+			if h.n != n {
+				return 0, fmt.Errorf("lengths differ: %d and %d", n, h.n)
+			}
+		}
+	}
+	for _, h := range results {
+		if h.n != 1 {
+			return 0, fmt.Errorf("a result slice must have one element, not %d", h.n)
+		}
+	}
+	return n, nil
+}
+
+// checkBuffers checks the device buffers of a run over n elements against a
+// skeleton's inputs, outputs and number of reductions: as many buffers as
+// declared, and room for n elements in each input and output.
+func checkBuffers(n int, inputs, outputs, results []*cl.MemObject, ins, outs []Param, nreds int) error {
+	if len(inputs) != len(ins) || len(outputs) != len(outs) || len(results) != nreds {
+		return fmt.Errorf("got %d inputs, %d outputs, %d results; want %d, %d, %d", len(inputs), len(outputs), len(results), len(ins), len(outs), nreds)
+	}
+	for _, c := range []struct {
+		what string
+		bs   []*cl.MemObject
+		ps   []Param
+	}{{"input", inputs, ins}, {"output", outputs, outs}} {
+		for i, b := range c.bs {
+			if b.Size() < n*c.ps[i].Type.Size {
+				return fmt.Errorf("%s %s: buffer of %d bytes for %d elements", c.what, c.ps[i].Name, b.Size(), n)
+			}
 		}
 	}
 	return nil
@@ -84,6 +139,15 @@ func buildProgram(d *device.Device, src string, names ...string) (*program, erro
 
 // Source returns the OpenCL C text of the program.
 func (p *program) Source() string { return p.src }
+
+// do runs f on a new run while holding the program's lock, then finishes
+// the run and returns its device times.
+func (p *program) do(f func(r *run) error) (Timing, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	r := newRun(p.dev)
+	return r.finish(f(r))
+}
 
 // run records the events of one run to sum their device times.
 type run struct {
@@ -156,6 +220,57 @@ func (r *run) buffersFor(hs []HostSlice) ([]*cl.MemObject, error) {
 	return bs, nil
 }
 
+// hostRun is the device part of a Run: it uploads inputs, takes buffers
+// for outputs and results, calls enqueue on them, and downloads the first
+// kept elements of each output (kept is what enqueue returns) and every
+// result.
+func (r *run) hostRun(inputs, outputs, results []HostSlice, enqueue func(ins, outs, res []*cl.MemObject) (kept int, err error)) error {
+	ins, err := r.uploadAll(inputs)
+	if err != nil {
+		return err
+	}
+	outs, err := r.buffersFor(outputs)
+	if err != nil {
+		return err
+	}
+	res, err := r.buffersFor(results)
+	if err != nil {
+		return err
+	}
+	kept, err := enqueue(ins, outs, res)
+	if err != nil {
+		return err
+	}
+	for i, h := range outputs {
+		part := HostSlice{bytes: h.bytes[:kept*h.elem], n: kept, elem: h.elem}
+		if err := r.download(outs[i], part); err != nil {
+			return err
+		}
+	}
+	for i, h := range results {
+		if err := r.download(res[i], h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// launchStage2 launches a <name>_stage2 kernel: one group of local
+// work-items folds the m partials in parts of each reduction into results.
+func (r *run) launchStage2(k *cl.Kernel, local int, m int64, parts, results []*cl.MemObject, reds []Reduction) error {
+	args := []any{m}
+	for _, b := range parts {
+		args = append(args, b)
+	}
+	for _, b := range results {
+		args = append(args, b)
+	}
+	for _, red := range reds {
+		args = append(args, cl.LocalBuffer(local*red.Type.Size))
+	}
+	return r.launch(k, local, local, args...)
+}
+
 func (r *run) download(b *cl.MemObject, h HostSlice) error {
 	e, err := r.q.EnqueueReadBuffer(b, true, 0, h.bytes, nil)
 	if err != nil {
@@ -184,8 +299,8 @@ func (r *run) finish(err error) (Timing, error) {
 		}
 		return ns
 	}
-	t.Kernel = durationNS(sum(r.kernels))
-	t.Transfer = durationNS(sum(r.transfers))
+	t.Kernel = time.Duration(sum(r.kernels))
+	t.Transfer = time.Duration(sum(r.transfers))
 	t.Launches = len(r.kernels)
 	r.dev.Recycle(r.recycle...)
 	return t, err

@@ -41,6 +41,28 @@ func (l Layout) String() string {
 	return "auto"
 }
 
+// commutative reports whether every reduction of reds is commutative.
+func commutative(reds []Reduction) bool {
+	for _, r := range reds {
+		if !r.Commutative {
+			return false
+		}
+	}
+	return true
+}
+
+// autoLayout is what Auto resolves to: Interleaved on GPUs when every
+// operator commutes (coalesced loads), Chunked otherwise, and Chunked on
+// CPU devices, where measurements with PoCL (BENCHMARKS.md) show one
+// contiguous run per work-item streaming 2-3 times faster than
+// interleaved access.
+func autoLayout(gpu bool, reds []Reduction) Layout {
+	if gpu && commutative(reds) {
+		return Interleaved
+	}
+	return Chunked
+}
+
 // plan is the launch geometry of one run: groups work-groups of size
 // local, each owning a block of local*chunk consecutive elements.
 type plan struct {

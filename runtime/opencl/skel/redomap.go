@@ -3,13 +3,10 @@ package skel
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
-
-func durationNS(ns int64) time.Duration { return time.Duration(ns) }
 
 // Redomap is the canonical map-reduce skeleton: one pass over the inputs
 // that evaluates Body at every index, writes each of Outputs element-wise
@@ -38,20 +35,17 @@ func (r Redomap) Source(gpu bool) (string, error) {
 	return src, err
 }
 
-// layout resolves Auto: Interleaved on GPUs when every operator commutes
-// (coalesced loads), Chunked otherwise, and Chunked on CPU devices, where
-// measurements with PoCL (BENCHMARKS.md) show one contiguous run per
-// work-item streaming 2-3 times faster than interleaved access.
+// layout resolves Auto with autoLayout and checks that an Interleaved
+// layout asked for has commutative operators.
 func (r Redomap) layout(gpu bool) (Layout, error) {
-	comm := true
-	for _, red := range r.Reductions {
-		comm = comm && red.Commutative
-	}
-	switch {
-	case r.Layout == Interleaved && !comm:
-		return 0, fmt.Errorf("%s: interleaved layout needs commutative operators", r.Name)
-	case r.Layout == Auto && comm && gpu, r.Layout == Interleaved:
+	switch r.Layout {
+	case Interleaved:
+		if !commutative(r.Reductions) {
+			return 0, fmt.Errorf("%s: interleaved layout needs commutative operators", r.Name)
+		}
 		return Interleaved, nil
+	case Auto:
+		return autoLayout(gpu, r.Reductions), nil
 	}
 	return Chunked, nil
 }
@@ -153,26 +147,13 @@ func (k *RedomapKernel) Plan(n int) string {
 // each input, outputs of n elements, and one element per reduction in
 // results. It returns the kernels' device time.
 func (k *RedomapKernel) RunDevice(n int, inputs, outputs, results []*cl.MemObject) (Timing, error) {
-	k.prog.mu.Lock()
-	defer k.prog.mu.Unlock()
-	r := newRun(k.prog.dev)
-	return r.finish(k.enqueue(r, n, inputs, outputs, results))
+	return k.prog.do(func(r *run) error { return k.enqueue(r, n, inputs, outputs, results) })
 }
 
 func (k *RedomapKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.MemObject) error {
 	s := k.spec
-	if len(inputs) != len(s.Inputs) || len(outputs) != len(s.Outputs) || len(results) != len(s.Reductions) {
-		return fmt.Errorf("%s: got %d inputs, %d outputs, %d results; want %d, %d, %d", s.Name, len(inputs), len(outputs), len(results), len(s.Inputs), len(s.Outputs), len(s.Reductions))
-	}
-	for i, b := range inputs {
-		if b.Size() < n*s.Inputs[i].Type.Size {
-			return fmt.Errorf("%s: input %s: buffer of %d bytes for %d elements", s.Name, s.Inputs[i].Name, b.Size(), n)
-		}
-	}
-	for i, b := range outputs {
-		if b.Size() < n*s.Outputs[i].Type.Size {
-			return fmt.Errorf("%s: output %s: buffer of %d bytes for %d elements", s.Name, s.Outputs[i].Name, b.Size(), n)
-		}
+	if err := checkBuffers(n, inputs, outputs, results, s.Inputs, s.Outputs, len(s.Reductions)); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
 	}
 	p := newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem())
 	parts := make([]*cl.MemObject, len(s.Reductions))
@@ -207,17 +188,7 @@ func (k *RedomapKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Me
 		m = 0
 		copy(parts, results) // not read when m = 0, but must be valid buffers
 	}
-	args := []any{m}
-	for _, b := range parts {
-		args = append(args, b)
-	}
-	for _, b := range results {
-		args = append(args, b)
-	}
-	for _, red := range s.Reductions {
-		args = append(args, cl.LocalBuffer(p.local*red.Type.Size))
-	}
-	return r.launch(k.prog.kernels[s.Name+"_stage2"], p.local, p.local, args...)
+	return r.launchStage2(k.prog.kernels[s.Name+"_stage2"], p.local, m, parts, results, s.Reductions)
 }
 
 // Run uploads the inputs, runs the skeleton and downloads the outputs and
@@ -225,60 +196,13 @@ func (k *RedomapKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Me
 // outputs must have the same length.
 func (k *RedomapKernel) Run(inputs, outputs, results []HostSlice) (Timing, error) {
 	s := k.spec
-	if err := checkHost("inputs", inputs, s.Inputs); err != nil {
+	n, err := checkRun(inputs, outputs, results, s.Inputs, s.Outputs, s.Reductions)
+	if err != nil {
 		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	if err := checkHost("outputs", outputs, s.Outputs); err != nil {
-		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
-	}
-	reds := make([]Param, len(s.Reductions))
-	for i, red := range s.Reductions {
-		reds[i] = Param{red.Name, red.Type}
-	}
-	if err := checkHost("results", results, reds); err != nil {
-		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
-	}
-	n := inputs[0].n
-	for _, h := range append(append([]HostSlice(nil), inputs...), outputs...) {
-		if h.n != n {
-			return Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", s.Name, n, h.n)
-		}
-	}
-	for _, h := range results {
-		if h.n != 1 {
-			return Timing{}, fmt.Errorf("%s: a result slice must have one element, not %d", s.Name, h.n)
-		}
-	}
-	k.prog.mu.Lock()
-	defer k.prog.mu.Unlock()
-	r := newRun(k.prog.dev)
-	err := func() error {
-		ins, err := r.uploadAll(inputs)
-		if err != nil {
-			return err
-		}
-		outs, err := r.buffersFor(outputs)
-		if err != nil {
-			return err
-		}
-		res, err := r.buffersFor(results)
-		if err != nil {
-			return err
-		}
-		if err := k.enqueue(r, n, ins, outs, res); err != nil {
-			return err
-		}
-		for i, h := range outputs {
-			if err := r.download(outs[i], h); err != nil {
-				return err
-			}
-		}
-		for i, h := range results {
-			if err := r.download(res[i], h); err != nil {
-				return err
-			}
-		}
-		return nil
-	}()
-	return r.finish(err)
+	return k.prog.do(func(r *run) error {
+		return r.hostRun(inputs, outputs, results, func(ins, outs, res []*cl.MemObject) (int, error) {
+			return n, k.enqueue(r, n, ins, outs, res)
+		})
+	})
 }

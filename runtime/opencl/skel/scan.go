@@ -33,10 +33,7 @@ func (s Scan) generate(gpu bool) (Layout, string, error) {
 		return 0, "", fmt.Errorf("%s: no inputs", s.Name)
 	}
 	reds := []Reduction{s.Op}
-	lay := Chunked
-	if s.Op.Commutative && gpu {
-		lay = Interleaved
-	}
+	lay := autoLayout(gpu, reds)
 	b, err := newBody(s.Inputs, nil, reds, false, s.Body)
 	if err != nil {
 		return 0, "", fmt.Errorf("%s: %w", s.Name, err)
@@ -93,25 +90,14 @@ func (s Scan) Build(d *device.Device) (*ScanKernel, error) {
 
 // RunDevice scans n elements of the device-resident inputs into out.
 func (k *ScanKernel) RunDevice(n int, inputs []*cl.MemObject, out *cl.MemObject) (Timing, error) {
-	k.prog.mu.Lock()
-	defer k.prog.mu.Unlock()
-	r := newRun(k.prog.dev)
-	return r.finish(k.enqueue(r, n, inputs, out))
+	return k.prog.do(func(r *run) error { return k.enqueue(r, n, inputs, out) })
 }
 
 func (k *ScanKernel) enqueue(r *run, n int, inputs []*cl.MemObject, out *cl.MemObject) error {
 	s := k.spec
-	if len(inputs) != len(s.Inputs) {
-		return fmt.Errorf("%s: %d inputs, want %d", s.Name, len(inputs), len(s.Inputs))
-	}
 	size := s.Op.Type.Size
-	for i, b := range inputs {
-		if b.Size() < n*s.Inputs[i].Type.Size {
-			return fmt.Errorf("%s: input %s too small for %d elements", s.Name, s.Inputs[i].Name, n)
-		}
-	}
-	if out.Size() < n*size {
-		return fmt.Errorf("%s: output too small for %d elements", s.Name, n)
+	if err := checkBuffers(n, inputs, []*cl.MemObject{out}, nil, s.Inputs, []Param{{s.Op.Name, s.Op.Type}}, 0); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
 	}
 	if n == 0 {
 		return nil
@@ -148,34 +134,13 @@ func (k *ScanKernel) enqueue(r *run, n int, inputs []*cl.MemObject, out *cl.MemO
 // must have the inputs' length.
 func (k *ScanKernel) Run(inputs []HostSlice, out HostSlice) (Timing, error) {
 	s := k.spec
-	if err := checkHost("inputs", inputs, s.Inputs); err != nil {
+	n, err := checkRun(inputs, []HostSlice{out}, nil, s.Inputs, []Param{{s.Op.Name, s.Op.Type}}, nil)
+	if err != nil {
 		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	if err := checkHost("outputs", []HostSlice{out}, []Param{{s.Op.Name, s.Op.Type}}); err != nil {
-		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
-	}
-	n := out.n
-	for _, h := range inputs {
-		if h.n != n {
-			return Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", s.Name, n, h.n)
-		}
-	}
-	k.prog.mu.Lock()
-	defer k.prog.mu.Unlock()
-	r := newRun(k.prog.dev)
-	err := func() error {
-		ins, err := r.uploadAll(inputs)
-		if err != nil {
-			return err
-		}
-		o, err := r.buffer(len(out.bytes))
-		if err != nil {
-			return err
-		}
-		if err := k.enqueue(r, n, ins, o); err != nil {
-			return err
-		}
-		return r.download(o, out)
-	}()
-	return r.finish(err)
+	return k.prog.do(func(r *run) error {
+		return r.hostRun(inputs, []HostSlice{out}, nil, func(ins, outs, _ []*cl.MemObject) (int, error) {
+			return n, k.enqueue(r, n, ins, outs[0])
+		})
+	})
 }
