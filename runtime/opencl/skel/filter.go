@@ -141,7 +141,7 @@ func (k *FilterKernel) RunDevice(n int, inputs, outputs, results []*cl.MemObject
 
 func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.MemObject) (int, error) {
 	f := k.spec
-	if err := checkBuffers(n, inputs, outputs, results, f.Inputs, f.Outputs, len(f.Reductions)); err != nil {
+	if err := checkBuffers(n, inputs, outputs, results, f.Inputs, f.Outputs, f.Reductions); err != nil {
 		return 0, fmt.Errorf("%s: %w", f.Name, err)
 	}
 	info := k.prog.dev.Info

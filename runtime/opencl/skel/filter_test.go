@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
 )
 
 func TestFilterMapReduce(t *testing.T) {
@@ -112,5 +114,36 @@ func TestFilterResultLength(t *testing.T) {
 	sum := []float32{0}
 	if _, _, err := k.Run([]HostSlice{Slice(xs)}, nil, []HostSlice{Slice(sum)}); err != nil || sum[0] != 4 {
 		t.Errorf("sum of kept = %v, %v; want 4, nil", sum[0], err)
+	}
+}
+
+// TestResultBufferSize checks that RunDevice refuses a result buffer
+// smaller than one value of its reduction, which the kernel would write
+// past.
+func TestResultBufferSize(t *testing.T) {
+	d := testDevice(t)
+	red := []Reduction{{Name: "x", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}}
+	f, err := Filter{Name: "small_res", Inputs: []Param{{"x", red[0].Type}}, Reductions: red, Body: "keep = x > 0;"}.Build(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Redomap{Name: "small_res_r", Inputs: []Param{{"x", red[0].Type}}, Reductions: red}.Build(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := d.Buffer(4 * red[0].Type.Size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := d.Buffer(red[0].Type.Size - 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Recycle(in, small)
+	if _, _, err := f.RunDevice(4, []*cl.MemObject{in}, nil, []*cl.MemObject{small}); err == nil || !strings.Contains(err.Error(), "result x") {
+		t.Errorf("Filter.RunDevice with a %d-byte result buffer: err = %v, want one naming result x", small.Size(), err)
+	}
+	if _, err := r.RunDevice(4, []*cl.MemObject{in}, nil, []*cl.MemObject{small}); err == nil || !strings.Contains(err.Error(), "result x") {
+		t.Errorf("Redomap.RunDevice with a %d-byte result buffer: err = %v, want one naming result x", small.Size(), err)
 	}
 }

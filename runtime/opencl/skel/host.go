@@ -78,9 +78,14 @@ func checkRun(inputs, outputs, results []HostSlice, ins, outs []Param, reds []Re
 // checkBuffers checks the device buffers of a run over n elements against a
 // skeleton's inputs, outputs and number of reductions: as many buffers as
 // declared, and room for n elements in each input and output.
-func checkBuffers(n int, inputs, outputs, results []*cl.MemObject, ins, outs []Param, nreds int) error {
-	if len(inputs) != len(ins) || len(outputs) != len(outs) || len(results) != nreds {
-		return fmt.Errorf("got %d inputs, %d outputs, %d results; want %d, %d, %d", len(inputs), len(outputs), len(results), len(ins), len(outs), nreds)
+func checkBuffers(n int, inputs, outputs, results []*cl.MemObject, ins, outs []Param, reds []Reduction) error {
+	if len(inputs) != len(ins) || len(outputs) != len(outs) || len(results) != len(reds) {
+		return fmt.Errorf("got %d inputs, %d outputs, %d results; want %d, %d, %d", len(inputs), len(outputs), len(results), len(ins), len(outs), len(reds))
+	}
+	for i, b := range results {
+		if b.Size() < reds[i].Type.Size {
+			return fmt.Errorf("result %s: buffer of %d bytes for one %d-byte value", reds[i].Name, b.Size(), reds[i].Type.Size)
+		}
 	}
 	for _, c := range []struct {
 		what string

@@ -152,7 +152,7 @@ func (k *RedomapKernel) RunDevice(n int, inputs, outputs, results []*cl.MemObjec
 
 func (k *RedomapKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.MemObject) error {
 	s := k.spec
-	if err := checkBuffers(n, inputs, outputs, results, s.Inputs, s.Outputs, len(s.Reductions)); err != nil {
+	if err := checkBuffers(n, inputs, outputs, results, s.Inputs, s.Outputs, s.Reductions); err != nil {
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
 	p := newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem())

@@ -96,7 +96,7 @@ func (k *ScanKernel) RunDevice(n int, inputs []*cl.MemObject, out *cl.MemObject)
 func (k *ScanKernel) enqueue(r *run, n int, inputs []*cl.MemObject, out *cl.MemObject) error {
 	s := k.spec
 	size := s.Op.Type.Size
-	if err := checkBuffers(n, inputs, []*cl.MemObject{out}, nil, s.Inputs, []Param{{s.Op.Name, s.Op.Type}}, 0); err != nil {
+	if err := checkBuffers(n, inputs, []*cl.MemObject{out}, nil, s.Inputs, []Param{{s.Op.Name, s.Op.Type}}, nil); err != nil {
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
 	if n == 0 {
