@@ -430,10 +430,14 @@ func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bo
 	var loop = new(code)
 	loop.pf("for %s := 0; %s < %s; %s += ", lo, lo, n, lo).add(chunkSize).p(" {\n")
 	loop.pf("%s := min(%s+", hi, lo).add(chunkSize).pf(", %s)\n", n)
-	reuse := true
-	if st.Kind == ir.StreamRed && hasRefs(st.Chunk.Sig.Results().At(0).Type()) {
-		reuse = false
+	// The buffer is reused only if no value the chunk function returns
+	// may refer to it (&chunk[i], chunk[i:j]): StreamRed's result, or the
+	// elements StreamMap copies out of its result.
+	kept := st.Chunk.Sig.Results().At(0).Type()
+	if st.Kind == ir.StreamMap {
+		kept = kept.Underlying().(*types.Slice).Elem()
 	}
+	reuse := !hasRefs(kept)
 	buf := f.fresh("buf")
 	if out, ok := outs[st.Input]; ok && out != "_" {
 		loop.pf("for %s := %s; %s < %s; %s++ {\n", idx, lo, idx, hi, idx).add(body).p("}\n")
