@@ -9,8 +9,6 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/soacgen/soacgen/analyzer/build"
-	"github.com/soacgen/soacgen/analyzer/fusion"
-	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/purity"
 )
 
@@ -30,14 +28,8 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	pur := pass.ResultOf[purity.Analyzer].(*purity.Verdicts)
 	prog := build.Build(pass.Fset, pass.Files, pass.Pkg, pass.TypesInfo, pur)
-	in := &Input{Fset: pass.Fset, Files: pass.Files, Pkg: pass.Pkg, Info: pass.TypesInfo, Prog: prog, ReadFile: pass.ReadFile}
-	in.Plans = map[*ir.Function]*fusion.Plan{}
-	for _, fn := range prog.Funcs {
-		if fn.Fuse != nil {
-			in.Plans[fn] = fusion.Fuse(fn, fusion.Options{Fset: pass.Fset})
-		}
-	}
-	return Generate(in)
+	// No Plans: Generate fuses every spec with default options.
+	return Generate(&Input{Fset: pass.Fset, Files: pass.Files, Pkg: pass.Pkg, Info: pass.TypesInfo, Prog: prog, ReadFile: pass.ReadFile})
 }
 
 // LoadMode is the packages.Load mode GeneratePackages needs.

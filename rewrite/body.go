@@ -77,12 +77,7 @@ type subst struct {
 }
 
 func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
-	// Fresh names are unique per function: each starts from the names of
-	// the file.
-	g.taken = map[string]bool{}
-	for n := range g.base {
-		g.taken[n] = true
-	}
+	g.resetTaken()
 	f := &fgen{
 		gen: g, fn: fn, plan: plan,
 		atK: map[ir.Stmt][]*fusion.Kernel{}, kOf: map[*ir.SOAC][]*fusion.Kernel{},
@@ -116,19 +111,7 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
 	f.markUses(fn.Body)
 	d := fn.Decl
 	c := txtf("// %s is the fused form of %s (generated from its //soac:fuse directive).\n", fn.Fuse.Name, fn.Name)
-	c.p("func ")
-	if d.Recv != nil {
-		c.add(f.sub(d.Recv, nil)).p(" ")
-	}
-	c.p(fn.Fuse.Name)
-	if tp := d.Type.TypeParams; tp != nil {
-		c.add(f.sub(tp, nil))
-	}
-	c.add(f.sub(d.Type.Params, nil))
-	if r := d.Type.Results; r != nil {
-		c.p(" ").add(f.sub(r, nil))
-	}
-	c.p(" {\n")
+	c.add(f.signature()).p(" {\n")
 	body, err := f.stmts(d.Body.List, fn.Body.Stmts, nil)
 	if err != nil {
 		return nil, err
@@ -150,6 +133,25 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
 		return nil, fmt.Errorf("internal error: generated code qualifies names with %s, which a local of the spec may shadow (add it to rename.go's qualifiers)", g.unreserved)
 	}
 	return c, nil
+}
+
+// signature returns "func (recv) NAME[type params](params) results" with
+// the spec's receiver, type parameters, parameters and results.
+func (f *fgen) signature() *code {
+	d := f.fn.Decl
+	c := txt("func ")
+	if d.Recv != nil {
+		c.add(f.sub(d.Recv, nil)).p(" ")
+	}
+	c.p(f.fn.Fuse.Name)
+	if tp := d.Type.TypeParams; tp != nil {
+		c.add(f.sub(tp, nil))
+	}
+	c.add(f.sub(d.Type.Params, nil))
+	if r := d.Type.Results; r != nil {
+		c.p(" ").add(f.sub(r, nil))
+	}
+	return c
 }
 
 // markUses records every Var something reads.

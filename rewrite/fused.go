@@ -97,9 +97,8 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 		return nil
 	}
 	var n *code
-	for _, v := range k.Inputs {
-		n = lenOf(v)
-		break
+	if len(k.Inputs) > 0 {
+		n = lenOf(k.Inputs[0])
 	}
 	if n == nil {
 		for _, m := range k.SOACs {
@@ -538,21 +537,11 @@ func (f *fgen) canInline(l *ir.Lambda, pos token.Pos) bool {
 	}
 	lit := l.Lit
 	ok := true
-	depth := 0
-	var stack []ast.Node
 	ast.Inspect(lit.Body, func(n ast.Node) bool {
 		if !ok {
 			return false
 		}
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		stack = append(stack, n)
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			depth++
-			_ = depth
 		case *ast.DeferStmt, *ast.LabeledStmt:
 			ok = false
 		case *ast.BranchStmt:

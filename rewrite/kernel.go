@@ -257,8 +257,14 @@ func (f *fgen) declareOutputs(c *code, k *fusion.Kernel) map[*ir.Var]string {
 
 // unfused runs k's members one after another with the runtime.
 func (f *fgen) unfused(k *fusion.Kernel, outs map[*ir.Var]string) *code {
+	// The members' internal results are temporaries of this block: their
+	// names are taken back after it.
 	c := txt("{\n")
-	saved := map[*ir.Var]string{}
+	type prev struct {
+		name string
+		had  bool
+	}
+	saved := map[*ir.Var]prev{}
 	for _, m := range k.SOACs {
 		if m.Out == nil {
 			continue
@@ -268,14 +274,17 @@ func (f *fgen) unfused(k *fusion.Kernel, outs map[*ir.Var]string) *code {
 			continue
 		}
 		n := f.fresh("t")
-		if old, ok := f.names[m.Out]; ok {
-			saved[m.Out] = old
-		}
+		old, had := f.names[m.Out]
+		saved[m.Out] = prev{old, had}
 		f.names[m.Out] = n
 		c.pf("%s := ", n).line(f.call(m, false))
 	}
-	for v, old := range saved {
-		f.names[v] = old
+	for v, p := range saved {
+		if p.had {
+			f.names[v] = p.name
+		} else {
+			delete(f.names, v)
+		}
 	}
 	return c.p("}\n")
 }
@@ -382,12 +391,9 @@ func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bo
 	at := k.At.Pos()
 	n, idx, lo, hi := f.fresh("n"), f.fresh("i"), f.fresh("lo"), f.fresh("hi")
 	chunkSize := f.soacQ(new(code), "ChunkSize")
+	// Every map input has the stream's length: a Map2 of unequal lengths
+	// would have been an assert.
 	pre := new(code).pf("%s := len(%s)\n", n, f.name(k.Inputs[0]))
-	for _, v := range k.Inputs[1:] {
-		// Every map input has the stream's length: a Map2 of unequal
-		// lengths would have been an assert.
-		_ = v
-	}
 	// maps emits the members' code for the element at idx, their lambdas
 	// inlined for position pos, and returns the elements it computes.
 	maps := func(body *code, pos token.Pos) (map[*ir.Var]*code, bool) {
@@ -430,10 +436,14 @@ func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bo
 	var loop = new(code)
 	loop.pf("for %s := 0; %s < %s; %s += ", lo, lo, n, lo).add(chunkSize).p(" {\n")
 	loop.pf("%s := min(%s+", hi, lo).add(chunkSize).pf(", %s)\n", n)
-	reuse := true
-	if st.Kind == ir.StreamRed && hasRefs(st.Chunk.Sig.Results().At(0).Type()) {
-		reuse = false
+	// The buffer is reused only if no value the chunk function returns
+	// may refer to it (&chunk[i], chunk[i:j]): StreamRed's result, or the
+	// elements StreamMap copies out of its result.
+	kept := st.Chunk.Sig.Results().At(0).Type()
+	if st.Kind == ir.StreamMap {
+		kept = kept.Underlying().(*types.Slice).Elem()
 	}
+	reuse := !hasRefs(kept)
 	buf := f.fresh("buf")
 	if out, ok := outs[st.Input]; ok && out != "_" {
 		loop.pf("for %s := %s; %s < %s; %s++ {\n", idx, lo, idx, hi, idx).add(body).p("}\n")

@@ -16,8 +16,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/soacgen/soacgen/analyzer/build"
-	"github.com/soacgen/soacgen/analyzer/fusion"
-	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/purity"
 )
 
@@ -127,13 +125,8 @@ func Regenerate(pass *analysis.Pass, pur *purity.Verdicts) (outs []Output, ok bo
 	if len(prog.Problems) > 0 {
 		return nil, false, nil
 	}
-	plans := map[*ir.Function]*fusion.Plan{}
-	for _, fn := range prog.Funcs {
-		if fn.Fuse != nil {
-			plans[fn] = fusion.Fuse(fn, fusion.Options{Fset: fset})
-		}
-	}
-	outs, err = Generate(&Input{Fset: fset, Files: files, Pkg: pkg, Info: info, Prog: prog, Plans: plans, ReadFile: pass.ReadFile})
+	// No Plans: Generate fuses every spec with default options.
+	outs, err = Generate(&Input{Fset: fset, Files: files, Pkg: pkg, Info: info, Prog: prog, ReadFile: pass.ReadFile})
 	if err != nil {
 		return nil, false, err
 	}

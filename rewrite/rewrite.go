@@ -289,25 +289,15 @@ func sortedKernels(ks []*fusion.Kernel) []*fusion.Kernel {
 // verbatim returns NAME with the spec's body as written: the reference
 // semantics, unfused.
 func (g *gen) verbatim(fn *ir.Function) *code {
-	g.taken = map[string]bool{}
-	for n := range g.base {
-		g.taken[n] = true
-	}
+	g.resetTaken()
 	g.rename, g.reserved = nil, nil
 	f := &fgen{gen: g, fn: fn}
-	d := fn.Decl
 	c := txtf("// %s runs the code of %s unfused (the generator could not generate its kernels).\n", fn.Fuse.Name, fn.Name)
-	c.p("func ")
-	if d.Recv != nil {
-		c.add(f.sub(d.Recv, nil)).p(" ")
-	}
-	c.p(fn.Fuse.Name)
-	if tp := d.Type.TypeParams; tp != nil {
-		c.add(f.sub(tp, nil))
-	}
-	c.add(f.sub(d.Type.Params, nil))
-	if r := d.Type.Results; r != nil {
-		c.p(" ").add(f.sub(r, nil))
-	}
-	return c.p(" ").add(f.sub(d.Body, nil)).p("\n")
+	return c.add(f.signature()).p(" ").add(f.sub(fn.Decl.Body, nil)).p("\n")
+}
+
+// resetTaken starts the fresh names of a function from the names of the
+// file: fresh names are unique per function.
+func (g *gen) resetTaken() {
+	g.taken = clone(g.base)
 }

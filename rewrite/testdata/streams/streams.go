@@ -38,6 +38,21 @@ func doubledSpec(xs []float64) []float64 {
 	})
 }
 
+// The chunk function's result points into its chunk: the maps' chunk
+// buffer must not be reused, or every pointer sees the last chunk.
+//
+//soac:fuse Pointers
+func pointersSpec(xs []float64) []*float64 {
+	ys := soac.Map(xs, func(x float64) float64 { return x + 1 })
+	return soac.StreamMap(ys, func(chunk []float64) []*float64 {
+		out := make([]*float64, len(chunk))
+		for i := range chunk {
+			out[i] = &chunk[i]
+		}
+		return out
+	})
+}
+
 //soac:fuse BadStream
 func badStreamSpec(xs []int) []int {
 	return soac.StreamMap(xs, func(chunk []int) []int { return chunk[:len(chunk)/2] })
