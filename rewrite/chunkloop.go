@@ -33,8 +33,8 @@ import (
 // over the input indices lo..hi.
 type chunkLoop struct {
 	idx, lo, hi string
-	// elem emits the element at idx into its result (the maps' code) and
-	// returns the element's code.
+	// elem emits the maps' code computing the element at idx and returns
+	// the element's code; it is called only where the loop reads it.
 	elem func(c *code) (*code, bool)
 }
 
@@ -125,23 +125,23 @@ func identOf(e ast.Expr) *ast.Ident {
 // statement fused by chunkLoop cl: the index loop, the key and the value.
 func (f *fgen) rangeHeader(c *code, s *ast.RangeStmt, cl *chunkLoop) bool {
 	c.pf("for %s := %s; %s < %s; %s++ {\n", cl.idx, cl.lo, cl.idx, cl.hi, cl.idx)
-	el, ok := cl.elem(c)
-	if !ok {
-		return false
-	}
 	if k, isID := s.Key.(*ast.Ident); isID && k.Name != "_" {
 		c.pf("%s := %s - %s\n", f.localName(k), cl.idx, cl.lo)
 		if !f.reads(s.Body, f.info.Defs[k]) {
 			c.pf("_ = %s\n", f.localName(k))
 		}
 	}
+	// The maps are pure and cannot panic (chunkLoopStream): an element
+	// the loop does not read is not computed.
 	if v, isID := s.Value.(*ast.Ident); isID && v.Name != "_" {
+		el, ok := cl.elem(c)
+		if !ok {
+			return false
+		}
 		c.pf("%s := ", f.localName(v)).line(el)
 		if !f.reads(s.Body, f.info.Defs[v]) {
 			c.pf("_ = %s\n", f.localName(v))
 		}
-	} else {
-		c.p("_ = ").line(el)
 	}
 	return true
 }
