@@ -115,6 +115,11 @@ func stmtMayPanic(info *types.Info, s ir.Stmt) string {
 		return ""
 	case *ir.Closure:
 		return "" // making a closure runs none of its body
+	case ownStmt:
+		// The view of an if or switch that a producer entering one of its
+		// branches passes: only its own expressions; the branch's
+		// statements before the kernel are checked one by one.
+		return headerMayPanic(info, s.Stmt)
 	case *ir.Plain:
 		if s.Hoisted != nil {
 			return nodeMayPanic(info, s.Hoisted)
@@ -138,7 +143,8 @@ func stmtMayPanic(info *types.Info, s ir.Stmt) string {
 }
 
 // headerMayPanic inspects the expressions a compound statement evaluates
-// itself: an if's init and condition, a switch tag, a range operand.
+// itself: an if's init and condition, a switch tag and case expressions, a
+// range operand.
 func headerMayPanic(info *types.Info, s ir.Stmt) string {
 	var nodes []ast.Node
 	switch s := s.(type) {
@@ -155,6 +161,13 @@ func headerMayPanic(info *types.Info, s ir.Stmt) string {
 			}
 			if n.Tag != nil {
 				nodes = append(nodes, n.Tag)
+			}
+			if n.Body != nil {
+				for _, cl := range n.Body.List {
+					for _, e := range cl.(*ast.CaseClause).List {
+						nodes = append(nodes, e)
+					}
+				}
 			}
 		case *ast.TypeSwitchStmt:
 			nodes = append(nodes, n.Assign)
