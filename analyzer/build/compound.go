@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
@@ -30,6 +31,17 @@ func aggregate(eff *ir.Effects, start int, blocks ...*ir.Block) {
 			setImpure(eff, e.Impure, e.ImpurePos)
 		}
 	}
+}
+
+// snapshot returns a copy of eff that later additions to eff do not change:
+// the effects of a compound statement's own expressions, taken before
+// aggregate adds those of its blocks.
+func snapshot(eff *ir.Effects) ir.Effects {
+	own := *eff
+	own.Uses = slices.Clone(eff.Uses)
+	own.Defs = slices.Clone(eff.Defs)
+	own.Writes = slices.Clone(eff.Writes)
+	return own
 }
 
 // addFiltered adds the uses of scratch created before start, and its other
@@ -76,6 +88,7 @@ func (b *builder) ifStmt(s *ast.IfStmt) {
 	case *ast.IfStmt:
 		node.Else, elseEnv = b.nested([]ast.Stmt{e}, node, pre)
 	}
+	node.Own = snapshot(&node.Eff)
 	aggregate(&node.Eff, start, node.Then, node.Else)
 	node.Eff.Exits = node.Eff.Exits || b.exits(s)
 	b.emit(node)
@@ -108,6 +121,7 @@ func (b *builder) switchStmt(s *ast.SwitchStmt) {
 
 // finishSwitch aggregates, emits and merges a switch or select.
 func (b *builder) finishSwitch(node *ir.Switch, s ast.Stmt, pre map[types.Object]*ir.Var, start int, envs []map[types.Object]*ir.Var) {
+	node.Own = snapshot(&node.Eff)
 	aggregate(&node.Eff, start, node.Cases...)
 	node.Eff.Exits = node.Eff.Exits || b.exits(s)
 	b.emit(node)

@@ -327,6 +327,7 @@ func (b *irb) If(cond string, then, els func()) *ir.If {
 	s := &ir.If{Node: &ast.IfStmt{If: pos, Cond: ast.NewIdent(cond)}}
 	if cond != "" {
 		s.Eff.Uses = append(s.Eff.Uses, b.v(cond))
+		s.Own.Uses = []*ir.Var{b.v(cond)}
 	}
 	bs := b.nested(s, &s.Eff, then, els)
 	s.Then, s.Else = bs[0], bs[1]

@@ -420,50 +420,36 @@ func moveDown(fn *ir.Function, g *Graph, p posFmt, x ir.Stmt, to ir.Stmt, skip f
 	return nil
 }
 
-// ownEffects returns the effects of a compound statement that no nested
-// statement explains: those of its own expressions (an if's condition, a
-// switch tag, a range operand).
+// ownEffects returns the effects of an if or switch that no nested
+// statement explains: those of its own expressions (condition, tag, case
+// expressions), which the builder recorded in Own, the Vars it defines
+// itself (merges after its blocks, type switch and select bindings), and
+// the Vars it reads itself.
 func ownEffects(s ir.Stmt) *ir.Effects {
-	e := s.Effects()
-	own := &ir.Effects{Impure: e.Impure, ImpurePos: e.ImpurePos, WritesGlobal: e.WritesGlobal}
-	nestedDefs, nestedWrites := map[*ir.Var]bool{}, map[*ir.Var]bool{}
-	nestedImpure, nestedGlobal := false, false
+	var own ir.Effects
+	switch s := s.(type) {
+	case *ir.If:
+		own = s.Own
+	case *ir.Switch:
+		own = s.Own
+	}
+	nestedDefs := map[*ir.Var]bool{}
 	for _, b := range ir.Children(s) {
 		ir.Walk(b, func(n ir.Stmt) bool {
-			ne := n.Effects()
-			for _, v := range ne.Defs {
+			for _, v := range n.Effects().Defs {
 				nestedDefs[v] = true
-			}
-			for _, v := range ne.Writes {
-				nestedWrites[v] = true
-			}
-			if ne.Impure != "" {
-				nestedImpure = true
-			}
-			if ne.WritesGlobal {
-				nestedGlobal = true
 			}
 			return true
 		})
 	}
-	if nestedImpure {
-		own.Impure = ""
-	}
-	if nestedGlobal {
-		own.WritesGlobal = false
-	}
-	for _, v := range e.Defs {
+	own.Defs = nil
+	for _, v := range s.Effects().Defs {
 		if !nestedDefs[v] {
 			own.Defs = append(own.Defs, v)
 		}
 	}
-	for _, v := range e.Writes {
-		if !nestedWrites[v] {
-			own.Writes = append(own.Writes, v)
-		}
-	}
 	own.Uses = directUses(s)
-	return own
+	return &own
 }
 
 // ownStmt is a view of a compound statement restricted to its own effects,

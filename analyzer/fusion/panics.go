@@ -20,6 +20,7 @@ import (
 	"go/types"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/analyzer/purity"
 )
 
 // soacMayPanic says why evaluating s may panic, or "" if it cannot: unequal
@@ -114,6 +115,11 @@ func stmtMayPanic(info *types.Info, s ir.Stmt) string {
 		return ""
 	case *ir.Closure:
 		return "" // making a closure runs none of its body
+	case ownStmt:
+		// The view of an if or switch that a producer entering one of its
+		// branches passes: only its own expressions; the branch's
+		// statements before the kernel are checked one by one.
+		return headerMayPanic(info, s.Stmt)
 	case *ir.Plain:
 		if s.Hoisted != nil {
 			return nodeMayPanic(info, s.Hoisted)
@@ -137,7 +143,8 @@ func stmtMayPanic(info *types.Info, s ir.Stmt) string {
 }
 
 // headerMayPanic inspects the expressions a compound statement evaluates
-// itself: an if's init and condition, a switch tag, a range operand.
+// itself: an if's init and condition, a switch tag and case expressions, a
+// range operand.
 func headerMayPanic(info *types.Info, s ir.Stmt) string {
 	var nodes []ast.Node
 	switch s := s.(type) {
@@ -154,6 +161,13 @@ func headerMayPanic(info *types.Info, s ir.Stmt) string {
 			}
 			if n.Tag != nil {
 				nodes = append(nodes, n.Tag)
+			}
+			if n.Body != nil {
+				for _, cl := range n.Body.List {
+					for _, e := range cl.(*ast.CaseClause).List {
+						nodes = append(nodes, e)
+					}
+				}
 			}
 		case *ast.TypeSwitchStmt:
 			nodes = append(nodes, n.Assign)
@@ -180,10 +194,11 @@ func headerMayPanic(info *types.Info, s ir.Stmt) string {
 
 // panicFreeCalls are the predeclared functions and types (see
 // predeclared) whose calls cannot panic on any arguments that type
-// check (make and append may, on huge sizes; that is not a program's bug).
+// check (append may, on huge sizes; that is not a program's bug). make is
+// not among them: it panics on a negative size (see callMayPanic).
 var panicFreeCalls = map[string]bool{
 	"len": true, "cap": true, "min": true, "max": true, "append": true,
-	"make": true, "new": true, "complex": true, "real": true, "imag": true,
+	"new": true, "complex": true, "real": true, "imag": true,
 	"float32": true, "float64": true, "int": true, "int64": true, "int32": true,
 	"uint": true, "uint64": true, "uint32": true, "bool": true, "string": true,
 }
@@ -210,21 +225,57 @@ func nodeMayPanic(info *types.Info, n ast.Node) string {
 				why = "may panic (type assertion)"
 			}
 		case *ast.BinaryExpr:
-			if n.Op == token.QUO || n.Op == token.REM {
+			switch {
+			case n.Op == token.QUO || n.Op == token.REM:
 				why = "may panic (division)"
+			case (n.Op == token.SHL || n.Op == token.SHR) && shiftMayPanic(info, n.Y):
+				why = "may panic (negative shift count)"
 			}
 		case *ast.AssignStmt:
-			if n.Tok == token.QUO_ASSIGN || n.Tok == token.REM_ASSIGN {
+			switch {
+			case n.Tok == token.QUO_ASSIGN || n.Tok == token.REM_ASSIGN:
 				why = "may panic (division)"
+			case (n.Tok == token.SHL_ASSIGN || n.Tok == token.SHR_ASSIGN) && shiftMayPanic(info, n.Rhs[0]):
+				why = "may panic (negative shift count)"
 			}
 		case *ast.CallExpr:
-			if !panicFreeCalls[predeclared(info, n.Fun)] {
+			if callMayPanic(info, n) {
 				why = "may panic (a call)"
 			}
 		}
 		return true
 	})
 	return why
+}
+
+// callMayPanic reports whether the call c may panic: any call but one of
+// panicFreeCalls, or a make whose sizes may be negative (the purity
+// analyzer's rule, purity.MakeMayPanic).
+func callMayPanic(info *types.Info, c *ast.CallExpr) bool {
+	switch name := predeclared(info, c.Fun); name {
+	case "make":
+		return purity.MakeMayPanic(info, c)
+	default:
+		return !panicFreeCalls[name]
+	}
+}
+
+// shiftMayPanic reports whether a shift by count may panic: a count of a
+// signed type that is not a constant may be negative. Without type
+// information every count may.
+func shiftMayPanic(info *types.Info, count ast.Expr) bool {
+	if info == nil {
+		return true
+	}
+	tv, ok := info.Types[count]
+	if !ok {
+		return true
+	}
+	if tv.Value != nil {
+		return false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	return !ok || b.Info()&types.IsUnsigned == 0
 }
 
 // exprText renders a lambda expression briefly for a reason.

@@ -337,7 +337,11 @@ type If struct {
 	Node       *ast.IfStmt
 	Then, Else *Block // Else is nil when there is no else branch; an else-if is an Else block holding one *If
 	Eff        Effects
-	Parent     *Block
+	// Own are the effects of Cond alone, as the builder recorded them before
+	// adding those of the branches to Eff: they cannot be told apart
+	// afterwards (one impurity reason, one WritesGlobal flag for both).
+	Own    Effects
+	Parent *Block
 }
 
 // Switch is an expression or type switch, or a select statement; each case
@@ -348,7 +352,11 @@ type Switch struct {
 	Cases      []*Block
 	Exhaustive bool
 	Eff        Effects
-	Parent     *Block
+	// Own are the effects of the switch's own expressions (tag, case
+	// expressions, select communications, type switch bindings) alone, as
+	// the builder recorded them before adding those of the cases to Eff.
+	Own    Effects
+	Parent *Block
 }
 
 // Loop is a for or range loop. Its body may run any number of times,

@@ -382,7 +382,7 @@ func (w *walker) call(call *ast.CallExpr) (CallEffect, string) {
 		if row, ok := LookupStd(pkg, name); ok {
 			ce = rowEffect(row, display, nil)
 			if name == "make" {
-				ce.mayPanic = w.sizesMayPanic(call.Args[1:])
+				ce.mayPanic = MakeMayPanic(info, call)
 			}
 		} else {
 			ce = dynamicEffect("calls builtin "+display+", which is not in the table", nil)
@@ -430,15 +430,16 @@ func (w *walker) call(call *ast.CallExpr) (CallEffect, string) {
 	return out, ce.row
 }
 
-// sizesMayPanic reports whether make may panic with these size arguments:
-// a constant or a len or cap is never negative, anything else may be.
-func (w *walker) sizesMayPanic(sizes []ast.Expr) bool {
-	for _, e := range sizes {
-		if w.s.info.Types[e].Value != nil {
+// MakeMayPanic reports whether the call of the builtin make may panic with
+// its size arguments: a constant or a len or cap is never negative,
+// anything else may be.
+func MakeMayPanic(info *types.Info, call *ast.CallExpr) bool {
+	for _, e := range call.Args[1:] {
+		if info.Types[e].Value != nil {
 			continue
 		}
 		if c, ok := ast.Unparen(e).(*ast.CallExpr); ok {
-			if b := builtinName(w.s.info, c.Fun); b == "len" || b == "cap" {
+			if b := builtinName(info, c.Fun); b == "len" || b == "cap" {
 				continue
 			}
 		}
