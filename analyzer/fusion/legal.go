@@ -176,7 +176,7 @@ func readsOf(info *types.Info, s ir.Stmt) reads {
 // whose calls read no memory but their arguments: builtins and
 // conversions to basic types.
 var builtinCalls = map[string]bool{
-	"len": true, "cap": true, "min": true, "max": true, "abs": true,
+	"len": true, "cap": true, "min": true, "max": true,
 	"int": true, "int8": true, "int16": true, "int32": true, "int64": true,
 	"uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true,
 	"float32": true, "float64": true, "byte": true, "rune": true, "string": true, "bool": true,
