@@ -29,8 +29,12 @@ func run(pass *analysis.Pass) (any, error) {
 	pur := pass.ResultOf[purity.Analyzer].(*purity.Verdicts)
 	prog := build.Build(pass.Fset, pass.Files, pass.Pkg, pass.TypesInfo, pur)
 	// No Plans: Generate fuses every spec with default options.
-	return Generate(&Input{Fset: pass.Fset, Files: pass.Files, Pkg: pass.Pkg, Info: pass.TypesInfo, Prog: prog, ReadFile: pass.ReadFile})
+	return Generate(&Input{Fset: pass.Fset, Files: pass.Files, Pkg: pass.Pkg, Info: pass.TypesInfo, Prog: prog, ReadFile: pass.ReadFile, Check: checkStagesAlways})
 }
+
+// checkStagesAlways makes Analyzer verify every stage's result
+// (Input.Check); the package's tests set it.
+var checkStagesAlways bool
 
 // LoadMode is the packages.Load mode GeneratePackages needs.
 const LoadMode = packages.LoadAllSyntax

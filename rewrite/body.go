@@ -15,6 +15,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
 // fgen generates one spec.
@@ -22,6 +23,7 @@ type fgen struct {
 	*gen
 	fn       *ir.Function
 	plan     *fusion.Plan
+	low      *lower.Function              // the plan lowered: every kernel's shape
 	atK      map[ir.Stmt][]*fusion.Kernel // kernels by the statement they run at
 	kOf      map[*ir.SOAC][]*fusion.Kernel
 	internal map[*ir.Var]bool
@@ -76,7 +78,7 @@ type subst struct {
 	closures map[*ast.FuncLit]*ir.Closure
 }
 
-func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
+func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) (*code, error) {
 	g.resetTaken()
 	f := &fgen{
 		gen: g, fn: fn, plan: plan,
@@ -108,7 +110,8 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan) (*code, error) {
 		}
 		return true
 	})
-	f.markUses(fn.Body)
+	f.low = low
+	f.used = f.low.Used
 	d := fn.Decl
 	c := txtf("// %s is the fused form of %s (generated from its //soac:fuse directive).\n", fn.Fuse.Name, fn.Name)
 	c.add(f.signature()).p(" {\n")
@@ -152,31 +155,6 @@ func (f *fgen) signature() *code {
 		c.p(" ").add(f.sub(r, nil))
 	}
 	return c
-}
-
-// markUses records every Var something reads.
-func (f *fgen) markUses(b *ir.Block) {
-	ir.Walk(b, func(s ir.Stmt) bool {
-		for _, v := range s.Effects().Uses {
-			f.used[v] = true
-		}
-		if soac, ok := s.(*ir.SOAC); ok {
-			for _, v := range soac.Inputs() {
-				f.used[v] = true
-			}
-			for _, o := range soac.Operands() {
-				for _, v := range o.Uses {
-					f.used[v] = true
-				}
-			}
-			for _, l := range soac.Lambdas() {
-				for _, v := range l.Free {
-					f.used[v] = true
-				}
-			}
-		}
-		return true
-	})
 }
 
 // name returns the Go name of v in generated code.

@@ -11,13 +11,13 @@ package rewrite
 // evaluation order, so every panic is the spec's.
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
 // space is the root iteration space of a loop or the kept elements of a
@@ -62,81 +62,30 @@ type elem struct {
 	sp *space
 }
 
-// fused returns k as one loop, or false when the loop emitter does not
-// cover its form.
-func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
-	for _, m := range k.SOACs {
-		if m.IsStream() {
-			return f.fusedStream(k, outs)
-		}
-	}
+// loop returns lowered kernel lk (form lower.Loop) as one loop, or the
+// reason the cpu backend cannot render it.
+func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+	k := lk.Src
 	at := k.At.Pos()
-	member := map[*ir.Var]*ir.SOAC{}
-	for _, m := range k.SOACs {
-		if m.Out != nil {
-			member[m.Out] = m
+	lenCode := func(l lower.Length) *code {
+		if l.Var != nil {
+			return txtf("len(%s)", f.name(l.Var))
 		}
-	}
-	// The loop's length and the lengths the asserts compare.
-	var lenOf func(v *ir.Var) *code
-	lenOf = func(v *ir.Var) *code {
-		m := member[v]
-		if m == nil {
-			return txtf("len(%s)", f.name(v))
-		}
-		switch op := m.Op.(type) {
+		switch op := l.Gen.Op.(type) {
 		case *ir.Iota:
-			return f.operand(m, op.N)
+			return f.operand(l.Gen, op.N)
 		case *ir.Replicate:
-			return f.operand(m, op.N)
-		case *ir.Screma:
-			if op.Reduce == nil {
-				return lenOf(op.Inputs[0])
-			}
+			return f.operand(l.Gen, op.N)
 		}
 		return nil
 	}
-	var n *code
-	if len(k.Inputs) > 0 {
-		n = lenOf(k.Inputs[0])
-	}
-	if n == nil {
-		for _, m := range k.SOACs {
-			if m.IsGenerator() {
-				n = lenOf(m.Out)
-				break
-			}
-		}
-	}
-	if n == nil {
-		return nil, false
-	}
+	n := lenCode(lk.Length)
 	var conds []*code
 	seenCond := map[string]bool{}
-	// Every Map2 and Map3 compares its inputs' lengths before the loop
-	// runs (the plan's asserts name them only for kernels of several
-	// members); inputs whose length is known only inside the loop (kept
-	// elements of a filter) lie in one space by the engine's rules.
-	asserts := append([]*ir.SOAC(nil), k.Asserts...)
-	for _, m := range k.SOACs {
-		if len(m.Inputs()) > 1 && !slices.Contains(asserts, m) {
-			asserts = append(asserts, m)
-		}
-	}
-	for _, a := range asserts {
-		ins := a.Inputs()
-		l0 := lenOf(ins[0])
-		if l0 == nil {
-			if slices.Contains(k.Asserts, a) {
-				return nil, false
-			}
-			continue
-		}
-		for _, v := range ins[1:] {
-			l := lenOf(v)
-			if l == nil {
-				return nil, false
-			}
+	for _, a := range lk.Asserts {
+		l0 := lenCode(a.Lengths[0])
+		for _, ln := range a.Lengths[1:] {
+			l := lenCode(ln)
 			cd := new(code).add(l0).p(" == ").add(l)
 			if key, rev := cd.String(), new(code).add(l).p(" == ").add(l0).String(); !seenCond[key] && !seenCond[rev] && l0.String() != l.String() {
 				seenCond[key] = true
@@ -162,54 +111,45 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 		inLocal[v] = l
 		pre.pf("%s := %s[:%s]\n", l, f.name(v), nName)
 	}
-	// The loop body is emitted once, or unroll times (copies 0..unroll-1
-	// of it at indices idx+copy, then copy 0 again for the remainder)
-	// when a reduction can be split over several accumulators. Setup
+	// The loop body is emitted once, or lk.Unroll times (copies
+	// 0..Unroll-1 of it at indices idx+copy, then copy 0 again for the
+	// remainder) when folds are split over several accumulators. Setup
 	// (allocations, accumulators, results) is emitted by copy 0 only.
-	unroll := f.unrollFactor(k)
-	accs := map[*ir.SOAC][]string{} // the accumulators of a reduction, by copy
-	var root *space
+	unroll := lk.Unroll
+	accs := map[*ir.SOAC][]string{} // the accumulators of a fold, by copy
+	var spaces []*space             // lk.Spaces rendered, for one copy
 	var elems map[*ir.Var]elem
-	elemOf := func(v *ir.Var) (elem, bool) {
+	elemOf := func(v *ir.Var) elem {
 		if e, ok := elems[v]; ok {
-			return e, true
+			return e
 		}
-		if member[v] != nil || inLocal[v] == "" {
-			return elem{}, false
-		}
-		return elem{txtf("%s[%s]", inLocal[v], idx), root}, true
+		return elem{txtf("%s[%s]", inLocal[v], idx), spaces[lower.Root]}
 	}
-	inputs := func(m *ir.SOAC) ([]*code, *space, bool) {
+	inputs := func(m *ir.SOAC) []*code {
 		var args []*code
-		var sp *space
-		for i, v := range m.Inputs() {
-			e, ok := elemOf(v)
-			if !ok || i > 0 && e.sp != sp {
-				return nil, nil, false
-			}
-			sp = e.sp
-			args = append(args, e.c)
+		for _, v := range m.Inputs() {
+			args = append(args, elemOf(v).c)
 		}
-		return args, sp, true
+		return args
 	}
 	// Materialised arrays are built in locals, allocated before the loop
 	// the first time a member stores into them, and assigned to their
 	// variables after the loop. store returns the statement that stores
-	// value, the element of v at the current iteration in space sp, or nil
-	// when v is not materialised.
+	// value, the element of v at the current iteration in space sp, as
+	// lowered (how), or nil when v is not materialised.
 	locals := map[*ir.Var]string{}
-	store := func(v *ir.Var, sp *space, value *code) *code {
-		name, ok := outs[v]
-		if !ok || name == "_" {
+	store := func(v *ir.Var, how lower.Store, sp *space, value *code) *code {
+		if how == lower.NoStore {
 			return nil
 		}
+		name := outs[v]
 		l, ok := locals[v]
 		if !ok {
 			l = f.fresh("out")
 			locals[v] = l
 			pre.pf("var %s ", l).line(f.typeCode(v.Type))
-			switch {
-			case sp.sel:
+			switch how {
+			case lower.AtCount:
 				// A selected output is written at the kept count for
 				// every element and cut to the count after the loop.
 				if sp.count == "" {
@@ -218,7 +158,7 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 				}
 				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", %s)\n", nName)
 				post.pf("%s = %s[:%s:%s]\n", name, l, sp.count, sp.count)
-			case sp.keep != "":
+			case lower.Appended:
 				// Kept elements append. Reserve the loop length, as a
 				// hand-written filter does: growing by append costs
 				// several allocations and copies (2x on quickhull).
@@ -231,110 +171,103 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 				post.pf("%s = %s\n", name, l)
 			}
 		}
-		switch {
-		case sp.sel:
+		switch how {
+		case lower.AtCount:
 			return txtf("%s[%s] = ", l, sp.count).line(value)
-		case sp.keep != "":
+		case lower.Appended:
 			return txtf("%s = append(%s, ", l, l).add(value).p(")\n")
 		}
 		return txtf("%s[%s] = ", l, idx).line(value)
 	}
-	emit := func(copy int) bool {
-		root = &space{}
+	// counts carries each select space's kept count from copy to copy.
+	counts := map[int]string{}
+	emit := func(copy int) string {
+		spaces = []*space{{}}
 		elems = map[*ir.Var]elem{}
-		for mi, m := range k.SOACs {
-			switch op := m.Op.(type) {
+		for _, m := range lk.Members {
+			sp := spaces[m.Space]
+			switch op := m.SOAC.Op.(type) {
 			case *ir.Iota:
-				elems[m.Out] = elem{txt(idx), root}
-				if st := store(m.Out, root, txt(idx)); st != nil {
-					root.emit(st)
+				elems[m.SOAC.Out] = elem{txt(idx), sp}
+				if st := store(m.SOAC.Out, m.Store, sp, txt(idx)); st != nil {
+					sp.emit(st)
 				}
 			case *ir.Replicate:
-				elems[m.Out] = elem{f.operand(m, op.Value), root}
-				if st := store(m.Out, root, f.operand(m, op.Value)); st != nil {
-					root.emit(st)
+				elems[m.SOAC.Out] = elem{f.operand(m.SOAC, op.Value), sp}
+				if st := store(m.SOAC.Out, m.Store, sp, f.operand(m.SOAC, op.Value)); st != nil {
+					sp.emit(st)
 				}
 			case *ir.Filter:
-				args, sp, ok := inputs(m)
-				if !ok {
-					return false
-				}
+				args := inputs(m.SOAC)
 				keep := f.fresh("keep")
 				c := txtf("var %s bool\n", keep)
-				if !f.apply(c, op.Pred, args, keep, at) {
-					return false
+				if why := f.apply(c, op.Pred, args, keep, at); why != "" {
+					return why
 				}
 				sp.emit(c)
-				child := &space{parent: sp, keep: keep, sel: sp == root && f.selectable(k, mi, outs)}
+				child := &space{parent: sp, keep: keep, sel: lk.Spaces[m.Kept].Select, count: counts[m.Kept]}
+				spaces = append(spaces, child)
 				sp.parts = append(sp.parts, child)
-				if st := store(m.Out, child, args[0]); st != nil {
+				if st := store(m.SOAC.Out, m.Store, child, args[0]); st != nil {
 					child.emit(st)
 				}
-				elems[m.Out] = elem{args[0], child}
+				counts[m.Kept] = child.count
+				elems[m.SOAC.Out] = elem{args[0], child}
 			case *ir.Screma:
-				args, sp, ok := inputs(m)
-				if !ok {
-					return false
-				}
-				switch {
-				case op.Reduce != nil, op.Scan != nil:
+				args := inputs(m.SOAC)
+				switch m.Role {
+				case lower.Fold, lower.Scan:
 					o := op.Reduce
 					if o == nil {
 						o = op.Scan
-						if sp != root {
-							return false
-						}
 					}
-					// A split reduction has an accumulator per copy; the
+					// A split fold has an accumulator per copy; the
 					// others one, declared by the first copy emitted.
-					split := op.Reduce != nil && unroll > 1 && f.splittable(m)
-					first := len(accs[m]) == 0
-					if first || split && len(accs[m]) <= copy {
+					first := len(accs[m.SOAC]) == 0
+					if first || m.Split && len(accs[m.SOAC]) <= copy {
 						acc := f.fresh("acc")
-						pre.pf("var %s ", acc).add(f.typeCode(m.TypeArgs[0])).p(" = ").line(f.operand(m, o.Neutral))
-						accs[m] = append(accs[m], acc)
+						pre.pf("var %s ", acc).add(f.typeCode(m.SOAC.TypeArgs[0])).p(" = ").line(f.operand(m.SOAC, o.Neutral))
+						accs[m.SOAC] = append(accs[m.SOAC], acc)
 					}
-					acc := accs[m][0]
-					if split {
-						acc = accs[m][copy]
+					acc := accs[m.SOAC][0]
+					if m.Split {
+						acc = accs[m.SOAC][copy]
 					}
 					c := new(code)
 					if sp.sel {
-						if !f.selectReduce(c, m, o, sp.keep, acc, args[0], at) {
-							return false
+						if why := f.selectReduce(c, m, o, sp.keep, acc, args[0], at); why != "" {
+							return why
 						}
-					} else if !f.apply(c, o.Op, []*code{txt(acc), args[0]}, acc, at) {
-						return false
+					} else if why := f.apply(c, o.Op, []*code{txt(acc), args[0]}, acc, at); why != "" {
+						return why
 					}
-					if op.Scan != nil {
-						c.add(store(m.Out, root, txt(acc)))
-						elems[m.Out] = elem{txt(acc), sp}
+					if m.Role == lower.Scan {
+						c.add(store(m.SOAC.Out, m.Store, sp, txt(acc)))
+						elems[m.SOAC.Out] = elem{txt(acc), sp}
 					} else if !first {
-					} else if out, ok := outs[m.Out]; ok {
+					} else if out, ok := outs[m.SOAC.Out]; ok {
 						post.pf("%s = %s\n", out, acc)
-					} else if m.Out != nil && !consumed[m.Out] {
+					} else if m.SOAC.Out != nil && !consumed[m.SOAC.Out] {
 						post.pf("_ = %s\n", acc)
 					}
 					sp.emit(c)
 				default:
 					res := f.fresh("m")
 					c := new(code).pf("var %s ", res).line(f.typeCode(op.Map.Sig.Results().At(0).Type()))
-					if !f.apply(c, op.Map, args, res, at) {
-						return false
+					if why := f.apply(c, op.Map, args, res, at); why != "" {
+						return why
 					}
-					if st := store(m.Out, sp, txt(res)); st != nil {
+					if st := store(m.SOAC.Out, m.Store, sp, txt(res)); st != nil {
 						c.add(st)
-					} else if !consumed[m.Out] {
+					} else if !consumed[m.SOAC.Out] {
 						c.pf("_ = %s\n", res)
 					}
 					sp.emit(c)
-					elems[m.Out] = elem{txt(res), sp}
+					elems[m.SOAC.Out] = elem{txt(res), sp}
 				}
-			default:
-				return false
 			}
 		}
-		return true
+		return ""
 	}
 	loops := new(code)
 	if unroll > 1 {
@@ -351,10 +284,10 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 				loops.pf("%s := %s + %d\n", idx, base, cp)
 			}
 			loops.pf("_ = %s\n", idx) // a copy may read no element
-			if !emit(cp) {
-				return nil, false
+			if why := emit(cp); why != "" {
+				return nil, why
 			}
-			root.render(loops)
+			spaces[lower.Root].render(loops)
 		}
 		loops.p("}\n")
 		idx = f.fresh("i")
@@ -362,10 +295,10 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 	} else {
 		loops.pf("for %s := 0; %s < %s; %s++ {\n", idx, idx, nName, idx)
 	}
-	if !emit(0) {
-		return nil, false
+	if why := emit(0); why != "" {
+		return nil, why
 	}
-	root.render(loops)
+	spaces[lower.Root].render(loops)
 	loops.p("}\n")
 	// Split accumulators fold pairwise: acc0 = (acc0 op acc1) op (acc2 op acc3).
 	combine := new(code)
@@ -374,8 +307,8 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 			op := m.Op.(*ir.Screma).Reduce.Op
 			for step := 1; step < len(a); step *= 2 {
 				for j := 0; j+step < len(a); j += 2 * step {
-					if !f.apply(combine, op, []*code{txt(a[j]), txt(a[j+step])}, a[j], at) {
-						return nil, false
+					if why := f.apply(combine, op, []*code{txt(a[j]), txt(a[j+step])}, a[j], at); why != "" {
+						return nil, why
 					}
 				}
 			}
@@ -384,7 +317,7 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 	body := new(code).pf("%s := ", nName).line(n).add(pre).add(loops).add(combine).add(post)
 	c := new(code)
 	if len(conds) == 0 {
-		return c.p("{\n").add(body).p("}\n"), true
+		return c.p("{\n").add(body).p("}\n"), ""
 	}
 	c.p("if ")
 	for i, cd := range conds {
@@ -394,18 +327,19 @@ func (f *fgen) fused(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
 		c.add(cd)
 	}
 	c.p(" {\n").add(body).p("} else ").add(f.unfused(k, outs))
-	return c, true
+	return c, ""
 }
 
 // apply emits target = l(args...): the literal's body inlined, or a call.
-func (f *fgen) apply(c *code, l *ir.Lambda, args []*code, target string, at token.Pos) bool {
+// It returns why it cannot, or "".
+func (f *fgen) apply(c *code, l *ir.Lambda, args []*code, target string, at token.Pos) string {
 	if f.funText[l] == nil && f.canInline(l, at) {
 		return f.inline(c, l, args, target)
 	}
 	fn := f.funText[l]
 	if fn == nil {
 		if l.Kind != ir.NamedFunc {
-			return false
+			return fmt.Sprintf("the function at %s can be neither inlined at %s nor called through a value evaluated where it is written", f.fset.Position(l.Expr.Pos()), f.fset.Position(at))
 		}
 		fn = f.sub(l.Expr, nil)
 	}
@@ -417,12 +351,12 @@ func (f *fgen) apply(c *code, l *ir.Lambda, args []*code, target string, at toke
 		c.add(a)
 	}
 	c.p(")\n")
-	return true
+	return ""
 }
 
 // inline emits the literal's body with its parameters bound to args and
-// its returns assigning target.
-func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
+// its returns assigning target. It returns why it cannot, or "".
+func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) string {
 	lit := l.Lit
 	var names []string
 	var objs []types.Object
@@ -439,7 +373,7 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 		}
 		for _, id := range ids {
 			if i >= len(args) {
-				return false
+				return fmt.Sprintf("the function at %s has more parameters than the %d values it is applied to", f.fset.Position(l.Expr.Pos()), len(args))
 			}
 			if args[i] == nil {
 				// Unbound: every use of the parameter is replaced
@@ -497,13 +431,13 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) bool {
 	body, err := f.body(lit.Body.List, l.Body.Stmts, rc)
 	if err != nil {
 		f.err = err
-		return false
+		return err.Error()
 	}
 	c.p("{\n").add(inner).add(body).p("}\n")
 	if rc.jumped {
 		c.pf("%s:\n", rc.label)
 	}
-	return true
+	return ""
 }
 
 // reads reports whether the code n reads the variable obj (not only

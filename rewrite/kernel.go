@@ -15,6 +15,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
 // direct reports whether s is a kernel of its own, run where it is
@@ -197,16 +198,25 @@ func (f *fgen) funcExpr(l *ir.Lambda) *code {
 	return f.sub(l.Expr, f.cur)
 }
 
-// kernel emits kernel k at its position.
+// kernel emits kernel k at its position, as its lowered form says.
 func (f *fgen) kernel(c *code, k *fusion.Kernel) error {
-	if len(k.SOACs) == 1 && k.At == ir.Stmt(k.SOACs[0]) && f.direct(k.SOACs[0]) {
+	lk := f.low.Of[k]
+	if lk.Form == lower.Call {
 		m := k.SOACs[0]
 		f.assign(c, m.Out, f.call(m, true))
 		return f.err
 	}
 	outs := f.declareOutputs(c, k)
-	if fc, ok := f.fused(k, outs); ok {
-		if f.panicky(k) < 2 {
+	var fc *code
+	why := lk.Reason
+	switch lk.Form {
+	case lower.Loop:
+		fc, why = f.loop(lk, outs)
+	case lower.Chunked:
+		fc, why = f.fusedStream(lk, outs)
+	}
+	if why == "" {
+		if !lk.Rerun {
 			c.add(fc)
 			return f.err
 		}
@@ -221,20 +231,6 @@ func (f *fgen) kernel(c *code, k *fusion.Kernel) error {
 	}
 	c.add(f.unfused(k, outs))
 	return f.err
-}
-
-// panicky counts the members of k whose lambdas may panic.
-func (f *fgen) panicky(k *fusion.Kernel) int {
-	n := 0
-	for _, m := range k.SOACs {
-		for _, l := range m.Lambdas() {
-			if l.Purity.MayPanic || !l.Purity.Pure {
-				n++
-				break
-			}
-		}
-	}
-	return n
 }
 
 // declareOutputs declares the temporaries among k's outputs and returns
@@ -367,26 +363,19 @@ func (f *fgen) call(m *ir.SOAC, direct bool) *code {
 	return c.p(")")
 }
 
-// fusedStream returns a kernel of maps feeding one stream as one chunked
-// loop: for each chunk of soac.ChunkSize elements the maps compute the
-// stream's input chunk into a buffer (reused across chunks unless the
-// chunk function's result may hold references), then the chunk function
-// runs on it. Other stream kernels run unfused.
-func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bool) {
+// fusedStream returns lowered kernel lk (form lower.Chunked), maps
+// feeding one stream, as one chunked loop: for each chunk of
+// soac.ChunkSize elements the maps compute the stream's input chunk into
+// a buffer (lk.Chunk.Buffer), then the chunk function runs on it; or the
+// maps run inside the chunk function's range loop (chunkloop.go). It
+// returns the reason it cannot, or "".
+func (f *fgen) fusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+	k := lk.Src
 	last := k.SOACs[len(k.SOACs)-1]
-	st, ok := last.Op.(*ir.Stream)
-	if !ok || len(k.Asserts) > 0 {
-		return nil, false
-	}
+	st := last.Op.(*ir.Stream)
 	member := map[*ir.Var]*ir.SOAC{}
 	for _, m := range k.SOACs[:len(k.SOACs)-1] {
-		if !m.IsMap() {
-			return nil, false
-		}
 		member[m.Out] = m
-	}
-	if member[st.Input] == nil || len(k.Inputs) == 0 {
-		return nil, false
 	}
 	at := k.At.Pos()
 	n, idx, lo, hi := f.fresh("n"), f.fresh("i"), f.fresh("lo"), f.fresh("hi")
@@ -396,7 +385,7 @@ func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bo
 	pre := new(code).pf("%s := len(%s)\n", n, f.name(k.Inputs[0]))
 	// maps emits the members' code for the element at idx, their lambdas
 	// inlined for position pos, and returns the elements it computes.
-	maps := func(body *code, pos token.Pos) (map[*ir.Var]*code, bool) {
+	maps := func(body *code, pos token.Pos) (map[*ir.Var]*code, string) {
 		elems := map[*ir.Var]*code{}
 		for _, m := range k.SOACs[:len(k.SOACs)-1] {
 			op := m.Op.(*ir.Screma)
@@ -407,13 +396,13 @@ func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bo
 				} else if member[v] == nil {
 					args = append(args, txtf("%s[%s]", f.name(v), idx))
 				} else {
-					return nil, false
+					return nil, fmt.Sprintf("%s at %s reads %s before the kernel computes it", m.Name, f.fset.Position(m.Pos()), v.Name)
 				}
 			}
 			res := f.fresh("m")
 			body.pf("var %s ", res).line(f.typeCode(op.Map.Sig.Results().At(0).Type()))
-			if !f.apply(body, op.Map, args, res, pos) {
-				return nil, false
+			if why := f.apply(body, op.Map, args, res, pos); why != "" {
+				return nil, why
 			}
 			if out, ok := outs[m.Out]; ok && out != "_" {
 				pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", n)
@@ -421,31 +410,25 @@ func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bo
 			}
 			elems[m.Out] = txt(res)
 		}
-		return elems, true
+		return elems, ""
 	}
-	if c, ok := f.chunkLoopStream(k, st, member, outs, pre, n, idx, maps); ok {
-		return c, true
+	if c, ok := f.chunkLoopStream(lk, st, member, outs, pre, n, idx, maps); ok {
+		return c, ""
 	}
 	body := new(code)
-	elems, ok := maps(body, at)
-	if !ok {
-		return nil, false
+	elems, why := maps(body, at)
+	if why != "" {
+		return nil, why
 	}
 	elemT := st.Input.Type
 	chunk := f.fresh("chunk")
 	var loop = new(code)
 	loop.pf("for %s := 0; %s < %s; %s += ", lo, lo, n, lo).add(chunkSize).p(" {\n")
 	loop.pf("%s := min(%s+", hi, lo).add(chunkSize).pf(", %s)\n", n)
-	// The buffer is reused only if no value the chunk function returns
-	// may refer to it (&chunk[i], chunk[i:j]): StreamRed's result, or the
-	// elements StreamMap copies out of its result.
-	kept := st.Chunk.Sig.Results().At(0).Type()
-	if st.Kind == ir.StreamMap {
-		kept = kept.Underlying().(*types.Slice).Elem()
-	}
-	reuse := !hasRefs(kept)
+	reuse := lk.Chunk.Buffer == lower.Reused
 	buf := f.fresh("buf")
-	if out, ok := outs[st.Input]; ok && out != "_" {
+	if lk.Chunk.Buffer == lower.Output {
+		out := outs[st.Input]
 		loop.pf("for %s := %s; %s < %s; %s++ {\n", idx, lo, idx, hi, idx).add(body).p("}\n")
 		loop.pf("%s := %s[%s:%s:%s]\n", chunk, out, lo, hi, hi)
 		pre.pf("_ = %s[:0:0]\n", out)
@@ -461,8 +444,8 @@ func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bo
 	res := f.fresh("r")
 	rt := st.Chunk.Sig.Results().At(0).Type()
 	loop.pf("var %s ", res).line(f.typeCode(rt))
-	if !f.apply(loop, st.Chunk, []*code{txt(chunk)}, res, at) {
-		return nil, false
+	if why := f.apply(loop, st.Chunk, []*code{txt(chunk)}, res, at); why != "" {
+		return nil, why
 	}
 	empty := txtf("%s[:0:0]", buf)
 	if !reuse {
@@ -475,7 +458,7 @@ func (f *fgen) fusedStream(k *fusion.Kernel, outs map[*ir.Var]string) (*code, bo
 // each chunk's result in res) is loop: StreamMap checks each result's
 // length with the runtime's message and appends it, StreamRed starts from
 // f(empty) and folds each result with its operator.
-func (f *fgen) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]string, pre, loop *code, n, lo, hi, res string, empty *code) (*code, bool) {
+func (f *fgen) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]string, pre, loop *code, n, lo, hi, res string, empty *code) (*code, string) {
 	at := k.At.Pos()
 	last := k.SOACs[len(k.SOACs)-1]
 	out, ok := outs[last.Out]
@@ -495,31 +478,13 @@ func (f *fgen) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]stri
 		e := f.fresh("empty")
 		c.pf("%s := ", e).line(empty)
 		c.pf("var %s ", acc).line(f.typeCode(st.Chunk.Sig.Results().At(0).Type()))
-		if !f.apply(c, st.Chunk, []*code{txt(e)}, acc, at) {
-			return nil, false
+		if why := f.apply(c, st.Chunk, []*code{txt(e)}, acc, at); why != "" {
+			return nil, why
 		}
-		if !f.apply(loop, st.Op, []*code{txt(acc), txt(res)}, acc, at) {
-			return nil, false
+		if why := f.apply(loop, st.Op, []*code{txt(acc), txt(res)}, acc, at); why != "" {
+			return nil, why
 		}
 	}
 	c.add(loop).p("}\n").pf("%s = %s\n", out, acc)
-	return c.p("}\n"), true
-}
-
-// hasRefs reports whether values of t may refer to other memory.
-func hasRefs(t types.Type) bool {
-	switch t := t.Underlying().(type) {
-	case *types.Basic:
-		return t.Kind() == types.String || t.Kind() == types.UnsafePointer
-	case *types.Array:
-		return hasRefs(t.Elem())
-	case *types.Struct:
-		for i := 0; i < t.NumFields(); i++ {
-			if hasRefs(t.Field(i).Type()) {
-				return true
-			}
-		}
-		return false
-	}
-	return true
+	return c.p("}\n"), ""
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
 // Header is the first line of every generated file.
@@ -36,6 +37,24 @@ type Input struct {
 	Plans map[*ir.Function]*fusion.Plan
 	// ReadFile reads a source file; nil means os.ReadFile.
 	ReadFile func(string) ([]byte, error)
+	// Check verifies the IR (ir.Verify), the plans (fusion.Check) and the
+	// lowered kernels (lower.Verify) of every spec before generating it,
+	// and fails on the first broken invariant.
+	Check bool
+}
+
+// checkStages verifies what each stage handed on for spec fn.
+func checkStages(fn *ir.Function, plan *fusion.Plan, low *lower.Function) error {
+	if err := ir.Verify(fn); err != nil {
+		return fmt.Errorf("%s: IR: %v", fn.Name, err)
+	}
+	if err := fusion.Check(plan); err != nil {
+		return fmt.Errorf("%s: plan: %v", fn.Name, err)
+	}
+	if err := lower.Verify(low); err != nil {
+		return fmt.Errorf("%s: lowered kernels: %v", fn.Name, err)
+	}
+	return nil
 }
 
 // Output is one generated file.
@@ -51,6 +70,9 @@ type Output struct {
 	// Warnings are specs whose kernels could not be generated (a
 	// generator error): their NAME runs the spec's code unfused.
 	Warnings []string
+	// Lowered is the text of the lowered kernels of Specs (lower.Dump),
+	// for golden tests and soacgen's -debug output.
+	Lowered string
 }
 
 // OutputPath returns the generated file's path for a source file.
@@ -110,7 +132,14 @@ func Generate(in *Input) ([]Output, error) {
 			if plan == nil {
 				plan = fusion.Fuse(fn, fusion.Options{Fset: in.Fset})
 			}
-			c, err := g.function(fn, plan)
+			low := lower.Lower(plan, in.Info)
+			if in.Check {
+				if err := checkStages(fn, plan, low); err != nil {
+					return nil, err
+				}
+			}
+			out.Lowered += lower.Dump(low)
+			c, err := g.function(fn, plan, low)
 			if err == nil && failHook != nil {
 				err = failHook(fn)
 			}

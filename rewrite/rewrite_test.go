@@ -18,6 +18,9 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the .golden files")
 
+// Every test verifies the IR, the plans and the lowered kernels.
+func init() { checkStagesAlways = true }
+
 // cases returns the spec packages under testdata.
 func cases(t *testing.T) []string {
 	t.Helper()
@@ -109,6 +112,37 @@ func TestGolden(t *testing.T) {
 				}
 				if !bytes.Equal(want, o.Content) {
 					t.Errorf("%s differs from %s (run go test -update to accept):\n%s", filepath.Base(o.Path), filepath.Base(golden), firstDiff(string(want), string(o.Content)))
+				}
+			}
+		})
+	}
+}
+
+// TestLoweredGolden compares the lowered kernels of every spec of every
+// case (lower.Dump) with the case's .lowered.golden file: what the
+// lowering decided (form, spaces, roles, stores, selects, split folds,
+// chunk loops, asserts), before any code is rendered.
+func TestLoweredGolden(t *testing.T) {
+	for _, c := range cases(t) {
+		t.Run(c, func(t *testing.T) {
+			outs := generateDir(t, filepath.Join("testdata", c))
+			for _, o := range outs {
+				if o.Lowered == "" {
+					t.Errorf("%s: no lowered kernels", o.Path)
+				}
+				golden := strings.TrimSuffix(o.Path, "_soac.go") + ".lowered.golden"
+				if *update {
+					if err := os.WriteFile(golden, []byte(o.Lowered), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (run go test -update)", err)
+				}
+				if string(want) != o.Lowered {
+					t.Errorf("%s differs from %s (run go test -update to accept):\n%s", o.Path, filepath.Base(golden), firstDiff(string(want), o.Lowered))
 				}
 			}
 		})

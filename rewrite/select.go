@@ -1,89 +1,34 @@
 package rewrite
 
-// This file turns a filter into a select: when the predicate and every
-// lambda that reads the kept elements are pure, cannot panic and are cheap
-// (speculable), they run for every element, and keep only decides what
-// their results change: a materialised output is written at the kept
-// count, which grows by keep; a reduction folds the neutral element
-// instead of a dropped element (exactOps), or, for integers, folds every
-// element and keeps the new accumulator only if keep. The compiler makes
-// these selects conditional moves, so the loop has no branch that depends
-// on the data (about 2x on unpredictable predicates).
+// This file renders a fold in a select space (package lower decides which
+// filters are selects, see rewrite/lower/select.go): the fold runs for
+// every element and the predicate only decides what its result changes,
+// without a branch. It does not decide anything.
 
 import (
 	"go/constant"
 	"go/token"
 	"go/types"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
-// selectable reports whether the filter k.SOACs[mi] can become a select:
-// see the file comment. Nested filters and scans of kept elements keep the
-// branch, and so do materialised outputs whose elements hold references
-// (the slots past the kept count would keep garbage alive).
-func (f *fgen) selectable(k *fusion.Kernel, mi int, outs map[*ir.Var]string) bool {
-	flt := k.SOACs[mi]
-	if !f.speculable(flt.Op.(*ir.Filter).Pred) {
-		return false
-	}
-	refs := func(v *ir.Var) bool {
-		n, ok := outs[v]
-		if !ok || n == "_" {
-			return false
-		}
-		s, ok := v.Type.Underlying().(*types.Slice)
-		return !ok || hasRefs(s.Elem())
-	}
-	if refs(flt.Out) {
-		return false
-	}
-	in := map[*ir.Var]bool{flt.Out: true}
-	for _, m := range k.SOACs[mi+1:] {
-		reads := false
-		for _, v := range m.Inputs() {
-			reads = reads || in[v]
-		}
-		if !reads {
-			continue
-		}
-		op, ok := m.Op.(*ir.Screma)
-		if !ok || op.Scan != nil {
-			return false
-		}
-		if op.Reduce != nil {
-			if op.Map != nil || !f.speculable(op.Reduce.Op) {
-				return false
-			}
-			t := m.TypeArgs[0]
-			if xop, neutral := f.exactReduce(op.Reduce.Op, op.Reduce.Neutral, t); (xop == nil || !neutral) && !isInteger(t) {
-				return false
-			}
-			continue
-		}
-		if !f.speculable(op.Map) || refs(m.Out) {
-			return false
-		}
-		in[m.Out] = true
-	}
-	return true
-}
-
 // selectReduce emits acc = o(acc, elem) for an element that counts only
-// if keep holds, without a branch.
-func (f *fgen) selectReduce(c *code, m *ir.SOAC, o *ir.Operator, keep, acc string, elem *code, at token.Pos) bool {
-	t := m.TypeArgs[0]
-	xop, neutral := f.exactReduce(o.Op, o.Neutral, t)
-	if xop == nil || !neutral {
+// if keep holds, without a branch: a dropped element is replaced by the
+// neutral element (m.NeutralSelect), or, on integers, the new accumulator
+// is kept only if keep. It returns why it cannot, or "".
+func (f *fgen) selectReduce(c *code, m lower.Member, o *ir.Operator, keep, acc string, elem *code, at token.Pos) string {
+	t := m.SOAC.TypeArgs[0]
+	if !m.NeutralSelect {
 		// Integers: fold every element, keep the result if keep.
 		next := f.fresh("next")
 		c.pf("var %s ", next).line(f.typeCode(t))
-		if !f.apply(c, o.Op, []*code{txt(acc), elem}, next, at) {
-			return false
+		if why := f.apply(c, o.Op, []*code{txt(acc), elem}, next, at); why != "" {
+			return why
 		}
 		c.pf("if %s {\n%s = %s\n}\n", keep, acc, next)
-		return true
+		return ""
 	}
 	v := f.fresh("v")
 	c.pf("var %s ", v).add(f.typeCode(t)).p(" = ").line(elem)
@@ -106,7 +51,7 @@ func (f *fgen) selectReduce(c *code, m *ir.SOAC, o *ir.Operator, keep, acc strin
 		}
 		f.qual(c, "math", "math", from).p("(")
 		f.qual(c, "math", "math", bits).p("(").add(val).pf(") & %s", mask)
-		if !isZero(constant.ToFloat(o.Neutral.Const.Value), b) {
+		if constant.Sign(constant.ToFloat(o.Neutral.Const.Value)) != 0 {
 			c.p(" | ")
 			f.qual(c, "math", "math", bits).pf("(%s(", ft).add(f.sub(o.Neutral.Expr, f.cur)).pf(")) &^ %s", mask)
 		}
@@ -116,13 +61,7 @@ func (f *fgen) selectReduce(c *code, m *ir.SOAC, o *ir.Operator, keep, acc strin
 		}
 		c.p("\n")
 	} else {
-		c.pf("if !%s {\n%s = ", keep, v).add(f.operand(m, o.Neutral)).p("\n}\n")
+		c.pf("if !%s {\n%s = ", keep, v).add(f.operand(m.SOAC, o.Neutral)).p("\n}\n")
 	}
 	return f.apply(c, o.Op, []*code{txt(acc), txt(v)}, acc, at)
-}
-
-// isInteger reports whether t is an integer type.
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }

@@ -1,4 +1,4 @@
-package rewrite
+package lower
 
 // This file holds what the generator knows about operators beyond what the
 // spec promises: which reduction operators are exact enough to be
@@ -95,7 +95,7 @@ func never(constant.Value, *types.Basic) bool { return false }
 // that splittable accepts are split over (the loop is unrolled as many
 // times), or 1: k has none, or has a filter or scan, whose order the
 // unrolled copies would have to carry between them.
-func (f *fgen) unrollFactor(k *fusion.Kernel) int {
+func (lw *lowerer) unrollFactor(k *fusion.Kernel) int {
 	split := false
 	size := 0
 	for _, m := range k.SOACs {
@@ -119,7 +119,7 @@ func (f *fgen) unrollFactor(k *fusion.Kernel) int {
 			if op.Scan != nil {
 				return 1
 			}
-			split = split || op.Reduce != nil && f.splittable(m)
+			split = split || op.Reduce != nil && lw.splittable(m)
 		}
 	}
 	if !split || size > maxUnrolledSize {
@@ -133,19 +133,19 @@ func (f *fgen) unrollFactor(k *fusion.Kernel) int {
 // end: an integer exactOp (exactly associative and commutative) whose
 // neutral element is the operator's, or which is idempotent. Floating-point
 // reductions keep one accumulator (backend cpu is bit-identical).
-func (f *fgen) splittable(m *ir.SOAC) bool {
+func (lw *lowerer) splittable(m *ir.SOAC) bool {
 	op, ok := m.Op.(*ir.Screma)
 	if !ok || op.Reduce == nil || op.Map != nil || !isInteger(m.TypeArgs[0]) {
 		return false
 	}
-	xop, neutral := f.exactReduce(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
+	xop, neutral := lw.exactReduce(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
 	return xop != nil && (neutral || xop.idempotent)
 }
 
 // exactReduce returns the exactOp a reduction's operator l is, with
 // neutral element ne of type t, or nil. withNeutral reports whether ne is
 // the operator's neutral element (not only a starting value).
-func (f *fgen) exactReduce(l *ir.Lambda, ne *ir.Operand, t types.Type) (op *exactOp, withNeutral bool) {
+func (lw *lowerer) exactReduce(l *ir.Lambda, ne *ir.Operand, t types.Type) (op *exactOp, withNeutral bool) {
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok || l.Lit == nil || ne == nil || ne.Const == nil || ne.Const.Value == nil {
 		return nil, false
@@ -173,7 +173,7 @@ func (f *fgen) exactReduce(l *ir.Lambda, ne *ir.Operand, t types.Type) (op *exac
 	case *ast.BinaryExpr:
 		tok, ex, ey = e.Op, e.X, e.Y
 	case *ast.CallExpr:
-		b, isB := f.info.Uses[identOf(e.Fun)].(*types.Builtin)
+		b, isB := lw.info.Uses[identOf(e.Fun)].(*types.Builtin)
 		if !isB || len(e.Args) != 2 || e.Ellipsis.IsValid() {
 			return nil, false
 		}
@@ -186,8 +186,8 @@ func (f *fgen) exactReduce(l *ir.Lambda, ne *ir.Operand, t types.Type) (op *exac
 	if !xok || !yok {
 		return nil, false
 	}
-	a, c := f.info.Defs[names[0]], f.info.Defs[names[1]]
-	ux, uy := f.info.Uses[x], f.info.Uses[y]
+	a, c := lw.info.Defs[names[0]], lw.info.Defs[names[1]]
+	ux, uy := lw.info.Uses[x], lw.info.Uses[y]
 	if a == nil || c == nil || !(ux == a && uy == c || ux == c && uy == a) {
 		return nil, false
 	}
@@ -208,7 +208,7 @@ func (f *fgen) exactReduce(l *ir.Lambda, ne *ir.Operand, t types.Type) (op *exac
 // passes it (a select instead of a branch): it has no effect, cannot
 // panic, and is cheap — no loops, no closures and no calls but builtins,
 // conversions and package math.
-func (f *fgen) speculable(l *ir.Lambda) bool {
+func (lw *lowerer) speculable(l *ir.Lambda) bool {
 	if l == nil {
 		return true
 	}
@@ -225,15 +225,15 @@ func (f *fgen) speculable(l *ir.Lambda) bool {
 			return ok
 		}
 		fun := ast.Unparen(call.Fun)
-		if tv, isT := f.info.Types[fun]; isT && tv.IsType() {
+		if tv, isT := lw.info.Types[fun]; isT && tv.IsType() {
 			return true
 		}
 		var obj types.Object
 		switch fn := fun.(type) {
 		case *ast.Ident:
-			obj = f.info.Uses[fn]
+			obj = lw.info.Uses[fn]
 		case *ast.SelectorExpr:
-			obj = f.info.Uses[fn.Sel]
+			obj = lw.info.Uses[fn.Sel]
 		}
 		switch obj := obj.(type) {
 		case *types.Builtin:

@@ -1,0 +1,151 @@
+package lower
+
+// This file checks the invariants of lowered kernels. It does not check
+// that a kernel computes what its members compute: the lowering is
+// tested against the spec through the generated code.
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Verify checks the invariants of every kernel of fn and returns them
+// joined, or nil.
+func Verify(fn *Function) error {
+	var errs []error
+	for i, k := range fn.Kernels {
+		if fn.Of[k.Src] != k || fn.Plan.Kernels[i] != k.Src {
+			errs = append(errs, fmt.Errorf("kernel %d: not the plan's kernel %d", k.Src.ID, i))
+		}
+		if err := VerifyKernel(k); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// VerifyKernel checks the invariants of one lowered kernel: its members
+// are the plan kernel's, in order; spaces nest (a parent before its
+// child, a select directly under the root, a filter's kept space its
+// own); stores agree with their spaces; only folds split, only loops
+// without filters and scans unroll; a Sequence says why.
+func VerifyKernel(k *Kernel) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("kernel %d (%s): %s", k.Src.ID, k.Form, fmt.Sprintf(format, args...))
+	}
+	if len(k.Members) != len(k.Src.SOACs) {
+		return bad("%d members, the plan's kernel has %d", len(k.Members), len(k.Src.SOACs))
+	}
+	for i, m := range k.Members {
+		if m.SOAC != k.Src.SOACs[i] {
+			return bad("member %d is not the plan's member %d", i, i)
+		}
+	}
+	if len(k.Spaces) == 0 || k.Spaces[Root] != (Space{Parent: -1, Filter: -1}) {
+		return bad("space 0 is not the root")
+	}
+	if k.Unroll < 1 {
+		return bad("unroll %d", k.Unroll)
+	}
+	switch k.Form {
+	case Sequence:
+		if k.Reason == "" {
+			return bad("a sequence without a reason")
+		}
+		if len(k.Spaces) != 1 || k.Unroll != 1 || k.Chunk != nil || len(k.Asserts) > 0 {
+			return bad("a sequence with a loop's structure")
+		}
+		return nil
+	case Call:
+		if len(k.Members) != 1 || k.Members[0].Role != Stream {
+			return bad("a call is one stream")
+		}
+		return nil
+	case Chunked:
+		if k.Chunk == nil || k.Members[len(k.Members)-1].Role != Stream || k.Unroll != 1 || len(k.Spaces) != 1 {
+			return bad("a chunk loop is maps in the root space feeding one stream")
+		}
+		if k.Length.Var == nil {
+			return bad("a chunk loop without the length of an input")
+		}
+		for _, m := range k.Members[:len(k.Members)-1] {
+			if m.Role != Map || m.Space != Root || m.Store == AtCount || m.Store == Appended {
+				return bad("%s in a chunk loop is not a map stored at the index", m.SOAC.Name)
+			}
+			if k.Chunk.Range != nil && m.Store != NoStore {
+				return bad("a range-fused chunk loop materialises %s", m.SOAC.Name)
+			}
+		}
+		return nil
+	case Loop:
+	default:
+		return bad("unknown form")
+	}
+	if (k.Length.Var == nil) == (k.Length.Gen == nil) {
+		return bad("the loop's length is neither an input's nor a generator's")
+	}
+	for si, s := range k.Spaces[1:] {
+		si++
+		if s.Parent < 0 || s.Parent >= si {
+			return bad("space %d has parent %d", si, s.Parent)
+		}
+		if s.Filter < 0 || s.Filter >= len(k.Members) || k.Members[s.Filter].Kept != si {
+			return bad("space %d is not the kept space of member %d", si, s.Filter)
+		}
+		if s.Select && s.Parent != Root {
+			return bad("space %d is a select below another filter", si)
+		}
+	}
+	filters := 0
+	for _, m := range k.Members {
+		if m.Space < 0 || m.Space >= len(k.Spaces) {
+			return bad("%s in space %d", m.SOAC.Name, m.Space)
+		}
+		own := m.Space
+		switch m.Role {
+		case Filter:
+			filters++
+			if m.Kept <= m.Space || k.Spaces[m.Kept].Parent != m.Space {
+				return bad("filter %s keeps into space %d", m.SOAC.Name, m.Kept)
+			}
+			own = m.Kept
+		case Scan:
+			filters++ // a scan's order is carried between iterations too
+			if m.Space != Root {
+				return bad("scan %s of kept elements", m.SOAC.Name)
+			}
+		case Gen:
+			if m.Space != Root {
+				return bad("generator %s outside the root space", m.SOAC.Name)
+			}
+		case Stream:
+			return bad("stream %s in a loop", m.SOAC.Name)
+		}
+		if m.Role != Filter && m.Kept != -1 {
+			return bad("%s keeps elements", m.SOAC.Name)
+		}
+		if m.Split && (m.Role != Fold || k.Unroll == 1) {
+			return bad("%s split over %d accumulators", m.SOAC.Name, k.Unroll)
+		}
+		if m.NeutralSelect && (m.Role != Fold || !k.Spaces[m.Space].Select) {
+			return bad("%s selects its neutral element outside a select space", m.SOAC.Name)
+		}
+		if m.Role == Fold && m.Store != NoStore {
+			return bad("fold %s stores an array", m.SOAC.Name)
+		}
+		want := Indexed
+		switch {
+		case k.Spaces[own].Select:
+			want = AtCount
+		case own != Root:
+			want = Appended
+		}
+		if m.Store != NoStore && m.Store != want {
+			return bad("%s stored %s in space %d, want %s", m.SOAC.Name, m.Store, own, want)
+		}
+	}
+	if k.Unroll > 1 && filters > 0 {
+		return bad("unrolled %d times with a filter or scan", k.Unroll)
+	}
+	return nil
+}
