@@ -7,6 +7,7 @@ package rewrite
 // it at (kernel.go).
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -15,15 +16,21 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
 // fgen generates one spec.
 type fgen struct {
 	*gen
-	fn       *ir.Function
-	plan     *fusion.Plan
-	low      *lower.Function              // the plan lowered: every kernel's shape
+	fn   *ir.Function
+	plan *fusion.Plan
+	low  *lower.Function // the plan lowered: every kernel's shape
+	// backend is the backend the spec asks for (its directive's, else
+	// Input.Backend); outcomes record which backend generated each
+	// kernel (backend.go).
+	backend  string
+	outcomes map[*fusion.Kernel]report.Generated
 	atK      map[ir.Stmt][]*fusion.Kernel // kernels by the statement they run at
 	kOf      map[*ir.SOAC][]*fusion.Kernel
 	internal map[*ir.Var]bool
@@ -78,7 +85,7 @@ type subst struct {
 	closures map[*ast.FuncLit]*ir.Closure
 }
 
-func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) (*code, error) {
+func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) (*code, *fgen, error) {
 	g.resetTaken()
 	f := &fgen{
 		gen: g, fn: fn, plan: plan,
@@ -87,11 +94,12 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) 
 		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]*code{}, funText: map[*ir.Lambda]*code{},
 		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*code{},
 		zeroed: map[*ast.CallExpr]*code{}, renameIdent: map[*ast.Ident]string{},
+		backend: cmp.Or(fn.Fuse.Backend, g.in.Backend, CPU), outcomes: map[*fusion.Kernel]report.Generated{},
 	}
 	g.rename, g.unreserved = map[types.Object]string{}, ""
 	defer func() { g.rename, g.reserved = nil, nil }()
 	if err := f.renameLocals(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, k := range plan.Kernels {
 		f.atK[k.At] = append(f.atK[k.At], k)
@@ -117,7 +125,7 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) 
 	c.add(f.signature()).p(" {\n")
 	body, err := f.stmts(d.Body.List, fn.Body.Stmts, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	c.add(body).p("}\n")
 	if d.Recv == nil && d.Type.TypeParams == nil {
@@ -133,9 +141,9 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) 
 		c.pf("func _() { %s(%s) }\n", check, fn.Name)
 	}
 	if g.unreserved != "" {
-		return nil, fmt.Errorf("internal error: generated code qualifies names with %s, which a local of the spec may shadow (add it to rename.go's qualifiers)", g.unreserved)
+		return nil, nil, fmt.Errorf("internal error: generated code qualifies names with %s, which a local of the spec may shadow (add it to rename.go's qualifiers)", g.unreserved)
 	}
-	return c, nil
+	return c, f, nil
 }
 
 // signature returns "func (recv) NAME[type params](params) results" with

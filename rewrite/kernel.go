@@ -198,41 +198,6 @@ func (f *fgen) funcExpr(l *ir.Lambda) *code {
 	return f.sub(l.Expr, f.cur)
 }
 
-// kernel emits kernel k at its position, as its lowered form says.
-func (f *fgen) kernel(c *code, k *fusion.Kernel) error {
-	lk := f.low.Of[k]
-	if lk.Form == lower.Call {
-		m := k.SOACs[0]
-		f.assign(c, m.Out, f.call(m, true))
-		return f.err
-	}
-	outs := f.declareOutputs(c, k)
-	var fc *code
-	why := lk.Reason
-	switch lk.Form {
-	case lower.Loop:
-		fc, why = f.loop(lk, outs)
-	case lower.Chunked:
-		fc, why = f.fusedStream(lk, outs)
-	}
-	if why == "" {
-		if !lk.Rerun {
-			c.add(fc)
-			return f.err
-		}
-		// Two members may panic: the fused loop could meet the second's
-		// panic before the first's. On a panic the members run again
-		// unfused, in the spec's order, and panic as the spec does.
-		e := f.fresh("e")
-		c.pf("func() {\ndefer func() {\nif %s := recover(); %s != nil {\n", e, e)
-		c.add(f.unfused(k, outs)).pf("panic(%s)\n}\n}()\n", e)
-		c.add(fc).p("}()\n")
-		return f.err
-	}
-	c.add(f.unfused(k, outs))
-	return f.err
-}
-
 // declareOutputs declares the temporaries among k's outputs and returns
 // the name each output is assigned to ("_" for a result nobody reads).
 func (f *fgen) declareOutputs(c *code, k *fusion.Kernel) map[*ir.Var]string {

@@ -15,7 +15,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/soacgen/soacgen/analyzer/build"
 	"github.com/soacgen/soacgen/analyzer/purity"
 )
 
@@ -41,8 +40,8 @@ import (
 // spec's part are unchanged); type-checked again against the very
 // packages the pass imports; purity recomputed on the new types with the
 // facts the pass's purity analysis imported (purity.Verdicts.Reanalyze);
-// then the IR builder, the fusion engine with default options (no
-// -fuse.gas) and Generate, exactly as soacgen runs them. The other syntax
+// then the pipeline (Run) with default options (no -fuse.gas), exactly
+// as soacgen runs it. The other syntax
 // trees are shared with the pass: the second type-check records its own
 // types.Info and leaves the pass's unchanged.
 //
@@ -121,16 +120,15 @@ func Regenerate(pass *analysis.Pass, pur *purity.Verdicts) (outs []Output, ok bo
 	if pur2 == nil {
 		return nil, false, nil
 	}
-	prog := build.Build(fset, files, pkg, info, pur2)
-	if len(prog.Problems) > 0 {
-		return nil, false, nil
-	}
-	// No Plans: Generate fuses every spec with default options.
-	outs, err = Generate(&Input{Fset: fset, Files: files, Pkg: pkg, Info: info, Prog: prog, ReadFile: pass.ReadFile})
+	// No -fuse.gas, the default backend: what go generate writes.
+	res, err := Run(&Package{Fset: fset, Files: files, Pkg: pkg, Info: info, Purity: pur2, ReadFile: pass.ReadFile}, Options{})
 	if err != nil {
 		return nil, false, err
 	}
-	return outs, true, nil
+	if len(res.Prog.Problems) > 0 {
+		return nil, false, nil
+	}
+	return res.Outputs, true, nil
 }
 
 // GeneratedFile reports whether f carries soacgen's header (the syntax

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
@@ -37,6 +39,9 @@ type Input struct {
 	Plans map[*ir.Function]*fusion.Plan
 	// ReadFile reads a source file; nil means os.ReadFile.
 	ReadFile func(string) ([]byte, error)
+	// Backend is the backend of the specs whose directive names none
+	// ("" means cpu).
+	Backend string
 	// Check verifies the IR (ir.Verify), the plans (fusion.Check) and the
 	// lowered kernels (lower.Verify) of every spec before generating it,
 	// and fails on the first broken invariant.
@@ -73,6 +78,9 @@ type Output struct {
 	// Lowered is the text of the lowered kernels of Specs (lower.Dump),
 	// for golden tests and soacgen's -debug output.
 	Lowered string
+	// Generated says which backend generated each kernel of Specs, and
+	// the fallbacks on the way (backend.go); the fusion report shows it.
+	Generated map[*fusion.Kernel]report.Generated
 }
 
 // OutputPath returns the generated file's path for a source file.
@@ -125,7 +133,7 @@ func Generate(in *Input) ([]Output, error) {
 			return nil, err
 		}
 		g := newGen(in, f, src)
-		out := Output{Source: name, Path: OutputPath(name)}
+		out := Output{Source: name, Path: OutputPath(name), Generated: map[*fusion.Kernel]report.Generated{}}
 		var decls []*code
 		for _, fn := range fns {
 			plan := in.Plans[fn]
@@ -139,7 +147,7 @@ func Generate(in *Input) ([]Output, error) {
 				}
 			}
 			out.Lowered += lower.Dump(low)
-			c, err := g.function(fn, plan, low)
+			c, f, err := g.function(fn, plan, low)
 			if err == nil && failHook != nil {
 				err = failHook(fn)
 			}
@@ -148,6 +156,16 @@ func Generate(in *Input) ([]Output, error) {
 				// spec's own code, and the caller is told.
 				out.Warnings = append(out.Warnings, fmt.Sprintf("%s: %s: kernels not generated, %s runs the spec's code unfused: %v", in.Fset.Position(fn.Decl.Pos()), fn.Name, fn.Fuse.Name, err))
 				c = g.verbatim(fn)
+				asked := Chain(cmp.Or(fn.Fuse.Backend, in.Backend, CPU))[0]
+				for _, k := range plan.Kernels {
+					out.Generated[k] = report.Generated{Backend: Reference, Fallbacks: []report.Fallback{{
+						Pos: k.At.Pos(), Backend: asked, Next: Reference, Reason: "the generator failed on its spec: " + err.Error()}}}
+				}
+			} else {
+				out.Warnings = append(out.Warnings, f.fallbackWarnings()...)
+				for k, o := range f.outcomes {
+					out.Generated[k] = o
+				}
 			}
 			decls = append(decls, c)
 			out.Specs = append(out.Specs, fn.Name)

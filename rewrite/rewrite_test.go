@@ -18,9 +18,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the .golden files")
 
-// Every test verifies the IR, the plans and the lowered kernels.
-func init() { checkStagesAlways = true }
-
 // cases returns the spec packages under testdata.
 func cases(t *testing.T) []string {
 	t.Helper()

@@ -24,9 +24,15 @@
 //
 // # Backends
 //
-// A kernel's backend is its spec's directive backend (//soac:fuse NAME
-// backend=B) or, when the directive names none, Options.Backend; when that
-// is empty too, "cpu".
+// A kernel's backend is the backend whose code runs it: the one
+// Options.Generated names for it (the code generator fills it in, after
+// any fallback: "reference" for a kernel run as calls of runtime/soac).
+// A kernel Generated does not name (the report of the plans alone) shows
+// the backend asked for: its spec's directive backend (//soac:fuse NAME
+// backend=B) or, when the directive names none, Options.Backend; when
+// that is empty too, "cpu". Each fallback Generated records becomes a
+// note with rule "backend-fallback" at the kernel's position, after the
+// plan's notes.
 package report
 
 import (
@@ -125,6 +131,33 @@ type Options struct {
 	// Root is the directory positions are printed relative to: the module
 	// root directory of the package. Empty prints file names as recorded.
 	Root string
+	// Generated says, for each kernel the code generator generated, which
+	// backend generated it and which backends refused it first.
+	Generated map[*fusion.Kernel]Generated
+}
+
+// FallbackRule is the rule of the note a backend fallback adds.
+const FallbackRule = "backend-fallback"
+
+// Generated is what the code generator did with one kernel.
+type Generated struct {
+	// Backend is the backend whose code runs the kernel.
+	Backend string
+	// Fallbacks are the refusals met before Backend, in order.
+	Fallbacks []Fallback
+}
+
+// Fallback is one backend's refusal of a kernel.
+type Fallback struct {
+	Pos token.Pos // the kernel's position
+	// Backend refused the kernel for Reason; Next is the backend tried
+	// after it.
+	Backend, Next, Reason string
+}
+
+// Note returns the sentence of the note that f adds to the report.
+func (f Fallback) Note() string {
+	return "backend " + f.Backend + " does not generate this kernel: " + f.Reason + "; it falls back to " + f.Next
 }
 
 // NewPackage renders the plans of one package (one plan per ir.Function, in
@@ -203,7 +236,11 @@ func (r renderer) function(pl *fusion.Plan) *Function {
 		backend = DefaultBackend
 	}
 	for _, k := range pl.Kernels {
-		f.Kernels = append(f.Kernels, r.kernel(k, backend))
+		b := backend
+		if g, ok := r.opts.Generated[k]; ok {
+			b = g.Backend
+		}
+		f.Kernels = append(f.Kernels, r.kernel(k, b))
 	}
 	for _, n := range pl.Notes {
 		note := &Note{Pos: r.pos(n.Pos), Reason: n.Reason, Rule: n.Rule}
@@ -211,6 +248,11 @@ func (r renderer) function(pl *fusion.Plan) *Function {
 			note.Var = n.Var.Name
 		}
 		f.Notes = append(f.Notes, note)
+	}
+	for _, k := range pl.Kernels {
+		for _, fb := range r.opts.Generated[k].Fallbacks {
+			f.Notes = append(f.Notes, &Note{Pos: r.pos(fb.Pos), Reason: fb.Note(), Rule: FallbackRule})
+		}
 	}
 	return f
 }

@@ -44,11 +44,20 @@
 //	-backend=B
 //		The backend of every spec whose directive names none: cpu (the
 //		default), parallel, opencl or auto. Any other value is an error.
-//		Only the cpu code generator exists yet: a spec whose backend is
-//		another gets the cpu code (the same results) and a warning.
+//		A kernel that a backend does not generate falls back down the
+//		chain opencl -> parallel -> cpu -> calls of runtime/soac, with a
+//		warning "file:line:col: spec: backend B does not generate this
+//		kernel: reason; it falls back to N" and a note (rule
+//		backend-fallback) in the report, whose "backend" is the one that
+//		generated the kernel. Only the cpu backend is built yet: parallel,
+//		opencl and auto fall back to it (the same results).
 //	-fuse.gas=N
 //		Stop the fusion engine after N fusions per function (default 0: no
 //		limit), to bisect a wrong fusion.
+//	-verify
+//		Verify the IR, the fusion plans and the lowered kernels between the
+//		stages (ir.Verify, fusion.Check, lower.Verify), as the tests always
+//		do; a broken invariant is an error. A debugging switch.
 //
 // Exit status: 0 on success; 1 when a package has syntax, type or directive
 // errors (each printed as file:line:col: message on standard error, the

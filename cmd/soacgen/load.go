@@ -12,9 +12,6 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/soacgen/soacgen/analyzer/build"
-	"github.com/soacgen/soacgen/analyzer/fusion"
-	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite"
 )
@@ -28,16 +25,16 @@ type result struct {
 	files []string
 }
 
-// analyze loads the packages matching patterns (relative to dir), builds
-// their IR, fuses every spec and returns the fusion report and the
-// generated code. soacgen's own outputs are hidden from the loader and
+// analyze loads the packages matching patterns (relative to dir), runs
+// soacgen's pipeline on each (rewrite.Run, with opts) and returns the
+// fusion report and the generated code. soacgen's own outputs are hidden from the loader and
 // each spec's NAME is declared by a stub in the spec's file
 // (rewrite.Overlay), so that stale, broken or missing outputs do not stop
 // it. When a package (or a dependency) has syntax or type errors, or a
 // malformed //soac:fuse directive, it returns them instead, each formatted
 // as "file:line:col: message" with the file relative to dir when it lies
 // under it. The error result is for failures to run at all.
-func analyze(dir string, patterns []string, backend string, gas int) (*result, []string, error) {
+func analyze(dir string, patterns []string, opts rewrite.Options) (*result, []string, error) {
 	wd, err := filepath.Abs(cmp.Or(dir, "."))
 	if err != nil {
 		return nil, nil, err
@@ -66,7 +63,7 @@ func analyze(dir string, patterns []string, backend string, gas int) (*result, [
 		return nil, nil, fmt.Errorf("no packages match %s", strings.Join(patterns, " "))
 	}
 
-	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, pkgs, nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{rewrite.NewAnalyzer(opts)}, pkgs, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -77,39 +74,20 @@ func analyze(dir string, patterns []string, backend string, gas int) (*result, [
 		if act.Err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
 		}
-		prog, ok := act.Result.(*ir.Program)
-		if !ok || prog == nil {
-			return nil, nil, fmt.Errorf("%s: the IR builder returned no program", act.Package.PkgPath)
+		r, ok := act.Result.(*rewrite.Result)
+		if !ok || r == nil || r.Prog == nil {
+			return nil, nil, fmt.Errorf("%s: the pipeline returned no result", act.Package.PkgPath)
 		}
-		for _, p := range prog.Problems {
+		for _, p := range r.Prog.Problems {
 			errs = append(errs, relPos(act.Package.Fset, p.Pos, wd)+": "+p.Msg)
 		}
-		var plans []*fusion.Plan
-		planOf := map[*ir.Function]*fusion.Plan{}
-		for _, fn := range prog.Funcs {
-			if fn.Fuse != nil {
-				pl := fusion.Fuse(fn, fusion.Options{Gas: gas, Fset: act.Package.Fset})
-				plans = append(plans, pl)
-				planOf[fn] = pl
-			}
-		}
-		if len(prog.Problems) == 0 {
-			outs, err := rewrite.Generate(&rewrite.Input{
-				Fset: act.Package.Fset, Files: act.Package.Syntax, Pkg: act.Package.Types,
-				Info: act.Package.TypesInfo, Prog: prog, Plans: planOf,
-			})
-			if err != nil {
-				return nil, nil, err
-			}
-			warnBackends(act.Package.Fset, prog, outs, backend)
-			res.outs = append(res.outs, outs...)
-		}
+		res.outs = append(res.outs, r.Outputs...)
 		res.files = append(res.files, act.Package.GoFiles...)
-		opts := report.Options{Backend: backend}
+		root := ""
 		if m := act.Package.Module; m != nil {
-			opts.Root = m.Dir
+			root = m.Dir
 		}
-		rep.Packages = append(rep.Packages, report.NewPackage(act.Package.Fset, act.Package.PkgPath, plans, opts))
+		rep.Packages = append(rep.Packages, r.Report(act.Package.Fset, act.Package.PkgPath, root, opts.Backend))
 	}
 	if len(errs) > 0 {
 		return nil, errs, nil
@@ -157,29 +135,4 @@ func relFile(pos, wd string) string {
 		return rest
 	}
 	return pos
-}
-
-// warnBackends adds a warning to the output of every spec whose backend
-// (its directive's, else the -backend flag's) is not cpu: only the cpu
-// code generator exists, so NAME runs sequentially, with the cpu
-// backend's results (which the other backends may only differ from by
-// floating-point rounding).
-func warnBackends(fset *token.FileSet, prog *ir.Program, outs []rewrite.Output, backend string) {
-	for _, fn := range prog.Funcs {
-		if fn.Fuse == nil {
-			continue
-		}
-		b := fn.Fuse.Backend
-		if b == "" {
-			b = backend
-		}
-		if b == "cpu" {
-			continue
-		}
-		for i := range outs {
-			if slices.Contains(outs[i].Specs, fn.Name) {
-				outs[i].Warnings = append(outs[i].Warnings, fmt.Sprintf("%s: %s: backend %s is not generated yet; %s is generated with backend cpu (sequential loops, the same results)", fset.Position(fn.Decl.Pos()), fn.Name, b, fn.Fuse.Name))
-			}
-		}
-	}
 }

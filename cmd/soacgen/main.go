@@ -61,6 +61,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "write nothing; exit 1 if a generated file is missing or would change")
 	gas := fs.Int("fuse.gas", 0, "stop the fusion engine after N fusions per function (0: no limit), to bisect a wrong fusion")
 	backend := fs.String("backend", report.DefaultBackend, "backend of specs whose directive names none: "+strings.Join(report.Backends, ", "))
+	verify := fs.Bool("verify", false, "verify the IR, the fusion plans and the lowered kernels between the stages (a debugging switch: a broken invariant is an error)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageHeader)
 		fs.PrintDefaults()
@@ -80,7 +81,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		patterns = []string{"."}
 	}
 
-	res, errs, err := analyze(dir, patterns, *backend, *gas)
+	res, errs, err := analyze(dir, patterns, rewrite.Options{Backend: *backend, Gas: *gas, Check: *verify})
 	if err != nil {
 		fmt.Fprintf(stderr, "soacgen: %v\n", err)
 		return exitError

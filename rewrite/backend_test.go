@@ -1,0 +1,150 @@
+package rewrite
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/analyzer/report"
+	"github.com/soacgen/soacgen/rewrite/lower"
+)
+
+func TestChain(t *testing.T) {
+	for b, want := range map[string]string{
+		"": "cpu", CPU: "cpu", Parallel: "parallel cpu", OpenCL: "opencl parallel cpu", Auto: "opencl parallel cpu",
+	} {
+		if got := strings.Join(Chain(b), " "); got != want {
+			t.Errorf("Chain(%q) = %s, want %s", b, got, want)
+		}
+	}
+}
+
+// TestForcedRefusal makes the cpu backend refuse the kernel of the
+// testdata/basic spec dotSpec and checks what users see: the warning
+// (file:line:col, the spec, the backend, the reason, the fallback), the
+// report's note and the report's backend of the kernel ("reference":
+// calls of runtime/soac), and the generated code (the members called
+// one after another). Every other kernel stays cpu, without notes. It
+// then asks for backend opencl: the kernel falls through opencl and
+// parallel (not built) to cpu.
+func TestForcedRefusal(t *testing.T) {
+	generateDir(t, "testdata") // loads the cases
+	var pkgs = loadPkgs[:0:0]
+	for _, p := range loadPkgs {
+		if strings.HasSuffix(p.PkgPath, "/basic") {
+			pkgs = append(pkgs, p)
+		}
+	}
+	if len(pkgs) != 1 {
+		t.Fatalf("testdata/basic not loaded")
+	}
+	refused := 0
+	refuseHook = func(fn *ir.Function, lk *lower.Kernel) string {
+		if fn.Name == "dotSpec" {
+			refused++
+			return "forced by the test"
+		}
+		return ""
+	}
+	defer func() { refuseHook = nil }()
+	for _, tc := range []struct {
+		backend string
+		warns   []string // the fallbacks of dotSpec's kernel, in order
+	}{
+		{"", []string{"backend cpu does not generate this kernel: forced by the test; it falls back to reference"}},
+		{OpenCL, []string{
+			"backend opencl does not generate this kernel: it is not built into this soacgen yet; it falls back to parallel",
+			"backend parallel does not generate this kernel: it is not built into this soacgen yet; it falls back to cpu",
+			"backend cpu does not generate this kernel: forced by the test; it falls back to reference",
+		}},
+	} {
+		refused = 0
+		results, err := RunPackages(pkgs, Options{Check: true, Backend: tc.backend})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if refused == 0 {
+			t.Fatalf("backend %q: the hook refused nothing", tc.backend)
+		}
+		res := results[0]
+		if len(res.Outputs) != 1 {
+			t.Fatalf("%d outputs", len(res.Outputs))
+		}
+		out := res.Outputs[0]
+		var dot []string
+		for _, w := range out.Warnings {
+			if !strings.Contains(w, ": dotSpec: ") {
+				if !strings.Contains(w, "not built into this soacgen yet") {
+					t.Errorf("backend %q: unexpected warning %s", tc.backend, w)
+				}
+				continue
+			}
+			dot = append(dot, w)
+		}
+		pos := regexp.MustCompile(`^/\S+/testdata/basic/basic\.go:26:9: dotSpec: `)
+		if len(dot) != len(tc.warns) {
+			t.Fatalf("backend %q: dotSpec warnings %q, want %d", tc.backend, dot, len(tc.warns))
+		}
+		for i, w := range dot {
+			if !pos.MatchString(w) || !strings.HasSuffix(w, tc.warns[i]) {
+				t.Errorf("backend %q: warning %q, want file:line:col basic.go:26:9, the spec and %q", tc.backend, w, tc.warns[i])
+			}
+		}
+
+		// The report, as soacgen -json prints it.
+		rep := &report.Report{Packages: []*report.Package{res.Report(pkgs[0].Fset, pkgs[0].PkgPath, "", tc.backend)}}
+		var buf bytes.Buffer
+		if err := rep.WriteJSON(&buf); err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Packages []struct {
+				Functions []struct {
+					Spec    string
+					Kernels []struct{ Backend string }
+					Notes   []struct{ Pos, Reason, Rule string }
+				}
+			}
+		}
+		if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		for _, fn := range got.Packages[0].Functions {
+			wantBackend := CPU
+			var notes []string
+			for _, n := range fn.Notes {
+				if n.Rule == report.FallbackRule {
+					notes = append(notes, n.Reason)
+					if !strings.HasSuffix(n.Pos, "basic.go:26:9") && fn.Spec == "dotSpec" {
+						t.Errorf("note at %s, want basic.go:26:9", n.Pos)
+					}
+				}
+			}
+			if fn.Spec == "dotSpec" {
+				wantBackend = Reference
+				if !slices.Equal(notes, tc.warns) {
+					t.Errorf("backend %q: dotSpec's notes %q, want %q", tc.backend, notes, tc.warns)
+				}
+			} else if tc.backend == "" && len(notes) > 0 {
+				t.Errorf("%s: fallback notes %q", fn.Spec, notes)
+			}
+			for _, k := range fn.Kernels {
+				if k.Backend != wantBackend {
+					t.Errorf("backend %q: %s's kernel has backend %q, want %q", tc.backend, fn.Spec, k.Backend, wantBackend)
+				}
+			}
+		}
+
+		// The refused kernel runs as calls of the runtime; no loop.
+		src := string(out.Content)
+		i := strings.Index(src, "func Dot(")
+		j := strings.Index(src[i:], "\n}\n")
+		if body := src[i : i+j]; !strings.Contains(body, "soac.Map2[") || !strings.Contains(body, "soac.Reduce[") || strings.Contains(body, "for ") {
+			t.Errorf("backend %q: Dot is not the runtime calls:\n%s", tc.backend, body)
+		}
+	}
+}
