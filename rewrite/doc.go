@@ -102,18 +102,34 @@
 // only asserts equal (Kernel.Asserts), the loop runs only if they are, and
 // otherwise the members run unfused with the runtime in evaluation order;
 // when two members may panic, a panic in the loop re-runs the members
-// unfused so that the first panic is the spec's. Forms the loop emitter
-// does not cover (streams beside other members, a scan of kept elements)
-// also run unfused, and a spec the generator fails on is generated as the
-// spec's own code with a warning (Output.Warnings). Every path computes
-// what the spec computes.
+// unfused so that the first panic is the spec's. A spec the generator
+// fails on is generated as the spec's own code with a warning
+// (Output.Warnings). Every path computes what the spec computes.
+//
+// # Lowering and backends
+//
+// Every kernel's shape is decided once, by package rewrite/lower, from the
+// plan: its form (a loop, a chunk loop, a runtime call for a lone stream,
+// or its members one after another with the reason why: a scan of kept
+// elements, a stream beside other members, ...), its spaces, each member's
+// role and store, the selects, split folds and asserts. A Backend renders
+// a lowered kernel or refuses it with a reason (backend.go); a refused
+// kernel falls down the chain opencl -> parallel -> cpu -> reference
+// calls (its members called one after another with runtime/soac), each
+// step a warning "file:line:col: spec: backend B does not generate this
+// kernel: reason; it falls back to N" and an Output.Generated record that
+// the fusion report shows (the kernel's backend, a backend-fallback
+// note). Only the cpu backend is built.
 //
 // # API
 //
-// Generate works on a type-checked package and its IR (Input); Analyzer
-// runs the purity analysis, the IR builder, the fusion engine and Generate
-// as one go/analysis analyzer whose result is []Output; GeneratePackages
-// runs it on loaded packages. Sync writes outputs to disk (atomically, only
+// Run is the pipeline on one type-checked package: the IR builder, the
+// fusion engine, the lowering, the backends and the files; every caller
+// uses it (soacgen through NewAnalyzer, the tests through
+// GeneratePackages and RunPackages, vet's stale check through
+// Regenerate), and Options.Check verifies every stage's result
+// (ir.Verify, fusion.Check, lower.Verify). Generate is the last part of
+// Run: the files of a package whose plans are made. Sync writes outputs to disk (atomically, only
 // when changed, never over a file without the header, deleting stale
 // outputs) or reports the drift; Overlay hides soacgen's outputs while a
 // package loads and declares each NAME by a stub in its spec's own file.

@@ -63,7 +63,10 @@
 // soacgen refuses to run on such a package.
 //
 // stale: generated code that is not what soacgen would write now, so that
-// go generate would change it. soacvet generates the package as soacgen
+// go generate would change it. This category is reported by the stale
+// analyzer (package rewrite/stale: it runs the generator, which no package
+// of analyzer/ imports), which cmd/soacvet runs beside this one under
+// this one's flags. It generates the package as soacgen
 // would, byte for byte (from the package as soacgen loads it, its previous
 // outputs hidden, and with no -fuse.gas limit, as go generate runs it; see
 // rewrite.Regenerate), compares each generated function with the one in

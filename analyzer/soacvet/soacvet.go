@@ -15,7 +15,6 @@ import (
 	"github.com/soacgen/soacgen/analyzer/build"
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/analyzer/purity"
 )
 
 // The stable diagnostic categories (analysis.Diagnostic.Category); doc.go
@@ -40,12 +39,10 @@ var docFile string
 // misuses of runtime/soac and generated files out of date with their
 // specs; see the package documentation.
 var Analyzer = &analysis.Analyzer{
-	Name: "soacvet",
-	Doc:  analyzerDoc(docFile, "soacvet"),
-	URL:  "https://pkg.go.dev/github.com/soacgen/soacgen/analyzer/soacvet",
-	// purity.Analyzer is required for its result, which the stale check
-	// recomputes on soacgen's view of the package.
-	Requires: []*analysis.Analyzer{build.Analyzer, purity.Analyzer},
+	Name:     "soacvet",
+	Doc:      analyzerDoc(docFile, "soacvet"),
+	URL:      "https://pkg.go.dev/github.com/soacgen/soacgen/analyzer/soacvet",
+	Requires: []*analysis.Analyzer{build.Analyzer},
 	Run:      run,
 	// A package with type errors is analysed as far as its types allow:
 	// the purity analyzer and the IR builder run despite errors too, and a
@@ -105,6 +102,11 @@ func (s *categorySet) Set(v string) error {
 
 func (s categorySet) enabled(c string) bool { return len(s) == 0 || s[c] }
 
+// Enabled reports whether the -categories flag enables category c: the
+// stale analyzer (package rewrite/stale), which cmd/soacvet runs beside
+// Analyzer, reports its findings only if so.
+func Enabled(c string) bool { return categories.enabled(c) }
+
 func run(pass *analysis.Pass) (any, error) {
 	prog, _ := pass.ResultOf[build.Analyzer].(*ir.Program)
 	if prog == nil {
@@ -136,7 +138,6 @@ func run(pass *analysis.Pass) (any, error) {
 			r.nonSpec(fn, plan)
 		}
 	}
-	r.stale()
 	return nil, nil
 }
 

@@ -1,8 +1,15 @@
-package soacvet
-
-// This file reports generated files that are out of date with their specs
-// (the stale category). It does not generate code, nor decide how soacgen
-// would see the package: rewrite.Regenerate does both.
+// Package stale defines an analyzer that reports generated files out of
+// date with their specs: the stale category of soacvet (documented in
+// package analyzer/soacvet), which cmd/soacvet runs beside soacvet's own
+// analyzer. It lives beside the generator, not under analyzer/, because
+// it runs the generator (rewrite.Regenerate): the analysis layer never
+// depends on the code generator.
+//
+// The analyzer reports nothing when soacvet's -categories flag leaves the
+// stale category (and, for a package soacgen fails on, the unsupported
+// category) out. It does not generate code, nor decide how soacgen would
+// see the package: rewrite.Regenerate does both.
+package stale
 
 import (
 	"bytes"
@@ -17,8 +24,45 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/soacgen/soacgen/analyzer/purity"
+	"github.com/soacgen/soacgen/analyzer/soacvet"
 	"github.com/soacgen/soacgen/rewrite"
 )
+
+// Analyzer reports generated files that go generate would change; see
+// the package documentation.
+var Analyzer = &analysis.Analyzer{
+	Name: "soacstale",
+	Doc:  "report generated files that are out of date with their //soac:fuse specs\n\nThe stale category of soacvet: each spec whose generated function differs from what soacgen would write now, each output file that is missing or not soacgen's, and each output no spec generates any more.",
+	URL:  "https://pkg.go.dev/github.com/soacgen/soacgen/rewrite/stale",
+	// purity.Analyzer is required for its result, which the check
+	// recomputes on soacgen's view of the package.
+	Requires: []*analysis.Analyzer{purity.Analyzer},
+	Run:      run,
+	// A package with type errors is not checked (soacgen would not
+	// generate it); run anyway, so that Regenerate says so.
+	RunDespiteErrors: true,
+}
+
+// The categories of the findings (soacvet's).
+const (
+	Stale       = soacvet.Stale
+	Unsupported = soacvet.Unsupported
+)
+
+func run(pass *analysis.Pass) (any, error) {
+	(&reporter{pass: pass}).stale()
+	return nil, nil
+}
+
+// reporter reports findings whose category soacvet's -categories flag
+// enables.
+type reporter struct{ pass *analysis.Pass }
+
+func (r *reporter) report(d analysis.Diagnostic) {
+	if soacvet.Enabled(d.Category) {
+		r.pass.Report(d)
+	}
+}
 
 // guardPrefix starts the name of the function through which a generated
 // file breaks the build when its spec's signature changed (rewrite's
@@ -49,7 +93,7 @@ type specDirective struct {
 // that changed; a file whose functions all match but whose bytes differ
 // elsewhere (imports, order, a hand edit) gets one finding for the file.
 func (r *reporter) stale() {
-	if !categories.enabled(Stale) {
+	if !soacvet.Enabled(Stale) {
 		return
 	}
 	pass := r.pass

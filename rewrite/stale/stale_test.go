@@ -1,4 +1,4 @@
-package soacvet_test
+package stale_test
 
 import (
 	"os"
@@ -9,9 +9,9 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/soacgen/soacgen/analyzer/internal/soactest"
 	"github.com/soacgen/soacgen/analyzer/soacvet"
 	"github.com/soacgen/soacgen/rewrite"
+	"github.com/soacgen/soacgen/rewrite/stale"
 )
 
 // staleCases are the testdata packages under stale/ and how TestStale
@@ -44,7 +44,7 @@ var staleCases = []struct {
 // enabled, and that the changed signature breaks the build with the
 // guard's message.
 func TestStale(t *testing.T) {
-	dir := soactest.Dir(t, "testdata")
+	dir := gopath(t)
 	var gen []string
 	for _, c := range staleCases {
 		if c.generate {
@@ -73,8 +73,7 @@ func TestStale(t *testing.T) {
 		}
 	}
 
-	setFlag(t, "categories", soacvet.Stale)
-	results := analysistest.Run(t, dir, soacvet.Analyzer, "stale/...")
+	results := analysistest.Run(t, dir, stale.Analyzer, "stale/...")
 	for _, r := range results {
 		pkg := r.Action.Package
 		for _, d := range r.Diagnostics {
@@ -164,3 +163,67 @@ func generate(t *testing.T, gopath string, pkgs []string) {
 		t.Fatal(err)
 	}
 }
+
+// gopath returns a temporary GOPATH-layout directory for analysistest.Run
+// holding testdata/src and, at its import path, a copy of the non-test Go
+// files of runtime/soac, which the testdata packages import.
+func gopath(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(filepath.Join(dir, "src"), os.DirFS(filepath.Join("testdata", "src"))); err != nil {
+		t.Fatal(err)
+	}
+	rt := filepath.Join(dir, "src", "github.com", "soacgen", "soacgen", "runtime", "soac")
+	if err := os.MkdirAll(rt, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join("..", "..", "runtime", "soac")
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if n := e.Name(); !e.IsDir() && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
+			b, err := os.ReadFile(filepath.Join(src, n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(rt, n), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return dir
+}
+
+// TestCategories checks that soacvet's -categories flag gates the
+// stale analyzer: the two specs of stale/missing, never generated, are
+// two findings with the flag's default (all) and with stale among the
+// categories, and none without it.
+func TestCategories(t *testing.T) {
+	dir := gopath(t)
+	for _, tc := range []struct {
+		flag string
+		want int
+	}{{"all", 2}, {"stale,size", 2}, {"unfused,size", 0}} {
+		old := soacvet.Analyzer.Flags.Lookup("categories").Value.String()
+		if err := soacvet.Analyzer.Flags.Set("categories", tc.flag); err != nil {
+			t.Fatal(err)
+		}
+		results := analysistest.Run(&quiet{T: t}, dir, stale.Analyzer, "stale/missing")
+		soacvet.Analyzer.Flags.Set("categories", old)
+		n := 0
+		for _, r := range results {
+			n += len(r.Diagnostics)
+		}
+		if n != tc.want {
+			t.Errorf("-categories=%s: %d findings, want %d", tc.flag, n, tc.want)
+		}
+	}
+}
+
+// quiet is a testing.T on which analysistest's unmet `// want`
+// expectations are not errors (TestCategories counts findings itself).
+type quiet struct{ *testing.T }
+
+func (q *quiet) Errorf(format string, args ...any) {}
