@@ -1,0 +1,141 @@
+package rewrite
+
+// This file copies the spec's source with substitutions: every SOAC call
+// replaced by the variable its kernel computes, every subexpression the IR
+// hoisted by its temporary, every closure's body generated in turn, and
+// the spec's locals renamed (rename.go). It does not decide where kernels
+// run (the plan does) nor emit them (kernel.go).
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// newSubst returns the substitution of a statement whose IR is items.
+func (f *fgen) newSubst(items []ir.Stmt) *subst {
+	sb := &subst{calls: map[*ast.CallExpr]*code{}, hoisted: map[ast.Expr]*code{}, closures: map[*ast.FuncLit]*ir.Closure{}}
+	for _, it := range items {
+		switch it := it.(type) {
+		case *ir.Plain:
+			if it.Hoisted != nil {
+				sb.hoisted[it.Hoisted] = txt(f.name(it.Eff.Defs[0]))
+			}
+		case *ir.SOAC:
+			if z := f.zeroed[it.Call]; z != nil {
+				sb.calls[it.Call] = z
+			} else if it.Out != nil {
+				sb.calls[it.Call] = txt(f.name(it.Out))
+			}
+		case *ir.Closure:
+			sb.closures[it.Lit] = it
+		}
+	}
+	return sb
+}
+
+// hoist emits the temporary that Plain p binds its hoisted subexpression
+// to. sb replaces the subexpression by the temporary everywhere but in
+// its own definition.
+func (f *fgen) hoist(c *code, p *ir.Plain, sb *subst) {
+	own := sb.hoisted[p.Hoisted]
+	delete(sb.hoisted, p.Hoisted)
+	c.pf("%s := ", f.name(p.Eff.Defs[0])).line(f.sub(p.Hoisted, sb))
+	if own != nil {
+		sb.hoisted[p.Hoisted] = own
+	}
+}
+
+// ret generates a return statement of an inlined literal.
+func (f *fgen) ret(c *code, r *ast.ReturnStmt, sb *subst, rc *retCtx) {
+	switch {
+	case len(r.Results) == 1 && rc.target != "" && rc.round != nil:
+		c.pf("%s = ", rc.target).add(rc.round).p("(").add(f.sub(r.Results[0], sb)).p(")\n")
+	case len(r.Results) == 1 && rc.target != "":
+		c.pf("%s = ", rc.target).line(f.sub(r.Results[0], sb))
+	case len(r.Results) == 1:
+		c.p("_ = ").line(f.sub(r.Results[0], sb))
+	case len(rc.named) == 1 && rc.target != "" && rc.round != nil:
+		c.pf("%s = ", rc.target).add(rc.round).pf("(%s)\n", rc.named[0])
+	case len(rc.named) == 1 && rc.target != "":
+		c.pf("%s = %s\n", rc.target, rc.named[0])
+	}
+	if ast.Stmt(r) != rc.last {
+		rc.jumped = true
+		c.pf("goto %s\n", rc.label)
+	}
+}
+
+// sub returns the source of n with the substitutions of sb applied and the
+// references to other packages qualified.
+func (f *fgen) sub(n ast.Node, sb *subst) *code {
+	return f.subRange(n, n.Pos(), n.End(), sb)
+}
+
+func (f *fgen) subRange(root ast.Node, pos, end token.Pos, sb *subst) *code {
+	c := new(code)
+	cur := pos
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil || n.End() <= pos || n.Pos() >= end || n.Pos() < cur {
+			return false
+		}
+		if n.Pos() < pos || n.End() > end {
+			return true
+		}
+		if r := f.replacement(n, sb); r != nil {
+			c.p(f.text(cur, n.Pos())).add(r)
+			cur = n.End()
+			return false
+		}
+		return true
+	})
+	c.p(f.text(cur, end))
+	return c
+}
+
+func (f *fgen) replacement(n ast.Node, sb *subst) *code {
+	if r := f.exprRepl[n]; r != nil {
+		return r
+	}
+	if sb != nil {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if r := sb.calls[n]; r != nil {
+				return r
+			}
+		case *ast.FuncLit:
+			if cl := sb.closures[n]; cl != nil {
+				body, err := f.body(n.Body.List, cl.Body.Stmts, nil)
+				if err != nil {
+					f.err = err
+					return nil
+				}
+				return new(code).add(f.sub(n.Type, nil)).p(" {\n").add(body).p("}")
+			}
+		}
+		if e, ok := n.(ast.Expr); ok {
+			if r := sb.hoisted[e]; r != nil {
+				return r
+			}
+		}
+	}
+	switch n := n.(type) {
+	case *ast.SelectorExpr:
+		if id, ok := n.X.(*ast.Ident); ok {
+			if pn, ok := f.info.Uses[id].(*types.PkgName); ok {
+				return f.qual(new(code), pn.Imported().Path(), pn.Imported().Name(), n.Sel.Name)
+			}
+		}
+	case *ast.Ident:
+		if r := f.renamed(n); r != "" {
+			return txt(r)
+		}
+		obj := f.info.Uses[n]
+		if obj != nil && obj.Pkg() != nil && obj.Pkg() != f.pkg && obj.Parent() == obj.Pkg().Scope() {
+			return f.qual(new(code), obj.Pkg().Path(), obj.Pkg().Name(), n.Name)
+		}
+	}
+	return nil
+}
