@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,6 +27,9 @@ type result struct {
 	rep   *report.Report
 	outs  []rewrite.Output
 	files []string
+	// listed are the files among files that the build lists (files also
+	// holds build-ignored tombstones, which Sync deletes).
+	listed []string
 }
 
 // analyze loads the packages matching patterns (relative to dir), builds
@@ -105,6 +109,12 @@ func analyze(dir string, patterns []string, backend string, gas int) (*result, [
 			res.outs = append(res.outs, outs...)
 		}
 		res.files = append(res.files, act.Package.GoFiles...)
+		res.listed = append(res.listed, act.Package.GoFiles...)
+		for _, f := range act.Package.IgnoredFiles {
+			if b, err := os.ReadFile(f); err == nil && rewrite.IsTombstone(b) {
+				res.files = append(res.files, f)
+			}
+		}
 		opts := report.Options{Backend: backend}
 		if m := act.Package.Module; m != nil {
 			opts.Root = m.Dir
