@@ -560,7 +560,7 @@ func (f *fn) call(e *ast.CallExpr) val {
 		if _, lit := ast.Unparen(e.Fun).(*ast.FuncLit); lit {
 			f.fail(e.Pos(), "call of a function literal", "write the code inline")
 		} else {
-			f.fail(e.Pos(), "call of a function value", "only calls of declared functions are translated")
+			f.fail(e.Pos(), "call of function value "+types.ExprString(e.Fun), "only calls of declared functions are translated")
 		}
 		return val{"0", scalars[types.Int64]}
 	}
@@ -579,15 +579,13 @@ func (f *fn) call(e *ast.CallExpr) val {
 			return val{"0", scalars[types.Int64]}
 		}
 	}
-	if sig.Results().Len() == 1 {
-		if rt := f.typ(sig.Results().At(0).Type(), e.Pos()); rt.IsView() {
-			f.fail(e.Pos(), "call of "+fn.FullName(), "a called function returning a slice is not translated")
-			return val{"0", scalars[types.Int64]}
-		}
-	}
 	tf, err := f.u.declared(fn, e.Pos())
 	if err != nil {
 		f.w.fail(err)
+		return val{"0", scalars[types.Int64]}
+	}
+	if tf.Result != nil && tf.Result.IsView() {
+		f.fail(e.Pos(), "call of "+fn.FullName(), "a called function returning a slice is not translated")
 		return val{"0", scalars[types.Int64]}
 	}
 	var args []string

@@ -57,7 +57,7 @@ func lambdas(pkg *packages.Package) []lambda {
 	for _, file := range pkg.Syntax {
 		for _, d := range file.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
+			if !ok || fd.Body == nil || strings.HasSuffix(pkg.Fset.Position(fd.Pos()).Filename, "_soac.go") {
 				continue
 			}
 			var visit func(n ast.Node) bool
@@ -102,13 +102,18 @@ func translateOne(pkg *packages.Package, l lambda) (string, *Unit, *Func, error)
 		case *ast.SelectorExpr:
 			id = x.Sel
 		}
-		fn, ok := pkg.TypesInfo.Uses[id].(*types.Func)
-		if id == nil || !ok {
+		if id == nil {
 			err = u.refuse(l.expr.Pos(), "function value", "a lambda must be a function literal or a declared function")
 			break
 		}
-		if fn.Pkg().Path() == "math" || fn.Pkg().Path() != pkg.Types.Path() {
-			err = u.refuse(l.expr.Pos(), "lambda "+fn.FullName(), "a function of another package is a lambda the backend wraps itself")
+		if lit := boundLit(pkg, l.decl, id); lit != nil {
+			// A local bound once to a literal, as analyzer/ir resolves it.
+			f, err = u.Lambda(lit, pkg.TypesInfo)
+			break
+		}
+		fn, ok := pkg.TypesInfo.Uses[id].(*types.Func)
+		if !ok {
+			err = u.refuse(l.expr.Pos(), "function value", "a lambda must be a function literal or a declared function")
 			break
 		}
 		f, err = u.Declared(fn)
@@ -231,4 +236,22 @@ func TestExamples(t *testing.T) {
 			golden(t, filepath.Join("testdata", "examples", pkg.Name+".cl.golden"), b.String())
 		})
 	}
+}
+
+// boundLit returns the function literal a local variable id is defined
+// with in decl, if any.
+func boundLit(pkg *packages.Package, decl *ast.FuncDecl, id *ast.Ident) *ast.FuncLit {
+	obj := pkg.TypesInfo.Uses[id]
+	var lit *ast.FuncLit
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, l := range as.Lhs {
+				if li, ok := l.(*ast.Ident); ok && obj != nil && pkg.TypesInfo.Defs[li] == obj {
+					lit, _ = as.Rhs[i].(*ast.FuncLit)
+				}
+			}
+		}
+		return lit == nil
+	})
+	return lit
 }

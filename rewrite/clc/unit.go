@@ -270,6 +270,9 @@ func (u *Unit) declared(fn *types.Func, at token.Pos) (*Func, error) {
 	if f, ok := u.byObj[fn]; ok {
 		return f, nil
 	}
+	if fn.Pkg() != nil && fn.Pkg().Path() == "math" {
+		return u.mathFunc(fn, at)
+	}
 	pos := at
 	if pos == token.NoPos {
 		pos = fn.Pos()
@@ -323,4 +326,39 @@ func proto(name string, res *Type, params []string) string {
 		}
 	}
 	return fmt.Sprintf("static %s %s(%s)", r, name, strings.Join(params, ", "))
+}
+
+// mathFunc wraps a math function used as a lambda (soac.Map(xs,
+// math.Sqrt)) in a translated function.
+func (u *Unit) mathFunc(fn *types.Func, at token.Pos) (*Func, error) {
+	pos := at
+	if pos == token.NoPos {
+		pos = fn.Pos()
+	}
+	sig := fn.Signature()
+	f := newFn(u, nil, nil, sig, pos, pos, false)
+	var params, args []string
+	out := &Func{Name: u.funcName("soac__math_" + fn.Name()), Pos: u.fset.Position(pos)}
+	var vs []val
+	for i := range sig.Params().Len() {
+		t := f.typ(sig.Params().At(i).Type(), pos)
+		c := fmt.Sprintf("x%d", i)
+		out.Params = append(out.Params, Param{Name: sig.Params().At(i).Name(), C: c, Type: t})
+		params = append(params, t.C+" "+c)
+		args = append(args, c)
+		vs = append(vs, val{c, t})
+	}
+	if sig.Results().Len() != 1 {
+		return nil, u.refuse(pos, "lambda math."+fn.Name(), "only functions of one result are translated")
+	}
+	out.Result = f.typ(sig.Results().At(0).Type(), pos)
+	body := f.mathApply(fn.Name(), vs, pos)
+	if f.failed() {
+		return nil, f.w.err
+	}
+	params = append(params, "int *soac__err")
+	out.Proto = proto(out.Name, out.Result, params)
+	u.funcs = append(u.funcs, fmt.Sprintf("%s { return %s; }\n", out.Proto, body.c))
+	u.byObj[fn] = out
+	return out, nil
 }
