@@ -129,7 +129,9 @@ func complexes(xs []complex128) []float64 {
 
 // want: nested soac.Filter
 func nestedFilter(xs []int, ys []int) []int {
-	return soac.Map(xs, func(x int) int { return soac.Reduce(soac.Filter(ys, func(y int) bool { return y > x }), 0, func(a, b int) int { return a + b }) })
+	return soac.Map(xs, func(x int) int {
+		return soac.Reduce(soac.Filter(ys, func(y int) bool { return y > x }), 0, func(a, b int) int { return a + b })
+	})
 }
 
 // want: nested soac.Map
