@@ -141,7 +141,8 @@ func (tt *typeTable) unique(name string) string {
 	return n
 }
 
-// of translates t. what names the construct for a refusal.
+// of translates t. On failure it returns the construct that is not
+// translatable, for a refusal.
 func (tt *typeTable) of(t types.Type) (*Type, string) {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
@@ -159,87 +160,23 @@ func (tt *typeTable) of(t types.Type) (*Type, string) {
 			return nil, "unsafe.Pointer"
 		}
 		return nil, "untyped value " + u.String()
-	case *types.Struct:
-		if tp, ok := t.(*types.TypeParam); ok {
-			return nil, "type parameter " + tp.String()
-		}
+	case *types.Struct, *types.Array, *types.Slice:
 		k := key(t)
 		if c, ok := tt.byKey[k]; ok {
 			return c, ""
-		}
-		name := "soac__s"
-		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
-			if n.TypeArgs().Len() > 0 {
-				return nil, "generic type " + n.String()
-			}
-			name = mangleGlobal(n.Obj().Pkg().Name(), n.Obj().Name())
-		}
-		c := &Type{Kind: Struct, Align: 1, Go: t}
-		if u.NumFields() == 0 {
-			return nil, "empty struct (its size differs between Go and C)"
-		}
-		for i := range u.NumFields() {
-			f := u.Field(i)
-			ft, bad := tt.of(f.Type())
-			if bad != "" {
-				return nil, fmt.Sprintf("field %s of %s", f.Name(), bad)
-			}
-			if ft.IsView() {
-				return nil, fmt.Sprintf("slice field %s (a slice inside a value would point into Go memory)", f.Name())
-			}
-			cn := f.Name()
-			if cn == "_" {
-				cn = fmt.Sprintf("soac__pad%d", i)
-			} else if !safeLocal(cn) {
-				cn += "_"
-			}
-			c.Size = alignUp(c.Size, ft.Align)
-			c.Fields = append(c.Fields, Field{Name: f.Name(), C: cn, Type: ft, Offset: c.Size})
-			c.Size += ft.Size
-			c.Align = max(c.Align, ft.Align)
-		}
-		c.Size = alignUp(c.Size, c.Align)
-		c.C = tt.unique(name)
-		tt.byKey[k] = c
-		tt.order = append(tt.order, c)
-		return c, ""
-	case *types.Array:
-		k := key(t)
-		if c, ok := tt.byKey[k]; ok {
-			return c, ""
-		}
-		et, bad := tt.of(u.Elem())
-		if bad != "" {
-			return nil, "array of " + bad
-		}
-		if et.IsView() {
-			return nil, "array of slices"
-		}
-		if u.Len() == 0 {
-			return nil, "zero-length array (C has none)"
-		}
-		c := &Type{Kind: Array, Elem: et, Len: int(u.Len()), Size: et.Size * int(u.Len()), Align: et.Align, Go: t}
-		c.C = tt.unique(fmt.Sprintf("soac__a%d_%s", u.Len(), strings.ReplaceAll(et.C, " ", "_")))
-		tt.byKey[k] = c
-		tt.order = append(tt.order, c)
-		return c, ""
-	case *types.Slice:
-		k := key(t)
-		if c, ok := tt.byKey[k]; ok {
-			return c, ""
-		}
-		et, bad := tt.of(u.Elem())
-		if bad != "" {
-			return nil, "slice of " + bad
 		}
 		var c *Type
-		switch et.Kind {
-		case Slice:
-			c = &Type{Kind: Slice2, Elem: et.Elem, Go: t, C: tt.unique("soac__sl2_" + et.Elem.C)}
-		case Slice2:
-			return nil, "slice of slices of slices"
-		default:
-			c = &Type{Kind: Slice, Elem: et, Go: t, C: tt.unique("soac__sl_" + et.C)}
+		var bad string
+		switch u := u.(type) {
+		case *types.Struct:
+			c, bad = tt.structOf(t, u)
+		case *types.Array:
+			c, bad = tt.arrayOf(t, u)
+		case *types.Slice:
+			c, bad = tt.sliceOf(t, u)
+		}
+		if bad != "" {
+			return nil, bad
 		}
 		tt.byKey[k] = c
 		tt.order = append(tt.order, c)
@@ -261,6 +198,75 @@ func (tt *typeTable) of(t types.Type) (*Type, string) {
 		return nil, "multiple values"
 	}
 	return nil, "type " + t.String()
+}
+
+// structOf lays out a struct with C's rules, which give Go's layout.
+func (tt *typeTable) structOf(t types.Type, u *types.Struct) (*Type, string) {
+	name := "soac__s"
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
+		if n.TypeArgs().Len() > 0 {
+			return nil, "generic type " + n.String()
+		}
+		name = mangleGlobal(n.Obj().Pkg().Name(), n.Obj().Name())
+	}
+	if u.NumFields() == 0 {
+		return nil, "empty struct (its size differs between Go and C)"
+	}
+	c := &Type{Kind: Struct, Align: 1, Go: t}
+	for i := range u.NumFields() {
+		f := u.Field(i)
+		ft, bad := tt.of(f.Type())
+		if bad != "" {
+			return nil, fmt.Sprintf("field %s of %s", f.Name(), bad)
+		}
+		if ft.IsView() {
+			return nil, fmt.Sprintf("slice field %s (a slice inside a value would point into Go memory)", f.Name())
+		}
+		cn := f.Name()
+		if cn == "_" {
+			cn = fmt.Sprintf("soac__pad%d", i)
+		} else if !safeLocal(cn) {
+			cn += "_"
+		}
+		c.Size = alignUp(c.Size, ft.Align)
+		c.Fields = append(c.Fields, Field{Name: f.Name(), C: cn, Type: ft, Offset: c.Size})
+		c.Size += ft.Size
+		c.Align = max(c.Align, ft.Align)
+	}
+	c.Size = alignUp(c.Size, c.Align)
+	c.C = tt.unique(name)
+	return c, ""
+}
+
+// arrayOf wraps a Go array in a C struct, so that it is a value (C arrays
+// cannot be assigned, passed or returned).
+func (tt *typeTable) arrayOf(t types.Type, u *types.Array) (*Type, string) {
+	et, bad := tt.of(u.Elem())
+	switch {
+	case bad != "":
+		return nil, "array of " + bad
+	case et.IsView():
+		return nil, "array of slices"
+	case u.Len() == 0:
+		return nil, "zero-length array (C has none)"
+	}
+	c := &Type{Kind: Array, Elem: et, Len: int(u.Len()), Size: et.Size * int(u.Len()), Align: et.Align, Go: t}
+	c.C = tt.unique(fmt.Sprintf("soac__a%d_%s", u.Len(), et.C))
+	return c, ""
+}
+
+// sliceOf makes the view type of a []T or [][]T.
+func (tt *typeTable) sliceOf(t types.Type, u *types.Slice) (*Type, string) {
+	et, bad := tt.of(u.Elem())
+	switch {
+	case bad != "":
+		return nil, "slice of " + bad
+	case et.Kind == Slice2:
+		return nil, "slice of slices of slices"
+	case et.Kind == Slice:
+		return &Type{Kind: Slice2, Elem: et.Elem, Go: t, C: tt.unique("soac__sl2_" + et.Elem.C)}, ""
+	}
+	return &Type{Kind: Slice, Elem: et, Go: t, C: tt.unique("soac__sl_" + et.C)}, ""
 }
 
 func alignUp(x, a int) int { return (x + a - 1) / a * a }
