@@ -7,9 +7,11 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -95,11 +97,28 @@ func checkFile(t *testing.T, name string) (*token.FileSet, *ast.File, *types.Inf
 	}
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{},
 		Uses: map[*ast.Ident]types.Object{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	conf := types.Config{Importer: testImporter(fset)}
 	if _, err := conf.Check("clc", fset, []*ast.File{file}, info); err != nil {
 		t.Fatal(err)
 	}
 	return fset, file, info
+}
+
+// exportEnv names a directory of gc export data files, one per imported
+// package (its path with "/" spelled "_"), for running the differential
+// tests where there is no Go toolchain (the GPU machine): without it the
+// imports are type-checked from source.
+const exportEnv = "SOACGEN_CLC_EXPORTDATA"
+
+// testImporter returns the importer checkFile uses.
+func testImporter(fset *token.FileSet) types.Importer {
+	dir := os.Getenv(exportEnv)
+	if dir == "" {
+		return importer.ForCompiler(fset, "source", nil)
+	}
+	return importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
+		return os.Open(filepath.Join(dir, strings.ReplaceAll(path, "/", "_")))
+	})
 }
 
 // edge returns edge and random values of a scalar Go type.

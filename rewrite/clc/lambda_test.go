@@ -102,14 +102,12 @@ func randPoints(r *rand.Rand, n int) []point {
 // captures taken from kernel parameters.
 func lambdaHarness(name string, f *Func) string {
 	params := []string{fmt.Sprintf("__global const %s *xs", f.Params[0].Type.C)}
-	args := []string{"xs[i]"}
 	for _, c := range f.Captures {
 		params = append(params, c.KernelParams()...)
-		args = append(args, c.Arg())
 	}
 	params = append(params, fmt.Sprintf("__global %s *out", f.Result.C), "__global int *err")
-	return fmt.Sprintf("__kernel void k_%s(%s) {\n\tconst size_t i = get_global_id(0);\n\tint e = 0;\n\tout[i] = %s(%s, &e);\n\terr[i] = e;\n}\n",
-		name, strings.Join(params, ", "), f.Name, strings.Join(args, ", "))
+	return fmt.Sprintf("__kernel void k_%s(%s) {\n\tconst size_t i = get_global_id(0);\n\tint e = 0;\n\tout[i] = %s;\n\terr[i] = e;\n}\n",
+		name, strings.Join(params, ", "), f.Call([]string{"xs[i]"}, "", "&e"))
 }
 
 // TestLambdaDifferential translates the lambdas of lambdafuncs_test.go

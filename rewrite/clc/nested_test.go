@@ -69,10 +69,10 @@ func TestMatMulDifferential(t *testing.T) {
 	const long i = get_global_id(0);
 	int e = 0;
 	const soac__sl_double row = soac__sl_double__mk(a__p + a__off[i], a__off[i + 1] - a__off[i]);
-	const soac__out_double o = %s(row, %s, soac__out_double__mk(out + i * c, c), &e);
+	const soac__out_double o = %s;
 	err[i] = e != 0 || o.n != c;
 }
-`, strings.Join(bt.KernelParams(), ", "), f.Name, bt.Arg())
+`, strings.Join(bt.KernelParams(), ", "), f.Call([]string{"row"}, "soac__out_double__mk(out + i * c, c)", "&e"))
 	d := testDevice(t)
 	prog, err := d.Program(u.Source()+kernel, u.BuildOptions())
 	if err != nil {

@@ -93,6 +93,21 @@ type Func struct {
 	Proto    string // the C prototype, without the trailing semicolon
 }
 
+// Call returns the C call of f on the C expressions args of its Params,
+// the kernel's capture arguments (Capture.Arg of each, in order), out (a
+// writable view expression when Result is a slice, else ignored) and
+// errPtr (an int * to the work-item's panic flag).
+func (f *Func) Call(args []string, out, errPtr string) string {
+	all := append([]string(nil), args...)
+	for _, c := range f.Captures {
+		all = append(all, c.Arg())
+	}
+	if f.Result != nil && f.Result.Kind == Slice {
+		all = append(all, out)
+	}
+	return fmt.Sprintf("%s(%s)", f.Name, strings.Join(append(all, errPtr), ", "))
+}
+
 // Param is a parameter of a translated function.
 type Param struct {
 	Name string // Go name
