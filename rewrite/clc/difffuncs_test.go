@@ -193,3 +193,9 @@ func explicitPanic(x int) int {
 	}
 	return x
 }
+
+func swap(a, b int) int {
+	a, b = b, a+b
+	var c, d = b, a
+	return a*3 + b - c*d
+}

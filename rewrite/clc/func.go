@@ -318,13 +318,7 @@ func (f *fn) decl(s *ast.DeclStmt) {
 			f.fail(vs.Pos(), "multi-value initialisation", "functions of several results are not translated")
 			return
 		}
-		vals := make([]val, len(vs.Values))
-		for i, e := range vs.Values {
-			vals[i] = f.expr(e)
-			if len(vs.Names) > 1 {
-				vals[i] = f.spill(vals[i])
-			}
-		}
+		vals := f.values(vs.Values)
 		for i, n := range vs.Names {
 			obj := f.info.Defs[n]
 			t := f.typ(obj.Type(), n.Pos())
@@ -338,6 +332,22 @@ func (f *fn) decl(s *ast.DeclStmt) {
 			f.defineLocal(obj, t, init, n.Pos())
 		}
 	}
+}
+
+// values translates the right-hand sides of an assignment; several are
+// all evaluated into temporaries before any is assigned, as in Go.
+func (f *fn) values(es []ast.Expr) []val {
+	vals := make([]val, len(es))
+	for i, e := range es {
+		vals[i] = f.expr(e)
+		if len(es) > 1 && vals[i].t != nil {
+			// Even a plain name: a, b = b, a reads b before a is written.
+			t := f.temp()
+			f.w.line("const %s %s = %s;", vals[i].t.C, t, vals[i].c)
+			vals[i].c = t
+		}
+	}
+	return vals
 }
 
 // defineLocal declares a C local for obj initialised to init.
@@ -363,13 +373,7 @@ func (f *fn) assign(s *ast.AssignStmt) {
 		f.fail(s.Pos(), "multi-value assignment", "functions of several results, map reads with ok and type assertions are not translated")
 		return
 	}
-	vals := make([]val, len(s.Rhs))
-	for i, e := range s.Rhs {
-		vals[i] = f.expr(e)
-		if len(s.Rhs) > 1 {
-			vals[i] = f.spill(vals[i])
-		}
-	}
+	vals := f.values(s.Rhs)
 	for i, l := range s.Lhs {
 		if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
 			continue
