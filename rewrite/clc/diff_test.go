@@ -310,6 +310,7 @@ func TestDifferential(t *testing.T) {
 		src.WriteString(harness(funcs[n]))
 	}
 	d := testDevice(t)
+	t.Logf("device: %v", d.Info)
 	prog, err := d.Program(src.String(), u.BuildOptions())
 	if err != nil {
 		t.Fatalf("build: %v\n%s", err, numbered(src.String()))

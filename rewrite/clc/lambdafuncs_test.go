@@ -124,3 +124,16 @@ func cross(a, b, p point) float64 {
 func lamCross(ps []point, a, b point) []distPoint {
 	return soac.Map(ps, func(p point) distPoint { return distPoint{p, cross(a, b, p)} })
 }
+
+// matMulSpec is examples/matmul: the outer Map in parallel, the inner
+// Map of a redomap per work-item (TestMatMulDifferential).
+func matMulSpec(a, bt [][]float64) [][]float64 {
+	return soac.Map(a, func(row []float64) []float64 {
+		return soac.Map(bt, func(col []float64) float64 {
+			return soac.Reduce(
+				soac.Map2(row, col, func(x, y float64) float64 { return x * y }),
+				0.0,
+				func(s, t float64) float64 { return s + t })
+		})
+	})
+}

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
-	"github.com/soacgen/soacgen/runtime/soac"
 )
 
 // TestBuildAll builds every translation of the testdata cases and the
@@ -49,15 +48,15 @@ func flatten(xs [][]float64) ([]float64, []int64) {
 // and compares with the spec's result; rows of unequal length must raise
 // the panic flag where Map2 panics.
 func TestMatMulDifferential(t *testing.T) {
-	pkg := load(t, "./testdata/nested")[0]
+	fset, file, info := checkFile(t, "lambdafuncs_test.go")
 	var outer *ast.FuncLit
-	for _, l := range lambdas(pkg) {
-		if l.decl.Name.Name == "matMul" {
-			outer = l.expr.(*ast.FuncLit)
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "matMulSpec" {
+			outer = fd.Body.List[0].(*ast.ReturnStmt).Results[0].(*ast.CallExpr).Args[1].(*ast.FuncLit)
 		}
 	}
-	u := NewUnit(pkg.Fset, PackageResolver(pkg.Syntax, pkg.TypesInfo))
-	f, err := u.Lambda(outer, pkg.TypesInfo)
+	u := NewUnit(fset, PackageResolver([]*ast.File{file}, info))
+	f, err := u.Lambda(outer, info)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,6 +73,7 @@ func TestMatMulDifferential(t *testing.T) {
 }
 `, strings.Join(bt.KernelParams(), ", "), f.Call([]string{"row"}, "soac__out_double__mk(out + i * c, c)", "&e"))
 	d := testDevice(t)
+	t.Logf("device: %v", d.Info)
 	prog, err := d.Program(u.Source()+kernel, u.BuildOptions())
 	if err != nil {
 		t.Fatalf("%v\n%s", err, numbered(u.Source()+kernel))
@@ -86,11 +86,7 @@ func TestMatMulDifferential(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	spec := func(a, bt [][]float64) (c [][]float64, panicked bool) {
 		defer func() { panicked = recover() != nil }()
-		return soac.Map(a, func(row []float64) []float64 {
-			return soac.Map(bt, func(col []float64) float64 {
-				return soac.Reduce(soac.Map2(row, col, func(x, y float64) float64 { return x * y }), 0.0, func(s, t float64) float64 { return s + t })
-			})
-		}), false
+		return matMulSpec(a, bt), false
 	}
 	for _, sz := range [][3]int{{1, 1, 1}, {3, 0, 2}, {7, 5, 3}, {33, 17, 65}, {64, 64, 64}} {
 		for _, ragged := range []bool{false, true} {
