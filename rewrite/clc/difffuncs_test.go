@@ -199,3 +199,23 @@ func swap(a, b int) int {
 	var c, d = b, a
 	return a*3 + b - c*d
 }
+
+// Functions of several results are translated as callees.
+
+func divmod(a, b int) (q, r int) {
+	q = a / b
+	r = a % b
+	return
+}
+
+func twoRes(a int) (int, bool) { return a * 2, a > 0 }
+
+func useMulti(a, b int) int {
+	q, r := divmod(a, b)
+	d, ok := twoRes(q)
+	var e, g = twoRes(r)
+	if ok && g {
+		return d + e
+	}
+	return q - r
+}

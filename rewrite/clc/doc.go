@@ -50,7 +50,7 @@
 // position: strings, maps, interfaces, pointers, channels, complex
 // numbers, function values and closures other than a nested SOAC's
 // argument, calls of functions without source or of generic or
-// recursive functions, functions of several results, allocation (make,
+// recursive functions, lambdas of several results, allocation (make,
 // new, append, slice literals), writes to captured variables or slice
 // elements, package-level variables, go, defer, select, goto and
 // fallthrough. float64 is translated; whether the device can run it

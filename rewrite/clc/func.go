@@ -30,6 +30,7 @@ type fn struct {
 	capIdx  map[*types.Var]int
 	result  *Type
 	named   []string // C names of named results
+	multi   bool     // several results, returned as the fields of result
 	tmp     int
 	targets []target
 	labels  int
@@ -150,7 +151,17 @@ func (f *fn) translate(name string, ftype *ast.FuncType, body *ast.BlockStmt) (*
 			f.u.needOut(f.result.Elem)
 		}
 	default:
-		f.fail(ftype.Pos(), "function with several results", "only functions of one result are translated")
+		if f.lambda {
+			f.fail(ftype.Pos(), "lambda with several results", "a SOAC's function returns one value")
+			break
+		}
+		// Several results are returned as the fields r0, r1, ... of a struct.
+		var fields []*types.Var
+		for i := range f.sig.Results().Len() {
+			fields = append(fields, types.NewField(token.NoPos, nil, fmt.Sprintf("r%d", i), f.sig.Results().At(i).Type(), false))
+		}
+		f.result = f.typ(types.NewStruct(fields, nil), ftype.Pos())
+		f.multi = true
 	}
 	out.Result = f.result
 	// Named results are locals initialised to zero.
@@ -158,12 +169,13 @@ func (f *fn) translate(name string, ftype *ast.FuncType, body *ast.BlockStmt) (*
 		for _, fld := range ftype.Results.List {
 			for _, n := range fld.Names {
 				obj := f.info.Defs[n]
+				t := f.typ(obj.Type(), n.Pos())
 				c := f.declare(obj)
 				f.named = append(f.named, c)
-				if f.result.Kind == Slice {
+				if t.IsView() {
 					f.fail(n.Pos(), "named slice result", "a slice result must be returned by an expression")
 				}
-				f.w.line("%s %s = %s;", f.result.C, c, zeroOf(f.result))
+				f.w.line("%s %s = %s;", t.C, c, zeroOf(t))
 			}
 		}
 	}
@@ -314,11 +326,7 @@ func (f *fn) decl(s *ast.DeclStmt) {
 	}
 	for _, sp := range gd.Specs {
 		vs := sp.(*ast.ValueSpec)
-		if len(vs.Values) > 0 && len(vs.Values) != len(vs.Names) {
-			f.fail(vs.Pos(), "multi-value initialisation", "functions of several results are not translated")
-			return
-		}
-		vals := f.values(vs.Values)
+		vals := f.values(vs.Values, len(vs.Names))
 		for i, n := range vs.Names {
 			obj := f.info.Defs[n]
 			t := f.typ(obj.Type(), n.Pos())
@@ -334,9 +342,30 @@ func (f *fn) decl(s *ast.DeclStmt) {
 	}
 }
 
-// values translates the right-hand sides of an assignment; several are
-// all evaluated into temporaries before any is assigned, as in Go.
-func (f *fn) values(es []ast.Expr) []val {
+// values translates the right-hand sides of an assignment to n
+// variables; several are all evaluated into temporaries before any is
+// assigned, as in Go. One call of a function of n results gives the
+// fields of its result.
+func (f *fn) values(es []ast.Expr, n int) []val {
+	if len(es) == 1 && n > 1 {
+		call, ok := ast.Unparen(es[0]).(*ast.CallExpr)
+		if !ok {
+			f.fail(es[0].Pos(), "multi-value assignment", "map reads with ok, type assertions and channel receives are not translated")
+			return make([]val, n)
+		}
+		v := f.expr(call)
+		if f.failed() || v.t == nil || v.t.Kind != Struct || len(v.t.Fields) != n {
+			f.fail(call.Pos(), "multi-value assignment", "not a call of a translated function of several results")
+			return make([]val, n)
+		}
+		t := f.temp()
+		f.w.line("const %s %s = %s;", v.t.C, t, v.c)
+		vals := make([]val, n)
+		for i, fl := range v.t.Fields {
+			vals[i] = val{t + "." + fl.C, fl.Type}
+		}
+		return vals
+	}
 	vals := make([]val, len(es))
 	for i, e := range es {
 		vals[i] = f.expr(e)
@@ -369,11 +398,7 @@ func (f *fn) assign(s *ast.AssignStmt) {
 		f.opAssign(s.Lhs[0], op, s.Rhs[0], s.TokPos)
 		return
 	}
-	if len(s.Lhs) != len(s.Rhs) {
-		f.fail(s.Pos(), "multi-value assignment", "functions of several results, map reads with ok and type assertions are not translated")
-		return
-	}
-	vals := f.values(s.Rhs)
+	vals := f.values(s.Rhs, len(s.Lhs))
 	for i, l := range s.Lhs {
 		if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
 			continue
@@ -462,9 +487,19 @@ func (f *fn) lvalue(e ast.Expr) (string, *Type) {
 // view.
 func (f *fn) returnStmt(s *ast.ReturnStmt) {
 	if len(s.Results) == 0 {
-		if len(f.named) == 1 {
+		if f.multi {
+			f.w.line("return %s__mk(%s);", f.result.C, strings.Join(f.named, ", "))
+		} else if len(f.named) == 1 {
 			f.w.line("return %s;", f.named[0])
 		}
+		return
+	}
+	if f.multi && len(s.Results) > 1 {
+		args := make([]string, len(s.Results))
+		for i, e := range s.Results {
+			args[i] = f.convertTo(f.expr(e), f.result.Fields[i].Type)
+		}
+		f.w.line("return %s__mk(%s);", f.result.C, strings.Join(args, ", "))
 		return
 	}
 	if f.result.Kind == Slice {

@@ -151,12 +151,16 @@ func gotos(xs []int) []int {
 	})
 }
 
-// want: several results
-func tuples(xs []int) []int {
-	return soac.Map(xs, func(x int) int { a, _ := two(x); return a })
+// want: multi-value assignment
+func commaOK(xs []int, v any) []int {
+	return soac.Map(xs, func(x int) int {
+		n, ok := v.(int)
+		if ok {
+			return n
+		}
+		return x
+	})
 }
-
-func two(x int) (int, int) { return x, x }
 
 // want: a called function returning a slice
 func sliceResults(xs []int, ys []int) []int {
