@@ -116,8 +116,10 @@ type Param struct {
 }
 
 // Capture is a variable of the enclosing Go function that a lambda reads.
-// Scalars, structs and arrays are kernel arguments by value. A []T is a
-// read-only device buffer of the elements and its length; a [][]T is one
+// Scalars, structs and arrays are kernel arguments by value, with Go's
+// layout (a bool is a uchar: one byte, 0 or 1). A []T is a read-only
+// device buffer of the elements and its length (an empty slice still
+// needs a buffer, of any size: OpenCL has no empty ones); a [][]T is one
 // buffer of all rows' elements back to back, a buffer of len+1 long row
 // offsets (row i is data[off[i]:off[i+1]]) and the length.
 type Capture struct {
