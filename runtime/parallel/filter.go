@@ -1,0 +1,94 @@
+package parallel
+
+// This file holds the order-keeping parallel filter: each chunk compacts
+// its kept elements either straight into the output (when its offset is
+// already known as it starts) or into a scratch buffer that it copies to
+// its offset once its predecessor has published the count up to its end.
+// It does not allocate the output (the generated code does, as the cpu
+// backend does) nor evaluate any predicate itself (the body does).
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// filterSlot is the published state of one chunk of a filter: end, the
+// number of elements kept up to the chunk's end, is written once before
+// ready is set and never after.
+type filterSlot struct {
+	end   int
+	ready atomic.Bool
+}
+
+// Filter runs an order-keeping filter (with any maps fused before or after
+// it) over [0, n) in parallel. body(lo, hi, dst) must write the kept
+// elements of the chunk, in order, to dst[0], dst[1], ... and return how
+// many it kept; dst has hi-lo elements, and body may also write (and
+// later overwrite) dst positions beyond the count, as a branch-free
+// compaction does. out must have at least n elements; Filter returns the
+// total kept, found at out[:total] in the order of the sequential loop.
+//
+// The output is the same for any number of cores (positions are exact
+// counts, nothing is re-associated). With one chunk Filter returns
+// body(0, n, out[:n]) on the caller's goroutine: exactly the sequential
+// loop. Panics as For.
+func Filter[T any](n, grain int, out []T, body func(lo, hi int, dst []T) int) int {
+	k := Chunks(n, grain)
+	if k == 1 {
+		return body(0, n, out[:n])
+	}
+	_ = out[n-1] // out too short: panic before any chunk runs
+	slots := make([]filterSlot, k)
+	var free scratchList[T]
+	size := maxLen(n, k)
+	execute(k, func(j *job, c int) {
+		lo, hi := Bounds(n, k, c)
+		if c == 0 || slots[c-1].ready.Load() {
+			off := 0
+			if c > 0 {
+				off = slots[c-1].end
+			}
+			slots[c].end = off + body(lo, hi, out[off:off+hi-lo])
+			slots[c].ready.Store(true)
+			j.publish()
+			return
+		}
+		buf := free.get(size)
+		kept := body(lo, hi, buf[:hi-lo])
+		prev := &slots[c-1]
+		if !j.wait(c, prev.ready.Load) {
+			return
+		}
+		off := prev.end
+		slots[c].end = off + kept
+		slots[c].ready.Store(true)
+		j.publish()
+		copy(out[off:off+kept], buf[:kept])
+		free.put(buf)
+	})
+	return slots[k-1].end
+}
+
+// scratchList hands out the scratch buffers of one Filter call: at most
+// one per goroutine taking part, reused from chunk to chunk.
+type scratchList[T any] struct {
+	mu   sync.Mutex
+	bufs [][]T
+}
+
+func (s *scratchList[T]) get(size int) []T {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n := len(s.bufs); n > 0 {
+		b := s.bufs[n-1]
+		s.bufs = s.bufs[:n-1]
+		return b
+	}
+	return make([]T, size)
+}
+
+func (s *scratchList[T]) put(b []T) {
+	s.mu.Lock()
+	s.bufs = append(s.bufs, b)
+	s.mu.Unlock()
+}
