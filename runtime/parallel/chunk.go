@@ -66,8 +66,9 @@ func Chunks(n, grain int) int {
 // Sequential reports whether n elements with this grain form a single
 // chunk, so that generated code can run its sequential loop directly
 // (with no closure, allocation or call) exactly where the functions of
-// this package would run the body once over [0, n).
-func Sequential(n, grain int) bool { return Chunks(n, grain) == 1 }
+// this package would run the body once over [0, n). With a constant grain
+// it compiles to one comparison.
+func Sequential(n, grain int) bool { return n < 2*max(grain, 1) }
 
 // Bounds returns the half-open range [lo, hi) of chunk c of n elements cut
 // into k chunks: the first n%k chunks have one element more than the rest,

@@ -3,22 +3,11 @@ package parallel
 // This file holds the order-keeping parallel filter: each chunk compacts
 // its kept elements either straight into the output (when its offset is
 // already known as it starts) or into a scratch buffer that it copies to
-// its offset once its predecessor has published the count up to its end.
+// its offset once its predecessors' counts are published (carry.go).
 // It does not allocate the output (the generated code does, as the cpu
 // backend does) nor evaluate any predicate itself (the body does).
 
-import (
-	"sync"
-	"sync/atomic"
-)
-
-// filterSlot is the published state of one chunk of a filter: end, the
-// number of elements kept up to the chunk's end, is written once before
-// ready is set and never after.
-type filterSlot struct {
-	end   int
-	ready atomic.Bool
-}
+import "sync"
 
 // Filter runs an order-keeping filter (with any maps fused before or after
 // it) over [0, n) in parallel. body(lo, hi, dst) must write the kept
@@ -38,36 +27,42 @@ func Filter[T any](n, grain int, out []T, body func(lo, hi int, dst []T) int) in
 		return body(0, n, out[:n])
 	}
 	_ = out[n-1] // out too short: panic before any chunk runs
-	slots := make([]filterSlot, k)
+	slots := make([]slot[int], k)
 	var free scratchList[T]
 	size := maxLen(n, k)
 	execute(k, func(j *job, c int) {
 		lo, hi := Bounds(n, k, c)
-		if c == 0 || slots[c-1].ready.Load() {
-			off := 0
-			if c > 0 {
-				off = slots[c-1].end
-			}
-			slots[c].end = off + body(lo, hi, out[off:off+hi-lo])
-			slots[c].ready.Store(true)
-			j.publish()
+		s := &slots[c]
+		if off, ok := filterOffset(j, slots, c, false); ok {
+			kept := body(lo, hi, out[off:off+hi-lo])
+			s.total = kept
+			publishIncl(j, s, off+kept)
 			return
 		}
 		buf := free.get(size)
 		kept := body(lo, hi, buf[:hi-lo])
-		prev := &slots[c-1]
-		if !j.wait(c, prev.ready.Load) {
+		publishTotal(j, s, kept)
+		off, ok := filterOffset(j, slots, c, true)
+		if !ok {
 			return
 		}
-		off := prev.end
-		slots[c].end = off + kept
-		slots[c].ready.Store(true)
-		j.publish()
+		publishIncl(j, s, off+kept)
 		copy(out[off:off+kept], buf[:kept])
 		free.put(buf)
 	})
-	return slots[k-1].end
+	return slots[k-1].incl
 }
+
+// filterOffset is chunk c's output offset: the number of elements its
+// predecessors keep (see carryOf).
+func filterOffset(j *job, slots []slot[int], c int, block bool) (int, bool) {
+	if c == 0 {
+		return 0, true
+	}
+	return carryOf(j, slots, c, addInt, block)
+}
+
+func addInt(a, b int) int { return a + b }
 
 // scratchList hands out the scratch buffers of one Filter call: at most
 // one per goroutine taking part, reused from chunk to chunk.

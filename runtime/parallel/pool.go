@@ -248,11 +248,12 @@ func (j *job) wait(c int, ready func() bool) bool {
 	return !j.aborted(c)
 }
 
-// spinRounds is how many times wait polls before it sleeps: about a
-// microsecond of polling, then as many yields, covers the usual case of a
-// predecessor a few hundred elements from its end without a sleep and a
-// wake-up (several microseconds each).
-const spinRounds = 64
+// spinRounds is how many times wait polls before it sleeps (the second
+// half of the rounds yielding the processor): some tens of microseconds,
+// which covers the usual wait for a predecessor near the end of its chunk
+// without a sleep and a wake-up (several microseconds each, one after
+// another along a chain of waiters).
+const spinRounds = 256
 
 // publish wakes the sleeping waiters of the job, if there are any, after
 // a chunk made its result ready (or panicked). A waiter registers before it

@@ -2,20 +2,10 @@ package parallel
 
 // This file holds the chunked inclusive scan (and, through its bodies,
 // scanomap): one pass in which every chunk scans its elements locally,
-// then, once its predecessor's inclusive prefix is known, publishes its
-// own and adds the carry to its outputs while they are still in cache.
+// publishes its total, finds its carry from its predecessors' totals and
+// adds it to its outputs while they are still in cache.
 // It does not hold the classic three-phase scan it was measured against
 // (scan_alt_test.go keeps that for the benchmarks), nor filters.
-
-import "sync/atomic"
-
-// scanSlot is the published state of one chunk of a scan: incl, the
-// inclusive prefix up to the chunk's end, is written once before ready is
-// set and never after.
-type scanSlot[A any] struct {
-	incl  A
-	ready atomic.Bool
-}
 
 // Scan computes an inclusive scan (or a scanomap) over [0, n) in
 // parallel, with two bodies the generator writes:
@@ -33,33 +23,32 @@ type scanSlot[A any] struct {
 // are the same bits for any number of cores. Scan returns the total of all
 // elements (the last output; the neutral element when n == 0).
 //
-// Chunks run in increasing order; a chunk waits only for its predecessor's
-// prefix, which the predecessor publishes as soon as its own local scan is
-// done. With one chunk Scan returns scan(0, n) on the caller's goroutine:
+// Chunks start in increasing order; each publishes its total as soon as
+// its local scan is done and finds its carry by looking back over its
+// predecessors' totals (carry.go), so it waits only for chunks still in
+// their local scan. With one chunk Scan returns scan(0, n) on the caller's goroutine:
 // exactly the sequential loop. Panics as For.
 func Scan[A any](n, grain int, scan func(lo, hi int) A, fix func(lo, hi int, carry A), op func(A, A) A) A {
 	k := Chunks(n, grain)
 	if k == 1 {
 		return scan(0, n)
 	}
-	slots := make([]scanSlot[A], k)
+	slots := make([]slot[A], k)
 	execute(k, func(j *job, c int) {
 		lo, hi := Bounds(n, k, c)
 		t := scan(lo, hi)
+		s := &slots[c]
 		if c == 0 {
-			slots[0].incl = t
-			slots[0].ready.Store(true)
-			j.publish()
+			s.total = t
+			publishIncl(j, s, t)
 			return
 		}
-		prev := &slots[c-1]
-		if !j.wait(c, prev.ready.Load) {
+		publishTotal(j, s, t)
+		carry, ok := carryOf(j, slots, c, op, true)
+		if !ok {
 			return
 		}
-		carry := prev.incl
-		slots[c].incl = op(carry, t)
-		slots[c].ready.Store(true)
-		j.publish()
+		publishIncl(j, s, op(carry, t))
 		fix(lo, hi, carry)
 	})
 	return slots[k-1].incl
