@@ -225,6 +225,9 @@ func BenchmarkOverhead(b *testing.B) {
 // TestKernelsAgree checks every benchmark variant against cpu: floats
 // within rounding (they re-associate), filters exactly.
 func TestKernelsAgree(t *testing.T) {
+	if grainLight != Grain(1) || grainScan != Grain(2) || grainBS != Grain(40) {
+		t.Fatalf("the benchmark grains are not Grain(1), Grain(2), Grain(40)")
+	}
 	for _, n := range []int{0, 1, 1000, 2*grainLight - 1, 2 * grainLight, 2*grainScan + 1, 3 * grainBS, 1_000_003} {
 		xs, ys := benchFloats(n, 1), benchFloats(n, 2)
 		near := func(name string, got, want float64) {

@@ -20,12 +20,14 @@ import (
 	"sync"
 )
 
-// Grains, from the generator's kind of estimate of the nanoseconds per
-// element of each loop body on one core.
-var (
-	grainLight = Grain(1)  // sum of squares, dot, filter-map-reduce
-	grainScan  = Grain(2)  // scan of a map: the local scan and the fix-up
-	grainBS    = Grain(40) // Black-Scholes: log, sqrt, exp, two erf
+// Grains, Grain(nanosPerElem) for the generator's kind of estimate of the
+// nanoseconds per element of each loop body on one core, written as
+// constants as generated code will write them (Sequential is then one
+// comparison). TestKernelsAgree checks them against Grain.
+const (
+	grainLight = MinChunkNanos / 1  // sum of squares, dot, filter-map-reduce
+	grainScan  = MinChunkNanos / 2  // scan of a map: the local scan and the fix-up
+	grainBS    = MinChunkNanos / 40 // Black-Scholes: log, sqrt, exp, two erf
 )
 
 func add(a, b float64) float64 { return a + b }
@@ -57,7 +59,13 @@ func cpuSumSq(xs []float64) float64 {
 func parSumSq(xs []float64) float64 {
 	n := len(xs)
 	if Sequential(n, grainLight) {
-		return cpuSumSq(xs)
+		in := xs[:n]
+		var acc float64 = 0.0
+		for i := 0; i < n; i++ {
+			x := in[i]
+			acc = acc + x*x
+		}
+		return acc
 	}
 	return Reduce(n, grainLight, func(lo, hi int) float64 {
 		in := xs[lo:hi]
@@ -121,7 +129,12 @@ func cpuDot(xs, ys []float64) float64 {
 func parDot(xs, ys []float64) float64 {
 	n := len(xs)
 	if Sequential(n, grainLight) {
-		return cpuDot(xs, ys)
+		in, in2 := xs[:n], ys[:n]
+		var acc float64 = 0.0
+		for i := 0; i < n; i++ {
+			acc = acc + in[i]*in2[i]
+		}
+		return acc
 	}
 	return Reduce(n, grainLight, func(lo, hi int) float64 {
 		in, in2 := xs[lo:hi], ys[lo:hi]
