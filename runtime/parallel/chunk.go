@@ -9,13 +9,13 @@ package parallel
 // MinChunkNanos is the estimated sequential running time, in nanoseconds,
 // that one chunk must have before this package splits work at all.
 //
-// Measured (BENCHMARKS.md, "parallel runtime", BenchmarkOverhead): handing
-// a job to an idle worker and collecting it again costs the caller about
-// 1-3 µs on the 2-core development VM and the 16-core device host, and in
-// the worst case (a loaded machine on which the helper is never scheduled)
-// the caller runs every chunk itself and pays exactly that on top of the
-// sequential time. 50 µs per chunk keeps that worst case within 5% of the
-// sequential loop at the smallest size that is split (two chunks, 100 µs).
+// Measured (BENCHMARKS.md, "Parallel runtime"): one split costs the
+// caller 0.3-0.7 µs (BenchmarkOverhead on the 16-core host), which is
+// what it pays on top of the sequential time when no worker helps; 50 µs
+// per chunk keeps that under 1% at the smallest split (two chunks). At
+// that size reductions measured 1.05-2.3x the sequential loop; scans and
+// filters, whose chunks make an extra pass when they run alone, measured
+// 0.68-0.98x and need a larger grain (see BENCHMARKS.md).
 const MinChunkNanos = 50_000
 
 // MinChunks is the number of chunks a large input is cut into at least,

@@ -72,5 +72,6 @@
 // combine partial results. None fixes the chunk decomposition
 // independently of the core count, combines per-chunk partials in chunk
 // order, or offers a scan or an order-keeping filter; what is needed on
-// top of sync/atomic is about 200 lines, so this package writes it.
+// top of sync and sync/atomic is a few hundred lines, so this package
+// writes it.
 package parallel
