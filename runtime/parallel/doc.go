@@ -8,6 +8,7 @@
 //	Reduce(n, grain, func(lo, hi int) A { ... }, op)         // reduce, redomap
 //	Scan(n, grain, scan func(lo, hi int) A, fix, op)         // scan, scanomap
 //	Filter(n, grain, out, func(lo, hi int, dst []T) int)     // filter, keeps order
+//	FilterFold(n, grain, out, body, op)                      // filter beside a reduction
 //	StreamMap(xs, grain, f), StreamRed(xs, grain, op, f)     // streams
 //	Grain(nanosPerElem), Chunks(n, grain), Bounds(n, k, c), Sequential(n, grain)
 //

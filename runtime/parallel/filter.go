@@ -22,25 +22,41 @@ import "sync"
 // body(0, n, out[:n]) on the caller's goroutine: exactly the sequential
 // loop. Panics as For.
 func Filter[T any](n, grain int, out []T, body func(lo, hi int, dst []T) int) int {
+	kept, _ := FilterFold(n, grain, out, func(lo, hi int, dst []T) (int, struct{}) {
+		return body(lo, hi, dst), struct{}{}
+	}, func(a, _ struct{}) struct{} { return a })
+	return kept
+}
+
+// FilterFold is Filter for a kernel that also reduces (a filter fused
+// horizontally with a reduction or redomap over the same elements): body
+// returns, beside the chunk's kept count, its partial result folded from
+// the neutral element, and FilterFold returns the total kept and the
+// partials combined left to right in chunk order with op, as Reduce does.
+// With one chunk it returns body(0, n, out[:n]).
+func FilterFold[T, A any](n, grain int, out []T, body func(lo, hi int, dst []T) (int, A), op func(A, A) A) (int, A) {
 	k := Chunks(n, grain)
 	if k == 1 {
 		return body(0, n, out[:n])
 	}
 	_ = out[n-1] // out too short: panic before any chunk runs
 	slots := make([]slot[int], k)
+	parts := make([]A, k)
 	var free scratchList[T]
 	size := maxLen(n, k)
 	execute(k, func(j *job, c int) {
 		lo, hi := Bounds(n, k, c)
 		s := &slots[c]
 		if off, ok := filterOffset(j, slots, c, false); ok {
-			kept := body(lo, hi, out[off:off+hi-lo])
+			kept, p := body(lo, hi, out[off:off+hi-lo])
+			parts[c] = p
 			s.total = kept
 			publishIncl(j, s, off+kept)
 			return
 		}
 		buf := free.get(size)
-		kept := body(lo, hi, buf[:hi-lo])
+		kept, p := body(lo, hi, buf[:hi-lo])
+		parts[c] = p
 		publishTotal(j, s, kept)
 		off, ok := filterOffset(j, slots, c, true)
 		if !ok {
@@ -50,7 +66,11 @@ func Filter[T any](n, grain int, out []T, body func(lo, hi int, dst []T) int) in
 		copy(out[off:off+kept], buf[:kept])
 		free.put(buf)
 	})
-	return slots[k-1].incl
+	acc := parts[0]
+	for _, p := range parts[1:] {
+		acc = op(acc, p)
+	}
+	return slots[k-1].incl, acc
 }
 
 // filterOffset is chunk c's output offset: the number of elements its

@@ -362,6 +362,38 @@ func TestFilter(t *testing.T) {
 	}
 }
 
+// TestFilterFold filters affine maps (x > 0) and, in the same pass,
+// composes all of them: the count, the kept elements and the composition
+// (not commutative: chunk order) must be the spec's.
+func TestFilterFold(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for _, grain := range grains {
+		for _, n := range sizes(grain) {
+			xs := ints(r, n)
+			fs := affines(xs)
+			out := make([]affine, n)
+			kept, all := parallel.FilterFold(n, grain, out, func(lo, hi int, dst []affine) (int, affine) {
+				m, acc := 0, affine{1, 0}
+				for i := lo; i < hi; i++ {
+					acc = then(acc, fs[i])
+					if xs[i] > 0 {
+						dst[m] = fs[i]
+						m++
+					}
+				}
+				return m, acc
+			}, then)
+			want := soac.Filter(fs, func(f affine) bool { return f.a > 1 && int64(f.a) > 0 })
+			if !slices.Equal(out[:kept], want) {
+				t.Fatalf("grain %d n %d: FilterFold kept %d elements, soac.Filter %d, or they differ", grain, n, kept, len(want))
+			}
+			if wantAll := soac.Reduce(fs, affine{1, 0}, then); all != wantAll {
+				t.Fatalf("grain %d n %d: FilterFold folded %v, want %v", grain, n, all, wantAll)
+			}
+		}
+	}
+}
+
 func TestStreams(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for _, grain := range grains {
