@@ -229,6 +229,9 @@ func TestKernelsAgree(t *testing.T) {
 		t.Fatalf("the benchmark grains are not Grain(1), Grain(2), Grain(40)")
 	}
 	for _, n := range []int{0, 1, 1000, 2*grainLight - 1, 2 * grainLight, 2*grainScan + 1, 3 * grainBS, 1_000_003} {
+		if RaceEnabled && n > 2*grainLight {
+			continue
+		}
 		xs, ys := benchFloats(n, 1), benchFloats(n, 2)
 		near := func(name string, got, want float64) {
 			if math.Abs(got-want) > 1e-9*float64(n+1) {

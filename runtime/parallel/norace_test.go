@@ -1,6 +1,6 @@
 //go:build !race
 
-package parallel_test
+package parallel
 
-// raceEnabled shrinks the test inputs under the race detector.
-const raceEnabled = false
+// RaceEnabled shrinks the test inputs under the race detector.
+const RaceEnabled = false

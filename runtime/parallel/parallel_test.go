@@ -23,7 +23,7 @@ import (
 var grains = []int{1, 3, 1000}
 
 // largeN is the largest input the tests use.
-var largeN = map[bool]int{false: 300_007, true: 20_011}[raceEnabled]
+var largeN = map[bool]int{false: 300_007, true: 20_011}[parallel.RaceEnabled]
 
 // sizes returns the input sizes tested for a grain: empty, one element,
 // odd sizes, both sides of the sequential threshold (2*grain) and of

@@ -1,7 +1,8 @@
 //go:build race
 
-package parallel_test
+package parallel
 
-// raceEnabled shrinks the test inputs under the race detector, which runs
+// RaceEnabled shrinks the test inputs under the race detector, which runs
 // the bodies about ten times slower; the chunk boundaries stay covered.
-const raceEnabled = true
+// (Exported from a test file so that the external tests see it too.)
+const RaceEnabled = true
