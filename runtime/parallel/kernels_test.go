@@ -43,6 +43,18 @@ func handChunks(n int, body func(w, lo, hi int)) int {
 	return p
 }
 
+// handSum runs body over GOMAXPROCS equal chunks, one goroutine each, and
+// adds up the chunks' results in order.
+func handSum(n int, body func(lo, hi int) float64) float64 {
+	parts := make([]float64, runtime.GOMAXPROCS(0))
+	handChunks(n, func(w, lo, hi int) { parts[w] = body(lo, hi) })
+	sum := 0.0
+	for _, p := range parts {
+		sum += p
+	}
+	return sum
+}
+
 // ---- sum of squares
 
 func cpuSumSq(xs []float64) float64 {
@@ -103,15 +115,7 @@ func par4SumSq(xs []float64) float64 {
 }
 
 func handSumSq(xs []float64) float64 {
-	parts := make([]float64, runtime.GOMAXPROCS(0))
-	handChunks(len(xs), func(w, lo, hi int) {
-		parts[w] = cpuSumSq(xs[lo:hi])
-	})
-	sum := 0.0
-	for _, p := range parts {
-		sum += p
-	}
-	return sum
+	return handSum(len(xs), func(lo, hi int) float64 { return cpuSumSq(xs[lo:hi]) })
 }
 
 // ---- dot product
@@ -171,15 +175,7 @@ func par4Dot(xs, ys []float64) float64 {
 }
 
 func handDot(xs, ys []float64) float64 {
-	parts := make([]float64, runtime.GOMAXPROCS(0))
-	handChunks(len(xs), func(w, lo, hi int) {
-		parts[w] = cpuDot(xs[lo:hi], ys[lo:hi])
-	})
-	sum := 0.0
-	for _, p := range parts {
-		sum += p
-	}
-	return sum
+	return handSum(len(xs), func(lo, hi int) float64 { return cpuDot(xs[lo:hi], ys[lo:hi]) })
 }
 
 // ---- scan of a map: out = scan(+, 0, map(2x+1, xs))
@@ -301,15 +297,7 @@ func parSumSqPos(xs []float64) float64 {
 }
 
 func handSumSqPos(xs []float64) float64 {
-	parts := make([]float64, runtime.GOMAXPROCS(0))
-	handChunks(len(xs), func(w, lo, hi int) {
-		parts[w] = sumSqPosBody(xs[lo:hi])
-	})
-	sum := 0.0
-	for _, p := range parts {
-		sum += p
-	}
-	return sum
+	return handSum(len(xs), func(lo, hi int) float64 { return sumSqPosBody(xs[lo:hi]) })
 }
 
 // ---- filter -> map kept as an array: [2x | x <- xs, x > 0]
@@ -401,15 +389,7 @@ func parBS(opts []option) float64 {
 }
 
 func handBS(opts []option) float64 {
-	parts := make([]float64, runtime.GOMAXPROCS(0))
-	handChunks(len(opts), func(w, lo, hi int) {
-		parts[w] = bsBody(opts[lo:hi])
-	})
-	sum := 0.0
-	for _, p := range parts {
-		sum += p
-	}
-	return sum
+	return handSum(len(opts), func(lo, hi int) float64 { return bsBody(opts[lo:hi]) })
 }
 
 // ---- multi-core read bandwidth: one chunk per goroutine, eight
@@ -437,13 +417,5 @@ func read8(in []float64) float64 {
 }
 
 func handRead(xs []float64) float64 {
-	parts := make([]float64, runtime.GOMAXPROCS(0))
-	handChunks(len(xs), func(w, lo, hi int) {
-		parts[w] = read8(xs[lo:hi])
-	})
-	sum := 0.0
-	for _, p := range parts {
-		sum += p
-	}
-	return sum
+	return handSum(len(xs), func(lo, hi int) float64 { return read8(xs[lo:hi]) })
 }
