@@ -42,7 +42,13 @@ section "go vet ./..."
 go vet ./...
 
 section "go test ./... (unit, example, property and fuzz-seed tests)"
-go test -timeout 5m ./...
+go test -timeout 5m -skip '^TestGolangciLintPlugin$' ./...
+
+section "golangci-lint plugin: build a custom golangci-lint with soacvet, lint a sample module"
+# The first run downloads and compiles golangci-lint (minutes; cached under
+# the user cache directory, keyed by versions); later runs take ~1 minute.
+# Without the module proxy it skips, unless CI is set.
+go test -count=1 -timeout 20m -run '^TestGolangciLintPlugin$' ./cmd/soacvet/golangci
 
 section "benchmarks of the examples, once each (they run; timings come from scripts/bench-examples.sh)"
 go test -run '^$' -bench . -benchtime 1x -timeout 5m ./examples/... > /dev/null
