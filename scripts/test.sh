@@ -6,7 +6,9 @@
 # Usage: bash scripts/test.sh   (from any directory; needs only Go)
 #
 # It first installs what the tests need when it is missing and it can:
-# the OpenCL loader and the PoCL CPU driver, for the OpenCL runtime tests.
+# the OpenCL loader and the PoCL CPU driver, for the OpenCL runtime tests,
+# and Graphviz, for the tests that render fusion graphs (they skip without
+# it, unless CI is set).
 # Those tests skip when no OpenCL platform is found, unless
 # SOACGEN_REQUIRE_OPENCL=1 (set by .ci/run) turns the skips into failures.
 set -euo pipefail
@@ -27,6 +29,16 @@ elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 		echo "WARNING: could not install OpenCL; OpenCL tests will skip (or fail under SOACGEN_REQUIRE_OPENCL=1)"
 else
 	echo "WARNING: no OpenCL loader (libOpenCL.so.1) and cannot install it (needs root and apt-get); OpenCL tests will skip (or fail under SOACGEN_REQUIRE_OPENCL=1)"
+fi
+
+if command -v dot >/dev/null; then
+	echo "Graphviz found: $(dot -V 2>&1)"
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+	echo "installing Graphviz with apt-get"
+	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz) ||
+		echo "WARNING: could not install Graphviz; the fusion-graph rendering tests will skip (or fail under CI)"
+else
+	echo "WARNING: no Graphviz (dot) and cannot install it (needs root and apt-get); the fusion-graph rendering tests will skip (or fail under CI)"
 fi
 
 section "gofmt -l ."

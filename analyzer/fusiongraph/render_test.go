@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -217,5 +219,27 @@ func TestHTML(t *testing.T) {
 		if strings.Contains(html, bad) {
 			t.Errorf("page contains %s", bad)
 		}
+	}
+}
+
+// TestCommittedPicture checks that docs/normalize2-graph.svg, the picture
+// in README.md, shows the graph of examples/normalize2 as it is now:
+// regenerate it with
+//
+//	go run ./cmd/soacgen -graph=/tmp/g ./examples/normalize2 &&
+//	dot -Tsvg /tmp/g/normalize2.normalize2Spec.dot -o docs/normalize2-graph.svg
+func TestCommittedPicture(t *testing.T) {
+	svg, err := os.ReadFile(filepath.Join("..", "..", "docs", "normalize2-graph.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs := loadSpecs(t, "../..", "./examples/normalize2")
+	if len(specs) != 1 {
+		t.Fatalf("examples/normalize2 has %d specs, want 1", len(specs))
+	}
+	g := newGraph(specs[0])
+	checkSVG(t, g, svg)
+	if title := g.Package + "." + g.Spec + " → " + g.Name; !bytes.Contains(svg, []byte(title)) {
+		t.Errorf("the picture's title is not %q", title)
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/build"
 	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/fusiongraph"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite"
@@ -23,9 +24,10 @@ import (
 // of the specs, and the Go files of the loaded packages (among which Sync
 // finds soacgen's stale outputs).
 type result struct {
-	rep   *report.Report
-	outs  []rewrite.Output
-	files []string
+	rep    *report.Report
+	outs   []rewrite.Output
+	files  []string
+	graphs []*fusiongraph.Graph // of the specs, in the report's order
 }
 
 // analyze loads the packages matching patterns (relative to dir), builds
@@ -110,11 +112,13 @@ func analyze(dir string, patterns []string, backend string, gas int) (*result, [
 			opts.Root = m.Dir
 		}
 		rep.Packages = append(rep.Packages, report.NewPackage(act.Package.Fset, act.Package.PkgPath, plans, opts))
+		res.graphs = append(res.graphs, specGraphs(act.Package.Fset, act.Package.PkgPath, plans, opts)...)
 	}
 	if len(errs) > 0 {
 		return nil, errs, nil
 	}
 	slices.SortFunc(rep.Packages, func(a, b *report.Package) int { return cmp.Compare(a.Path, b.Path) })
+	slices.SortStableFunc(res.graphs, func(a, b *fusiongraph.Graph) int { return cmp.Compare(a.Package, b.Package) })
 	return res, nil, nil
 }
 
