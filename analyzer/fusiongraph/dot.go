@@ -22,8 +22,8 @@ const (
 	scalarColor  = "#555555"
 )
 
-// WriteDOT writes g as a Graphviz digraph: a title naming the spec and the
-// generated function, one cluster per kernel (nested kernels inside their
+// WriteDOT writes g as a Graphviz digraph: a title naming the spec, the
+// generated function and the spec's position, one cluster per kernel (nested kernels inside their
 // parent's cluster), SOAC nodes as boxes labelled with the combinator, the
 // result and the position, input arrays as plain ellipses, array edges
 // solid (thick within a kernel), scalar edges dotted, blocked edges red
@@ -52,12 +52,12 @@ func (p *dotPrinter) line(indent int, format string, args ...any) {
 
 func (p *dotPrinter) graph() {
 	g := p.g
-	title := g.Spec + " → " + g.Name
-	if g.Package != "" {
-		title = g.Package + "." + title
-	}
+	// The title names the spec, the generated function and the spec's
+	// position; the package path, often wider than the graph, is in the
+	// tooltip.
+	title := g.Spec + " → " + g.Name + "\n" + g.Pos
 	p.line(0, "digraph %s {", quote(g.Spec))
-	p.line(1, "graph [label=%s, labelloc=t, fontsize=16, %s, rankdir=TB, nodesep=0.4, ranksep=0.5];", quote(title+"\n"+g.Pos), fontAttrs)
+	p.line(1, "graph [label=%s, tooltip=%s, labelloc=t, fontsize=16, %s, rankdir=TB, nodesep=0.4, ranksep=0.5];", quote(title), quote(g.Package+"."+g.Spec), fontAttrs)
 	p.line(1, `node [shape=box, style="rounded,filled", fillcolor=white, fontsize=11, %s];`, fontAttrs)
 	p.line(1, "edge [fontsize=10, %s];", fontAttrs)
 	placed := map[string]bool{}

@@ -239,7 +239,7 @@ func TestCommittedPicture(t *testing.T) {
 	}
 	g := newGraph(specs[0])
 	checkSVG(t, g, svg)
-	if title := g.Package + "." + g.Spec + " → " + g.Name; !bytes.Contains(svg, []byte(title)) {
+	if title := g.Spec + " → " + g.Name; !bytes.Contains(svg, []byte(">"+title+"<")) {
 		t.Errorf("the picture's title is not %q", title)
 	}
 }

@@ -50,7 +50,7 @@ func TestGraph(t *testing.T) {
 	normalize2 := readFile(t, filepath.Join(dir, "example.com_p.normalize2Spec.dot"))
 	for _, w := range []string{
 		`digraph "normalize2Spec" {`,
-		`label="example.com/p.normalize2Spec → Normalize2\np/n.go:12:1"`,
+		`label="normalize2Spec → Normalize2\np/n.go:12:1", tooltip="example.com/p.normalize2Spec"`,
 		`subgraph cluster_k1 {`, `label="kernel 1: filter-redomap\ndepth 0, cpu"`,
 		`subgraph cluster_k2 {`, `label="kernel 2: map\ndepth 0, cpu"`,
 		`s2 -> s3 [label="gts", penwidth=2`,
