@@ -125,7 +125,7 @@ func golangciLint(t *testing.T) (bin, repo string) {
 	}
 	defer os.RemoveAll(tmp)
 	t.Logf("building golangci-lint %s into %s (first run only)", gclVersion, dir)
-	code, out := command(t, "", []string{"GOWORK=off"}, "go", "mod", "download", "-json", gclModule+"@"+gclVersion)
+	code, out := command(t, "", build, "go", "mod", "download", "-json", gclModule+"@"+gclVersion)
 	if code != 0 {
 		unavailable(t, "cannot download %s@%s from the module proxy: %s", gclModule, gclVersion, out)
 	}
@@ -133,7 +133,7 @@ func golangciLint(t *testing.T) (bin, repo string) {
 	if err := json.Unmarshal([]byte(out), &mod); err != nil || mod.Dir == "" {
 		t.Fatalf("go mod download -json: %v\n%s", err, out)
 	}
-	code, out = command(t, "", []string{"GOWORK=off", "GOBIN=" + tmp}, "go", "install", gclModule+"/cmd/golangci-lint@"+gclVersion)
+	code, out = command(t, "", append([]string{"GOBIN=" + tmp}, build...), "go", "install", gclModule+"/cmd/golangci-lint@"+gclVersion)
 	if code != 0 {
 		unavailable(t, "cannot build golangci-lint %s from the module proxy: %s", gclVersion, out)
 	}
@@ -194,12 +194,11 @@ func buildCustom(t *testing.T, gcl, repo, root string) string {
 	if c := os.Getenv("GIT_CONFIG_COUNT"); c != "" {
 		n, _ = strconv.Atoi(c)
 	}
-	env := []string{
-		"GOWORK=off",
+	env := append([]string{
 		"GIT_CONFIG_COUNT=" + strconv.Itoa(n+1),
 		"GIT_CONFIG_KEY_" + strconv.Itoa(n) + "=url.file://" + filepath.ToSlash(repo) + ".insteadOf",
 		"GIT_CONFIG_VALUE_" + strconv.Itoa(n) + "=" + gclRepo,
-	}
+	}, build...)
 	if code, out := command(t, dir, env, gcl, "custom", "-v"); code != 0 {
 		t.Fatalf("golangci-lint custom: exit %d\n%s", code, out)
 	}
@@ -235,6 +234,11 @@ func sampleModule(t *testing.T, root string) string {
 	}
 	return dir
 }
+
+// build is the environment of the go commands that build golangci-lint:
+// the module proxy as configured, no workspace, and no GOFLAGS of the
+// caller's (go install pkg@version rejects -mod, for one).
+var build = []string{"GOWORK=off", "GOFLAGS=-buildvcs=false"}
 
 // offline is the environment of commands that must not need the network.
 var offline = []string{"GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off"}
