@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -24,9 +25,12 @@ import (
 // of the specs, and the Go files of the loaded packages (among which Sync
 // finds soacgen's stale outputs).
 type result struct {
-	rep    *report.Report
-	outs   []rewrite.Output
-	files  []string
+	rep   *report.Report
+	outs  []rewrite.Output
+	files []string
+	// listed are the files among files that the build lists (files also
+	// holds build-ignored tombstones, which Sync deletes).
+	listed []string
 	graphs []*fusiongraph.Graph // of the specs, in the report's order
 }
 
@@ -83,7 +87,7 @@ func analyze(dir string, patterns []string, backend string, gas int) (*result, [
 		if !ok || prog == nil {
 			return nil, nil, fmt.Errorf("%s: the IR builder returned no program", act.Package.PkgPath)
 		}
-		for _, p := range prog.Problems {
+		for _, p := range sortedProblems(act.Package.Fset, prog.Problems) {
 			errs = append(errs, relPos(act.Package.Fset, p.Pos, wd)+": "+p.Msg)
 		}
 		var plans []*fusion.Plan
@@ -107,6 +111,12 @@ func analyze(dir string, patterns []string, backend string, gas int) (*result, [
 			res.outs = append(res.outs, outs...)
 		}
 		res.files = append(res.files, act.Package.GoFiles...)
+		res.listed = append(res.listed, act.Package.GoFiles...)
+		for _, f := range act.Package.IgnoredFiles {
+			if b, err := os.ReadFile(f); err == nil && rewrite.IsTombstone(b) {
+				res.files = append(res.files, f)
+			}
+		}
 		opts := report.Options{Backend: backend}
 		if m := act.Package.Module; m != nil {
 			opts.Root = m.Dir
@@ -119,7 +129,21 @@ func analyze(dir string, patterns []string, backend string, gas int) (*result, [
 	}
 	slices.SortFunc(rep.Packages, func(a, b *report.Package) int { return cmp.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(res.graphs, func(a, b *fusiongraph.Graph) int { return cmp.Compare(a.Package, b.Package) })
+	// Outputs (and so their warnings and -check's changes) by path.
+	slices.SortStableFunc(res.outs, func(a, b rewrite.Output) int { return cmp.Compare(a.Path, b.Path) })
 	return res, nil, nil
+}
+
+// sortedProblems returns ps ordered by file name, then offset: token
+// positions of different files follow the order the loader parsed them
+// in, which varies from run to run.
+func sortedProblems(fset *token.FileSet, ps []ir.Problem) []ir.Problem {
+	ps = slices.Clone(ps)
+	slices.SortStableFunc(ps, func(a, b ir.Problem) int {
+		pa, pb := fset.Position(a.Pos), fset.Position(b.Pos)
+		return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+	})
+	return ps
 }
 
 // loadErrors returns the errors of pkgs and their dependencies, in
