@@ -57,6 +57,15 @@
 //		default), parallel, opencl or auto. Any other value is an error.
 //		Only the cpu code generator exists yet: a spec whose backend is
 //		another gets the cpu code (the same results) and a warning.
+//	-graph=DIR
+//		Write each spec's fusion graph to DIR (created if needed) as
+//		Graphviz DOT, PKG.SPEC.dot (PKG the last element of the package
+//		path, or the whole path with / as _ when two packages share it):
+//		one node per SOAC, edges named by their arrays, kernels as
+//		clusters, refused fusions as red blocked edges with their rule;
+//		and DIR/index.html, every graph (as SVG when Graphviz's dot is on
+//		the PATH, else as DOT text, with a warning) beside its entry of the
+//		fusion report. Written with -check too; never deleted.
 //	-fuse.gas=N
 //		Stop the fusion engine after N fusions per function (default 0: no
 //		limit), to bisect a wrong fusion.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/build"
 	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/fusiongraph"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite"
@@ -30,6 +31,7 @@ type result struct {
 	// listed are the files among files that the build lists (files also
 	// holds build-ignored tombstones, which Sync deletes).
 	listed []string
+	graphs []*fusiongraph.Graph // of the specs, in the report's order
 }
 
 // analyze loads the packages matching patterns (relative to dir), builds
@@ -120,11 +122,13 @@ func analyze(dir string, patterns []string, backend string, gas int) (*result, [
 			opts.Root = m.Dir
 		}
 		rep.Packages = append(rep.Packages, report.NewPackage(act.Package.Fset, act.Package.PkgPath, plans, opts))
+		res.graphs = append(res.graphs, specGraphs(act.Package.Fset, act.Package.PkgPath, plans, opts)...)
 	}
 	if len(errs) > 0 {
 		return nil, errs, nil
 	}
 	slices.SortFunc(rep.Packages, func(a, b *report.Package) int { return cmp.Compare(a.Path, b.Path) })
+	slices.SortStableFunc(res.graphs, func(a, b *fusiongraph.Graph) int { return cmp.Compare(a.Package, b.Package) })
 	// Outputs (and so their warnings and -check's changes) by path.
 	slices.SortStableFunc(res.outs, func(a, b rewrite.Output) int { return cmp.Compare(a.Path, b.Path) })
 	return res, nil, nil
