@@ -72,7 +72,7 @@ type state struct {
 func newState(fn *ir.Function, opts Options) *state {
 	p := posFmt{opts.Fset}
 	return &state{
-		fn: fn, opts: opts, p: p, g: NewGraph(fn, opts.Fset), sp: newSpaces(p),
+		fn: fn, opts: opts, p: p, g: NewGraph(fn, opts.Fset), sp: newSpaces(p, fn.Info),
 		of: map[*ir.SOAC][]*kstate{}, fired: map[string]int{}, noted: map[*ir.SOAC]bool{},
 	}
 }

@@ -26,7 +26,7 @@ import (
 // soacMayPanic says why evaluating s may panic, or "" if it cannot: unequal
 // input lengths of Map2/Map3, a negative Iota or Replicate length, a
 // StreamMap chunk of the wrong length, or a lambda that may panic.
-func soacMayPanic(s *ir.SOAC) string {
+func soacMayPanic(info *types.Info, s *ir.SOAC) string {
 	if why := lambdaMayPanic(s); why != "" {
 		return why
 	}
@@ -38,11 +38,11 @@ func soacMayPanic(s *ir.SOAC) string {
 			}
 		}
 	case *ir.Iota:
-		if !nonNegative(op.N) {
+		if !nonNegative(info, op.N) {
 			return "Iota panics on a negative length"
 		}
 	case *ir.Replicate:
-		if !nonNegative(op.N) {
+		if !nonNegative(info, op.N) {
 			return "Replicate panics on a negative length"
 		}
 	case *ir.Stream:
@@ -64,12 +64,13 @@ func lambdaMayPanic(s *ir.SOAC) string {
 }
 
 // nonNegative reports whether the operand is a length that cannot be
-// negative: len of a slice or a non-negative constant.
-func nonNegative(o *ir.Operand) bool {
+// negative: len of a slice (directly or through a variable n := len(xs),
+// see lengthOf) or a non-negative constant.
+func nonNegative(info *types.Info, o *ir.Operand) bool {
 	if o == nil {
 		return false
 	}
-	if o.Len != nil {
+	if lengthOf(info, o) != nil {
 		return true
 	}
 	if o.Const != nil && o.Const.Value != nil {
@@ -109,7 +110,7 @@ func observableEffect(fn *ir.Function, s ir.Stmt) string {
 func stmtMayPanic(info *types.Info, s ir.Stmt) string {
 	switch s := s.(type) {
 	case *ir.SOAC:
-		if why := soacMayPanic(s); why != "" {
+		if why := soacMayPanic(info, s); why != "" {
 			return "may panic itself (" + why + ")"
 		}
 		return ""

@@ -111,6 +111,8 @@ var sourceCases = []sourceCase{
 	{"rules", "earlyReturn", expect{kernels: map[int]int{0: 2}, refusals: []string{"control-exit/x"}}},
 	{"rules", "reassigned", expect{kernels: map[int]int{0: 2}, refusals: []string{"input-reassigned/xs"}}},
 	{"rules", "scanScan", expect{kernels: map[int]int{0: 2}, refusals: []string{"no-rule"}}},
+	{"rules", "lenVar", expect{kernels: map[int]int{0: 1}, together: [][]string{{"a", "b"}}, rules: []string{"horizontal", "iota->any"}, noNotes: true}},
+	{"rules", "lenVarChanged", expect{kernels: map[int]int{0: 2}, apart: [][]string{{"a", "b"}}}},
 	{"rules", "mapOut", expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"map-out"}}},
 }
 

@@ -111,3 +111,22 @@ func mapOut(xs []int) ([]int, int) {
 	s := soac.Reduce(x, 0, add)
 	return x, s
 }
+
+// lenVar: n := len(xs) is xs's length, so Iota(n) has xs's space and the
+// two maps share one kernel.
+func lenVar(xs []int) ([]int, []int) {
+	n := len(xs)
+	a := soac.Map(xs, sq)
+	b := soac.Map(soac.Iota(n), sq)
+	return a, b
+}
+
+// lenVarChanged: n is no longer xs's length when Iota reads it: two
+// kernels.
+func lenVarChanged(xs []int) ([]int, []int) {
+	n := len(xs)
+	n++
+	a := soac.Map(xs, sq)
+	b := soac.Map(soac.Iota(n), sq)
+	return a, b
+}
