@@ -98,16 +98,30 @@ func observableEffect(fn *ir.Function, s ir.Stmt) string {
 			return fmt.Sprintf("writes %s, visible to the caller", w.Name)
 		}
 	}
-	if why := stmtMayPanic(fn.Info, s); why != "" {
+	var safe map[*ast.IndexExpr]bool
+	if fn.Decl != nil && fn.Info != nil {
+		safe = purity.SafeIndexes(fn.Info, fn.Decl)
+	}
+	if why := stmtMayPanic(panicScope{fn.Info, safe}, s); why != "" {
 		return why
 	}
 	return ""
 }
 
+// panicScope is what deciding a statement's panics needs: the package's
+// types (nil: none known) and the index expressions of the function proven
+// in range (purity.SafeIndexes).
+type panicScope struct {
+	info *types.Info
+	safe map[*ast.IndexExpr]bool
+}
+
 // stmtMayPanic says why statement s may panic, or "". It is conservative:
-// any indexing, slicing, division, dereference, type assertion or call
-// other than a builtin (by info; any call when info is nil) may panic.
-func stmtMayPanic(info *types.Info, s ir.Stmt) string {
+// indexing not proven in range (purity.IndexMayPanic), slicing, integer
+// division by a non-constant, dereference, type assertion or a call other
+// than a builtin (by info; any call when info is nil) may panic.
+func stmtMayPanic(sc panicScope, s ir.Stmt) string {
+	info := sc.info
 	switch s := s.(type) {
 	case *ir.SOAC:
 		if why := soacMayPanic(info, s); why != "" {
@@ -120,19 +134,19 @@ func stmtMayPanic(info *types.Info, s ir.Stmt) string {
 		// The view of an if or switch that a producer entering one of its
 		// branches passes: only its own expressions; the branch's
 		// statements before the kernel are checked one by one.
-		return headerMayPanic(info, s.Stmt)
+		return headerMayPanic(sc, s.Stmt)
 	case *ir.Plain:
 		if s.Hoisted != nil {
-			return nodeMayPanic(info, s.Hoisted)
+			return nodeMayPanic(sc, s.Hoisted)
 		}
-		return nodeMayPanic(info, s.Node)
+		return nodeMayPanic(sc, s.Node)
 	}
 	// Compound statements: their own expressions and nested statements.
 	for _, b := range ir.Children(s) {
 		why := ""
 		ir.Walk(b, func(n ir.Stmt) bool {
 			if why == "" {
-				why = stmtMayPanic(info, n)
+				why = stmtMayPanic(sc, n)
 			}
 			return why == ""
 		})
@@ -140,13 +154,13 @@ func stmtMayPanic(info *types.Info, s ir.Stmt) string {
 			return why
 		}
 	}
-	return headerMayPanic(info, s)
+	return headerMayPanic(sc, s)
 }
 
 // headerMayPanic inspects the expressions a compound statement evaluates
 // itself: an if's init and condition, a switch tag and case expressions, a
 // range operand.
-func headerMayPanic(info *types.Info, s ir.Stmt) string {
+func headerMayPanic(sc panicScope, s ir.Stmt) string {
 	var nodes []ast.Node
 	switch s := s.(type) {
 	case *ir.If:
@@ -186,7 +200,7 @@ func headerMayPanic(info *types.Info, s ir.Stmt) string {
 		}
 	}
 	for _, n := range nodes {
-		if why := nodeMayPanic(info, n); why != "" {
+		if why := nodeMayPanic(sc, n); why != "" {
 			return why
 		}
 	}
@@ -206,7 +220,8 @@ var panicFreeCalls = map[string]bool{
 
 // nodeMayPanic says why evaluating the syntax n may panic, or "". Function
 // literals inside n are not evaluated by it and are skipped.
-func nodeMayPanic(info *types.Info, n ast.Node) string {
+func nodeMayPanic(sc panicScope, n ast.Node) string {
+	info := sc.info
 	why := ""
 	ast.Inspect(n, func(n ast.Node) bool {
 		if why != "" {
@@ -215,7 +230,11 @@ func nodeMayPanic(info *types.Info, n ast.Node) string {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.IndexExpr, *ast.IndexListExpr:
+		case *ast.IndexExpr:
+			if purity.IndexMayPanic(info, n, sc.safe) {
+				why = "may panic (indexing)"
+			}
+		case *ast.IndexListExpr:
 			why = "may panic (indexing)"
 		case *ast.SliceExpr:
 			why = "may panic (slicing)"
@@ -227,14 +246,14 @@ func nodeMayPanic(info *types.Info, n ast.Node) string {
 			}
 		case *ast.BinaryExpr:
 			switch {
-			case n.Op == token.QUO || n.Op == token.REM:
+			case (n.Op == token.QUO || n.Op == token.REM) && purity.DivisionMayPanic(info, n.X, n.Y):
 				why = "may panic (division)"
 			case (n.Op == token.SHL || n.Op == token.SHR) && shiftMayPanic(info, n.Y):
 				why = "may panic (negative shift count)"
 			}
 		case *ast.AssignStmt:
 			switch {
-			case n.Tok == token.QUO_ASSIGN || n.Tok == token.REM_ASSIGN:
+			case (n.Tok == token.QUO_ASSIGN || n.Tok == token.REM_ASSIGN) && purity.DivisionMayPanic(info, n.Lhs[0], n.Rhs[0]):
 				why = "may panic (division)"
 			case (n.Tok == token.SHL_ASSIGN || n.Tok == token.SHR_ASSIGN) && shiftMayPanic(info, n.Rhs[0]):
 				why = "may panic (negative shift count)"

@@ -99,6 +99,9 @@ var sourceCases = []sourceCase{
 	{"issue", "shadowedLenReads", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/package-level state"}}},
 	{"issue", "builtinMinReads", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	{"issue", "shadowedLenPanics", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/may panic (a call)"}}},
+	{"issue", "rangeWriteBetween", expect{kernels: map[int]int{0: 1}, noNotes: true}},
+	{"issue", "guardedWriteBetween", expect{kernels: map[int]int{0: 1}, noNotes: true}},
+	{"issue", "unguardedWriteBetween", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/x"}}},
 	{"issue", "builtinLenPanics", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	// The rule table from source.
 	{"rules", "scanomap", expect{kernels: map[int]int{0: 1}, rules: []string{"map->scanomap", "scanomap->map", "scanomap->redomap"}}},

@@ -212,3 +212,39 @@ func builtinLenPanics(xs, ys []int) []int {
 	n := len(xs)
 	return soac.Map(c, func(v int) int { return v + n })
 }
+
+// rangeWriteBetween: the lambda of x may panic (division), and the loop
+// between x and its consumer writes scratch[i] with i ranging over scratch,
+// which cannot panic: x moves past it.
+func rangeWriteBetween(xs []int) (int, []int) {
+	x := soac.Map(xs, func(v int) int { return 100 / v })
+	scratch := make([]int, len(xs))
+	for i := range scratch {
+		scratch[i] = i
+	}
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), scratch
+}
+
+// guardedWriteBetween: the write's index is guarded by len: x moves past
+// it.
+func guardedWriteBetween(xs []int, k int) (int, []int) {
+	x := soac.Map(xs, func(v int) int { return 100 / v })
+	scratch := make([]int, 4)
+	if k >= 0 && k < len(scratch) {
+		scratch[k] = 1
+	}
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), scratch
+}
+
+// unguardedWriteBetween: scratch[i] with i ranging over xs may panic
+// (scratch is shorter): with xs = [0, 1, 2, 3, 4] the spec panics in x's
+// lambda (100 / 0) first; fused below the loop it would panic on
+// scratch[4] instead.
+func unguardedWriteBetween(xs []int) (int, []int) {
+	x := soac.Map(xs, func(v int) int { return 100 / v })
+	scratch := make([]int, 4)
+	for i := range xs { // want `panic-order: x .* may panic \(its lambda func literal may panic\) and the loop at issue.go:\d+:\d+ may panic \(indexing\)`
+		scratch[i] = i
+	}
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), scratch
+}
