@@ -102,6 +102,8 @@ var sourceCases = []sourceCase{
 	{"issue", "rangeWriteBetween", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	{"issue", "guardedWriteBetween", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	{"issue", "unguardedWriteBetween", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/x"}}},
+	{"issue", "lambdaLocal", expect{kernels: map[int]int{0: 1}, noNotes: true}},
+	{"issue", "lambdaLocalOutOfRange", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/x"}}},
 	{"issue", "builtinLenPanics", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	// The rule table from source.
 	{"rules", "scanomap", expect{kernels: map[int]int{0: 1}, rules: []string{"map->scanomap", "scanomap->map", "scanomap->redomap"}}},

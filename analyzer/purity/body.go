@@ -126,12 +126,17 @@ func (w *walker) visit(n ast.Node) bool {
 			w.v.MayPanic = true
 		}
 	case *ast.StarExpr:
-		if tv, ok := info.Types[n]; ok && tv.IsValue() {
+		if tv, ok := info.Types[n]; ok && tv.IsValue() && !w.s.fresh.nonNilExpr(n.X, w.fnNode()) {
 			w.v.MayPanic = true
 		}
 	case *ast.SelectorExpr:
 		if sel := info.Selections[n]; sel != nil && sel.Indirect() {
-			w.v.MayPanic = true
+			// p.f with p from new or &T{} (never nil) cannot panic; a
+			// field behind an embedded pointer can.
+			direct := sel.Kind() == types.FieldVal && len(sel.Index()) == 1 && isPointer(info.TypeOf(n.X))
+			if !direct || !w.s.fresh.nonNilExpr(n.X, w.fnNode()) {
+				w.v.MayPanic = true
+			}
 		}
 	case *ast.BinaryExpr:
 		switch n.Op {

@@ -8,6 +8,9 @@ package purity
 //	if i >= 0 && i < len(xs) { ... xs[i] ... }           (also len(xs) > i, 0 <= i)
 //	if i < 0 || i >= len(xs) { return }; ... xs[i] ...   (the guard exits)
 //
+//	if len(xs) > 0 { ... xs[0] ... }                      (constant indices under a length)
+//	xs := make([]T, 4); ... xs[3] ...                    (constant lengths of fresh slices)
+//
 // with i unsigned needing no lower bound. i and xs must be local variables
 // (parameters included) that are not assigned in the guarded region, whose
 // address is never taken, and that no function literal assigns (a call in
@@ -73,12 +76,20 @@ func DivisionMayPanic(info *types.Info, x, y ast.Expr) bool {
 	return true
 }
 
-// fact says that 0 <= idx < len(xs) holds.
-type fact struct{ idx, xs types.Object }
+// fact says that 0 <= idx < len(xs) holds, or with idx nil that
+// len(xs) >= min.
+type fact struct {
+	idx, xs types.Object
+	min     int64
+}
 
-// bound is one half of a fact, read from a comparison: an upper bound
-// idx < len(xs) (xs non-nil) or a lower bound idx >= 0 (xs nil).
-type bound struct{ idx, xs types.Object }
+// bound is a fact or one half of one, read from a comparison: an upper
+// bound idx < len(xs) (idx and xs non-nil), a lower bound idx >= 0 (xs
+// nil), or a minimum length len(xs) >= min (idx nil).
+type bound struct {
+	idx, xs types.Object
+	min     int64
+}
 
 type bounder struct {
 	info *types.Info
@@ -218,6 +229,17 @@ func (b *bounder) bounds(cond ast.Expr, holds bool) []bound {
 		if !holds {
 			op = negate(op)
 		}
+		if xs := b.lenOf(y); xs != nil && b.info.Types[x].Value != nil {
+			op, x, y = mirror(op), y, x
+		}
+		if xs := b.lenOf(x); xs != nil {
+			if c, ok := b.intConst(y); ok {
+				if m, ok := minLength(op, c); ok {
+					return []bound{{nil, xs, m}}
+				}
+				return nil
+			}
+		}
 		// Put the index on the left: len(xs) > i is i < len(xs).
 		if b.local(x) == nil || b.lenOf(x) != nil {
 			op, x, y = mirror(op), y, x
@@ -227,18 +249,45 @@ func (b *bounder) bounds(cond ast.Expr, holds bool) []bound {
 			return nil
 		}
 		if xs := b.lenOf(y); xs != nil && op == token.LSS {
-			return []bound{{i, xs}}
+			return []bound{{i, xs, 0}}
 		}
 		if (op == token.GEQ && b.constInt(y, 0)) || (op == token.GTR && b.constInt(y, -1)) {
-			return []bound{{i, nil}}
+			return []bound{{i, nil, 0}}
 		}
 	}
 	return nil
 }
 
+// minLength returns m such that len(xs) op c implies len(xs) >= m.
+func minLength(op token.Token, c int64) (int64, bool) {
+	switch op {
+	case token.GTR:
+		return c + 1, c < 1<<62
+	case token.GEQ, token.EQL:
+		return c, true
+	case token.NEQ:
+		return 1, c == 0
+	}
+	return 0, false
+}
+
+// intConst returns the value of e if it is an integer constant that fits
+// in an int64.
+func (b *bounder) intConst(e ast.Expr) (int64, bool) {
+	v := b.info.Types[e].Value
+	if v == nil || v.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(v)
+}
+
 // negate returns the comparison that holds when x op y does not.
 func negate(op token.Token) token.Token {
 	switch op {
+	case token.EQL:
+		return token.NEQ
+	case token.NEQ:
+		return token.EQL
 	case token.LSS:
 		return token.GEQ
 	case token.GEQ:
@@ -282,6 +331,12 @@ func (b *bounder) facts(cond ast.Expr, holds bool, region []ast.Stmt) []fact {
 	bs := b.bounds(cond, holds)
 	var out []fact
 	for _, u := range bs {
+		if u.idx == nil {
+			if !b.assignedIn(region, u.xs) {
+				out = append(out, fact(u))
+			}
+			continue
+		}
 		if u.xs == nil {
 			continue
 		}
@@ -366,15 +421,16 @@ func (b *bounder) walk(n ast.Node, facts []fact) {
 		if n.Tok == token.DEFINE && n.Key != nil {
 			i, xs := b.local(n.Key), b.local(n.X)
 			if i != nil && xs != nil && indexable(xs) && !b.assignedIn(n.Body.List, i, xs) {
-				inner = append(facts[:len(facts):len(facts)], fact{i, xs})
+				inner = append(facts[:len(facts):len(facts)], fact{i, xs, 0})
 			}
 		}
 		b.walk(n.Body, inner)
 		return
 	case *ast.IndexExpr:
 		i, xs := b.local(n.Index), b.local(n.X)
+		c, isConst := b.intConst(n.Index)
 		for _, f := range facts {
-			if i != nil && f.idx == i && f.xs == xs {
+			if i != nil && f.idx == i && f.xs == xs || isConst && f.idx == nil && xs != nil && f.xs == xs && c >= 0 && c < f.min {
 				b.safe[n] = true
 			}
 		}
@@ -430,7 +486,43 @@ func (b *bounder) block(list []ast.Stmt, facts []fact) {
 		if is, ok := s.(*ast.IfStmt); ok && is.Else == nil && is.Init == nil && b.exits(is.Body) {
 			facts = append(facts[:len(facts):len(facts)], b.facts(is.Cond, false, list[k+1:])...)
 		}
+		if f, ok := b.allocated(s); ok && !b.assignedIn(list[k+1:], f.xs) {
+			facts = append(facts[:len(facts):len(facts)], f)
+		}
 	}
+}
+
+// allocated returns the minimum-length fact of a definition xs :=
+// make([]T, c) (with any capacity) or xs := []T{e1, ..., ek} (no keys)
+// with a constant length.
+func (b *bounder) allocated(s ast.Stmt) (fact, bool) {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return fact{}, false
+	}
+	xs := b.local(as.Lhs[0])
+	if xs == nil {
+		return fact{}, false
+	}
+	if _, ok := under(xs.Type()).(*types.Slice); !ok {
+		return fact{}, false
+	}
+	switch r := ast.Unparen(as.Rhs[0]).(type) {
+	case *ast.CallExpr:
+		if builtinName(b.info, r.Fun) == "make" && len(r.Args) >= 2 {
+			if c, ok := b.intConst(r.Args[1]); ok && c >= 0 {
+				return fact{nil, xs, c}, true
+			}
+		}
+	case *ast.CompositeLit:
+		for _, e := range r.Elts {
+			if _, ok := e.(*ast.KeyValueExpr); ok {
+				return fact{}, false
+			}
+		}
+		return fact{nil, xs, int64(len(r.Elts))}, true
+	}
+	return fact{}, false
 }
 
 // exits reports whether the block's last statement leaves the statement

@@ -248,3 +248,30 @@ func unguardedWriteBetween(xs []int) (int, []int) {
 	}
 	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), scratch
 }
+
+// lambdaLocal: x's lambda writes only a slice it allocated itself, at
+// indices within its constant length: it is pure and cannot panic, so x
+// moves past t[0] (which may panic) into the reduction.
+func lambdaLocal(xs, t []int) (int, int) {
+	x := soac.Map(xs, func(v int) int {
+		buf := make([]int, 2)
+		buf[0] = v
+		buf[1] = v * v
+		return buf[0] + buf[1]
+	})
+	first := t[0]
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), first
+}
+
+// lambdaLocalOutOfRange: buf[2] is out of range, so x's lambda panics on
+// any element; with t empty the spec panics there first, before t[0]:
+// x stays before it.
+func lambdaLocalOutOfRange(xs, t []int) (int, int) {
+	x := soac.Map(xs, func(v int) int {
+		buf := make([]int, 2)
+		buf[2] = v
+		return buf[0]
+	})
+	first := t[0] // want `panic-order: x .* may panic \(its lambda func literal may panic\) and the statement at issue.go:\d+:\d+ may panic \(indexing\)`
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), first
+}
