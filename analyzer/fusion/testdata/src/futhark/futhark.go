@@ -293,7 +293,8 @@ func fusion1(arr []float64) float64 {
 }
 
 // fusion2 (fusion2.fut): no structure stated. x[1] is read before z, so
-// x is materialised: {b, x, y} and {z}.
+// x is materialised first: two Scremas ({b, x} writing b and x out, and
+// {y, z}).
 //
 //soac:fuse Fusion2
 func fusion2(arr []float64) float64 {
