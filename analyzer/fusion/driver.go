@@ -155,6 +155,7 @@ func (st *state) refuse(P *ir.SOAC, x *ir.Var, r *Refusal) {
 func (st *state) run() {
 	st.diagnose()
 	st.block(st.fn.Body)
+	st.effectsDiagnostics()
 }
 
 // block processes the statements of b from last to first (a statement's
@@ -233,8 +234,10 @@ func (st *state) producer(P *ir.SOAC) {
 		return
 	}
 	if l := soacImpure(P); l != nil {
-		why, pos := impureReason(st.p, P)
-		st.refuse(P, x, &Refusal{Rule: RefImpure, Pos: pos, Reason: why + ": impure SOACs never fuse"})
+		if !st.effectsFusion(P, x, cons, others) {
+			why, pos := impureReason(st.p, P)
+			st.refuse(P, x, &Refusal{Rule: RefImpure, Pos: pos, Reason: why + ": impure SOACs never fuse, except a Map into a pure Reduce right after it (effects.go)"})
+		}
 		return
 	}
 	for _, c := range cons {

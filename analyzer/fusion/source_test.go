@@ -104,6 +104,10 @@ var sourceCases = []sourceCase{
 	{"issue", "unguardedWriteBetween", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/x"}}},
 	{"issue", "lambdaLocal", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	{"issue", "lambdaLocalOutOfRange", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/x"}}},
+	{"issue", "effectsReduce", expect{kernels: map[int]int{0: 1}, together: [][]string{{"x", "s"}}, rules: []string{"effects-in-order"}, diags: []string{"impure"}, noNotes: true}},
+	{"issue", "effectsReduceReads", expect{kernels: map[int]int{0: 2}, refusals: []string{"impure/counter"}}},
+	{"issue", "effectsReducePanics", expect{kernels: map[int]int{0: 2}, refusals: []string{"impure/log"}}},
+	{"issue", "effectsReduceApart", expect{kernels: map[int]int{0: 2}, refusals: []string{"impure/log"}}},
 	{"issue", "builtinLenPanics", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	// The rule table from source.
 	{"rules", "scanomap", expect{kernels: map[int]int{0: 1}, rules: []string{"map->scanomap", "scanomap->map", "scanomap->redomap"}}},

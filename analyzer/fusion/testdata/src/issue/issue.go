@@ -276,3 +276,54 @@ func lambdaLocalOutOfRange(xs, t []int) (int, int) {
 	first := t[0] // want `panic-order: x .* may panic \(its lambda func literal may panic\) and the statement at issue.go:\d+:\d+ may panic \(indexing\)`
 	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), first
 }
+
+// effectsReduce: x's lambda logs each element; the reduction right after
+// it reads nothing the lambda writes and cannot panic: fused, the log is
+// written in the same order, before the same panics (issue 14 item 6).
+func effectsReduce(xs []float64) (float64, []float64) {
+	var log []float64
+	x := soac.Map(xs, func(v float64) float64 {
+		log = append(log, v) // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable log`
+		return v * 2
+	})
+	s := soac.Reduce(x, 0, func(a, b float64) float64 { return a + b })
+	return s, log
+}
+
+// effectsReduceReads: the reduction's operator reads counter, which x's
+// lambda increments: unfused every step sees len(xs), fused the i-th sees
+// i+1.
+func effectsReduceReads(xs []float64) float64 {
+	counter := 0
+	x := soac.Map(xs, func(v float64) float64 {
+		counter++ // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable counter` `impure: x .* writes captured variable counter`
+		return v
+	})
+	return soac.Reduce(x, 0, func(a, b float64) float64 { return a + b + float64(counter) })
+}
+
+// effectsReducePanics: the reduction's operator may panic (integer
+// division): unfused, every element is logged before it panics; fused,
+// only those before the element it panics on.
+func effectsReducePanics(xs []int) (int, []int) {
+	var log []int
+	x := soac.Map(xs, func(v int) int {
+		log = append(log, v) // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable log` `impure: x .* writes captured variable log`
+		return v
+	})
+	s := soac.Reduce(x, 1, func(a, b int) int { return a / b })
+	return s, log
+}
+
+// effectsReduceApart: a statement between the map and the reduction: the
+// impure map is never moved past it.
+func effectsReduceApart(xs []float64, k float64) (float64, []float64) {
+	var log []float64
+	x := soac.Map(xs, func(v float64) float64 {
+		log = append(log, v) // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable log` `impure: x .* writes captured variable log`
+		return v
+	})
+	k = k * 2
+	s := soac.Reduce(x, 0, func(a, b float64) float64 { return a + b })
+	return s + k, log
+}

@@ -118,3 +118,28 @@ func lenVarChangedSpec(xs []int64, k int64) ([]int64, []int64) {
 	b := soac.Map2(xs, soac.Replicate(n, k), func(v, w int64) int64 { return v + w })
 	return a, b
 }
+
+//soac:fuse EffectsReduce
+func effectsReduceSpec(xs, ys []int64) (int64, int64) {
+	calls := int64(0)
+	x := soac.Map(xs, func(v int64) int64 {
+		calls++
+		if len(ys) > 0 {
+			ys[0] += v
+		}
+		return 10 / v
+	})
+	s := soac.Reduce(x, 0, func(a, b int64) int64 { return a + b })
+	return s, calls
+}
+
+//soac:fuse EffectsReduceReads
+func effectsReduceReadsSpec(xs []int64) (int64, int64) {
+	calls := int64(0)
+	x := soac.Map(xs, func(v int64) int64 {
+		calls++
+		return v
+	})
+	s := soac.Reduce(x, 0, func(a, b int64) int64 { return a + b + calls })
+	return s, calls
+}
