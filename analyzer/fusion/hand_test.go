@@ -338,7 +338,7 @@ var handCases = []handCase{
 		b.Scan("s", "xs", pure())
 		b.Scan("t", "s", pure())
 		b.plain("use:t")
-	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"no-rule/s"}}},
+	}, want: expect{kernels: map[int]int{0: 1}, internal: []string{"s"}, rules: []string{"scanomap->scanomap"}, noNotes: true}},
 }
 
 func TestHand(t *testing.T) {

@@ -100,9 +100,16 @@ func reassigned(xs, ys []int) []int {
 	return soac.Map2(x, xs, add)
 }
 
-// scanScan: a scan of a scan: no rule fuses them.
+// scanScan: a scan of a scan: the second folds each element of the first
+// as it is produced (scanomap composition): one kernel.
 func scanScan(xs []int) []int {
-	return soac.Scan(soac.Scan(xs, 0, add), 0, add) // want `no-rule: .*`
+	return soac.Scan(soac.Scan(xs, 1, func(a, b int) int { return a * b }), 0, add)
+}
+
+// scanOfFilter: a scan of a filter: no rule fuses them (the code generator
+// has no fused form for it yet).
+func scanOfFilter(xs []int) []int {
+	return soac.Scan(soac.Filter(xs, func(v int) bool { return v > 0 }), 0, add) // want `no-rule: .*`
 }
 
 // mapOut: x is used after its consumer, so it fuses and stays an output.

@@ -143,3 +143,12 @@ func effectsReduceReadsSpec(xs []int64) (int64, int64) {
 	s := soac.Reduce(x, 0, func(a, b int64) int64 { return a + b + calls })
 	return s, calls
 }
+
+//soac:fuse ScanScan
+func scanScanSpec(xs []int64, gs []float64) ([]int64, []float64, []float64) {
+	s := soac.Scan(xs, 0, func(a, b int64) int64 { return a + b })
+	t := soac.Scan(s, 1, func(a, b int64) int64 { return a * b % 1000003 })
+	f := soac.Scan(gs, 0, func(a, b float64) float64 { return a + b })
+	g := soac.Scan(soac.Map(f, func(v float64) float64 { return v / 3 }), 0, func(a, b float64) float64 { return max(a, b) })
+	return t, f, g
+}
