@@ -385,6 +385,9 @@ func (st *state) vertical(P *ir.SOAC, K *kstate, x *ir.Var) ([]string, []*ir.SOA
 	if r != nil {
 		return nil, nil, r
 	}
+	if r := st.operandOrder(members); r != nil {
+		return nil, nil, r
+	}
 	if r := shapeCheck(st.p, members); r != nil {
 		return nil, nil, r
 	}
@@ -726,6 +729,9 @@ func (st *state) canMerge(a, b *kstate) *Refusal {
 	}
 	members := append(append([]*ir.SOAC{}, a.list...), b.list...)
 	if _, r := st.sp.compat(members); r != nil {
+		return r
+	}
+	if r := st.operandOrder(members); r != nil {
 		return r
 	}
 	if r := shapeCheck(st.p, members); r != nil {

@@ -13,6 +13,7 @@ package fusion
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
@@ -98,4 +99,12 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 	}
 	st.fire(K, append(names, tags...)...)
 	return nil
+}
+
+// operandOrder checks the panic order of a kernel's operands
+// (panics.go's operandOrder) over members sorted in program order.
+func (st *state) operandOrder(members []*ir.SOAC) *Refusal {
+	sorted := append([]*ir.SOAC(nil), members...)
+	sort.Slice(sorted, func(i, j int) bool { return st.g.Order(sorted[i]) < st.g.Order(sorted[j]) })
+	return operandOrder(st.fn, st.p, sorted)
 }

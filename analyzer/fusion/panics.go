@@ -98,11 +98,7 @@ func observableEffect(fn *ir.Function, s ir.Stmt) string {
 			return fmt.Sprintf("writes %s, visible to the caller", w.Name)
 		}
 	}
-	var safe map[*ast.IndexExpr]bool
-	if fn.Decl != nil && fn.Info != nil {
-		safe = purity.SafeIndexes(fn.Info, fn.Decl)
-	}
-	if why := stmtMayPanic(panicScope{fn.Info, safe}, s); why != "" {
+	if why := stmtMayPanic(scopeOf(fn), s); why != "" {
 		return why
 	}
 	return ""
@@ -114,6 +110,10 @@ func observableEffect(fn *ir.Function, s ir.Stmt) string {
 type panicScope struct {
 	info *types.Info
 	safe map[*ast.IndexExpr]bool
+	// soacs are the SOAC calls of the function: each is a statement of its
+	// own in the IR, evaluated before the syntax that contains it, and its
+	// panics are its own (soacMayPanic).
+	soacs map[*ast.CallExpr]bool
 }
 
 // stmtMayPanic says why statement s may panic, or "". It is conservative:
@@ -126,6 +126,9 @@ func stmtMayPanic(sc panicScope, s ir.Stmt) string {
 	case *ir.SOAC:
 		if why := soacMayPanic(info, s); why != "" {
 			return "may panic itself (" + why + ")"
+		}
+		if why := operandPanic(sc, s); why != "" {
+			return "has an operand that " + why
 		}
 		return ""
 	case *ir.Closure:
@@ -259,6 +262,9 @@ func nodeMayPanic(sc panicScope, n ast.Node) string {
 				why = "may panic (negative shift count)"
 			}
 		case *ast.CallExpr:
+			if sc.soacs[n] {
+				return false
+			}
 			if callMayPanic(info, n) {
 				why = "may panic (a call)"
 			}
@@ -309,4 +315,91 @@ func exprText(e ast.Expr) string {
 		return exprText(e.X) + "." + e.Sel.Name
 	}
 	return "value"
+}
+
+// scopeOf returns the panic scope of fn: its package's types and the index
+// expressions proven in range in its declaration.
+func scopeOf(fn *ir.Function) panicScope {
+	sc := panicScope{info: fn.Info, soacs: map[*ast.CallExpr]bool{}}
+	if fn.Decl != nil && fn.Info != nil {
+		sc.safe = purity.SafeIndexes(fn.Info, fn.Decl)
+	}
+	ir.Walk(fn.Body, func(s ir.Stmt) bool {
+		if soac, ok := s.(*ir.SOAC); ok && soac.Call != nil {
+			sc.soacs[soac.Call] = true
+		}
+		return true
+	})
+	return sc
+}
+
+// operandPanic says why evaluating one of s's operands (a neutral element,
+// a length, a replicated value) may panic, or "".
+func operandPanic(sc panicScope, s *ir.SOAC) string {
+	for _, o := range s.Operands() {
+		if o != nil && o.Expr != nil {
+			if why := nodeMayPanic(sc, o.Expr); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// operandOrder says why members (in program order) cannot share a kernel,
+// or nil: a kernel evaluates every member's operands before its loop, so
+// an operand that may panic must not follow a member that may panic (its
+// panic comes first in the spec).
+func operandOrder(fn *ir.Function, p posFmt, members []*ir.SOAC) *Refusal {
+	var first *ir.SOAC
+	var why string
+	var sc *panicScope
+	for _, m := range members {
+		if first != nil {
+			if sc == nil {
+				s := scopeOf(fn)
+				sc = &s
+			}
+			if w := operandPanic(*sc, m); w != "" {
+				return &Refusal{Rule: RefPanicOrder, Pos: m.Pos(), Consumer: m,
+					Reason: fmt.Sprintf("%s may panic (%s) and an operand of %s %s: the kernel evaluates its operands before its loop, so that panic would come first", p.soac(first), why, p.soac(m), w)}
+			}
+		}
+		if first == nil {
+			if w := soacMayPanic(fn.Info, m); w != "" {
+				first, why = m, w
+			}
+		}
+	}
+	return nil
+}
+
+// samePanic reports whether generators a and b panic under the same
+// condition with the same message: both Iota, or both Replicate, of one
+// length variable (or constant), with operands that cannot panic. Which
+// of them panics first is then unobservable, so they may be reordered.
+func samePanic(fn *ir.Function, a *ir.SOAC, b ir.Stmt) bool {
+	bs, ok := b.(*ir.SOAC)
+	if !ok || a.Name != bs.Name || !a.IsGenerator() || !bs.IsGenerator() {
+		return false
+	}
+	if sc := scopeOf(fn); operandPanic(sc, a) != "" || operandPanic(sc, bs) != "" {
+		return false
+	}
+	n := func(s *ir.SOAC) *ir.Operand {
+		switch op := s.Op.(type) {
+		case *ir.Iota:
+			return op.N
+		case *ir.Replicate:
+			return op.N
+		}
+		return nil
+	}
+	na, nb := n(a), n(bs)
+	if na == nil || nb == nil {
+		return false
+	}
+	ia, ok1 := ast.Unparen(na.Expr).(*ast.Ident)
+	ib, ok2 := ast.Unparen(nb.Expr).(*ast.Ident)
+	return ok1 && ok2 && len(na.Uses) == 1 && len(nb.Uses) == 1 && na.Uses[0] == nb.Uses[0] && ia.Name == ib.Name
 }

@@ -108,6 +108,8 @@ var sourceCases = []sourceCase{
 	{"issue", "effectsReduceReads", expect{kernels: map[int]int{0: 2}, refusals: []string{"impure/counter"}}},
 	{"issue", "effectsReducePanics", expect{kernels: map[int]int{0: 2}, refusals: []string{"impure/log"}}},
 	{"issue", "effectsReduceApart", expect{kernels: map[int]int{0: 2}, refusals: []string{"impure/log"}}},
+	{"issue", "neutralPanics", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/operand"}}},
+	{"issue", "neutralSafe", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	{"issue", "builtinLenPanics", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	// The rule table from source.
 	{"rules", "scanomap", expect{kernels: map[int]int{0: 1}, rules: []string{"map->scanomap", "scanomap->map", "scanomap->redomap"}}},
@@ -123,6 +125,8 @@ var sourceCases = []sourceCase{
 	{"rules", "scanOfFilter", expect{kernels: map[int]int{0: 2}, refusals: []string{"no-rule"}}},
 	{"rules", "lenVar", expect{kernels: map[int]int{0: 1}, together: [][]string{{"a", "b"}}, rules: []string{"horizontal", "iota->any"}, noNotes: true}},
 	{"rules", "lenVarChanged", expect{kernels: map[int]int{0: 2}, apart: [][]string{{"a", "b"}}}},
+	{"rules", "twoIotas", expect{kernels: map[int]int{0: 1}, together: [][]string{{"a", "b"}}, rules: []string{"horizontal"}, noNotes: true}},
+	{"rules", "iotaReplicate", expect{kernels: map[int]int{0: 2}, apart: [][]string{{"a", "b"}}}},
 	{"rules", "mapOut", expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"map-out"}}},
 }
 

@@ -327,3 +327,17 @@ func effectsReduceApart(xs []float64, k float64) (float64, []float64) {
 	s := soac.Reduce(x, 0, func(a, b float64) float64 { return a + b })
 	return s + k, log
 }
+
+// neutralPanics: with xs = [0] and t empty the spec panics in a's lambda
+// (10 / 0); fused, the kernel would evaluate the neutral element t[0]
+// before its loop and panic on the index instead.
+func neutralPanics(xs, t []int) int {
+	a := soac.Map(xs, func(v int) int { return 10 / v })
+	return soac.Reduce(a, t[0], func(p, q int) int { return p + q }) // want `panic-order: a .* an operand of Reduce@issue.go:\d+:\d+ may panic \(indexing\)`
+}
+
+// neutralSafe: the neutral element cannot panic: a fuses.
+func neutralSafe(xs []int, t [2]int) int {
+	a := soac.Map(xs, func(v int) int { return 10 / v })
+	return soac.Reduce(a, t[1], func(p, q int) int { return p + q })
+}

@@ -137,3 +137,19 @@ func lenVarChanged(xs []int) ([]int, []int) {
 	b := soac.Map(soac.Iota(n), sq)
 	return a, b
 }
+
+// twoIotas: two maps over Iota(n) of one n: the Iotas panic alike (n < 0),
+// so their kernels merge.
+func twoIotas(n int) ([]int, []int) {
+	a := soac.Map(soac.Iota(n), sq)
+	b := soac.Map(soac.Iota(n), func(i int) int { return i + 1 })
+	return a, b
+}
+
+// iotaReplicate: Iota(n) and Replicate(n, 1) panic with different
+// messages when n < 0: the first must panic first, so they stay apart.
+func iotaReplicate(n int) ([]int, []int) {
+	a := soac.Map(soac.Iota(n), sq)
+	b := soac.Map(soac.Replicate(n, 1), sq)
+	return a, b
+}

@@ -152,3 +152,32 @@ func scanScanSpec(xs []int64, gs []float64) ([]int64, []float64, []float64) {
 	g := soac.Scan(soac.Map(f, func(v float64) float64 { return v / 3 }), 0, func(a, b float64) float64 { return max(a, b) })
 	return t, f, g
 }
+
+// NeutralPanics: with xs not empty and ys empty the spec panics in a's
+// lambda (10 / 0) before it evaluates ys[0].
+//
+//soac:fuse NeutralPanics
+func neutralPanicsSpec(xs, ys []int64) int64 {
+	a := soac.Map(xs, func(v int64) int64 { return 10 / (v - v) })
+	return soac.Reduce(a, ys[0], func(p, q int64) int64 { return p + q })
+}
+
+// TwoIotas: two maps over Iota(n) of one n.
+//
+//soac:fuse TwoIotas
+func twoIotasSpec(xs []int64, k int64) ([]int64, []int64) {
+	n := int(k) + len(xs)
+	a := soac.Map(soac.Iota(n), func(i int) int64 { return int64(i) * k })
+	b := soac.Map(soac.Iota(n), func(i int) int64 { return int64(i) + k })
+	return a, b
+}
+
+// IotaReplicate: with n < 0 the spec panics in Iota, not in Replicate.
+//
+//soac:fuse IotaReplicate
+func iotaReplicateSpec(k int64) ([]int64, []int64) {
+	n := int(k)
+	a := soac.Map(soac.Iota(n), func(i int) int64 { return int64(i) })
+	b := soac.Map(soac.Replicate(n, k), func(v int64) int64 { return v * 2 })
+	return a, b
+}
