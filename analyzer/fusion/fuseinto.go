@@ -83,6 +83,14 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 		}
 		mapOut = true
 	}
+	if mapOut {
+		for _, c := range K.list {
+			if consumes(c, x) && ClassOf(c)&streamClasses != 0 {
+				return &Refusal{Rule: RefNoRule, Pos: c.Pos(), Consumer: c, Var: x,
+					Reason: fmt.Sprintf("%s is needed after %s, and a stream kernel does not write out its input chunks (map-out into a stream is not generated)", x.Name, st.p.soac(c))}
+			}
+		}
+	}
 	if r := st.pathMove(P, K); r != nil {
 		return withConsumer(r, cons[0].soac)
 	}

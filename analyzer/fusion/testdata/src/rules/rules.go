@@ -153,3 +153,11 @@ func iotaReplicate(n int) ([]int, []int) {
 	b := soac.Map(soac.Replicate(n, 1), sq)
 	return a, b
 }
+
+// mapOutStream: m is returned besides the StreamRed that consumes it: a
+// stream kernel does not write its input out, so m stays a kernel.
+func mapOutStream(xs []int) (int, []int) {
+	m := soac.Map(xs, sq)
+	r := soac.StreamRed(m, add, func(c []int) int { return len(c) }) // want `no-rule: m .* stream kernel does not write out its input chunks`
+	return r, m
+}
