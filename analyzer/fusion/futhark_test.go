@@ -102,6 +102,7 @@ var futharkCases = []futharkCase{
 	{fn: "tabulate0", futhark: 1, got: 2, gap: "Futhark's simplifier first turns ys[i] over iota into a map over ys; soacgen has no such rewrite, and ys is read by index inside the second lambda"},
 	{fn: "tabulate2", futhark: 1, got: 1, want: expect{internal: []string{"_soac1"}, rules: []string{"iota->any"}}},
 	{fn: "bugCalib", futhark: 1, got: 1},
+	{fn: "iswim3", futhark: 1, got: 1, want: expect{kernels: map[int]int{1: 2, 2: 1}, rules: []string{"map->scanomap"}}}, // depth 1: the map over iota and the scan operator's Map2
 }
 
 // scremaKernels counts the depth-0 kernels with a member other than a

@@ -615,3 +615,20 @@ func bugCalib(result []float64) []float64 {
 		return 0
 	})
 }
+
+// iswim3 (iswim3.fut): structure { Map 1 Redomap 1 Scanomap 1 }: the map
+// of correlateDeltas fuses into the scan of blackScholes (one kernel at
+// depth 0); inside it a map over iota, and inside that a redomap.
+//
+//soac:fuse ISWIM3
+func iswim3(mdC, bbArr [][]float64, mdStarts []float64) [][]float64 {
+	numUnd := len(mdC)
+	noises := soac.Map(bbArr, func(zi []float64) []float64 {
+		return soac.Map(soac.Iota(numUnd), func(j int) float64 {
+			return soac.Reduce(soac.Map2(zi, mdC[j], func(a, b float64) float64 { return a * b }), 0, func(a, b float64) float64 { return a + b })
+		})
+	})
+	return soac.Scan(noises, mdStarts, func(x, y []float64) []float64 {
+		return soac.Map2(x, y, func(a, b float64) float64 { return a * b })
+	})
+}
