@@ -23,7 +23,7 @@ var fuseDirective = regexp.MustCompile(`(?m)^//soac:fuse (\w+)\nfunc (\w+)\(`)
 // inner arrays stay short, so that size 1e5 stays linear.
 var futharkArgs = map[string]string{
 	"consumption1": "[]any{difftest.Random(r, reflect.TypeFor[[]int32](), min(n, 5)).Interface(), difftest.Random(r, reflect.TypeFor[[]bool](), n).Interface()}",
-	"iswim3": "[]any{difftest.Random(r, reflect.TypeFor[[][]float64](), min(n, 5)).Interface(), difftest.Random(r, reflect.TypeFor[[][]float64](), n).Interface(), difftest.Random(r, reflect.TypeFor[[]float64](), min(n, 5)).Interface()}",
+	"iswim3":       "[]any{difftest.Random(r, reflect.TypeFor[[][]float64](), min(n, 5)).Interface(), difftest.Random(r, reflect.TypeFor[[][]float64](), n).Interface(), difftest.Random(r, reflect.TypeFor[[]float64](), min(n, 5)).Interface()}",
 	"consumption2": "[]any{difftest.Random(r, reflect.TypeFor[[]int32](), min(n, 5)).Interface(), difftest.Random(r, reflect.TypeFor[[]bool](), n).Interface()}",
 }
 
