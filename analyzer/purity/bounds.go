@@ -97,6 +97,11 @@ type bounder struct {
 	// unstable holds the variables whose address is taken or that a
 	// function literal assigns: no bound on them is trusted.
 	unstable map[types.Object]bool
+	// gotos holds the function bodies with a goto of their own: a forward
+	// goto may skip a guard, so early exits there prove nothing; inGoto
+	// says whether the body being walked is one.
+	gotos  map[*ast.BlockStmt]bool
+	inGoto bool
 }
 
 // findUnstable fills unstable.
@@ -112,6 +117,28 @@ func (b *bounder) findUnstable(root ast.Node) {
 			}
 		case *ast.FuncLit:
 			lits = append(lits, n)
+		}
+		return true
+	})
+	b.gotos = map[*ast.BlockStmt]bool{}
+	ast.Inspect(root, func(n ast.Node) bool {
+		var body *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			body = n.Body
+		case *ast.FuncLit:
+			body = n.Body
+		}
+		if body != nil {
+			ast.Inspect(body, func(m ast.Node) bool {
+				if _, ok := m.(*ast.FuncLit); ok {
+					return false
+				}
+				if br, ok := m.(*ast.BranchStmt); ok && br.Tok == token.GOTO {
+					b.gotos[body] = true
+				}
+				return true
+			})
 		}
 		return true
 	})
@@ -200,16 +227,6 @@ func (b *bounder) lenOf(e ast.Expr) types.Object {
 	return xs
 }
 
-// constInt reports whether e is the integer constant want.
-func (b *bounder) constInt(e ast.Expr, want int64) bool {
-	v := b.info.Types[e].Value
-	if v == nil || v.Kind() != constant.Int {
-		return false
-	}
-	i, exact := constant.Int64Val(v)
-	return exact && i == want
-}
-
 // bounds returns the bounds that cond establishes when it evaluates to
 // holds: the conjuncts of a true &&, the disjuncts of a false ||,
 // comparisons of a local integer with len of a local slice, array or
@@ -251,7 +268,7 @@ func (b *bounder) bounds(cond ast.Expr, holds bool) []bound {
 		if xs := b.lenOf(y); xs != nil && op == token.LSS {
 			return []bound{{i, xs, 0}}
 		}
-		if (op == token.GEQ && b.constInt(y, 0)) || (op == token.GTR && b.constInt(y, -1)) {
+		if c, ok := b.intConst(y); ok && (op == token.GEQ && c == 0 || op == token.GTR && c == -1) {
 			return []bound{{i, nil, 0}}
 		}
 	}
@@ -373,7 +390,12 @@ func (b *bounder) walk(n ast.Node, facts []fact) {
 	case nil:
 		return
 	case *ast.FuncLit:
-		b.walk(n.Body, nil)
+		b.body(n.Body)
+		return
+	case *ast.FuncDecl:
+		if n.Body != nil {
+			b.body(n.Body)
+		}
 		return
 	case *ast.BlockStmt:
 		b.block(n.List, facts)
@@ -447,7 +469,8 @@ func (b *bounder) walk(n ast.Node, facts []fact) {
 }
 
 // counter returns the loop's counter i when the loop is
-// `for i := c; ...; i++` (or i += k) with constants c, k >= 0, so that
+// `for i := c; ...; i++` (or i += k) with constants c >= 0 and
+// 0 <= k <= 2^20, so that
 // i >= 0 holds in its body as long as the body does not assign i; nil
 // otherwise.
 func (b *bounder) counter(n *ast.ForStmt) types.Object {
@@ -465,7 +488,8 @@ func (b *bounder) counter(n *ast.ForStmt) types.Object {
 			return i
 		}
 	case *ast.AssignStmt:
-		if p.Tok == token.ADD_ASSIGN && b.local(p.Lhs[0]) == i && b.nonNegConst(p.Rhs[0]) {
+		// A small step: i < len(xs) then keeps i + k from overflowing.
+		if k, ok := b.intConst(p.Rhs[0]); ok && p.Tok == token.ADD_ASSIGN && b.local(p.Lhs[0]) == i && k >= 0 && k <= 1<<20 {
 			return i
 		}
 	}
@@ -478,12 +502,20 @@ func (b *bounder) nonNegConst(e ast.Expr) bool {
 	return v != nil && v.Kind() == constant.Int && constant.Sign(v) >= 0
 }
 
+// body walks a function body with no facts.
+func (b *bounder) body(body *ast.BlockStmt) {
+	outer := b.inGoto
+	b.inGoto = b.gotos[body]
+	b.walk(body, nil)
+	b.inGoto = outer
+}
+
 // block walks a statement list: after an if without else whose body
 // cannot fall through, the negation of its condition holds for the rest.
 func (b *bounder) block(list []ast.Stmt, facts []fact) {
 	for k, s := range list {
 		b.walk(s, facts)
-		if is, ok := s.(*ast.IfStmt); ok && is.Else == nil && is.Init == nil && b.exits(is.Body) {
+		if is, ok := s.(*ast.IfStmt); ok && is.Else == nil && is.Init == nil && !b.inGoto && b.exits(is.Body) {
 			facts = append(facts[:len(facts):len(facts)], b.facts(is.Cond, false, list[k+1:])...)
 		}
 		if f, ok := b.allocated(s); ok && !b.assignedIn(list[k+1:], f.xs) {

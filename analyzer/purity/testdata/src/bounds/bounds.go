@@ -232,3 +232,21 @@ func CounterBodyWrites(xs []int) (s int) { // want `^pure; maypanic$`
 	}
 	return s
 }
+
+func GotoSkipsGuard(xs []int, i int) int { // want `^pure; maypanic$`
+	if len(xs) > 100 {
+		goto use
+	}
+	if i < 0 || i >= len(xs) {
+		return 0
+	}
+use:
+	return xs[i]
+}
+
+func CounterHugeStep(xs []int) (s int) { // want `^pure; maypanic$`
+	for i := 0; i < len(xs); i += 1 << 62 {
+		s += xs[i]
+	}
+	return s
+}
