@@ -96,6 +96,18 @@
 // soacgen does not generate. A package with neither specs nor generated
 // files costs the check nothing.
 //
+// The first stale finding of a generated file that exists carries a
+// suggested fix: one edit that replaces the whole file with what go
+// generate would write, visible in -json output and to tools that read
+// it. soacvet -fix does not apply it: the x/tools drivers (soacvet -fix,
+// go fix) never edit a file marked generated. No fix can create a
+// missing file or delete a left-over one, and none is offered for a file
+// soacgen did not write or one that build constraints exclude. The fix
+// is what soacgen writes with its default flags (as the stale check
+// compares with), so it differs from go generate's output when the
+// //go:generate line passes soacgen flags. For every stale finding, run
+// go generate.
+//
 // Findings of the fusion engine that carry another category are reported
 // under that category.
 //

@@ -62,6 +62,15 @@
 //		backend-fallback) in the report, whose "backend" is the one that
 //		generated the kernel. Only the cpu backend is built yet: parallel,
 //		opencl and auto fall back to it (the same results).
+//	-graph=DIR
+//		Write each spec's fusion graph to DIR (created if needed) as
+//		Graphviz DOT, PKG.SPEC.dot (PKG the last element of the package
+//		path, or the whole path with / as _ when two packages share it):
+//		one node per SOAC, edges named by their arrays, kernels as
+//		clusters, refused fusions as red blocked edges with their rule;
+//		and DIR/index.html, every graph (as SVG when Graphviz's dot is on
+//		the PATH, else as DOT text, with a warning) beside its entry of the
+//		fusion report. Written with -check too; never deleted.
 //	-fuse.gas=N
 //		Stop the fusion engine after N fusions per function (default 0: no
 //		limit), to bisect a wrong fusion.

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/soacgen/soacgen/analyzer/fusiongraph"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite"
@@ -28,6 +29,7 @@ type result struct {
 	// listed are the files among files that the build lists (files also
 	// holds build-ignored tombstones, which Sync deletes).
 	listed []string
+	graphs []*fusiongraph.Graph // of the specs, in the report's order
 }
 
 // analyze loads the packages matching patterns (relative to dir), runs
@@ -99,11 +101,13 @@ func analyze(dir string, patterns []string, opts rewrite.Options) (*result, []st
 			root = m.Dir
 		}
 		rep.Packages = append(rep.Packages, r.Report(act.Package.Fset, act.Package.PkgPath, root, opts.Backend))
+		res.graphs = append(res.graphs, specGraphs(act.Package.Fset, act.Package.PkgPath, r.Plans, report.Options{Backend: opts.Backend, Root: root})...)
 	}
 	if len(errs) > 0 {
 		return nil, errs, nil
 	}
 	slices.SortFunc(rep.Packages, func(a, b *report.Package) int { return cmp.Compare(a.Path, b.Path) })
+	slices.SortStableFunc(res.graphs, func(a, b *fusiongraph.Graph) int { return cmp.Compare(a.Package, b.Package) })
 	// Outputs (and so their warnings and -check's changes) by path.
 	slices.SortStableFunc(res.outs, func(a, b rewrite.Output) int { return cmp.Compare(a.Path, b.Path) })
 	return res, nil, nil
