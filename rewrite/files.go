@@ -71,7 +71,7 @@ func SyncPending(outs []Output, files []string, dryRun bool, pending func(path s
 	var stale []string
 	seen := map[string]bool{}
 	for _, f := range files {
-		if keep[f] || seen[f] || !strings.HasSuffix(f, "_soac.go") {
+		if keep[f] || seen[f] || !IsOutputName(f) {
 			continue
 		}
 		seen[f] = true
@@ -193,11 +193,16 @@ func Overlay(files []string) (map[string][]byte, error) {
 			return nil, err
 		}
 		if IsGenerated(src) {
-			f, err := parser.ParseFile(fset, path, src, parser.PackageClauseOnly)
+			f, err := parser.ParseFile(fset, path, src, parser.PackageClauseOnly|parser.ParseComments)
 			if err != nil {
 				return nil, err
 			}
-			overlay[path] = []byte(Header + "\n\npackage " + f.Name.Name + "\n")
+			// The build lines stay: the file builds where it did.
+			head := Header
+			if bl := buildLines(f); bl != "" {
+				head += "\n\n" + bl
+			}
+			overlay[path] = []byte(head + "\n\npackage " + f.Name.Name + "\n")
 			continue
 		}
 		f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
