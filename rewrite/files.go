@@ -10,10 +10,12 @@ package rewrite
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -139,8 +141,20 @@ func IsTombstone(src []byte) bool {
 }
 
 // writeAtomic writes content to a temporary file beside path and renames
-// it over path.
+// it over path. Its errors name path, not the temporary file.
 func writeAtomic(path string, content []byte) error {
+	if err := writeTemp(path, content); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	return nil
+}
+
+// writeTemp is writeAtomic without its error wrapping.
+func writeTemp(path string, content []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
