@@ -33,8 +33,8 @@
 // the fix also adds one after the package clause, so that "run go
 // generate" generates NAMEFused. Methods and init functions get the
 // finding but no fix, since a directive applies to top-level functions
-// only, and so do functions of _test.go files, whose specs soacgen does
-// not generate. Functions in generated files (a
+// only. Functions of _test.go files get neither, since soacgen does not
+// generate specs of test files. Functions in generated files (a
 // "Code generated ... DO NOT EDIT." header) are not checked.
 //
 // blocked: in a spec (a function WITH a //soac:fuse directive), each fusion

@@ -65,7 +65,7 @@ func spaced(xs []int) []int { return soac.Map(xs, inc) }
 /*soac:fuse Block*/
 func block(xs []int) []int { return soac.Map(xs, inc) }
 
-//soac: fuse Gap
+// soac: fuse Gap
 func gap(xs []int) []int { return soac.Map(xs, inc) }
 
 // notADirective mentions soac:fuse in prose, which is fine.
