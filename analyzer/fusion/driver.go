@@ -221,6 +221,7 @@ func (st *state) producer(P *ir.SOAC) {
 	if x == nil || st.gasOut {
 		return
 	}
+	st.noteWrittenConsumers(P, x)
 	var cons []consumer
 	var others []Use
 	for _, u := range st.g.Uses[x] {
