@@ -389,11 +389,12 @@ func TestNoPurego(t *testing.T) {
 }
 
 // dropBackendWarnings removes the warnings about backends that are
-// generated as cpu code (testdata/mod's scaleSpec asks for opencl).
+// generated as cpu code (testdata/mod's scaleSpec asks for opencl, and
+// its kernel captures k, which the opencl backend refuses).
 func dropBackendWarnings(stderr string) string {
 	var keep []string
 	for _, l := range strings.SplitAfter(stderr, "\n") {
-		if !strings.Contains(l, ": it is not built into this soacgen yet; ") {
+		if !strings.Contains(l, ": it is not built into this soacgen yet; ") && !strings.Contains(l, ": backend opencl does not generate this kernel: ") {
 			keep = append(keep, l)
 		}
 	}

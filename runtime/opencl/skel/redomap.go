@@ -25,7 +25,10 @@ type Redomap struct {
 	Reductions []Reduction
 	Body       string
 	Preamble   string // helper OpenCL C functions, emitted first
-	Layout     Layout // Auto unless measuring
+	// Options are the build options (e.g. "-cl-fp32-correctly-rounded-divide-sqrt"
+	// for Go's float32 division); "" for none.
+	Options string
+	Layout  Layout // Auto unless measuring
 }
 
 // Source returns the OpenCL C program of the skeleton for a GPU (gpu) or
@@ -120,7 +123,7 @@ func (r Redomap) Build(d *device.Device) (*RedomapKernel, error) {
 	if len(r.Reductions) > 0 {
 		names = append(names, r.Name+"_stage2")
 	}
-	p, err := buildProgram(d, src, names...)
+	p, err := buildProgram(d, src, r.Options, names...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.Name, err)
 	}

@@ -1,0 +1,469 @@
+package rewrite
+
+// This file is the opencl backend: it renders a lowered kernel whose
+// members run over one iteration space (maps, zips, folds, Iota) into a
+// map-reduce skeleton of runtime/opencl/skel, with the element code the
+// spec's lambdas translated to OpenCL C (package rewrite/clc), held in a
+// package-level runtime/opencl/launch value of the generated file. The
+// generated function runs the kernel when the device can (one upload of
+// the inputs, one download of the outputs and results per call), and the
+// next backend's code otherwise: no OpenCL, a failed build, a device
+// without fp64, unequal or empty lengths, or a work-item that reached a
+// panic (the CPU code then raises the spec's panic).
+//
+// It does not render filters, scans, streams or nested kernels (those are
+// refused with a reason, and fall back), nor keep data on the device
+// between kernels: each kernel uploads its inputs.
+
+import (
+	"fmt"
+	"go/constant"
+	"go/types"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/clc"
+	"github.com/soacgen/soacgen/rewrite/lower"
+)
+
+// The import paths of the runtime the generated code calls.
+const (
+	launchPath = "github.com/soacgen/soacgen/runtime/opencl/launch"
+	skelPath   = "github.com/soacgen/soacgen/runtime/opencl/skel"
+)
+
+// openclBackend renders kernels as OpenCL skeletons with a CPU fallback.
+type openclBackend struct{}
+
+func (openclBackend) Name() string { return OpenCL }
+
+// clKernel is one kernel being translated.
+type clKernel struct {
+	f      *fgen
+	lk     *lower.Kernel
+	unit   *clc.Unit
+	cname  map[*ir.Var]string // the C value of each element
+	body   strings.Builder
+	ins    []clParam
+	outs   []clParam // materialised map outputs
+	reds   []clRed
+	fp64   bool
+	inName map[*ir.Var]string
+}
+
+// clParam is a kernel input or output: its C name, skel type and Go
+// variable.
+type clParam struct {
+	c, skel string
+	v       *ir.Var
+	goElem  types.Type
+}
+
+// clRed is a fold of the kernel.
+type clRed struct {
+	clParam
+	op, neutral string
+}
+
+func (openclBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+	k := lk.Src
+	if refuseHook != nil {
+		if why := refuseHook(f.fn, lk); why != "" {
+			return nil, why
+		}
+	}
+	if lk.Form != lower.Loop {
+		return nil, fmt.Sprintf("its form is %s: only single loops become OpenCL kernels", lk.Form)
+	}
+	if why := nestedIn(k.At); why != "" {
+		return nil, why
+	}
+	if len(lk.Spaces) > 1 {
+		m := lk.Members[lk.Spaces[1].Filter].SOAC
+		return nil, fmt.Sprintf("%s: filters are not rendered by the opencl backend yet", f.soacPos(m))
+	}
+	if len(k.Inputs) == 0 {
+		return nil, "it reads no array (a generated space): the skeletons need an input"
+	}
+	ck := &clKernel{f: f, lk: lk, unit: clc.NewUnit(f.fset, clc.PackageResolver(f.in.Files, f.info)),
+		cname: map[*ir.Var]string{}, inName: map[*ir.Var]string{}}
+	if why := ck.translate(outs); why != "" {
+		return nil, why
+	}
+	return ck.emit(outs), ""
+}
+
+// soacPos names m and its position for reasons.
+func (f *fgen) soacPos(m *ir.SOAC) string {
+	p := f.fset.Position(m.Pos())
+	return fmt.Sprintf("%s at %s:%d:%d", m.Name, filepath.Base(p.Filename), p.Line, p.Column)
+}
+
+// nestedIn returns why a kernel at s cannot launch on the device: it runs
+// inside the lambda of another SOAC (once per element of that one), or "".
+func nestedIn(s ir.Stmt) string {
+	for b := s.Block(); b != nil && b.Parent != nil; b = b.Parent.Block() {
+		if m, ok := b.Parent.(*ir.SOAC); ok {
+			return fmt.Sprintf("it is nested in the lambda of %s: it would launch once per element", m.Name)
+		}
+	}
+	return ""
+}
+
+// skelScalar returns the name of skel's type for the element type t, or
+// "" when skel has none.
+func skelScalar(t types.Type) string {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return ""
+	}
+	switch b.Kind() {
+	case types.Float32:
+		return "Float32"
+	case types.Float64:
+		return "Float64"
+	case types.Int32:
+		return "Int32"
+	case types.Int64, types.Int:
+		return "Int64"
+	case types.Uint32:
+		return "Uint32"
+	case types.Uint64, types.Uint:
+		return "Uint64"
+	}
+	return ""
+}
+
+// elemOf returns the element type of a slice type.
+func elemOf(t types.Type) types.Type {
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		return s.Elem()
+	}
+	return nil
+}
+
+// translate fills ck from the kernel's members, or returns why it cannot.
+func (ck *clKernel) translate(outs map[*ir.Var]string) string {
+	f, lk := ck.f, ck.lk
+	for i, v := range lk.Src.Inputs {
+		e := elemOf(v.Type)
+		st := ""
+		if e != nil {
+			st = skelScalar(e)
+		}
+		if st == "" {
+			return fmt.Sprintf("input %s has type %s: the skeletons take slices of float32, float64, int32, int64, int, uint32, uint64, uint", v.Name, v.Type)
+		}
+		p := clParam{c: fmt.Sprintf("in%d", i), skel: st, v: v, goElem: e}
+		ck.ins = append(ck.ins, p)
+		ck.cname[v] = p.c
+		ck.fp64 = ck.fp64 || st == "Float64"
+	}
+	// The operators first: they run without a panic flag, so none may
+	// reach a panic site (a helper translated for a map lambda before
+	// would not show its sites again).
+	for _, m := range lk.Members {
+		if m.Role != lower.Fold {
+			continue
+		}
+		if why := ck.fold(m.SOAC, outs); why != "" {
+			return why
+		}
+	}
+	if len(ck.unit.Sites()) > 0 {
+		s := ck.unit.Sites()[0]
+		return fmt.Sprintf("a reduction operator may panic (%s at %s:%d:%d): the skeletons' combine has no panic flag", s.What, filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column)
+	}
+	ck.body.WriteString("int k__e = 0;\n")
+	for _, m := range lk.Members {
+		var why string
+		switch m.Role {
+		case lower.Map:
+			why = ck.mapMember(m, outs)
+		case lower.Gen:
+			why = ck.gen(m, outs)
+		case lower.Fold:
+			r := ck.reds[ck.redIndex(m.SOAC)]
+			in := m.SOAC.Inputs()[0]
+			fmt.Fprintf(&ck.body, "%s = %s;\n", r.c, ck.cname[in])
+		default:
+			why = fmt.Sprintf("%s: %ss are not rendered by the opencl backend yet", f.soacPos(m.SOAC), m.Role)
+		}
+		if why != "" {
+			return why
+		}
+	}
+	fmt.Fprintf(&ck.body, "k__err = k__e;\n")
+	if fp, _ := ck.unit.NeedsFP64(); fp {
+		ck.fp64 = true
+	}
+	return ""
+}
+
+// redIndex returns the index of fold m among ck.reds.
+func (ck *clKernel) redIndex(m *ir.SOAC) int {
+	for i, r := range ck.reds {
+		if r.v == m.Out {
+			return i
+		}
+	}
+	panic("internal error: fold without a reduction")
+}
+
+// lambda translates l, refusing captures and lambdas written other than
+// as a function literal or a named function.
+func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
+	var fn *clc.Func
+	var err error
+	switch {
+	case l.Lit != nil:
+		fn, err = ck.unit.Lambda(l.Lit, ck.f.info)
+	case l.Kind == ir.NamedFunc && l.Func != nil:
+		fn, err = ck.unit.Declared(l.Func)
+	default:
+		return nil, fmt.Sprintf("the lambda of %s is a function value, not a literal or a named function", ck.f.soacPos(m))
+	}
+	if err != nil {
+		return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %v", ck.f.soacPos(m), err)
+	}
+	if len(fn.Captures) > 0 {
+		c := fn.Captures[0]
+		return nil, fmt.Sprintf("the lambda of %s captures %s (at %s:%d:%d): generated kernels take no captured arguments yet", ck.f.soacPos(m), c.Var.Name(), filepath.Base(c.Pos.Filename), c.Pos.Line, c.Pos.Column)
+	}
+	return fn, ""
+}
+
+// fold adds the reduction of fold m.
+func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
+	op := m.Op.(*ir.Screma)
+	if op.Map != nil || op.Reduce == nil {
+		return fmt.Sprintf("%s: a fold with a map lambda is not rendered", ck.f.soacPos(m))
+	}
+	t := m.TypeArgs[0]
+	st := skelScalar(t)
+	if st == "" {
+		return fmt.Sprintf("%s folds %s: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint", ck.f.soacPos(m), t)
+	}
+	ne := op.Reduce.Neutral
+	if ne == nil || ne.Const == nil || ne.Const.Value == nil {
+		return fmt.Sprintf("%s: its neutral element is not a constant (the skeletons build it into the program)", ck.f.soacPos(m))
+	}
+	lit := cLiteral(ne.Const.Value, st)
+	if lit == "" {
+		return fmt.Sprintf("%s: its neutral element %s is not a %s constant", ck.f.soacPos(m), ne.Const.Value, t)
+	}
+	fn, why := ck.lambda(m, op.Reduce.Op)
+	if why != "" {
+		return why
+	}
+	r := clRed{clParam: clParam{c: fmt.Sprintf("red%d", len(ck.reds)), skel: st, v: m.Out, goElem: t}, neutral: lit,
+		op: fmt.Sprintf("int e = 0;\nr = %s;", fn.Call([]string{"a", "b"}, "", "&e"))}
+	ck.reds = append(ck.reds, r)
+	ck.fp64 = ck.fp64 || st == "Float64"
+	return ""
+}
+
+// mapMember computes the element of map m from its inputs' elements.
+func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
+	op := m.SOAC.Op.(*ir.Screma)
+	if op.Map == nil || op.Scan != nil || op.Reduce != nil {
+		return fmt.Sprintf("%s is not a plain map", ck.f.soacPos(m.SOAC))
+	}
+	fn, why := ck.lambda(m.SOAC, op.Map)
+	if why != "" {
+		return why
+	}
+	e := elemOf(m.SOAC.Out.Type)
+	if fn.Result == nil || !fn.Result.IsScalar() || e == nil {
+		return fmt.Sprintf("%s returns %s: only scalar elements are rendered", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
+	}
+	var args []string
+	for _, v := range m.SOAC.Inputs() {
+		args = append(args, ck.cname[v])
+	}
+	return ck.define(m, fn.Result.C, fn.Call(args, "", "&k__e"), e, outs)
+}
+
+// gen computes the element of Iota member m: the index.
+func (ck *clKernel) gen(m lower.Member, outs map[*ir.Var]string) string {
+	if _, ok := m.SOAC.Op.(*ir.Iota); !ok {
+		return fmt.Sprintf("%s: Replicate is not rendered by the opencl backend yet", ck.f.soacPos(m.SOAC))
+	}
+	return ck.define(m, "long", "soac_index", elemOf(m.SOAC.Out.Type), outs)
+}
+
+// define declares the C value of member m's element and, when its output
+// is materialised, stores it.
+func (ck *clKernel) define(m lower.Member, ctype, value string, e types.Type, outs map[*ir.Var]string) string {
+	c := fmt.Sprintf("v%d", len(ck.cname))
+	ck.cname[m.SOAC.Out] = c
+	fmt.Fprintf(&ck.body, "const %s %s = %s;\n", ctype, c, value)
+	if n, ok := outs[m.SOAC.Out]; !ok || n == "_" || m.Store == lower.NoStore {
+		return ""
+	}
+	if m.Store != lower.Indexed {
+		return fmt.Sprintf("%s: its output is stored %s, which the opencl backend does not render", ck.f.soacPos(m.SOAC), m.Store)
+	}
+	st := skelScalar(e)
+	if st == "" {
+		return fmt.Sprintf("%s produces %s: the skeletons write slices of float32, float64, int32, int64, int, uint32, uint64, uint", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
+	}
+	p := clParam{c: fmt.Sprintf("out%d", len(ck.outs)), skel: st, v: m.SOAC.Out, goElem: e}
+	ck.outs = append(ck.outs, p)
+	ck.fp64 = ck.fp64 || st == "Float64"
+	fmt.Fprintf(&ck.body, "%s = %s;\n", p.c, c)
+	return ""
+}
+
+// cLiteral returns the OpenCL C literal of constant v as skel type st, or
+// "" when v is not representable.
+func cLiteral(v constant.Value, st string) string {
+	switch st {
+	case "Float32", "Float64":
+		x, ok := constant.Float64Val(constant.ToFloat(v))
+		if !ok && constant.ToFloat(v).Kind() != constant.Float {
+			return ""
+		}
+		if st == "Float32" {
+			x = float64(float32(x))
+			return strconv.FormatFloat(x, 'x', -1, 32) + "f"
+		}
+		return strconv.FormatFloat(x, 'x', -1, 64)
+	}
+	iv := constant.ToInt(v)
+	if iv.Kind() != constant.Int {
+		return ""
+	}
+	switch st {
+	case "Int32", "Int64":
+		x, ok := constant.Int64Val(iv)
+		if !ok || st == "Int32" && int64(int32(x)) != x {
+			return ""
+		}
+		// -x-1 spelled so that the most negative value is no overflow.
+		if x < 0 {
+			return fmt.Sprintf("(-%dL-1)", -(x + 1))
+		}
+		return fmt.Sprintf("%dL", x)
+	default:
+		x, ok := constant.Uint64Val(iv)
+		if !ok || st == "Uint32" && uint64(uint32(x)) != x {
+			return ""
+		}
+		return fmt.Sprintf("%dUL", x)
+	}
+}
+
+// goString returns s as a Go string literal: raw when it can be.
+func goString(s string) string {
+	if !strings.Contains(s, "`") && !strings.Contains(s, "\r") {
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
+}
+
+// packageVar returns a package-level name starting with base, taken for
+// every function of the file.
+func (g *gen) packageVar(base string) string {
+	n := g.fresh(base)
+	g.base[n] = true
+	return n
+}
+
+// emit returns the Go code that runs the kernel, with the next backend's
+// code as its fallback, and declares the kernel's launch value.
+func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
+	f, k := ck.f, ck.lk.Src
+	pos := f.fset.Position(k.At.Pos())
+	kv := f.packageVar("soacgenCL" + f.fn.Fuse.Name)
+	d := new(code).pf("\n// %s runs a kernel of %s on OpenCL (generated from %s).\nvar %s = &", kv, f.fn.Fuse.Name, f.fn.Name, kv)
+	f.qual(d, launchPath, "launch", "Redomap").pf("{\nAt: %q,\nFP64: %t,\nSpec: ", fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column), ck.fp64)
+	f.qual(d, skelPath, "skel", "Redomap").pf("{\nName: %q,\n", strings.TrimPrefix(kv, "soacgen"))
+	params := func(field string, ps []clParam) {
+		if len(ps) == 0 {
+			return
+		}
+		d.pf("%s: []", field)
+		f.qual(d, skelPath, "skel", "Param").p("{")
+		for _, p := range ps {
+			d.pf("{Name: %q, Type: ", p.c)
+			f.qual(d, skelPath, "skel", p.skel).p("}, ")
+		}
+		d.p("},\n")
+	}
+	params("Inputs", ck.ins)
+	params("Outputs", ck.outs)
+	d.p("Reductions: []")
+	f.qual(d, skelPath, "skel", "Reduction").p("{")
+	for _, r := range ck.reds {
+		d.pf("{Name: %q, Type: ", r.c)
+		f.qual(d, skelPath, "skel", r.skel).pf(", Op: %s, Neutral: %q}, ", goString(r.op), r.neutral)
+	}
+	f.qual(d, launchPath, "launch", "ErrFlagReduction").p("()},\n")
+	d.pf("Body: %s,\nPreamble: %s,\n", goString(ck.body.String()), goString(ck.unit.Source()))
+	if o := ck.unit.BuildOptions(); o != "" {
+		d.pf("Options: %q,\n", o)
+	}
+	d.p("},\n}\n")
+	f.decls = append(f.decls, d)
+
+	ok := f.fresh("ok")
+	c := txtf("%s := false\nif %s.Kernel() != nil {\n", ok, kv)
+	slices := func(ps []clParam, name func(clParam) string) {
+		if len(ps) == 0 {
+			c.p("nil")
+			return
+		}
+		c.p("[]")
+		f.qual(c, skelPath, "skel", "HostSlice").p("{")
+		for _, p := range ps {
+			f.qual(c, skelPath, "skel", "Slice").pf("(%s), ", name(p))
+		}
+		c.p("}")
+	}
+	local := map[*ir.Var]string{}
+	for _, p := range ck.outs {
+		local[p.v] = f.fresh("clo")
+		c.pf("%s := make(", local[p.v]).add(f.typeCode(p.v.Type)).pf(", len(%s))\n", f.name(ck.ins[0].v))
+	}
+	for _, r := range ck.reds {
+		local[r.v] = f.fresh("clr")
+		c.pf("var %s [1]", local[r.v]).line(f.typeCode(r.goElem))
+	}
+	c.pf("if %s = %s.Run(", ok, kv)
+	slices(ck.ins, func(p clParam) string { return f.name(p.v) })
+	c.p(", ")
+	slices(ck.outs, func(p clParam) string { return local[p.v] })
+	c.p(", ")
+	var reds []clParam
+	for _, r := range ck.reds {
+		reds = append(reds, r.clParam)
+	}
+	slices(reds, func(p clParam) string { return local[p.v] + "[:]" })
+	c.pf("); %s {\n", ok)
+	for _, p := range ck.outs {
+		c.pf("%s = %s\n", outs[p.v], local[p.v])
+	}
+	for _, r := range ck.reds {
+		if n := outs[r.v]; n != "" && n != "_" {
+			c.pf("%s = %s[0]\n", n, local[r.v])
+		}
+	}
+	c.pf("}\n}\nif !%s {\n", ok).add(f.fallback(ck.lk, outs)).p("}\n")
+	return c
+}
+
+// fallback returns the code of the first backend after opencl in the
+// spec's chain that renders lk, else the reference calls.
+func (f *fgen) fallback(lk *lower.Kernel, outs map[*ir.Var]string) *code {
+	for _, name := range Chain(f.backend) {
+		if b := backends[name]; b != nil && name != OpenCL {
+			if c, why := b.render(f, lk, outs); why == "" {
+				return c
+			}
+		}
+	}
+	return f.unfused(lk.Src, outs)
+}

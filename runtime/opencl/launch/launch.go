@@ -1,0 +1,152 @@
+// Package launch is what the code soacgen generates for backend=opencl
+// calls: each generated kernel is a package-level value holding its
+// skeleton (package skel) with the OpenCL C translated from the spec's
+// lambdas. The kernel is built on first use, once per process (the
+// device's program cache keys it by source and options); when it cannot
+// run here (no OpenCL platform, a device without fp64 for a float64
+// kernel, a failed build or launch) it logs why, once, and every later
+// call returns false at once, so the generated function runs the next
+// backend's code instead. A run whose panic flag is set (a work-item
+// reached a place where Go panics) also returns false: the CPU code then
+// raises the spec's panic with the spec's message.
+//
+// It does not translate Go (rewrite/clc does, at generation time), nor
+// decide which kernels are worth a device (Worth gives the cost model
+// that backend=auto asks at run time).
+package launch
+
+import (
+	"fmt"
+	"log"
+	"sync"
+	"sync/atomic"
+
+	"github.com/soacgen/soacgen/runtime/opencl/device"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
+)
+
+// ErrFlag is the name of the reduction every generated kernel folds its
+// work-items' panic flags into (max of the site IDs, 0 when none panicked).
+const ErrFlag = "k__err"
+
+// ErrFlagReduction returns the reduction of the panic flags.
+func ErrFlagReduction() skel.Reduction {
+	return skel.Reduction{Name: ErrFlag, Type: skel.Int32, Op: "r = max(a, b);", Neutral: "0", Commutative: true}
+}
+
+// openDevice returns the process's device; tests replace it to simulate
+// a machine without OpenCL.
+var openDevice = device.Default
+
+// Logf prints the once-per-kernel line that says why a kernel runs on the
+// CPU; tests replace it.
+var Logf = log.Printf
+
+// usable reports why a device cannot run a kernel, or nil.
+func usable(info device.Info, fp64 bool) error {
+	if fp64 && !info.FP64 {
+		return fmt.Errorf("device %s / %s has no cl_khr_fp64 and the kernel uses float64", info.Platform, info.Name)
+	}
+	return nil
+}
+
+// Redomap is one generated map-reduce kernel (package skel's Redomap,
+// whose reductions end with ErrFlagReduction).
+type Redomap struct {
+	// At is the kernel's position in its spec ("file.go:12:9"), for log
+	// lines.
+	At string
+	// FP64 reports whether the program uses float64.
+	FP64 bool
+	Spec skel.Redomap
+
+	once   sync.Once
+	k      *skel.RedomapKernel
+	broken atomic.Bool // a launch failed: the CPU runs every later call
+}
+
+// Kernel returns the kernel built for the process's device, or nil (with
+// one log line, the first time) when it cannot run there.
+func (r *Redomap) Kernel() *skel.RedomapKernel {
+	r.once.Do(func() {
+		var err error
+		if r.k, err = r.build(); err != nil {
+			r.k = nil
+			Logf("soacgen: %s: OpenCL kernel %s runs on the CPU: %v", r.At, r.Spec.Name, err)
+		}
+	})
+	if r.broken.Load() {
+		return nil
+	}
+	return r.k
+}
+
+func (r *Redomap) build() (*skel.RedomapKernel, error) {
+	d, err := openDevice()
+	if err != nil {
+		return nil, fmt.Errorf("no OpenCL device: %w", err)
+	}
+	if err := usable(d.Info, r.FP64); err != nil {
+		return nil, err
+	}
+	k, err := r.Spec.Build(d)
+	if err != nil {
+		return nil, fmt.Errorf("build failed: %w", err)
+	}
+	return k, nil
+}
+
+// Run runs the kernel over inputs (all of one length n > 0), writing
+// outputs (n elements each) and results (one element each, without the
+// panic flag). It reports whether they hold the kernel's results; false
+// means the caller runs its CPU code: the kernel is unavailable, the
+// lengths differ or are 0 (the CPU code handles both as the spec does),
+// a launch failed (logged once; later calls are not tried), or a
+// work-item's panic flag is set.
+func (r *Redomap) Run(inputs, outputs, results []skel.HostSlice) bool {
+	if !sameLength(inputs, outputs) {
+		return false
+	}
+	k := r.Kernel()
+	if k == nil {
+		return false
+	}
+	var flag [1]int32
+	res := append(append([]skel.HostSlice(nil), results...), skel.Slice(flag[:]))
+	if _, err := k.Run(inputs, outputs, res); err != nil {
+		r.fail(err)
+		return false
+	}
+	return flag[0] == 0
+}
+
+// fail marks the kernel broken after a failed launch, logging once.
+func (r *Redomap) fail(err error) {
+	if !r.broken.Swap(true) {
+		Logf("soacgen: %s: OpenCL kernel %s failed, it runs on the CPU from now on: %v", r.At, r.Spec.Name, err)
+	}
+}
+
+// sameLength reports whether every slice has the length of inputs[0] and
+// that length is not 0.
+func sameLength(inputs, outputs []skel.HostSlice) bool {
+	if len(inputs) == 0 || inputs[0].Len() == 0 {
+		return false
+	}
+	n := inputs[0].Len()
+	for _, hs := range [][]skel.HostSlice{inputs, outputs} {
+		for _, h := range hs {
+			if h.Len() != n {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// GPU reports whether the process's OpenCL device is a GPU (false without
+// OpenCL). It opens the device on first use only.
+func GPU() bool {
+	d, err := openDevice()
+	return err == nil && d.Info.IsGPU()
+}
