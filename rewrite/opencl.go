@@ -50,7 +50,13 @@ type clKernel struct {
 	outs   []clParam // materialised map outputs
 	reds   []clRed
 	fp64   bool
-	inName map[*ir.Var]string
+	args   []clArg
+}
+
+// clArg is a captured variable passed to the kernel by value.
+type clArg struct {
+	obj        *types.Var
+	name, decl string // C
 }
 
 // clParam is a kernel input or output: its C name, skel type and Go
@@ -88,7 +94,7 @@ func (openclBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) 
 		return nil, "it reads no array (a generated space): the skeletons need an input"
 	}
 	ck := &clKernel{f: f, lk: lk, unit: clc.NewUnit(f.fset, clc.PackageResolver(f.in.Files, f.info)),
-		cname: map[*ir.Var]string{}, inName: map[*ir.Var]string{}}
+		cname: map[*ir.Var]string{}}
 	if why := ck.translate(outs); why != "" {
 		return nil, why
 	}
@@ -228,11 +234,33 @@ func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 	if err != nil {
 		return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %v", ck.f.soacPos(m), err)
 	}
-	if len(fn.Captures) > 0 {
-		c := fn.Captures[0]
-		return nil, fmt.Sprintf("the lambda of %s captures %s (at %s:%d:%d): generated kernels take no captured arguments yet", ck.f.soacPos(m), c.Var.Name(), filepath.Base(c.Pos.Filename), c.Pos.Line, c.Pos.Column)
+	for _, c := range fn.Captures {
+		if why := ck.capture(m, c); why != "" {
+			return nil, why
+		}
 	}
 	return fn, ""
+}
+
+// capture makes c a kernel argument, once per variable.
+func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
+	at := fmt.Sprintf("%s:%d:%d", filepath.Base(c.Pos.Filename), c.Pos.Line, c.Pos.Column)
+	if c.Type.IsView() {
+		return fmt.Sprintf("the lambda of %s captures slice %s (at %s): generated kernels take no captured slices yet", ck.f.soacPos(m), c.Var.Name(), at)
+	}
+	for _, a := range ck.args {
+		if a.name == c.C {
+			if a.obj != c.Var {
+				return fmt.Sprintf("the lambda of %s captures %s (at %s), a different variable of the name of another capture", ck.f.soacPos(m), c.Var.Name(), at)
+			}
+			return ""
+		}
+	}
+	if ck.f.lookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
+		return fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", ck.f.soacPos(m), c.Var.Name(), at)
+	}
+	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, decl: c.KernelParams()[0]})
+	return ""
 }
 
 // fold adds the reduction of fold m.
@@ -402,6 +430,14 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		f.qual(d, skelPath, "skel", r.skel).pf(", Op: %s, Neutral: %q}, ", goString(r.op), r.neutral)
 	}
 	f.qual(d, launchPath, "launch", "ErrFlagReduction").p("()},\n")
+	if len(ck.args) > 0 {
+		d.p("Args: []")
+		f.qual(d, skelPath, "skel", "Arg").p("{")
+		for _, a := range ck.args {
+			d.pf("{Name: %q, Decl: %q}, ", a.name, a.decl)
+		}
+		d.p("},\n")
+	}
 	d.pf("Body: %s,\nPreamble: %s,\n", goString(ck.body.String()), goString(ck.unit.Source()))
 	if o := ck.unit.BuildOptions(); o != "" {
 		d.pf("Options: %q,\n", o)
@@ -433,6 +469,17 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		c.pf("var %s [1]", local[r.v]).line(f.typeCode(r.goElem))
 	}
 	c.pf("if %s = %s.Run(", ok, kv)
+	if len(ck.args) == 0 {
+		c.p("nil, ")
+	} else {
+		c.p("[]any{")
+		for _, a := range ck.args {
+			f.qual(c, launchPath, "launch", "Arg").p("(")
+			f.writeObjName(c, a.obj)
+			c.p("), ")
+		}
+		c.p("}, ")
+	}
 	slices(ck.ins, func(p clParam) string { return f.name(p.v) })
 	c.p(", ")
 	slices(ck.outs, func(p clParam) string { return local[p.v] })

@@ -49,7 +49,7 @@ func SumSqCL(xs []float64) float64 {
 	ok := false
 	if soacgenCLSumSqCL.Kernel() != nil {
 		var clr [1]float64
-		if ok = soacgenCLSumSqCL.Run([]skel.HostSlice{skel.Slice(xs)}, nil, []skel.HostSlice{skel.Slice(clr[:])}); ok {
+		if ok = soacgenCLSumSqCL.Run(nil, []skel.HostSlice{skel.Slice(xs)}, nil, []skel.HostSlice{skel.Slice(clr[:])}); ok {
 			t2 = clr[0]
 		}
 	}

@@ -20,6 +20,7 @@ import (
 	"log"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
@@ -96,14 +97,14 @@ func (r *Redomap) build() (*skel.RedomapKernel, error) {
 	return k, nil
 }
 
-// Run runs the kernel over inputs (all of one length n > 0), writing
-// outputs (n elements each) and results (one element each, without the
+// Run runs the kernel with the values of its Args (see Arg) over inputs
+// (all of one length n > 0), writing outputs (n elements each) and results (one element each, without the
 // panic flag). It reports whether they hold the kernel's results; false
 // means the caller runs its CPU code: the kernel is unavailable, the
 // lengths differ or are 0 (the CPU code handles both as the spec does),
 // a launch failed (logged once; later calls are not tried), or a
 // work-item's panic flag is set.
-func (r *Redomap) Run(inputs, outputs, results []skel.HostSlice) bool {
+func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) bool {
 	if !sameLength(inputs, outputs) {
 		return false
 	}
@@ -113,11 +114,18 @@ func (r *Redomap) Run(inputs, outputs, results []skel.HostSlice) bool {
 	}
 	var flag [1]int32
 	res := append(append([]skel.HostSlice(nil), results...), skel.Slice(flag[:]))
-	if _, err := k.Run(inputs, outputs, res); err != nil {
+	if _, err := k.RunArgs(args, inputs, outputs, res); err != nil {
 		r.fail(err)
 		return false
 	}
 	return flag[0] == 0
+}
+
+// Arg returns the bytes of v, a captured value passed to a kernel by
+// value: OpenCL C lays out the number types, bool (uchar), and structs and
+// arrays of them as Go does on 64-bit targets (package rewrite/clc).
+func Arg[T any](v T) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(&v)), unsafe.Sizeof(v))
 }
 
 // fail marks the kernel broken after a failed launch, logging once.
