@@ -41,16 +41,16 @@ func (openclBackend) Name() string { return OpenCL }
 
 // clKernel is one kernel being translated.
 type clKernel struct {
-	f      *fgen
-	lk     *lower.Kernel
-	unit   *clc.Unit
-	cname  map[*ir.Var]string // the C value of each element
-	body   strings.Builder
-	ins    []clParam
-	outs   []clParam // materialised map outputs
-	reds   []clRed
-	fp64   bool
-	args   []clArg
+	f     *fgen
+	lk    *lower.Kernel
+	unit  *clc.Unit
+	cname map[*ir.Var]string // the C value of each element
+	body  strings.Builder
+	ins   []clParam
+	outs  []clParam // materialised map outputs
+	reds  []clRed
+	fp64  bool
+	args  []clArg
 }
 
 // clArg is a captured variable passed to the kernel by value.
