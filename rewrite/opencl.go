@@ -65,6 +65,7 @@ type clParam struct {
 	c, skel string
 	v       *ir.Var
 	goElem  types.Type
+	fields  []string // the skel types of a struct input's fields (skel is "")
 }
 
 // clRed is a fold of the kernel.
@@ -155,17 +156,27 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	f, lk := ck.f, ck.lk
 	for i, v := range lk.Src.Inputs {
 		e := elemOf(v.Type)
-		st := ""
+		p := clParam{c: fmt.Sprintf("in%d", i), v: v, goElem: e}
 		if e != nil {
-			st = skelScalar(e)
+			p.skel = skelScalar(e)
 		}
-		if st == "" {
-			return fmt.Sprintf("input %s has type %s: the skeletons take slices of float32, float64, int32, int64, int, uint32, uint64, uint", v.Name, v.Type)
-		}
-		p := clParam{c: fmt.Sprintf("in%d", i), skel: st, v: v, goElem: e}
-		ck.ins = append(ck.ins, p)
 		ck.cname[v] = p.c
-		ck.fp64 = ck.fp64 || st == "Float64"
+		if p.skel == "" {
+			ct := ck.structInput(e)
+			if ct == nil {
+				return fmt.Sprintf("input %s has type %s: the skeletons take slices of float32, float64, int32, int64, int, uint32, uint64, uint, and of structs of those", v.Name, v.Type)
+			}
+			for i := range ct.Fields {
+				st := skelScalar(e.Underlying().(*types.Struct).Field(i).Type())
+				p.fields = append(p.fields, st)
+				ck.fp64 = ck.fp64 || st == "Float64"
+			}
+			// The skeleton's struct has the translated struct's layout:
+			// the element code reads it as that type.
+			ck.cname[v] = fmt.Sprintf("(*(const %s *)&%s)", ct.C, p.c)
+		}
+		ck.ins = append(ck.ins, p)
+		ck.fp64 = ck.fp64 || p.skel == "Float64"
 	}
 	// The operators first: they run without a panic flag, so none may
 	// reach a panic site (a helper translated for a map lambda before
@@ -206,6 +217,28 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 		ck.fp64 = true
 	}
 	return ""
+}
+
+// structInput returns the translated type of struct element type e when
+// every field has a skeleton type, else nil.
+func (ck *clKernel) structInput(e types.Type) *clc.Type {
+	if e == nil {
+		return nil
+	}
+	st, ok := e.Underlying().(*types.Struct)
+	if !ok || st.NumFields() == 0 {
+		return nil
+	}
+	for i := range st.NumFields() {
+		if skelScalar(st.Field(i).Type()) == "" {
+			return nil
+		}
+	}
+	ct, err := ck.unit.Type(e)
+	if err != nil || ct.Kind != clc.Struct || len(ct.Fields) != st.NumFields() {
+		return nil
+	}
+	return ct
 }
 
 // redIndex returns the index of fold m among ck.reds.
@@ -417,7 +450,16 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		f.qual(d, skelPath, "skel", "Param").p("{")
 		for _, p := range ps {
 			d.pf("{Name: %q, Type: ", p.c)
-			f.qual(d, skelPath, "skel", p.skel).p("}, ")
+			if p.skel != "" {
+				f.qual(d, skelPath, "skel", p.skel).p("}, ")
+				continue
+			}
+			f.qual(d, launchPath, "launch", "Struct").pf("(%q", p.c+"__t")
+			for _, st := range p.fields {
+				d.p(", ")
+				f.qual(d, skelPath, "skel", st)
+			}
+			d.p(")}, ")
 		}
 		d.p("},\n")
 	}

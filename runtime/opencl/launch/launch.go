@@ -128,6 +128,22 @@ func Arg[T any](v T) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(&v)), unsafe.Sizeof(v))
 }
 
+// Struct returns the skeleton type of a struct of the given scalar
+// fields, named f0, f1, ... in name's typedef (the element code reads the
+// value through the translated Go type of the same layout). It panics on
+// a bad name or a non-scalar field, which generated code never passes.
+func Struct(name string, fields ...skel.Type) skel.Type {
+	fs := make([]skel.Field, len(fields))
+	for i, t := range fields {
+		fs[i] = skel.Field{Name: fmt.Sprintf("f%d", i), Type: t}
+	}
+	t, err := skel.Struct(name, fs...)
+	if err != nil {
+		panic("launch.Struct: " + err.Error())
+	}
+	return t
+}
+
 // fail marks the kernel broken after a failed launch, logging once.
 func (r *Redomap) fail(err error) {
 	if !r.broken.Swap(true) {
