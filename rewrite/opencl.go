@@ -16,6 +16,7 @@ package rewrite
 // between kernels: each kernel uploads its inputs.
 
 import (
+	"errors"
 	"fmt"
 	"go/constant"
 	"go/types"
@@ -265,6 +266,12 @@ func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 		return nil, fmt.Sprintf("the lambda of %s is a function value, not a literal or a named function", ck.f.soacPos(m))
 	}
 	if err != nil {
+		var r *clc.Refusal
+		if errors.As(err, &r) {
+			// Positions as base names: reasons are the same on every
+			// machine.
+			return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %s at %s:%d:%d: %s", ck.f.soacPos(m), r.Construct, filepath.Base(r.Pos.Filename), r.Pos.Line, r.Pos.Column, r.Reason)
+		}
 		return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %v", ck.f.soacPos(m), err)
 	}
 	for _, c := range fn.Captures {
