@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite"
 )
@@ -23,12 +25,15 @@ type result struct {
 	rep   *report.Report
 	outs  []rewrite.Output
 	files []string
+	// listed are the files among files that the build lists (files also
+	// holds build-ignored tombstones, which Sync deletes).
+	listed []string
 }
 
 // analyze loads the packages matching patterns (relative to dir), runs
 // soacgen's pipeline on each (rewrite.Run, with opts) and returns the
-// fusion report and the generated code. soacgen's own outputs are hidden from the loader and
-// each spec's NAME is declared by a stub in the spec's file
+// fusion report and the generated code. soacgen's own outputs are hidden
+// from the loader and each spec's NAME is declared by a stub in the spec's file
 // (rewrite.Overlay), so that stale, broken or missing outputs do not stop
 // it. When a package (or a dependency) has syntax or type errors, or a
 // malformed //soac:fuse directive, it returns them instead, each formatted
@@ -78,11 +83,17 @@ func analyze(dir string, patterns []string, opts rewrite.Options) (*result, []st
 		if !ok || r == nil || r.Prog == nil {
 			return nil, nil, fmt.Errorf("%s: the pipeline returned no result", act.Package.PkgPath)
 		}
-		for _, p := range r.Prog.Problems {
+		for _, p := range sortedProblems(act.Package.Fset, r.Prog.Problems) {
 			errs = append(errs, relPos(act.Package.Fset, p.Pos, wd)+": "+p.Msg)
 		}
 		res.outs = append(res.outs, r.Outputs...)
 		res.files = append(res.files, act.Package.GoFiles...)
+		res.listed = append(res.listed, act.Package.GoFiles...)
+		for _, f := range act.Package.IgnoredFiles {
+			if b, err := os.ReadFile(f); err == nil && rewrite.IsTombstone(b) {
+				res.files = append(res.files, f)
+			}
+		}
 		root := ""
 		if m := act.Package.Module; m != nil {
 			root = m.Dir
@@ -93,7 +104,21 @@ func analyze(dir string, patterns []string, opts rewrite.Options) (*result, []st
 		return nil, errs, nil
 	}
 	slices.SortFunc(rep.Packages, func(a, b *report.Package) int { return cmp.Compare(a.Path, b.Path) })
+	// Outputs (and so their warnings and -check's changes) by path.
+	slices.SortStableFunc(res.outs, func(a, b rewrite.Output) int { return cmp.Compare(a.Path, b.Path) })
 	return res, nil, nil
+}
+
+// sortedProblems returns ps ordered by file name, then offset: token
+// positions of different files follow the order the loader parsed them
+// in, which varies from run to run.
+func sortedProblems(fset *token.FileSet, ps []ir.Problem) []ir.Problem {
+	ps = slices.Clone(ps)
+	slices.SortStableFunc(ps, func(a, b ir.Problem) int {
+		pa, pb := fset.Position(a.Pos), fset.Position(b.Pos)
+		return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+	})
+	return ps
 }
 
 // loadErrors returns the errors of pkgs and their dependencies, in

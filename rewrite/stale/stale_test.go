@@ -227,3 +227,25 @@ func TestCategories(t *testing.T) {
 type quiet struct{ *testing.T }
 
 func (q *quiet) Errorf(format string, args ...any) {}
+
+// TestImpossible checks the unsupported finding on a package soacgen
+// cannot generate (a spec's NAME declared by hand), with the stale
+// category alone enabled too: go generate and soacgen -check fail on it.
+func TestImpossible(t *testing.T) {
+	dir := gopath(t)
+	for _, flag := range []string{"all", "stale", "unsupported"} {
+		old := soacvet.Analyzer.Flags.Lookup("categories").Value.String()
+		if err := soacvet.Analyzer.Flags.Set("categories", flag); err != nil {
+			t.Fatal(err)
+		}
+		results := analysistest.Run(t, dir, stale.Analyzer, "impossible")
+		soacvet.Analyzer.Flags.Set("categories", old)
+		for _, r := range results {
+			for _, d := range r.Diagnostics {
+				if d.Category != stale.Unsupported {
+					t.Errorf("-categories=%s: %q has category %q, want unsupported", flag, d.Message, d.Category)
+				}
+			}
+		}
+	}
+}
