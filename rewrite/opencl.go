@@ -491,11 +491,20 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	if o := ck.unit.BuildOptions(); o != "" {
 		d.pf("Options: %q,\n", o)
 	}
-	d.p("},\n}\n")
+	d.p("},\n")
+	if f.backend == Auto {
+		d.p("Auto: true,\nCost: ")
+		f.qual(d, launchPath, "launch", "Cost").pf("{Bytes: %d, Ops: %d},\n", ck.bytes(), ck.ops())
+	}
+	d.p("}\n")
 	f.decls = append(f.decls, d)
 
 	ok := f.fresh("ok")
-	c := txtf("%s := false\nif %s.Kernel() != nil {\n", ok, kv)
+	c := txtf("%s := false\nif ", ok)
+	if f.backend == Auto {
+		c.pf("%s.Use(len(%s)) && ", kv, f.name(ck.ins[0].v))
+	}
+	c.pf("%s.Kernel() != nil {\n", kv)
 	slices := func(ps []clParam, name func(clParam) string) {
 		if len(ps) == 0 {
 			c.p("nil")

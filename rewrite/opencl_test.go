@@ -53,10 +53,14 @@ func TestOpenCLRefusals(t *testing.T) {
 		}
 	}
 	src := string(outs[0].Content)
-	for _, name := range []string{"Scaled", "Quotients", "Weighted", "Extremes", "Ratios32"} {
+	for _, name := range []string{"Scaled", "Quotients", "Weighted", "Extremes", "Ratios32", "AutoScaled"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}
+	}
+	// backend=auto asks the cost model at run time; backend=opencl does not.
+	if strings.Count(src, "Auto: true,") != 1 || strings.Count(src, ".Use(len(") != 1 || !strings.Contains(src, "soacgenCLAutoScaled.Use(len(xs)) && soacgenCLAutoScaled.Kernel() != nil") {
+		t.Errorf("only AutoScaled's kernel should ask launch.Use")
 	}
 	if !strings.Contains(src, `Options: "-cl-fp32-correctly-rounded-divide-sqrt"`) {
 		t.Errorf("Ratios32's kernel is not built for correctly rounded float32 division")

@@ -83,3 +83,12 @@ func portfolioValueCLSpec(opts []Option) float64 {
 	prices := soac.Map(opts, callPrice)
 	return soac.Reduce(prices, 0.0, func(a, b float64) float64 { return a + b })
 }
+
+// callPricesAutoSpec is callPricesSpec generated for backend=auto:
+// CallPricesAuto runs its kernel on a GPU when the cost model says the
+// call is large enough, else on the CPU.
+//
+//soac:fuse CallPricesAuto backend=auto
+func callPricesAutoSpec(opts []Option) []float64 {
+	return soac.Map(opts, callPrice)
+}

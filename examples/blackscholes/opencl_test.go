@@ -43,3 +43,23 @@ func TestPortfolioValueCL(t *testing.T) {
 		}
 	}
 }
+
+// TestCallPricesAuto compares the backend=auto variant with the spec: on
+// the CPU (no GPU, or a call too small for the cost model) bit for bit,
+// on a GPU within priceTol.
+func TestCallPricesAuto(t *testing.T) {
+	for _, n := range extest.Sizes(testing.Short()) {
+		opts := randOptions(n)
+		want := callPricesSpec(opts)
+		got := CallPricesAuto(opts)
+		if len(got) != len(want) || (got == nil) != (want == nil) {
+			t.Fatalf("n=%d: %d prices (nil %v), want %d (nil %v)", n, len(got), got == nil, len(want), want == nil)
+		}
+		exact := !soacgenCLCallPricesAuto.Use(n)
+		for i := range got {
+			if exact && !extest.SameFloat(got[i], want[i]) || !cltest.Close(got[i], want[i], priceTol, 100) {
+				t.Fatalf("n=%d (on the CPU: %v): price %d = %v, want %v", n, exact, i, got[i], want[i])
+			}
+		}
+	}
+}

@@ -107,3 +107,11 @@ func nestedRefusedSpec(rows [][]int64) []int64 {
 		return soac.Reduce(soac.Map(row, func(x int64) int64 { return x * x }), 0, func(a, b int64) int64 { return a + b })
 	})
 }
+
+// AutoScaled runs on a GPU when the cost model says so (never on PoCL's
+// CPU device): the generated code asks launch's Use first.
+//
+//soac:fuse AutoScaled backend=auto
+func autoScaledSpec(xs []float64, k float64) []float64 {
+	return soac.Map(xs, func(x float64) float64 { return math.Sqrt(x) * k })
+}

@@ -60,6 +60,10 @@ type Redomap struct {
 	// FP64 reports whether the program uses float64.
 	FP64 bool
 	Spec skel.Redomap
+	// Auto is set for backend=auto: Use then asks the cost model with
+	// Cost, one element's.
+	Auto bool
+	Cost Cost
 
 	once   sync.Once
 	k      *skel.RedomapKernel
