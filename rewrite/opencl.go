@@ -52,6 +52,7 @@ type clKernel struct {
 	reds  []clRed
 	fp64  bool
 	args  []clArg
+	scan  bool // the kernel ends with a scan (skel.Scan); reds holds it
 }
 
 // clArg is a captured variable passed to the kernel by value.
@@ -182,8 +183,12 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	// The operators first: they run without a panic flag, so none may
 	// reach a panic site (a helper translated for a map lambda before
 	// would not show its sites again).
-	for _, m := range lk.Members {
-		if m.Role != lower.Fold {
+	for i, m := range lk.Members {
+		if m.Role == lower.Scan {
+			if why := ck.scanShape(i, outs); why != "" {
+				return why
+			}
+		} else if m.Role != lower.Fold {
 			continue
 		}
 		if why := ck.fold(m.SOAC, outs); why != "" {
@@ -202,7 +207,7 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 			why = ck.mapMember(m, outs)
 		case lower.Gen:
 			why = ck.gen(m, outs)
-		case lower.Fold:
+		case lower.Fold, lower.Scan:
 			r := ck.reds[ck.redIndex(m.SOAC)]
 			in := m.SOAC.Inputs()[0]
 			fmt.Fprintf(&ck.body, "%s = %s;\n", r.c, ck.cname[in])
@@ -213,10 +218,44 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 			return why
 		}
 	}
-	fmt.Fprintf(&ck.body, "k__err = k__e;\n")
 	if fp, _ := ck.unit.NeedsFP64(); fp {
 		ck.fp64 = true
 	}
+	if !ck.scan {
+		fmt.Fprintf(&ck.body, "k__err = k__e;\n")
+		return ""
+	}
+	// The scan skeleton has neither kernel arguments nor a panic flag.
+	if len(ck.args) > 0 {
+		return fmt.Sprintf("a lambda of the scan's kernel captures %s: the scan skeleton takes no captured arguments", ck.args[0].obj.Name())
+	}
+	if len(ck.unit.Sites()) > 0 {
+		s := ck.unit.Sites()[0]
+		return fmt.Sprintf("a lambda of the scan's kernel may panic (%s at %s:%d:%d): the scan skeleton has no panic flag", s.What, filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column)
+	}
+	if len(ck.outs) > 0 {
+		return fmt.Sprintf("it materialises %s beside the scan: the scan skeleton writes the scan only", ck.outs[0].v.Name)
+	}
+	return ""
+}
+
+// scanShape checks that scan member i is the kernel's last member, its
+// only fold or scan, and materialised: what the scan skeleton computes.
+func (ck *clKernel) scanShape(i int, outs map[*ir.Var]string) string {
+	lk := ck.lk
+	m := lk.Members[i].SOAC
+	if i != len(lk.Members)-1 {
+		return fmt.Sprintf("%s is not the last member of its kernel: the scan skeleton ends with the scan", ck.f.soacPos(m))
+	}
+	for _, o := range lk.Members[:i] {
+		if o.Role == lower.Fold || o.Role == lower.Scan {
+			return fmt.Sprintf("%s shares its kernel with %s: the scan skeleton computes one scan", ck.f.soacPos(m), ck.f.soacPos(o.SOAC))
+		}
+	}
+	if n := outs[m.Out]; n == "" || n == "_" || lk.Members[i].Store != lower.Indexed {
+		return fmt.Sprintf("%s: its result is not stored at the index", ck.f.soacPos(m))
+	}
+	ck.scan = true
 	return ""
 }
 
@@ -306,15 +345,19 @@ func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
 // fold adds the reduction of fold m.
 func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	op := m.Op.(*ir.Screma)
-	if op.Map != nil || op.Reduce == nil {
-		return fmt.Sprintf("%s: a fold with a map lambda is not rendered", ck.f.soacPos(m))
+	operator := op.Reduce
+	if operator == nil {
+		operator = op.Scan
+	}
+	if op.Map != nil || operator == nil {
+		return fmt.Sprintf("%s: a fold or scan with a map lambda is not rendered", ck.f.soacPos(m))
 	}
 	t := m.TypeArgs[0]
 	st := skelScalar(t)
 	if st == "" {
 		return fmt.Sprintf("%s folds %s: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint", ck.f.soacPos(m), t)
 	}
-	ne := op.Reduce.Neutral
+	ne := operator.Neutral
 	if ne == nil || ne.Const == nil || ne.Const.Value == nil {
 		return fmt.Sprintf("%s: its neutral element is not a constant (the skeletons build it into the program)", ck.f.soacPos(m))
 	}
@@ -322,7 +365,7 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	if lit == "" {
 		return fmt.Sprintf("%s: its neutral element %s is not a %s constant", ck.f.soacPos(m), ne.Const.Value, t)
 	}
-	fn, why := ck.lambda(m, op.Reduce.Op)
+	fn, why := ck.lambda(m, operator.Op)
 	if why != "" {
 		return why
 	}
@@ -422,153 +465,4 @@ func cLiteral(v constant.Value, st string) string {
 		}
 		return fmt.Sprintf("%dUL", x)
 	}
-}
-
-// goString returns s as a Go string literal: raw when it can be.
-func goString(s string) string {
-	if !strings.Contains(s, "`") && !strings.Contains(s, "\r") {
-		return "`" + s + "`"
-	}
-	return strconv.Quote(s)
-}
-
-// packageVar returns a package-level name starting with base, taken for
-// every function of the file.
-func (g *gen) packageVar(base string) string {
-	n := g.fresh(base)
-	g.base[n] = true
-	return n
-}
-
-// emit returns the Go code that runs the kernel, with the next backend's
-// code as its fallback, and declares the kernel's launch value.
-func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
-	f, k := ck.f, ck.lk.Src
-	pos := f.fset.Position(k.At.Pos())
-	kv := f.packageVar("soacgenCL" + f.fn.Fuse.Name)
-	d := new(code).pf("\n// %s runs a kernel of %s on OpenCL (generated from %s).\nvar %s = &", kv, f.fn.Fuse.Name, f.fn.Name, kv)
-	f.qual(d, launchPath, "launch", "Redomap").pf("{\nAt: %q,\nFP64: %t,\nSpec: ", fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column), ck.fp64)
-	f.qual(d, skelPath, "skel", "Redomap").pf("{\nName: %q,\n", strings.TrimPrefix(kv, "soacgen"))
-	params := func(field string, ps []clParam) {
-		if len(ps) == 0 {
-			return
-		}
-		d.pf("%s: []", field)
-		f.qual(d, skelPath, "skel", "Param").p("{")
-		for _, p := range ps {
-			d.pf("{Name: %q, Type: ", p.c)
-			if p.skel != "" {
-				f.qual(d, skelPath, "skel", p.skel).p("}, ")
-				continue
-			}
-			f.qual(d, launchPath, "launch", "Struct").pf("(%q", p.c+"__t")
-			for _, st := range p.fields {
-				d.p(", ")
-				f.qual(d, skelPath, "skel", st)
-			}
-			d.p(")}, ")
-		}
-		d.p("},\n")
-	}
-	params("Inputs", ck.ins)
-	params("Outputs", ck.outs)
-	d.p("Reductions: []")
-	f.qual(d, skelPath, "skel", "Reduction").p("{")
-	for _, r := range ck.reds {
-		d.pf("{Name: %q, Type: ", r.c)
-		f.qual(d, skelPath, "skel", r.skel).pf(", Op: %s, Neutral: %q}, ", goString(r.op), r.neutral)
-	}
-	f.qual(d, launchPath, "launch", "ErrFlagReduction").p("()},\n")
-	if len(ck.args) > 0 {
-		d.p("Args: []")
-		f.qual(d, skelPath, "skel", "Arg").p("{")
-		for _, a := range ck.args {
-			d.pf("{Name: %q, Decl: %q}, ", a.name, a.decl)
-		}
-		d.p("},\n")
-	}
-	d.pf("Body: %s,\nPreamble: %s,\n", goString(ck.body.String()), goString(ck.unit.Source()))
-	if o := ck.unit.BuildOptions(); o != "" {
-		d.pf("Options: %q,\n", o)
-	}
-	d.p("},\n")
-	if f.backend == Auto {
-		d.p("Auto: true,\nCost: ")
-		f.qual(d, launchPath, "launch", "Cost").pf("{Bytes: %d, Ops: %d},\n", ck.bytes(), ck.ops())
-	}
-	d.p("}\n")
-	f.decls = append(f.decls, d)
-
-	ok := f.fresh("ok")
-	c := txtf("%s := false\nif ", ok)
-	if f.backend == Auto {
-		c.pf("%s.Use(len(%s)) && ", kv, f.name(ck.ins[0].v))
-	}
-	c.pf("%s.Kernel() != nil {\n", kv)
-	slices := func(ps []clParam, name func(clParam) string) {
-		if len(ps) == 0 {
-			c.p("nil")
-			return
-		}
-		c.p("[]")
-		f.qual(c, skelPath, "skel", "HostSlice").p("{")
-		for _, p := range ps {
-			f.qual(c, skelPath, "skel", "Slice").pf("(%s), ", name(p))
-		}
-		c.p("}")
-	}
-	local := map[*ir.Var]string{}
-	for _, p := range ck.outs {
-		local[p.v] = f.fresh("clo")
-		c.pf("%s := make(", local[p.v]).add(f.typeCode(p.v.Type)).pf(", len(%s))\n", f.name(ck.ins[0].v))
-	}
-	for _, r := range ck.reds {
-		local[r.v] = f.fresh("clr")
-		c.pf("var %s [1]", local[r.v]).line(f.typeCode(r.goElem))
-	}
-	c.pf("if %s = %s.Run(", ok, kv)
-	if len(ck.args) == 0 {
-		c.p("nil, ")
-	} else {
-		c.p("[]any{")
-		for _, a := range ck.args {
-			f.qual(c, launchPath, "launch", "Arg").p("(")
-			f.writeObjName(c, a.obj)
-			c.p("), ")
-		}
-		c.p("}, ")
-	}
-	slices(ck.ins, func(p clParam) string { return f.name(p.v) })
-	c.p(", ")
-	slices(ck.outs, func(p clParam) string { return local[p.v] })
-	c.p(", ")
-	var reds []clParam
-	for _, r := range ck.reds {
-		reds = append(reds, r.clParam)
-	}
-	slices(reds, func(p clParam) string { return local[p.v] + "[:]" })
-	c.pf("); %s {\n", ok)
-	for _, p := range ck.outs {
-		c.pf("%s = %s\n", outs[p.v], local[p.v])
-	}
-	for _, r := range ck.reds {
-		if n := outs[r.v]; n != "" && n != "_" {
-			c.pf("%s = %s[0]\n", n, local[r.v])
-		}
-	}
-	c.pf("}\n}\nif !%s {\n", ok).add(f.fallback(ck.lk, outs)).p("}\n")
-	return c
-}
-
-// fallback returns the code of the first backend after opencl in the
-// spec's chain that renders lk, else the reference calls.
-func (f *fgen) fallback(lk *lower.Kernel, outs map[*ir.Var]string) *code {
-	for _, name := range Chain(f.backend) {
-		if b := backends[name]; b != nil && name != OpenCL {
-			if c, why := b.render(f, lk, outs); why == "" {
-				return c
-			}
-		}
-	}
-	return f.unfused(lk.Src, outs)
 }

@@ -18,7 +18,7 @@ func TestOpenCLRefusals(t *testing.T) {
 	}
 	want := map[string]string{
 		"filterRefusedSpec":       "Filter at opencl.go:61:9: filters are not rendered by the opencl backend yet",
-		"scanRefusedSpec":         "Scan at opencl.go:66:9: scans are not rendered by the opencl backend yet",
+		"scanRefusedSpec":         "a lambda of the scan's kernel captures k: the scan skeleton takes no captured arguments",
 		"stringRefusedSpec":       "input xs has type []string: the skeletons take slices of",
 		"int8RefusedSpec":         "input xs has type []int8: the skeletons take slices of",
 		"sliceCaptureRefusedSpec": "the lambda of Map at opencl.go:81:9 captures slice table (at opencl.go:81:47): generated kernels take no captured slices yet",
@@ -57,6 +57,9 @@ func TestOpenCLRefusals(t *testing.T) {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}
+	}
+	if !strings.Contains(src, "var soacgenCLSums = &launch.Scan{") {
+		t.Errorf("Sums: no OpenCL scan generated")
 	}
 	// backend=auto asks the cost model at run time; backend=opencl does not.
 	if strings.Count(src, "Auto: true,") != 1 || strings.Count(src, ".Use(len(") != 1 || !strings.Contains(src, "soacgenCLAutoScaled.Use(len(xs)) && soacgenCLAutoScaled.Kernel() != nil") {

@@ -62,8 +62,8 @@ func filterRefusedSpec(xs []int) []int {
 }
 
 //soac:fuse ScanRefused backend=opencl
-func scanRefusedSpec(xs []int) []int {
-	return soac.Scan(xs, 0, func(a, b int) int { return a + b })
+func scanRefusedSpec(xs []int, k int) []int {
+	return soac.Scan(soac.Map(xs, func(x int) int { return x * k }), 0, func(a, b int) int { return a + b })
 }
 
 //soac:fuse StringRefused backend=opencl
@@ -114,4 +114,11 @@ func nestedRefusedSpec(rows [][]int64) []int64 {
 //soac:fuse AutoScaled backend=auto
 func autoScaledSpec(xs []float64, k float64) []float64 {
 	return soac.Map(xs, func(x float64) float64 { return math.Sqrt(x) * k })
+}
+
+// Sums is a map-scan over integers.
+//
+//soac:fuse Sums backend=opencl
+func sumsSpec(xs []int32) []int32 {
+	return soac.Scan(soac.Map(xs, func(x int32) int32 { return 3*x + 1 }), 0, func(a, b int32) int32 { return a + b })
 }

@@ -51,6 +51,43 @@ func usable(info device.Info, fp64 bool) error {
 	return nil
 }
 
+// built is a kernel of type K built once per process, or the reason it
+// is not (logged once); broken is set when a launch failed.
+type built[K any] struct {
+	once   sync.Once
+	k      *K
+	broken atomic.Bool
+}
+
+// get returns the kernel, building it on first use with build; at and
+// name say which kernel the log line is about.
+func (b *built[K]) get(at, name string, fp64 bool, build func(*device.Device) (*K, error)) *K {
+	b.once.Do(func() {
+		d, err := openDevice()
+		if err != nil {
+			err = fmt.Errorf("no OpenCL device: %w", err)
+		} else if err = usable(d.Info, fp64); err == nil {
+			if b.k, err = build(d); err != nil {
+				b.k, err = nil, fmt.Errorf("build failed: %w", err)
+			}
+		}
+		if err != nil {
+			Logf("soacgen: %s: OpenCL kernel %s runs on the CPU: %v", at, name, err)
+		}
+	})
+	if b.broken.Load() {
+		return nil
+	}
+	return b.k
+}
+
+// fail marks the kernel broken after a failed launch, logging once.
+func (b *built[K]) fail(at, name string, err error) {
+	if !b.broken.Swap(true) {
+		Logf("soacgen: %s: OpenCL kernel %s failed, it runs on the CPU from now on: %v", at, name, err)
+	}
+}
+
 // Redomap is one generated map-reduce kernel (package skel's Redomap,
 // whose reductions end with ErrFlagReduction).
 type Redomap struct {
@@ -65,40 +102,13 @@ type Redomap struct {
 	Auto bool
 	Cost Cost
 
-	once   sync.Once
-	k      *skel.RedomapKernel
-	broken atomic.Bool // a launch failed: the CPU runs every later call
+	b built[skel.RedomapKernel]
 }
 
 // Kernel returns the kernel built for the process's device, or nil (with
 // one log line, the first time) when it cannot run there.
 func (r *Redomap) Kernel() *skel.RedomapKernel {
-	r.once.Do(func() {
-		var err error
-		if r.k, err = r.build(); err != nil {
-			r.k = nil
-			Logf("soacgen: %s: OpenCL kernel %s runs on the CPU: %v", r.At, r.Spec.Name, err)
-		}
-	})
-	if r.broken.Load() {
-		return nil
-	}
-	return r.k
-}
-
-func (r *Redomap) build() (*skel.RedomapKernel, error) {
-	d, err := openDevice()
-	if err != nil {
-		return nil, fmt.Errorf("no OpenCL device: %w", err)
-	}
-	if err := usable(d.Info, r.FP64); err != nil {
-		return nil, err
-	}
-	k, err := r.Spec.Build(d)
-	if err != nil {
-		return nil, fmt.Errorf("build failed: %w", err)
-	}
-	return k, nil
+	return r.b.get(r.At, r.Spec.Name, r.FP64, r.Spec.Build)
 }
 
 // Run runs the kernel with the values of its Args (see Arg) over inputs
@@ -119,7 +129,7 @@ func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) boo
 	var flag [1]int32
 	res := append(append([]skel.HostSlice(nil), results...), skel.Slice(flag[:]))
 	if _, err := k.RunArgs(args, inputs, outputs, res); err != nil {
-		r.fail(err)
+		r.b.fail(r.At, r.Spec.Name, err)
 		return false
 	}
 	return flag[0] == 0
@@ -148,13 +158,6 @@ func Struct(name string, fields ...skel.Type) skel.Type {
 	return t
 }
 
-// fail marks the kernel broken after a failed launch, logging once.
-func (r *Redomap) fail(err error) {
-	if !r.broken.Swap(true) {
-		Logf("soacgen: %s: OpenCL kernel %s failed, it runs on the CPU from now on: %v", r.At, r.Spec.Name, err)
-	}
-}
-
 // sameLength reports whether every slice has the length of inputs[0] and
 // that length is not 0.
 func sameLength(inputs, outputs []skel.HostSlice) bool {
@@ -177,4 +180,46 @@ func sameLength(inputs, outputs []skel.HostSlice) bool {
 func GPU() bool {
 	d, err := openDevice()
 	return err == nil && d.Info.IsGPU()
+}
+
+// Scan is one generated map-scan kernel (package skel's Scan). Its
+// element code cannot panic and reads no captured values: the scan
+// skeleton has neither a panic flag nor kernel arguments.
+type Scan struct {
+	At   string
+	FP64 bool
+	Spec skel.Scan
+	Auto bool
+	Cost Cost
+
+	b built[skel.ScanKernel]
+}
+
+// Kernel returns the kernel built for the process's device, or nil (with
+// one log line, the first time) when it cannot run there.
+func (s *Scan) Kernel() *skel.ScanKernel {
+	return s.b.get(s.At, s.Spec.Name, s.FP64, s.Spec.Build)
+}
+
+// Use is Redomap.Use for a scan.
+func (s *Scan) Use(n int) bool {
+	return !s.Auto || Worth(s.Cost, n) && GPU()
+}
+
+// Run scans inputs (all of one length n > 0) into out (n elements). It
+// reports whether out holds the scan; false means the caller runs its CPU
+// code, as for Redomap.Run.
+func (s *Scan) Run(inputs []skel.HostSlice, out skel.HostSlice) bool {
+	if !sameLength(inputs, []skel.HostSlice{out}) {
+		return false
+	}
+	k := s.Kernel()
+	if k == nil {
+		return false
+	}
+	if _, err := k.Run(inputs, out); err != nil {
+		s.b.fail(s.At, s.Spec.Name, err)
+		return false
+	}
+	return true
 }
