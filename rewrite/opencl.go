@@ -40,7 +40,10 @@ type openclBackend struct{}
 
 func (openclBackend) Name() string { return OpenCL }
 
-// clKernel is one kernel being translated.
+// clKernel is one kernel being translated. The C names it makes (in__0,
+// out__0, red__0, k__v1, k__e) contain a double underscore, as the
+// translator's do, so that no captured Go variable's name collides with
+// them.
 type clKernel struct {
 	f     *fgen
 	lk    *lower.Kernel
@@ -158,7 +161,7 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	f, lk := ck.f, ck.lk
 	for i, v := range lk.Src.Inputs {
 		e := elemOf(v.Type)
-		p := clParam{c: fmt.Sprintf("in%d", i), v: v, goElem: e}
+		p := clParam{c: fmt.Sprintf("in__%d", i), v: v, goElem: e}
 		if e != nil {
 			p.skel = skelScalar(e)
 		}
@@ -369,7 +372,10 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	if why != "" {
 		return why
 	}
-	r := clRed{clParam: clParam{c: fmt.Sprintf("red%d", len(ck.reds)), skel: st, v: m.Out, goElem: t}, neutral: lit,
+	if len(fn.Captures) > 0 {
+		return fmt.Sprintf("the operator of %s captures %s: the skeletons' combine takes no arguments", ck.f.soacPos(m), fn.Captures[0].Var.Name())
+	}
+	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: st, v: m.Out, goElem: t}, neutral: lit,
 		op: fmt.Sprintf("int e = 0;\nr = %s;", fn.Call([]string{"a", "b"}, "", "&e"))}
 	ck.reds = append(ck.reds, r)
 	ck.fp64 = ck.fp64 || st == "Float64"
@@ -408,7 +414,7 @@ func (ck *clKernel) gen(m lower.Member, outs map[*ir.Var]string) string {
 // define declares the C value of member m's element and, when its output
 // is materialised, stores it.
 func (ck *clKernel) define(m lower.Member, ctype, value string, e types.Type, outs map[*ir.Var]string) string {
-	c := fmt.Sprintf("v%d", len(ck.cname))
+	c := fmt.Sprintf("k__v%d", len(ck.cname))
 	ck.cname[m.SOAC.Out] = c
 	fmt.Fprintf(&ck.body, "const %s %s = %s;\n", ctype, c, value)
 	if n, ok := outs[m.SOAC.Out]; !ok || n == "_" || m.Store == lower.NoStore {
@@ -421,7 +427,7 @@ func (ck *clKernel) define(m lower.Member, ctype, value string, e types.Type, ou
 	if st == "" {
 		return fmt.Sprintf("%s produces %s: the skeletons write slices of float32, float64, int32, int64, int, uint32, uint64, uint", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
 	}
-	p := clParam{c: fmt.Sprintf("out%d", len(ck.outs)), skel: st, v: m.SOAC.Out, goElem: e}
+	p := clParam{c: fmt.Sprintf("out__%d", len(ck.outs)), skel: st, v: m.SOAC.Out, goElem: e}
 	ck.outs = append(ck.outs, p)
 	ck.fp64 = ck.fp64 || st == "Float64"
 	fmt.Fprintf(&ck.body, "%s = %s;\n", p.c, c)

@@ -27,6 +27,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"panickyOpRefusedSpec":    "a reduction operator may panic (integer divide by zero at opencl.go:96:62)",
 		"callRefusedSpec":         "the lambda of Map at opencl.go:101:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:101:55: its source is not available",
 		"nestedRefusedSpec":       "input rows has type [][]int64",
+		"opCaptureRefusedSpec":    "the operator of Reduce at opencl.go:128:9 captures k: the skeletons' combine takes no arguments",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {

@@ -122,3 +122,8 @@ func autoScaledSpec(xs []float64, k float64) []float64 {
 func sumsSpec(xs []int32) []int32 {
 	return soac.Scan(soac.Map(xs, func(x int32) int32 { return 3*x + 1 }), 0, func(a, b int32) int32 { return a + b })
 }
+
+//soac:fuse OpCaptureRefused backend=opencl
+func opCaptureRefusedSpec(xs []int, k int) int {
+	return soac.Reduce(xs, 0, func(a, b int) int { return max(a, b, k) })
+}
