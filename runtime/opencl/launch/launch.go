@@ -20,6 +20,7 @@ import (
 	"log"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/soacgen/soacgen/runtime/opencl/device"
@@ -128,10 +129,12 @@ func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) boo
 	}
 	var flag [1]int32
 	res := append(append([]skel.HostSlice(nil), results...), skel.Slice(flag[:]))
-	if _, err := k.RunArgs(args, inputs, outputs, res); err != nil {
+	t, err := k.RunArgs(args, inputs, outputs, res)
+	if err != nil {
 		r.b.fail(r.At, r.Spec.Name, err)
 		return false
 	}
+	count(t)
 	return flag[0] == 0
 }
 
@@ -156,6 +159,21 @@ func Struct(name string, fields ...skel.Type) skel.Type {
 		panic("launch.Struct: " + err.Error())
 	}
 	return t
+}
+
+// The device times of every run of the process, for benchmarks.
+var kernelNs, transferNs atomic.Int64
+
+func count(t skel.Timing) {
+	kernelNs.Add(int64(t.Kernel))
+	transferNs.Add(int64(t.Transfer))
+}
+
+// DeviceTime returns the device time of every kernel run so far in the
+// process: the kernels' execution and the host<->device copies (from
+// profiling events). Benchmarks report their differences per call.
+func DeviceTime() (kernel, transfer time.Duration) {
+	return time.Duration(kernelNs.Load()), time.Duration(transferNs.Load())
 }
 
 // sameLength reports whether every slice has the length of inputs[0] and
@@ -217,9 +235,11 @@ func (s *Scan) Run(inputs []skel.HostSlice, out skel.HostSlice) bool {
 	if k == nil {
 		return false
 	}
-	if _, err := k.Run(inputs, out); err != nil {
+	t, err := k.Run(inputs, out)
+	if err != nil {
 		s.b.fail(s.At, s.Spec.Name, err)
 		return false
 	}
+	count(t)
 	return true
 }
