@@ -18,9 +18,11 @@ package rewrite
 import (
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -77,6 +79,7 @@ type clParam struct {
 type clRed struct {
 	clParam
 	op, neutral string
+	cast        string // prefix that reads a translated struct as the skeleton's
 }
 
 func (openclBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
@@ -171,11 +174,8 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 			if ct == nil {
 				return fmt.Sprintf("input %s has type %s: the skeletons take slices of float32, float64, int32, int64, int, uint32, uint64, uint, and of structs of those", v.Name, v.Type)
 			}
-			for i := range ct.Fields {
-				st := skelScalar(e.Underlying().(*types.Struct).Field(i).Type())
-				p.fields = append(p.fields, st)
-				ck.fp64 = ck.fp64 || st == "Float64"
-			}
+			p.fields = ck.fieldTypes(e)
+			ck.fp64 = ck.fp64 || slices.Contains(p.fields, "Float64")
 			// The skeleton's struct has the translated struct's layout:
 			// the element code reads it as that type.
 			ck.cname[v] = fmt.Sprintf("(*(const %s *)&%s)", ct.C, p.c)
@@ -213,7 +213,7 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 		case lower.Fold, lower.Scan:
 			r := ck.reds[ck.redIndex(m.SOAC)]
 			in := m.SOAC.Inputs()[0]
-			fmt.Fprintf(&ck.body, "%s = %s;\n", r.c, ck.cname[in])
+			fmt.Fprintf(&ck.body, "%s = %s%s;\n", r.c, r.cast, ck.cname[in])
 		default:
 			why = fmt.Sprintf("%s: %ss are not rendered by the opencl backend yet", f.soacPos(m.SOAC), m.Role)
 		}
@@ -356,17 +356,28 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		return fmt.Sprintf("%s: a fold or scan with a map lambda is not rendered", ck.f.soacPos(m))
 	}
 	t := m.TypeArgs[0]
-	st := skelScalar(t)
-	if st == "" {
-		return fmt.Sprintf("%s folds %s: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint", ck.f.soacPos(m), t)
+	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}}
+	var ct *clc.Type // the translated struct type, for a struct fold
+	if r.skel == "" {
+		if ct = ck.structInput(t); ct == nil {
+			return fmt.Sprintf("%s folds %s: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those", ck.f.soacPos(m), t)
+		}
+		r.fields = ck.fieldTypes(t)
 	}
 	ne := operator.Neutral
-	if ne == nil || ne.Const == nil || ne.Const.Value == nil {
+	switch {
+	case ct != nil:
+		// A struct's neutral element must be its zero value, T{}.
+		if !zeroLiteral(ne) {
+			return fmt.Sprintf("%s: its neutral element is not the zero value %s{} (the skeletons build it into the program)", ck.f.soacPos(m), t)
+		}
+		r.neutral = "{0}"
+	case ne == nil || ne.Const == nil || ne.Const.Value == nil:
 		return fmt.Sprintf("%s: its neutral element is not a constant (the skeletons build it into the program)", ck.f.soacPos(m))
-	}
-	lit := cLiteral(ne.Const.Value, st)
-	if lit == "" {
-		return fmt.Sprintf("%s: its neutral element %s is not a %s constant", ck.f.soacPos(m), ne.Const.Value, t)
+	default:
+		if r.neutral = cLiteral(ne.Const.Value, r.skel); r.neutral == "" {
+			return fmt.Sprintf("%s: its neutral element %s is not a %s constant", ck.f.soacPos(m), ne.Const.Value, t)
+		}
 	}
 	fn, why := ck.lambda(m, operator.Op)
 	if why != "" {
@@ -375,11 +386,36 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	if len(fn.Captures) > 0 {
 		return fmt.Sprintf("the operator of %s captures %s: the skeletons' combine takes no arguments", ck.f.soacPos(m), fn.Captures[0].Var.Name())
 	}
-	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: st, v: m.Out, goElem: t}, neutral: lit,
-		op: fmt.Sprintf("int e = 0;\nr = %s;", fn.Call([]string{"a", "b"}, "", "&e"))}
+	if ct == nil {
+		r.op = fmt.Sprintf("int e = 0;\nr = %s;", fn.Call([]string{"a", "b"}, "", "&e"))
+	} else {
+		// The skeleton's struct and the translated one have one layout.
+		r.op = fmt.Sprintf("int e = 0;\n%[1]s t = %[2]s;\nr = *(%[3]s *)&t;", ct.C, fn.Call([]string{fmt.Sprintf("*(const %s *)&a", ct.C), fmt.Sprintf("*(const %s *)&b", ct.C)}, "", "&e"), r.c+"__t")
+		r.cast = "*(const " + r.c + "__t *)&"
+	}
 	ck.reds = append(ck.reds, r)
-	ck.fp64 = ck.fp64 || st == "Float64"
+	ck.fp64 = ck.fp64 || r.skel == "Float64" || slices.Contains(r.fields, "Float64")
 	return ""
+}
+
+// zeroLiteral reports whether ne is written T{}: a struct's zero value.
+func zeroLiteral(ne *ir.Operand) bool {
+	if ne == nil {
+		return false
+	}
+	cl, ok := ast.Unparen(ne.Expr).(*ast.CompositeLit)
+	return ok && len(cl.Elts) == 0
+}
+
+// fieldTypes returns the skeleton types of the fields of struct type t
+// (structInput has checked that each has one).
+func (ck *clKernel) fieldTypes(t types.Type) []string {
+	st := t.Underlying().(*types.Struct)
+	var fs []string
+	for i := range st.NumFields() {
+		fs = append(fs, skelScalar(st.Field(i).Type()))
+	}
+	return fs
 }
 
 // mapMember computes the element of map m from its inputs' elements.
@@ -393,8 +429,8 @@ func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
 		return why
 	}
 	e := elemOf(m.SOAC.Out.Type)
-	if fn.Result == nil || !fn.Result.IsScalar() || e == nil {
-		return fmt.Sprintf("%s returns %s: only scalar elements are rendered", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
+	if fn.Result == nil || !(fn.Result.IsScalar() || fn.Result.Kind == clc.Struct) || e == nil {
+		return fmt.Sprintf("%s returns %s: only scalar and struct elements are rendered", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
 	}
 	var args []string
 	for _, v := range m.SOAC.Inputs() {

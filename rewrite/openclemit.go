@@ -45,6 +45,18 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	}
 	f.qual(d, launchPath, "launch", form).pf("{\nAt: %q,\nFP64: %t,\nSpec: ", fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column), ck.fp64)
 	f.qual(d, skelPath, "skel", form).pf("{\nName: %q,\n", strings.TrimPrefix(kv, "soacgen"))
+	skelType := func(p clParam) {
+		if p.skel != "" {
+			f.qual(d, skelPath, "skel", p.skel)
+			return
+		}
+		f.qual(d, launchPath, "launch", "Struct").pf("(%q", p.c+"__t")
+		for _, st := range p.fields {
+			d.p(", ")
+			f.qual(d, skelPath, "skel", st)
+		}
+		d.p(")")
+	}
 	params := func(field string, ps []clParam) {
 		if len(ps) == 0 {
 			return
@@ -53,16 +65,8 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		f.qual(d, skelPath, "skel", "Param").p("{")
 		for _, p := range ps {
 			d.pf("{Name: %q, Type: ", p.c)
-			if p.skel != "" {
-				f.qual(d, skelPath, "skel", p.skel).p("}, ")
-				continue
-			}
-			f.qual(d, launchPath, "launch", "Struct").pf("(%q", p.c+"__t")
-			for _, st := range p.fields {
-				d.p(", ")
-				f.qual(d, skelPath, "skel", st)
-			}
-			d.p(")}, ")
+			skelType(p)
+			d.p("}, ")
 		}
 		d.p("},\n")
 	}
@@ -70,7 +74,8 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	params("Outputs", ck.outs)
 	red := func(r clRed) {
 		d.pf("{Name: %q, Type: ", r.c)
-		f.qual(d, skelPath, "skel", r.skel).pf(", Op: %s, Neutral: %q}", goString(r.op), r.neutral)
+		skelType(r.clParam)
+		d.pf(", Op: %s, Neutral: %q}", goString(r.op), r.neutral)
 	}
 	if ck.scan {
 		d.p("Op: ")

@@ -22,20 +22,22 @@ type Cost struct {
 //
 //   - launchNs: a build-cached launch of two kernels plus the blocking
 //     reads and writes, about 30 µs with a discrete GPU's driver;
-//   - pcieBytes: about 12 GB/s of PCIe 4.0 x16 in practice;
+//   - pcieBytes: 6 GB/s, what the H100 host moved from pageable Go
+//     memory (5.3 to 8.6 GB/s, BENCHMARKS.md);
 //   - gpuOps: about 2000 simple operations per ns on a large GPU;
 //   - cpuBytes: about 10 GB/s streamed by one core;
 //   - cpuOps: about 2 simple operations per ns on one core.
 const (
 	launchNs  = 30_000
-	pcieBytes = 12
+	pcieBytes = 6
 	gpuOps    = 2000
 	cpuBytes  = 10
 	cpuOps    = 2
 )
 
 // Worth reports whether n elements of cost c run faster on a GPU than on
-// one CPU core by the model: the device pays the launch and moves every
+// one CPU core (the cpu backend; the parallel backend's cores are not
+// modelled yet) by the model: the device pays the launch and moves every
 // byte over PCIe but computes much faster, so only arithmetic-heavy
 // kernels (or none, when PCIe is slower than the core's memory) win.
 func Worth(c Cost, n int) bool {
