@@ -54,11 +54,11 @@ type Backend interface {
 	render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string)
 }
 
-// backends are the backends built into soacgen, by name. Parallel and
-// OpenCL are not built yet: the chain passes them with that reason.
-var backends = map[string]Backend{CPU: cpuBackend{}}
+// backends are the backends built into soacgen, by name. Parallel is
+// not built yet: the chain passes it with that reason.
+var backends = map[string]Backend{CPU: cpuBackend{}, OpenCL: openclBackend{}}
 
-// refuseHook, when set (by tests), makes the cpu backend refuse a kernel
+// refuseHook, when set (by tests), makes the cpu and opencl backends refuse a kernel
 // of spec fn with the reason it returns (when not "").
 var refuseHook func(fn *ir.Function, lk *lower.Kernel) string
 

@@ -59,6 +59,9 @@ type fgen struct {
 	exprRepl   map[ast.Node]*code
 	// err is the first error met while generating a replacement.
 	err error
+	// decls are package-level declarations a backend's code needs
+	// (opencl.go), emitted after the function.
+	decls []*code
 }
 
 // retCtx rewrites the returns of an inlined function literal: the result
@@ -127,6 +130,9 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) 
 		return nil, nil, err
 	}
 	c.add(body).p("}\n")
+	for _, d := range f.decls {
+		c.add(d)
+	}
 	if d.Recv == nil && d.Type.TypeParams == nil {
 		// A spec whose signature changed after generation breaks the
 		// build with a message naming this function.

@@ -65,3 +65,30 @@ func portfolioValueSpec(opts []Option) float64 {
 	prices := soac.Map(opts, callPrice)
 	return soac.Reduce(prices, 0.0, func(a, b float64) float64 { return a + b })
 }
+
+// callPricesCLSpec is callPricesSpec generated for the opencl backend:
+// CallPricesCL runs its kernel on the OpenCL device when there is one,
+// else on the CPU.
+//
+//soac:fuse CallPricesCL backend=opencl
+func callPricesCLSpec(opts []Option) []float64 {
+	return soac.Map(opts, callPrice)
+}
+
+// portfolioValueCLSpec is portfolioValueSpec generated for the opencl
+// backend.
+//
+//soac:fuse PortfolioValueCL backend=opencl
+func portfolioValueCLSpec(opts []Option) float64 {
+	prices := soac.Map(opts, callPrice)
+	return soac.Reduce(prices, 0.0, func(a, b float64) float64 { return a + b })
+}
+
+// callPricesAutoSpec is callPricesSpec generated for backend=auto:
+// CallPricesAuto runs its kernel on a GPU when the cost model says the
+// call is large enough, else on the CPU.
+//
+//soac:fuse CallPricesAuto backend=auto
+func callPricesAutoSpec(opts []Option) []float64 {
+	return soac.Map(opts, callPrice)
+}

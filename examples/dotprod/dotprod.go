@@ -22,3 +22,14 @@ func dotSpec(xs, ys []float64) float64 {
 		0.0,
 		func(a, b float64) float64 { return a + b })
 }
+
+// dotCLSpec is dotSpec generated for the opencl backend: DotCL runs its
+// kernel on the OpenCL device when there is one, else on the CPU.
+//
+//soac:fuse DotCL backend=opencl
+func dotCLSpec(xs, ys []float64) float64 {
+	return soac.Reduce(
+		soac.Map2(xs, ys, func(x, y float64) float64 { return x * y }),
+		0.0,
+		func(a, b float64) float64 { return a + b })
+}

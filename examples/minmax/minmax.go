@@ -29,3 +29,13 @@ func boundsSpec(xs []int32) (lo, hi int32) {
 	hi = soac.Reduce(xs, math.MinInt32, func(a, b int32) int32 { return max(a, b) })
 	return lo, hi
 }
+
+// boundsCLSpec is boundsSpec generated for the opencl backend: BoundsCL
+// runs its kernel on the OpenCL device when there is one, else on the CPU.
+//
+//soac:fuse BoundsCL backend=opencl
+func boundsCLSpec(xs []int32) (lo, hi int32) {
+	lo = soac.Reduce(xs, math.MaxInt32, func(a, b int32) int32 { return min(a, b) })
+	hi = soac.Reduce(xs, math.MinInt32, func(a, b int32) int32 { return max(a, b) })
+	return lo, hi
+}

@@ -42,3 +42,15 @@ func mssSpec(xs []int) int {
 		return segs{m, m, m, x}
 	}), segs{}, combine).Best
 }
+
+// mssCLSpec is mssSpec generated for the opencl backend: MSSCL runs its
+// map-reduce over segs on the OpenCL device when there is one, else on
+// the CPU.
+//
+//soac:fuse MSSCL backend=opencl
+func mssCLSpec(xs []int) int {
+	return soac.Reduce(soac.Map(xs, func(x int) segs {
+		m := max(x, 0)
+		return segs{m, m, m, x}
+	}), segs{}, combine).Best
+}

@@ -28,3 +28,17 @@ func normalize2Spec(xs []float64) (ys1, ys2 []float64) {
 	ys2 = soac.Map(xs, func(x float64) float64 { return x / sum2 })
 	return ys1, ys2
 }
+
+// normalize2CLSpec is normalize2Spec generated for the opencl backend:
+// Normalize2CL runs its kernels on the OpenCL device when there is one,
+// else on the CPU (the filter's kernel always runs on the CPU).
+//
+//soac:fuse Normalize2CL backend=opencl
+func normalize2CLSpec(xs []float64) (ys1, ys2 []float64) {
+	sum1 := soac.Reduce(xs, 0.0, func(a, b float64) float64 { return a + b })
+	gts := soac.Filter(xs, func(x float64) bool { return x > 0 })
+	sum2 := soac.Reduce(gts, 0.0, func(a, b float64) float64 { return a + b })
+	ys1 = soac.Map(xs, func(x float64) float64 { return x / sum1 })
+	ys2 = soac.Map(xs, func(x float64) float64 { return x / sum2 })
+	return ys1, ys2
+}

@@ -37,3 +37,20 @@ func prefixSumsSpec(xs []int) []int {
 func prefixSqrtsSpec(xs []float64) []float64 {
 	return soac.Scan(soac.Map(xs, math.Sqrt), 0.0, func(a, b float64) float64 { return a + b })
 }
+
+// prefixSumsCLSpec is prefixSumsSpec generated for the opencl backend:
+// PrefixSumsCL runs its map-scan on the OpenCL device when there is one,
+// else on the CPU.
+//
+//soac:fuse PrefixSumsCL backend=opencl
+func prefixSumsCLSpec(xs []int) []int {
+	ys := soac.Map(xs, func(x int) int { return 3*x + 1 })
+	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
+}
+
+// prefixSqrtsCLSpec is prefixSqrtsSpec generated for the opencl backend.
+//
+//soac:fuse PrefixSqrtsCL backend=opencl
+func prefixSqrtsCLSpec(xs []float64) []float64 {
+	return soac.Scan(soac.Map(xs, math.Sqrt), 0.0, func(a, b float64) float64 { return a + b })
+}

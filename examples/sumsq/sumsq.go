@@ -19,3 +19,12 @@ func sumSqSpec(xs []float64) float64 {
 	sq := func(x float64) float64 { return x * x }
 	return soac.Reduce(soac.Map(xs, sq), 0.0, func(a, b float64) float64 { return a + b })
 }
+
+// sumSqCLSpec is sumSqSpec generated for the opencl backend: SumSqCL runs
+// its kernel on the OpenCL device when there is one, else on the CPU.
+//
+//soac:fuse SumSqCL backend=opencl
+func sumSqCLSpec(xs []float64) float64 {
+	sq := func(x float64) float64 { return x * x }
+	return soac.Reduce(soac.Map(xs, sq), 0.0, func(a, b float64) float64 { return a + b })
+}

@@ -27,6 +27,9 @@ type Filter struct {
 	Reductions []Reduction
 	Body       string
 	Preamble   string
+	// Options are the build options (e.g. "-cl-fp32-correctly-rounded-divide-sqrt"
+	// for Go's float32 division); "" for none.
+	Options string
 }
 
 // countRed counts kept elements. Its index is len(Reductions), after the
@@ -119,7 +122,7 @@ func (f Filter) Build(d *device.Device) (*FilterKernel, error) {
 	if len(f.Reductions) > 0 {
 		names = append(names, f.Name+"_stage2")
 	}
-	p, err := buildProgram(d, src, names...)
+	p, err := buildProgram(d, src, f.Options, names...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.Name, err)
 	}

@@ -17,6 +17,7 @@ type body struct {
 	results []Param // outputs and reduction values, each name once
 	keep    bool    // the statements set int keep (filters)
 	code    string
+	args    []Arg // kernel arguments the statements read (Redomap.Args)
 }
 
 // newBody collects the results of outputs and reductions, sharing a name
@@ -93,6 +94,9 @@ func (b body) emit(w *strings.Builder) {
 	for _, p := range b.inputs {
 		fmt.Fprintf(w, "const %s %s, ", p.Type.Name, p.Name)
 	}
+	for _, a := range b.args {
+		fmt.Fprintf(w, "%s, ", a.Decl)
+	}
 	w.WriteString("const long soac_index) {\n")
 	for _, r := range b.results {
 		if !b.isInput(r.Name) {
@@ -118,6 +122,9 @@ func (b body) call(i string) string {
 	var args []string
 	for _, p := range b.inputs {
 		args = append(args, fmt.Sprintf("in_%s[%s]", p.Name, i))
+	}
+	for _, a := range b.args {
+		args = append(args, a.Name)
 	}
 	args = append(args, i)
 	return "soac_body(" + strings.Join(args, ", ") + ")"
@@ -173,6 +180,9 @@ const unroll = 4
 
 func (s stage1) emit(w *strings.Builder) {
 	fmt.Fprintf(w, "__kernel void %s_stage1(const long n, const long chunk", s.name)
+	for _, a := range s.b.args {
+		fmt.Fprintf(w, ",\n\t%s", a.Decl)
+	}
 	for _, p := range s.b.inputs {
 		fmt.Fprintf(w, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
 	}

@@ -112,12 +112,11 @@ type program struct {
 	mu      sync.Mutex
 }
 
-// buildOptions are passed to every build. No fast-math flags: results
-// must match the CPU reference up to reassociation only.
-const buildOptions = ""
-
-func buildProgram(d *device.Device, src string, names ...string) (*program, error) {
-	p, err := d.Program(src, buildOptions)
+// buildProgram builds src with options (the skeleton's Options: never
+// fast-math flags, since results must match the CPU reference up to
+// reassociation only) and creates the kernels names.
+func buildProgram(d *device.Device, src, options string, names ...string) (*program, error) {
+	p, err := d.Program(src, options)
 	if err != nil {
 		return nil, err
 	}

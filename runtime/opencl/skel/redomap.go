@@ -25,7 +25,13 @@ type Redomap struct {
 	Reductions []Reduction
 	Body       string
 	Preamble   string // helper OpenCL C functions, emitted first
-	Layout     Layout // Auto unless measuring
+	// Options are the build options (e.g. "-cl-fp32-correctly-rounded-divide-sqrt"
+	// for Go's float32 division); "" for none.
+	Options string
+	Layout  Layout // Auto unless measuring
+	// Args are values passed to every launch (RunArgs), in order, after
+	// n and chunk; the element code reads each by its name.
+	Args []Arg
 }
 
 // Source returns the OpenCL C program of the skeleton for a GPU (gpu) or
@@ -68,6 +74,12 @@ func (r Redomap) generate(gpu bool) (Layout, string, error) {
 	if err != nil {
 		return 0, "", fmt.Errorf("%s: %w", r.Name, err)
 	}
+	for _, a := range r.Args {
+		if !ident.MatchString(a.Name) || strings.HasPrefix(a.Name, "soac_") {
+			return 0, "", fmt.Errorf("%s: argument name %q is not a usable C identifier", r.Name, a.Name)
+		}
+	}
+	b.args = r.Args
 	var w strings.Builder
 	w.WriteString(prelude(allTypes(r.Inputs, r.Outputs, r.Reductions), r.Preamble))
 	emitOps(&w, r.Reductions)
@@ -120,7 +132,7 @@ func (r Redomap) Build(d *device.Device) (*RedomapKernel, error) {
 	if len(r.Reductions) > 0 {
 		names = append(names, r.Name+"_stage2")
 	}
-	p, err := buildProgram(d, src, names...)
+	p, err := buildProgram(d, src, r.Options, names...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", r.Name, err)
 	}
@@ -147,18 +159,21 @@ func (k *RedomapKernel) Plan(n int) string {
 // each input, outputs of n elements, and one element per reduction in
 // results. It returns the kernels' device time.
 func (k *RedomapKernel) RunDevice(n int, inputs, outputs, results []*cl.MemObject) (Timing, error) {
-	return k.prog.do(func(r *run) error { return k.enqueue(r, n, inputs, outputs, results) })
+	return k.prog.do(func(r *run) error { return k.enqueue(r, n, nil, inputs, outputs, results) })
 }
 
-func (k *RedomapKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.MemObject) error {
+func (k *RedomapKernel) enqueue(r *run, n int, vals []any, inputs, outputs, results []*cl.MemObject) error {
 	s := k.spec
 	if err := checkBuffers(n, inputs, outputs, results, s.Inputs, s.Outputs, s.Reductions); err != nil {
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
+	if len(vals) != len(s.Args) {
+		return fmt.Errorf("%s: %d argument values for %d arguments", s.Name, len(vals), len(s.Args))
+	}
 	p := newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem())
 	parts := make([]*cl.MemObject, len(s.Reductions))
 	if n > 0 {
-		args := []any{int64(n), p.chunk}
+		args := append([]any{int64(n), p.chunk}, vals...)
 		for _, b := range inputs {
 			args = append(args, b)
 		}
@@ -195,6 +210,12 @@ func (k *RedomapKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Me
 // the reductions' results (each a slice of one element). All inputs and
 // outputs must have the same length.
 func (k *RedomapKernel) Run(inputs, outputs, results []HostSlice) (Timing, error) {
+	return k.RunArgs(nil, inputs, outputs, results)
+}
+
+// RunArgs is Run with the values of the skeleton's Args (each a value
+// cl.Kernel.SetArg takes: a sized number, or the bytes of the C value).
+func (k *RedomapKernel) RunArgs(vals []any, inputs, outputs, results []HostSlice) (Timing, error) {
 	s := k.spec
 	n, err := checkRun(inputs, outputs, results, s.Inputs, s.Outputs, s.Reductions)
 	if err != nil {
@@ -202,7 +223,7 @@ func (k *RedomapKernel) Run(inputs, outputs, results []HostSlice) (Timing, error
 	}
 	return k.prog.do(func(r *run) error {
 		return r.hostRun(inputs, outputs, results, func(ins, outs, res []*cl.MemObject) (int, error) {
-			return n, k.enqueue(r, n, ins, outs, res)
+			return n, k.enqueue(r, n, vals, ins, outs, res)
 		})
 	})
 }

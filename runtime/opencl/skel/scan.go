@@ -23,6 +23,9 @@ type Scan struct {
 	Op       Reduction
 	Body     string
 	Preamble string
+	// Options are the build options (e.g. "-cl-fp32-correctly-rounded-divide-sqrt"
+	// for Go's float32 division); "" for none.
+	Options string
 }
 
 func (s Scan) generate(gpu bool) (Layout, string, error) {
@@ -81,7 +84,7 @@ func (s Scan) Build(d *device.Device) (*ScanKernel, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := buildProgram(d, src, s.Name+"_stage1", s.Name+"_scanpart", s.Name+"_final")
+	p, err := buildProgram(d, src, s.Options, s.Name+"_stage1", s.Name+"_scanpart", s.Name+"_final")
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}

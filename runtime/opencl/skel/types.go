@@ -129,6 +129,14 @@ type Param struct {
 	Type Type
 }
 
+// Arg is a value every work-item reads: a kernel parameter passed by
+// value, declared by Decl (OpenCL C, e.g. "const double k") and read by
+// the element code as Name.
+type Arg struct {
+	Name string
+	Decl string
+}
+
 // Reduction is an associative operator with its neutral element.
 type Reduction struct {
 	// Name is the variable the element code assigns; the reduction folds

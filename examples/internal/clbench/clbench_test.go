@@ -1,0 +1,114 @@
+// Package clbench benchmarks the examples' backend=opencl variants
+// against their cpu-backend forms in one process: per example, the
+// end-to-end time of a call (ns/op), the device's kernel and transfer
+// times per call (kernel-ns/op, transfer-ns/op, from profiling events),
+// and the cpu form. SOACGEN_BENCH_N sets the array length (default
+// 1<<22). It holds benchmarks only; the examples' tests check results.
+package clbench
+
+import (
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/soacgen/soacgen/examples/blackscholes"
+	"github.com/soacgen/soacgen/examples/dotprod"
+	"github.com/soacgen/soacgen/examples/minmax"
+	"github.com/soacgen/soacgen/examples/normalize2"
+	"github.com/soacgen/soacgen/examples/prefixsum"
+	"github.com/soacgen/soacgen/examples/sumsq"
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
+)
+
+func size() int {
+	if n, err := strconv.Atoi(os.Getenv("SOACGEN_BENCH_N")); err == nil && n > 0 {
+		return n
+	}
+	return 1 << 22
+}
+
+func floats(n int, seed uint64) []float64 {
+	r := rand.New(rand.NewPCG(seed, 1))
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = r.Float64()*2 - 1
+	}
+	return xs
+}
+
+// bench runs cl and cpu as sub-benchmarks; cl reports the device times.
+func bench(b *testing.B, cl, cpu func()) {
+	b.Run("opencl", func(b *testing.B) {
+		cl() // builds the program
+		k0, t0 := launch.DeviceTime()
+		b.ResetTimer()
+		for range b.N {
+			cl()
+		}
+		b.StopTimer()
+		k1, t1 := launch.DeviceTime()
+		if k1 == k0 {
+			b.Fatal("no kernel ran on the device")
+		}
+		b.ReportMetric(float64(k1-k0)/float64(b.N), "kernel-ns/op")
+		b.ReportMetric(float64(t1-t0)/float64(b.N), "transfer-ns/op")
+	})
+	b.Run("cpu", func(b *testing.B) {
+		for range b.N {
+			cpu()
+		}
+	})
+}
+
+func BenchmarkSumSq(b *testing.B) {
+	xs := floats(size(), 1)
+	bench(b, func() { sumsq.SumSqCL(xs) }, func() { sumsq.SumSq(xs) })
+}
+
+func BenchmarkDot(b *testing.B) {
+	xs, ys := floats(size(), 2), floats(size(), 3)
+	bench(b, func() { dotprod.DotCL(xs, ys) }, func() { dotprod.Dot(xs, ys) })
+}
+
+func BenchmarkBounds(b *testing.B) {
+	r := rand.New(rand.NewPCG(4, 1))
+	xs := make([]int32, size())
+	for i := range xs {
+		xs[i] = r.Int32()
+	}
+	bench(b, func() { minmax.BoundsCL(xs) }, func() { minmax.Bounds(xs) })
+}
+
+func options() []blackscholes.Option {
+	r := rand.New(rand.NewPCG(5, 1))
+	opts := make([]blackscholes.Option, size())
+	for i := range opts {
+		opts[i] = blackscholes.Option{S: 10 + 90*r.Float64(), K: 10 + 90*r.Float64(), T: 0.1 + 2*r.Float64(), R: 0.1 * r.Float64(), V: 0.05 + 0.5*r.Float64()}
+	}
+	return opts
+}
+
+func BenchmarkCallPrices(b *testing.B) {
+	opts := options()
+	bench(b, func() { blackscholes.CallPricesCL(opts) }, func() { blackscholes.CallPrices(opts) })
+}
+
+func BenchmarkPortfolioValue(b *testing.B) {
+	opts := options()
+	bench(b, func() { blackscholes.PortfolioValueCL(opts) }, func() { blackscholes.PortfolioValue(opts) })
+}
+
+func BenchmarkPrefixSums(b *testing.B) {
+	r := rand.New(rand.NewPCG(6, 1))
+	xs := make([]int, size())
+	for i := range xs {
+		xs[i] = r.IntN(1000)
+	}
+	bench(b, func() { prefixsum.PrefixSumsCL(xs) }, func() { prefixsum.PrefixSums(xs) })
+}
+
+func BenchmarkNormalize2(b *testing.B) {
+	xs := floats(size(), 7)
+	bench(b, func() { normalize2.Normalize2CL(xs) }, func() { normalize2.Normalize2(xs) })
+}

@@ -1,0 +1,510 @@
+package rewrite
+
+// This file is the opencl backend: it renders a lowered kernel whose
+// members run over one iteration space (maps, zips, folds, Iota) into a
+// map-reduce skeleton of runtime/opencl/skel, with the element code the
+// spec's lambdas translated to OpenCL C (package rewrite/clc), held in a
+// package-level runtime/opencl/launch value of the generated file. The
+// generated function runs the kernel when the device can (one upload of
+// the inputs, one download of the outputs and results per call), and the
+// next backend's code otherwise: no OpenCL, a failed build, a device
+// without fp64, unequal or empty lengths, or a work-item that reached a
+// panic (the CPU code then raises the spec's panic).
+//
+// It does not render filters, scans, streams or nested kernels (those are
+// refused with a reason, and fall back), nor keep data on the device
+// between kernels: each kernel uploads its inputs.
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/clc"
+	"github.com/soacgen/soacgen/rewrite/lower"
+)
+
+// The import paths of the runtime the generated code calls.
+const (
+	launchPath = "github.com/soacgen/soacgen/runtime/opencl/launch"
+	skelPath   = "github.com/soacgen/soacgen/runtime/opencl/skel"
+)
+
+// openclBackend renders kernels as OpenCL skeletons with a CPU fallback.
+type openclBackend struct{}
+
+func (openclBackend) Name() string { return OpenCL }
+
+// clKernel is one kernel being translated. The C names it makes (in__0,
+// out__0, red__0, k__v1, k__e) contain a double underscore, as the
+// translator's do, so that no captured Go variable's name collides with
+// them.
+type clKernel struct {
+	f     *fgen
+	lk    *lower.Kernel
+	unit  *clc.Unit
+	cname map[*ir.Var]string // the C value of each element
+	body  strings.Builder
+	ins   []clParam
+	outs  []clParam // materialised map outputs
+	reds  []clRed
+	fp64  bool
+	args  []clArg
+	scan  bool // the kernel ends with a scan (skel.Scan); reds holds it
+}
+
+// clArg is a captured variable passed to the kernel by value.
+type clArg struct {
+	obj        *types.Var
+	name, decl string // C
+}
+
+// clParam is a kernel input or output: its C name, skel type and Go
+// variable.
+type clParam struct {
+	c, skel string
+	v       *ir.Var
+	goElem  types.Type
+	fields  []string // the skel types of a struct input's fields (skel is "")
+}
+
+// clRed is a fold of the kernel.
+type clRed struct {
+	clParam
+	op, neutral string
+	cast        string // prefix that reads a translated struct as the skeleton's
+}
+
+func (openclBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+	k := lk.Src
+	if refuseHook != nil {
+		if why := refuseHook(f.fn, lk); why != "" {
+			return nil, why
+		}
+	}
+	if lk.Form != lower.Loop {
+		return nil, fmt.Sprintf("its form is %s: only single loops become OpenCL kernels", lk.Form)
+	}
+	if why := nestedIn(k.At); why != "" {
+		return nil, why
+	}
+	if len(lk.Spaces) > 1 {
+		m := lk.Members[lk.Spaces[1].Filter].SOAC
+		return nil, fmt.Sprintf("%s: filters are not rendered by the opencl backend yet", f.soacPos(m))
+	}
+	if len(k.Inputs) == 0 {
+		return nil, "it reads no array (a generated space): the skeletons need an input"
+	}
+	ck := &clKernel{f: f, lk: lk, unit: clc.NewUnit(f.fset, clc.PackageResolver(f.in.Files, f.info)),
+		cname: map[*ir.Var]string{}}
+	if why := ck.translate(outs); why != "" {
+		return nil, why
+	}
+	return ck.emit(outs), ""
+}
+
+// soacPos names m and its position for reasons.
+func (f *fgen) soacPos(m *ir.SOAC) string {
+	p := f.fset.Position(m.Pos())
+	return fmt.Sprintf("%s at %s:%d:%d", m.Name, filepath.Base(p.Filename), p.Line, p.Column)
+}
+
+// nestedIn returns why a kernel at s cannot launch on the device: it runs
+// inside the lambda of another SOAC (once per element of that one), or "".
+func nestedIn(s ir.Stmt) string {
+	for b := s.Block(); b != nil && b.Parent != nil; b = b.Parent.Block() {
+		if m, ok := b.Parent.(*ir.SOAC); ok {
+			return fmt.Sprintf("it is nested in the lambda of %s: it would launch once per element", m.Name)
+		}
+	}
+	return ""
+}
+
+// skelScalar returns the name of skel's type for the element type t, or
+// "" when skel has none.
+func skelScalar(t types.Type) string {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return ""
+	}
+	switch b.Kind() {
+	case types.Float32:
+		return "Float32"
+	case types.Float64:
+		return "Float64"
+	case types.Int32:
+		return "Int32"
+	case types.Int64, types.Int:
+		return "Int64"
+	case types.Uint32:
+		return "Uint32"
+	case types.Uint64, types.Uint:
+		return "Uint64"
+	}
+	return ""
+}
+
+// elemOf returns the element type of a slice type.
+func elemOf(t types.Type) types.Type {
+	if s, ok := t.Underlying().(*types.Slice); ok {
+		return s.Elem()
+	}
+	return nil
+}
+
+// translate fills ck from the kernel's members, or returns why it cannot.
+func (ck *clKernel) translate(outs map[*ir.Var]string) string {
+	f, lk := ck.f, ck.lk
+	for i, v := range lk.Src.Inputs {
+		e := elemOf(v.Type)
+		p := clParam{c: fmt.Sprintf("in__%d", i), v: v, goElem: e}
+		if e != nil {
+			p.skel = skelScalar(e)
+		}
+		ck.cname[v] = p.c
+		if p.skel == "" {
+			ct := ck.structInput(e)
+			if ct == nil {
+				return fmt.Sprintf("input %s has type %s: the skeletons take slices of float32, float64, int32, int64, int, uint32, uint64, uint, and of structs of those", v.Name, v.Type)
+			}
+			p.fields = ck.fieldTypes(e)
+			ck.fp64 = ck.fp64 || slices.Contains(p.fields, "Float64")
+			// The skeleton's struct has the translated struct's layout:
+			// the element code reads it as that type.
+			ck.cname[v] = fmt.Sprintf("(*(const %s *)&%s)", ct.C, p.c)
+		}
+		ck.ins = append(ck.ins, p)
+		ck.fp64 = ck.fp64 || p.skel == "Float64"
+	}
+	// The operators first: they run without a panic flag, so none may
+	// reach a panic site (a helper translated for a map lambda before
+	// would not show its sites again).
+	for i, m := range lk.Members {
+		if m.Role == lower.Scan {
+			if why := ck.scanShape(i, outs); why != "" {
+				return why
+			}
+		} else if m.Role != lower.Fold {
+			continue
+		}
+		if why := ck.fold(m.SOAC, outs); why != "" {
+			return why
+		}
+	}
+	if len(ck.unit.Sites()) > 0 {
+		s := ck.unit.Sites()[0]
+		return fmt.Sprintf("a reduction operator may panic (%s at %s:%d:%d): the skeletons' combine has no panic flag", s.What, filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column)
+	}
+	ck.body.WriteString("int k__e = 0;\n")
+	for _, m := range lk.Members {
+		var why string
+		switch m.Role {
+		case lower.Map:
+			why = ck.mapMember(m, outs)
+		case lower.Gen:
+			why = ck.gen(m, outs)
+		case lower.Fold, lower.Scan:
+			r := ck.reds[ck.redIndex(m.SOAC)]
+			in := m.SOAC.Inputs()[0]
+			fmt.Fprintf(&ck.body, "%s = %s%s;\n", r.c, r.cast, ck.cname[in])
+		default:
+			why = fmt.Sprintf("%s: %ss are not rendered by the opencl backend yet", f.soacPos(m.SOAC), m.Role)
+		}
+		if why != "" {
+			return why
+		}
+	}
+	if fp, _ := ck.unit.NeedsFP64(); fp {
+		ck.fp64 = true
+	}
+	if !ck.scan {
+		fmt.Fprintf(&ck.body, "k__err = k__e;\n")
+		return ""
+	}
+	// The scan skeleton has neither kernel arguments nor a panic flag.
+	if len(ck.args) > 0 {
+		return fmt.Sprintf("a lambda of the scan's kernel captures %s: the scan skeleton takes no captured arguments", ck.args[0].obj.Name())
+	}
+	if len(ck.unit.Sites()) > 0 {
+		s := ck.unit.Sites()[0]
+		return fmt.Sprintf("a lambda of the scan's kernel may panic (%s at %s:%d:%d): the scan skeleton has no panic flag", s.What, filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column)
+	}
+	if len(ck.outs) > 0 {
+		return fmt.Sprintf("it materialises %s beside the scan: the scan skeleton writes the scan only", ck.outs[0].v.Name)
+	}
+	return ""
+}
+
+// scanShape checks that scan member i is the kernel's last member, its
+// only fold or scan, and materialised: what the scan skeleton computes.
+func (ck *clKernel) scanShape(i int, outs map[*ir.Var]string) string {
+	lk := ck.lk
+	m := lk.Members[i].SOAC
+	if i != len(lk.Members)-1 {
+		return fmt.Sprintf("%s is not the last member of its kernel: the scan skeleton ends with the scan", ck.f.soacPos(m))
+	}
+	for _, o := range lk.Members[:i] {
+		if o.Role == lower.Fold || o.Role == lower.Scan {
+			return fmt.Sprintf("%s shares its kernel with %s: the scan skeleton computes one scan", ck.f.soacPos(m), ck.f.soacPos(o.SOAC))
+		}
+	}
+	if n := outs[m.Out]; n == "" || n == "_" || lk.Members[i].Store != lower.Indexed {
+		return fmt.Sprintf("%s: its result is not stored at the index", ck.f.soacPos(m))
+	}
+	ck.scan = true
+	return ""
+}
+
+// structInput returns the translated type of struct element type e when
+// every field has a skeleton type, else nil.
+func (ck *clKernel) structInput(e types.Type) *clc.Type {
+	if e == nil {
+		return nil
+	}
+	st, ok := e.Underlying().(*types.Struct)
+	if !ok || st.NumFields() == 0 {
+		return nil
+	}
+	for i := range st.NumFields() {
+		if skelScalar(st.Field(i).Type()) == "" {
+			return nil
+		}
+	}
+	ct, err := ck.unit.Type(e)
+	if err != nil || ct.Kind != clc.Struct || len(ct.Fields) != st.NumFields() {
+		return nil
+	}
+	return ct
+}
+
+// redIndex returns the index of fold m among ck.reds.
+func (ck *clKernel) redIndex(m *ir.SOAC) int {
+	for i, r := range ck.reds {
+		if r.v == m.Out {
+			return i
+		}
+	}
+	panic("internal error: fold without a reduction")
+}
+
+// lambda translates l, refusing captures and lambdas written other than
+// as a function literal or a named function.
+func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
+	var fn *clc.Func
+	var err error
+	switch {
+	case l.Lit != nil:
+		fn, err = ck.unit.Lambda(l.Lit, ck.f.info)
+	case l.Kind == ir.NamedFunc && l.Func != nil:
+		fn, err = ck.unit.Declared(l.Func)
+	default:
+		return nil, fmt.Sprintf("the lambda of %s is a function value, not a literal or a named function", ck.f.soacPos(m))
+	}
+	if err != nil {
+		var r *clc.Refusal
+		if errors.As(err, &r) {
+			// Positions as base names: reasons are the same on every
+			// machine.
+			return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %s at %s:%d:%d: %s", ck.f.soacPos(m), r.Construct, filepath.Base(r.Pos.Filename), r.Pos.Line, r.Pos.Column, r.Reason)
+		}
+		return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %v", ck.f.soacPos(m), err)
+	}
+	for _, c := range fn.Captures {
+		if why := ck.capture(m, c); why != "" {
+			return nil, why
+		}
+	}
+	return fn, ""
+}
+
+// capture makes c a kernel argument, once per variable.
+func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
+	at := fmt.Sprintf("%s:%d:%d", filepath.Base(c.Pos.Filename), c.Pos.Line, c.Pos.Column)
+	if c.Type.IsView() {
+		return fmt.Sprintf("the lambda of %s captures slice %s (at %s): generated kernels take no captured slices yet", ck.f.soacPos(m), c.Var.Name(), at)
+	}
+	for _, a := range ck.args {
+		if a.name == c.C {
+			if a.obj != c.Var {
+				return fmt.Sprintf("the lambda of %s captures %s (at %s), a different variable of the name of another capture", ck.f.soacPos(m), c.Var.Name(), at)
+			}
+			return ""
+		}
+	}
+	if ck.f.lookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
+		return fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", ck.f.soacPos(m), c.Var.Name(), at)
+	}
+	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, decl: c.KernelParams()[0]})
+	return ""
+}
+
+// fold adds the reduction of fold m.
+func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
+	op := m.Op.(*ir.Screma)
+	operator := op.Reduce
+	if operator == nil {
+		operator = op.Scan
+	}
+	if op.Map != nil || operator == nil {
+		return fmt.Sprintf("%s: a fold or scan with a map lambda is not rendered", ck.f.soacPos(m))
+	}
+	t := m.TypeArgs[0]
+	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}}
+	var ct *clc.Type // the translated struct type, for a struct fold
+	if r.skel == "" {
+		if ct = ck.structInput(t); ct == nil {
+			return fmt.Sprintf("%s folds %s: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those", ck.f.soacPos(m), t)
+		}
+		r.fields = ck.fieldTypes(t)
+	}
+	ne := operator.Neutral
+	switch {
+	case ct != nil:
+		// A struct's neutral element must be its zero value, T{}.
+		if !zeroLiteral(ne) {
+			return fmt.Sprintf("%s: its neutral element is not the zero value %s{} (the skeletons build it into the program)", ck.f.soacPos(m), t)
+		}
+		r.neutral = "{0}"
+	case ne == nil || ne.Const == nil || ne.Const.Value == nil:
+		return fmt.Sprintf("%s: its neutral element is not a constant (the skeletons build it into the program)", ck.f.soacPos(m))
+	default:
+		if r.neutral = cLiteral(ne.Const.Value, r.skel); r.neutral == "" {
+			return fmt.Sprintf("%s: its neutral element %s is not a %s constant", ck.f.soacPos(m), ne.Const.Value, t)
+		}
+	}
+	fn, why := ck.lambda(m, operator.Op)
+	if why != "" {
+		return why
+	}
+	if len(fn.Captures) > 0 {
+		return fmt.Sprintf("the operator of %s captures %s: the skeletons' combine takes no arguments", ck.f.soacPos(m), fn.Captures[0].Var.Name())
+	}
+	if ct == nil {
+		r.op = fmt.Sprintf("int e = 0;\nr = %s;", fn.Call([]string{"a", "b"}, "", "&e"))
+	} else {
+		// The skeleton's struct and the translated one have one layout.
+		r.op = fmt.Sprintf("int e = 0;\n%[1]s t = %[2]s;\nr = *(%[3]s *)&t;", ct.C, fn.Call([]string{fmt.Sprintf("*(const %s *)&a", ct.C), fmt.Sprintf("*(const %s *)&b", ct.C)}, "", "&e"), r.c+"__t")
+		r.cast = "*(const " + r.c + "__t *)&"
+	}
+	ck.reds = append(ck.reds, r)
+	ck.fp64 = ck.fp64 || r.skel == "Float64" || slices.Contains(r.fields, "Float64")
+	return ""
+}
+
+// zeroLiteral reports whether ne is written T{}: a struct's zero value.
+func zeroLiteral(ne *ir.Operand) bool {
+	if ne == nil {
+		return false
+	}
+	cl, ok := ast.Unparen(ne.Expr).(*ast.CompositeLit)
+	return ok && len(cl.Elts) == 0
+}
+
+// fieldTypes returns the skeleton types of the fields of struct type t
+// (structInput has checked that each has one).
+func (ck *clKernel) fieldTypes(t types.Type) []string {
+	st := t.Underlying().(*types.Struct)
+	var fs []string
+	for i := range st.NumFields() {
+		fs = append(fs, skelScalar(st.Field(i).Type()))
+	}
+	return fs
+}
+
+// mapMember computes the element of map m from its inputs' elements.
+func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
+	op := m.SOAC.Op.(*ir.Screma)
+	if op.Map == nil || op.Scan != nil || op.Reduce != nil {
+		return fmt.Sprintf("%s is not a plain map", ck.f.soacPos(m.SOAC))
+	}
+	fn, why := ck.lambda(m.SOAC, op.Map)
+	if why != "" {
+		return why
+	}
+	e := elemOf(m.SOAC.Out.Type)
+	if fn.Result == nil || !(fn.Result.IsScalar() || fn.Result.Kind == clc.Struct) || e == nil {
+		return fmt.Sprintf("%s returns %s: only scalar and struct elements are rendered", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
+	}
+	var args []string
+	for _, v := range m.SOAC.Inputs() {
+		args = append(args, ck.cname[v])
+	}
+	return ck.define(m, fn.Result.C, fn.Call(args, "", "&k__e"), e, outs)
+}
+
+// gen computes the element of Iota member m: the index.
+func (ck *clKernel) gen(m lower.Member, outs map[*ir.Var]string) string {
+	if _, ok := m.SOAC.Op.(*ir.Iota); !ok {
+		return fmt.Sprintf("%s: Replicate is not rendered by the opencl backend yet", ck.f.soacPos(m.SOAC))
+	}
+	return ck.define(m, "long", "soac_index", elemOf(m.SOAC.Out.Type), outs)
+}
+
+// define declares the C value of member m's element and, when its output
+// is materialised, stores it.
+func (ck *clKernel) define(m lower.Member, ctype, value string, e types.Type, outs map[*ir.Var]string) string {
+	c := fmt.Sprintf("k__v%d", len(ck.cname))
+	ck.cname[m.SOAC.Out] = c
+	fmt.Fprintf(&ck.body, "const %s %s = %s;\n", ctype, c, value)
+	if n, ok := outs[m.SOAC.Out]; !ok || n == "_" || m.Store == lower.NoStore {
+		return ""
+	}
+	if m.Store != lower.Indexed {
+		return fmt.Sprintf("%s: its output is stored %s, which the opencl backend does not render", ck.f.soacPos(m.SOAC), m.Store)
+	}
+	st := skelScalar(e)
+	if st == "" {
+		return fmt.Sprintf("%s produces %s: the skeletons write slices of float32, float64, int32, int64, int, uint32, uint64, uint", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
+	}
+	p := clParam{c: fmt.Sprintf("out__%d", len(ck.outs)), skel: st, v: m.SOAC.Out, goElem: e}
+	ck.outs = append(ck.outs, p)
+	ck.fp64 = ck.fp64 || st == "Float64"
+	fmt.Fprintf(&ck.body, "%s = %s;\n", p.c, c)
+	return ""
+}
+
+// cLiteral returns the OpenCL C literal of constant v as skel type st, or
+// "" when v is not representable.
+func cLiteral(v constant.Value, st string) string {
+	switch st {
+	case "Float32", "Float64":
+		x, ok := constant.Float64Val(constant.ToFloat(v))
+		if !ok && constant.ToFloat(v).Kind() != constant.Float {
+			return ""
+		}
+		if st == "Float32" {
+			x = float64(float32(x))
+			return strconv.FormatFloat(x, 'x', -1, 32) + "f"
+		}
+		return strconv.FormatFloat(x, 'x', -1, 64)
+	}
+	iv := constant.ToInt(v)
+	if iv.Kind() != constant.Int {
+		return ""
+	}
+	switch st {
+	case "Int32", "Int64":
+		x, ok := constant.Int64Val(iv)
+		if !ok || st == "Int32" && int64(int32(x)) != x {
+			return ""
+		}
+		// -x-1 spelled so that the most negative value is no overflow.
+		if x < 0 {
+			return fmt.Sprintf("(-%dL-1)", -(x + 1))
+		}
+		return fmt.Sprintf("%dL", x)
+	default:
+		x, ok := constant.Uint64Val(iv)
+		if !ok || st == "Uint32" && uint64(uint32(x)) != x {
+			return ""
+		}
+		return fmt.Sprintf("%dUL", x)
+	}
+}

@@ -1,0 +1,245 @@
+// Package launch is what the code soacgen generates for backend=opencl
+// calls: each generated kernel is a package-level value holding its
+// skeleton (package skel) with the OpenCL C translated from the spec's
+// lambdas. The kernel is built on first use, once per process (the
+// device's program cache keys it by source and options); when it cannot
+// run here (no OpenCL platform, a device without fp64 for a float64
+// kernel, a failed build or launch) it logs why, once, and every later
+// call returns false at once, so the generated function runs the next
+// backend's code instead. A run whose panic flag is set (a work-item
+// reached a place where Go panics) also returns false: the CPU code then
+// raises the spec's panic with the spec's message.
+//
+// It does not translate Go (rewrite/clc does, at generation time), nor
+// decide which kernels are worth a device (Worth gives the cost model
+// that backend=auto asks at run time).
+package launch
+
+import (
+	"fmt"
+	"log"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/soacgen/soacgen/runtime/opencl/device"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
+)
+
+// ErrFlag is the name of the reduction every generated kernel folds its
+// work-items' panic flags into (max of the site IDs, 0 when none panicked).
+const ErrFlag = "k__err"
+
+// ErrFlagReduction returns the reduction of the panic flags.
+func ErrFlagReduction() skel.Reduction {
+	return skel.Reduction{Name: ErrFlag, Type: skel.Int32, Op: "r = max(a, b);", Neutral: "0", Commutative: true}
+}
+
+// openDevice returns the process's device; tests replace it to simulate
+// a machine without OpenCL.
+var openDevice = device.Default
+
+// Logf prints the once-per-kernel line that says why a kernel runs on the
+// CPU; tests replace it.
+var Logf = log.Printf
+
+// usable reports why a device cannot run a kernel, or nil.
+func usable(info device.Info, fp64 bool) error {
+	if fp64 && !info.FP64 {
+		return fmt.Errorf("device %s / %s has no cl_khr_fp64 and the kernel uses float64", info.Platform, info.Name)
+	}
+	return nil
+}
+
+// built is a kernel of type K built once per process, or the reason it
+// is not (logged once); broken is set when a launch failed.
+type built[K any] struct {
+	once   sync.Once
+	k      *K
+	broken atomic.Bool
+}
+
+// get returns the kernel, building it on first use with build; at and
+// name say which kernel the log line is about.
+func (b *built[K]) get(at, name string, fp64 bool, build func(*device.Device) (*K, error)) *K {
+	b.once.Do(func() {
+		d, err := openDevice()
+		if err != nil {
+			err = fmt.Errorf("no OpenCL device: %w", err)
+		} else if err = usable(d.Info, fp64); err == nil {
+			if b.k, err = build(d); err != nil {
+				b.k, err = nil, fmt.Errorf("build failed: %w", err)
+			}
+		}
+		if err != nil {
+			Logf("soacgen: %s: OpenCL kernel %s runs on the CPU: %v", at, name, err)
+		}
+	})
+	if b.broken.Load() {
+		return nil
+	}
+	return b.k
+}
+
+// fail marks the kernel broken after a failed launch, logging once.
+func (b *built[K]) fail(at, name string, err error) {
+	if !b.broken.Swap(true) {
+		Logf("soacgen: %s: OpenCL kernel %s failed, it runs on the CPU from now on: %v", at, name, err)
+	}
+}
+
+// Redomap is one generated map-reduce kernel (package skel's Redomap,
+// whose reductions end with ErrFlagReduction).
+type Redomap struct {
+	// At is the kernel's position in its spec ("file.go:12:9"), for log
+	// lines.
+	At string
+	// FP64 reports whether the program uses float64.
+	FP64 bool
+	Spec skel.Redomap
+	// Auto is set for backend=auto: Use then asks the cost model with
+	// Cost, one element's.
+	Auto bool
+	Cost Cost
+
+	b built[skel.RedomapKernel]
+}
+
+// Kernel returns the kernel built for the process's device, or nil (with
+// one log line, the first time) when it cannot run there.
+func (r *Redomap) Kernel() *skel.RedomapKernel {
+	return r.b.get(r.At, r.Spec.Name, r.FP64, r.Spec.Build)
+}
+
+// Run runs the kernel with the values of its Args (see Arg) over inputs
+// (all of one length n > 0), writing outputs (n elements each) and results (one element each, without the
+// panic flag). It reports whether they hold the kernel's results; false
+// means the caller runs its CPU code: the kernel is unavailable, the
+// lengths differ or are 0 (the CPU code handles both as the spec does),
+// a launch failed (logged once; later calls are not tried), or a
+// work-item's panic flag is set.
+func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) bool {
+	if !sameLength(inputs, outputs) {
+		return false
+	}
+	k := r.Kernel()
+	if k == nil {
+		return false
+	}
+	var flag [1]int32
+	res := append(append([]skel.HostSlice(nil), results...), skel.Slice(flag[:]))
+	t, err := k.RunArgs(args, inputs, outputs, res)
+	if err != nil {
+		r.b.fail(r.At, r.Spec.Name, err)
+		return false
+	}
+	count(t)
+	return flag[0] == 0
+}
+
+// Arg returns the bytes of v, a captured value passed to a kernel by
+// value: OpenCL C lays out the number types, bool (uchar), and structs and
+// arrays of them as Go does on 64-bit targets (package rewrite/clc).
+func Arg[T any](v T) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(&v)), unsafe.Sizeof(v))
+}
+
+// Struct returns the skeleton type of a struct of the given scalar
+// fields, named f0, f1, ... in name's typedef (the element code reads the
+// value through the translated Go type of the same layout). It panics on
+// a bad name or a non-scalar field, which generated code never passes.
+func Struct(name string, fields ...skel.Type) skel.Type {
+	fs := make([]skel.Field, len(fields))
+	for i, t := range fields {
+		fs[i] = skel.Field{Name: fmt.Sprintf("f%d", i), Type: t}
+	}
+	t, err := skel.Struct(name, fs...)
+	if err != nil {
+		panic("launch.Struct: " + err.Error())
+	}
+	return t
+}
+
+// The device times of every run of the process, for benchmarks.
+var kernelNs, transferNs atomic.Int64
+
+func count(t skel.Timing) {
+	kernelNs.Add(int64(t.Kernel))
+	transferNs.Add(int64(t.Transfer))
+}
+
+// DeviceTime returns the device time of every kernel run so far in the
+// process: the kernels' execution and the host<->device copies (from
+// profiling events). Benchmarks report their differences per call.
+func DeviceTime() (kernel, transfer time.Duration) {
+	return time.Duration(kernelNs.Load()), time.Duration(transferNs.Load())
+}
+
+// sameLength reports whether every slice has the length of inputs[0] and
+// that length is not 0.
+func sameLength(inputs, outputs []skel.HostSlice) bool {
+	if len(inputs) == 0 || inputs[0].Len() == 0 {
+		return false
+	}
+	n := inputs[0].Len()
+	for _, hs := range [][]skel.HostSlice{inputs, outputs} {
+		for _, h := range hs {
+			if h.Len() != n {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// GPU reports whether the process's OpenCL device is a GPU (false without
+// OpenCL). It opens the device on first use only.
+func GPU() bool {
+	d, err := openDevice()
+	return err == nil && d.Info.IsGPU()
+}
+
+// Scan is one generated map-scan kernel (package skel's Scan). Its
+// element code cannot panic and reads no captured values: the scan
+// skeleton has neither a panic flag nor kernel arguments.
+type Scan struct {
+	At   string
+	FP64 bool
+	Spec skel.Scan
+	Auto bool
+	Cost Cost
+
+	b built[skel.ScanKernel]
+}
+
+// Kernel returns the kernel built for the process's device, or nil (with
+// one log line, the first time) when it cannot run there.
+func (s *Scan) Kernel() *skel.ScanKernel {
+	return s.b.get(s.At, s.Spec.Name, s.FP64, s.Spec.Build)
+}
+
+// Use is Redomap.Use for a scan.
+func (s *Scan) Use(n int) bool {
+	return !s.Auto || Worth(s.Cost, n) && GPU()
+}
+
+// Run scans inputs (all of one length n > 0) into out (n elements). It
+// reports whether out holds the scan; false means the caller runs its CPU
+// code, as for Redomap.Run.
+func (s *Scan) Run(inputs []skel.HostSlice, out skel.HostSlice) bool {
+	if !sameLength(inputs, []skel.HostSlice{out}) {
+		return false
+	}
+	k := s.Kernel()
+	if k == nil {
+		return false
+	}
+	t, err := k.Run(inputs, out)
+	if err != nil {
+		s.b.fail(s.At, s.Spec.Name, err)
+		return false
+	}
+	count(t)
+	return true
+}
