@@ -54,9 +54,10 @@ type Backend interface {
 	render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string)
 }
 
-// backends are the backends built into soacgen, by name. Parallel and
-// OpenCL are not built yet: the chain passes them with that reason.
-var backends = map[string]Backend{CPU: cpuBackend{}}
+// backends are the backends built into soacgen, by name (parallel:
+// parallel.go). OpenCL is not built yet: the chain passes it with that
+// reason.
+var backends = map[string]Backend{CPU: cpuBackend{}, Parallel: parallelBackend{}}
 
 // refuseHook, when set (by tests), makes the cpu backend refuse a kernel
 // of spec fn with the reason it returns (when not "").

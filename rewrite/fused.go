@@ -101,8 +101,8 @@ type loopParts struct {
 	// accs are the accumulators of folds and scans in declaration order
 	// (after the first call of loops).
 	accs []loopAcc
-	// stores are the outputs stored at a kept count or appended
-	// (AtCount, Appended), in allocation order.
+	// stores are the materialised outputs, in allocation order (after
+	// the first call of loops).
 	stores []loopStore
 }
 
@@ -117,11 +117,12 @@ type loopAcc struct {
 	role    lower.Role
 }
 
-// loopStore is a materialised output of a filter's kept elements: local
-// holds it, count (AtCount) is its kept count.
+// loopStore is a materialised output v: local holds it, count is its
+// kept count (AtCount).
 type loopStore struct {
 	local, count string
 	how          lower.Store
+	v            *ir.Var
 }
 
 // loopParts returns the pieces of lk's loop (see loopParts).
@@ -233,9 +234,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", %s)\n", nName)
 				post.pf("%s = %s\n", name, l)
 			}
-			if how == lower.AtCount || how == lower.Appended {
-				lp.stores = append(lp.stores, loopStore{local: l, count: sp.count, how: how})
-			}
+			lp.stores = append(lp.stores, loopStore{local: l, count: sp.count, how: how, v: v})
 		}
 		switch how {
 		case lower.AtCount:
@@ -250,6 +249,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 	emit := func(copy int) string {
 		spaces = []*space{{}}
 		elems = map[*ir.Var]elem{}
+		kept := map[int]*space{}
 		for _, m := range lk.Members {
 			sp := spaces[m.Space]
 			switch op := m.SOAC.Op.(type) {
@@ -278,6 +278,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 					child.emit(st)
 				}
 				counts[m.Kept] = child.count
+				kept[m.Kept] = child
 				elems[m.SOAC.Out] = elem{args[0], child}
 			case *ir.Screma:
 				args := inputs(m.SOAC)
@@ -333,6 +334,13 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 					sp.emit(c)
 					elems[m.SOAC.Out] = elem{txt(res), sp}
 				}
+			}
+		}
+		// A count taken by a later member of a space (a map of the kept
+		// elements stored at the count) carries to the next rendering.
+		for sp, child := range kept {
+			if child.count != "" {
+				counts[sp] = child.count
 			}
 		}
 		return ""
