@@ -63,7 +63,7 @@ func (parallelBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string
 		return f.parStream(lk)
 	case lower.Chunked:
 		m := lk.Members[len(lk.Members)-1].SOAC
-		return nil, fmt.Sprintf("maps fused into the chunks of %s at %s do not run in parallel yet", m.Name, f.fset.Position(m.Pos()))
+		return nil, fmt.Sprintf("maps fused into the chunks of its %s do not run in parallel yet", m.Name)
 	case lower.Loop:
 		return f.parLoop(lk, outs)
 	}
@@ -206,7 +206,7 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 				return nil, why
 			}
 			fix.p("}\n")
-			fix = txtf("func(%s, %s int, %s ", lo, hi, carry).add(a.typ).p(") {\n").add(fix).p("}")
+			fix = txtf("func(%s, %s int, %s ", lo, hi, carry).add(a.typ).pf(") {\n%s := %s\n", scanOut.local, scanOut.local).add(fix).p("}")
 		} else {
 			fix = txtf("func(int, int, ").add(a.typ).p(") {}")
 		}
