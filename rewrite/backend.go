@@ -59,8 +59,8 @@ type Backend interface {
 // reason.
 var backends = map[string]Backend{CPU: cpuBackend{}, Parallel: parallelBackend{}}
 
-// refuseHook, when set (by tests), makes the cpu backend refuse a kernel
-// of spec fn with the reason it returns (when not "").
+// refuseHook, when set (by tests), makes the cpu and parallel backends
+// refuse a kernel of spec fn with the reason it returns (when not "").
 var refuseHook func(fn *ir.Function, lk *lower.Kernel) string
 
 // cpuBackend renders a kernel as one sequential loop (fused.go), a chunk

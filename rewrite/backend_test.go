@@ -30,7 +30,7 @@ func TestChain(t *testing.T) {
 // calls of runtime/soac), and the generated code (the members called
 // one after another). Every other kernel stays cpu, without notes. It
 // then asks for backend opencl: the kernel falls through opencl and
-// parallel (not built) to cpu.
+// parallel (refused too) to cpu.
 func TestForcedRefusal(t *testing.T) {
 	generateDir(t, "testdata") // loads the cases
 	var pkgs = loadPkgs[:0:0]
@@ -58,7 +58,7 @@ func TestForcedRefusal(t *testing.T) {
 		{"", []string{"backend cpu does not generate this kernel: forced by the test; it falls back to reference"}},
 		{OpenCL, []string{
 			"backend opencl does not generate this kernel: it is not built into this soacgen yet; it falls back to parallel",
-			"backend parallel does not generate this kernel: it is not built into this soacgen yet; it falls back to cpu",
+			"backend parallel does not generate this kernel: forced by the test; it falls back to cpu",
 			"backend cpu does not generate this kernel: forced by the test; it falls back to reference",
 		}},
 	} {
@@ -115,6 +115,9 @@ func TestForcedRefusal(t *testing.T) {
 		}
 		for _, fn := range got.Packages[0].Functions {
 			wantBackend := CPU
+			if tc.backend == OpenCL {
+				wantBackend = Parallel
+			}
 			var notes []string
 			for _, n := range fn.Notes {
 				if n.Rule == report.FallbackRule {

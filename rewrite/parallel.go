@@ -35,6 +35,7 @@ package rewrite
 import (
 	"fmt"
 	"go/token"
+	"path/filepath"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/lower"
@@ -51,6 +52,11 @@ type parallelBackend struct{}
 func (parallelBackend) Name() string { return Parallel }
 
 func (parallelBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+	if refuseHook != nil {
+		if why := refuseHook(f.fn, lk); why != "" {
+			return nil, why
+		}
+	}
 	if lk.Src.Depth > 0 {
 		// The parent's element is the parallel unit: run sequentially.
 		return cpuBackend{}.render(f, lk, outs)
@@ -84,7 +90,7 @@ func impure(f *fgen, lk *lower.Kernel) string {
 				if !at.IsValid() {
 					at = l.Expr.Pos()
 				}
-				return fmt.Sprintf("the function of %s at %s is not pure (%s at %s): it never runs in parallel", m.SOAC.Name, f.fset.Position(m.SOAC.Pos()), why, f.fset.Position(at))
+				return fmt.Sprintf("the function of %s at %s is not pure (%s at %s): it never runs in parallel", m.SOAC.Name, f.short(m.SOAC.Pos()), why, f.short(at))
 			}
 		}
 	}
@@ -141,14 +147,14 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 	case len(scans) > 1:
 		return nil, fmt.Sprintf("%d scans in one kernel do not run in parallel yet", len(scans))
 	case len(scans) == 1 && (len(folds) > 0 || len(kept) > 0):
-		return nil, fmt.Sprintf("the scan %s at %s beside a reduction or a filter's output does not run in parallel yet", scans[0].member.Name, f.fset.Position(scans[0].member.Pos()))
+		return nil, fmt.Sprintf("the scan %s at %s beside a reduction or a filter's output does not run in parallel yet", scans[0].member.Name, f.short(scans[0].member.Pos()))
 	case len(scans) == 1:
 		sm := scans[0].member
 		for _, m := range lk.Members {
 			if m.SOAC != sm {
 				for _, v := range m.SOAC.Inputs() {
 					if v == sm.Out {
-						return nil, fmt.Sprintf("the elements of the scan %s at %s are read by %s in the same kernel: its chunks' carries would have to be applied before; not parallelised yet", sm.Name, f.fset.Position(sm.Pos()), m.SOAC.Name)
+						return nil, fmt.Sprintf("the elements of the scan %s at %s are read by %s in the same kernel: its chunks' carries would have to be applied before; not parallelised yet", sm.Name, f.short(sm.Pos()), m.SOAC.Name)
 					}
 				}
 			}
@@ -228,7 +234,10 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 			cnt = "len(" + s.local + ")"
 			out = s.local + "[:" + lp.n + "]"
 		}
-		r := f.fresh("r")
+		r := "_"
+		if len(folds) > 0 {
+			r = f.fresh("r")
+		}
 		par.pf("%s, %s := ", tot, r).q(ParallelPath, "FilterFold").pf("(%s, %d, %s, ", lp.n, grain, out).add(fn).pf(", %s ", dst).
 			add(f.typeCode(s.v.Type)).p(") (int, ").add(pt).p(") {\n").add(decls).add(chunk).pf("return %s, ", cnt).add(ret).p("\n}, ").add(comb).p(")\n")
 		if s.how == lower.AtCount {
@@ -299,4 +308,11 @@ func (f *fgen) opFunc(a loopAcc, at token.Pos) (*code, string) {
 		return nil, why
 	}
 	return c.pf("return %s\n}", r), ""
+}
+
+// short is position p as file:line:col with the file's base name, for
+// reasons (the warning that carries them names the full path first).
+func (f *fgen) short(p token.Pos) string {
+	pos := f.fset.Position(p)
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column)
 }

@@ -48,8 +48,9 @@ section "benchmarks of the examples, once each (they run; timings come from scri
 go test -run '^$' -bench . -benchtime 1x -timeout 5m ./examples/... > /dev/null
 echo "every example benchmark ran"
 
-section "go test -race ./runtime/..."
+section "go test -race ./runtime/... and the examples' parallel backend"
 go test -race -timeout 5m ./runtime/...
+go test -race -short -run 'Par$' -timeout 5m ./examples/...
 
 section "GOAMD64=v3 go test (FMA) of the examples and the random pipelines"
 # amd64 v3 fuses x*y+z into one FMA, as arm64 does by default. In the spec
