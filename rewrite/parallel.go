@@ -268,14 +268,18 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 // operator, and the assignments of a combined partial r to the
 // accumulators.
 func (f *fgen) partials(folds []loopAcc, at token.Pos) (typ, ret, comb *code, assign func(r string) *code, why string) {
+	// One field a line: gofmt is not idempotent on a one-line struct
+	// type of several fields before a function body.
 	typ = txt("struct{")
+	if len(folds) > 0 {
+		typ.p("\n")
+	}
 	ret = new(code)
 	for i, a := range folds {
 		if i > 0 {
-			typ.p("; ")
 			ret.p(", ")
 		}
-		typ.pf("f%d ", i).add(a.typ)
+		typ.pf("f%d ", i).line(a.typ)
 		ret.p(a.name)
 	}
 	typ.p("}")

@@ -70,7 +70,9 @@ func PortfolioValuePar(opts []Option) float64 {
 				}
 			}
 		} else {
-			r := parallel.Reduce(n, 8334, func(lo, hi int) struct{ f0 float64 } {
+			r := parallel.Reduce(n, 8334, func(lo, hi int) struct {
+				f0 float64
+			} {
 				var acc float64 = float64(0.0)
 				for i2 := lo; i2 < hi; i2++ {
 					var m2 float64
@@ -80,8 +82,14 @@ func PortfolioValuePar(opts []Option) float64 {
 						acc = float64(a + b)
 					}
 				}
-				return struct{ f0 float64 }{acc}
-			}, func(x, y struct{ f0 float64 }) struct{ f0 float64 } {
+				return struct {
+					f0 float64
+				}{acc}
+			}, func(x, y struct {
+				f0 float64
+			}) struct {
+				f0 float64
+			} {
 				{
 					a, b := x.f0, y.f0
 					x.f0 = float64(a + b)

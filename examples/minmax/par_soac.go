@@ -84,66 +84,79 @@ func BoundsPar(xs []int32) (lo, hi int32) {
 				f5 int32
 				f6 int32
 				f7 int32
-			} { var acc int32 = int32(math.MaxInt32); var acc2 int32 = int32(math.MinInt32); var acc3 int32 = int32(math.MaxInt32); var acc4 int32 = int32(math.MinInt32); var acc5 int32 = int32(math.MaxInt32); var acc6 int32 = int32(math.MinInt32); var acc7 int32 = int32(math.MaxInt32); var acc8 int32 = int32(math.MinInt32); i8 := lo2; for ; i8 < hi2-3; i8 += 4 {
-				i9 := i8
-				_ = i9
-				{
-					a, b := acc, in[i9]
-					acc = min(a, b)
+			} {
+				var acc int32 = int32(math.MaxInt32)
+				var acc2 int32 = int32(math.MinInt32)
+				var acc3 int32 = int32(math.MaxInt32)
+				var acc4 int32 = int32(math.MinInt32)
+				var acc5 int32 = int32(math.MaxInt32)
+				var acc6 int32 = int32(math.MinInt32)
+				var acc7 int32 = int32(math.MaxInt32)
+				var acc8 int32 = int32(math.MinInt32)
+				i8 := lo2
+				for ; i8 < hi2-3; i8 += 4 {
+					i9 := i8
+					_ = i9
+					{
+						a, b := acc, in[i9]
+						acc = min(a, b)
+					}
+					{
+						a, b := acc2, in[i9]
+						acc2 = max(a, b)
+					}
+					i10 := i8 + 1
+					_ = i10
+					{
+						a, b := acc3, in[i10]
+						acc3 = min(a, b)
+					}
+					{
+						a, b := acc4, in[i10]
+						acc4 = max(a, b)
+					}
+					i11 := i8 + 2
+					_ = i11
+					{
+						a, b := acc5, in[i11]
+						acc5 = min(a, b)
+					}
+					{
+						a, b := acc6, in[i11]
+						acc6 = max(a, b)
+					}
+					i12 := i8 + 3
+					_ = i12
+					{
+						a, b := acc7, in[i12]
+						acc7 = min(a, b)
+					}
+					{
+						a, b := acc8, in[i12]
+						acc8 = max(a, b)
+					}
 				}
-				{
-					a, b := acc2, in[i9]
-					acc2 = max(a, b)
+				for i13 := i8; i13 < hi2; i13++ {
+					{
+						a, b := acc, in[i13]
+						acc = min(a, b)
+					}
+					{
+						a, b := acc2, in[i13]
+						acc2 = max(a, b)
+					}
 				}
-				i10 := i8 + 1
-				_ = i10
-				{
-					a, b := acc3, in[i10]
-					acc3 = min(a, b)
-				}
-				{
-					a, b := acc4, in[i10]
-					acc4 = max(a, b)
-				}
-				i11 := i8 + 2
-				_ = i11
-				{
-					a, b := acc5, in[i11]
-					acc5 = min(a, b)
-				}
-				{
-					a, b := acc6, in[i11]
-					acc6 = max(a, b)
-				}
-				i12 := i8 + 3
-				_ = i12
-				{
-					a, b := acc7, in[i12]
-					acc7 = min(a, b)
-				}
-				{
-					a, b := acc8, in[i12]
-					acc8 = max(a, b)
-				}
-			}; for i13 := i8; i13 < hi2; i13++ {
-				{
-					a, b := acc, in[i13]
-					acc = min(a, b)
-				}
-				{
-					a, b := acc2, in[i13]
-					acc2 = max(a, b)
-				}
-			}; return struct {
-				f0 int32
-				f1 int32
-				f2 int32
-				f3 int32
-				f4 int32
-				f5 int32
-				f6 int32
-				f7 int32
-			}{acc, acc2, acc3, acc4, acc5, acc6, acc7, acc8} }, func(x, y struct {
+				return struct {
+					f0 int32
+					f1 int32
+					f2 int32
+					f3 int32
+					f4 int32
+					f5 int32
+					f6 int32
+					f7 int32
+				}{acc, acc2, acc3, acc4, acc5, acc6, acc7, acc8}
+			}, func(x, y struct {
 				f0 int32
 				f1 int32
 				f2 int32
@@ -161,31 +174,41 @@ func BoundsPar(xs []int32) (lo, hi int32) {
 				f5 int32
 				f6 int32
 				f7 int32
-			} { {
-				a, b := x.f0, y.f0
-				x.f0 = min(a, b)
-			}; {
-				a, b := x.f1, y.f1
-				x.f1 = max(a, b)
-			}; {
-				a, b := x.f2, y.f2
-				x.f2 = min(a, b)
-			}; {
-				a, b := x.f3, y.f3
-				x.f3 = max(a, b)
-			}; {
-				a, b := x.f4, y.f4
-				x.f4 = min(a, b)
-			}; {
-				a, b := x.f5, y.f5
-				x.f5 = max(a, b)
-			}; {
-				a, b := x.f6, y.f6
-				x.f6 = min(a, b)
-			}; {
-				a, b := x.f7, y.f7
-				x.f7 = max(a, b)
-			}; return x })
+			} {
+				{
+					a, b := x.f0, y.f0
+					x.f0 = min(a, b)
+				}
+				{
+					a, b := x.f1, y.f1
+					x.f1 = max(a, b)
+				}
+				{
+					a, b := x.f2, y.f2
+					x.f2 = min(a, b)
+				}
+				{
+					a, b := x.f3, y.f3
+					x.f3 = max(a, b)
+				}
+				{
+					a, b := x.f4, y.f4
+					x.f4 = min(a, b)
+				}
+				{
+					a, b := x.f5, y.f5
+					x.f5 = max(a, b)
+				}
+				{
+					a, b := x.f6, y.f6
+					x.f6 = min(a, b)
+				}
+				{
+					a, b := x.f7, y.f7
+					x.f7 = max(a, b)
+				}
+				return x
+			})
 			acc = r.f0
 			acc2 = r.f1
 			acc3 = r.f2

@@ -23,7 +23,9 @@ func MSSPar(xs []int) int {
 				acc = combine(acc, m2)
 			}
 		} else {
-			r := parallel.Reduce(n, 8334, func(lo, hi int) struct{ f0 segs } {
+			r := parallel.Reduce(n, 8334, func(lo, hi int) struct {
+				f0 segs
+			} {
 				var acc segs = v
 				for i2 := lo; i2 < hi; i2++ {
 					var m3 segs
@@ -34,8 +36,14 @@ func MSSPar(xs []int) int {
 					}
 					acc = combine(acc, m3)
 				}
-				return struct{ f0 segs }{acc}
-			}, func(x2, y struct{ f0 segs }) struct{ f0 segs } {
+				return struct {
+					f0 segs
+				}{acc}
+			}, func(x2, y struct {
+				f0 segs
+			}) struct {
+				f0 segs
+			} {
 				x2.f0 = combine(x2.f0, y.f0)
 				return x2
 			})

@@ -42,42 +42,51 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 			r := parallel.Reduce(n, 16667, func(lo, hi int) struct {
 				f0 float64
 				f1 float64
-			} { var acc float64 = float64(0.0); var acc2 float64 = float64(0.0); for i2 := lo; i2 < hi; i2++ {
-				{
-					a, b := acc, in[i2]
-					acc = float64(a + b)
+			} {
+				var acc float64 = float64(0.0)
+				var acc2 float64 = float64(0.0)
+				for i2 := lo; i2 < hi; i2++ {
+					{
+						a, b := acc, in[i2]
+						acc = float64(a + b)
+					}
+					var keep2 bool
+					{
+						x := in[i2]
+						keep2 = x > 0
+					}
+					var v2 float64 = in[i2]
+					var mask2 uint64
+					if keep2 {
+						mask2 = ^uint64(0)
+					}
+					v2 = math.Float64frombits(math.Float64bits(v2) & mask2)
+					{
+						a, b := acc2, v2
+						acc2 = float64(a + b)
+					}
 				}
-				var keep2 bool
-				{
-					x := in[i2]
-					keep2 = x > 0
-				}
-				var v2 float64 = in[i2]
-				var mask2 uint64
-				if keep2 {
-					mask2 = ^uint64(0)
-				}
-				v2 = math.Float64frombits(math.Float64bits(v2) & mask2)
-				{
-					a, b := acc2, v2
-					acc2 = float64(a + b)
-				}
-			}; return struct {
-				f0 float64
-				f1 float64
-			}{acc, acc2} }, func(x2, y struct {
+				return struct {
+					f0 float64
+					f1 float64
+				}{acc, acc2}
+			}, func(x2, y struct {
 				f0 float64
 				f1 float64
 			}) struct {
 				f0 float64
 				f1 float64
-			} { {
-				a, b := x2.f0, y.f0
-				x2.f0 = float64(a + b)
-			}; {
-				a, b := x2.f1, y.f1
-				x2.f1 = float64(a + b)
-			}; return x2 })
+			} {
+				{
+					a, b := x2.f0, y.f0
+					x2.f0 = float64(a + b)
+				}
+				{
+					a, b := x2.f1, y.f1
+					x2.f1 = float64(a + b)
+				}
+				return x2
+			})
 			acc = r.f0
 			acc2 = r.f1
 		}

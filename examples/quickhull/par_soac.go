@@ -50,7 +50,9 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 				}
 			}
 		} else {
-			total, r := parallel.FilterFold(n, 12500, out, func(lo, hi int, dst []Point) (int, struct{ f0 distPoint }) {
+			total, r := parallel.FilterFold(n, 12500, out, func(lo, hi int, dst []Point) (int, struct {
+				f0 distPoint
+			}) {
 				var acc distPoint = v
 				out := dst
 				kept := 0
@@ -84,8 +86,14 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 						kept++
 					}
 				}
-				return kept, struct{ f0 distPoint }{acc}
-			}, func(x2, y2 struct{ f0 distPoint }) struct{ f0 distPoint } {
+				return kept, struct {
+					f0 distPoint
+				}{acc}
+			}, func(x2, y2 struct {
+				f0 distPoint
+			}) struct {
+				f0 distPoint
+			} {
 				{
 					x, y := x2.f0, y2.f0
 					if y.D > x.D {

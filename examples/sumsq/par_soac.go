@@ -28,7 +28,9 @@ func SumSqPar(xs []float64) float64 {
 				}
 			}
 		} else {
-			r := parallel.Reduce(n, 25000, func(lo, hi int) struct{ f0 float64 } {
+			r := parallel.Reduce(n, 25000, func(lo, hi int) struct {
+				f0 float64
+			} {
 				var acc float64 = float64(0.0)
 				for i2 := lo; i2 < hi; i2++ {
 					var m2 float64
@@ -41,8 +43,14 @@ func SumSqPar(xs []float64) float64 {
 						acc = float64(a + b)
 					}
 				}
-				return struct{ f0 float64 }{acc}
-			}, func(x2, y struct{ f0 float64 }) struct{ f0 float64 } {
+				return struct {
+					f0 float64
+				}{acc}
+			}, func(x2, y struct {
+				f0 float64
+			}) struct {
+				f0 float64
+			} {
 				{
 					a, b := x2.f0, y.f0
 					x2.f0 = float64(a + b)

@@ -34,7 +34,9 @@ func OrdersTotalPar(os []Order) float64 {
 				}
 			}
 		} else {
-			r := parallel.Reduce(n, 16667, func(lo, hi int) struct{ f0 float64 } {
+			r := parallel.Reduce(n, 16667, func(lo, hi int) struct {
+				f0 float64
+			} {
 				var acc float64 = float64(0.0)
 				for i2 := lo; i2 < hi; i2++ {
 					var keep2 bool
@@ -54,8 +56,14 @@ func OrdersTotalPar(os []Order) float64 {
 						}
 					}
 				}
-				return struct{ f0 float64 }{acc}
-			}, func(x2, y struct{ f0 float64 }) struct{ f0 float64 } {
+				return struct {
+					f0 float64
+				}{acc}
+			}, func(x2, y struct {
+				f0 float64
+			}) struct {
+				f0 float64
+			} {
 				{
 					a, b := x2.f0, y.f0
 					x2.f0 = float64(a + b)
@@ -105,7 +113,9 @@ func SumSqPosPar(xs []float64) float64 {
 				}
 			}
 		} else {
-			r := parallel.Reduce(n, 16667, func(lo, hi int) struct{ f0 float64 } {
+			r := parallel.Reduce(n, 16667, func(lo, hi int) struct {
+				f0 float64
+			} {
 				var acc float64 = float64(0.0)
 				for i2 := lo; i2 < hi; i2++ {
 					var keep2 bool
@@ -129,8 +139,14 @@ func SumSqPosPar(xs []float64) float64 {
 						acc = float64(a + b)
 					}
 				}
-				return struct{ f0 float64 }{acc}
-			}, func(x2, y struct{ f0 float64 }) struct{ f0 float64 } {
+				return struct {
+					f0 float64
+				}{acc}
+			}, func(x2, y struct {
+				f0 float64
+			}) struct {
+				f0 float64
+			} {
 				{
 					a, b := x2.f0, y.f0
 					x2.f0 = float64(a + b)

@@ -35,7 +35,9 @@ func WordStatsPar(text string, minLen int) (longest int, long []string) {
 				}
 			}
 		} else {
-			total, r := parallel.FilterFold(n, 8334, out[:n], func(lo, hi int, dst []string) (int, struct{ f0 int }) {
+			total, r := parallel.FilterFold(n, 8334, out[:n], func(lo, hi int, dst []string) (int, struct {
+				f0 int
+			}) {
 				var acc int = int(0)
 				out := dst[:0]
 				for i2 := lo; i2 < hi; i2++ {
@@ -54,8 +56,14 @@ func WordStatsPar(text string, minLen int) (longest int, long []string) {
 						out = append(out, in[i2])
 					}
 				}
-				return len(out), struct{ f0 int }{acc}
-			}, func(x, y struct{ f0 int }) struct{ f0 int } {
+				return len(out), struct {
+					f0 int
+				}{acc}
+			}, func(x, y struct {
+				f0 int
+			}) struct {
+				f0 int
+			} {
 				{
 					a, b := x.f0, y.f0
 					x.f0 = max(a, b)
