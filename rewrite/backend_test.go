@@ -11,6 +11,7 @@ import (
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite/lower"
+	"golang.org/x/tools/go/packages"
 )
 
 func TestChain(t *testing.T) {
@@ -32,16 +33,7 @@ func TestChain(t *testing.T) {
 // then asks for backend opencl: the kernel falls through opencl and
 // parallel (refused too) to cpu.
 func TestForcedRefusal(t *testing.T) {
-	generateDir(t, "testdata") // loads the cases
-	var pkgs = loadPkgs[:0:0]
-	for _, p := range loadPkgs {
-		if strings.HasSuffix(p.PkgPath, "/basic") {
-			pkgs = append(pkgs, p)
-		}
-	}
-	if len(pkgs) != 1 {
-		t.Fatalf("testdata/basic not loaded")
-	}
+	pkgs := casePkgs(t, "basic")
 	refused := 0
 	refuseHook = func(fn *ir.Function, lk *lower.Kernel) string {
 		if fn.Name == "dotSpec" {
@@ -150,4 +142,17 @@ func TestForcedRefusal(t *testing.T) {
 			t.Errorf("backend %q: Dot is not the runtime calls:\n%s", tc.backend, body)
 		}
 	}
+}
+
+// casePkgs returns the loaded package of testdata case name, alone.
+func casePkgs(t *testing.T, name string) []*packages.Package {
+	t.Helper()
+	generateDir(t, "testdata") // loads the cases
+	for _, p := range loadPkgs {
+		if strings.HasSuffix(p.PkgPath, "/"+name) {
+			return []*packages.Package{p}
+		}
+	}
+	t.Fatalf("testdata/%s not loaded", name)
+	return nil
 }

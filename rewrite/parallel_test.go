@@ -16,16 +16,7 @@ import (
 // construct, and the report's backend of every kernel (cpu only for the
 // impure one).
 func TestParallelBackend(t *testing.T) {
-	generateDir(t, "testdata")
-	var pkgs = loadPkgs[:0:0]
-	for _, p := range loadPkgs {
-		if strings.HasSuffix(p.PkgPath, "/parallel") {
-			pkgs = append(pkgs, p)
-		}
-	}
-	if len(pkgs) != 1 {
-		t.Fatalf("testdata/parallel not loaded")
-	}
+	pkgs := casePkgs(t, "parallel")
 	results, err := RunPackages(pkgs, Options{Check: true})
 	if err != nil {
 		t.Fatal(err)
