@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/dave/jennifer v1.7.1
 	github.com/ebitengine/purego v0.11.3
+	github.com/golangci/plugin-module-register v0.1.2
 	github.com/samber/lo v1.53.0
 	golang.org/x/tools v0.52.0
 )

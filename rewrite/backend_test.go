@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -155,4 +156,35 @@ func casePkgs(t *testing.T, name string) []*packages.Package {
 	}
 	t.Fatalf("testdata/%s not loaded", name)
 	return nil
+}
+
+// TestLoweredFallback checks a kernel the lowering makes a sequence
+// (testdata/fallbacks: a reduction beside a stream): the cpu backend
+// refuses it with the lowering's reason, the warning names the kernel's
+// position and the reason, and the kernel's backend is the reference
+// calls; no other kernel of the testdata falls back.
+func TestLoweredFallback(t *testing.T) {
+	generateDir(t, "testdata")
+	var warns []string
+	refs := 0
+	for _, c := range cases(t) {
+		if c == "parallel" {
+			continue // its impure kernel's fallback: TestParallelBackend
+		}
+		for _, o := range generateDir(t, filepath.Join("testdata", c)) {
+			warns = append(warns, o.Warnings...)
+			for _, g := range o.Generated {
+				if g.Backend == Reference {
+					refs++
+				}
+			}
+		}
+	}
+	want := regexp.MustCompile(`^/\S+/testdata/fallbacks/fallbacks\.go:12:9: streamBesideSpec: backend cpu does not generate this kernel: its members do not run as one loop: Reduce at fallbacks\.go:11:9 runs beside the stream StreamRed at fallbacks\.go:12:9; a chunk loop fuses only maps that feed its stream; it falls back to reference$`)
+	if len(warns) != 1 || !want.MatchString(warns[0]) {
+		t.Errorf("warnings %q, want one matching %s", warns, want)
+	}
+	if refs != 1 {
+		t.Errorf("%d kernels generated as reference calls, want 1", refs)
+	}
 }

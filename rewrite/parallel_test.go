@@ -73,7 +73,7 @@ func TestParallelBackend(t *testing.T) {
 	for _, fn := range got.Packages[0].Functions {
 		for _, k := range fn.Kernels {
 			wantBackend := Parallel
-			if fn.Spec == "impureSpec" && len(k.Ops) == 1 && k.Ops[0].Op == "Map" {
+			if fn.Spec == "impureSpec" && k.Ops[0].Op == "Map" {
 				wantBackend = CPU
 			}
 			if k.Backend != wantBackend {

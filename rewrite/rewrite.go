@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -81,11 +80,6 @@ type Output struct {
 	// Generated says which backend generated each kernel of Specs, and
 	// the fallbacks on the way (backend.go); the fusion report shows it.
 	Generated map[*fusion.Kernel]report.Generated
-}
-
-// OutputPath returns the generated file's path for a source file.
-func OutputPath(source string) string {
-	return strings.TrimSuffix(source, ".go") + "_soac.go"
 }
 
 // IsGenerated reports whether content carries soacgen's header.
@@ -213,7 +207,12 @@ func newGen(in *Input, f *ast.File, src []byte) *gen {
 		tf: in.Fset.File(f.Pos()), imports: map[string]string{}, used: map[string]bool{}, taken: map[string]bool{},
 	}
 	g.jf = jen.NewFilePathName(in.Pkg.Path(), in.Pkg.Name())
-	g.jf.HeaderComment(Header)
+	// The output builds exactly when its spec file does (buildname.go).
+	if bl := buildLines(f); bl != "" {
+		g.jf.HeaderComment(Header + "\n\n" + bl)
+	} else {
+		g.jf.HeaderComment(Header)
+	}
 	for _, is := range f.Imports {
 		path, err := strconv.Unquote(is.Path.Value)
 		if err != nil {

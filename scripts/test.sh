@@ -6,7 +6,9 @@
 # Usage: bash scripts/test.sh   (from any directory; needs only Go)
 #
 # It first installs what the tests need when it is missing and it can:
-# the OpenCL loader and the PoCL CPU driver, for the OpenCL runtime tests.
+# the OpenCL loader and the PoCL CPU driver, for the OpenCL runtime tests,
+# and Graphviz, for the tests that render fusion graphs (they skip without
+# it, unless CI is set).
 # Those tests skip when no OpenCL platform is found, unless
 # SOACGEN_REQUIRE_OPENCL=1 (set by .ci/run) turns the skips into failures.
 set -euo pipefail
@@ -29,6 +31,16 @@ else
 	echo "WARNING: no OpenCL loader (libOpenCL.so.1) and cannot install it (needs root and apt-get); OpenCL tests will skip (or fail under SOACGEN_REQUIRE_OPENCL=1)"
 fi
 
+if command -v dot >/dev/null; then
+	echo "Graphviz found: $(dot -V 2>&1)"
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+	echo "installing Graphviz with apt-get"
+	(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz) ||
+		echo "WARNING: could not install Graphviz; the fusion-graph rendering tests will skip (or fail under CI)"
+else
+	echo "WARNING: no Graphviz (dot) and cannot install it (needs root and apt-get); the fusion-graph rendering tests will skip (or fail under CI)"
+fi
+
 section "gofmt -l ."
 unformatted="$(gofmt -l .)"
 if [ -n "$unformatted" ]; then
@@ -42,7 +54,13 @@ section "go vet ./..."
 go vet ./...
 
 section "go test ./... (unit, example, property and fuzz-seed tests)"
-go test -timeout 5m ./...
+go test -timeout 15m -skip '^TestGolangciLintPlugin$' ./...
+
+section "golangci-lint plugin: build a custom golangci-lint with soacvet, lint a sample module"
+# The first run downloads and compiles golangci-lint (minutes; cached under
+# the user cache directory, keyed by versions); later runs take ~1 minute.
+# Without the module proxy it skips, unless CI is set.
+go test -count=1 -timeout 20m -run '^TestGolangciLintPlugin$' ./cmd/soacvet/golangci
 
 section "benchmarks of the examples, once each (they run; timings come from scripts/bench-examples.sh)"
 go test -run '^$' -bench . -benchtime 1x -timeout 5m ./examples/... > /dev/null
@@ -51,6 +69,9 @@ echo "every example benchmark ran"
 section "go test -race ./runtime/... and the examples' parallel backend"
 go test -race -timeout 5m ./runtime/...
 go test -race -short -run 'Par$' -timeout 5m ./examples/...
+
+section "runtime/parallel under GOMAXPROCS 1, 2 and 8"
+go test -count=1 -cpu 1,2,8 -timeout 5m ./runtime/parallel
 
 section "GOAMD64=v3 go test (FMA) of the examples and the random pipelines"
 # amd64 v3 fuses x*y+z into one FMA, as arm64 does by default. In the spec

@@ -17,7 +17,8 @@ import (
 // exactly one kernel, except producers copied into kernels of disjoint
 // branches; members share the kernel's block (or are generators and
 // branch copies moved in from an enclosing block); producers precede their
-// consumers; an impure SOAC is alone in its kernel; At is the kernel's last
+// consumers; an impure SOAC is alone in its kernel (or an impure map with
+// the pure reduction it fused into, effects.go); At is the kernel's last
 // member in its block; Depth and Parent agree with the IR.
 func Check(plan *Plan) error {
 	var errs []error
@@ -87,7 +88,7 @@ func Check(plan *Plan) error {
 					}
 				}
 			}
-			if len(k.SOACs) > 1 && soacImpure(m) != nil {
+			if len(k.SOACs) > 1 && soacImpure(m) != nil && !effectsKernel(plan.Func, k.SOACs) {
 				bad("kernel %d: impure %s shares the kernel", k.ID, p.soac(m))
 			}
 		}

@@ -17,7 +17,9 @@
 // and may have side effects, functions may write their arguments. The
 // legality checks therefore refuse to move a SOAC past a write to memory
 // its inputs may alias, a reassignment of a variable it reads, a possible
-// exit, or any side effect, and impure SOACs never fuse.
+// exit, or any side effect, and impure SOACs never fuse, except a Map
+// into a pure Reduce right after it, which performs the Map's effects in
+// the same order (effects.go).
 //
 // Entry points: Fuse (with Options), Check (validates a Plan), Dump (text
 // form of a Plan), Rules and Refusals (the table and the refusal ids),

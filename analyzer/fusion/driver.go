@@ -72,7 +72,7 @@ type state struct {
 func newState(fn *ir.Function, opts Options) *state {
 	p := posFmt{opts.Fset}
 	return &state{
-		fn: fn, opts: opts, p: p, g: NewGraph(fn, opts.Fset), sp: newSpaces(p),
+		fn: fn, opts: opts, p: p, g: NewGraph(fn, opts.Fset), sp: newSpaces(p, fn.Info),
 		of: map[*ir.SOAC][]*kstate{}, fired: map[string]int{}, noted: map[*ir.SOAC]bool{},
 	}
 }
@@ -155,6 +155,7 @@ func (st *state) refuse(P *ir.SOAC, x *ir.Var, r *Refusal) {
 func (st *state) run() {
 	st.diagnose()
 	st.block(st.fn.Body)
+	st.effectsDiagnostics()
 }
 
 // block processes the statements of b from last to first (a statement's
@@ -220,6 +221,7 @@ func (st *state) producer(P *ir.SOAC) {
 	if x == nil || st.gasOut {
 		return
 	}
+	st.noteWrittenConsumers(P, x)
 	var cons []consumer
 	var others []Use
 	for _, u := range st.g.Uses[x] {
@@ -233,8 +235,10 @@ func (st *state) producer(P *ir.SOAC) {
 		return
 	}
 	if l := soacImpure(P); l != nil {
-		why, pos := impureReason(st.p, P)
-		st.refuse(P, x, &Refusal{Rule: RefImpure, Pos: pos, Reason: why + ": impure SOACs never fuse"})
+		if !st.effectsFusion(P, x, cons, others) {
+			why, pos := impureReason(st.p, P)
+			st.refuse(P, x, &Refusal{Rule: RefImpure, Pos: pos, Reason: why + ": impure SOACs never fuse, except a Map into a pure Reduce right after it (effects.go)"})
+		}
 		return
 	}
 	for _, c := range cons {
@@ -278,9 +282,12 @@ func (st *state) producer(P *ir.SOAC) {
 		}
 		m, r := st.mergeAll(ks)
 		if r != nil {
-			st.refuse(P, x, &Refusal{Rule: RefConsumedTwice, Pos: second.Pos(), Consumer: second,
+			twice := &Refusal{Rule: RefConsumedTwice, Pos: second.Pos(), Consumer: second,
 				Reason: fmt.Sprintf("%s is consumed again at %s on the same execution path, and the consumers cannot share a kernel (%s); fusing into both would compute it twice (paper 000 Fig. 9 cases 4 and 6)",
-					x.Name, st.p.at(second.Pos()), r.Reason)})
+					x.Name, st.p.at(second.Pos()), r.Reason)}
+			if !st.mapOutFirst(P, x, cons, others) {
+				st.refuse(P, x, twice)
+			}
 			return
 		}
 		if m == nil { // out of gas
@@ -289,45 +296,9 @@ func (st *state) producer(P *ir.SOAC) {
 		K = m
 		tags = append(tags, TagMerge)
 	}
-	at := st.at(K)
-	atB := AncestorIn(at, P.Parent)
-	mapOut := false
-	for _, o := range others {
-		anc := AncestorIn(o.Stmt, P.Parent)
-		if boundary {
-			st.refuse(P, x, &Refusal{Rule: RefLoopBoundary, Pos: o.Pos,
-				Reason: fmt.Sprintf("%s is also used at %s outside %s, so it would be materialised anyway", x.Name, st.p.at(o.Pos), st.boxName(atB))})
-			return
-		}
-		if soac, ok := o.Stmt.(*ir.SOAC); ok && K.members[soac] {
-			st.refuse(P, x, &Refusal{Rule: RefUsedBefore, Pos: o.Pos, Consumer: soac,
-				Reason: fmt.Sprintf("%s reads %s whole at %s (not as an input array), so it must be complete before the kernel runs (paper 000 Fig. 9 case 5)", st.p.soac(soac), x.Name, st.p.at(o.Pos))})
-			return
-		}
-		if anc != nil && st.g.Index(anc) <= st.g.Index(atB) {
-			st.refuse(P, x, &Refusal{Rule: RefUsedBefore, Pos: o.Pos,
-				Reason: fmt.Sprintf("%s is used at %s, before the kernel runs at %s (paper 000 Fig. 9 case 5)", x.Name, st.p.at(o.Pos), st.p.at(at.Pos()))})
-			return
-		}
-		mapOut = true
+	if r := st.fuseInto(P, x, K, cons, others, boundary, tags); r != nil {
+		st.refuse(P, x, r)
 	}
-	if r := st.pathMove(P, K); r != nil {
-		st.refuse(P, x, withConsumer(r, cons[0].soac))
-		return
-	}
-	names, asserts, r := st.vertical(P, K, x)
-	if r != nil {
-		st.refuse(P, x, withConsumer(r, cons[0].soac))
-		return
-	}
-	if !st.useGas() {
-		return
-	}
-	st.join(P, K, asserts)
-	if mapOut {
-		tags = append(tags, TagMapOut)
-	}
-	st.fire(K, append(names, tags...)...)
 }
 
 // withConsumer names c as the consumer of r when r names none.
@@ -413,6 +384,9 @@ func (st *state) vertical(P *ir.SOAC, K *kstate, x *ir.Var) ([]string, []*ir.SOA
 	members := append(append([]*ir.SOAC{}, K.list...), P)
 	asserts, r := st.sp.compat(members)
 	if r != nil {
+		return nil, nil, r
+	}
+	if r := st.operandOrder(members); r != nil {
 		return nil, nil, r
 	}
 	if r := shapeCheck(st.p, members); r != nil {
@@ -756,6 +730,9 @@ func (st *state) canMerge(a, b *kstate) *Refusal {
 	}
 	members := append(append([]*ir.SOAC{}, a.list...), b.list...)
 	if _, r := st.sp.compat(members); r != nil {
+		return r
+	}
+	if r := st.operandOrder(members); r != nil {
 		return r
 	}
 	if r := shapeCheck(st.p, members); r != nil {

@@ -268,12 +268,15 @@ var handCases = []handCase{
 		b.Reduce("u", "x", pure())
 		b.Map("w", pure("u"), "x")
 		b.plain("use:w")
-	}, want: expect{kernels: map[int]int{0: 3}, refusals: []string{"consumed-twice/x"}}},
+	}, want: expect{kernels: map[int]int{0: 2}, together: [][]string{{"x", "u"}}, apart: [][]string{{"x", "w"}}, outputs: []string{"x"}, rules: []string{"map-out"}, noNotes: true}},
 	{name: "consumers split by a reassignment", build: func(b *irb) {
 		// s1 and s2 assign the Go variable s; moving s1 down past s = 0 would
 		// make s hold s1's value after that statement instead of 0.
+		// x is also read before both kernels, so it cannot fuse into the
+		// first one as a map-out array either.
 		b.param("a")
 		b.Map("x", pure(), "a")
+		b.plain("use:x")
 		b.Reduce("s", "x", pure())
 		b.plain("def:s")
 		b.Reduce("t", "x", pure())
@@ -335,7 +338,7 @@ var handCases = []handCase{
 		b.Scan("s", "xs", pure())
 		b.Scan("t", "s", pure())
 		b.plain("use:t")
-	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"no-rule/s"}}},
+	}, want: expect{kernels: map[int]int{0: 1}, internal: []string{"s"}, rules: []string{"scanomap->scanomap"}, noNotes: true}},
 }
 
 func TestHand(t *testing.T) {

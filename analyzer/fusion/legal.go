@@ -387,8 +387,8 @@ func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
 			Reason: fmt.Sprintf("%s may return, break or panic: moving %s past it would skip or reorder its evaluation", p.stmt(s), p.stmt(x))}
 	}
 	if soac, ok := x.(*ir.SOAC); ok {
-		if why := soacMayPanic(soac); why != "" {
-			if what := observableEffect(fn, s); what != "" {
+		if why := soacMayPanic(fn.Info, soac); why != "" {
+			if what := observableEffect(fn, s); what != "" && !samePanic(fn, soac, s) {
 				return &Refusal{Rule: RefPanicOrder, Pos: s.Pos(),
 					Reason: fmt.Sprintf("%s may panic (%s) and %s %s: moved past it, the panic would come after that instead of before", p.stmt(x), why, p.stmt(s), what)}
 			}

@@ -26,7 +26,7 @@ import (
 // soacMayPanic says why evaluating s may panic, or "" if it cannot: unequal
 // input lengths of Map2/Map3, a negative Iota or Replicate length, a
 // StreamMap chunk of the wrong length, or a lambda that may panic.
-func soacMayPanic(s *ir.SOAC) string {
+func soacMayPanic(info *types.Info, s *ir.SOAC) string {
 	if why := lambdaMayPanic(s); why != "" {
 		return why
 	}
@@ -38,11 +38,11 @@ func soacMayPanic(s *ir.SOAC) string {
 			}
 		}
 	case *ir.Iota:
-		if !nonNegative(op.N) {
+		if !nonNegative(info, op.N) {
 			return "Iota panics on a negative length"
 		}
 	case *ir.Replicate:
-		if !nonNegative(op.N) {
+		if !nonNegative(info, op.N) {
 			return "Replicate panics on a negative length"
 		}
 	case *ir.Stream:
@@ -64,12 +64,13 @@ func lambdaMayPanic(s *ir.SOAC) string {
 }
 
 // nonNegative reports whether the operand is a length that cannot be
-// negative: len of a slice or a non-negative constant.
-func nonNegative(o *ir.Operand) bool {
+// negative: len of a slice (directly or through a variable n := len(xs),
+// see lengthOf) or a non-negative constant.
+func nonNegative(info *types.Info, o *ir.Operand) bool {
 	if o == nil {
 		return false
 	}
-	if o.Len != nil {
+	if lengthOf(info, o) != nil {
 		return true
 	}
 	if o.Const != nil && o.Const.Value != nil {
@@ -97,20 +98,37 @@ func observableEffect(fn *ir.Function, s ir.Stmt) string {
 			return fmt.Sprintf("writes %s, visible to the caller", w.Name)
 		}
 	}
-	if why := stmtMayPanic(fn.Info, s); why != "" {
+	if why := stmtMayPanic(scopeOf(fn), s); why != "" {
 		return why
 	}
 	return ""
 }
 
+// panicScope is what deciding a statement's panics needs: the package's
+// types (nil: none known) and the index expressions of the function proven
+// in range (purity.SafeIndexes).
+type panicScope struct {
+	info *types.Info
+	safe map[*ast.IndexExpr]bool
+	// soacs are the SOAC calls of the function: each is a statement of its
+	// own in the IR, evaluated before the syntax that contains it, and its
+	// panics are its own (soacMayPanic).
+	soacs map[*ast.CallExpr]bool
+}
+
 // stmtMayPanic says why statement s may panic, or "". It is conservative:
-// any indexing, slicing, division, dereference, type assertion or call
-// other than a builtin (by info; any call when info is nil) may panic.
-func stmtMayPanic(info *types.Info, s ir.Stmt) string {
+// indexing not proven in range (purity.IndexMayPanic), slicing, integer
+// division by a non-constant, dereference, type assertion or a call other
+// than a builtin (by info; any call when info is nil) may panic.
+func stmtMayPanic(sc panicScope, s ir.Stmt) string {
+	info := sc.info
 	switch s := s.(type) {
 	case *ir.SOAC:
-		if why := soacMayPanic(s); why != "" {
+		if why := soacMayPanic(info, s); why != "" {
 			return "may panic itself (" + why + ")"
+		}
+		if why := operandPanic(sc, s); why != "" {
+			return "has an operand that " + why
 		}
 		return ""
 	case *ir.Closure:
@@ -119,19 +137,19 @@ func stmtMayPanic(info *types.Info, s ir.Stmt) string {
 		// The view of an if or switch that a producer entering one of its
 		// branches passes: only its own expressions; the branch's
 		// statements before the kernel are checked one by one.
-		return headerMayPanic(info, s.Stmt)
+		return headerMayPanic(sc, s.Stmt)
 	case *ir.Plain:
 		if s.Hoisted != nil {
-			return nodeMayPanic(info, s.Hoisted)
+			return nodeMayPanic(sc, s.Hoisted)
 		}
-		return nodeMayPanic(info, s.Node)
+		return nodeMayPanic(sc, s.Node)
 	}
 	// Compound statements: their own expressions and nested statements.
 	for _, b := range ir.Children(s) {
 		why := ""
 		ir.Walk(b, func(n ir.Stmt) bool {
 			if why == "" {
-				why = stmtMayPanic(info, n)
+				why = stmtMayPanic(sc, n)
 			}
 			return why == ""
 		})
@@ -139,13 +157,13 @@ func stmtMayPanic(info *types.Info, s ir.Stmt) string {
 			return why
 		}
 	}
-	return headerMayPanic(info, s)
+	return headerMayPanic(sc, s)
 }
 
 // headerMayPanic inspects the expressions a compound statement evaluates
 // itself: an if's init and condition, a switch tag and case expressions, a
 // range operand.
-func headerMayPanic(info *types.Info, s ir.Stmt) string {
+func headerMayPanic(sc panicScope, s ir.Stmt) string {
 	var nodes []ast.Node
 	switch s := s.(type) {
 	case *ir.If:
@@ -185,7 +203,7 @@ func headerMayPanic(info *types.Info, s ir.Stmt) string {
 		}
 	}
 	for _, n := range nodes {
-		if why := nodeMayPanic(info, n); why != "" {
+		if why := nodeMayPanic(sc, n); why != "" {
 			return why
 		}
 	}
@@ -205,7 +223,8 @@ var panicFreeCalls = map[string]bool{
 
 // nodeMayPanic says why evaluating the syntax n may panic, or "". Function
 // literals inside n are not evaluated by it and are skipped.
-func nodeMayPanic(info *types.Info, n ast.Node) string {
+func nodeMayPanic(sc panicScope, n ast.Node) string {
+	info := sc.info
 	why := ""
 	ast.Inspect(n, func(n ast.Node) bool {
 		if why != "" {
@@ -214,7 +233,11 @@ func nodeMayPanic(info *types.Info, n ast.Node) string {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.IndexExpr, *ast.IndexListExpr:
+		case *ast.IndexExpr:
+			if purity.IndexMayPanic(info, n, sc.safe) {
+				why = "may panic (indexing)"
+			}
+		case *ast.IndexListExpr:
 			why = "may panic (indexing)"
 		case *ast.SliceExpr:
 			why = "may panic (slicing)"
@@ -226,19 +249,22 @@ func nodeMayPanic(info *types.Info, n ast.Node) string {
 			}
 		case *ast.BinaryExpr:
 			switch {
-			case n.Op == token.QUO || n.Op == token.REM:
+			case (n.Op == token.QUO || n.Op == token.REM) && purity.DivisionMayPanic(info, n.X, n.Y):
 				why = "may panic (division)"
 			case (n.Op == token.SHL || n.Op == token.SHR) && shiftMayPanic(info, n.Y):
 				why = "may panic (negative shift count)"
 			}
 		case *ast.AssignStmt:
 			switch {
-			case n.Tok == token.QUO_ASSIGN || n.Tok == token.REM_ASSIGN:
+			case (n.Tok == token.QUO_ASSIGN || n.Tok == token.REM_ASSIGN) && purity.DivisionMayPanic(info, n.Lhs[0], n.Rhs[0]):
 				why = "may panic (division)"
 			case (n.Tok == token.SHL_ASSIGN || n.Tok == token.SHR_ASSIGN) && shiftMayPanic(info, n.Rhs[0]):
 				why = "may panic (negative shift count)"
 			}
 		case *ast.CallExpr:
+			if sc.soacs[n] {
+				return false
+			}
 			if callMayPanic(info, n) {
 				why = "may panic (a call)"
 			}
@@ -289,4 +315,91 @@ func exprText(e ast.Expr) string {
 		return exprText(e.X) + "." + e.Sel.Name
 	}
 	return "value"
+}
+
+// scopeOf returns the panic scope of fn: its package's types and the index
+// expressions proven in range in its declaration.
+func scopeOf(fn *ir.Function) panicScope {
+	sc := panicScope{info: fn.Info, soacs: map[*ast.CallExpr]bool{}}
+	if fn.Decl != nil && fn.Info != nil {
+		sc.safe = purity.SafeIndexes(fn.Info, fn.Decl)
+	}
+	ir.Walk(fn.Body, func(s ir.Stmt) bool {
+		if soac, ok := s.(*ir.SOAC); ok && soac.Call != nil {
+			sc.soacs[soac.Call] = true
+		}
+		return true
+	})
+	return sc
+}
+
+// operandPanic says why evaluating one of s's operands (a neutral element,
+// a length, a replicated value) may panic, or "".
+func operandPanic(sc panicScope, s *ir.SOAC) string {
+	for _, o := range s.Operands() {
+		if o != nil && o.Expr != nil {
+			if why := nodeMayPanic(sc, o.Expr); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// operandOrder says why members (in program order) cannot share a kernel,
+// or nil: a kernel evaluates every member's operands before its loop, so
+// an operand that may panic must not follow a member that may panic (its
+// panic comes first in the spec).
+func operandOrder(fn *ir.Function, p posFmt, members []*ir.SOAC) *Refusal {
+	var first *ir.SOAC
+	var why string
+	var sc *panicScope
+	for _, m := range members {
+		if first != nil {
+			if sc == nil {
+				s := scopeOf(fn)
+				sc = &s
+			}
+			if w := operandPanic(*sc, m); w != "" {
+				return &Refusal{Rule: RefPanicOrder, Pos: m.Pos(), Consumer: m,
+					Reason: fmt.Sprintf("%s may panic (%s) and an operand of %s %s: the kernel evaluates its operands before its loop, so that panic would come first", p.soac(first), why, p.soac(m), w)}
+			}
+		}
+		if first == nil {
+			if w := soacMayPanic(fn.Info, m); w != "" {
+				first, why = m, w
+			}
+		}
+	}
+	return nil
+}
+
+// samePanic reports whether generators a and b panic under the same
+// condition with the same message: both Iota, or both Replicate, of one
+// length variable (or constant), with operands that cannot panic. Which
+// of them panics first is then unobservable, so they may be reordered.
+func samePanic(fn *ir.Function, a *ir.SOAC, b ir.Stmt) bool {
+	bs, ok := b.(*ir.SOAC)
+	if !ok || a.Name != bs.Name || !a.IsGenerator() || !bs.IsGenerator() {
+		return false
+	}
+	if sc := scopeOf(fn); operandPanic(sc, a) != "" || operandPanic(sc, bs) != "" {
+		return false
+	}
+	n := func(s *ir.SOAC) *ir.Operand {
+		switch op := s.Op.(type) {
+		case *ir.Iota:
+			return op.N
+		case *ir.Replicate:
+			return op.N
+		}
+		return nil
+	}
+	na, nb := n(a), n(bs)
+	if na == nil || nb == nil {
+		return false
+	}
+	ia, ok1 := ast.Unparen(na.Expr).(*ast.Ident)
+	ib, ok2 := ast.Unparen(nb.Expr).(*ast.Ident)
+	return ok1 && ok2 && len(na.Uses) == 1 && len(nb.Uses) == 1 && na.Uses[0] == nb.Uses[0] && ia.Name == ib.Name
 }

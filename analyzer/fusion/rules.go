@@ -112,13 +112,14 @@ type ruleCtx struct {
 
 // Rule names that are not table entries but tag what happened to a kernel.
 const (
-	TagMapOut     = "map-out"     // the producer's output stays materialised for later uses (paper 004 §5.2)
-	TagBranchCopy = "branch-copy" // the producer was copied into the kernels of disjoint branches (paper 000 Fig. 9 case 4)
-	TagMerge      = "merge"       // the consumers' kernels were merged so that the producer could fuse (paper 000 Fig. 8)
+	TagMapOut     = "map-out"          // the producer's output stays materialised for later uses (paper 004 §5.2)
+	TagBranchCopy = "branch-copy"      // the producer was copied into the kernels of disjoint branches (paper 000 Fig. 9 case 4)
+	TagMerge      = "merge"            // the consumers' kernels were merged so that the producer could fuse (paper 000 Fig. 8)
+	TagEffects    = "effects-in-order" // an impure map fused into the pure reduction right after it (effects.go, issue 14 item 6)
 )
 
 // Tags lists the tags.
-func Tags() []string { return []string{TagMapOut, TagBranchCopy, TagMerge} }
+func Tags() []string { return []string{TagMapOut, TagBranchCopy, TagMerge, TagEffects} }
 
 // rules is the table, first match wins.
 var rules = []Rule{
@@ -138,6 +139,8 @@ var rules = []Rule{
 		Doc: "map o scanomap: the map reads each scanned element as it is produced (Futhark's scan post-lambda)"},
 	{Name: "scanomap->redomap", Mode: Vertical, Producer: ClassScan, Consumer: ClassReduce,
 		Doc: "redomap o scanomap: the reduction folds each scanned element as it is produced"},
+	{Name: "scanomap->scanomap", Mode: Vertical, Producer: ClassScan, Consumer: ClassScan,
+		Doc: "scan o scanomap: the second scan folds each element of the first as it is produced (paper 004's scanomap composition; sequential on cpu)"},
 	{Name: "filter->filter", Mode: Vertical, Producer: ClassFilter, Consumer: ClassFilter,
 		Doc: "filter2 o filter2 => filter2 with the conjunction of the predicates (paper 000 Fig. 14)"},
 	{Name: "filter->redomap", Mode: Vertical, Producer: ClassFilter, Consumer: ClassReduce,

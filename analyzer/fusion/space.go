@@ -12,6 +12,8 @@ package fusion
 
 import (
 	"fmt"
+	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -29,6 +31,7 @@ type spaceID int
 // before it runs any member (Kernel.Asserts).
 type spaces struct {
 	p     posFmt
+	info  *types.Info // the package's types, to tell the builtin len from a user's (nil: no length through a variable)
 	next  spaceID
 	ofV   map[*ir.Var]spaceID
 	iter  map[*ir.SOAC]spaceID
@@ -39,9 +42,9 @@ type spaces struct {
 	desc  map[spaceID]string
 }
 
-func newSpaces(p posFmt) *spaces {
+func newSpaces(p posFmt, info *types.Info) *spaces {
 	return &spaces{
-		p: p, ofV: map[*ir.Var]spaceID{}, iter: map[*ir.SOAC]spaceID{}, out: map[*ir.SOAC]spaceID{},
+		p: p, info: info, ofV: map[*ir.Var]spaceID{}, iter: map[*ir.SOAC]spaceID{}, out: map[*ir.SOAC]spaceID{},
 		trans: map[spaceID]*ir.SOAC{}, up: map[spaceID]spaceID{}, keyed: map[string]spaceID{},
 		desc: map[spaceID]string{},
 	}
@@ -98,8 +101,8 @@ func (sp *spaces) lenSpace(n *ir.Operand) spaceID {
 	if n == nil {
 		return sp.fresh("an unknown length")
 	}
-	if n.Len != nil {
-		return sp.ofVar(n.Len)
+	if v := lengthOf(sp.info, n); v != nil {
+		return sp.ofVar(v)
 	}
 	var key, desc string
 	if n.Const != nil && n.Const.Value != nil {
@@ -123,6 +126,45 @@ func (sp *spaces) lenSpace(n *ir.Operand) spaceID {
 	id := sp.fresh(desc)
 	sp.keyed[key] = id
 	return id
+}
+
+// lengthOf returns the slice whose length the operand is, or nil: xs for
+// len(xs), and for a variable n its definition's xs when n := len(xs) (or
+// n = len(xs), len the builtin by info) defined it. Each ir.Var is defined once, so that n and that
+// xs are the values the operand reads, whatever Go variables are
+// reassigned later.
+func lengthOf(info *types.Info, o *ir.Operand) *ir.Var {
+	if o == nil {
+		return nil
+	}
+	if o.Len != nil {
+		return o.Len
+	}
+	if _, ok := ast.Unparen(o.Expr).(*ast.Ident); !ok || len(o.Uses) != 1 {
+		return nil
+	}
+	def, ok := o.Uses[0].Def.(*ir.Plain)
+	if !ok || def.Hoisted != nil || len(def.Eff.Defs) != 1 || def.Eff.Defs[0] != o.Uses[0] || len(def.Eff.Uses) != 1 {
+		return nil
+	}
+	as, ok := def.Node.(*ast.AssignStmt)
+	if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 || (as.Tok != token.DEFINE && as.Tok != token.ASSIGN) {
+		return nil
+	}
+	call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	fn, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	arg, ok2 := ast.Unparen(call.Args[0]).(*ast.Ident)
+	xs := def.Eff.Uses[0]
+	if !ok || !ok2 || fn.Name != "len" || arg.Name != xs.Name {
+		return nil
+	}
+	if predeclared(info, fn) != "len" {
+		return nil
+	}
+	return xs
 }
 
 // outOf returns the space of s's output: the iteration space for maps,

@@ -86,6 +86,8 @@ type state struct {
 	byLit   map[*ast.FuncLit]*fnode
 	fresh   *freshness
 	commaOK map[*ast.TypeAssertExpr]bool
+	// safeIdx holds the index expressions proven in range (bounds.go).
+	safeIdx map[*ast.IndexExpr]bool
 	// funcVars maps local variables of function type that are only ever
 	// assigned function literals (or nil) to those literals.
 	funcVars map[*types.Var][]*ast.FuncLit
@@ -154,6 +156,12 @@ func (s *state) analyze() *Verdicts {
 		return s.result()
 	}
 	s.fresh = computeFreshness(s.info, pass.Files)
+	s.safeIdx = map[*ast.IndexExpr]bool{}
+	for _, f := range pass.Files {
+		for e := range SafeIndexes(s.info, f) {
+			s.safeIdx[e] = true
+		}
+	}
 	s.collect()
 	s.funcVars = s.resolveFuncVars()
 	for _, n := range s.nodes {

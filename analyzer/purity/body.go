@@ -2,7 +2,6 @@ package purity
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -117,18 +116,7 @@ func (w *walker) visit(n ast.Node) bool {
 			}
 		}
 	case *ast.IndexExpr:
-		if tv, ok := info.Types[n]; ok && tv.IsType() {
-			return true
-		}
-		switch t := under(info.TypeOf(n.X)).(type) {
-		case *types.Signature: // instantiation of a generic function
-		case *types.Map: // reading a map never panics
-		case *types.Array:
-			if info.Types[n.Index].Value == nil {
-				w.v.MayPanic = true
-			}
-		default:
-			_ = t
+		if IndexMayPanic(info, n, w.s.safeIdx) {
 			w.v.MayPanic = true
 		}
 	case *ast.SliceExpr:
@@ -138,12 +126,17 @@ func (w *walker) visit(n ast.Node) bool {
 			w.v.MayPanic = true
 		}
 	case *ast.StarExpr:
-		if tv, ok := info.Types[n]; ok && tv.IsValue() {
+		if tv, ok := info.Types[n]; ok && tv.IsValue() && !w.s.fresh.nonNilExpr(n.X, w.fnNode()) {
 			w.v.MayPanic = true
 		}
 	case *ast.SelectorExpr:
 		if sel := info.Selections[n]; sel != nil && sel.Indirect() {
-			w.v.MayPanic = true
+			// p.f with p from new or &T{} (never nil) cannot panic; a
+			// field behind an embedded pointer can.
+			direct := sel.Kind() == types.FieldVal && len(sel.Index()) == 1 && isPointer(info.TypeOf(n.X))
+			if !direct || !w.s.fresh.nonNilExpr(n.X, w.fnNode()) {
+				w.v.MayPanic = true
+			}
 		}
 	case *ast.BinaryExpr:
 		switch n.Op {
@@ -159,13 +152,9 @@ func (w *walker) visit(n ast.Node) bool {
 // division notes that x / y may panic unless it is floating-point or
 // complex, or y is a non-zero constant.
 func (w *walker) division(x, y ast.Expr) {
-	if b, ok := under(w.s.info.TypeOf(x)).(*types.Basic); ok && b.Info()&(types.IsFloat|types.IsComplex) != 0 {
-		return
+	if DivisionMayPanic(w.s.info, x, y) {
+		w.v.MayPanic = true
 	}
-	if v := w.s.info.Types[y].Value; v != nil && constant.Sign(v) != 0 {
-		return
-	}
-	w.v.MayPanic = true
 }
 
 // shift notes that x << y may panic when y is a signed non-constant (a

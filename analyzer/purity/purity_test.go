@@ -56,7 +56,7 @@ var verdicts = &analysis.Analyzer{
 }
 
 // testPackages are the testdata packages.
-var testPackages = map[string]bool{"a": true, "b": true, "stdtable": true, "hof": true, "calls": true}
+var testPackages = map[string]bool{"a": true, "b": true, "stdtable": true, "hof": true, "calls": true, "bounds": true, "local": true}
 
 // describe formats a verdict: "pure", "impure: REASON", with "; maypanic".
 func describe(p ir.Purity) string {
@@ -96,7 +96,7 @@ func describeCall(ce purity.CallEffect) string {
 var rowsHit sync.Map
 
 func TestVerdicts(t *testing.T) {
-	analysistest.Run(t, soactest.Dir(t, "testdata"), verdicts, "a", "b", "stdtable", "hof", "calls")
+	analysistest.Run(t, soactest.Dir(t, "testdata"), verdicts, "a", "b", "stdtable", "hof", "calls", "bounds", "local")
 	// Every row of the standard-library table must decide some call of
 	// the testdata.
 	for _, row := range purity.StdTable {

@@ -29,8 +29,12 @@
 // function's doc comment): the function's name with "Fused" appended, which
 // is exported exactly when the function is; when that name is taken in the
 // package scope, the first free name of NAMEFused2, NAMEFused3, ... is used.
-// Methods and init functions get the finding but no fix, since a directive
-// applies to top-level functions only. Functions in generated files (a
+// When no file of the package has a //go:generate line running soacgen,
+// the fix also adds one after the package clause, so that "run go
+// generate" generates NAMEFused. Methods and init functions get the
+// finding but no fix, since a directive applies to top-level functions
+// only. Functions of _test.go files get neither, since soacgen does not
+// generate specs of test files. Functions in generated files (a
 // "Code generated ... DO NOT EDIT." header) are not checked.
 //
 // blocked: in a spec (a function WITH a //soac:fuse directive), each fusion
@@ -95,6 +99,18 @@
 // directive) is not checked, nor are specs in _test.go files, which
 // soacgen does not generate. A package with neither specs nor generated
 // files costs the check nothing.
+//
+// The first stale finding of a generated file that exists carries a
+// suggested fix: one edit that replaces the whole file with what go
+// generate would write, visible in -json output and to tools that read
+// it. soacvet -fix does not apply it: the x/tools drivers (soacvet -fix,
+// go fix) never edit a file marked generated. No fix can create a
+// missing file or delete a left-over one, and none is offered for a file
+// soacgen did not write or one that build constraints exclude. The fix
+// is what soacgen writes with its default flags (as the stale check
+// compares with), so it differs from go generate's output when the
+// //go:generate line passes soacgen flags. For every stale finding, run
+// go generate.
 //
 // Findings of the fusion engine that carry another category are reported
 // under that category.

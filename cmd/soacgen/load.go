@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/soacgen/soacgen/analyzer/fusiongraph"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite"
@@ -28,6 +29,9 @@ type result struct {
 	// listed are the files among files that the build lists (files also
 	// holds build-ignored tombstones, which Sync deletes).
 	listed []string
+	graphs []*fusiongraph.Graph // of the specs, in the report's order
+	// warnings are printed on standard error; the run still succeeds.
+	warnings []string
 }
 
 // analyze loads the packages matching patterns (relative to dir), runs
@@ -48,10 +52,14 @@ func analyze(dir string, patterns []string, opts rewrite.Options) (*result, []st
 		Mode: packages.LoadAllSyntax | packages.NeedModule,
 		Dir:  dir,
 	}
-	if listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir}, patterns...); err == nil {
+	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir}, patterns...)
+	if err == nil {
 		var files []string
 		for _, p := range listed {
 			files = append(files, p.GoFiles...)
+			// Outputs and specs the build context excludes
+			// (contexts.go) load through the same overlay.
+			files = append(files, goFiles(p.IgnoredFiles)...)
 		}
 		if cfg.Overlay, err = rewrite.Overlay(files); err != nil {
 			return nil, nil, err
@@ -73,19 +81,14 @@ func analyze(dir string, patterns []string, opts rewrite.Options) (*result, []st
 		return nil, nil, err
 	}
 	rep := &report.Report{Packages: []*report.Package{}}
-	res := &result{rep: rep}
+	res := &result{rep: rep, warnings: testSpecWarnings(listed, wd)}
 	var errs []string
 	for _, act := range graph.Roots {
-		if act.Err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
+		r, perrs, err := generateAct(act, wd)
+		if err != nil {
+			return nil, nil, err
 		}
-		r, ok := act.Result.(*rewrite.Result)
-		if !ok || r == nil || r.Prog == nil {
-			return nil, nil, fmt.Errorf("%s: the pipeline returned no result", act.Package.PkgPath)
-		}
-		for _, p := range sortedProblems(act.Package.Fset, r.Prog.Problems) {
-			errs = append(errs, relPos(act.Package.Fset, p.Pos, wd)+": "+p.Msg)
-		}
+		errs = append(errs, perrs...)
 		res.outs = append(res.outs, r.Outputs...)
 		res.files = append(res.files, act.Package.GoFiles...)
 		res.listed = append(res.listed, act.Package.GoFiles...)
@@ -94,19 +97,49 @@ func analyze(dir string, patterns []string, opts rewrite.Options) (*result, []st
 				res.files = append(res.files, f)
 			}
 		}
+		// Specs in files this build context excludes: generated in a
+		// context of their own (contexts.go).
+		other, files, cerrs, err := otherContexts(act.Package, cfg.Overlay, opts, wd)
+		if err != nil {
+			return nil, nil, err
+		}
+		errs = append(errs, cerrs...)
+		res.outs = append(res.outs, other...)
+		res.files = append(res.files, files...)
 		root := ""
 		if m := act.Package.Module; m != nil {
 			root = m.Dir
 		}
 		rep.Packages = append(rep.Packages, r.Report(act.Package.Fset, act.Package.PkgPath, root, opts.Backend))
+		res.graphs = append(res.graphs, specGraphs(act.Package.Fset, act.Package.PkgPath, r.Plans, report.Options{Backend: opts.Backend, Root: root})...)
 	}
 	if len(errs) > 0 {
 		return nil, errs, nil
 	}
 	slices.SortFunc(rep.Packages, func(a, b *report.Package) int { return cmp.Compare(a.Path, b.Path) })
+	slices.SortStableFunc(res.graphs, func(a, b *fusiongraph.Graph) int { return cmp.Compare(a.Package, b.Package) })
 	// Outputs (and so their warnings and -check's changes) by path.
 	slices.SortStableFunc(res.outs, func(a, b rewrite.Output) int { return cmp.Compare(a.Path, b.Path) })
 	return res, nil, nil
+}
+
+// generateAct returns the result of the pipeline (rewrite.NewAnalyzer)
+// for the package of one action and its directive errors (file:line:col:
+// message, relative to wd); the result has no outputs when there are
+// errors.
+func generateAct(act *checker.Action, wd string) (*rewrite.Result, []string, error) {
+	if act.Err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
+	}
+	r, ok := act.Result.(*rewrite.Result)
+	if !ok || r == nil || r.Prog == nil {
+		return nil, nil, fmt.Errorf("%s: the pipeline returned no result", act.Package.PkgPath)
+	}
+	var errs []string
+	for _, p := range sortedProblems(act.Package.Fset, r.Prog.Problems) {
+		errs = append(errs, relPos(act.Package.Fset, p.Pos, wd)+": "+p.Msg)
+	}
+	return r, errs, nil
 }
 
 // sortedProblems returns ps ordered by file name, then offset: token

@@ -62,6 +62,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 	gas := fs.Int("fuse.gas", 0, "stop the fusion engine after N fusions per function (0: no limit), to bisect a wrong fusion")
 	backend := fs.String("backend", report.DefaultBackend, "backend of specs whose directive names none: "+strings.Join(report.Backends, ", "))
 	verify := fs.Bool("verify", false, "verify the IR, the fusion plans and the lowered kernels between the stages (a debugging switch: a broken invariant is an error)")
+	graphDir := fs.String("graph", "", "write each spec's fusion graph to `DIR` as Graphviz DOT, and DIR/index.html")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageHeader)
 		fs.PrintDefaults()
@@ -117,7 +118,20 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 			return exitError
 		}
 	}
+	if *graphDir != "" {
+		out := *graphDir
+		if !filepath.IsAbs(out) {
+			out = filepath.Join(dir, out)
+		}
+		if err := writeGraphs(out, res, stderr); err != nil {
+			fmt.Fprintf(stderr, "soacgen: -graph: %v\n", err)
+			return exitError
+		}
+	}
 	wd := absDir(dir)
+	for _, w := range res.warnings {
+		fmt.Fprintf(stderr, "soacgen: %s\n", w)
+	}
 	for _, o := range res.outs {
 		for _, w := range o.Warnings {
 			fmt.Fprintf(stderr, "soacgen: %s\n", relFile(w, wd))

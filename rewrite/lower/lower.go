@@ -515,7 +515,7 @@ func (lw *lowerer) stream(k *fusion.Kernel, lk *Kernel) string {
 	member := map[*ir.Var]*ir.SOAC{}
 	for _, m := range k.SOACs[:len(k.SOACs)-1] {
 		if !m.IsMap() {
-			return fmt.Sprintf("%s feeds the stream beside maps; only maps are fused into a chunk loop", lw.position(m))
+			return fmt.Sprintf("%s runs beside the stream %s; a chunk loop fuses only maps that feed its stream", lw.position(m), lw.position(last))
 		}
 		member[m.Out] = m
 	}

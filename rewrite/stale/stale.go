@@ -100,7 +100,7 @@ func (r *reporter) stale() {
 	specs := specDirectives(pass)
 	var outputs []*ast.File // soacgen's outputs in the package
 	for _, f := range pass.Files {
-		if n := fileName(pass, f); strings.HasSuffix(n, "_soac.go") && !strings.HasSuffix(n, "_test.go") && rewrite.GeneratedFile(f) {
+		if n := fileName(pass, f); rewrite.IsOutputName(n) && rewrite.GeneratedFile(f) {
 			outputs = append(outputs, f)
 		}
 	}
@@ -183,6 +183,16 @@ func (r *reporter) staleOutput(o rewrite.Output, specs []specDirective) {
 	case bytes.Equal(old, o.Content):
 		return
 	}
+	// The first finding carries the fix that rewrites the file as
+	// go generate would.
+	fix, hasFix := r.regenerateFix(o, old)
+	report = func(s specDirective, format string, args ...any) {
+		d := analysis.Diagnostic{Pos: s.pos, Category: Stale, Message: "stale: " + fmt.Sprintf(format, args...)}
+		if hasFix {
+			d.SuggestedFixes, hasFix = []analysis.SuggestedFix{fix}, false
+		}
+		r.report(d)
+	}
 	names := make([]string, len(specs))
 	for i, s := range specs {
 		names[i] = s.name
@@ -205,6 +215,28 @@ func (r *reporter) staleOutput(o rewrite.Output, specs []specDirective) {
 	if !found {
 		report(specs[0], "%s is out of date with %s; run go generate", file, filepath.Base(o.Source))
 	}
+}
+
+// regenerateFix returns the fix that replaces the generated file o.Path,
+// whose content is old, with o.Content: what go generate would write. It
+// reports false when the file is not one of the package's parsed files
+// (build constraints exclude it) or its parsed text is not old, since an
+// edit can only apply to the text the pass parsed. No fix can create a
+// missing file or delete a left-over one.
+func (r *reporter) regenerateFix(o rewrite.Output, old []byte) (analysis.SuggestedFix, bool) {
+	for _, f := range r.pass.Files {
+		if fileName(r.pass, f) != o.Path {
+			continue
+		}
+		if tf := r.pass.Fset.File(f.FileStart); tf == nil || tf.Size() != len(old) {
+			return analysis.SuggestedFix{}, false
+		}
+		return analysis.SuggestedFix{
+			Message:   "regenerate " + filepath.Base(o.Path) + " as go generate would",
+			TextEdits: []analysis.TextEdit{{Pos: f.FileStart, End: f.FileEnd, NewText: o.Content}},
+		}, true
+	}
+	return analysis.SuggestedFix{}, false
 }
 
 // readOutput returns the content of the generated file at path, and

@@ -1,8 +1,10 @@
 package stale_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,6 +100,62 @@ func TestStale(t *testing.T) {
 	}
 	if len(results) != len(staleCases) {
 		t.Errorf("analysed %d packages, want %d", len(results), len(staleCases))
+	}
+	checkStaleFixes(t, dir, results)
+}
+
+// checkStaleFixes checks the fixes of the stale findings: exactly the
+// packages whose generated file exists and differs get one, on one
+// finding, replacing the whole file with what soacgen writes when it runs
+// on the package now; a missing, hand-written or left-over file gets none.
+func checkStaleFixes(t *testing.T, dir string, results []*analysistest.Result) {
+	t.Helper()
+	type fix struct {
+		path string
+		text []byte
+	}
+	fixes := map[string]fix{}
+	for _, r := range results {
+		pkg := r.Action.Package
+		for _, d := range r.Diagnostics {
+			for _, f := range d.SuggestedFixes {
+				if _, dup := fixes[pkg.PkgPath]; dup || len(f.TextEdits) != 1 {
+					t.Errorf("%s: more than one fix, or a fix of %d edits", pkg.PkgPath, len(f.TextEdits))
+					continue
+				}
+				e := f.TextEdits[0]
+				start, end := pkg.Fset.Position(e.Pos), pkg.Fset.Position(e.End)
+				size := pkg.Fset.File(e.Pos).Size()
+				if start.Filename != end.Filename || start.Offset != 0 || end.Offset != size || !strings.HasSuffix(start.Filename, "_soac.go") {
+					t.Errorf("%s: the fix edits %s..%s, not the whole of a generated file", pkg.PkgPath, start, end)
+				}
+				fixes[pkg.PkgPath] = fix{start.Filename, e.NewText}
+			}
+		}
+	}
+	var got []string
+	for p := range fixes {
+		got = append(got, strings.TrimPrefix(p, "stale/"))
+	}
+	slices.Sort(got)
+	if want := []string{"body", "edited", "renamed", "signature"}; !slices.Equal(got, want) {
+		t.Errorf("packages with a stale fix: %v, want %v", got, want)
+	}
+	// What go generate writes now is what each fix writes.
+	var pkgs []string
+	for p := range fixes {
+		pkgs = append(pkgs, p)
+	}
+	slices.Sort(pkgs)
+	generate(t, dir, pkgs)
+	for _, p := range pkgs {
+		b, err := os.ReadFile(fixes[p].path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b, fixes[p].text) {
+			t.Errorf("%s: the fix writes\n%s\nbut soacgen generates\n%s", p, fixes[p].text, b)
+		}
 	}
 }
 

@@ -387,7 +387,7 @@ var mapTypes = []string{"int64", "float64"}
 // step emits one random SOAC statement.
 func (g *gen) step() {
 	for tries := 0; tries < 20; tries++ {
-		switch g.pick(14) {
+		switch g.pick(18) {
 		case 0, 1, 2:
 			if g.stepMap() {
 				return
@@ -422,6 +422,22 @@ func (g *gen) step() {
 			}
 		case 13:
 			if g.stepNested() {
+				return
+			}
+		case 14:
+			if g.stepLocalLambda() {
+				return
+			}
+		case 15:
+			if g.stepScratch() {
+				return
+			}
+		case 16:
+			if g.stepEffects() {
+				return
+			}
+		case 17:
+			if g.stepGenVar() {
 				return
 			}
 		}

@@ -78,11 +78,12 @@ func inLambda(a []float64, rows [][]float64) []float64 {
 }
 
 // (4) consumed twice on one path: s needs all of x before w starts, so the
-// consumers cannot share a kernel; fusing x into both computes inc twice.
+// consumers cannot share a kernel; fusing x into both computes inc twice,
+// so x fuses into s's kernel and is written out for w (map-out).
 func twice(a []float64) []float64 {
 	x := soac.Map(a, inc)
 	s := soac.Reduce(x, 0.0, func(p, q float64) float64 { return p + q })
-	w := soac.Map(x, func(e float64) float64 { return e / s }) // want `consumed-twice: x .*`
+	w := soac.Map(x, func(e float64) float64 { return e / s })
 	return w
 }
 
@@ -211,4 +212,132 @@ func builtinLenPanics(xs, ys []int) []int {
 	c := soac.Map2(xs, ys, func(p, q int) int { return p + q })
 	n := len(xs)
 	return soac.Map(c, func(v int) int { return v + n })
+}
+
+// rangeWriteBetween: the lambda of x may panic (division), and the loop
+// between x and its consumer writes scratch[i] with i ranging over scratch,
+// which cannot panic: x moves past it.
+func rangeWriteBetween(xs []int) (int, []int) {
+	x := soac.Map(xs, func(v int) int { return 100 / v })
+	scratch := make([]int, len(xs))
+	for i := range scratch {
+		scratch[i] = i
+	}
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), scratch
+}
+
+// guardedWriteBetween: the write's index is guarded by len: x moves past
+// it.
+func guardedWriteBetween(xs []int, k int) (int, []int) {
+	x := soac.Map(xs, func(v int) int { return 100 / v })
+	scratch := make([]int, 4)
+	if k >= 0 && k < len(scratch) {
+		scratch[k] = 1
+	}
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), scratch
+}
+
+// unguardedWriteBetween: scratch[i] with i ranging over xs may panic
+// (scratch is shorter): with xs = [0, 1, 2, 3, 4] the spec panics in x's
+// lambda (100 / 0) first; fused below the loop it would panic on
+// scratch[4] instead.
+func unguardedWriteBetween(xs []int) (int, []int) {
+	x := soac.Map(xs, func(v int) int { return 100 / v })
+	scratch := make([]int, 4)
+	for i := range xs { // want `panic-order: x .* may panic \(its lambda func literal may panic\) and the loop at issue.go:\d+:\d+ may panic \(indexing\)`
+		scratch[i] = i
+	}
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), scratch
+}
+
+// lambdaLocal: x's lambda writes only a slice it allocated itself, at
+// indices within its constant length: it is pure and cannot panic, so x
+// moves past t[0] (which may panic) into the reduction.
+func lambdaLocal(xs, t []int) (int, int) {
+	x := soac.Map(xs, func(v int) int {
+		buf := make([]int, 2)
+		buf[0] = v
+		buf[1] = v * v
+		return buf[0] + buf[1]
+	})
+	first := t[0]
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), first
+}
+
+// lambdaLocalOutOfRange: buf[2] is out of range, so x's lambda panics on
+// any element; with t empty the spec panics there first, before t[0]:
+// x stays before it.
+func lambdaLocalOutOfRange(xs, t []int) (int, int) {
+	x := soac.Map(xs, func(v int) int {
+		buf := make([]int, 2)
+		buf[2] = v
+		return buf[0]
+	})
+	first := t[0] // want `panic-order: x .* may panic \(its lambda func literal may panic\) and the statement at issue.go:\d+:\d+ may panic \(indexing\)`
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), first
+}
+
+// effectsReduce: x's lambda logs each element; the reduction right after
+// it reads nothing the lambda writes and cannot panic: fused, the log is
+// written in the same order, before the same panics (issue 14 item 6).
+func effectsReduce(xs []float64) (float64, []float64) {
+	var log []float64
+	x := soac.Map(xs, func(v float64) float64 {
+		log = append(log, v) // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable log`
+		return v * 2
+	})
+	s := soac.Reduce(x, 0, func(a, b float64) float64 { return a + b })
+	return s, log
+}
+
+// effectsReduceReads: the reduction's operator reads counter, which x's
+// lambda increments: unfused every step sees len(xs), fused the i-th sees
+// i+1.
+func effectsReduceReads(xs []float64) float64 {
+	counter := 0
+	x := soac.Map(xs, func(v float64) float64 {
+		counter++ // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable counter` `impure: x .* writes captured variable counter`
+		return v
+	})
+	return soac.Reduce(x, 0, func(a, b float64) float64 { return a + b + float64(counter) })
+}
+
+// effectsReducePanics: the reduction's operator may panic (integer
+// division): unfused, every element is logged before it panics; fused,
+// only those before the element it panics on.
+func effectsReducePanics(xs []int) (int, []int) {
+	var log []int
+	x := soac.Map(xs, func(v int) int {
+		log = append(log, v) // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable log` `impure: x .* writes captured variable log`
+		return v
+	})
+	s := soac.Reduce(x, 1, func(a, b int) int { return a / b })
+	return s, log
+}
+
+// effectsReduceApart: a statement between the map and the reduction: the
+// impure map is never moved past it.
+func effectsReduceApart(xs []float64, k float64) (float64, []float64) {
+	var log []float64
+	x := soac.Map(xs, func(v float64) float64 {
+		log = append(log, v) // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable log` `impure: x .* writes captured variable log`
+		return v
+	})
+	k = k * 2
+	s := soac.Reduce(x, 0, func(a, b float64) float64 { return a + b })
+	return s + k, log
+}
+
+// neutralPanics: with xs = [0] and t empty the spec panics in a's lambda
+// (10 / 0); fused, the kernel would evaluate the neutral element t[0]
+// before its loop and panic on the index instead.
+func neutralPanics(xs, t []int) int {
+	a := soac.Map(xs, func(v int) int { return 10 / v })
+	return soac.Reduce(a, t[0], func(p, q int) int { return p + q }) // want `panic-order: a .* an operand of Reduce@issue.go:\d+:\d+ may panic \(indexing\)`
+}
+
+// neutralSafe: the neutral element cannot panic: a fuses.
+func neutralSafe(xs []int, t [2]int) int {
+	a := soac.Map(xs, func(v int) int { return 10 / v })
+	return soac.Reduce(a, t[1], func(p, q int) int { return p + q })
 }

@@ -100,9 +100,16 @@ func reassigned(xs, ys []int) []int {
 	return soac.Map2(x, xs, add)
 }
 
-// scanScan: a scan of a scan: no rule fuses them.
+// scanScan: a scan of a scan: the second folds each element of the first
+// as it is produced (scanomap composition): one kernel.
 func scanScan(xs []int) []int {
-	return soac.Scan(soac.Scan(xs, 0, add), 0, add) // want `no-rule: .*`
+	return soac.Scan(soac.Scan(xs, 1, func(a, b int) int { return a * b }), 0, add)
+}
+
+// scanOfFilter: a scan of a filter: no rule fuses them (the code generator
+// has no fused form for it yet).
+func scanOfFilter(xs []int) []int {
+	return soac.Scan(soac.Filter(xs, func(v int) bool { return v > 0 }), 0, add) // want `no-rule: .*`
 }
 
 // mapOut: x is used after its consumer, so it fuses and stays an output.
@@ -110,4 +117,47 @@ func mapOut(xs []int) ([]int, int) {
 	x := soac.Map(xs, sq)
 	s := soac.Reduce(x, 0, add)
 	return x, s
+}
+
+// lenVar: n := len(xs) is xs's length, so Iota(n) has xs's space and the
+// two maps share one kernel.
+func lenVar(xs []int) ([]int, []int) {
+	n := len(xs)
+	a := soac.Map(xs, sq)
+	b := soac.Map(soac.Iota(n), sq)
+	return a, b
+}
+
+// lenVarChanged: n is no longer xs's length when Iota reads it: two
+// kernels.
+func lenVarChanged(xs []int) ([]int, []int) {
+	n := len(xs)
+	n++
+	a := soac.Map(xs, sq)
+	b := soac.Map(soac.Iota(n), sq)
+	return a, b
+}
+
+// twoIotas: two maps over Iota(n) of one n: the Iotas panic alike (n < 0),
+// so their kernels merge.
+func twoIotas(n int) ([]int, []int) {
+	a := soac.Map(soac.Iota(n), sq)
+	b := soac.Map(soac.Iota(n), func(i int) int { return i + 1 })
+	return a, b
+}
+
+// iotaReplicate: Iota(n) and Replicate(n, 1) panic with different
+// messages when n < 0: the first must panic first, so they stay apart.
+func iotaReplicate(n int) ([]int, []int) {
+	a := soac.Map(soac.Iota(n), sq)
+	b := soac.Map(soac.Replicate(n, 1), sq)
+	return a, b
+}
+
+// mapOutStream: m is returned besides the StreamRed that consumes it: a
+// stream kernel does not write its input out, so m stays a kernel.
+func mapOutStream(xs []int) (int, []int) {
+	m := soac.Map(xs, sq)
+	r := soac.StreamRed(m, add, func(c []int) int { return len(c) }) // want `no-rule: m .* stream kernel does not write out its input chunks`
+	return r, m
 }

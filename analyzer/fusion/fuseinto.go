@@ -1,0 +1,118 @@
+package fusion
+
+// This file fuses one producer into one kernel (fuseInto): the other uses
+// of the producer's output must come after the kernel (the output is then
+// written out, map-out), the producer must move to the kernel's position,
+// and the rule table must fuse it into every member that consumes it. When
+// the producer's consumer kernels cannot merge, mapOutFirst fuses it into
+// the first of them with a map-out array instead of refusing (paper 004
+// §5.2, issue 14 item 2).
+//
+// It does NOT choose the kernels or the order producers are visited
+// (driver.go), nor decide legality (legal.go) or rules (rules.go).
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// mapOutFirst fuses P into the consumer kernel that runs first when its
+// consumer kernels cannot merge: the fused kernel writes x out (a map-out
+// array, paper 004 §5.2) and the later kernels read it, so no work is
+// duplicated. It reports whether it fused (or ran out of gas).
+func (st *state) mapOutFirst(P *ir.SOAC, x *ir.Var, cons []consumer, others []Use) bool {
+	// The consumers' kernels now: a failed mergeAll may have merged some.
+	var ks []*kstate
+	for _, c := range cons {
+		if k := st.kernelOf(c.soac); k != nil && !containsK(ks, k) {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) < 2 {
+		return false
+	}
+	first := ks[0]
+	for _, k := range ks[1:] {
+		if k.block != first.block {
+			return false
+		}
+		if st.g.Index(st.at(k)) < st.g.Index(st.at(first)) {
+			first = k
+		}
+	}
+	// The consumers in the other kernels become later uses of x.
+	later := append([]Use(nil), others...)
+	var in []consumer
+	for _, u := range st.g.Uses[x] {
+		c, ok := u.Stmt.(*ir.SOAC)
+		if !ok || u.Kind != ArrayFlow {
+			continue
+		}
+		if first.members[c] {
+			in = append(in, classify(c, P.Parent))
+		} else {
+			later = append(later, u)
+		}
+	}
+	return st.fuseInto(P, x, first, in, later, false, nil) == nil
+}
+
+// fuseInto fuses P into kernel K (whose members cons consume x) if the
+// legality checks and the rule table allow, and returns why not otherwise
+// (nil also when gas ran out). The other uses of x must come after the
+// kernel runs: x is then written out (map-out).
+func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, others []Use, boundary bool, tags []string) *Refusal {
+	at := st.at(K)
+	atB := AncestorIn(at, P.Parent)
+	mapOut := false
+	for _, o := range others {
+		anc := AncestorIn(o.Stmt, P.Parent)
+		if boundary {
+			return &Refusal{Rule: RefLoopBoundary, Pos: o.Pos,
+				Reason: fmt.Sprintf("%s is also used at %s outside %s, so it would be materialised anyway", x.Name, st.p.at(o.Pos), st.boxName(atB))}
+		}
+		if soac, ok := o.Stmt.(*ir.SOAC); ok && K.members[soac] {
+			return &Refusal{Rule: RefUsedBefore, Pos: o.Pos, Consumer: soac,
+				Reason: fmt.Sprintf("%s reads %s whole at %s (not as an input array), so it must be complete before the kernel runs (paper 000 Fig. 9 case 5)", st.p.soac(soac), x.Name, st.p.at(o.Pos))}
+		}
+		if anc != nil && st.g.Index(anc) <= st.g.Index(atB) {
+			return &Refusal{Rule: RefUsedBefore, Pos: o.Pos,
+				Reason: fmt.Sprintf("%s is used at %s, before the kernel runs at %s (paper 000 Fig. 9 case 5)", x.Name, st.p.at(o.Pos), st.p.at(at.Pos()))}
+		}
+		mapOut = true
+	}
+	if mapOut {
+		for _, c := range K.list {
+			if consumes(c, x) && ClassOf(c)&streamClasses != 0 {
+				return &Refusal{Rule: RefNoRule, Pos: c.Pos(), Consumer: c, Var: x,
+					Reason: fmt.Sprintf("%s is needed after %s, and a stream kernel does not write out its input chunks (map-out into a stream is not generated)", x.Name, st.p.soac(c))}
+			}
+		}
+	}
+	if r := st.pathMove(P, K); r != nil {
+		return withConsumer(r, cons[0].soac)
+	}
+	names, asserts, r := st.vertical(P, K, x)
+	if r != nil {
+		return withConsumer(r, cons[0].soac)
+	}
+	if !st.useGas() {
+		return nil
+	}
+	st.join(P, K, asserts)
+	if mapOut {
+		tags = append(tags, TagMapOut)
+	}
+	st.fire(K, append(names, tags...)...)
+	return nil
+}
+
+// operandOrder checks the panic order of a kernel's operands
+// (panics.go's operandOrder) over members sorted in program order.
+func (st *state) operandOrder(members []*ir.SOAC) *Refusal {
+	sorted := append([]*ir.SOAC(nil), members...)
+	sort.Slice(sorted, func(i, j int) bool { return st.g.Order(sorted[i]) < st.g.Order(sorted[j]) })
+	return operandOrder(st.fn, st.p, sorted)
+}
