@@ -187,7 +187,7 @@ func TestStructure(t *testing.T) {
 			[]string{"Map -blocked:ys[write-between]-> Reduce", "input xs -array:xs-> Map"},
 			[]string{"1 map 0 [Map]", "2 reduce 0 [Reduce]"}},
 		{"twice",
-			[]string{"Map -array:ys(fused)-> Reduce", "Map -array:ys-> Map", "Reduce -scalar:sum-> Map", "input xs -array:xs-> Map"},
+			[]string{"Map -array:ys(fused)-> Reduce", "Map -blocked:ys[consumed-twice]-> Map", "Reduce -scalar:sum-> Map", "input xs -array:xs-> Map"},
 			[]string{"1 redomap 0 [Map Reduce]", "2 map 0 [Map]"}},
 		{"reassigned",
 			[]string{"Map -blocked:ys[capture-reassigned]-> Reduce", "input xs -array:xs-> Map"},

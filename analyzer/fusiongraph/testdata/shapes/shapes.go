@@ -19,7 +19,8 @@ func writeBetween(xs []float64) float64 {
 }
 
 // twice consumes ys in a reduction and a map and returns it: ys fuses into
-// the reduction and is written out (map-out) for the second map, which
+// the reduction and is written out (map-out) for the second map (a
+// consumed-twice note says why that map is apart), which
 // reads the sum as a scalar.
 //
 //soac:fuse Twice
