@@ -54,12 +54,13 @@ type Backend interface {
 	render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string)
 }
 
-// backends are the backends built into soacgen, by name. Parallel is
-// not built yet: the chain passes it with that reason.
-var backends = map[string]Backend{CPU: cpuBackend{}, OpenCL: openclBackend{}}
+// backends are the backends built into soacgen, by name (parallel:
+// parallel.go; opencl: opencl.go).
+var backends = map[string]Backend{CPU: cpuBackend{}, Parallel: parallelBackend{}, OpenCL: openclBackend{}}
 
-// refuseHook, when set (by tests), makes the cpu and opencl backends refuse a kernel
-// of spec fn with the reason it returns (when not "").
+// refuseHook, when set (by tests), makes the cpu, parallel and opencl
+// backends refuse a kernel of spec fn with the reason it returns (when
+// not "").
 var refuseHook func(fn *ir.Function, lk *lower.Kernel) string
 
 // cpuBackend renders a kernel as one sequential loop (fused.go), a chunk

@@ -12,6 +12,7 @@ import (
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite/lower"
+	"golang.org/x/tools/go/packages"
 )
 
 func TestChain(t *testing.T) {
@@ -31,18 +32,9 @@ func TestChain(t *testing.T) {
 // calls of runtime/soac), and the generated code (the members called
 // one after another). Every other kernel stays cpu, without notes. It
 // then asks for backend opencl: the kernel falls through opencl and
-// parallel (not built) to cpu.
+// parallel (refused too) to cpu.
 func TestForcedRefusal(t *testing.T) {
-	generateDir(t, "testdata") // loads the cases
-	var pkgs = loadPkgs[:0:0]
-	for _, p := range loadPkgs {
-		if strings.HasSuffix(p.PkgPath, "/basic") {
-			pkgs = append(pkgs, p)
-		}
-	}
-	if len(pkgs) != 1 {
-		t.Fatalf("testdata/basic not loaded")
-	}
+	pkgs := casePkgs(t, "basic")
 	refused := 0
 	refuseHook = func(fn *ir.Function, lk *lower.Kernel) string {
 		if fn.Name == "dotSpec" {
@@ -59,7 +51,7 @@ func TestForcedRefusal(t *testing.T) {
 		{"", []string{"backend cpu does not generate this kernel: forced by the test; it falls back to reference"}},
 		{OpenCL, []string{
 			"backend opencl does not generate this kernel: forced by the test; it falls back to parallel",
-			"backend parallel does not generate this kernel: it is not built into this soacgen yet; it falls back to cpu",
+			"backend parallel does not generate this kernel: forced by the test; it falls back to cpu",
 			"backend cpu does not generate this kernel: forced by the test; it falls back to reference",
 		}},
 	} {
@@ -116,6 +108,9 @@ func TestForcedRefusal(t *testing.T) {
 		}
 		for _, fn := range got.Packages[0].Functions {
 			wantBackend := CPU
+			if tc.backend == OpenCL {
+				wantBackend = Parallel
+			}
 			var notes []string
 			for _, n := range fn.Notes {
 				if n.Rule == report.FallbackRule {
@@ -150,6 +145,19 @@ func TestForcedRefusal(t *testing.T) {
 	}
 }
 
+// casePkgs returns the loaded package of testdata case name, alone.
+func casePkgs(t *testing.T, name string) []*packages.Package {
+	t.Helper()
+	generateDir(t, "testdata") // loads the cases
+	for _, p := range loadPkgs {
+		if strings.HasSuffix(p.PkgPath, "/"+name) {
+			return []*packages.Package{p}
+		}
+	}
+	t.Fatalf("testdata/%s not loaded", name)
+	return nil
+}
+
 // TestLoweredFallback checks a kernel the lowering makes a sequence
 // (testdata/fallbacks: a reduction beside a stream): the cpu backend
 // refuses it with the lowering's reason, the warning names the kernel's
@@ -160,8 +168,8 @@ func TestLoweredFallback(t *testing.T) {
 	var warns []string
 	refs := 0
 	for _, c := range cases(t) {
-		if c == "opencl" {
-			continue // its fallbacks are TestOpenCLRefusals'
+		if c == "opencl" || c == "parallel" {
+			continue // their fallbacks: TestOpenCLRefusals, TestParallelBackend
 		}
 		for _, o := range generateDir(t, filepath.Join("testdata", c)) {
 			warns = append(warns, o.Warnings...)

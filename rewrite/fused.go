@@ -65,6 +65,69 @@ type elem struct {
 // loop returns lowered kernel lk (form lower.Loop) as one loop, or the
 // reason the cpu backend cannot render it.
 func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+	lp := f.loopParts(lk, outs)
+	loops, why := lp.loops("0", lp.n)
+	if why != "" {
+		return nil, why
+	}
+	combine, why := lp.combine()
+	if why != "" {
+		return nil, why
+	}
+	body := new(code).pf("%s := ", lp.n).line(lp.length).add(lp.pre).add(loops).add(combine).add(lp.post)
+	return lp.guard(body), ""
+}
+
+// loopParts holds the pieces of a lowered kernel's loop, so that a
+// backend can place them: the cpu backend runs the loop once over
+// [0, n); the parallel backend also runs it over each chunk.
+type loopParts struct {
+	// n is the name of the loop's length, length its value.
+	n      string
+	length *code
+	// pre declares the inputs' reslices, the materialised outputs and
+	// the accumulators (after the first call of loops); post assigns the
+	// results after the loop.
+	pre, post *code
+	// loops returns the loop over [lo, hi) (names or literals): every
+	// call renders the body again, with the same accumulators and
+	// outputs.
+	loops func(lo, hi string) (*code, string)
+	// combine folds split accumulators pairwise (after loops).
+	combine func() (*code, string)
+	// guard wraps the loop's code in the length asserts (the members
+	// run unfused when they fail).
+	guard func(body *code) *code
+	// accs are the accumulators of folds and scans in declaration order
+	// (after the first call of loops).
+	accs []loopAcc
+	// stores are the materialised outputs, in allocation order (after
+	// the first call of loops).
+	stores []loopStore
+}
+
+// loopAcc is one accumulator of a fold or scan: name, declared as
+// var name typ = neutral, folded with op.
+type loopAcc struct {
+	name    string
+	typ     *code
+	neutral *code
+	op      *ir.Lambda
+	member  *ir.SOAC
+	role    lower.Role
+}
+
+// loopStore is a materialised output v: local holds it, count is its
+// kept count (AtCount).
+type loopStore struct {
+	local, count string
+	how          lower.Store
+	v            *ir.Var
+}
+
+// loopParts returns the pieces of lk's loop (see loopParts).
+func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
+	lp := &loopParts{}
 	k := lk.Src
 	at := k.At.Pos()
 	lenCode := func(l lower.Length) *code {
@@ -97,6 +160,7 @@ func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
 	pre, post := new(code), new(code)
 	idx := f.fresh("i")
 	nName := f.fresh("n")
+	lp.n, lp.length, lp.pre, lp.post = nName, n, pre, post
 	consumed := map[*ir.Var]bool{}
 	for _, m := range k.SOACs {
 		for _, v := range m.Inputs() {
@@ -170,6 +234,7 @@ func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
 				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", %s)\n", nName)
 				post.pf("%s = %s\n", name, l)
 			}
+			lp.stores = append(lp.stores, loopStore{local: l, count: sp.count, how: how, v: v})
 		}
 		switch how {
 		case lower.AtCount:
@@ -184,6 +249,7 @@ func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
 	emit := func(copy int) string {
 		spaces = []*space{{}}
 		elems = map[*ir.Var]elem{}
+		kept := map[int]*space{}
 		for _, m := range lk.Members {
 			sp := spaces[m.Space]
 			switch op := m.SOAC.Op.(type) {
@@ -212,6 +278,7 @@ func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
 					child.emit(st)
 				}
 				counts[m.Kept] = child.count
+				kept[m.Kept] = child
 				elems[m.SOAC.Out] = elem{args[0], child}
 			case *ir.Screma:
 				args := inputs(m.SOAC)
@@ -226,8 +293,10 @@ func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
 					first := len(accs[m.SOAC]) == 0
 					if first || m.Split && len(accs[m.SOAC]) <= copy {
 						acc := f.fresh("acc")
-						pre.pf("var %s ", acc).add(f.typeCode(m.SOAC.TypeArgs[0])).p(" = ").line(f.operand(m.SOAC, o.Neutral))
+						typ, ne := f.typeCode(m.SOAC.TypeArgs[0]), f.operand(m.SOAC, o.Neutral)
+						pre.pf("var %s ", acc).add(typ).p(" = ").line(ne)
 						accs[m.SOAC] = append(accs[m.SOAC], acc)
+						lp.accs = append(lp.accs, loopAcc{name: acc, typ: typ, neutral: ne, op: o.Op, member: m.SOAC, role: m.Role})
 					}
 					acc := accs[m.SOAC][0]
 					if m.Split {
@@ -267,67 +336,86 @@ func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
 				}
 			}
 		}
+		// A count taken by a later member of a space (a map of the kept
+		// elements stored at the count) carries to the next rendering.
+		for sp, child := range kept {
+			if child.count != "" {
+				counts[sp] = child.count
+			}
+		}
 		return ""
 	}
-	loops := new(code)
-	if unroll > 1 {
-		base := f.fresh("i")
-		loops.pf("%s := 0\n", base)
-		// base < n-(unroll-1), not base+unroll <= n: the compiler proves
-		// base+unroll-1 < n from it and drops the bounds checks.
-		loops.pf("for ; %s < %s-%d; %s += %d {\n", base, nName, unroll-1, base, unroll)
-		for cp := 0; cp < unroll; cp++ {
+	calls := 0 // the first call keeps the index named at the start
+	lp.loops = func(lo, hi string) (*code, string) {
+		loops := new(code)
+		if unroll > 1 {
+			base := f.fresh("i")
+			loops.pf("%s := %s\n", base, lo)
+			// base < n-(unroll-1), not base+unroll <= n: the compiler proves
+			// base+unroll-1 < n from it and drops the bounds checks.
+			loops.pf("for ; %s < %s-%d; %s += %d {\n", base, hi, unroll-1, base, unroll)
+			for cp := 0; cp < unroll; cp++ {
+				idx = f.fresh("i")
+				if cp == 0 {
+					loops.pf("%s := %s\n", idx, base)
+				} else {
+					loops.pf("%s := %s + %d\n", idx, base, cp)
+				}
+				loops.pf("_ = %s\n", idx) // a copy may read no element
+				if why := emit(cp); why != "" {
+					return nil, why
+				}
+				spaces[lower.Root].render(loops)
+			}
+			loops.p("}\n")
 			idx = f.fresh("i")
-			if cp == 0 {
-				loops.pf("%s := %s\n", idx, base)
-			} else {
-				loops.pf("%s := %s + %d\n", idx, base, cp)
+			loops.pf("for %s := %s; %s < %s; %s++ {\n", idx, base, idx, hi, idx)
+		} else {
+			if calls > 0 {
+				idx = f.fresh("i")
 			}
-			loops.pf("_ = %s\n", idx) // a copy may read no element
-			if why := emit(cp); why != "" {
-				return nil, why
-			}
-			spaces[lower.Root].render(loops)
+			loops.pf("for %s := %s; %s < %s; %s++ {\n", idx, lo, idx, hi, idx)
 		}
+		calls++
+		if why := emit(0); why != "" {
+			return nil, why
+		}
+		spaces[lower.Root].render(loops)
 		loops.p("}\n")
-		idx = f.fresh("i")
-		loops.pf("for %s := %s; %s < %s; %s++ {\n", idx, base, idx, nName, idx)
-	} else {
-		loops.pf("for %s := 0; %s < %s; %s++ {\n", idx, idx, nName, idx)
+		return loops, ""
 	}
-	if why := emit(0); why != "" {
-		return nil, why
-	}
-	spaces[lower.Root].render(loops)
-	loops.p("}\n")
 	// Split accumulators fold pairwise: acc0 = (acc0 op acc1) op (acc2 op acc3).
-	combine := new(code)
-	for _, m := range k.SOACs {
-		if a := accs[m]; len(a) > 1 {
-			op := m.Op.(*ir.Screma).Reduce.Op
-			for step := 1; step < len(a); step *= 2 {
-				for j := 0; j+step < len(a); j += 2 * step {
-					if why := f.apply(combine, op, []*code{txt(a[j]), txt(a[j+step])}, a[j], at); why != "" {
-						return nil, why
+	lp.combine = func() (*code, string) {
+		combine := new(code)
+		for _, m := range k.SOACs {
+			if a := accs[m]; len(a) > 1 {
+				op := m.Op.(*ir.Screma).Reduce.Op
+				for step := 1; step < len(a); step *= 2 {
+					for j := 0; j+step < len(a); j += 2 * step {
+						if why := f.apply(combine, op, []*code{txt(a[j]), txt(a[j+step])}, a[j], at); why != "" {
+							return nil, why
+						}
 					}
 				}
 			}
 		}
+		return combine, ""
 	}
-	body := new(code).pf("%s := ", nName).line(n).add(pre).add(loops).add(combine).add(post)
-	c := new(code)
-	if len(conds) == 0 {
-		return c.p("{\n").add(body).p("}\n"), ""
-	}
-	c.p("if ")
-	for i, cd := range conds {
-		if i > 0 {
-			c.p(" && ")
+	lp.guard = func(body *code) *code {
+		c := new(code)
+		if len(conds) == 0 {
+			return c.p("{\n").add(body).p("}\n")
 		}
-		c.add(cd)
+		c.p("if ")
+		for i, cd := range conds {
+			if i > 0 {
+				c.p(" && ")
+			}
+			c.add(cd)
+		}
+		return c.p(" {\n").add(body).p("} else ").add(f.unfused(k, outs))
 	}
-	c.p(" {\n").add(body).p("} else ").add(f.unfused(k, outs))
-	return c, ""
+	return lp
 }
 
 // apply emits target = l(args...): the literal's body inlined, or a call.

@@ -66,8 +66,9 @@ section "benchmarks of the examples, once each (they run; timings come from scri
 go test -run '^$' -bench . -benchtime 1x -timeout 5m ./examples/... > /dev/null
 echo "every example benchmark ran"
 
-section "go test -race ./runtime/..."
+section "go test -race ./runtime/... and the examples' parallel backend"
 go test -race -timeout 5m ./runtime/...
+go test -race -short -run 'Par$' -timeout 5m ./examples/...
 
 section "runtime/parallel under GOMAXPROCS 1, 2 and 8"
 go test -count=1 -cpu 1,2,8 -timeout 5m ./runtime/parallel

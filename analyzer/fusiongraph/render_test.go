@@ -233,9 +233,11 @@ func TestCommittedPicture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	specs := loadSpecs(t, "../..", "./examples/normalize2")
+	// The package's par.go holds the same spec again for the parallel
+	// backend: the picture is normalize2Spec's.
+	specs := slices.DeleteFunc(loadSpecs(t, "../..", "./examples/normalize2"), func(s spec) bool { return s.plan.Func.Name != "normalize2Spec" })
 	if len(specs) != 1 {
-		t.Fatalf("examples/normalize2 has %d specs, want 1", len(specs))
+		t.Fatalf("examples/normalize2 has %d specs normalize2Spec, want 1", len(specs))
 	}
 	g := newGraph(specs[0])
 	checkSVG(t, g, svg)

@@ -75,8 +75,10 @@
 //		warning "file:line:col: spec: backend B does not generate this
 //		kernel: reason; it falls back to N" and a note (rule
 //		backend-fallback) in the report, whose "backend" is the one that
-//		generated the kernel. Only the cpu backend is built yet: parallel,
-//		opencl and auto fall back to it (the same results).
+//		generated the kernel. The cpu and parallel backends are built;
+//		opencl and auto fall back to parallel. The parallel backend
+//		refuses kernels with impure lambdas (and a few shapes it does not
+//		parallelise yet), which then run as cpu code.
 //	-graph=DIR
 //		Write each spec's fusion graph to DIR (created if needed) as
 //		Graphviz DOT, PKG.SPEC.dot (PKG the last element of the package

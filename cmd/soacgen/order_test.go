@@ -15,7 +15,7 @@ func TestDeterministicOrder(t *testing.T) {
 	files := map[string]string{}
 	const nfiles = 8
 	for i := range nfiles {
-		files[fmt.Sprintf("p/f%d.go", i)] = fmt.Sprintf("package p\n\nimport \"github.com/soacgen/soacgen/runtime/soac\"\n\n//soac:fuse F%d backend=parallel\nfunc f%dSpec(xs []int) []int { return soac.Map(xs, func(x int) int { return x + %d }) }\n", i, i, i)
+		files[fmt.Sprintf("p/f%d.go", i)] = fmt.Sprintf("package p\n\nimport \"github.com/soacgen/soacgen/runtime/soac\"\n\n//soac:fuse F%d backend=parallel\nfunc f%dSpec(xs []int) []int { return soac.Map(xs, func(x int) int { println(x); return x + %d }) }\n", i, i, i)
 		files[fmt.Sprintf("q/f%d.go", i)] = fmt.Sprintf("package q\n\nimport \"github.com/soacgen/soacgen/runtime/soac\"\n\n//soac:fuse G%d backend=gpu\nfunc g%dSpec(xs []int) []int { return soac.Map(xs, func(x int) int { return x }) }\n", i, i)
 	}
 	mod := writeModule(t, files)

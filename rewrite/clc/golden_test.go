@@ -60,6 +60,11 @@ func lambdas(pkg *packages.Package) []lambda {
 			if !ok || fd.Body == nil || strings.HasSuffix(pkg.Fset.Position(fd.Pos()).Filename, "_soac.go") {
 				continue
 			}
+			// par.go holds the examples' specs again, for the parallel
+			// backend: the same lambdas.
+			if strings.HasSuffix(pkg.Fset.Position(fd.Pos()).Filename, "/par.go") {
+				continue
+			}
 			var visit func(n ast.Node) bool
 			visit = func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)

@@ -1,0 +1,69 @@
+package blackscholes
+
+import (
+	"testing"
+
+	"github.com/soacgen/soacgen/examples/internal/extest"
+)
+
+// BenchmarkPortfolioValuePar and BenchmarkCallPricesPar compare the
+// parallel backend with the cpu backend and a hand-written goroutine loop
+// (one chunk per core).
+func BenchmarkPortfolioValuePar(b *testing.B) {
+	impls := []struct {
+		name string
+		fn   func([]Option) float64
+	}{
+		{"cpu", PortfolioValue},
+		{"parallel", PortfolioValuePar},
+		{"goroutines", func(opts []Option) float64 {
+			return extest.GoReduce(len(opts), func(lo, hi int) float64 { return portfolioValueHand(opts[lo:hi]) },
+				func(a, b float64) float64 { return a + b })
+		}},
+	}
+	for _, size := range extest.ParBenchSizes {
+		opts := randOptions(size.N)
+		b.Run(size.Name, func(b *testing.B) {
+			for _, im := range impls {
+				b.Run(im.name, func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						im.fn(opts)
+					}
+				})
+			}
+		})
+	}
+}
+
+func BenchmarkCallPricesPar(b *testing.B) {
+	impls := []struct {
+		name string
+		fn   func([]Option) []float64
+	}{
+		{"cpu", CallPrices},
+		{"parallel", CallPricesPar},
+		{"goroutines", func(opts []Option) []float64 {
+			out := make([]float64, len(opts))
+			extest.GoFor(len(opts), func(lo, hi int) {
+				for i := lo; i < hi; i++ {
+					out[i] = callPrice(opts[i])
+				}
+			})
+			return out
+		}},
+	}
+	for _, size := range extest.ParBenchSizes {
+		opts := randOptions(size.N)
+		b.Run(size.Name, func(b *testing.B) {
+			for _, im := range impls {
+				b.Run(im.name, func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						im.fn(opts)
+					}
+				})
+			}
+		})
+	}
+}

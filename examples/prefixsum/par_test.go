@@ -1,0 +1,40 @@
+package prefixsum
+
+// The parallel backend's functions (par.go) against the specs: the same
+// result within rounding (integers identical), the same bits under
+// GOMAXPROCS 1, 2 and 8, on sizes that run the sequential path and sizes
+// that split into chunks.
+
+import (
+	"testing"
+
+	"github.com/soacgen/soacgen/examples/internal/extest"
+)
+
+func TestPrefixSumsPar(t *testing.T) {
+	for _, n := range extest.ParSizes(testing.Short()) {
+		xs := extest.Ints(extest.Rand(13, n), n, -1000, 1000)
+		want := prefixSumsSpec(xs)
+		if d := extest.Same(prefixSumsParSpec(xs), want); d != "" {
+			t.Fatalf("n=%d: the spec's parallel copy differs from the spec: %s", n, d)
+		}
+		got := extest.AcrossProcs(t, func() []int { return PrefixSumsPar(xs) })
+		if d := extest.Near(got, want); d != "" {
+			t.Errorf("n=%d: PrefixSumsPar: %s", n, d)
+		}
+	}
+}
+
+func TestPrefixSqrtsPar(t *testing.T) {
+	for _, n := range extest.ParSizes(testing.Short()) {
+		xs := extest.Floats(extest.Rand(14, n), n, 0, 10)
+		want := prefixSqrtsSpec(xs)
+		if d := extest.Same(prefixSqrtsParSpec(xs), want); d != "" {
+			t.Fatalf("n=%d: the spec's parallel copy differs from the spec: %s", n, d)
+		}
+		got := extest.AcrossProcs(t, func() []float64 { return PrefixSqrtsPar(xs) })
+		if d := extest.Near(got, want); d != "" {
+			t.Errorf("n=%d: PrefixSqrtsPar: %s", n, d)
+		}
+	}
+}
