@@ -5,6 +5,7 @@ package blackscholes
 import (
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
 	"math"
 )
 
@@ -78,10 +79,21 @@ func CallPricesCL(opts []Option) []float64 {
 			in := opts[:n]
 			var out []float64
 			out = make([]float64, n)
-			for i := 0; i < n; i++ {
-				var m float64
-				m = float64(callPrice(in[i]))
-				out[i] = m
+			if parallel.Sequential(n, 10000) {
+				for i := 0; i < n; i++ {
+					var m float64
+					m = float64(callPrice(in[i]))
+					out[i] = m
+				}
+			} else {
+				parallel.For(n, 10000, func(lo, hi int) {
+					out := out
+					for i2 := lo; i2 < hi; i2++ {
+						var m2 float64
+						m2 = float64(callPrice(in[i2]))
+						out[i2] = m2
+					}
+				})
 			}
 			t = out
 		}
@@ -149,13 +161,43 @@ func PortfolioValueCL(opts []Option) float64 {
 			n := len(opts)
 			in := opts[:n]
 			var acc float64 = float64(0.0)
-			for i := 0; i < n; i++ {
-				var m float64
-				m = float64(callPrice(in[i]))
-				{
-					a, b := acc, m
-					acc = float64(a + b)
+			if parallel.Sequential(n, 8334) {
+				for i := 0; i < n; i++ {
+					var m float64
+					m = float64(callPrice(in[i]))
+					{
+						a, b := acc, m
+						acc = float64(a + b)
+					}
 				}
+			} else {
+				r := parallel.Reduce(n, 8334, func(lo, hi int) struct {
+					f0 float64
+				} {
+					var acc float64 = float64(0.0)
+					for i2 := lo; i2 < hi; i2++ {
+						var m2 float64
+						m2 = float64(callPrice(in[i2]))
+						{
+							a, b := acc, m2
+							acc = float64(a + b)
+						}
+					}
+					return struct {
+						f0 float64
+					}{acc}
+				}, func(x2, y struct {
+					f0 float64
+				}) struct {
+					f0 float64
+				} {
+					{
+						a, b := x2.f0, y.f0
+						x2.f0 = float64(a + b)
+					}
+					return x2
+				})
+				acc = r.f0
 			}
 			t = acc
 		}
@@ -227,10 +269,21 @@ func CallPricesAuto(opts []Option) []float64 {
 			in := opts[:n]
 			var out []float64
 			out = make([]float64, n)
-			for i := 0; i < n; i++ {
-				var m float64
-				m = float64(callPrice(in[i]))
-				out[i] = m
+			if parallel.Sequential(n, 10000) {
+				for i := 0; i < n; i++ {
+					var m float64
+					m = float64(callPrice(in[i]))
+					out[i] = m
+				}
+			} else {
+				parallel.For(n, 10000, func(lo, hi int) {
+					out := out
+					for i2 := lo; i2 < hi; i2++ {
+						var m2 float64
+						m2 = float64(callPrice(in[i2]))
+						out[i2] = m2
+					}
+				})
 			}
 			t = out
 		}

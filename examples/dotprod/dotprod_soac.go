@@ -5,6 +5,7 @@ package dotprod
 import (
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
 	"github.com/soacgen/soacgen/runtime/soac"
 )
 
@@ -60,16 +61,49 @@ func DotCL(xs, ys []float64) float64 {
 			in := xs[:n]
 			in2 := ys[:n]
 			var acc float64 = float64(0.0)
-			for i := 0; i < n; i++ {
-				var m float64
-				{
-					x, y := in[i], in2[i]
-					m = float64(x * y)
+			if parallel.Sequential(n, 25000) {
+				for i := 0; i < n; i++ {
+					var m float64
+					{
+						x, y := in[i], in2[i]
+						m = float64(x * y)
+					}
+					{
+						a, b := acc, m
+						acc = float64(a + b)
+					}
 				}
-				{
-					a, b := acc, m
-					acc = float64(a + b)
-				}
+			} else {
+				r := parallel.Reduce(n, 25000, func(lo, hi int) struct {
+					f0 float64
+				} {
+					var acc float64 = float64(0.0)
+					for i2 := lo; i2 < hi; i2++ {
+						var m2 float64
+						{
+							x, y := in[i2], in2[i2]
+							m2 = float64(x * y)
+						}
+						{
+							a, b := acc, m2
+							acc = float64(a + b)
+						}
+					}
+					return struct {
+						f0 float64
+					}{acc}
+				}, func(x2, y2 struct {
+					f0 float64
+				}) struct {
+					f0 float64
+				} {
+					{
+						a, b := x2.f0, y2.f0
+						x2.f0 = float64(a + b)
+					}
+					return x2
+				})
+				acc = r.f0
 			}
 			t2 = acc
 		} else {

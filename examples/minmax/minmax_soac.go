@@ -5,6 +5,7 @@ package minmax
 import (
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
 	"math"
 )
 
@@ -132,58 +133,203 @@ func BoundsCL(xs []int32) (lo, hi int32) {
 			var acc6 int32 = int32(math.MinInt32)
 			var acc7 int32 = int32(math.MaxInt32)
 			var acc8 int32 = int32(math.MinInt32)
-			i2 := 0
-			for ; i2 < n-3; i2 += 4 {
-				i3 := i2
-				_ = i3
-				{
-					a, b := acc, in[i3]
-					acc = min(a, b)
+			if parallel.Sequential(n, 25000) {
+				i2 := 0
+				for ; i2 < n-3; i2 += 4 {
+					i3 := i2
+					_ = i3
+					{
+						a, b := acc, in[i3]
+						acc = min(a, b)
+					}
+					{
+						a, b := acc2, in[i3]
+						acc2 = max(a, b)
+					}
+					i4 := i2 + 1
+					_ = i4
+					{
+						a, b := acc3, in[i4]
+						acc3 = min(a, b)
+					}
+					{
+						a, b := acc4, in[i4]
+						acc4 = max(a, b)
+					}
+					i5 := i2 + 2
+					_ = i5
+					{
+						a, b := acc5, in[i5]
+						acc5 = min(a, b)
+					}
+					{
+						a, b := acc6, in[i5]
+						acc6 = max(a, b)
+					}
+					i6 := i2 + 3
+					_ = i6
+					{
+						a, b := acc7, in[i6]
+						acc7 = min(a, b)
+					}
+					{
+						a, b := acc8, in[i6]
+						acc8 = max(a, b)
+					}
 				}
-				{
-					a, b := acc2, in[i3]
-					acc2 = max(a, b)
+				for i7 := i2; i7 < n; i7++ {
+					{
+						a, b := acc, in[i7]
+						acc = min(a, b)
+					}
+					{
+						a, b := acc2, in[i7]
+						acc2 = max(a, b)
+					}
 				}
-				i4 := i2 + 1
-				_ = i4
-				{
-					a, b := acc3, in[i4]
-					acc3 = min(a, b)
-				}
-				{
-					a, b := acc4, in[i4]
-					acc4 = max(a, b)
-				}
-				i5 := i2 + 2
-				_ = i5
-				{
-					a, b := acc5, in[i5]
-					acc5 = min(a, b)
-				}
-				{
-					a, b := acc6, in[i5]
-					acc6 = max(a, b)
-				}
-				i6 := i2 + 3
-				_ = i6
-				{
-					a, b := acc7, in[i6]
-					acc7 = min(a, b)
-				}
-				{
-					a, b := acc8, in[i6]
-					acc8 = max(a, b)
-				}
-			}
-			for i7 := i2; i7 < n; i7++ {
-				{
-					a, b := acc, in[i7]
-					acc = min(a, b)
-				}
-				{
-					a, b := acc2, in[i7]
-					acc2 = max(a, b)
-				}
+			} else {
+				r := parallel.Reduce(n, 25000, func(lo2, hi2 int) struct {
+					f0 int32
+					f1 int32
+					f2 int32
+					f3 int32
+					f4 int32
+					f5 int32
+					f6 int32
+					f7 int32
+				} {
+					var acc int32 = int32(math.MaxInt32)
+					var acc2 int32 = int32(math.MinInt32)
+					var acc3 int32 = int32(math.MaxInt32)
+					var acc4 int32 = int32(math.MinInt32)
+					var acc5 int32 = int32(math.MaxInt32)
+					var acc6 int32 = int32(math.MinInt32)
+					var acc7 int32 = int32(math.MaxInt32)
+					var acc8 int32 = int32(math.MinInt32)
+					i8 := lo2
+					for ; i8 < hi2-3; i8 += 4 {
+						i9 := i8
+						_ = i9
+						{
+							a, b := acc, in[i9]
+							acc = min(a, b)
+						}
+						{
+							a, b := acc2, in[i9]
+							acc2 = max(a, b)
+						}
+						i10 := i8 + 1
+						_ = i10
+						{
+							a, b := acc3, in[i10]
+							acc3 = min(a, b)
+						}
+						{
+							a, b := acc4, in[i10]
+							acc4 = max(a, b)
+						}
+						i11 := i8 + 2
+						_ = i11
+						{
+							a, b := acc5, in[i11]
+							acc5 = min(a, b)
+						}
+						{
+							a, b := acc6, in[i11]
+							acc6 = max(a, b)
+						}
+						i12 := i8 + 3
+						_ = i12
+						{
+							a, b := acc7, in[i12]
+							acc7 = min(a, b)
+						}
+						{
+							a, b := acc8, in[i12]
+							acc8 = max(a, b)
+						}
+					}
+					for i13 := i8; i13 < hi2; i13++ {
+						{
+							a, b := acc, in[i13]
+							acc = min(a, b)
+						}
+						{
+							a, b := acc2, in[i13]
+							acc2 = max(a, b)
+						}
+					}
+					return struct {
+						f0 int32
+						f1 int32
+						f2 int32
+						f3 int32
+						f4 int32
+						f5 int32
+						f6 int32
+						f7 int32
+					}{acc, acc2, acc3, acc4, acc5, acc6, acc7, acc8}
+				}, func(x, y struct {
+					f0 int32
+					f1 int32
+					f2 int32
+					f3 int32
+					f4 int32
+					f5 int32
+					f6 int32
+					f7 int32
+				}) struct {
+					f0 int32
+					f1 int32
+					f2 int32
+					f3 int32
+					f4 int32
+					f5 int32
+					f6 int32
+					f7 int32
+				} {
+					{
+						a, b := x.f0, y.f0
+						x.f0 = min(a, b)
+					}
+					{
+						a, b := x.f1, y.f1
+						x.f1 = max(a, b)
+					}
+					{
+						a, b := x.f2, y.f2
+						x.f2 = min(a, b)
+					}
+					{
+						a, b := x.f3, y.f3
+						x.f3 = max(a, b)
+					}
+					{
+						a, b := x.f4, y.f4
+						x.f4 = min(a, b)
+					}
+					{
+						a, b := x.f5, y.f5
+						x.f5 = max(a, b)
+					}
+					{
+						a, b := x.f6, y.f6
+						x.f6 = min(a, b)
+					}
+					{
+						a, b := x.f7, y.f7
+						x.f7 = max(a, b)
+					}
+					return x
+				})
+				acc = r.f0
+				acc2 = r.f1
+				acc3 = r.f2
+				acc4 = r.f3
+				acc5 = r.f4
+				acc6 = r.f5
+				acc7 = r.f6
+				acc8 = r.f7
 			}
 			{
 				a, b := acc, acc3

@@ -5,6 +5,7 @@ package mss
 import (
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
 )
 
 // MSS is the fused form of mssSpec (generated from its //soac:fuse directive).
@@ -50,14 +51,42 @@ func MSSCL(xs []int) int {
 			n := len(xs)
 			in := xs[:n]
 			var acc segs = v
-			for i := 0; i < n; i++ {
-				var m2 segs
-				{
-					x := in[i]
-					m := max(x, 0)
-					m2 = segs{m, m, m, x}
+			if parallel.Sequential(n, 8334) {
+				for i := 0; i < n; i++ {
+					var m2 segs
+					{
+						x := in[i]
+						m := max(x, 0)
+						m2 = segs{m, m, m, x}
+					}
+					acc = combine(acc, m2)
 				}
-				acc = combine(acc, m2)
+			} else {
+				r := parallel.Reduce(n, 8334, func(lo, hi int) struct {
+					f0 segs
+				} {
+					var acc segs = v
+					for i2 := lo; i2 < hi; i2++ {
+						var m3 segs
+						{
+							x := in[i2]
+							m := max(x, 0)
+							m3 = segs{m, m, m, x}
+						}
+						acc = combine(acc, m3)
+					}
+					return struct {
+						f0 segs
+					}{acc}
+				}, func(x2, y2 struct {
+					f0 segs
+				}) struct {
+					f0 segs
+				} {
+					x2.f0 = combine(x2.f0, y2.f0)
+					return x2
+				})
+				acc = r.f0
 			}
 			t2 = acc
 		}

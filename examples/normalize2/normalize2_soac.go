@@ -5,6 +5,7 @@ package normalize2
 import (
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
 	"math"
 )
 
@@ -82,26 +83,79 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 		in := xs[:n]
 		var acc float64 = float64(0.0)
 		var acc2 float64 = float64(0.0)
-		for i := 0; i < n; i++ {
-			{
-				a, b := acc, in[i]
-				acc = float64(a + b)
+		if parallel.Sequential(n, 16667) {
+			for i := 0; i < n; i++ {
+				{
+					a, b := acc, in[i]
+					acc = float64(a + b)
+				}
+				var keep bool
+				{
+					x := in[i]
+					keep = x > 0
+				}
+				var v float64 = in[i]
+				var mask uint64
+				if keep {
+					mask = ^uint64(0)
+				}
+				v = math.Float64frombits(math.Float64bits(v) & mask)
+				{
+					a, b := acc2, v
+					acc2 = float64(a + b)
+				}
 			}
-			var keep bool
-			{
-				x := in[i]
-				keep = x > 0
-			}
-			var v float64 = in[i]
-			var mask uint64
-			if keep {
-				mask = ^uint64(0)
-			}
-			v = math.Float64frombits(math.Float64bits(v) & mask)
-			{
-				a, b := acc2, v
-				acc2 = float64(a + b)
-			}
+		} else {
+			r := parallel.Reduce(n, 16667, func(lo, hi int) struct {
+				f0 float64
+				f1 float64
+			} {
+				var acc float64 = float64(0.0)
+				var acc2 float64 = float64(0.0)
+				for i2 := lo; i2 < hi; i2++ {
+					{
+						a, b := acc, in[i2]
+						acc = float64(a + b)
+					}
+					var keep2 bool
+					{
+						x := in[i2]
+						keep2 = x > 0
+					}
+					var v2 float64 = in[i2]
+					var mask2 uint64
+					if keep2 {
+						mask2 = ^uint64(0)
+					}
+					v2 = math.Float64frombits(math.Float64bits(v2) & mask2)
+					{
+						a, b := acc2, v2
+						acc2 = float64(a + b)
+					}
+				}
+				return struct {
+					f0 float64
+					f1 float64
+				}{acc, acc2}
+			}, func(x2, y struct {
+				f0 float64
+				f1 float64
+			}) struct {
+				f0 float64
+				f1 float64
+			} {
+				{
+					a, b := x2.f0, y.f0
+					x2.f0 = float64(a + b)
+				}
+				{
+					a, b := x2.f1, y.f1
+					x2.f1 = float64(a + b)
+				}
+				return x2
+			})
+			acc = r.f0
+			acc2 = r.f1
 		}
 		sum1 = acc
 		sum2 = acc2
@@ -123,19 +177,40 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 			out = make([]float64, n2)
 			var out2 []float64
 			out2 = make([]float64, n2)
-			for i2 := 0; i2 < n2; i2++ {
-				var m float64
-				{
-					x := in2[i2]
-					m = float64(x / sum1)
+			if parallel.Sequential(n2, 5556) {
+				for i3 := 0; i3 < n2; i3++ {
+					var m float64
+					{
+						x := in2[i3]
+						m = float64(x / sum1)
+					}
+					out[i3] = m
+					var m2 float64
+					{
+						x := in2[i3]
+						m2 = float64(x / sum2)
+					}
+					out2[i3] = m2
 				}
-				out[i2] = m
-				var m2 float64
-				{
-					x := in2[i2]
-					m2 = float64(x / sum2)
-				}
-				out2[i2] = m2
+			} else {
+				parallel.For(n2, 5556, func(lo2, hi2 int) {
+					out := out
+					out2 := out2
+					for i4 := lo2; i4 < hi2; i4++ {
+						var m3 float64
+						{
+							x := in2[i4]
+							m3 = float64(x / sum1)
+						}
+						out[i4] = m3
+						var m4 float64
+						{
+							x := in2[i4]
+							m4 = float64(x / sum2)
+						}
+						out2[i4] = m4
+					}
+				})
 			}
 			ys1 = out
 			ys2 = out2

@@ -5,6 +5,7 @@ package prefixsum
 import (
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
 	"math"
 )
 
@@ -84,17 +85,52 @@ func PrefixSumsCL(xs []int) []int {
 			var acc int = int(0)
 			var out []int
 			out = make([]int, n)
-			for i := 0; i < n; i++ {
-				var m int
-				{
-					x := in[i]
-					m = 3*x + 1
+			if parallel.Sequential(n, 50000) {
+				for i := 0; i < n; i++ {
+					var m int
+					{
+						x := in[i]
+						m = 3*x + 1
+					}
+					{
+						a, b := acc, m
+						acc = a + b
+					}
+					out[i] = acc
 				}
-				{
-					a, b := acc, m
-					acc = a + b
-				}
-				out[i] = acc
+			} else {
+				_ = parallel.Scan(n, 50000, func(lo, hi int) int {
+					var acc int = int(0)
+					out := out
+					for i2 := lo; i2 < hi; i2++ {
+						var m2 int
+						{
+							x := in[i2]
+							m2 = 3*x + 1
+						}
+						{
+							a, b := acc, m2
+							acc = a + b
+						}
+						out[i2] = acc
+					}
+					return acc
+				}, func(lo, hi int, carry int) {
+					out := out
+					for i3 := lo; i3 < hi; i3++ {
+						{
+							a, b := carry, out[i3]
+							out[i3] = a + b
+						}
+					}
+				}, func(x2, y int) int {
+					var r int
+					{
+						a, b := x2, y
+						r = a + b
+					}
+					return r
+				})
 			}
 			t = out
 		}
@@ -149,14 +185,46 @@ func PrefixSqrtsCL(xs []float64) []float64 {
 			var acc float64 = float64(0.0)
 			var out []float64
 			out = make([]float64, n)
-			for i := 0; i < n; i++ {
-				var m float64
-				m = float64(math.Sqrt(in[i]))
-				{
-					a, b := acc, m
-					acc = float64(a + b)
+			if parallel.Sequential(n, 16668) {
+				for i := 0; i < n; i++ {
+					var m float64
+					m = float64(math.Sqrt(in[i]))
+					{
+						a, b := acc, m
+						acc = float64(a + b)
+					}
+					out[i] = acc
 				}
-				out[i] = acc
+			} else {
+				_ = parallel.Scan(n, 16668, func(lo, hi int) float64 {
+					var acc float64 = float64(0.0)
+					out := out
+					for i2 := lo; i2 < hi; i2++ {
+						var m2 float64
+						m2 = float64(math.Sqrt(in[i2]))
+						{
+							a, b := acc, m2
+							acc = float64(a + b)
+						}
+						out[i2] = acc
+					}
+					return acc
+				}, func(lo, hi int, carry float64) {
+					out := out
+					for i3 := lo; i3 < hi; i3++ {
+						{
+							a, b := carry, out[i3]
+							out[i3] = float64(a + b)
+						}
+					}
+				}, func(x2, y float64) float64 {
+					var r float64
+					{
+						a, b := x2, y
+						r = float64(a + b)
+					}
+					return r
+				})
 			}
 			t2 = out
 		}

@@ -5,6 +5,7 @@ package sumsq
 import (
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
 )
 
 // SumSq is the fused form of sumSqSpec (generated from its //soac:fuse directive).
@@ -58,16 +59,49 @@ func SumSqCL(xs []float64) float64 {
 			n := len(xs)
 			in := xs[:n]
 			var acc float64 = float64(0.0)
-			for i := 0; i < n; i++ {
-				var m float64
-				{
-					x := in[i]
-					m = float64(x * x)
+			if parallel.Sequential(n, 25000) {
+				for i := 0; i < n; i++ {
+					var m float64
+					{
+						x := in[i]
+						m = float64(x * x)
+					}
+					{
+						a, b := acc, m
+						acc = float64(a + b)
+					}
 				}
-				{
-					a, b := acc, m
-					acc = float64(a + b)
-				}
+			} else {
+				r := parallel.Reduce(n, 25000, func(lo, hi int) struct {
+					f0 float64
+				} {
+					var acc float64 = float64(0.0)
+					for i2 := lo; i2 < hi; i2++ {
+						var m2 float64
+						{
+							x := in[i2]
+							m2 = float64(x * x)
+						}
+						{
+							a, b := acc, m2
+							acc = float64(a + b)
+						}
+					}
+					return struct {
+						f0 float64
+					}{acc}
+				}, func(x2, y struct {
+					f0 float64
+				}) struct {
+					f0 float64
+				} {
+					{
+						a, b := x2.f0, y.f0
+						x2.f0 = float64(a + b)
+					}
+					return x2
+				})
+				acc = r.f0
 			}
 			t2 = acc
 		}
