@@ -234,8 +234,9 @@ func TestGoexit(t *testing.T) {
 	}
 }
 
-// checkGoroutines fails unless the goroutines left are base plus the pool's
-// parked workers, none of them inside an operation. A worker that has just
+// checkGoroutines fails unless the goroutines left are at most base (one that
+// was exiting when base was counted may be gone) plus the pool's parked
+// workers, none of them inside an operation. A worker that has just
 // left a job may still be on its way back to the channel receive, so the
 // check is retried for up to a second.
 func checkGoroutines(t *testing.T, base int) {
@@ -250,11 +251,11 @@ func checkGoroutines(t *testing.T, base int) {
 				stray = append(stray, g)
 			}
 		}
-		if len(stray) == 0 && runtime.NumGoroutine()-parallel.Workers() == base {
+		if len(stray) == 0 && runtime.NumGoroutine()-parallel.Workers() <= base {
 			return
 		}
 		time.Sleep(time.Millisecond)
 	}
-	t.Fatalf("%d goroutines (want %d plus %d workers); inside an operation:\n%s",
+	t.Fatalf("%d goroutines (want at most %d plus %d workers); inside an operation:\n%s",
 		runtime.NumGoroutine(), base, parallel.Workers(), strings.Join(stray, "\n\n"))
 }
