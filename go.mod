@@ -10,6 +10,7 @@ require (
 )
 
 require (
+	github.com/crillab/gophersat v1.4.0 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/text v0.22.0 // indirect
