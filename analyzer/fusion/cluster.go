@@ -272,10 +272,11 @@ func (pr *problem) blocksMayMeet(a, b *ir.SOAC) bool {
 
 // paths returns, for each pair of statements of one block (in order),
 // 1 when the later depends on the earlier and 2 when along a path on
-// which they cannot share one pass: through a statement that is not a
-// SOAC, or along an edge other than an input array read directly by a
-// SOAC (paper 001 Fig. 1.13). Hazard edges between two SOACs restate
-// their flows and are skipped.
+// which they cannot share one pass (paper 001 Fig. 1.13): through a plain
+// statement, or along an edge other than an array flowing into a SOAC or
+// into a compound statement holding its consumers (a branch copy, a
+// generator moving into a loop). Hazard edges that restate a flow are
+// skipped.
 func (pr *problem) paths() map[[2]ir.Stmt]uint8 {
 	out := map[[2]ir.Stmt]uint8{}
 	blocks := map[*ir.Block]bool{}
@@ -301,22 +302,20 @@ func (pr *problem) paths() map[[2]ir.Stmt]uint8 {
 				}
 				_, fromSOAC := e.From.(*ir.SOAC)
 				_, toSOAC := e.To.(*ir.SOAC)
-				if e.Kind == Hazard && fromSOAC && toSOAC {
-					continue
+				_, toPlain := e.To.(*ir.Plain)
+				if e.Kind == Hazard && (e.Rule == RefUsedBefore || fromSOAC && toSOAC) {
+					continue // the flow restated
 				}
 				kind := uint8(1)
-				if e.Kind != ArrayFlow || e.Nested || !fromSOAC || !toSOAC {
-					kind = 2
-				}
-				if !toSOAC {
+				if e.Kind != ArrayFlow || toPlain {
 					kind = 2
 				}
 				reach[x][y] = max(reach[x][y], kind)
 				for z := y + 1; z < n; z++ {
 					if r := reach[y][z]; r > 0 {
 						k := max(r, kind)
-						if !toSOAC {
-							k = 2
+						if toPlain {
+							k = 2 // a plain statement runs between
 						}
 						reach[x][z] = max(reach[x][z], k)
 					}

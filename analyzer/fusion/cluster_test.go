@@ -1,43 +1,31 @@
 package fusion
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/soacgen/soacgen/analyzer/build"
 	"github.com/soacgen/soacgen/analyzer/internal/soactest"
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
-// funcsAnalyzer hands on the IR functions of a testdata package by name.
-var funcsAnalyzer = &analysis.Analyzer{
-	Name:       "clustertest",
-	Doc:        "returns the IR functions of a package",
-	Requires:   []*analysis.Analyzer{build.Analyzer},
-	ResultType: reflect.TypeOf(map[string]*ir.Function{}),
-	Run: func(pass *analysis.Pass) (any, error) {
-		prog := pass.ResultOf[build.Analyzer].(*ir.Program)
-		fns := map[string]*ir.Function{}
-		for _, fn := range prog.Funcs {
-			fns[fn.Name] = fn
-		}
-		return fns, nil
-	},
-}
-
-// testdataFuncs loads the functions of the testdata packages.
+// testdataFuncs loads the functions of the testdata packages, through
+// planAnalyzer so that their // want comments hold.
 func testdataFuncs(t *testing.T, pkgs ...string) map[string]map[string]*ir.Function {
 	t.Helper()
 	out := map[string]map[string]*ir.Function{}
-	for _, r := range analysistest.Run(t, soactest.Dir(t, "testdata"), funcsAnalyzer, pkgs...) {
+	for _, r := range analysistest.Run(t, soactest.Dir(t, "testdata"), planAnalyzer, pkgs...) {
 		if r.Err != nil {
 			t.Fatalf("%s: %v", r.Pass.Pkg.Path(), r.Err)
 		}
-		out[r.Pass.Pkg.Path()] = r.Result.(map[string]*ir.Function)
+		fns := map[string]*ir.Function{}
+		for name, p := range r.Result.(map[string]*Plan) {
+			if p.Func != nil {
+				fns[name] = p.Func
+			}
+		}
+		out[r.Pass.Pkg.Path()] = fns
 	}
 	return out
 }
@@ -193,6 +181,42 @@ func TestClusterRefusalNote(t *testing.T) {
 	for _, n := range again.Notes {
 		if n.Rule == RefClustering {
 			t.Errorf("unexpected note %s", n.Reason)
+		}
+	}
+}
+
+// TestClusterTestdata: on every function of the testdata packages, ilp and
+// wsp equal the exhaustive search and never cost more than greedy; for
+// functions of up to 7 SOACs the search covers every set partition and
+// checks that no realised clustering joins a pair possible rules out (the
+// relaxation the solvers rely on is sound).
+func TestClusterTestdata(t *testing.T) {
+	pkgs := append([]string{"cluster"}, sourcePkgs...)
+	for pkg, fns := range testdataFuncs(t, pkgs...) {
+		for name, fn := range fns {
+			n := len(NewGraph(fn, nil).SOACs)
+			if n > 9 {
+				continue
+			}
+			rob, byt, realised := exhaustive(t, fn, n <= 7)
+			if realised == 0 {
+				t.Errorf("%s.%s: no clustering realised", pkg, name)
+				continue
+			}
+			g := Fuse(fn, Options{Cluster: MethodGreedy})
+			ilp := Fuse(fn, Options{Cluster: MethodILP})
+			wsp := Fuse(fn, Options{Cluster: MethodWSP})
+			for _, p := range []*Plan{ilp, wsp} {
+				if err := Check(p); err != nil {
+					t.Errorf("%s.%s/%s: %v", pkg, name, p.Partitioner, err)
+				}
+			}
+			if ilp.Cost.Robinson != rob || ilp.Cost.Robinson > g.Cost.Robinson {
+				t.Errorf("%s.%s: ilp %d, exhaustive %d, greedy %d\n%s", pkg, name, ilp.Cost.Robinson, rob, g.Cost.Robinson, ilp)
+			}
+			if wsp.Cost.Bytes != byt || wsp.Cost.Bytes > g.Cost.Bytes {
+				t.Errorf("%s.%s: wsp %d bytes, exhaustive %d, greedy %d\n%s", pkg, name, wsp.Cost.Bytes, byt, g.Cost.Bytes, wsp)
+			}
 		}
 	}
 }
