@@ -118,15 +118,20 @@ type problem struct {
 	nodes    []*ir.SOAC
 	idx      map[*ir.SOAC]int
 	possible [][]bool
+	// pathPossible[i][j] is paper 001 Fig. 1.13's possible: no
+	// fusion-preventing path (nor impurity, nor block) keeps i and j
+	// apart. possible refines it with the engine's conditions; the
+	// Robinson objective sums over pathPossible pairs, as the paper does.
+	pathPossible [][]bool
 	// flow[i][j]: node j reads node i's output as an input array; share:
 	// the two read a common input array.
 	flow, share [][]bool
 	// contractible[i]: node i's output is an array used only as input
 	// arrays of SOACs, so it disappears when they share i's group.
 	contractible []bool
-	// conc lists, for pairs over different iteration spaces, their
-	// compatible concestors (paper 001 Fig. 1.8).
-	conc []concestors
+	// implies lists necessary conditions of the engine: SOACs a and b
+	// share a group only if x and y do (see implications).
+	implies []implication
 	// reach[{x, y}] for statements x before y of one block: 1 when y
 	// depends on x, 2 when along a fusion-preventing path.
 	reach map[[2]ir.Stmt]uint8
@@ -136,9 +141,21 @@ type problem struct {
 	replays      int
 }
 
-// concestors says: a and b share a group only if a shares it with A, b
-// with B and A with B.
-type concestors struct{ a, b, A, B int }
+// implication says: a and b share a group only if x and y do.
+type implication struct{ a, b, x, y int }
+
+// imply records fused(a,b) → fused(x,y), or that a and b never share a
+// group when x and y cannot.
+func (pr *problem) imply(a, b, x, y int) {
+	if x == y || a == b || !pr.possible[a][b] || x == a && y == b || x == b && y == a {
+		return
+	}
+	if !pr.possible[x][y] {
+		pr.possible[a][b], pr.possible[b][a] = false, false
+		return
+	}
+	pr.implies = append(pr.implies, implication{a, b, x, y})
+}
 
 func newProblem(fn *ir.Function, opts Options) *problem {
 	return newProblemOn(fn, opts, NewGraph(fn, opts.Fset), newSpaces(posFmt{opts.Fset}))
@@ -194,13 +211,15 @@ func newProblemOn(fn *ir.Function, opts Options, g *Graph, sp *spaces) *problem 
 		pr.contractible[i] = ok
 	}
 	pr.reach = pr.paths()
+	pr.pathPossible = grid()
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			ok := pr.pairPossible(i, j)
 			pr.possible[i][j], pr.possible[j][i] = ok, ok
+			pr.pathPossible[i][j], pr.pathPossible[j][i] = ok, ok
 		}
 	}
-	pr.concestorPairs()
+	pr.implications()
 	return pr
 }
 
@@ -331,6 +350,144 @@ func (pr *problem) paths() map[[2]ir.Stmt]uint8 {
 	return out
 }
 
+// implications records the engine's necessary conditions for two SOACs
+// to share a group, until none changes possible:
+//   - a SOAC that zips a filtered array with its source is refused by
+//     every kernel of two or more members (size-mismatch): it is alone;
+//   - two SOACs share a pass only over one space: their spaces, followed
+//     up through filters, must be equal or made equal by the Map2s and
+//     Map3s of the function (spaceClasses);
+//   - a producer joins its consumers' group only with all of them (the
+//     driver fuses it into every consumer kernel or none);
+//   - the members of a group move down to its last member, past every
+//     statement in between: of two members i before j of one block, i
+//     must be able to pass each statement between them, or that statement
+//     must be a member (a SOAC) too;
+//   - the concestor constraints of paper 001 (§1.4.3) for SOACs over
+//     different iteration spaces descending from a common one.
+func (pr *problem) implications() {
+	n := len(pr.nodes)
+	pr.spaceClasses()
+	for i, s := range pr.nodes {
+		if _, r := pr.sp.zipCheck(s, nil); r != nil && r.Rule == RefSizeMismatch {
+			for j := range n {
+				pr.possible[i][j], pr.possible[j][i] = false, false
+			}
+		}
+	}
+	for before := -1; ; {
+		pr.implies = nil
+		for i := range n {
+			var cons []int
+			for j := range n {
+				if pr.flow[i][j] {
+					cons = append(cons, j)
+				}
+			}
+			for _, c := range cons {
+				for _, d := range cons {
+					pr.imply(i, c, i, d)
+				}
+			}
+		}
+		pr.between()
+		pr.concestorPairs()
+		count := 0
+		for i := range n {
+			for j := range n {
+				if pr.possible[i][j] {
+					count++
+				}
+			}
+		}
+		if count == before {
+			return
+		}
+		before = count
+	}
+}
+
+// spaceClasses rules out the pairs over spaces that no kernel can make
+// one: the spaces of their iterations, followed up through every filter,
+// that no Map2 or Map3 of the function zips together.
+func (pr *problem) spaceClasses() {
+	sp := pr.sp
+	root := func(s spaceID) spaceID {
+		for {
+			u, ok := sp.up[s]
+			if !ok {
+				return s
+			}
+			s = u
+		}
+	}
+	uf := map[spaceID]spaceID{}
+	var find func(spaceID) spaceID
+	find = func(s spaceID) spaceID {
+		for {
+			p, ok := uf[s]
+			if !ok || p == s {
+				return s
+			}
+			s = p
+		}
+	}
+	for _, s := range pr.nodes {
+		in := s.Inputs()
+		for _, v := range in[min(1, len(in)):] {
+			if a, b := find(root(sp.ofVar(in[0]))), find(root(sp.ofVar(v))); a != b {
+				uf[b] = a
+			}
+		}
+	}
+	class := make([]spaceID, len(pr.nodes))
+	for i, s := range pr.nodes {
+		class[i] = find(root(sp.iterOf(s)))
+	}
+	for i := range pr.nodes {
+		for j := range pr.nodes {
+			if class[i] != class[j] {
+				pr.possible[i][j] = false
+			}
+		}
+	}
+}
+
+// between records the third condition of implications.
+func (pr *problem) between() {
+	for i, a := range pr.nodes {
+		b := a.Parent
+		for j, c := range pr.nodes {
+			if c.Parent != b || pr.g.Index(c) <= pr.g.Index(a) || !pr.possible[i][j] {
+				continue
+			}
+			for _, e := range pr.g.Out[a] {
+				if e.Kind != Hazard || pr.g.Index(e.To) >= pr.g.Index(c) {
+					continue
+				}
+				if k, ok := pr.idxOf(e.To); ok {
+					pr.imply(i, j, i, k)
+					continue
+				}
+				if _, plain := e.To.(*ir.Plain); plain || e.Rule != RefUsedBefore {
+					pr.possible[i][j], pr.possible[j][i] = false, false
+					break
+				}
+			}
+		}
+	}
+}
+
+// idxOf returns the node index of statement s when it is a SOAC.
+func (pr *problem) idxOf(s ir.Stmt) (int, bool) {
+	soac, ok := s.(*ir.SOAC)
+	if !ok {
+		return 0, false
+	}
+	i, ok := pr.idx[soac]
+	return i, ok
+}
+
 // concestorPairs records the concestor constraints of every possible pair
 // over different iteration spaces whose spaces descend, through filters,
 // from a common space.
@@ -371,7 +528,9 @@ func (pr *problem) concestorPairs() {
 			for _, si := range chains[i] {
 				for _, sj := range chains[j] {
 					if si.space == sj.space {
-						pr.conc = append(pr.conc, concestors{i, j, si.node, sj.node})
+						pr.imply(i, j, i, si.node)
+						pr.imply(i, j, j, sj.node)
+						pr.imply(i, j, si.node, sj.node)
 						break search
 					}
 				}
@@ -496,8 +655,8 @@ func (pr *problem) finish(plan *Plan, method string, optimal, timedOut bool) *Pl
 			pos = pr.fn.Decl.Pos()
 		}
 		plan.Notes = append(plan.Notes, Note{Pos: pos, Rule: RefBudget,
-			Reason: fmt.Sprintf("the %s method ran out of its %v budget for %s; this is the best clustering it found (greedy's at worst), not proved optimal",
-				method, pr.opts.budget(), pr.fn.Name)})
+			Reason: fmt.Sprintf("the %s method ran out of its %v budget for %s at %s; this is the best clustering it found (greedy's at worst), not proved optimal",
+				method, pr.opts.budget(), pr.fn.Name, posFmt{pr.opts.Fset}.at(pos))})
 	}
 	return plan
 }

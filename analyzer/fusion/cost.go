@@ -37,15 +37,16 @@ func (pr *problem) cost(labels []int) Cost {
 	return Cost{Robinson: pr.robinson(labels), Bytes: pr.bytes(labels)}
 }
 
-// robinson is paper 001 Fig. 1.14's objective of labels, leaving out the
-// terms that are constant over every clustering (impossible pairs, arrays
-// with a use other than as a SOAC's input array).
+// robinson is paper 001 Fig. 1.14's objective of labels, over the pairs
+// that its Fig. 1.13 calls possible, leaving out the terms that are
+// constant over every clustering (pairs with a fusion-preventing path,
+// arrays with a use other than as a SOAC's input array).
 func (pr *problem) robinson(labels []int) int64 {
 	n := int64(len(pr.nodes))
 	var c int64
 	for i := range pr.nodes {
 		for j := i + 1; j < len(pr.nodes); j++ {
-			if pr.possible[i][j] && labels[i] != labels[j] {
+			if pr.pathPossible[i][j] && labels[i] != labels[j] {
 				c += pr.weight(i, j)
 			}
 		}

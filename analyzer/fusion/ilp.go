@@ -21,7 +21,8 @@ package fusion
 //     j depends on i, π_i < π_j on a fusion-preventing path, and
 //     |π_j − π_i| ≤ M·x_ij otherwise;
 //   - size-changing operators: x_aA ≤ x_ab, x_bB ≤ x_ab, x_AB ≤ x_ab for
-//     the compatible concestors (A, B) of a and b;
+//     the compatible concestors (A, B) of a and b, and the engine's other
+//     necessary conditions in the same form (cluster.go's implications);
 //   - contraction: x_ij ≤ c_i for each flow i → j;
 //   - transitivity (a clustering is an equivalence): x_ik ≤ x_ij + x_jk,
 //     which the paper leaves to the objective;
@@ -96,6 +97,9 @@ type ilpModel struct {
 	objLits []int
 	objW    []int
 	nVars   int
+	// constant is the part of the Robinson cost that no variable carries:
+	// pairs Fig. 1.13 calls possible that the engine never joins.
+	constant int64
 }
 
 func (m *ilpModel) newVar() int { m.nVars++; return m.nVars }
@@ -126,6 +130,8 @@ func (pr *problem) ilpModel() *ilpModel {
 				m.x[[2]int{i, j}] = v
 				m.objLits = append(m.objLits, v)
 				m.objW = append(m.objW, int(pr.weight(i, j)))
+			} else if pr.pathPossible[i][j] {
+				m.constant += pr.weight(i, j)
 			}
 		}
 	}
@@ -159,18 +165,17 @@ func (pr *problem) ilpModel() *ilpModel {
 			m.cons = append(m.cons, solver.PropClause(-x, c))
 		}
 	}
-	// Concestors: fused(a,b) → fused(a,A) ∧ fused(b,B) ∧ fused(A,B).
-	for _, cc := range pr.conc {
-		fab := m.fused(cc.a, cc.b)
-		for _, p := range [][2]int{{cc.a, cc.A}, {cc.b, cc.B}, {cc.A, cc.B}} {
-			if p[0] == p[1] {
-				continue
-			}
-			if f := m.fused(p[0], p[1]); f != 0 {
-				m.cons = append(m.cons, solver.PropClause(-fab, f))
-			} else {
-				m.cons = append(m.cons, solver.PropClause(-fab))
-			}
+	// The engine's necessary conditions (cluster.go's implications,
+	// concestors among them): fused(a,b) → fused(x,y).
+	for _, im := range pr.implies {
+		fab, fxy := m.fused(im.a, im.b), m.fused(im.x, im.y)
+		if fab == 0 {
+			continue
+		}
+		if fxy != 0 {
+			m.cons = append(m.cons, solver.PropClause(-fab, fxy))
+		} else {
+			m.cons = append(m.cons, solver.PropClause(-fab))
 		}
 	}
 	// Transitivity: fused(a,m) ∧ fused(m,b) → fused(a,b), for each triple
@@ -264,6 +269,7 @@ func (pr *problem) depends(i, j int) (dep, prevent bool) {
 // and objective ≤ bound. It returns the labels of the optimum and its
 // cost, or ok = false when no clustering costs at most bound.
 func (m *ilpModel) solve(bound int64) (labels []int, cost int64, ok bool) {
+	bound -= m.constant
 	if bound < 0 {
 		return nil, 0, false
 	}

@@ -174,7 +174,8 @@ func (w *wsp) branch(state []int8, ks []int) {
 	}
 }
 
-// impossiblePair returns two SOACs of one group that can never share one.
+// impossiblePair returns two SOACs of one group that can never share one,
+// or whose sharing needs two SOACs in different groups to share one.
 func (pr *problem) impossiblePair(labels []int) (int, int, bool) {
 	for i := range pr.nodes {
 		for j := i + 1; j < len(pr.nodes); j++ {
@@ -183,15 +184,9 @@ func (pr *problem) impossiblePair(labels []int) (int, int, bool) {
 			}
 		}
 	}
-	for _, cc := range pr.conc {
-		if labels[cc.a] != labels[cc.b] {
-			continue
-		}
-		if labels[cc.a] != labels[cc.A] {
-			return cc.a, cc.b, true
-		}
-		if labels[cc.b] != labels[cc.B] {
-			return cc.a, cc.b, true
+	for _, im := range pr.implies {
+		if labels[im.a] == labels[im.b] && labels[im.x] != labels[im.y] {
+			return im.a, im.b, true
 		}
 	}
 	return 0, 0, false

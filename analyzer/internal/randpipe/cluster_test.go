@@ -24,9 +24,9 @@ const exhaustiveLimit = 20000
 // oracle's least (optimality), no method's plan fails Check, and neither
 // ever costs more than greedy under its own model.
 func TestClusterOptimal(t *testing.T) {
-	nPkgs := 12
+	nPkgs := 40
 	if testing.Short() {
-		nPkgs = 3
+		nPkgs = 8
 	}
 	var pkgs []Package
 	for i := range nPkgs {

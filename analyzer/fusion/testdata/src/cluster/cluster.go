@@ -24,3 +24,23 @@ func branchBoth(xs []int64, k int64, c float64) ([]float64, int64) {
 	}
 	return a3, r5
 }
+
+func h1(x int64) bool { return x > 0 }
+
+func op2(a, b int64) int64 { return min(a, b) }
+
+// nested (randpipe seed 1000 spec3): a filter, reductions over it and
+// SOACs nested in a lambda that reads them.
+func nested(xs []int64, ys []int64) ([]int64, []int64) {
+	s1 := soac.Reduce(ys, 0, func(a, b int64) int64 { return a | b })
+	a2 := soac.Filter(ys, h1)
+	s3 := soac.Reduce(a2, 1<<62, op2)
+	a4 := soac.Map(a2, func(x int64) int64 { // want `consumed-twice: .*`
+		return soac.Reduce(soac.Map(soac.Iota(3), func(i int) int64 { return ((s1 - s3) ^ s1) }), 1, func(a, b int64) int64 { return a * b })
+	})
+	p5 := soac.Filter(xs, func(x int64) bool { return x != 3 })
+	q6 := soac.Map2(xs, p5, func(a, b int64) int64 { return a - 2*b }) // want `panic-order: .*` `diag size: .*` `size-mismatch: .*`
+	var a7 []int64
+	a7 = soac.Map(a4, func(x int64) int64 { return (((-2) >> 1) & x) })
+	return q6, a7
+}
