@@ -123,6 +123,10 @@ func TestClusterPapers(t *testing.T) {
 	}
 }
 
+// clusterRefusals are the refusal ids that TestClusterRefusalNote and
+// TestClusterBudget expect (counted by TestEveryRuleTested).
+var clusterRefusals = []string{RefClustering, RefBudget}
+
 // TestClusterBudget: a budget too small to search falls back to greedy's
 // clustering (or better) and says so in a note.
 func TestClusterBudget(t *testing.T) {

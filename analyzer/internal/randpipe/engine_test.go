@@ -49,7 +49,7 @@ func regressPackages(t *testing.T) []Package {
 }
 
 // loadModule loads every package of the module in dir with syntax.
-func loadModule(t *testing.T, dir string) []*packages.Package {
+func loadModule(t testing.TB, dir string) []*packages.Package {
 	t.Helper()
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: append(os.Environ(), "GOFLAGS=-mod=mod")}
 	pkgs, err := packages.Load(cfg, "./...")
