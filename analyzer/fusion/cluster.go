@@ -542,19 +542,7 @@ func (pr *problem) concestorPairs() {
 // labelsOf returns the canonical labels of plan's groups: kernels sharing
 // a member (a branch copy) form one group.
 func (pr *problem) labelsOf(plan *Plan) []int {
-	n := len(pr.nodes)
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	u := newUnionFind(len(pr.nodes))
 	for _, k := range plan.Kernels {
 		first := -1
 		for _, m := range k.SOACs {
@@ -564,14 +552,44 @@ func (pr *problem) labelsOf(plan *Plan) []int {
 			}
 			if first < 0 {
 				first = i
-			} else if a, b := find(first), find(i); a != b {
-				parent[b] = a
+			} else {
+				u.union(first, i)
 			}
 		}
 	}
-	labels := make([]int, n)
+	return u.labels()
+}
+
+// unionFind is a disjoint-set forest over 0..n-1.
+type unionFind []int
+
+func newUnionFind(n int) unionFind {
+	u := make(unionFind, n)
+	for i := range u {
+		u[i] = i
+	}
+	return u
+}
+
+func (u unionFind) find(x int) int {
+	for u[x] != x {
+		u[x] = u[u[x]]
+		x = u[x]
+	}
+	return x
+}
+
+func (u unionFind) union(a, b int) {
+	if a, b = u.find(a), u.find(b); a != b {
+		u[b] = a
+	}
+}
+
+// labels returns the canonical labels of the sets.
+func (u unionFind) labels() []int {
+	labels := make([]int, len(u))
 	for i := range labels {
-		labels[i] = find(i)
+		labels[i] = u.find(i)
 	}
 	return canonical(labels)
 }

@@ -214,6 +214,10 @@ func TestClusterTestdata(t *testing.T) {
 				if err := Check(p); err != nil {
 					t.Errorf("%s.%s/%s: %v", pkg, name, p.Partitioner, err)
 				}
+				// Deterministic: the same input gives the same plan.
+				if again := Fuse(fn, Options{Cluster: p.Partitioner}); Dump(again) != Dump(p) {
+					t.Errorf("%s.%s/%s: two runs differ:\n%s\n%s", pkg, name, p.Partitioner, p, again)
+				}
 			}
 			if ilp.Cost.Robinson != rob || ilp.Cost.Robinson > g.Cost.Robinson {
 				t.Errorf("%s.%s: ilp %d, exhaustive %d, greedy %d\n%s", pkg, name, ilp.Cost.Robinson, rob, g.Cost.Robinson, ilp)

@@ -93,6 +93,7 @@ type ilpModel struct {
 	pr      *problem
 	n       int
 	x       map[[2]int]int // x_ij's variable for possible pairs i < j
+	pairs   [][2]int       // the keys of x in creation order (determinism)
 	cons    []solver.PBConstr
 	objLits []int
 	objW    []int
@@ -128,6 +129,7 @@ func (pr *problem) ilpModel() *ilpModel {
 			if pr.possible[i][j] {
 				v := m.newVar()
 				m.x[[2]int{i, j}] = v
+				m.pairs = append(m.pairs, [2]int{i, j})
 				m.objLits = append(m.objLits, v)
 				m.objW = append(m.objW, int(pr.weight(i, j)))
 			} else if pr.pathPossible[i][j] {
@@ -308,34 +310,20 @@ func (m *ilpModel) solve(bound int64) (labels []int, cost int64, ok bool) {
 
 // labels reads the groups off a model: SOACs joined by fused pairs.
 func (m *ilpModel) labels(model []bool) []int {
-	parent := make([]int, m.n)
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(x int) int {
-		for parent[x] != x {
-			x = parent[x]
-		}
-		return x
-	}
+	u := newUnionFind(m.n)
 	for p, v := range m.x {
 		if !model[v-1] { // x_ij = 0: fused
-			if a, b := find(p[0]), find(p[1]); a != b {
-				parent[b] = a
-			}
+			u.union(p[0], p[1])
 		}
 	}
-	labels := make([]int, m.n)
-	for i := range labels {
-		labels[i] = find(i)
-	}
-	return canonical(labels)
+	return u.labels()
 }
 
 // exclude forbids the clustering labels: some pair must differ.
 func (m *ilpModel) exclude(labels []int) {
 	var lits []int
-	for p, v := range m.x {
+	for _, p := range m.pairs {
+		v := m.x[p]
 		if labels[p[0]] == labels[p[1]] {
 			lits = append(lits, v) // make it unfused
 		} else {

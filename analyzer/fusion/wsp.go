@@ -91,30 +91,13 @@ func (pr *problem) weightEdges() [][2]int {
 // components returns the labels of the partition merging over every edge
 // not cut.
 func (w *wsp) components(state []int8) []int {
-	n := len(w.pr.nodes)
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	u := newUnionFind(len(w.pr.nodes))
 	for k, e := range w.edges {
 		if state[k] != edgeCut {
-			if a, b := find(e[0]), find(e[1]); a != b {
-				parent[b] = a
-			}
+			u.union(e[0], e[1])
 		}
 	}
-	labels := make([]int, n)
-	for i := range labels {
-		labels[i] = find(i)
-	}
-	return canonical(labels)
+	return u.labels()
 }
 
 // search is one node of the branch and bound (paper 002 Fig. 11).
