@@ -158,11 +158,15 @@ func (pr *problem) imply(a, b, x, y int) {
 }
 
 func newProblem(fn *ir.Function, opts Options) *problem {
-	return newProblemOn(fn, opts, NewGraph(fn, opts.Fset), newSpaces(posFmt{opts.Fset}))
+	pr := newPricing(fn, opts, NewGraph(fn, opts.Fset), newSpaces(posFmt{opts.Fset}))
+	pr.implications()
+	return pr
 }
 
-// newProblemOn is newProblem on a graph and spaces already built.
-func newProblemOn(fn *ir.Function, opts Options, g *Graph, sp *spaces) *problem {
+// newPricing builds what pricing a clustering needs (cost.go), on a graph
+// and spaces already built: the problem without the engine's conditions
+// that only the searches use.
+func newPricing(fn *ir.Function, opts Options, g *Graph, sp *spaces) *problem {
 	pr := &problem{fn: fn, opts: opts, g: g, sp: sp, nodes: g.SOACs, idx: map[*ir.SOAC]int{}}
 	n := len(pr.nodes)
 	for i, s := range pr.nodes {
@@ -219,7 +223,6 @@ func newProblemOn(fn *ir.Function, opts Options, g *Graph, sp *spaces) *problem 
 			pr.pathPossible[i][j], pr.pathPossible[j][i] = ok, ok
 		}
 	}
-	pr.implications()
 	return pr
 }
 

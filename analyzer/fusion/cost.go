@@ -149,9 +149,3 @@ func elemSize(v *ir.Var) (n int64) {
 	}
 	return max(sizes.Sizeof(sl.Elem()), 1)
 }
-
-// CostOf prices plan's clustering under both models.
-func CostOf(plan *Plan) Cost {
-	pr := newProblem(plan.Func, Options{Fset: plan.Fset})
-	return pr.cost(pr.labelsOf(plan))
-}

@@ -44,7 +44,7 @@ func (Greedy) Partition(fn *ir.Function, opts Options) *Plan {
 	st := newState(fn, opts)
 	st.run()
 	p := st.plan("greedy")
-	pr := newProblemOn(fn, opts, st.g, st.sp)
+	pr := newPricing(fn, opts, st.g, st.sp)
 	p.Cost = pr.cost(pr.labelsOf(p))
 	return p
 }
