@@ -102,3 +102,50 @@ func TestClusterOptimal(t *testing.T) {
 		t.Errorf("only %d specs compared", compared)
 	}
 }
+
+// TestClusterExamples runs every clustering method on every spec of the
+// repository's examples: each plan passes Check, ilp and wsp never cost
+// more than greedy under their models, and where the oracle can enumerate
+// the clusterings they equal it.
+func TestClusterExamples(t *testing.T) {
+	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, loadPatterns(t, RepoRoot(), "./examples/..."), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	specs, compared := 0, 0
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Fatalf("%s: %v", act.Package.PkgPath, act.Err)
+		}
+		prog := act.Result.(*ir.Program)
+		for _, fn := range prog.Funcs {
+			if fn.Fuse == nil {
+				continue
+			}
+			specs++
+			where := act.Package.PkgPath + "." + fn.Name
+			plans := map[string]*fusion.Plan{}
+			for _, m := range fusion.Methods() {
+				p := fusion.Fuse(fn, fusion.Options{Fset: prog.Fset, Cluster: m})
+				if err := fusion.Check(p); err != nil {
+					t.Errorf("%s: %s plan fails Check: %v", where, m, err)
+				}
+				plans[m] = p
+			}
+			g, ilp, wsp := plans["greedy"].Cost, plans["ilp"].Cost, plans["wsp"].Cost
+			if ilp.Robinson > g.Robinson || wsp.Bytes > g.Bytes {
+				t.Errorf("%s: costlier than greedy %+v: ilp %+v, wsp %+v", where, g, ilp, wsp)
+			}
+			if best, _, ok := fusion.Exhaustive(fn, fusion.Options{Fset: prog.Fset}, exhaustiveLimit); ok {
+				compared++
+				if ilp.Robinson != best.Robinson || wsp.Bytes != best.Bytes {
+					t.Errorf("%s: ilp %d, wsp %d bytes; the exhaustive search %+v", where, ilp.Robinson, wsp.Bytes, best)
+				}
+			}
+		}
+	}
+	t.Logf("%d example specs, %d compared with the exhaustive search", specs, compared)
+	if specs == 0 {
+		t.Fatal("no example specs found")
+	}
+}
