@@ -138,7 +138,14 @@ type problem struct {
 	// greedy is the engine's own plan and labels, the seed of every search.
 	greedy       *Plan
 	greedyLabels []int
-	replays      int
+	// replayed memoises replay by canonical labels: the searches reach
+	// one clustering along several paths.
+	replayed map[string]replayResult
+}
+
+type replayResult struct {
+	plan     *Plan
+	realised bool
 }
 
 // implication says: a and b share a group only if x and y do.
@@ -366,6 +373,10 @@ func (pr *problem) paths() map[[2]ir.Stmt]uint8 {
 //     statement in between: of two members i before j of one block, i
 //     must be able to pass each statement between them, or that statement
 //     must be a member (a SOAC) too;
+//   - of two SOACs x before y of one block with an edge x → y that is not
+//     an array flowing from x to y, x joins y's group only by fusing
+//     vertically into a kernel holding y (no merge joins kernels with an
+//     edge between them, and y is visited first): with all x's consumers;
 //   - the concestor constraints of paper 001 (§1.4.3) for SOACs over
 //     different iteration spaces descending from a common one.
 func (pr *problem) implications() {
@@ -394,6 +405,7 @@ func (pr *problem) implications() {
 			}
 		}
 		pr.between()
+		pr.ordered()
 		pr.concestorPairs()
 		count := 0
 		for i := range n {
@@ -476,6 +488,31 @@ func (pr *problem) between() {
 					pr.possible[i][j], pr.possible[j][i] = false, false
 					break
 				}
+			}
+		}
+	}
+}
+
+// ordered records the fourth condition of implications.
+func (pr *problem) ordered() {
+	for i, x := range pr.nodes {
+		var cons []int
+		for c := range pr.nodes {
+			if pr.flow[i][c] {
+				cons = append(cons, c)
+			}
+		}
+		for _, e := range pr.g.Out[x] {
+			j, ok := pr.idxOf(e.To)
+			if !ok || !pr.possible[i][j] || pr.flow[i][j] && (e.Kind == ArrayFlow || e.Kind == Hazard && e.Rule == RefUsedBefore) {
+				continue
+			}
+			if len(cons) == 0 {
+				pr.possible[i][j], pr.possible[j][i] = false, false
+				continue
+			}
+			for _, c := range cons {
+				pr.imply(i, j, i, c)
 			}
 		}
 	}
@@ -616,7 +653,17 @@ func canonical(labels []int) []int {
 // replay builds the plan of the clustering labels with the engine's
 // driver; realised reports whether the plan's groups are exactly labels.
 func (pr *problem) replay(labels []int, method string) (plan *Plan, realised bool) {
-	pr.replays++
+	labels = canonical(labels)
+	key := fmt.Sprint(labels)
+	if r, ok := pr.replayed[key]; ok {
+		return r.plan, r.realised
+	}
+	defer func() {
+		if pr.replayed == nil {
+			pr.replayed = map[string]replayResult{}
+		}
+		pr.replayed[key] = replayResult{plan, realised}
+	}()
 	st := newStateOn(pr.fn, pr.opts, pr.g, pr.sp)
 	st.target = map[*ir.SOAC]int{}
 	for i, s := range pr.nodes {
@@ -625,7 +672,7 @@ func (pr *problem) replay(labels []int, method string) (plan *Plan, realised boo
 	st.method = method
 	st.run()
 	plan = st.plan(method)
-	return plan, slices.Equal(pr.labelsOf(plan), canonical(labels))
+	return plan, slices.Equal(pr.labelsOf(plan), labels)
 }
 
 // unchosen refuses to fuse P with members when the target clustering puts
