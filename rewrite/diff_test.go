@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -63,8 +64,42 @@ func TestDifferential(t *testing.T) {
 			if err != nil {
 				t.Fatalf("go test in %s: %v\n%s", c, err, out)
 			}
+			if !hostHasFMA() {
+				return
+			}
+			// Again with FMA contraction allowed (amd64 fuses x*y + z
+			// from GOAMD64=v3, as arm64 always does): results must
+			// still be the spec's, bit for bit.
+			cmd = exec.Command("go", "test", "-count=1", ".")
+			cmd.Dir = tmp
+			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOAMD64=v3")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("GOAMD64=v3 go test in %s: %v\n%s", c, err, out)
+			}
 		})
 	}
+}
+
+// hostHasFMA reports whether this machine runs GOAMD64=v3 binaries (amd64
+// with the FMA, AVX2 and BMI2 instructions), as Linux lists them.
+func hostHasFMA() bool {
+	if runtime.GOARCH != "amd64" {
+		return false
+	}
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return false
+	}
+	flags := map[string]bool{}
+	for _, l := range strings.Split(string(b), "\n") {
+		if name, rest, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(name) == "flags" {
+			for _, f := range strings.Fields(rest) {
+				flags[f] = true
+			}
+			break
+		}
+	}
+	return flags["fma"] && flags["avx2"] && flags["bmi2"]
 }
 
 func write(t *testing.T, path string, b []byte) {

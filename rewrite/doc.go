@@ -53,7 +53,10 @@
 //     n the loop length, and appends (fresh and non-nil like the runtime's
 //     result; only its capacity differs). When the predicate and every
 //     lambda reading the kept elements are pure, cannot panic and are
-//     cheap, the filter is a select instead (select.go): those lambdas run
+//     cheap, and the work they add for a dropped element (the operations
+//     of the lambdas after the filter, the masked fold, one store per 8
+//     bytes of a materialised element) is below a misprediction's cost,
+//     the filter is a select instead (select.go): those lambdas run
 //     for every element, outputs are written at the kept count, which
 //     grows by keep, and a reduction folds its neutral element for a
 //     dropped element (only where that is exact: exactOps) or, on
@@ -82,13 +85,21 @@
 // defer, recover, labels or goto, is called instead (evaluated where it is
 // written). Named functions and methods are called directly (the receiver
 // evaluated where the SOAC is), function values through a temporary.
-// A floating-point result is assigned through an explicit conversion
-// (m = float64(x * x)): Go lets a compiler fuse x*y + z into one FMA
-// across statements (arm64 does, amd64 from GOAMD64=v3), and in the spec
-// a lambda's result is rounded by its call, so fusion never spans two
-// lambdas there and must not here. Inside one lambda the compiler may
-// still fuse differently in the closure and in the inlined copy: results
-// are bit-identical wherever it does not fuse (amd64 below v3).
+// A floating-point result, of an inlined literal or of a called function,
+// is assigned through an explicit conversion (m = float64(x * x),
+// m = float64(square(x))): Go lets a compiler fuse x*y + z into one FMA
+// across statements and through inlined calls (arm64 does, amd64 from
+// GOAMD64=v3), and in the spec a lambda's result is rounded by its call,
+// so fusion never spans two lambdas there and must not here. A method
+// value whose method may compute floating-point arithmetic (fma.go) is
+// called through the method value, evaluated where the spec evaluates it:
+// the spec runs the compiler's method-value wrapper, never inlined into
+// the combinator's loop, and so does the generated code. Inside one
+// lambda (a literal, or a named function the compiler inlines) the
+// compiler chooses where to fuse from the code around it, in the spec as
+// in the generated loop, and the Go specification allows either: results
+// are bit-identical wherever the lambdas leave it no choice (amd64 below
+// v3; float64(x*y) + z or math.FMA(x, y, z) written in the lambda).
 //
 // Panics are the spec's: when a kernel zips arrays whose lengths the plan
 // only asserts equal (Kernel.Asserts), the loop runs only if they are, and

@@ -34,6 +34,17 @@ type Change struct {
 // made are returned (soacgen -check). A file to be written that exists
 // without soacgen's header is an error, and nothing is written then.
 func Sync(outs []Output, files []string, dryRun bool) ([]Change, error) {
+	return SyncPending(outs, files, dryRun, nil)
+}
+
+// SyncPending is Sync for a run inside go generate, which lists a
+// package's files before it runs their directives and fails on a listed
+// file it cannot read: pending returns, for a stale output that go
+// generate has listed but not read yet, the //go:generate line that
+// deletes it (see Tombstone), or "" when the file can be deleted now
+// (nil: always now). Such an output is replaced by its tombstone instead
+// of deleted, and reported as deleted.
+func SyncPending(outs []Output, files []string, dryRun bool, pending func(path string) string) ([]Change, error) {
 	var changes []Change
 	keep := map[string]bool{}
 	type write struct {
@@ -83,11 +94,48 @@ func Sync(outs []Output, files []string, dryRun bool) ([]Change, error) {
 		}
 	}
 	for _, f := range stale {
+		if pending != nil {
+			if line := pending(f); line != "" {
+				if err := writeTombstone(f, line); err != nil {
+					return nil, err
+				}
+				continue
+			}
+		}
 		if err := os.Remove(f); err != nil {
 			return nil, err
 		}
 	}
 	return changes, nil
+}
+
+// tombstoneMark is the line that tells a tombstone from other outputs.
+const tombstoneMark = "// soacgen: tombstone of a stale output; its //go:generate line deletes it."
+
+// writeTombstone replaces the stale output path, which go generate has
+// listed and will read after the running directive, by its tombstone: the
+// header, a //go:build ignore line (no build sees it), the directive line
+// (the command that runs soacgen, which deletes the file when go
+// generate runs it from there: IsTombstone) and the package clause (go
+// generate skips a file without one).
+func writeTombstone(path, line string) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), path, src, parser.PackageClauseOnly)
+	if err != nil {
+		return err
+	}
+	text := fmt.Sprintf("%s\n\n//go:build ignore\n\n%s\n//\n%s\n\npackage %s\n", Header, tombstoneMark, line, f.Name.Name)
+	return writeAtomic(path, []byte(text))
+}
+
+// IsTombstone reports whether src is a tombstone written by SyncPending:
+// a stale output emptied while go generate was running, which soacgen
+// deletes when it runs from it (and on any later run).
+func IsTombstone(src []byte) bool {
+	return IsGenerated(src) && bytes.Contains(src, []byte("\n"+tombstoneMark+"\n"))
 }
 
 // writeAtomic writes content to a temporary file beside path and renames

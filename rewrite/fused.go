@@ -409,12 +409,28 @@ func (f *fgen) apply(c *code, l *ir.Lambda, args []*code, target string, at toke
 		}
 		fn = f.sub(l.Expr, nil)
 	}
-	c.pf("%s = ", target).add(fn).p("(")
+	// A floating-point result is rounded at the call, as the spec's call
+	// of the function value rounds it: without the conversion the
+	// compiler may inline the function and fuse its last multiplication
+	// with the consumer's addition into one FMA (the spec stores the
+	// result or passes it through a call first).
+	var round *code
+	if rt := l.Sig.Results(); rt.Len() == 1 && isFloat(rt.At(0).Type()) && target != "_" {
+		round = f.typeCode(rt.At(0).Type())
+	}
+	c.pf("%s = ", target)
+	if round != nil {
+		c.add(round).p("(")
+	}
+	c.add(fn).p("(")
 	for i, a := range args {
 		if i > 0 {
 			c.p(", ")
 		}
 		c.add(a)
+	}
+	if round != nil {
+		c.p(")")
 	}
 	c.p(")\n")
 	return true

@@ -5,6 +5,7 @@ package rewrite
 // the result with the files on disk: the caller does.
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/types"
@@ -49,8 +50,10 @@ import (
 // ok is false, with nil outputs, when soacgen would write nothing: the
 // package does not type-check in that view (soacgen reports the type
 // errors), a //soac:fuse directive is malformed (soacgen reports it), or
-// pur cannot be recomputed (pur.Reanalyze returns nil). err is Generate's
-// error, which soacgen would report too.
+// pur cannot be recomputed (pur.Reanalyze returns nil). err is an error
+// soacgen would report too: Generate's, or the first type error of that
+// view when the package itself type-checks (a function declared by hand
+// with a spec's NAME).
 func Regenerate(pass *analysis.Pass, pur *purity.Verdicts) (outs []Output, ok bool, err error) {
 	fset := pass.Fset
 	name := func(f *ast.File) string { return fset.File(f.FileStart).Name() }
@@ -106,15 +109,28 @@ func Regenerate(pass *analysis.Pass, pur *purity.Verdicts) (outs []Output, ok bo
 		Instances:    map[*ast.Ident]types.Instance{},
 		FileVersions: map[*ast.File]string{},
 	}
-	typeErrors := 0
+	var typeErrors []types.Error
 	conf := types.Config{
 		Importer:  importsOf(pass),
 		Sizes:     pass.TypesSizes,
 		GoVersion: pass.Pkg.GoVersion(),
-		Error:     func(error) { typeErrors++ },
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				typeErrors = append(typeErrors, te)
+			}
+		},
 	}
 	pkg, _ := conf.Check(pass.Pkg.Path(), fset, files, info)
-	if typeErrors > 0 || pkg == nil {
+	if len(typeErrors) > 0 && len(pass.TypeErrors) == 0 {
+		// The package type-checks, but not as soacgen loads it: a
+		// declaration conflicts with a spec's NAME (a hand-written
+		// function of that name, or two specs asking for one NAME).
+		// soacgen fails with this error; say so.
+		te := typeErrors[0]
+		p := fset.Position(te.Pos)
+		return nil, false, fmt.Errorf("the package does not type-check with each spec's NAME declared, as soacgen loads it: %s:%d:%d: %s", filepath.Base(p.Filename), p.Line, p.Column, te.Msg)
+	}
+	if len(typeErrors) > 0 || pkg == nil {
 		return nil, false, nil
 	}
 	pur2 := pur.Reanalyze(fset, files, pkg, info)

@@ -31,6 +31,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"go/token"
 	"io"
@@ -153,8 +154,11 @@ func NewPackage(fset *token.FileSet, path string, plans []*fusion.Plan, opts Opt
 			specs = append(specs, pl)
 		}
 	}
+	// By file name, then offset: token positions of different files
+	// follow the order the loader parsed them in, which varies.
 	slices.SortStableFunc(specs, func(a, b *fusion.Plan) int {
-		return int(funcPos(a.Func)) - int(funcPos(b.Func))
+		pa, pb := fset.Position(funcPos(a.Func)), fset.Position(funcPos(b.Func))
+		return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
 	})
 	r := renderer{fset: fset, opts: opts}
 	var all []fusion.Stats

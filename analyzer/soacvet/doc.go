@@ -55,8 +55,10 @@
 // unsupported: in a spec, a SOAC call that soacgen cannot model (for
 // example a combinator called through a function value, or inside && or
 // ||): it stays as written and unfused. Also, at the package's first spec,
-// a package soacgen fails to generate (a generator error), whose generated
-// files the stale check then cannot check.
+// a package soacgen fails to generate (a generator error, or a spec's NAME
+// that the package declares by hand), whose generated files the stale
+// check then cannot check; it is reported when either unsupported or
+// stale is enabled, since go generate and soacgen -check fail on it.
 //
 // directive: a malformed //soac:fuse directive (missing or invalid name,
 // unknown backend, a directive not in a top-level function's doc comment).

@@ -49,8 +49,8 @@ type specDirective struct {
 // that changed; a file whose functions all match but whose bytes differ
 // elsewhere (imports, order, a hand edit) gets one finding for the file.
 func (r *reporter) stale() {
-	if !categories.enabled(Stale) {
-		return
+	if !categories.enabled(Stale) && !categories.enabled(Unsupported) {
+		return // Unsupported: a package soacgen cannot generate
 	}
 	pass := r.pass
 	specs := specDirectives(pass)
@@ -71,7 +71,7 @@ func (r *reporter) stale() {
 	if err != nil {
 		if len(specs) > 0 {
 			r.report(analysis.Diagnostic{Pos: specs[0].pos, Category: Unsupported,
-				Message: fmt.Sprintf("soacgen fails on this package, so its generated files are not checked: %v", err)})
+				Message: fmt.Sprintf("soacgen cannot generate this package (go generate fails), so its generated files are not checked: %v", err)})
 		}
 		return
 	}

@@ -23,6 +23,17 @@
 //
 // or, the same command, //go:generate go tool soacgen.
 //
+// Inside go generate (GOFILE set), an output to delete that go generate
+// has listed but not read yet (it sorts after the file of the running
+// directive, or lies in a package generated later) cannot go at once: go
+// generate would fail to open it and stop. soacgen replaces it by a
+// tombstone instead: soacgen's header, //go:build ignore (no build sees
+// it), a copy of the running //go:generate line and the package clause.
+// When go generate reaches the tombstone it runs that line, and soacgen,
+// run from a tombstone, deletes it and does nothing else. So go generate
+// ./... succeeds and leaves no stale output behind; a tombstone left by an
+// interrupted run is deleted by the next (and reported by -check).
+//
 // The flags are:
 //
 //	-json

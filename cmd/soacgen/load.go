@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,6 +27,9 @@ type result struct {
 	rep   *report.Report
 	outs  []rewrite.Output
 	files []string
+	// listed are the files among files that the build lists (files also
+	// holds build-ignored tombstones, which Sync deletes).
+	listed []string
 }
 
 // analyze loads the packages matching patterns (relative to dir), builds
@@ -81,7 +85,7 @@ func analyze(dir string, patterns []string, backend string, gas int, cluster str
 		if !ok || prog == nil {
 			return nil, nil, fmt.Errorf("%s: the IR builder returned no program", act.Package.PkgPath)
 		}
-		for _, p := range prog.Problems {
+		for _, p := range sortedProblems(act.Package.Fset, prog.Problems) {
 			errs = append(errs, relPos(act.Package.Fset, p.Pos, wd)+": "+p.Msg)
 		}
 		var plans []*fusion.Plan
@@ -105,6 +109,12 @@ func analyze(dir string, patterns []string, backend string, gas int, cluster str
 			res.outs = append(res.outs, outs...)
 		}
 		res.files = append(res.files, act.Package.GoFiles...)
+		res.listed = append(res.listed, act.Package.GoFiles...)
+		for _, f := range act.Package.IgnoredFiles {
+			if b, err := os.ReadFile(f); err == nil && rewrite.IsTombstone(b) {
+				res.files = append(res.files, f)
+			}
+		}
 		opts := report.Options{Backend: backend}
 		if m := act.Package.Module; m != nil {
 			opts.Root = m.Dir
@@ -115,7 +125,21 @@ func analyze(dir string, patterns []string, backend string, gas int, cluster str
 		return nil, errs, nil
 	}
 	slices.SortFunc(rep.Packages, func(a, b *report.Package) int { return cmp.Compare(a.Path, b.Path) })
+	// Outputs (and so their warnings and -check's changes) by path.
+	slices.SortStableFunc(res.outs, func(a, b rewrite.Output) int { return cmp.Compare(a.Path, b.Path) })
 	return res, nil, nil
+}
+
+// sortedProblems returns ps ordered by file name, then offset: token
+// positions of different files follow the order the loader parsed them
+// in, which varies from run to run.
+func sortedProblems(fset *token.FileSet, ps []ir.Problem) []ir.Problem {
+	ps = slices.Clone(ps)
+	slices.SortStableFunc(ps, func(a, b ir.Problem) int {
+		pa, pb := fset.Position(a.Pos), fset.Position(b.Pos)
+		return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+	})
+	return ps
 }
 
 // loadErrors returns the errors of pkgs and their dependencies, in

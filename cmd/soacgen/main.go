@@ -85,6 +85,13 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
+	if done, err := deleteTombstone(absDir(dir)); done || err != nil {
+		if err != nil {
+			fmt.Fprintf(stderr, "soacgen: %v\n", err)
+			return exitError
+		}
+		return exitOK
+	}
 
 	res, errs, err := analyze(dir, patterns, *backend, *gas, *cluster)
 	if err != nil {
@@ -121,7 +128,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "soacgen: %s\n", relFile(w, wd))
 		}
 	}
-	changes, err := rewrite.Sync(res.outs, res.files, *check)
+	changes, err := rewrite.SyncPending(res.outs, res.files, *check, pendingUnderGenerate(wd, res.listed))
 	if err != nil {
 		fmt.Fprintf(stderr, "soacgen: %v\n", err)
 		return exitError

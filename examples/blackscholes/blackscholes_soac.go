@@ -42,7 +42,7 @@ func PortfolioValue(opts []Option) float64 {
 		var acc float64 = float64(0.0)
 		for i := 0; i < n; i++ {
 			var m float64
-			m = callPrice(in[i])
+			m = float64(callPrice(in[i]))
 			{
 				a, b := acc, m
 				acc = float64(a + b)

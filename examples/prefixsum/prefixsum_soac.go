@@ -46,7 +46,7 @@ func PrefixSqrts(xs []float64) []float64 {
 		out = make([]float64, n)
 		for i := 0; i < n; i++ {
 			var m float64
-			m = math.Sqrt(in[i])
+			m = float64(math.Sqrt(in[i]))
 			{
 				a, b := acc, m
 				acc = float64(a + b)

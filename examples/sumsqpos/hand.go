@@ -11,3 +11,16 @@ func sumSqPosHand(xs []float64) float64 {
 	}
 	return sum
 }
+
+// ordersTotalHand is ordersTotalSpec as one loop with a branch.
+// float64(o.Price * o.Qty) keeps the product rounded before the addition,
+// as in the spec (no FMA).
+func ordersTotalHand(os []Order) float64 {
+	sum := 0.0
+	for _, o := range os {
+		if o.Status == Shipped {
+			sum += float64(o.Price * o.Qty)
+		}
+	}
+	return sum
+}

@@ -75,6 +75,31 @@ func namedProductSpec(xs []celsius) celsius {
 
 // The filters below keep their branch.
 
+type order struct {
+	ID     int64
+	Status uint8
+	Price  float64
+	Qty    float64
+}
+
+// A select would compute price*qty for every order and fold it masked:
+// more extra work than the misprediction it saves (selectBudget).
+//
+//soac:fuse OrderTotal
+func orderTotalSpec(os []order) float64 {
+	shipped := soac.Filter(os, func(o order) bool { return o.Status == 2 })
+	return soac.Reduce(soac.Map(shipped, func(o order) float64 { return o.Price * o.Qty }), 0.0, func(a, b float64) float64 { return a + b })
+}
+
+type wide struct{ A, B, C, D, E, F, G, H float64 }
+
+// A select would store all 64 bytes of every element at the kept count.
+//
+//soac:fuse KeepWide
+func keepWideSpec(xs []wide) []wide {
+	return soac.Filter(xs, func(w wide) bool { return w.A > 0 })
+}
+
 // 1 is not the neutral element of +: a select would add 1 for every
 // dropped element.
 //
