@@ -51,6 +51,9 @@ echo "every example benchmark ran"
 section "go test -race ./runtime/..."
 go test -race -timeout 5m ./runtime/...
 
+section "runtime/parallel under GOMAXPROCS 1, 2 and 8"
+go test -count=1 -cpu 1,2,8 -timeout 5m ./runtime/parallel
+
 section "GOAMD64=v3 go test (FMA) of the examples and the random pipelines"
 # amd64 v3 fuses x*y+z into one FMA, as arm64 does by default. In the spec
 # every lambda's result is rounded by its call, so fusion never spans two

@@ -1,0 +1,257 @@
+package clc
+
+import (
+	"flag"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+)
+
+var update = flag.Bool("update", false, "rewrite the .golden files")
+
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+	packages.NeedTypesInfo | packages.NeedImports
+
+var (
+	loadMu    sync.Mutex
+	loadCache = map[string][]*packages.Package{}
+)
+
+// load loads packages (cached per pattern list), failing on errors.
+func load(t *testing.T, patterns ...string) []*packages.Package {
+	t.Helper()
+	loadMu.Lock()
+	defer loadMu.Unlock()
+	k := strings.Join(patterns, " ")
+	if p, ok := loadCache[k]; ok {
+		return p
+	}
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode}, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatalf("%v do not load", patterns)
+	}
+	loadCache[k] = pkgs
+	return pkgs
+}
+
+// lambda is the function argument of a top-level SOAC call.
+type lambda struct {
+	expr ast.Expr
+	decl *ast.FuncDecl // the function whose body holds the call
+}
+
+// lambdas returns the function arguments of the SOAC calls of a package
+// that are not inside another lambda, in source order.
+func lambdas(pkg *packages.Package) []lambda {
+	var out []lambda
+	for _, file := range pkg.Syntax {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || strings.HasSuffix(pkg.Fset.Position(fd.Pos()).Filename, "_soac.go") {
+				continue
+			}
+			var visit func(n ast.Node) bool
+			visit = func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				fn, ok := calleeFunc(pkg.TypesInfo, call)
+				if !ok || fn.Pkg() == nil || fn.Pkg().Path() != soacPath {
+					return true
+				}
+				for _, a := range call.Args {
+					if _, isFunc := pkg.TypesInfo.TypeOf(a).Underlying().(*types.Signature); isFunc {
+						out = append(out, lambda{a, fd})
+						continue
+					}
+					ast.Inspect(a, visit)
+				}
+				return false
+			}
+			ast.Inspect(fd.Body, visit)
+		}
+	}
+	return out
+}
+
+// translateOne translates one lambda into its own unit and describes the
+// result: the program, captures and panic sites, or the refusal.
+func translateOne(pkg *packages.Package, l lambda) (string, *Unit, *Func, error) {
+	u := NewUnit(pkg.Fset, PackageResolver(pkg.Syntax, pkg.TypesInfo))
+	var f *Func
+	var err error
+	switch x := ast.Unparen(l.expr).(type) {
+	case *ast.FuncLit:
+		f, err = u.Lambda(x, pkg.TypesInfo)
+	default:
+		var id *ast.Ident
+		switch x := x.(type) {
+		case *ast.Ident:
+			id = x
+		case *ast.SelectorExpr:
+			id = x.Sel
+		}
+		if id == nil {
+			err = u.refuse(l.expr.Pos(), "function value", "a lambda must be a function literal or a declared function")
+			break
+		}
+		if lit := boundLit(pkg, l.decl, id); lit != nil {
+			// A local bound once to a literal, as analyzer/ir resolves it.
+			f, err = u.Lambda(lit, pkg.TypesInfo)
+			break
+		}
+		fn, ok := pkg.TypesInfo.Uses[id].(*types.Func)
+		if !ok {
+			err = u.refuse(l.expr.Pos(), "function value", "a lambda must be a function literal or a declared function")
+			break
+		}
+		f, err = u.Declared(fn)
+	}
+	var b strings.Builder
+	pos := pkg.Fset.Position(l.expr.Pos())
+	fmt.Fprintf(&b, "// ===== %s:%d:%d in %s\n", filepath.Base(pos.Filename), pos.Line, pos.Column, l.decl.Name.Name)
+	if err != nil {
+		msg := err.Error()
+		if i := strings.Index(msg, "testdata/"); i >= 0 {
+			msg = msg[i:]
+		}
+		fmt.Fprintf(&b, "// refused: %s\n\n", relPaths(msg))
+		return b.String(), u, nil, err
+	}
+	fmt.Fprintf(&b, "// function %s\n", f.Name)
+	for _, c := range f.Captures {
+		fmt.Fprintf(&b, "// capture %s: %s (kernel params: %s; arg: %s)\n", c.Var.Name(), c.Type.C, strings.Join(c.KernelParams(), ", "), c.Arg())
+	}
+	for _, s := range u.Sites() {
+		fmt.Fprintf(&b, "// panic site %d: %s:%d:%d %s\n", s.ID, filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column, s.What)
+	}
+	if ok, p := u.NeedsFP64(); ok {
+		fmt.Fprintf(&b, "// needs fp64 from %s:%d:%d\n", filepath.Base(p.Filename), p.Line, p.Column)
+	}
+	if o := u.BuildOptions(); o != "" {
+		fmt.Fprintf(&b, "// build options: %s\n", o)
+	}
+	b.WriteString(u.Source())
+	b.WriteString("\n")
+	return b.String(), u, f, nil
+}
+
+// relPaths shortens absolute file names in a message to their base.
+func relPaths(msg string) string {
+	fields := strings.Fields(msg)
+	for i, f := range fields {
+		if strings.HasPrefix(f, "/") {
+			fields[i] = filepath.Base(f)
+		}
+	}
+	return strings.Join(fields, " ")
+}
+
+// golden compares got with the file, or rewrites it under -update.
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs from the translation; diff with go test -update && git diff\n%s", path, firstDiff(string(want), got))
+	}
+}
+
+// firstDiff shows the first differing line.
+func firstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range max(len(al), len(bl)) {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			return fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, x, y)
+		}
+	}
+	return ""
+}
+
+// TestGolden translates every lambda of every testdata case and compares
+// the OpenCL C with the case's .cl.golden file.
+func TestGolden(t *testing.T) {
+	ents, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var patterns []string
+	for _, e := range ents {
+		if e.IsDir() && e.Name() != "examples" {
+			patterns = append(patterns, "./testdata/"+e.Name())
+		}
+	}
+	for _, pkg := range load(t, patterns...) {
+		t.Run(pkg.Name, func(t *testing.T) {
+			var b strings.Builder
+			for _, l := range lambdas(pkg) {
+				s, _, _, _ := translateOne(pkg, l)
+				b.WriteString(s)
+			}
+			golden(t, filepath.Join("testdata", pkg.Name, pkg.Name+".cl.golden"), b.String())
+		})
+	}
+}
+
+// TestExamples translates the lambdas of the project's examples; each
+// example's translations (and refusals) are a golden file.
+func TestExamples(t *testing.T) {
+	for _, pkg := range load(t, "../../examples/...") {
+		ls := lambdas(pkg)
+		if len(ls) == 0 {
+			continue
+		}
+		t.Run(pkg.Name, func(t *testing.T) {
+			var b strings.Builder
+			for _, l := range ls {
+				s, _, _, _ := translateOne(pkg, l)
+				b.WriteString(s)
+			}
+			golden(t, filepath.Join("testdata", "examples", pkg.Name+".cl.golden"), b.String())
+		})
+	}
+}
+
+// boundLit returns the function literal a local variable id is defined
+// with in decl, if any.
+func boundLit(pkg *packages.Package, decl *ast.FuncDecl, id *ast.Ident) *ast.FuncLit {
+	obj := pkg.TypesInfo.Uses[id]
+	var lit *ast.FuncLit
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == len(as.Rhs) {
+			for i, l := range as.Lhs {
+				if li, ok := l.(*ast.Ident); ok && obj != nil && pkg.TypesInfo.Defs[li] == obj {
+					lit, _ = as.Rhs[i].(*ast.FuncLit)
+				}
+			}
+		}
+		return lit == nil
+	})
+	return lit
+}
