@@ -98,6 +98,9 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 	if r != nil {
 		return withConsumer(r, cons[0].soac)
 	}
+	if r := st.unchosen(P, K.list); r != nil {
+		return r
+	}
 	if !st.useGas() {
 		return nil
 	}

@@ -43,7 +43,7 @@ type result struct {
 // malformed //soac:fuse directive, it returns them instead, each formatted
 // as "file:line:col: message" with the file relative to dir when it lies
 // under it. The error result is for failures to run at all.
-func analyze(dir string, patterns []string, backend string, gas int) (*result, []string, error) {
+func analyze(dir string, patterns []string, backend string, gas int, cluster string) (*result, []string, error) {
 	wd, err := filepath.Abs(cmp.Or(dir, "."))
 	if err != nil {
 		return nil, nil, err
@@ -94,7 +94,7 @@ func analyze(dir string, patterns []string, backend string, gas int) (*result, [
 		planOf := map[*ir.Function]*fusion.Plan{}
 		for _, fn := range prog.Funcs {
 			if fn.Fuse != nil {
-				pl := fusion.Fuse(fn, fusion.Options{Gas: gas, Fset: act.Package.Fset})
+				pl := fusion.Fuse(fn, fusion.Options{Gas: gas, Fset: act.Package.Fset, Cluster: cluster})
 				plans = append(plans, pl)
 				planOf[fn] = pl
 			}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite"
 )
@@ -62,6 +63,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 	gas := fs.Int("fuse.gas", 0, "stop the fusion engine after N fusions per function (0: no limit), to bisect a wrong fusion")
 	backend := fs.String("backend", report.DefaultBackend, "backend of specs whose directive names none: "+strings.Join(report.Backends, ", "))
 	graphDir := fs.String("graph", "", "write each spec's fusion graph to `DIR` as Graphviz DOT, and DIR/index.html")
+	cluster := fs.String("cluster", fusion.DefaultMethod, "clustering method of specs whose directive names none: "+strings.Join(fusion.Methods(), ", "))
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageHeader)
 		fs.PrintDefaults()
@@ -76,6 +78,10 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "soacgen: invalid -backend %q: want one of %s\n", *backend, strings.Join(report.Backends, ", "))
 		return exitUsage
 	}
+	if fusion.PartitionerFor(*cluster) == nil {
+		fmt.Fprintf(stderr, "soacgen: invalid -cluster %q: want one of %s\n", *cluster, strings.Join(fusion.Methods(), ", "))
+		return exitUsage
+	}
 	patterns := fs.Args()
 	if len(patterns) == 0 {
 		patterns = []string{"."}
@@ -88,7 +94,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 
-	res, errs, err := analyze(dir, patterns, *backend, *gas)
+	res, errs, err := analyze(dir, patterns, *backend, *gas, *cluster)
 	if err != nil {
 		fmt.Fprintf(stderr, "soacgen: %v\n", err)
 		return exitError
