@@ -106,7 +106,8 @@ func (opts Options) budget() time.Duration {
 // and what the optimal methods may assume about them.
 //
 // possible[i][j] is false only when nodes i and j can never share a group
-// in a plan the engine builds: one is impure, no kernel block can hold
+// in a plan the engine builds: one is impure (but for an impure Map and
+// the Reduce it fuses into with its effects in order), no kernel block can hold
 // both, or a path between them in the dependency graph forces one to
 // complete before the other starts (paper 001 §1.4.5's fusion-preventing
 // paths). It is a relaxation: the replay decides.
@@ -253,7 +254,7 @@ func holdsArray(v *ir.Var) bool {
 // pairPossible is the relaxation described at problem.
 func (pr *problem) pairPossible(i, j int) bool {
 	a, b := pr.nodes[i], pr.nodes[j]
-	if soacImpure(a) != nil || soacImpure(b) != nil {
+	if (soacImpure(a) != nil || soacImpure(b) != nil) && !pr.effectsPair(i, j) && !pr.effectsPair(j, i) {
 		return false
 	}
 	if !pr.blocksMayMeet(a, b) {
@@ -271,6 +272,24 @@ func (pr *problem) pairPossible(i, j int) bool {
 		return true
 	}
 	return pr.reach[[2]ir.Stmt{x, y}] < 2 && pr.reach[[2]ir.Stmt{y, x}] < 2
+}
+
+// effectsPair reports whether node i is an impure Map that may fuse into
+// node j with its effects in order (effects.go): j is a pure Reduce of
+// i's array alone, i's only consumer, in i's block. Such a pair forms a
+// group of its own: i is possible with no other node, so transitivity
+// keeps everything else out of j's group when i joins it.
+func (pr *problem) effectsPair(i, j int) bool {
+	P, c := pr.nodes[i], pr.nodes[j]
+	if soacImpure(P) == nil || soacImpure(c) != nil || !pr.flow[i][j] || c.Parent != P.Parent {
+		return false
+	}
+	for _, u := range pr.g.Uses[P.Out] {
+		if s, ok := u.Stmt.(*ir.SOAC); ok && u.Kind == ArrayFlow && s != c {
+			return false
+		}
+	}
+	return effectsInOrder(pr.fn, P, c, []*ir.SOAC{c}) == ""
 }
 
 // blocksMayMeet reports whether some kernel may hold a and b, or kernels
@@ -368,7 +387,9 @@ func (pr *problem) paths() map[[2]ir.Stmt]uint8 {
 //     up through filters, must be equal or made equal by the Map2s and
 //     Map3s of the function (spaceClasses);
 //   - a producer joins its consumers' group only with all of them (the
-//     driver fuses it into every consumer kernel or none);
+//     driver fuses it into every consumer kernel or none), unless it may
+//     be written out (map-out, fuseinto.go): then a consumer outside its
+//     group must run after every member of the group (between);
 //   - the members of a group move down to its last member, past every
 //     statement in between: of two members i before j of one block, i
 //     must be able to pass each statement between them, or that statement
@@ -376,7 +397,8 @@ func (pr *problem) paths() map[[2]ir.Stmt]uint8 {
 //   - of two SOACs x before y of one block with an edge x → y that is not
 //     an array flowing from x to y, x joins y's group only by fusing
 //     vertically into a kernel holding y (no merge joins kernels with an
-//     edge between them, and y is visited first): with all x's consumers;
+//     edge between them, and y is visited first): with the consumers
+//     every such fusion takes (firstConsumers);
 //   - the concestor constraints of paper 001 (§1.4.3) for SOACs over
 //     different iteration spaces descending from a common one.
 func (pr *problem) implications() {
@@ -392,17 +414,7 @@ func (pr *problem) implications() {
 	for before := -1; ; {
 		pr.implies = nil
 		for i := range n {
-			var cons []int
-			for j := range n {
-				if pr.flow[i][j] {
-					cons = append(cons, j)
-				}
-			}
-			for _, c := range cons {
-				for _, d := range cons {
-					pr.imply(i, c, i, d)
-				}
-			}
+			pr.consumers(i)
 		}
 		pr.between()
 		pr.ordered()
@@ -420,6 +432,61 @@ func (pr *problem) implications() {
 		}
 		before = count
 	}
+}
+
+// consumersOf returns the nodes that read node i's output as an input
+// array, and whether all of them are SOACs of i's block: only then may i
+// fuse into some of them and be written out for the others (map-out,
+// fuseinto.go); the driver copies a producer into branches, or into a
+// loop, only with all its consumers.
+func (pr *problem) consumersOf(i int) (cons []int, direct bool) {
+	P := pr.nodes[i]
+	direct = true
+	for j, c := range pr.nodes {
+		if !pr.flow[i][j] {
+			continue
+		}
+		cons = append(cons, j)
+		direct = direct && c.Parent == P.Parent
+	}
+	return cons, direct
+}
+
+// consumers records the second condition of implications for producer i:
+// i shares a group with a consumer c only if with all of them, unless
+// map-out may apply: every consumer is direct and c is no stream (a
+// stream kernel does not write its input out). With map-out, a consumer d
+// outside i's group must run after every member of the group, since i's
+// array is complete only when the group's pass has run; between records
+// that already (d reads i's output, a used-before hazard from i, so a
+// member after d needs d in the group).
+func (pr *problem) consumers(i int) {
+	cons, direct := pr.consumersOf(i)
+	for _, c := range cons {
+		if direct && ClassOf(pr.nodes[c])&streamClasses == 0 {
+			continue
+		}
+		for _, d := range cons {
+			pr.imply(i, c, i, d)
+		}
+	}
+}
+
+// firstConsumers returns the consumers of node i that every vertical
+// fusion of i takes: all of them, or with map-out the first (the others
+// may run after the kernel it fuses into).
+func (pr *problem) firstConsumers(i int) []int {
+	cons, direct := pr.consumersOf(i)
+	if !direct || len(cons) == 0 {
+		return cons
+	}
+	first := cons[0]
+	for _, c := range cons[1:] {
+		if pr.g.Index(pr.nodes[c]) < pr.g.Index(pr.nodes[first]) {
+			first = c
+		}
+	}
+	return []int{first}
 }
 
 // spaceClasses rules out the pairs over spaces that no kernel can make
@@ -496,12 +563,7 @@ func (pr *problem) between() {
 // ordered records the fourth condition of implications.
 func (pr *problem) ordered() {
 	for i, x := range pr.nodes {
-		var cons []int
-		for c := range pr.nodes {
-			if pr.flow[i][c] {
-				cons = append(cons, c)
-			}
-		}
+		cons := pr.firstConsumers(i)
 		for _, e := range pr.g.Out[x] {
 			j, ok := pr.idxOf(e.To)
 			if !ok || !pr.possible[i][j] || pr.flow[i][j] && (e.Kind == ArrayFlow || e.Kind == Hazard && e.Rule == RefUsedBefore) {

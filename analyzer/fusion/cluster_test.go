@@ -1,6 +1,7 @@
 package fusion
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -225,6 +226,151 @@ func TestClusterTestdata(t *testing.T) {
 			if wsp.Cost.Bytes != byt || wsp.Cost.Bytes > g.Cost.Bytes {
 				t.Errorf("%s.%s: wsp %d bytes, exhaustive %d, greedy %d\n%s", pkg, name, wsp.Cost.Bytes, byt, g.Cost.Bytes, wsp)
 			}
+		}
+	}
+}
+
+// nodeOf returns the index of the SOAC whose output is named out.
+func nodeOf(t *testing.T, pr *problem, out string) int {
+	t.Helper()
+	for i, s := range pr.nodes {
+		if s.Out != nil && s.Out.Name == out {
+			return i
+		}
+	}
+	t.Fatalf("%s: no SOAC defines %s", pr.fn.Name, out)
+	return -1
+}
+
+// groupsOf returns labels putting each list of outputs in one group.
+func groupsOf(t *testing.T, pr *problem, groups ...[]string) []int {
+	t.Helper()
+	labels := make([]int, len(pr.nodes))
+	for i := range labels {
+		labels[i] = -1
+	}
+	for g, outs := range groups {
+		for _, o := range outs {
+			labels[nodeOf(t, pr, o)] = g
+		}
+	}
+	for i, l := range labels {
+		if l < 0 {
+			t.Fatalf("%s: %s in no group", pr.fn.Name, pr.nodes[i].Name)
+		}
+	}
+	return labels
+}
+
+// TestClusterMapOut: a producer shares a group with the consumers that
+// run first and is written out for a later one (map-out): the model calls
+// that possible, prices the array as materialised (paper 001's c_i = 1,
+// and its write in the bytes model), the replay realises it, and ilp and
+// wsp choose it; a producer joined with a later consumer but not an
+// earlier one is ruled out and not realised.
+func TestClusterMapOut(t *testing.T) {
+	fns := testdataFuncs(t, "issue", "cluster")
+	// twice: x := Map(a); s := Reduce(x); w := Map(x, e / s).
+	pr := newProblem(fns["issue"]["twice"], Options{})
+	x, s, w := nodeOf(t, pr, "x"), nodeOf(t, pr, "s"), nodeOf(t, pr, "w")
+	// x and w, s and w: w starts only after s, which needs all of x.
+	if !pr.possible[x][s] || pr.possible[x][w] || pr.possible[s][w] {
+		t.Errorf("twice: possible x-s %v, x-w %v, s-w %v; want true, false, false", pr.possible[x][s], pr.possible[x][w], pr.possible[s][w])
+	}
+	good := groupsOf(t, pr, []string{"x", "s"}, []string{"w"})
+	if a, b, bad := pr.impossiblePair(good); bad {
+		t.Errorf("twice: {x, s}, {w} ruled out by %s, %s", pr.nodes[a].Name, pr.nodes[b].Name)
+	}
+	plan, ok := pr.replay(good, "test")
+	if !ok || plan.Stats.Rules[TagMapOut] != 1 {
+		t.Errorf("twice: {x, s}, {w} not realised with map-out:\n%s", plan)
+	}
+	n := int64(len(pr.nodes))
+	if c := pr.cost(good); c.Robinson != n || c.Bytes != 32 {
+		t.Errorf("twice: map-out costs %+v; want Robinson %d (x materialised) and 32 bytes (a, x written, x read, w written)", c, n)
+	}
+	bad := groupsOf(t, pr, []string{"x", "w"}, []string{"s"})
+	if _, _, isBad := pr.impossiblePair(bad); !isBad {
+		t.Errorf("twice: {x, w}, {s} not ruled out")
+	}
+	if plan, ok := pr.replay(bad, "test"); ok {
+		t.Errorf("twice: {x, w}, {s} realised:\n%s", plan)
+	}
+	for _, m := range []string{MethodILP, MethodWSP} {
+		p := Fuse(pr.fn, Options{Cluster: m})
+		if got := pr.labelsOf(p); !slices.Equal(got, canonical(good)) || !p.Optimal {
+			t.Errorf("twice/%s: groups %v (optimal %v), want %v\n%s", m, got, p.Optimal, canonical(good), p)
+		}
+	}
+
+	// mapOutThree: x := Map(a); s := Reduce(x); v := Map(x); w := Map(x,
+	// e / s). v joins x's group before w; the clustering that keeps v with
+	// w instead is legal, dearer under Robinson's model and no cheaper in
+	// bytes.
+	pr = newProblem(fns["cluster"]["mapOutThree"], Options{})
+	best := groupsOf(t, pr, []string{"x", "s", "v"}, []string{"w"})
+	other := groupsOf(t, pr, []string{"x", "s"}, []string{"v", "w"})
+	for _, ls := range [][]int{best, other} {
+		if plan, ok := pr.replay(ls, "test"); !ok || plan.Stats.Rules[TagMapOut] != 1 {
+			t.Errorf("mapOutThree: %v not realised with map-out:\n%s", ls, plan)
+		}
+	}
+	if cb, co := pr.cost(best), pr.cost(other); cb.Robinson >= co.Robinson || cb.Bytes > co.Bytes {
+		t.Errorf("mapOutThree: %v costs %+v, %v costs %+v", best, cb, other, co)
+	}
+	// x with v but not s: s, before v, would read x before the kernel
+	// that computes it runs.
+	late := groupsOf(t, pr, []string{"x", "v"}, []string{"s"}, []string{"w"})
+	if _, _, isBad := pr.impossiblePair(late); !isBad {
+		t.Errorf("mapOutThree: {x, v}, {s}, {w} not ruled out")
+	}
+	if plan, ok := pr.replay(late, "test"); ok {
+		t.Errorf("mapOutThree: {x, v}, {s}, {w} realised:\n%s", plan)
+	}
+	for _, m := range []string{MethodILP, MethodWSP} {
+		p := Fuse(pr.fn, Options{Cluster: m})
+		if got := pr.labelsOf(p); !slices.Equal(got, canonical(best)) {
+			t.Errorf("mapOutThree/%s: groups %v, want %v\n%s", m, got, canonical(best), p)
+		}
+	}
+}
+
+// TestClusterEffects: an impure Map may share a group with the Reduce it
+// fuses into with its effects in order, and with nothing else; where
+// effects.go refuses (a statement between, an operator that may panic),
+// the pair is impossible.
+func TestClusterEffects(t *testing.T) {
+	fns := testdataFuncs(t, "issue", "cluster")
+	for _, c := range []struct {
+		fn   string
+		want bool
+	}{{"effectsReduce", true}, {"effectsReduceApart", false}, {"effectsReducePanics", false}, {"effectsReduceReads", false}} {
+		pr := newProblem(fns["issue"][c.fn], Options{})
+		const m, r = 0, 1 // the Map and the Reduce, in preorder
+		if len(pr.nodes) != 2 || pr.nodes[m].Name != "Map" || pr.nodes[r].Name != "Reduce" {
+			t.Fatalf("%s: nodes %v, want a Map and a Reduce", c.fn, pr.nodes)
+		}
+		if pr.possible[m][r] != c.want {
+			t.Errorf("%s: possible Map-Reduce %v, want %v", c.fn, pr.possible[m][r], c.want)
+		}
+	}
+	pr := newProblem(fns["cluster"]["effectsBeside"], Options{})
+	x, s, tt := nodeOf(t, pr, "x"), nodeOf(t, pr, "s"), nodeOf(t, pr, "t")
+	if !pr.possible[x][s] || pr.possible[x][tt] || !pr.possible[s][tt] {
+		t.Errorf("effectsBeside: possible x-s %v, x-t %v, s-t %v; want true, false, true", pr.possible[x][s], pr.possible[x][tt], pr.possible[s][tt])
+	}
+	all := groupsOf(t, pr, []string{"x", "s", "t"})
+	if _, _, bad := pr.impossiblePair(all); !bad {
+		t.Errorf("effectsBeside: one group of all three not ruled out")
+	}
+	if plan, ok := pr.replay(all, "test"); ok {
+		t.Errorf("effectsBeside: one group of all three realised:\n%s", plan)
+	}
+	want := groupsOf(t, pr, []string{"x", "s"}, []string{"t"})
+	for _, m := range Methods() {
+		p := Fuse(pr.fn, Options{Cluster: m})
+		if got := pr.labelsOf(p); !slices.Equal(got, canonical(want)) || p.Stats.Rules[TagEffects] != 1 {
+			t.Errorf("effectsBeside/%s: groups %v, want %v with %s\n%s", m, got, canonical(want), TagEffects, p)
 		}
 	}
 }

@@ -22,13 +22,16 @@ type Cost struct {
 	// fusion-preventing path between them) and that are producer and
 	// consumer or read a common array; 1 for any other such pair (a loop's
 	// overhead); N for each array that would otherwise be contracted but is
-	// materialised because a consumer lies in another group.
+	// materialised because a consumer lies in another group. A producer
+	// fused with some of its consumers and written out for the others
+	// (map-out) pays that N: paper 001 counts a fused array that is also
+	// needed elsewhere as materialised.
 	Robinson int64
 	// Bytes is paper 002's cost: the sum over groups of the bytes per
 	// element of the arrays the group reads from memory (input arrays that
 	// no member computes, each once) and writes to memory (members' arrays
-	// used outside the group). Scalars, and arrays that lambdas index, are
-	// not counted.
+	// used outside the group, map-out arrays among them). Scalars, and
+	// arrays that lambdas index, are not counted.
 	Bytes int64
 }
 

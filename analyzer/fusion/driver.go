@@ -293,7 +293,9 @@ func (st *state) producer(P *ir.SOAC) {
 			return
 		}
 		if r := st.unchosen(P, consumerSOACs(cons)); r != nil {
-			st.refuse(P, x, r)
+			if r := st.mapOutChosen(P, x, cons, others, r); r != nil {
+				st.refuse(P, x, r)
+			}
 			return
 		}
 		m, r := st.mergeAll(ks)
