@@ -323,8 +323,9 @@ func (pr *problem) blocksMayMeet(a, b *ir.SOAC) bool {
 // which they cannot share one pass (paper 001 Fig. 1.13): through a plain
 // statement, or along an edge other than an array flowing into a SOAC or
 // into a compound statement holding its consumers (a branch copy, a
-// generator moving into a loop). Hazard edges that restate a flow are
-// skipped.
+// generator moving into a loop), or than a pure SOAC's new version of an
+// escaped variable read by a SOAC (versionOnly). Hazard edges that
+// restate a flow are skipped.
 func (pr *problem) paths() map[[2]ir.Stmt]uint8 {
 	out := map[[2]ir.Stmt]uint8{}
 	blocks := map[*ir.Block]bool{}
@@ -348,14 +349,14 @@ func (pr *problem) paths() map[[2]ir.Stmt]uint8 {
 				if e.To.Block() != b || y <= x {
 					continue
 				}
-				_, fromSOAC := e.From.(*ir.SOAC)
+				from, fromSOAC := e.From.(*ir.SOAC)
 				_, toSOAC := e.To.(*ir.SOAC)
 				_, toPlain := e.To.(*ir.Plain)
 				if e.Kind == Hazard && (e.Rule == RefUsedBefore || fromSOAC && toSOAC) {
 					continue // the flow restated
 				}
 				kind := uint8(1)
-				if e.Kind != ArrayFlow || toPlain {
+				if e.Kind != ArrayFlow && !(toSOAC && versionOnly(from, e)) || toPlain {
 					kind = 2
 				}
 				reach[x][y] = max(reach[x][y], kind)
@@ -377,6 +378,16 @@ func (pr *problem) paths() map[[2]ir.Stmt]uint8 {
 		}
 	}
 	return out
+}
+
+// versionOnly reports whether edge e from SOAC from (nil when from is no
+// SOAC) is about a variable that from defines only as the IR's new
+// version of an escaped variable, though its lambdas write nothing they
+// did not allocate (lambda-local memory, ir's Versions): the driver never
+// checks such an edge between a producer and the members of the kernel it
+// fuses into, so it does not keep them apart.
+func versionOnly(from *ir.SOAC, e *Edge) bool {
+	return from != nil && e.Var != from.Out && soacImpure(from) == nil
 }
 
 // implications records the engine's necessary conditions for two SOACs
