@@ -10,10 +10,12 @@ package rewrite
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -71,7 +73,7 @@ func SyncPending(outs []Output, files []string, dryRun bool, pending func(path s
 	var stale []string
 	seen := map[string]bool{}
 	for _, f := range files {
-		if keep[f] || seen[f] || !strings.HasSuffix(f, "_soac.go") {
+		if keep[f] || seen[f] || !IsOutputName(f) {
 			continue
 		}
 		seen[f] = true
@@ -139,8 +141,20 @@ func IsTombstone(src []byte) bool {
 }
 
 // writeAtomic writes content to a temporary file beside path and renames
-// it over path.
+// it over path. Its errors name path, not the temporary file.
 func writeAtomic(path string, content []byte) error {
+	if err := writeTemp(path, content); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	return nil
+}
+
+// writeTemp is writeAtomic without its error wrapping.
+func writeTemp(path string, content []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
@@ -193,11 +207,16 @@ func Overlay(files []string) (map[string][]byte, error) {
 			return nil, err
 		}
 		if IsGenerated(src) {
-			f, err := parser.ParseFile(fset, path, src, parser.PackageClauseOnly)
+			f, err := parser.ParseFile(fset, path, src, parser.PackageClauseOnly|parser.ParseComments)
 			if err != nil {
 				return nil, err
 			}
-			overlay[path] = []byte(Header + "\n\npackage " + f.Name.Name + "\n")
+			// The build lines stay: the file builds where it did.
+			head := Header
+			if bl := buildLines(f); bl != "" {
+				head += "\n\n" + bl
+			}
+			overlay[path] = []byte(head + "\n\npackage " + f.Name.Name + "\n")
 			continue
 		}
 		f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)

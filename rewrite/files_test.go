@@ -308,3 +308,26 @@ func TestVerbatimFallback(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestSyncWriteError checks that a failure to write an output names the
+// output, not the temporary file Sync writes first: in a directory that
+// does not exist, and (unless root, which ignores permissions) in a
+// read-only one.
+func TestSyncWriteError(t *testing.T) {
+	dir := t.TempDir()
+	content := []byte(Header + "\n\npackage p\n")
+	ro := filepath.Join(dir, "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{filepath.Join(dir, "missing", "x_soac.go")}
+	if os.Geteuid() != 0 {
+		paths = append(paths, filepath.Join(ro, "x_soac.go"))
+	}
+	for _, path := range paths {
+		_, err := Sync([]Output{{Path: path, Content: content}}, nil, false)
+		if err == nil || !strings.HasPrefix(err.Error(), "cannot write "+path+": ") || strings.Contains(err.Error(), ".tmp") {
+			t.Errorf("Sync into %s: error %v, want one naming the output and not the temporary file", path, err)
+		}
+	}
+}

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -51,11 +50,6 @@ type Output struct {
 	// Warnings are specs whose kernels could not be generated (a
 	// generator error): their NAME runs the spec's code unfused.
 	Warnings []string
-}
-
-// OutputPath returns the generated file's path for a source file.
-func OutputPath(source string) string {
-	return strings.TrimSuffix(source, ".go") + "_soac.go"
 }
 
 // IsGenerated reports whether content carries soacgen's header.
@@ -166,7 +160,12 @@ func newGen(in *Input, f *ast.File, src []byte) *gen {
 		tf: in.Fset.File(f.Pos()), imports: map[string]string{}, used: map[string]bool{}, taken: map[string]bool{},
 	}
 	g.jf = jen.NewFilePathName(in.Pkg.Path(), in.Pkg.Name())
-	g.jf.HeaderComment(Header)
+	// The output builds exactly when its spec file does (buildname.go).
+	if bl := buildLines(f); bl != "" {
+		g.jf.HeaderComment(Header + "\n\n" + bl)
+	} else {
+		g.jf.HeaderComment(Header)
+	}
 	for _, is := range f.Imports {
 		path, err := strconv.Unquote(is.Path.Value)
 		if err != nil {

@@ -44,6 +44,10 @@ func parseDirectives(fset *token.FileSet, files []*ast.File, prog *ir.Program) m
 		}
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
+				if owner[c] != nil && nearMiss(c.Text) {
+					problem(c.Pos(), "%s is not a directive (Go directives are //soac:fuse NAME, with no space after // and not in /* */), so %s would not be generated: write //soac:fuse", strings.SplitN(c.Text, "\n", 2)[0], owner[c].Name.Name)
+					continue
+				}
 				if !strings.HasPrefix(c.Text, directivePrefix) {
 					continue
 				}
@@ -105,6 +109,9 @@ func parseFuse(args string) (*ir.Directive, string) {
 	if !token.IsIdentifier(name) {
 		return nil, fmt.Sprintf("%q is not a Go identifier", name)
 	}
+	if name == "_" {
+		return nil, "the blank identifier _ cannot name the function to generate (nothing could call it)"
+	}
 	d := &ir.Directive{Name: name}
 	seen := make(map[string]bool)
 	for _, kv := range fields[1:] {
@@ -139,4 +146,24 @@ func parseFuse(args string) (*ir.Directive, string) {
 func shortPos(fset *token.FileSet, pos token.Pos) string {
 	p := fset.Position(pos)
 	return fmt.Sprintf("%s:%d:%d", baseName(p.Filename), p.Line, p.Column)
+}
+
+// nearMiss reports whether a comment looks like a //soac:fuse directive
+// that Go's directive syntax does not recognise: "// soac:fuse NAME"
+// (a space after //), "/*soac:fuse NAME*/" or "//soac: fuse NAME".
+func nearMiss(text string) bool {
+	var body string
+	switch {
+	case strings.HasPrefix(text, "/*"):
+		body = strings.TrimSpace(strings.TrimSuffix(text[2:], "*/"))
+	case strings.HasPrefix(text, "//"):
+		body = text[2:]
+		if !strings.HasPrefix(body, " ") && !strings.HasPrefix(body, "\t") {
+			return strings.HasPrefix(body, "soac: fuse") // //soac:fuse itself is not a near miss
+		}
+		body = strings.TrimSpace(body)
+	default:
+		return false
+	}
+	return strings.HasPrefix(body, "soac:fuse") || strings.HasPrefix(body, "soac: fuse")
 }

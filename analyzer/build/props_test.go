@@ -170,6 +170,8 @@ func TestProblems(t *testing.T) {
 		`missing the name of the function to generate before "backend=cpu"`, "duplicate //soac:fuse name Good",
 		"second //soac:fuse on twice", "on method method", "doc comment of a top-level function",
 		"unknown directive //soac:fuze", "names the spec itself", "doc comment of a top-level function",
+		"the blank identifier _ cannot name", "// soac:fuse Spaced is not a directive", "/*soac:fuse Block*/ is not a directive",
+		"// soac: fuse Gap is not a directive",
 	}
 	if len(prog.Problems) != len(want) {
 		t.Fatalf("%d problems, want %d: %v", len(prog.Problems), len(want), prog.Problems)

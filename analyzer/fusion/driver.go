@@ -234,6 +234,7 @@ func (st *state) producer(P *ir.SOAC) {
 	if x == nil || st.gasOut {
 		return
 	}
+	st.noteWrittenConsumers(P, x)
 	var cons []consumer
 	var others []Use
 	for _, u := range st.g.Uses[x] {
@@ -305,6 +306,16 @@ func (st *state) producer(P *ir.SOAC) {
 					x.Name, st.p.at(second.Pos()), r.Reason)}
 			if !st.mapOutFirst(P, x, cons, others) {
 				st.refuse(P, x, twice)
+				return
+			}
+			// x fused into the first consumer's kernel and is written
+			// out there: every consumer outside that kernel reads it
+			// materialised, and its edge gets a note saying why.
+			for _, c := range cons {
+				if k := st.kernelOf(c.soac); k == nil || !k.members[P] {
+					st.refuse(P, x, &Refusal{Rule: RefConsumedTwice, Pos: c.soac.Pos(), Consumer: c.soac,
+						Reason: fmt.Sprintf("it is also consumed by a kernel that cannot merge with this one (%s), so it fuses into the first consumer and is written out (map-out) for this one", r.Reason)})
+				}
 			}
 			return
 		}

@@ -268,7 +268,7 @@ var handCases = []handCase{
 		b.Reduce("u", "x", pure())
 		b.Map("w", pure("u"), "x")
 		b.plain("use:w")
-	}, want: expect{kernels: map[int]int{0: 2}, together: [][]string{{"x", "u"}}, apart: [][]string{{"x", "w"}}, outputs: []string{"x"}, rules: []string{"map-out"}, noNotes: true}},
+	}, want: expect{kernels: map[int]int{0: 2}, together: [][]string{{"x", "u"}}, apart: [][]string{{"x", "w"}}, outputs: []string{"x"}, rules: []string{"map-out"}, refusals: []string{"consumed-twice/x"}}},
 	{name: "consumers split by a reassignment", build: func(b *irb) {
 		// s1 and s2 assign the Go variable s; moving s1 down past s = 0 would
 		// make s hold s1's value after that statement instead of 0.

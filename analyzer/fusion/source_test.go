@@ -81,7 +81,7 @@ var sourceCases = []sourceCase{
 	{"fig9", "case4b", expect{kernels: map[int]int{0: 2}, copies: []string{"x"}, rules: []string{"branch-copy"}, noNotes: true}},
 	{"fig9", "case5", expect{kernels: map[int]int{0: 2}, refusals: []string{"used-before/x"}}},
 	{"fig9", "case5mapout", expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"map-out"}, noNotes: true}},
-	{"fig9", "case6", expect{kernels: map[int]int{0: 2}, together: [][]string{{"x", "u"}}, outputs: []string{"x"}, rules: []string{"map-out"}, noNotes: true}},
+	{"fig9", "case6", expect{kernels: map[int]int{0: 2}, together: [][]string{{"x", "u"}}, outputs: []string{"x"}, rules: []string{"map-out"}, refusals: []string{"consumed-twice/x"}}},
 	// The issue's refusal tests.
 	{"issue", "byIndex", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
 	{"issue", "byCopy", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
@@ -90,7 +90,7 @@ var sourceCases = []sourceCase{
 	{"issue", "filteredZip", expect{kernels: map[int]int{0: 2}, diags: []string{"size"}, refusals: []string{"size-mismatch/gts"}}},
 	{"issue", "inLoop", expect{kernels: map[int]int{0: 2}, refusals: []string{"loop-boundary/x"}}},
 	{"issue", "inLambda", expect{kernels: map[int]int{0: 2, 1: 1}, refusals: []string{"loop-boundary/x"}}},
-	{"issue", "twice", expect{kernels: map[int]int{0: 2}, together: [][]string{{"x", "s"}}, apart: [][]string{{"x", "w"}}, outputs: []string{"x"}, rules: []string{"map-out"}, noNotes: true}},
+	{"issue", "twice", expect{kernels: map[int]int{0: 2}, together: [][]string{{"x", "s"}}, apart: [][]string{{"x", "w"}}, outputs: []string{"x"}, rules: []string{"map-out"}, refusals: []string{"consumed-twice/x"}}},
 	{"issue", "branches", expect{kernels: map[int]int{0: 2}, copies: []string{"x"}, rules: []string{"branch-copy", "map->redomap"}, noNotes: true}},
 	{"issue", "captured", expect{kernels: map[int]int{0: 2}, refusals: []string{"capture-reassigned/k"}}},
 	{"issue", "impure", expect{kernels: map[int]int{0: 2}, diags: []string{"impure"}, refusals: []string{"impure/x"}}},

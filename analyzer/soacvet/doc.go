@@ -29,8 +29,12 @@
 // function's doc comment): the function's name with "Fused" appended, which
 // is exported exactly when the function is; when that name is taken in the
 // package scope, the first free name of NAMEFused2, NAMEFused3, ... is used.
-// Methods and init functions get the finding but no fix, since a directive
-// applies to top-level functions only. Functions in generated files (a
+// When no file of the package has a //go:generate line running soacgen,
+// the fix also adds one after the package clause, so that "run go
+// generate" generates NAMEFused. Methods and init functions get the
+// finding but no fix, since a directive applies to top-level functions
+// only. Functions of _test.go files get neither, since soacgen does not
+// generate specs of test files. Functions in generated files (a
 // "Code generated ... DO NOT EDIT." header) are not checked.
 //
 // blocked: in a spec (a function WITH a //soac:fuse directive), each fusion

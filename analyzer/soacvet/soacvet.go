@@ -251,6 +251,9 @@ func (r *reporter) nonSpec(fn *ir.Function, plan *fusion.Plan) {
 	if !categories.enabled(Unfused) || fn.Decl == nil || generated(r.pass, fn.Decl) || r.misdirected(fn) {
 		return
 	}
+	if f := r.pass.Fset.File(fn.Decl.Pos()); f != nil && strings.HasSuffix(f.Name(), "_test.go") {
+		return // soacgen generates nothing for test files: //soac:fuse could not help
+	}
 	fixed := false
 	for _, k := range plan.Kernels {
 		d, ok := unfusedFinding(k)

@@ -56,7 +56,7 @@ func (r *reporter) stale() {
 	specs := specDirectives(pass)
 	var outputs []*ast.File // soacgen's outputs in the package
 	for _, f := range pass.Files {
-		if n := fileName(pass, f); strings.HasSuffix(n, "_soac.go") && !strings.HasSuffix(n, "_test.go") && rewrite.GeneratedFile(f) {
+		if n := fileName(pass, f); rewrite.IsOutputName(n) && rewrite.GeneratedFile(f) {
 			outputs = append(outputs, f)
 		}
 	}

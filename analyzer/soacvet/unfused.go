@@ -2,6 +2,7 @@ package soacvet
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"slices"
 	"strconv"
@@ -66,6 +67,10 @@ func directiveFix(pass *analysis.Pass, prog *ir.Program, fn *ir.Function) (analy
 	if decl == nil || decl.Recv != nil || decl.Name.Name == "init" {
 		return analysis.SuggestedFix{}, false
 	}
+	file := pass.Fset.File(decl.Pos())
+	if file == nil || strings.HasSuffix(file.Name(), "_test.go") {
+		return analysis.SuggestedFix{}, false // soacgen generates nothing for test files
+	}
 	name := fusedName(pass, prog, decl.Name.Name)
 	text := "//soac:fuse " + name + "\n"
 	if doc := decl.Doc; doc != nil {
@@ -77,14 +82,53 @@ func directiveFix(pass *analysis.Pass, prog *ir.Program, fn *ir.Function) (analy
 		}
 	}
 	at := decl.Type.Func
-	return analysis.SuggestedFix{
+	fix := analysis.SuggestedFix{
 		Message: "mark " + decl.Name.Name + " for fusion as " + name,
 		TextEdits: []analysis.TextEdit{{
 			Pos:     at,
 			End:     at,
 			NewText: []byte(text),
 		}},
-	}, true
+	}
+	if f := fileOf(pass, decl); f != nil && !hasGenerateLine(pass) {
+		// Without a //go:generate line running soacgen, "run go
+		// generate" would do nothing: add one after the package clause.
+		fix.Message += ", with a //go:generate line running soacgen"
+		fix.TextEdits = append([]analysis.TextEdit{{
+			Pos:     f.Name.End(),
+			End:     f.Name.End(),
+			NewText: []byte("\n\n" + generateLine),
+		}}, fix.TextEdits...)
+	}
+	return fix, true
+}
+
+// generateLine is the //go:generate line the fix adds (README.md's).
+const generateLine = "//go:generate go run github.com/soacgen/soacgen/cmd/soacgen"
+
+// hasGenerateLine reports whether a //go:generate line of the package's
+// files runs soacgen.
+func hasGenerateLine(pass *analysis.Pass) bool {
+	for _, f := range pass.Files {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				if strings.HasPrefix(c.Text, "//go:generate ") && strings.Contains(c.Text, "soacgen") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fileOf returns the file of pass that holds n.
+func fileOf(pass *analysis.Pass, n ast.Node) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= n.Pos() && n.Pos() < f.FileEnd {
+			return f
+		}
+	}
+	return nil
 }
 
 // isDirective reports whether the // comment c is a directive in the sense

@@ -32,6 +32,8 @@ type result struct {
 	// holds build-ignored tombstones, which Sync deletes).
 	listed []string
 	graphs []*fusiongraph.Graph // of the specs, in the report's order
+	// warnings are printed on standard error; the run still succeeds.
+	warnings []string
 }
 
 // analyze loads the packages matching patterns (relative to dir), builds
@@ -52,10 +54,14 @@ func analyze(dir string, patterns []string, backend string, gas int, cluster str
 		Mode: packages.LoadAllSyntax | packages.NeedModule,
 		Dir:  dir,
 	}
-	if listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir}, patterns...); err == nil {
+	listed, err := packages.Load(&packages.Config{Mode: packages.NeedName | packages.NeedFiles, Dir: dir}, patterns...)
+	if err == nil {
 		var files []string
 		for _, p := range listed {
 			files = append(files, p.GoFiles...)
+			// Outputs and specs the build context excludes
+			// (contexts.go) load through the same overlay.
+			files = append(files, goFiles(p.IgnoredFiles)...)
 		}
 		if cfg.Overlay, err = rewrite.Overlay(files); err != nil {
 			return nil, nil, err
@@ -77,39 +83,15 @@ func analyze(dir string, patterns []string, backend string, gas int, cluster str
 		return nil, nil, err
 	}
 	rep := &report.Report{Packages: []*report.Package{}}
-	res := &result{rep: rep}
+	res := &result{rep: rep, warnings: testSpecWarnings(listed, wd)}
 	var errs []string
 	for _, act := range graph.Roots {
-		if act.Err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
+		outs, plans, perrs, err := generateAct(act, backend, gas, cluster, wd)
+		if err != nil {
+			return nil, nil, err
 		}
-		prog, ok := act.Result.(*ir.Program)
-		if !ok || prog == nil {
-			return nil, nil, fmt.Errorf("%s: the IR builder returned no program", act.Package.PkgPath)
-		}
-		for _, p := range sortedProblems(act.Package.Fset, prog.Problems) {
-			errs = append(errs, relPos(act.Package.Fset, p.Pos, wd)+": "+p.Msg)
-		}
-		var plans []*fusion.Plan
-		planOf := map[*ir.Function]*fusion.Plan{}
-		for _, fn := range prog.Funcs {
-			if fn.Fuse != nil {
-				pl := fusion.Fuse(fn, fusion.Options{Gas: gas, Fset: act.Package.Fset, Cluster: cluster})
-				plans = append(plans, pl)
-				planOf[fn] = pl
-			}
-		}
-		if len(prog.Problems) == 0 {
-			outs, err := rewrite.Generate(&rewrite.Input{
-				Fset: act.Package.Fset, Files: act.Package.Syntax, Pkg: act.Package.Types,
-				Info: act.Package.TypesInfo, Prog: prog, Plans: planOf,
-			})
-			if err != nil {
-				return nil, nil, err
-			}
-			warnBackends(act.Package.Fset, prog, outs, backend)
-			res.outs = append(res.outs, outs...)
-		}
+		errs = append(errs, perrs...)
+		res.outs = append(res.outs, outs...)
 		res.files = append(res.files, act.Package.GoFiles...)
 		res.listed = append(res.listed, act.Package.GoFiles...)
 		for _, f := range act.Package.IgnoredFiles {
@@ -117,6 +99,15 @@ func analyze(dir string, patterns []string, backend string, gas int, cluster str
 				res.files = append(res.files, f)
 			}
 		}
+		// Specs in files this build context excludes: generated in a
+		// context of their own (contexts.go).
+		other, files, cerrs, err := otherContexts(act.Package, cfg.Overlay, backend, gas, cluster, wd)
+		if err != nil {
+			return nil, nil, err
+		}
+		errs = append(errs, cerrs...)
+		res.outs = append(res.outs, other...)
+		res.files = append(res.files, files...)
 		opts := report.Options{Backend: backend}
 		if m := act.Package.Module; m != nil {
 			opts.Root = m.Dir
@@ -132,6 +123,46 @@ func analyze(dir string, patterns []string, backend string, gas int, cluster str
 	// Outputs (and so their warnings and -check's changes) by path.
 	slices.SortStableFunc(res.outs, func(a, b rewrite.Output) int { return cmp.Compare(a.Path, b.Path) })
 	return res, nil, nil
+}
+
+// generateAct fuses the specs of the package of a build.Analyzer action
+// with the clustering method cluster (for specs whose directive names
+// none) and generates their outputs: it returns the outputs, the plans (for the
+// report) and the directive errors (file:line:col: message, relative to
+// wd), with no outputs when there are errors.
+func generateAct(act *checker.Action, backend string, gas int, cluster string, wd string) ([]rewrite.Output, []*fusion.Plan, []string, error) {
+	if act.Err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %v", act.Package.PkgPath, act.Err)
+	}
+	prog, ok := act.Result.(*ir.Program)
+	if !ok || prog == nil {
+		return nil, nil, nil, fmt.Errorf("%s: the IR builder returned no program", act.Package.PkgPath)
+	}
+	var errs []string
+	for _, p := range sortedProblems(act.Package.Fset, prog.Problems) {
+		errs = append(errs, relPos(act.Package.Fset, p.Pos, wd)+": "+p.Msg)
+	}
+	var plans []*fusion.Plan
+	planOf := map[*ir.Function]*fusion.Plan{}
+	for _, fn := range prog.Funcs {
+		if fn.Fuse != nil {
+			pl := fusion.Fuse(fn, fusion.Options{Gas: gas, Fset: act.Package.Fset, Cluster: cluster})
+			plans = append(plans, pl)
+			planOf[fn] = pl
+		}
+	}
+	if len(errs) > 0 {
+		return nil, plans, errs, nil
+	}
+	outs, err := rewrite.Generate(&rewrite.Input{
+		Fset: act.Package.Fset, Files: act.Package.Syntax, Pkg: act.Package.Types,
+		Info: act.Package.TypesInfo, Prog: prog, Plans: planOf,
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	warnBackends(act.Package.Fset, prog, outs, backend)
+	return outs, plans, nil, nil
 }
 
 // sortedProblems returns ps ordered by file name, then offset: token

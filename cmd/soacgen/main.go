@@ -134,6 +134,9 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		}
 	}
 	wd := absDir(dir)
+	for _, w := range res.warnings {
+		fmt.Fprintf(stderr, "soacgen: %s\n", w)
+	}
 	for _, o := range res.outs {
 		for _, w := range o.Warnings {
 			fmt.Fprintf(stderr, "soacgen: %s\n", relFile(w, wd))

@@ -20,7 +20,7 @@ func TestDeterministicOrder(t *testing.T) {
 	}
 	mod := writeModule(t, files)
 	var first [3]string
-	for run := range 4 {
+	for run := range 3 {
 		code, stdout, stderr := soacgen(mod, "-json", "./p")
 		if code != 0 {
 			t.Fatalf("soacgen -json ./p: exit %d\n%s", code, stderr)

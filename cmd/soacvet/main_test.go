@@ -178,9 +178,11 @@ func staleCheck(t *testing.T, bin, dir string) {
 		t.Fatalf("go build soacgen: exit %d\n%s", code, out)
 	}
 
-	// The new spec has no generated code yet; go generate writes it.
+	// The new spec has no generated code yet; go generate writes it. (The
+	// fix also added a //go:generate line after the package clause, so the
+	// directive is on line 9.)
 	run("before go generate", []string{bin, "./..."}, 1,
-		"p/p.go:7:1: stale: p_soac.go is missing (it holds SumSquaresFused, generated from SumSquares); run go generate")
+		"p/p.go:9:1: stale: p_soac.go is missing (it holds SumSquaresFused, generated from SumSquares); run go generate")
 	run("soacgen", []string{gen, "./..."}, 0)
 	run("after go generate", []string{bin, "./..."}, 0)
 	run("vet after go generate", []string{"go", "vet", "-vettool=" + bin, "./..."}, 0)
@@ -188,7 +190,7 @@ func staleCheck(t *testing.T, bin, dir string) {
 	// A changed body: the generated function is stale.
 	edit("x * x", "x * x * x")
 	run("vet after a body change", []string{"go", "vet", "-vettool=" + bin, "./..."}, 1,
-		"p/p.go:7:1: stale: SumSquaresFused in p_soac.go is out of date with SumSquares; run go generate")
+		"p/p.go:9:1: stale: SumSquaresFused in p_soac.go is out of date with SumSquares; run go generate")
 
 	// The stale finding's fix (the file as go generate writes it) is in
 	// the -json output, but soacvet -fix, like every x/tools driver,

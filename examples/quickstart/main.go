@@ -30,6 +30,15 @@ func normalize2Spec(xs []float64) (ys1, ys2 []float64) {
 	return ys1, ys2
 }
 
+// dotSpec returns the dot product of xs and ys (which must have the same
+// length): a Map2 feeding a Reduce, fused into one loop.
+//
+//soac:fuse Dot
+func dotSpec(xs, ys []int) int {
+	return soac.Reduce(soac.Map2(xs, ys, func(a, b int) int { return a * b }), 0,
+		func(a, b int) int { return a + b })
+}
+
 func main() {
 	xs := []float64{2, -1, 3, 4}
 	ys1, ys2 := Normalize2(xs)
@@ -45,8 +54,7 @@ func main() {
 	fmt.Printf("squares        = %v\n", sq)
 	fmt.Printf("prefix sums    = %v\n", soac.Scan(sq, 0, func(a, b int) int { return a + b }))
 	fmt.Printf("even squares   = %v\n", soac.Filter(sq, func(x int) bool { return x%2 == 0 }))
-	fmt.Printf("dot(is, sq)    = %d\n", soac.Reduce(soac.Map2(is, sq, func(a, b int) int { return a * b }), 0,
-		func(a, b int) int { return a + b }))
+	fmt.Printf("dot(is, sq)    = %d\n", Dot(is, sq))
 	fmt.Printf("sum via stream = %d\n", soac.StreamRed(sq, func(a, b int) int { return a + b }, func(c []int) int {
 		return soac.Reduce(c, 0, func(a, b int) int { return a + b })
 	}))

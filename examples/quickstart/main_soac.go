@@ -2,7 +2,10 @@
 
 package main
 
-import "math"
+import (
+	"github.com/soacgen/soacgen/runtime/soac"
+	"math"
+)
 
 // Normalize2 is the fused form of normalize2Spec (generated from its //soac:fuse directive).
 func Normalize2(xs []float64) (ys1, ys2 []float64) {
@@ -68,3 +71,101 @@ func Normalize2(xs []float64) (ys1, ys2 []float64) {
 func soacgenRerunGoGenerate_Normalize2(func(xs []float64) (ys1, ys2 []float64)) {}
 
 func _() { soacgenRerunGoGenerate_Normalize2(normalize2Spec) }
+
+// Dot is the fused form of dotSpec (generated from its //soac:fuse directive).
+func Dot(xs, ys []int) int {
+	var t2 int
+	if len(xs) == len(ys) {
+		n := len(xs)
+		in := xs[:n]
+		in2 := ys[:n]
+		var acc int = int(0)
+		var acc2 int = int(0)
+		var acc3 int = int(0)
+		var acc4 int = int(0)
+		i3 := 0
+		for ; i3 < n-3; i3 += 4 {
+			i4 := i3
+			_ = i4
+			var m int
+			{
+				a, b := in[i4], in2[i4]
+				m = a * b
+			}
+			{
+				a, b := acc, m
+				acc = a + b
+			}
+			i5 := i3 + 1
+			_ = i5
+			var m2 int
+			{
+				a, b := in[i5], in2[i5]
+				m2 = a * b
+			}
+			{
+				a, b := acc2, m2
+				acc2 = a + b
+			}
+			i6 := i3 + 2
+			_ = i6
+			var m3 int
+			{
+				a, b := in[i6], in2[i6]
+				m3 = a * b
+			}
+			{
+				a, b := acc3, m3
+				acc3 = a + b
+			}
+			i7 := i3 + 3
+			_ = i7
+			var m4 int
+			{
+				a, b := in[i7], in2[i7]
+				m4 = a * b
+			}
+			{
+				a, b := acc4, m4
+				acc4 = a + b
+			}
+		}
+		for i8 := i3; i8 < n; i8++ {
+			var m5 int
+			{
+				a, b := in[i8], in2[i8]
+				m5 = a * b
+			}
+			{
+				a, b := acc, m5
+				acc = a + b
+			}
+		}
+		{
+			a, b := acc, acc2
+			acc = a + b
+		}
+		{
+			a, b := acc3, acc4
+			acc3 = a + b
+		}
+		{
+			a, b := acc, acc3
+			acc = a + b
+		}
+		t2 = acc
+	} else {
+		t3 := soac.Map2[int, int, int](xs, ys, func(a, b int) int {
+			return a * b
+		})
+		t2 = soac.Reduce[int](t3, int(0), func(a, b int) int {
+			return a + b
+		})
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_Dot does not compile when the signature of dotSpec no longer matches Dot: run go generate.
+func soacgenRerunGoGenerate_Dot(func(xs, ys []int) int) {}
+
+func _() { soacgenRerunGoGenerate_Dot(dotSpec) }

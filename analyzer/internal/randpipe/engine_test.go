@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -223,6 +224,7 @@ func checkSpec(t *testing.T, prog *ir.Program, fn *ir.Function, sp *Spec, p Pack
 	for r, c := range plan.Stats.Rules {
 		st.rules[r] += c
 	}
+	checkEdgeNotes(t, where, fn, plan)
 	if sp == nil {
 		return // a regression file: no metadata
 	}
@@ -301,5 +303,52 @@ func checkHazard(t *testing.T, where string, plan *fusion.Plan, h *Hazard) {
 	}
 	if exp.Copied && len(pk) < 2 {
 		t.Errorf("%s: hazard %s: producer %s in %d kernels, want a copy in each branch\n%s", where, h.Kind, h.Producer, len(pk), fusion.Dump(plan))
+	}
+}
+
+// checkEdgeNotes checks that every producer-consumer edge the plan does not
+// fuse is explained (CONTRACT.md: notes explain each fusion that was
+// possible in shape but not done): for each SOAC P whose output another
+// SOAC C reads as an input array (itself, or as modified by writes in
+// between: fusion.DerivedByWrites), either a kernel holds both, or a note
+// names P as its producer.
+func checkEdgeNotes(t *testing.T, where string, fn *ir.Function, plan *fusion.Plan) {
+	t.Helper()
+	var soacs []*ir.SOAC
+	ir.Walk(fn.Body, func(s ir.Stmt) bool {
+		if so, ok := s.(*ir.SOAC); ok {
+			soacs = append(soacs, so)
+		}
+		return true
+	})
+	together := func(p, c *ir.SOAC) bool {
+		for _, k := range plan.Kernels {
+			hasP, hasC := false, false
+			for _, m := range k.SOACs {
+				hasP = hasP || m == p
+				hasC = hasC || m == c
+			}
+			if hasP && hasC {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range soacs {
+		if p.Out == nil {
+			continue
+		}
+		for _, c := range soacs {
+			reads := slices.ContainsFunc(c.Inputs(), func(v *ir.Var) bool { return fusion.DerivedByWrites(v, p.Out) })
+			if c == p || !reads || together(p, c) {
+				continue
+			}
+			// The driver stops at a producer's first refusal: its note
+			// names one consumer and explains them all.
+			explained := slices.ContainsFunc(plan.Notes, func(nt fusion.Note) bool { return nt.Producer == p })
+			if !explained {
+				t.Errorf("%s: %s (%s) is not fused into %s (%s) and no note says why\n%s", where, p.Out.Name, p.Name, c.Name, plan.Fset.Position(c.Pos()), fusion.Dump(plan))
+			}
+		}
 	}
 }

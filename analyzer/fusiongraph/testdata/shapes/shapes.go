@@ -18,8 +18,10 @@ func writeBetween(xs []float64) float64 {
 	return soac.Reduce(ys, 0, add)
 }
 
-// twice consumes ys in two reductions and returns it: map-out keeps the
-// map in the kernel; scaled reads the sum as a scalar.
+// twice consumes ys in a reduction and a map and returns it: ys fuses into
+// the reduction and is written out (map-out) for the second map (a
+// consumed-twice note says why that map is apart), which
+// reads the sum as a scalar.
 //
 //soac:fuse Twice
 func twice(xs []float64) ([]float64, []float64) {
@@ -62,4 +64,14 @@ func loop(xs []float64, n int) float64 {
 		total += soac.Reduce(ys, 0, add)
 	}
 	return total
+}
+
+// reassigned reassigns the map's captured k before its consumer: fusing
+// would read the new k, so it is refused.
+//
+//soac:fuse Reassigned
+func reassigned(xs []float64, k float64) float64 {
+	ys := soac.Map(xs, func(x float64) float64 { return x * k })
+	k = 2
+	return soac.Reduce(ys, k, add)
 }

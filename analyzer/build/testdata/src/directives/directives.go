@@ -55,3 +55,18 @@ func body(xs []int) []int {
 	//soac:fuse Inside
 	return soac.Map(xs, inc)
 }
+
+//soac:fuse _
+func blankName(xs []int) []int { return soac.Map(xs, inc) }
+
+// soac:fuse Spaced
+func spaced(xs []int) []int { return soac.Map(xs, inc) }
+
+/*soac:fuse Block*/
+func block(xs []int) []int { return soac.Map(xs, inc) }
+
+// soac: fuse Gap
+func gap(xs []int) []int { return soac.Map(xs, inc) }
+
+// notADirective mentions soac:fuse in prose, which is fine.
+func notADirective(xs []int) []int { return soac.Map(xs, inc) }

@@ -88,6 +88,6 @@ func case5mapout(a []float64, i int) float64 {
 func case6(a []float64) []float64 {
 	x := soac.Map(a, inc)
 	u := soac.Reduce(x, 0.0, add)
-	w := soac.Map(x, func(e float64) float64 { return e / u })
+	w := soac.Map(x, func(e float64) float64 { return e / u }) // want `consumed-twice: x .*written out \(map-out\) for this one`
 	return w
 }

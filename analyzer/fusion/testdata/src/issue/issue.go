@@ -83,7 +83,7 @@ func inLambda(a []float64, rows [][]float64) []float64 {
 func twice(a []float64) []float64 {
 	x := soac.Map(a, inc)
 	s := soac.Reduce(x, 0.0, func(p, q float64) float64 { return p + q })
-	w := soac.Map(x, func(e float64) float64 { return e / s })
+	w := soac.Map(x, func(e float64) float64 { return e / s }) // want `consumed-twice: x .*written out \(map-out\) for this one`
 	return w
 }
 
