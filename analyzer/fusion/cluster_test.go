@@ -285,6 +285,13 @@ func TestClusterMapOut(t *testing.T) {
 	if !ok || plan.Stats.Rules[TagMapOut] != 1 {
 		t.Errorf("twice: {x, s}, {w} not realised with map-out:\n%s", plan)
 	}
+	noted := false
+	for _, nt := range plan.Notes {
+		noted = noted || nt.Rule == RefClustering && nt.Consumer == pr.nodes[w] && nt.Var == pr.nodes[x].Out
+	}
+	if !noted {
+		t.Errorf("twice: no %s note on the edge x -> w that map-out leaves unfused:\n%s", RefClustering, plan)
+	}
 	n := int64(len(pr.nodes))
 	if c := pr.cost(good); c.Robinson != n || c.Bytes != 32 {
 		t.Errorf("twice: map-out costs %+v; want Robinson %d (x materialised) and 32 bytes (a, x written, x read, w written)", c, n)

@@ -74,7 +74,17 @@ func (st *state) mapOutChosen(P *ir.SOAC, x *ir.Var, cons []consumer, others []U
 		}
 		K, tags = m, []string{TagMerge}
 	}
-	return st.mapOutInto(P, x, K, others, tags)
+	if r := st.mapOutInto(P, x, K, others, tags); r != nil {
+		return r
+	}
+	// Every consumer outside K reads x materialised; its edge gets a note.
+	for _, c := range cons {
+		if k := st.kernelOf(c.soac); k == nil || !k.members[P] {
+			st.refuse(P, x, &Refusal{Rule: RefClustering, Pos: c.soac.Pos(), Consumer: c.soac,
+				Reason: fmt.Sprintf("the %s clustering keeps %s apart from %s, so %s fuses into the kernel of its other consumers and is written out (map-out) for this one", st.method, st.p.soac(P), st.p.soac(c.soac), x.Name)})
+		}
+	}
+	return nil
 }
 
 // mapOutInto fuses P into kernel K, which holds some of the SOACs that

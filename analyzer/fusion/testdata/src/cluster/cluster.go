@@ -36,7 +36,7 @@ func nested(xs []int64, ys []int64) ([]int64, []int64) {
 	s1 := soac.Reduce(ys, 0, func(a, b int64) int64 { return a | b })
 	a2 := soac.Filter(ys, h1)
 	s3 := soac.Reduce(a2, 1<<62, op2)
-	a4 := soac.Map(a2, func(x int64) int64 { // a2 fuses into s3's kernel, written out for a4 (map-out)
+	a4 := soac.Map(a2, func(x int64) int64 { // want `consumed-twice: a2 .* written out \(map-out\) for this one`
 		return soac.Reduce(soac.Map(soac.Iota(3), func(i int) int64 { return ((s1 - s3) ^ s1) }), 1, func(a, b int64) int64 { return a * b })
 	})
 	p5 := soac.Filter(xs, func(x int64) bool { return x != 3 })
@@ -55,7 +55,7 @@ func mapOutThree(a []float64) ([]float64, []float64) {
 	x := soac.Map(a, func(e float64) float64 { return e + 1 })
 	s := soac.Reduce(x, 0.0, add)
 	v := soac.Map(x, func(e float64) float64 { return e * 2 })
-	w := soac.Map(x, func(e float64) float64 { return e / s })
+	w := soac.Map(x, func(e float64) float64 { return e / s }) // want `consumed-twice: x .* written out \(map-out\) for this one`
 	return v, w
 }
 
