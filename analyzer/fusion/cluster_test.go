@@ -285,12 +285,8 @@ func TestClusterMapOut(t *testing.T) {
 	if !ok || plan.Stats.Rules[TagMapOut] != 1 {
 		t.Errorf("twice: {x, s}, {w} not realised with map-out:\n%s", plan)
 	}
-	noted := false
-	for _, nt := range plan.Notes {
-		noted = noted || nt.Rule == RefClustering && nt.Consumer == pr.nodes[w] && nt.Var == pr.nodes[x].Out
-	}
-	if !noted {
-		t.Errorf("twice: no %s note on the edge x -> w that map-out leaves unfused:\n%s", RefClustering, plan)
+	if !hasNote(plan, RefConsumedTwice, pr.nodes[w], "x") {
+		t.Errorf("twice: no %s note on the edge x -> w that map-out leaves unfused:\n%s", RefConsumedTwice, plan)
 	}
 	n := int64(len(pr.nodes))
 	if c := pr.cost(good); c.Robinson != n || c.Bytes != 32 {
@@ -324,6 +320,14 @@ func TestClusterMapOut(t *testing.T) {
 	}
 	if cb, co := pr.cost(best), pr.cost(other); cb.Robinson >= co.Robinson || cb.Bytes > co.Bytes {
 		t.Errorf("mapOutThree: %v costs %+v, %v costs %+v", best, cb, other, co)
+	}
+	// v apart by choice, w by necessity: each edge left unfused has its
+	// note, naming why.
+	split := groupsOf(t, pr, []string{"x", "s"}, []string{"v"}, []string{"w"})
+	plan, ok = pr.replay(split, "test")
+	v, w3 := pr.nodes[nodeOf(t, pr, "v")], pr.nodes[nodeOf(t, pr, "w")]
+	if !ok || !hasNote(plan, RefClustering, v, "x") || !hasNote(plan, RefConsumedTwice, w3, "x") {
+		t.Errorf("mapOutThree: %v not realised, or no %s note on x -> v and %s note on x -> w:\n%s", split, RefClustering, RefConsumedTwice, plan)
 	}
 	// x with v but not s: s, before v, would read x before the kernel
 	// that computes it runs.
@@ -380,4 +384,15 @@ func TestClusterEffects(t *testing.T) {
 			t.Errorf("effectsBeside/%s: groups %v, want %v with %s\n%s", m, got, canonical(want), TagEffects, p)
 		}
 	}
+}
+
+// hasNote reports whether plan has a note of rule on the edge of variable
+// x into consumer c.
+func hasNote(plan *Plan, rule string, c *ir.SOAC, x string) bool {
+	for _, n := range plan.Notes {
+		if n.Rule == rule && n.Consumer == c && n.Var != nil && n.Var.Name == x {
+			return true
+		}
+	}
+	return false
 }

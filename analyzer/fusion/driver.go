@@ -313,8 +313,7 @@ func (st *state) producer(P *ir.SOAC) {
 			// materialised, and its edge gets a note saying why.
 			for _, c := range cons {
 				if k := st.kernelOf(c.soac); k == nil || !k.members[P] {
-					st.refuse(P, x, &Refusal{Rule: RefConsumedTwice, Pos: c.soac.Pos(), Consumer: c.soac,
-						Reason: fmt.Sprintf("it is also consumed by a kernel that cannot merge with this one (%s), so it fuses into the first consumer and is written out (map-out) for this one", r.Reason)})
+					st.mapOutNote(P, x, c.soac, r)
 				}
 			}
 			return

@@ -74,17 +74,38 @@ func (st *state) mapOutChosen(P *ir.SOAC, x *ir.Var, cons []consumer, others []U
 		}
 		K, tags = m, []string{TagMerge}
 	}
+	// Every consumer outside K reads x materialised; its edge gets a note:
+	// consumed-twice as greedy's when its kernel cannot merge with K
+	// (asked before P joins K), else the clustering's choice.
+	apart := map[*ir.SOAC]*Refusal{}
+	for _, c := range cons {
+		if k := st.kernelOf(c.soac); k != nil && k != K {
+			apart[c.soac] = st.canMerge(K, k)
+		}
+	}
 	if r := st.mapOutInto(P, x, K, others, tags); r != nil {
 		return r
 	}
-	// Every consumer outside K reads x materialised; its edge gets a note.
 	for _, c := range cons {
-		if k := st.kernelOf(c.soac); k == nil || !k.members[P] {
-			st.refuse(P, x, &Refusal{Rule: RefClustering, Pos: c.soac.Pos(), Consumer: c.soac,
-				Reason: fmt.Sprintf("the %s clustering keeps %s apart from %s, so %s fuses into the kernel of its other consumers and is written out (map-out) for this one", st.method, st.p.soac(P), st.p.soac(c.soac), x.Name)})
+		if k := st.kernelOf(c.soac); k != nil && k.members[P] {
+			continue
 		}
+		if r := apart[c.soac]; r != nil {
+			st.mapOutNote(P, x, c.soac, r)
+			continue
+		}
+		st.refuse(P, x, &Refusal{Rule: RefClustering, Pos: c.soac.Pos(), Consumer: c.soac,
+			Reason: fmt.Sprintf("the %s clustering keeps %s apart from %s, so %s fuses into the kernel of its other consumers and is written out (map-out) for this one", st.method, st.p.soac(P), st.p.soac(c.soac), x.Name)})
 	}
 	return nil
+}
+
+// mapOutNote notes the edge from P to consumer c, left out of the kernel
+// P fused into because c's kernel cannot merge with it (why): c reads x
+// written out (map-out).
+func (st *state) mapOutNote(P *ir.SOAC, x *ir.Var, c *ir.SOAC, why *Refusal) {
+	st.refuse(P, x, &Refusal{Rule: RefConsumedTwice, Pos: c.Pos(), Consumer: c,
+		Reason: fmt.Sprintf("it is also consumed by a kernel that cannot merge with this one (%s), so it fuses into the first consumer and is written out (map-out) for this one", why.Reason)})
 }
 
 // mapOutInto fuses P into kernel K, which holds some of the SOACs that
