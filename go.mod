@@ -3,6 +3,7 @@ module github.com/soacgen/soacgen
 go 1.26.0
 
 require (
+	github.com/crillab/gophersat v1.4.0
 	github.com/dave/jennifer v1.7.1
 	github.com/ebitengine/purego v0.11.3
 	github.com/golangci/plugin-module-register v0.1.2

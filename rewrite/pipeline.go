@@ -32,6 +32,9 @@ type Options struct {
 	// Gas stops the fusion engine after Gas fusions per function (0: no
 	// limit), to bisect a wrong fusion.
 	Gas int
+	// Cluster is the clustering method of specs whose directive names
+	// none ("": fusion.DefaultMethod): greedy, ilp or wsp.
+	Cluster string
 	// Check verifies the result of every stage: ir.Verify on the IR,
 	// fusion.Check on the plans, lower.Verify on the lowered kernels. A
 	// broken invariant fails the run.
@@ -78,7 +81,7 @@ func Run(p *Package, opts Options) (*Result, error) {
 		if fn.Fuse == nil {
 			continue
 		}
-		pl := fusion.Fuse(fn, fusion.Options{Gas: opts.Gas, Fset: p.Fset})
+		pl := fusion.Fuse(fn, fusion.Options{Gas: opts.Gas, Fset: p.Fset, Cluster: opts.Cluster})
 		plans[fn] = pl
 		res.Plans = append(res.Plans, pl)
 	}

@@ -18,6 +18,10 @@ const fuseDirective = "fuse"
 // backends are the values the backend= key of //soac:fuse accepts.
 var backends = map[string]bool{"cpu": true, "parallel": true, "opencl": true, "auto": true}
 
+// clusters are the values the cluster= key of //soac:fuse accepts: the
+// fusion engine's clustering methods (fusion.Methods).
+var clusters = map[string]bool{"greedy": true, "ilp": true, "wsp": true}
+
 // parseDirectives finds every //soac: comment of the files, parses the
 // well-placed //soac:fuse directives (doc comments of top-level functions)
 // and records every malformed or misplaced one in prog.Problems. The result
@@ -125,8 +129,13 @@ func parseFuse(args string) (*ir.Directive, string) {
 				return nil, fmt.Sprintf("unknown backend %q (want cpu, parallel, opencl or auto)", v)
 			}
 			d.Backend = v
+		case "cluster":
+			if !clusters[v] {
+				return nil, fmt.Sprintf("unknown cluster method %q (want greedy, ilp or wsp)", v)
+			}
+			d.Cluster = v
 		default:
-			return nil, fmt.Sprintf("unknown key %q (the only key is backend)", k)
+			return nil, fmt.Sprintf("unknown key %q (the keys are backend and cluster)", k)
 		}
 	}
 	return d, ""

@@ -21,6 +21,17 @@
 // into a pure Reduce right after it, which performs the Map's effects in
 // the same order (effects.go).
 //
+// Which kernels to form is a clustering problem with other solutions than
+// greedy's (Options.Cluster, the directive's cluster=): ilp solves paper
+// 001's integer linear program with gophersat (ilp.go), wsp paper 002's
+// weighted subroutine partition by branch and bound (wsp.go); both price
+// clusterings with cost.go's models and realise their choice by replaying
+// the greedy driver restricted to it (cluster.go), so every fusion they
+// make passed the same checks. Each has a time budget per function
+// (Options.Budget) and falls back to the best clustering found. The
+// environment variable SOACGEN_CLUSTER sets the default method, so that
+// the differential tests can run under each.
+//
 // Entry points: Fuse (with Options), Check (validates a Plan), Dump (text
 // form of a Plan), Rules and Refusals (the table and the refusal ids),
 // NewGraph (the dependency graph). The engine reports nothing itself; the

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"go/token"
 	"sort"
+	"time"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
@@ -24,8 +25,15 @@ type Options struct {
 	Gas int
 	// Fset renders positions in reasons and dumps; nil renders raw offsets.
 	Fset *token.FileSet
-	// Partitioner chooses the kernels; nil means Greedy.
+	// Partitioner chooses the kernels; nil means the method that the
+	// directive's cluster=, else Cluster, names (see partitionerOf).
 	Partitioner Partitioner
+	// Cluster names the clustering method of the specs whose directive
+	// names none ("" for DefaultMethod); see Methods.
+	Cluster string
+	// Budget bounds the time an optimal method spends on one function
+	// (0 means DefaultBudget).
+	Budget time.Duration
 	// NoHorizontal switches off the horizontal pass (merges made so that a
 	// producer can fuse into several consumers still happen).
 	NoHorizontal bool
@@ -33,11 +41,7 @@ type Options struct {
 
 // Fuse decides the kernels of fn.
 func Fuse(fn *ir.Function, opts Options) *Plan {
-	p := opts.Partitioner
-	if p == nil {
-		p = Greedy{}
-	}
-	return p.Partition(fn, opts)
+	return partitionerOf(fn, opts).Partition(fn, opts)
 }
 
 // kstate is a kernel under construction.
@@ -67,12 +71,21 @@ type state struct {
 	gasOut  bool
 	noted   map[*ir.SOAC]bool // impure SOACs already explained
 	nextID  int
+	// target, when not nil, is the clustering to realise (cluster.go):
+	// fusions and merges joining SOACs of different groups are not made.
+	target map[*ir.SOAC]int
+	method string // the clustering method that chose target
 }
 
 func newState(fn *ir.Function, opts Options) *state {
+	return newStateOn(fn, opts, NewGraph(fn, opts.Fset), newSpaces(posFmt{opts.Fset}, fn.Info))
+}
+
+// newStateOn is newState on a graph and spaces already built.
+func newStateOn(fn *ir.Function, opts Options, g *Graph, sp *spaces) *state {
 	p := posFmt{opts.Fset}
 	return &state{
-		fn: fn, opts: opts, p: p, g: NewGraph(fn, opts.Fset), sp: newSpaces(p, fn.Info),
+		fn: fn, opts: opts, p: p, g: g, sp: sp,
 		of: map[*ir.SOAC][]*kstate{}, fired: map[string]int{}, noted: map[*ir.SOAC]bool{},
 	}
 }
@@ -280,6 +293,12 @@ func (st *state) producer(P *ir.SOAC) {
 				Reason: fmt.Sprintf("%s is consumed by kernels at different levels; the second at %s", x.Name, st.p.at(second.Pos()))})
 			return
 		}
+		if r := st.unchosen(P, consumerSOACs(cons)); r != nil {
+			if r := st.mapOutChosen(P, x, cons, others, r); r != nil {
+				st.refuse(P, x, r)
+			}
+			return
+		}
 		m, r := st.mergeAll(ks)
 		if r != nil {
 			twice := &Refusal{Rule: RefConsumedTwice, Pos: second.Pos(), Consumer: second,
@@ -294,8 +313,7 @@ func (st *state) producer(P *ir.SOAC) {
 			// materialised, and its edge gets a note saying why.
 			for _, c := range cons {
 				if k := st.kernelOf(c.soac); k == nil || !k.members[P] {
-					st.refuse(P, x, &Refusal{Rule: RefConsumedTwice, Pos: c.soac.Pos(), Consumer: c.soac,
-						Reason: fmt.Sprintf("it is also consumed by a kernel that cannot merge with this one (%s), so it fuses into the first consumer and is written out (map-out) for this one", r.Reason)})
+					st.mapOutNote(P, x, c.soac, r)
 				}
 			}
 			return
@@ -547,6 +565,10 @@ func (st *state) branches(P *ir.SOAC, x *ir.Var, cons, branch []consumer, others
 			return
 		}
 		plans = append(plans, plan{K, names, asserts})
+		if r := st.unchosen(P, K.list); r != nil {
+			st.refuse(P, x, r)
+			return
+		}
 	}
 	if !st.useGas() {
 		return
@@ -769,7 +791,7 @@ func (st *state) horizontal(b *ir.Block) {
 			if st.gasOut {
 				return
 			}
-			if st.canMerge(ks[i], ks[j]) != nil {
+			if !st.sameGroup(ks[i], ks[j]) || st.canMerge(ks[i], ks[j]) != nil {
 				continue
 			}
 			m, _ := st.merge(ks[i], ks[j])

@@ -6,7 +6,8 @@ package fusion
 // and the rule table must fuse it into every member that consumes it. When
 // the producer's consumer kernels cannot merge, mapOutFirst fuses it into
 // the first of them with a map-out array instead of refusing (paper 004
-// §5.2, issue 14 item 2).
+// §5.2, issue 14 item 2); when a target clustering keeps some consumers
+// out of the producer's group, mapOutChosen fuses it into the others'.
 //
 // It does NOT choose the kernels or the order producers are visited
 // (driver.go), nor decide legality (legal.go) or rules (rules.go).
@@ -42,7 +43,75 @@ func (st *state) mapOutFirst(P *ir.SOAC, x *ir.Var, cons []consumer, others []Us
 			first = k
 		}
 	}
-	// The consumers in the other kernels become later uses of x.
+	return st.mapOutInto(P, x, first, others, nil) == nil
+}
+
+// mapOutChosen is map-out under a target clustering (cluster.go's
+// replay) that puts only some of P's consumers in P's group: P fuses into
+// the kernel of those (merged first when they are several), and the
+// others read x after it. It returns why not, or nil when it fused (or
+// ran out of gas); unchosen is the refusal when no consumer is in P's
+// group.
+func (st *state) mapOutChosen(P *ir.SOAC, x *ir.Var, cons []consumer, others []Use, unchosen *Refusal) *Refusal {
+	var ks []*kstate
+	for _, c := range cons {
+		if k := st.kernelOf(c.soac); k != nil && st.target[c.soac] == st.target[P] && !containsK(ks, k) {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) == 0 {
+		return unchosen
+	}
+	K := ks[0]
+	var tags []string
+	if len(ks) > 1 {
+		m, r := st.mergeAll(ks)
+		if r != nil {
+			return withConsumer(r, cons[0].soac)
+		}
+		if m == nil { // out of gas
+			return nil
+		}
+		K, tags = m, []string{TagMerge}
+	}
+	// Every consumer outside K reads x materialised; its edge gets a note:
+	// consumed-twice as greedy's when its kernel cannot merge with K
+	// (asked before P joins K), else the clustering's choice.
+	apart := map[*ir.SOAC]*Refusal{}
+	for _, c := range cons {
+		if k := st.kernelOf(c.soac); k != nil && k != K {
+			apart[c.soac] = st.canMerge(K, k)
+		}
+	}
+	if r := st.mapOutInto(P, x, K, others, tags); r != nil {
+		return r
+	}
+	for _, c := range cons {
+		if k := st.kernelOf(c.soac); k != nil && k.members[P] {
+			continue
+		}
+		if r := apart[c.soac]; r != nil {
+			st.mapOutNote(P, x, c.soac, r)
+			continue
+		}
+		st.refuse(P, x, &Refusal{Rule: RefClustering, Pos: c.soac.Pos(), Consumer: c.soac,
+			Reason: fmt.Sprintf("the %s clustering keeps %s apart from %s, so %s fuses into the kernel of its other consumers and is written out (map-out) for this one", st.method, st.p.soac(P), st.p.soac(c.soac), x.Name)})
+	}
+	return nil
+}
+
+// mapOutNote notes the edge from P to consumer c, left out of the kernel
+// P fused into because c's kernel cannot merge with it (why): c reads x
+// written out (map-out).
+func (st *state) mapOutNote(P *ir.SOAC, x *ir.Var, c *ir.SOAC, why *Refusal) {
+	st.refuse(P, x, &Refusal{Rule: RefConsumedTwice, Pos: c.Pos(), Consumer: c,
+		Reason: fmt.Sprintf("it is also consumed by a kernel that cannot merge with this one (%s), so it fuses into the first consumer and is written out (map-out) for this one", why.Reason)})
+}
+
+// mapOutInto fuses P into kernel K, which holds some of the SOACs that
+// consume x: the others become later uses of x, which fuseInto requires
+// to run after K and writes x out for (map-out).
+func (st *state) mapOutInto(P *ir.SOAC, x *ir.Var, K *kstate, others []Use, tags []string) *Refusal {
 	later := append([]Use(nil), others...)
 	var in []consumer
 	for _, u := range st.g.Uses[x] {
@@ -50,13 +119,13 @@ func (st *state) mapOutFirst(P *ir.SOAC, x *ir.Var, cons []consumer, others []Us
 		if !ok || u.Kind != ArrayFlow {
 			continue
 		}
-		if first.members[c] {
+		if K.members[c] {
 			in = append(in, classify(c, P.Parent))
 		} else {
 			later = append(later, u)
 		}
 	}
-	return st.fuseInto(P, x, first, in, later, false, nil) == nil
+	return st.fuseInto(P, x, K, in, later, false, tags)
 }
 
 // fuseInto fuses P into kernel K (whose members cons consume x) if the
@@ -97,6 +166,9 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 	names, asserts, r := st.vertical(P, K, x)
 	if r != nil {
 		return withConsumer(r, cons[0].soac)
+	}
+	if r := st.unchosen(P, K.list); r != nil {
+		return r
 	}
 	if !st.useGas() {
 		return nil

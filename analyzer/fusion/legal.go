@@ -38,11 +38,12 @@ const (
 
 // Refusals lists every refusal identifier a Note may carry.
 // RefOutputReassigned only arises inside the reason of a consumed-twice
-// note (a merge of consumer kernels refused).
+// note (a merge of consumer kernels refused); RefClustering and RefBudget
+// only under the ilp and wsp methods (cluster.go).
 func Refusals() []string {
 	return []string{RefWriteBetween, RefSizeMismatch, RefSizeUnknown, RefLoopBoundary,
 		RefConsumedTwice, RefUsedBefore, RefCaptureReassigned, RefInputReassigned,
-		RefControlExit, RefImpure, RefNotEveryPath, RefNoRule, RefPanicOrder}
+		RefControlExit, RefImpure, RefNotEveryPath, RefNoRule, RefPanicOrder, RefClustering, RefBudget}
 }
 
 // Refusal is the reason a fusion was not made.

@@ -43,7 +43,10 @@ func (Greedy) Name() string { return "greedy" }
 func (Greedy) Partition(fn *ir.Function, opts Options) *Plan {
 	st := newState(fn, opts)
 	st.run()
-	return st.plan("greedy")
+	p := st.plan("greedy")
+	pr := newPricing(fn, opts, st.g, st.sp)
+	p.Cost = pr.cost(pr.labelsOf(p))
+	return p
 }
 
 // plan assembles the Plan from the live kernels.

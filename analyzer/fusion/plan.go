@@ -27,10 +27,16 @@ type Plan struct {
 	Stats       Stats
 	// Fset renders the plan's positions (Options.Fset); may be nil.
 	Fset *token.FileSet
-	// Partitioner names the algorithm that chose the kernels ("greedy").
+	// Partitioner names the algorithm that chose the kernels ("greedy",
+	// "ilp", "wsp"; see Methods).
 	Partitioner string
 	// GasExhausted reports that Options.Gas stopped fusion early.
 	GasExhausted bool
+	// Cost prices the clustering under both cost models (cost.go).
+	Cost Cost
+	// Optimal reports that the method proved the clustering optimal
+	// under its cost model (never for greedy).
+	Optimal bool
 }
 
 // Kernel is a set of SOACs that run as one pass over one iteration space:

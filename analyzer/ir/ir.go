@@ -80,6 +80,7 @@ type Function struct {
 type Directive struct {
 	Name    string    // the name of the function to generate
 	Backend string    // "cpu", "parallel", "opencl", "auto", or "" when the directive names none
+	Cluster string    // "greedy", "ilp", "wsp", or "" when the directive names none
 	Pos     token.Pos // position of the comment
 }
 

@@ -88,6 +88,21 @@ type Function struct {
 	// Notes in the plan's order; never nil.
 	Notes []*Note `json:"notes"`
 	Stats Stats   `json:"stats"`
+	// Cluster is the clustering of the spec: the method that chose the
+	// kernels and what the clustering costs.
+	Cluster *Cluster `json:"cluster,omitempty"`
+}
+
+// Cluster names the clustering method of a spec (-cluster, cluster=) and
+// prices its clustering under both cost models of the fusion engine.
+type Cluster struct {
+	Method string `json:"method"` // "greedy", "ilp" or "wsp"
+	// Robinson is paper 001's objective (array traversals N², loops 1,
+	// intermediate arrays N); Bytes paper 002's bytes accessed per element.
+	Robinson int64 `json:"robinson"`
+	Bytes    int64 `json:"bytes"`
+	// Optimal: the method proved the clustering optimal under its model.
+	Optimal bool `json:"optimal"`
 }
 
 // Kernel is one pass over memory: one loop on the CPU, one launch group in
@@ -231,6 +246,7 @@ func (r renderer) function(pl *fusion.Plan) *Function {
 		Kernels: []*Kernel{},
 		Notes:   []*Note{},
 		Stats:   SumStats(pl.Stats),
+		Cluster: &Cluster{Method: pl.Partitioner, Robinson: pl.Cost.Robinson, Bytes: pl.Cost.Bytes, Optimal: pl.Optimal},
 	}
 	backend := fn.Fuse.Backend
 	if backend == "" {

@@ -54,6 +54,11 @@ func loadScalePackage(tb testing.TB) []*packages.Package {
 // over it and its dependencies, the IR builder, fusion of every function)
 // and renders the report, returning the number of specs reported.
 func analyzeAndReport(tb testing.TB, pkgs []*packages.Package, w io.Writer) int {
+	return analyzeAndReportWith(tb, pkgs, w, "")
+}
+
+// analyzeAndReportWith is analyzeAndReport with a clustering method.
+func analyzeAndReportWith(tb testing.TB, pkgs []*packages.Package, w io.Writer, method string) int {
 	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, pkgs, nil)
 	if err != nil {
 		tb.Fatal(err)
@@ -66,7 +71,7 @@ func analyzeAndReport(tb testing.TB, pkgs []*packages.Package, w io.Writer) int 
 		prog := act.Result.(*ir.Program)
 		var plans []*fusion.Plan
 		for _, fn := range prog.Funcs {
-			plans = append(plans, fusion.Fuse(fn, fusion.Options{Fset: prog.Fset}))
+			plans = append(plans, fusion.Fuse(fn, fusion.Options{Fset: prog.Fset, Cluster: method}))
 		}
 		rep.Packages = append(rep.Packages, report.NewPackage(prog.Fset, act.Package.PkgPath, plans, report.Options{Root: filepath.Dir(act.Package.Module.GoMod)}))
 	}
@@ -99,6 +104,19 @@ func BenchmarkAnalyze500Specs(b *testing.B) {
 	pkgs := loadScalePackage(b)
 	for b.Loop() {
 		analyzeAndReport(b, pkgs, io.Discard)
+	}
+}
+
+// BenchmarkAnalyze500SpecsCluster is BenchmarkAnalyze500Specs with each
+// clustering method.
+func BenchmarkAnalyze500SpecsCluster(b *testing.B) {
+	pkgs := loadScalePackage(b)
+	for _, m := range fusion.Methods() {
+		b.Run(m, func(b *testing.B) {
+			for b.Loop() {
+				analyzeAndReportWith(b, pkgs, io.Discard, m)
+			}
+		})
 	}
 }
 

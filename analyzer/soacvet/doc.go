@@ -128,6 +128,11 @@
 //		Stop the fusion engine after N fusions per function (default 0: no
 //		limit), as soacgen -fuse.gas does, to bisect a wrong fusion. With a
 //		limit, unfused findings describe the limited fusion.
+//	-cluster=greedy|ilp|wsp
+//		The clustering method of specs whose directive names none, as
+//		soacgen -cluster (default greedy). The stale check regenerates with
+//		the directive's cluster= or the default, so a package generated
+//		with soacgen -cluster should name its method in its directives.
 //
 // # Usage
 //

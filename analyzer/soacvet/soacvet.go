@@ -56,11 +56,27 @@ var Analyzer = &analysis.Analyzer{
 var (
 	categories = categorySet{}
 	gas        int
+	cluster    clusterFlag
 )
 
 func init() {
 	Analyzer.Flags.Var(&categories, "categories", "comma-separated categories to report: all, or a list of "+strings.Join(Categories, ", "))
 	Analyzer.Flags.IntVar(&gas, "fuse.gas", 0, "stop the fusion engine after N fusions per function (0: no limit), to bisect a wrong fusion")
+	Analyzer.Flags.Var(&cluster, "cluster", "clustering method of specs whose directive names none: "+strings.Join(fusion.Methods(), ", ")+" (default "+fusion.DefaultMethod+")")
+}
+
+// clusterFlag is the value of -cluster: a method of fusion.Methods, or ""
+// for the default.
+type clusterFlag string
+
+func (c *clusterFlag) String() string { return string(*c) }
+
+func (c *clusterFlag) Set(v string) error {
+	if fusion.PartitionerFor(v) == nil {
+		return fmt.Errorf("unknown clustering method %q (want %s)", v, strings.Join(fusion.Methods(), ", "))
+	}
+	*c = clusterFlag(v)
+	return nil
 }
 
 // categorySet is the value of -categories: nil or empty means all.
@@ -120,7 +136,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		r.report(analysis.Diagnostic{Pos: p.Pos, Category: cat, Message: p.Msg})
 	}
-	opts := fusion.Options{Gas: gas, Fset: pass.Fset}
+	opts := fusion.Options{Gas: gas, Fset: pass.Fset, Cluster: string(cluster)}
 	fuse := fusion.Fuse
 	if len(pass.TypeErrors) > 0 {
 		fuse = fuseDespiteErrors

@@ -1,7 +1,7 @@
 // Command soacgen fuses pipelines of runtime/soac combinators: for every
 // function of a package whose doc comment holds a directive
 //
-//	//soac:fuse NAME [backend=cpu|parallel|opencl|auto]
+//	//soac:fuse NAME [backend=cpu|parallel|opencl|auto] [cluster=greedy|ilp|wsp]
 //
 // (a spec), it generates a function NAME with the spec's signature whose
 // SOAC pipelines run as few passes over memory as fusion allows without
@@ -88,6 +88,16 @@
 //		and DIR/index.html, every graph (as SVG when Graphviz's dot is on
 //		the PATH, else as DOT text, with a warning) beside its entry of the
 //		fusion report. Written with -check too; never deleted.
+//	-cluster=M
+//		The clustering method of every spec whose directive names none
+//		(cluster= in the directive wins): greedy (the default, the bottom-up
+//		T2 engine), ilp (paper 001's integer linear program, solved by
+//		gophersat) or wsp (paper 002's weighted subroutine partition, branch
+//		and bound). Every method is safe: ilp and wsp only choose among the
+//		clusterings the greedy engine's legality checks build. Each optimal
+//		method has a budget of about one second per function and falls back
+//		to the best clustering found, with a note. The report's "cluster"
+//		field names the method and the clustering's cost.
 //	-fuse.gas=N
 //		Stop the fusion engine after N fusions per function (default 0: no
 //		limit), to bisect a wrong fusion.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite"
 )
@@ -63,6 +64,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 	backend := fs.String("backend", report.DefaultBackend, "backend of specs whose directive names none: "+strings.Join(report.Backends, ", "))
 	verify := fs.Bool("verify", false, "verify the IR, the fusion plans and the lowered kernels between the stages (a debugging switch: a broken invariant is an error)")
 	graphDir := fs.String("graph", "", "write each spec's fusion graph to `DIR` as Graphviz DOT, and DIR/index.html")
+	cluster := fs.String("cluster", fusion.DefaultMethod, "clustering method of specs whose directive names none: "+strings.Join(fusion.Methods(), ", "))
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageHeader)
 		fs.PrintDefaults()
@@ -77,6 +79,10 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "soacgen: invalid -backend %q: want one of %s\n", *backend, strings.Join(report.Backends, ", "))
 		return exitUsage
 	}
+	if fusion.PartitionerFor(*cluster) == nil {
+		fmt.Fprintf(stderr, "soacgen: invalid -cluster %q: want one of %s\n", *cluster, strings.Join(fusion.Methods(), ", "))
+		return exitUsage
+	}
 	patterns := fs.Args()
 	if len(patterns) == 0 {
 		patterns = []string{"."}
@@ -89,7 +95,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 
-	res, errs, err := analyze(dir, patterns, rewrite.Options{Backend: *backend, Gas: *gas, Check: *verify})
+	res, errs, err := analyze(dir, patterns, rewrite.Options{Backend: *backend, Gas: *gas, Cluster: *cluster, Check: *verify})
 	if err != nil {
 		fmt.Fprintf(stderr, "soacgen: %v\n", err)
 		return exitError

@@ -50,10 +50,15 @@ func regressPackages(t *testing.T) []Package {
 }
 
 // loadModule loads every package of the module in dir with syntax.
-func loadModule(t *testing.T, dir string) []*packages.Package {
+func loadModule(t testing.TB, dir string) []*packages.Package {
+	return loadPatterns(t, dir, "./...")
+}
+
+// loadPatterns loads the packages matching patterns in dir with syntax.
+func loadPatterns(t testing.TB, dir string, patterns ...string) []*packages.Package {
 	t.Helper()
 	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: append(os.Environ(), "GOFLAGS=-mod=mod")}
-	pkgs, err := packages.Load(cfg, "./...")
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,803 @@
+package fusion
+
+// This file is the common ground of the clustering methods (greedy, ilp,
+// wsp, exhaustive): choosing a method by name, the clustering problem of
+// one function as the optimal methods see it (nodes, the pairs that may
+// share a kernel, concestors), and the replay that turns a chosen
+// clustering into a Plan through the greedy engine's own legality checks
+// and plan assembly.
+//
+// A clustering is a labelling of the function's SOACs: SOACs with one
+// label form one group. A group is one kernel, or the kernels that share a
+// producer copied into disjoint branches. The replay runs the T2 driver
+// (driver.go) with the labelling as a filter: it makes only the fusions and
+// merges that join SOACs of one group, and only when every check of the
+// engine allows them. A labelling is legal when the replay realises it
+// exactly; nothing a method returns was built any other way, so every
+// method is as safe as greedy.
+//
+// It does NOT solve anything (ilp.go, wsp.go), nor price a clustering
+// (cost.go).
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"os"
+	"slices"
+	"time"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// RefClustering is the refusal id of a fusion that every check allowed but
+// the clustering method chose not to make, because its cost model prices
+// the clustering that keeps them apart no higher.
+const RefClustering = "clustering"
+
+// RefBudget is the rule of the note a method adds when its time budget ran
+// out before it proved its clustering optimal.
+const RefBudget = "cluster-budget"
+
+// The clustering methods.
+const (
+	MethodGreedy = "greedy" // the bottom-up T2 driver (paper 000)
+	MethodILP    = "ilp"    // Robinson's integer linear program (paper 001 §1.4), solved by gophersat
+	MethodWSP    = "wsp"    // Kristensen's weighted subroutine partition (paper 002 §V), branch and bound
+)
+
+// DefaultMethod is the method used when neither Options.Cluster nor the
+// directive names one (see BENCHMARKS.md for the measurements behind it).
+// The environment variable SOACGEN_CLUSTER overrides it, so that the
+// differential tests can run the whole pipeline under each method.
+const DefaultMethod = MethodGreedy
+
+// DefaultBudget is the time an optimal method may spend on one function
+// before it falls back to the best clustering found (at worst greedy's).
+const DefaultBudget = time.Second
+
+// Methods lists the method names -cluster and cluster= accept.
+func Methods() []string { return []string{MethodGreedy, MethodILP, MethodWSP} }
+
+// PartitionerFor returns the partitioner of a method name, or nil for an
+// unknown name.
+func PartitionerFor(name string) Partitioner {
+	switch name {
+	case MethodGreedy:
+		return Greedy{}
+	case MethodILP:
+		return ILP{}
+	case MethodWSP:
+		return WSP{}
+	}
+	return nil
+}
+
+// partitionerOf chooses the partitioner of fn: Options.Partitioner, else
+// the directive's cluster=, else Options.Cluster, else SOACGEN_CLUSTER,
+// else DefaultMethod.
+func partitionerOf(fn *ir.Function, opts Options) Partitioner {
+	if opts.Partitioner != nil {
+		return opts.Partitioner
+	}
+	for _, name := range []string{directiveCluster(fn), opts.Cluster, os.Getenv("SOACGEN_CLUSTER")} {
+		if p := PartitionerFor(name); p != nil {
+			return p
+		}
+	}
+	return PartitionerFor(DefaultMethod)
+}
+
+func directiveCluster(fn *ir.Function) string {
+	if fn != nil && fn.Fuse != nil {
+		return fn.Fuse.Cluster
+	}
+	return ""
+}
+
+func (opts Options) budget() time.Duration {
+	if opts.Budget > 0 {
+		return opts.Budget
+	}
+	return DefaultBudget
+}
+
+// problem is the clustering problem of one function: its SOACs (nodes)
+// and what the optimal methods may assume about them.
+//
+// possible[i][j] is false only when nodes i and j can never share a group
+// in a plan the engine builds: one is impure (but for an impure Map and
+// the Reduce it fuses into with its effects in order), no kernel block can hold
+// both, or a path between them in the dependency graph forces one to
+// complete before the other starts (paper 001 §1.4.5's fusion-preventing
+// paths). It is a relaxation: the replay decides.
+type problem struct {
+	fn       *ir.Function
+	opts     Options
+	g        *Graph
+	sp       *spaces
+	nodes    []*ir.SOAC
+	idx      map[*ir.SOAC]int
+	possible [][]bool
+	// pathPossible[i][j] is paper 001 Fig. 1.13's possible: no
+	// fusion-preventing path (nor impurity, nor block) keeps i and j
+	// apart. possible refines it with the engine's conditions; the
+	// Robinson objective sums over pathPossible pairs, as the paper does.
+	pathPossible [][]bool
+	// flow[i][j]: node j reads node i's output as an input array; share:
+	// the two read a common input array.
+	flow, share [][]bool
+	// contractible[i]: node i's output is an array used only as input
+	// arrays of SOACs, so it disappears when they share i's group.
+	contractible []bool
+	// implies lists necessary conditions of the engine: SOACs a and b
+	// share a group only if x and y do (see implications).
+	implies []implication
+	// reach[{x, y}] for statements x before y of one block: 1 when y
+	// depends on x, 2 when along a fusion-preventing path.
+	reach map[[2]ir.Stmt]uint8
+	// greedy is the engine's own plan and labels, the seed of every search.
+	greedy       *Plan
+	greedyLabels []int
+	// replayed memoises replay by canonical labels: the searches reach
+	// one clustering along several paths.
+	replayed map[string]replayResult
+}
+
+type replayResult struct {
+	plan     *Plan
+	realised bool
+}
+
+// implication says: a and b share a group only if x and y do.
+type implication struct{ a, b, x, y int }
+
+// imply records fused(a,b) → fused(x,y), or that a and b never share a
+// group when x and y cannot.
+func (pr *problem) imply(a, b, x, y int) {
+	if x == y || a == b || !pr.possible[a][b] || x == a && y == b || x == b && y == a {
+		return
+	}
+	if !pr.possible[x][y] {
+		pr.possible[a][b], pr.possible[b][a] = false, false
+		return
+	}
+	pr.implies = append(pr.implies, implication{a, b, x, y})
+}
+
+func newProblem(fn *ir.Function, opts Options) *problem {
+	pr := newPricing(fn, opts, NewGraph(fn, opts.Fset), newSpaces(posFmt{opts.Fset}, fn.Info))
+	pr.implications()
+	return pr
+}
+
+// newPricing builds what pricing a clustering needs (cost.go), on a graph
+// and spaces already built: the problem without the engine's conditions
+// that only the searches use.
+func newPricing(fn *ir.Function, opts Options, g *Graph, sp *spaces) *problem {
+	pr := &problem{fn: fn, opts: opts, g: g, sp: sp, nodes: g.SOACs, idx: map[*ir.SOAC]int{}}
+	n := len(pr.nodes)
+	for i, s := range pr.nodes {
+		pr.idx[s] = i
+	}
+	grid := func() [][]bool {
+		m := make([][]bool, n)
+		for i := range m {
+			m[i] = make([]bool, n)
+		}
+		return m
+	}
+	pr.possible, pr.flow, pr.share = grid(), grid(), grid()
+	pr.contractible = make([]bool, n)
+	readers := map[*ir.Var][]int{}
+	for j, s := range pr.nodes {
+		for _, v := range s.Inputs() {
+			if !slices.Contains(readers[v], j) {
+				readers[v] = append(readers[v], j)
+			}
+			if d, ok := v.Def.(*ir.SOAC); ok && d.Out == v {
+				if i, ok := pr.idx[d]; ok {
+					pr.flow[i][j] = true
+				}
+			}
+		}
+	}
+	for _, rs := range readers {
+		for _, a := range rs {
+			for _, b := range rs {
+				pr.share[a][b] = a != b
+			}
+		}
+	}
+	for i, s := range pr.nodes {
+		if s.Out == nil || !holdsArray(s.Out) {
+			continue
+		}
+		uses := g.Uses[s.Out]
+		ok := len(uses) > 0
+		for _, u := range uses {
+			if _, isSOAC := u.Stmt.(*ir.SOAC); !isSOAC || u.Kind != ArrayFlow {
+				ok = false
+			}
+		}
+		pr.contractible[i] = ok
+	}
+	pr.reach = pr.paths()
+	pr.pathPossible = grid()
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			ok := pr.pairPossible(i, j)
+			pr.possible[i][j], pr.possible[j][i] = ok, ok
+			pr.pathPossible[i][j], pr.pathPossible[j][i] = ok, ok
+		}
+	}
+	return pr
+}
+
+// seed runs the greedy engine, whose clustering every search starts from.
+func (pr *problem) seed() {
+	st := newStateOn(pr.fn, pr.opts, pr.g, pr.sp)
+	st.run()
+	pr.greedy = st.plan(MethodGreedy)
+	pr.greedyLabels = pr.labelsOf(pr.greedy)
+}
+
+// holdsArray reports whether v is a slice (an array the cost models count).
+func holdsArray(v *ir.Var) bool {
+	if v.Type == nil {
+		return true
+	}
+	_, ok := v.Type.Underlying().(*types.Slice)
+	return ok
+}
+
+// pairPossible is the relaxation described at problem.
+func (pr *problem) pairPossible(i, j int) bool {
+	a, b := pr.nodes[i], pr.nodes[j]
+	if (soacImpure(a) != nil || soacImpure(b) != nil) && !pr.effectsPair(i, j) && !pr.effectsPair(j, i) {
+		return false
+	}
+	if !pr.blocksMayMeet(a, b) {
+		return false
+	}
+	if pr.flow[i][j] && lookupVertical(ClassOf(a), ClassOf(b)) == nil ||
+		pr.flow[j][i] && lookupVertical(ClassOf(b), ClassOf(a)) == nil {
+		return false
+	}
+	if shapeCheck(posFmt{}, []*ir.SOAC{a, b}) != nil {
+		return false
+	}
+	x, y := commonAncestors(a, b)
+	if x == nil || y == nil {
+		return true
+	}
+	return pr.reach[[2]ir.Stmt{x, y}] < 2 && pr.reach[[2]ir.Stmt{y, x}] < 2
+}
+
+// effectsPair reports whether node i is an impure Map that may fuse into
+// node j with its effects in order (effects.go): j is a pure Reduce of
+// i's array alone, i's only consumer, in i's block. Such a pair forms a
+// group of its own: i is possible with no other node, so transitivity
+// keeps everything else out of j's group when i joins it.
+func (pr *problem) effectsPair(i, j int) bool {
+	P, c := pr.nodes[i], pr.nodes[j]
+	if soacImpure(P) == nil || soacImpure(c) != nil || !pr.flow[i][j] || c.Parent != P.Parent {
+		return false
+	}
+	for _, u := range pr.g.Uses[P.Out] {
+		if s, ok := u.Stmt.(*ir.SOAC); ok && u.Kind == ArrayFlow && s != c {
+			return false
+		}
+	}
+	return effectsInOrder(pr.fn, P, c, []*ir.SOAC{c}) == ""
+}
+
+// blocksMayMeet reports whether some kernel may hold a and b, or kernels
+// sharing a branch copy: the deeper one's block is reached from the
+// innermost block holding both through ifs and switches only, unless the
+// shallower is a generator, which moves anywhere; a SOAC never joins a
+// kernel inside its own lambda.
+func (pr *problem) blocksMayMeet(a, b *ir.SOAC) bool {
+	x, y := commonAncestors(a, b)
+	if x == nil || y == nil {
+		return false
+	}
+	if x == ir.Stmt(b) && a != b || y == ir.Stmt(a) && a != b {
+		return false // one lies inside the other's lambda
+	}
+	common := x.Block()
+	for _, s := range []*ir.SOAC{a, b} {
+		other := a
+		if s == a {
+			other = b
+		}
+		if s.Parent != common && !onlyBranches(common, s.Parent) && !(other.Parent == common && other.IsGenerator()) {
+			return false
+		}
+	}
+	return true
+}
+
+// paths returns, for each pair of statements of one block (in order),
+// 1 when the later depends on the earlier and 2 when along a path on
+// which they cannot share one pass (paper 001 Fig. 1.13): through a plain
+// statement, or along an edge other than an array flowing into a SOAC or
+// into a compound statement holding its consumers (a branch copy, a
+// generator moving into a loop), or than a pure SOAC's new version of an
+// escaped variable read by a SOAC (versionOnly). Hazard edges that
+// restate a flow are skipped.
+func (pr *problem) paths() map[[2]ir.Stmt]uint8 {
+	out := map[[2]ir.Stmt]uint8{}
+	blocks := map[*ir.Block]bool{}
+	for _, s := range pr.nodes {
+		for b := s.Parent; b != nil; {
+			blocks[b] = true
+			if b.Parent == nil {
+				break
+			}
+			b = b.Parent.Block()
+		}
+	}
+	for b := range blocks {
+		n := len(b.Stmts)
+		// reach[x][y] = 1: a path; 2: a preventing path.
+		reach := make([][]uint8, n)
+		for x := n - 1; x >= 0; x-- {
+			reach[x] = make([]uint8, n)
+			for _, e := range pr.g.Out[b.Stmts[x]] {
+				y := pr.g.Index(e.To)
+				if e.To.Block() != b || y <= x {
+					continue
+				}
+				from, fromSOAC := e.From.(*ir.SOAC)
+				_, toSOAC := e.To.(*ir.SOAC)
+				_, toPlain := e.To.(*ir.Plain)
+				if e.Kind == Hazard && (e.Rule == RefUsedBefore || fromSOAC && toSOAC) {
+					continue // the flow restated
+				}
+				kind := uint8(1)
+				if e.Kind != ArrayFlow && !(toSOAC && versionOnly(from, e)) || toPlain {
+					kind = 2
+				}
+				reach[x][y] = max(reach[x][y], kind)
+				for z := y + 1; z < n; z++ {
+					if r := reach[y][z]; r > 0 {
+						k := max(r, kind)
+						if toPlain {
+							k = 2 // a plain statement runs between
+						}
+						reach[x][z] = max(reach[x][z], k)
+					}
+				}
+			}
+			for y := x + 1; y < n; y++ {
+				if reach[x][y] > 0 {
+					out[[2]ir.Stmt{b.Stmts[x], b.Stmts[y]}] = reach[x][y]
+				}
+			}
+		}
+	}
+	return out
+}
+
+// versionOnly reports whether edge e from SOAC from (nil when from is no
+// SOAC) is about a variable that from defines only as the IR's new
+// version of an escaped variable, though its lambdas write nothing they
+// did not allocate (lambda-local memory, ir's Versions): the driver never
+// checks such an edge between a producer and the members of the kernel it
+// fuses into, so it does not keep them apart.
+func versionOnly(from *ir.SOAC, e *Edge) bool {
+	return from != nil && e.Var != from.Out && soacImpure(from) == nil
+}
+
+// implications records the engine's necessary conditions for two SOACs
+// to share a group, until none changes possible:
+//   - a SOAC that zips a filtered array with its source is refused by
+//     every kernel of two or more members (size-mismatch): it is alone;
+//   - two SOACs share a pass only over one space: their spaces, followed
+//     up through filters, must be equal or made equal by the Map2s and
+//     Map3s of the function (spaceClasses);
+//   - a producer joins its consumers' group only with all of them (the
+//     driver fuses it into every consumer kernel or none), unless it may
+//     be written out (map-out, fuseinto.go): then a consumer outside its
+//     group must run after every member of the group (between);
+//   - the members of a group move down to its last member, past every
+//     statement in between: of two members i before j of one block, i
+//     must be able to pass each statement between them, or that statement
+//     must be a member (a SOAC) too;
+//   - of two SOACs x before y of one block with an edge x → y that is not
+//     an array flowing from x to y, x joins y's group only by fusing
+//     vertically into a kernel holding y (no merge joins kernels with an
+//     edge between them, and y is visited first): with the consumers
+//     every such fusion takes (firstConsumers);
+//   - the concestor constraints of paper 001 (§1.4.3) for SOACs over
+//     different iteration spaces descending from a common one.
+func (pr *problem) implications() {
+	n := len(pr.nodes)
+	pr.spaceClasses()
+	for i, s := range pr.nodes {
+		if _, r := pr.sp.zipCheck(s, nil); r != nil && r.Rule == RefSizeMismatch {
+			for j := range n {
+				pr.possible[i][j], pr.possible[j][i] = false, false
+			}
+		}
+	}
+	for before := -1; ; {
+		pr.implies = nil
+		for i := range n {
+			pr.consumers(i)
+		}
+		pr.between()
+		pr.ordered()
+		pr.concestorPairs()
+		count := 0
+		for i := range n {
+			for j := range n {
+				if pr.possible[i][j] {
+					count++
+				}
+			}
+		}
+		if count == before {
+			return
+		}
+		before = count
+	}
+}
+
+// consumersOf returns the nodes that read node i's output as an input
+// array, and whether all of them are SOACs of i's block: only then may i
+// fuse into some of them and be written out for the others (map-out,
+// fuseinto.go); the driver copies a producer into branches, or into a
+// loop, only with all its consumers.
+func (pr *problem) consumersOf(i int) (cons []int, direct bool) {
+	P := pr.nodes[i]
+	direct = true
+	for j, c := range pr.nodes {
+		if !pr.flow[i][j] {
+			continue
+		}
+		cons = append(cons, j)
+		direct = direct && c.Parent == P.Parent
+	}
+	return cons, direct
+}
+
+// consumers records the second condition of implications for producer i:
+// i shares a group with a consumer c only if with all of them, unless
+// map-out may apply: every consumer is direct and c is no stream (a
+// stream kernel does not write its input out). With map-out, a consumer d
+// outside i's group must run after every member of the group, since i's
+// array is complete only when the group's pass has run; between records
+// that already (d reads i's output, a used-before hazard from i, so a
+// member after d needs d in the group).
+func (pr *problem) consumers(i int) {
+	cons, direct := pr.consumersOf(i)
+	for _, c := range cons {
+		if direct && ClassOf(pr.nodes[c])&streamClasses == 0 {
+			continue
+		}
+		for _, d := range cons {
+			pr.imply(i, c, i, d)
+		}
+	}
+}
+
+// firstConsumers returns the consumers of node i that every vertical
+// fusion of i takes: all of them, or with map-out the first (the others
+// may run after the kernel it fuses into).
+func (pr *problem) firstConsumers(i int) []int {
+	cons, direct := pr.consumersOf(i)
+	if !direct || len(cons) == 0 {
+		return cons
+	}
+	first := cons[0]
+	for _, c := range cons[1:] {
+		if pr.g.Index(pr.nodes[c]) < pr.g.Index(pr.nodes[first]) {
+			first = c
+		}
+	}
+	return []int{first}
+}
+
+// spaceClasses rules out the pairs over spaces that no kernel can make
+// one: the spaces of their iterations, followed up through every filter,
+// that no Map2 or Map3 of the function zips together.
+func (pr *problem) spaceClasses() {
+	sp := pr.sp
+	root := func(s spaceID) spaceID {
+		for {
+			u, ok := sp.up[s]
+			if !ok {
+				return s
+			}
+			s = u
+		}
+	}
+	uf := map[spaceID]spaceID{}
+	var find func(spaceID) spaceID
+	find = func(s spaceID) spaceID {
+		for {
+			p, ok := uf[s]
+			if !ok || p == s {
+				return s
+			}
+			s = p
+		}
+	}
+	for _, s := range pr.nodes {
+		in := s.Inputs()
+		for _, v := range in[min(1, len(in)):] {
+			if a, b := find(root(sp.ofVar(in[0]))), find(root(sp.ofVar(v))); a != b {
+				uf[b] = a
+			}
+		}
+	}
+	class := make([]spaceID, len(pr.nodes))
+	for i, s := range pr.nodes {
+		class[i] = find(root(sp.iterOf(s)))
+	}
+	for i := range pr.nodes {
+		for j := range pr.nodes {
+			if class[i] != class[j] {
+				pr.possible[i][j] = false
+			}
+		}
+	}
+}
+
+// between records the third condition of implications.
+func (pr *problem) between() {
+	for i, a := range pr.nodes {
+		b := a.Parent
+		for j, c := range pr.nodes {
+			if c.Parent != b || pr.g.Index(c) <= pr.g.Index(a) || !pr.possible[i][j] {
+				continue
+			}
+			for _, e := range pr.g.Out[a] {
+				if e.Kind != Hazard || pr.g.Index(e.To) >= pr.g.Index(c) {
+					continue
+				}
+				if k, ok := pr.idxOf(e.To); ok {
+					pr.imply(i, j, i, k)
+					continue
+				}
+				if _, plain := e.To.(*ir.Plain); plain || e.Rule != RefUsedBefore {
+					pr.possible[i][j], pr.possible[j][i] = false, false
+					break
+				}
+			}
+		}
+	}
+}
+
+// ordered records the fourth condition of implications.
+func (pr *problem) ordered() {
+	for i, x := range pr.nodes {
+		cons := pr.firstConsumers(i)
+		for _, e := range pr.g.Out[x] {
+			j, ok := pr.idxOf(e.To)
+			if !ok || !pr.possible[i][j] || pr.flow[i][j] && (e.Kind == ArrayFlow || e.Kind == Hazard && e.Rule == RefUsedBefore) {
+				continue
+			}
+			if len(cons) == 0 {
+				pr.possible[i][j], pr.possible[j][i] = false, false
+				continue
+			}
+			for _, c := range cons {
+				pr.imply(i, j, i, c)
+			}
+		}
+	}
+}
+
+// idxOf returns the node index of statement s when it is a SOAC.
+func (pr *problem) idxOf(s ir.Stmt) (int, bool) {
+	soac, ok := s.(*ir.SOAC)
+	if !ok {
+		return 0, false
+	}
+	i, ok := pr.idx[soac]
+	return i, ok
+}
+
+// concestorPairs records the concestor constraints of every possible pair
+// over different iteration spaces whose spaces descend, through filters,
+// from a common space.
+func (pr *problem) concestorPairs() {
+	sp := pr.sp
+	// chain(s): the spaces from s's iteration space up through filters,
+	// with the node iterating over each (s itself, then the filters).
+	type step struct {
+		space spaceID
+		node  int
+	}
+	chain := func(i int) []step {
+		out := []step{{sp.iterOf(pr.nodes[i]), i}}
+		for s := out[0].space; ; {
+			f, ok := sp.trans[s]
+			if !ok {
+				break
+			}
+			k, ok := pr.idx[f]
+			if !ok {
+				break
+			}
+			s = sp.up[s]
+			out = append(out, step{s, k})
+		}
+		return out
+	}
+	chains := make([][]step, len(pr.nodes))
+	for i := range pr.nodes {
+		chains[i] = chain(i)
+	}
+	for i := range pr.nodes {
+		for j := i + 1; j < len(pr.nodes); j++ {
+			if !pr.possible[i][j] || chains[i][0].space == chains[j][0].space {
+				continue
+			}
+		search:
+			for _, si := range chains[i] {
+				for _, sj := range chains[j] {
+					if si.space == sj.space {
+						pr.imply(i, j, i, si.node)
+						pr.imply(i, j, j, sj.node)
+						pr.imply(i, j, si.node, sj.node)
+						break search
+					}
+				}
+			}
+		}
+	}
+}
+
+// labelsOf returns the canonical labels of plan's groups: kernels sharing
+// a member (a branch copy) form one group.
+func (pr *problem) labelsOf(plan *Plan) []int {
+	u := newUnionFind(len(pr.nodes))
+	for _, k := range plan.Kernels {
+		first := -1
+		for _, m := range k.SOACs {
+			i, ok := pr.idx[m]
+			if !ok {
+				continue
+			}
+			if first < 0 {
+				first = i
+			} else {
+				u.union(first, i)
+			}
+		}
+	}
+	return u.labels()
+}
+
+// unionFind is a disjoint-set forest over 0..n-1.
+type unionFind []int
+
+func newUnionFind(n int) unionFind {
+	u := make(unionFind, n)
+	for i := range u {
+		u[i] = i
+	}
+	return u
+}
+
+func (u unionFind) find(x int) int {
+	for u[x] != x {
+		u[x] = u[u[x]]
+		x = u[x]
+	}
+	return x
+}
+
+func (u unionFind) union(a, b int) {
+	if a, b = u.find(a), u.find(b); a != b {
+		u[b] = a
+	}
+}
+
+// labels returns the canonical labels of the sets.
+func (u unionFind) labels() []int {
+	labels := make([]int, len(u))
+	for i := range labels {
+		labels[i] = u.find(i)
+	}
+	return canonical(labels)
+}
+
+// canonical renumbers labels in order of first appearance, so that equal
+// partitions have equal labels.
+func canonical(labels []int) []int {
+	out := make([]int, len(labels))
+	m := map[int]int{}
+	for i, l := range labels {
+		c, ok := m[l]
+		if !ok {
+			c = len(m)
+			m[l] = c
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// replay builds the plan of the clustering labels with the engine's
+// driver; realised reports whether the plan's groups are exactly labels.
+func (pr *problem) replay(labels []int, method string) (plan *Plan, realised bool) {
+	labels = canonical(labels)
+	key := fmt.Sprint(labels)
+	if r, ok := pr.replayed[key]; ok {
+		return r.plan, r.realised
+	}
+	defer func() {
+		if pr.replayed == nil {
+			pr.replayed = map[string]replayResult{}
+		}
+		pr.replayed[key] = replayResult{plan, realised}
+	}()
+	st := newStateOn(pr.fn, pr.opts, pr.g, pr.sp)
+	st.target = map[*ir.SOAC]int{}
+	for i, s := range pr.nodes {
+		st.target[s] = labels[i]
+	}
+	st.method = method
+	st.run()
+	plan = st.plan(method)
+	return plan, slices.Equal(pr.labelsOf(plan), labels)
+}
+
+// unchosen refuses to fuse P with members when the target clustering puts
+// some of them in another group.
+func (st *state) unchosen(P *ir.SOAC, members []*ir.SOAC) *Refusal {
+	if st.target == nil {
+		return nil
+	}
+	for _, m := range members {
+		if st.target[m] != st.target[P] {
+			return &Refusal{Rule: RefClustering, Pos: m.Pos(), Consumer: m, Var: P.Out,
+				Reason: fmt.Sprintf("the %s clustering keeps %s apart from %s: its cost model prices that no higher", st.method, st.p.soac(P), st.p.soac(m))}
+		}
+	}
+	return nil
+}
+
+// sameGroup reports whether the target clustering puts kernels a and b in
+// one group (always true without a target).
+func (st *state) sameGroup(a, b *kstate) bool {
+	if st.target == nil {
+		return true
+	}
+	for _, m := range append(append([]*ir.SOAC{}, a.list...), b.list...) {
+		if st.target[m] != st.target[a.list[0]] {
+			return false
+		}
+	}
+	return true
+}
+
+func consumerSOACs(cons []consumer) []*ir.SOAC {
+	var out []*ir.SOAC
+	for _, c := range cons {
+		out = append(out, c.soac)
+	}
+	return out
+}
+
+// finish stamps plan with the method's outcome: its cost under both models,
+// whether it was proved optimal, and a note when the budget ran out.
+func (pr *problem) finish(plan *Plan, method string, optimal, timedOut bool) *Plan {
+	plan.Partitioner = method
+	plan.Optimal = optimal
+	if timedOut {
+		pos := token.NoPos
+		if pr.fn.Decl != nil {
+			pos = pr.fn.Decl.Pos()
+		}
+		plan.Notes = append(plan.Notes, Note{Pos: pos, Rule: RefBudget,
+			Reason: fmt.Sprintf("the %s method ran out of its %v budget for %s at %s; this is the best clustering it found (greedy's at worst), not proved optimal",
+				method, pr.opts.budget(), pr.fn.Name, posFmt{pr.opts.Fset}.at(pos))})
+	}
+	return plan
+}

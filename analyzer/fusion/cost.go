@@ -1,0 +1,154 @@
+package fusion
+
+// This file prices a clustering under the two cost models of the papers:
+// Robinson's objective (paper 001 §1.4.4, Fig. 1.14) and Bohrium's bytes
+// accessed (paper 002 Def. 13). Both are monotone (paper 002 Def. 6):
+// merging two groups never costs more.
+//
+// It does NOT decide legality (cluster.go's replay does) nor search.
+
+import (
+	"go/types"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+// Cost is the price of a plan's clustering under both cost models; lower
+// is better. A plan's groups are its kernels, kernels sharing a producer
+// copied into disjoint branches counting as one group.
+type Cost struct {
+	// Robinson is paper 001's objective with N the number of SOACs: N² for
+	// each pair of SOACs in different groups that could share one (no
+	// fusion-preventing path between them) and that are producer and
+	// consumer or read a common array; 1 for any other such pair (a loop's
+	// overhead); N for each array that would otherwise be contracted but is
+	// materialised because a consumer lies in another group. A producer
+	// fused with some of its consumers and written out for the others
+	// (map-out) pays that N: paper 001 counts a fused array that is also
+	// needed elsewhere as materialised.
+	Robinson int64
+	// Bytes is paper 002's cost: the sum over groups of the bytes per
+	// element of the arrays the group reads from memory (input arrays that
+	// no member computes, each once) and writes to memory (members' arrays
+	// used outside the group, map-out arrays among them). Scalars, and
+	// arrays that lambdas index, are not counted.
+	Bytes int64
+}
+
+// cost prices labels under both models.
+func (pr *problem) cost(labels []int) Cost {
+	return Cost{Robinson: pr.robinson(labels), Bytes: pr.bytes(labels)}
+}
+
+// robinson is paper 001 Fig. 1.14's objective of labels, over the pairs
+// that its Fig. 1.13 calls possible, leaving out the terms that are
+// constant over every clustering (pairs with a fusion-preventing path,
+// arrays with a use other than as a SOAC's input array).
+func (pr *problem) robinson(labels []int) int64 {
+	n := int64(len(pr.nodes))
+	var c int64
+	for i := range pr.nodes {
+		for j := i + 1; j < len(pr.nodes); j++ {
+			if pr.pathPossible[i][j] && labels[i] != labels[j] {
+				c += pr.weight(i, j)
+			}
+		}
+		if pr.contractible[i] {
+			for j := range pr.nodes {
+				if pr.flow[i][j] && labels[j] != labels[i] {
+					c += n
+					break
+				}
+			}
+		}
+	}
+	return c
+}
+
+// weight is W_ij of paper 001 Fig. 1.12.
+func (pr *problem) weight(i, j int) int64 {
+	n := int64(len(pr.nodes))
+	if pr.flow[i][j] || pr.flow[j][i] || pr.share[i][j] {
+		return n * n
+	}
+	return 1
+}
+
+// bytes is paper 002 Def. 13's cost of labels.
+func (pr *problem) bytes(labels []int) int64 {
+	var c int64
+	groups := map[int][]int{}
+	for i, l := range labels {
+		groups[l] = append(groups[l], i)
+	}
+	for _, members := range groups {
+		c += pr.groupBytes(members, labels)
+	}
+	return c
+}
+
+// groupBytes is ||ext[B]|| of one group: its external reads and writes.
+func (pr *problem) groupBytes(members []int, labels []int) int64 {
+	var c int64
+	l := labels[members[0]]
+	in := func(s ir.Stmt) bool {
+		soac, ok := s.(*ir.SOAC)
+		if !ok {
+			return false
+		}
+		i, ok := pr.idx[soac]
+		return ok && labels[i] == l
+	}
+	seen := map[*ir.Var]bool{}
+	for _, i := range members {
+		s := pr.nodes[i]
+		for _, v := range s.Inputs() {
+			if seen[v] || v.Def != nil && in(v.Def) && producedBy(v) {
+				continue
+			}
+			seen[v] = true
+			c += elemSize(v)
+		}
+		if s.Out == nil || !holdsArray(s.Out) {
+			continue
+		}
+		for _, u := range pr.g.Uses[s.Out] {
+			if u.Kind != ArrayFlow || !in(u.Stmt) {
+				c += elemSize(s.Out)
+				break
+			}
+		}
+	}
+	return c
+}
+
+// producedBy reports whether v is the output of the SOAC defining it.
+func producedBy(v *ir.Var) bool {
+	s, ok := v.Def.(*ir.SOAC)
+	return ok && s.Out == v
+}
+
+// sizes are the sizes the bytes model counts with: those of the gc
+// compiler on a 64-bit target, so that costs do not depend on the host.
+var sizes = types.SizesFor("gc", "amd64")
+
+// elemSize returns the size in bytes of one element of array v (8 when
+// the type is unknown or not sized, such as a type parameter).
+func elemSize(v *ir.Var) (n int64) {
+	if v.Type == nil {
+		return 8
+	}
+	sl, ok := v.Type.Underlying().(*types.Slice)
+	if !ok {
+		return 8
+	}
+	defer func() {
+		if recover() != nil {
+			n = 8
+		}
+	}()
+	if _, tp := sl.Elem().(*types.TypeParam); tp {
+		return 8
+	}
+	return max(sizes.Sizeof(sl.Elem()), 1)
+}
