@@ -83,7 +83,7 @@ func sliceCaptureRefusedSpec(xs []int, table []int) []int {
 
 //soac:fuse NeutralRefused backend=opencl
 func neutralRefusedSpec(xs []int, start int) int {
-	return soac.Reduce(xs, start, func(a, b int) int { return a + b })
+	return soac.Reduce(xs, start, func(a, b int) int { return max(a, b) }) // any start: max is idempotent (parallel starts each chunk from it)
 }
 
 //soac:fuse FuncValueRefused backend=opencl
