@@ -64,6 +64,11 @@ func (parallelBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string
 	if why := impure(f, lk); why != "" {
 		return nil, why
 	}
+	for _, m := range lk.Members {
+		if m.StartNotNeutral {
+			return nil, fmt.Sprintf("the start of %s at %s is not provably its operator's neutral element: every chunk would combine it again", m.SOAC.Name, f.short(m.SOAC.Pos()))
+		}
+	}
 	switch lk.Form {
 	case lower.Call:
 		return f.parStream(lk)

@@ -204,6 +204,23 @@ func (lw *lowerer) exactReduce(l *ir.Lambda, ne *ir.Operand, t types.Type) (op *
 	return nil, false
 }
 
+// startNotNeutral reports whether a fold's start ne is not provably its
+// operator's neutral element while the operator is one exactOps knows and
+// is not idempotent (see Member.StartNotNeutral). A start that is not a
+// constant counts as not neutral; an operator exactOps does not know
+// (a named function, a struct combine) is taken at the caller's promise
+// (CONTRACT.md: op is associative with neutral element ne).
+func (lw *lowerer) startNotNeutral(l *ir.Lambda, ne *ir.Operand, t types.Type) bool {
+	if ne != nil && ne.Const != nil && ne.Const.Value != nil {
+		xop, neutral := lw.exactReduce(l, ne, t)
+		return xop != nil && !neutral && !xop.idempotent
+	}
+	// Recognise the operator with a stand-in constant start.
+	probe := &ir.Operand{Const: &types.TypeAndValue{Type: t, Value: constant.MakeInt64(0)}}
+	xop, _ := lw.exactReduce(l, probe, t)
+	return xop != nil && !xop.idempotent
+}
+
 // speculable reports whether l may run for an element the spec never
 // passes it (a select instead of a branch): it has no effect, cannot
 // panic, and is cheap — no loops, no closures and no calls but builtins,

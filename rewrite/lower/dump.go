@@ -89,6 +89,9 @@ func DumpKernel(b *strings.Builder, fset *token.FileSet, k *Kernel) {
 		if m.NeutralSelect {
 			b.WriteString(", neutral for dropped")
 		}
+		if m.StartNotNeutral {
+			b.WriteString(", start not neutral")
+		}
 		b.WriteString("\n")
 	}
 	if c := k.Chunk; c != nil {

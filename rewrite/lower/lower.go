@@ -134,6 +134,12 @@ type Member struct {
 	// otherwise it folds every element and keeps the new accumulator
 	// only when the predicate holds (integers).
 	NeutralSelect bool
+	// StartNotNeutral reports that a fold's or scan's operator is one the
+	// generator recognises (not idempotent) and its start is not provably
+	// the operator's neutral element: several partial folds that each
+	// start from it (a parallel backend's chunks) would combine it more
+	// than once, which the spec does not.
+	StartNotNeutral bool
 }
 
 // Length is the length of an array the kernel reads or computes: len(Var)
@@ -475,12 +481,14 @@ func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
 			mem.Space = sp
 			switch {
 			case op.Reduce != nil:
+				mem.StartNotNeutral = lw.startNotNeutral(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
 				mem.Split = lk.Unroll > 1 && lw.splittable(m)
 				if lk.Spaces[sp].Select {
 					xop, neutral := lw.exactReduce(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
 					mem.NeutralSelect = xop != nil && neutral
 				}
 			case op.Scan != nil:
+				mem.StartNotNeutral = lw.startNotNeutral(op.Scan.Op, op.Scan.Neutral, m.TypeArgs[0])
 				if sp != Root {
 					return fmt.Sprintf("%s scans the kept elements of %s, which a loop does not carry", lw.position(m), lw.position(k.SOACs[lk.Spaces[sp].Filter]))
 				}

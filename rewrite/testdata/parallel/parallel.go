@@ -96,3 +96,27 @@ var seen int
 func impureSpec(xs []int) int {
 	return soac.Reduce(soac.Map(xs, func(x int) int { seen++; return x }), 0, func(a, b int) int { return a + b })
 }
+
+// startTenSpec starts its sum at 10, which is not +'s neutral element:
+// a parallel fold would add it once per chunk, so the kernel is refused
+// and cpu folds it once.
+//
+//soac:fuse StartTen backend=parallel
+func startTenSpec(xs []int) int {
+	return soac.Reduce(xs, 10, func(a, b int) int { return a + b })
+}
+
+// startGivenSpec scans from a start that is not a constant: refused too.
+//
+//soac:fuse StartGiven backend=parallel
+func startGivenSpec(xs []int, start int) []int {
+	return soac.Scan(xs, start, func(a, b int) int { return a + b })
+}
+
+// startMaxSpec starts max at any value: max is idempotent, so it runs in
+// parallel.
+//
+//soac:fuse StartMax backend=parallel
+func startMaxSpec(xs []int, start int) int {
+	return soac.Reduce(xs, start, func(a, b int) int { return max(a, b) })
+}
