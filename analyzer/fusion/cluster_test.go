@@ -1,6 +1,8 @@
 package fusion
 
 import (
+	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -395,4 +397,47 @@ func hasNote(plan *Plan, rule string, c *ir.SOAC, x string) bool {
 		}
 	}
 	return false
+}
+
+// TestScopeCache: scopeOf computes a function's panic scope once and
+// shares it; a function whose declaration changed gets a new one; and the
+// cache does not keep a function alive (its entry goes when it is
+// collected).
+func TestScopeCache(t *testing.T) {
+	fn := testdataFuncs(t, "papers")["papers"]["normalize2"]
+	a, b := scopeOf(fn), scopeOf(fn)
+	if len(a.safe) == 0 && len(a.soacs) == 0 {
+		t.Fatalf("normalize2: empty scope")
+	}
+	if reflect.ValueOf(a.soacs).Pointer() != reflect.ValueOf(b.soacs).Pointer() {
+		t.Errorf("scopeOf computed normalize2's scope twice")
+	}
+	copied := *fn
+	if c := scopeOf(&copied); c.safe == nil || reflect.ValueOf(c.soacs).Pointer() == reflect.ValueOf(a.soacs).Pointer() {
+		t.Errorf("a copy of normalize2 shares its scope, or has no safe indexes")
+	}
+	copied.Decl = nil
+	if c := scopeOf(&copied); c.safe != nil {
+		t.Errorf("the scope cached before the declaration changed is returned")
+	}
+	count := func() int {
+		scopes.Lock()
+		defer scopes.Unlock()
+		return len(scopes.m)
+	}
+	before := count()
+	func() {
+		tmp := &ir.Function{Name: "tmp", Body: &ir.Block{}}
+		scopeOf(tmp)
+	}()
+	if count() != before+1 {
+		t.Fatalf("scopeOf did not cache a new function")
+	}
+	for i := 0; i < 100 && count() > before; i++ {
+		runtime.GC()
+		runtime.Gosched()
+	}
+	if count() > before {
+		t.Errorf("the scope cache keeps a collected function's entry")
+	}
 }
