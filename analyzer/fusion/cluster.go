@@ -142,6 +142,10 @@ type problem struct {
 	// replayed memoises replay by canonical labels: the searches reach
 	// one clustering along several paths.
 	replayed map[string]replayResult
+	// split records the groups some replay split (splitGroups), by their
+	// members: no clustering holding one of them is realised
+	// (groupLocal).
+	split map[string]bool
 }
 
 type replayResult struct {
@@ -745,8 +749,61 @@ func (pr *problem) replay(labels []int, method string) (plan *Plan, realised boo
 	st.method = method
 	st.run()
 	plan = st.plan(method)
-	return plan, slices.Equal(pr.labelsOf(plan), labels)
+	got := pr.labelsOf(plan)
+	if pr.groupLocal() {
+		for _, g := range splitGroups(labels, got) {
+			if pr.split == nil {
+				pr.split = map[string]bool{}
+			}
+			pr.split[fmt.Sprint(g)] = true
+		}
+	}
+	return plan, slices.Equal(got, labels)
 }
+
+// knownSplit returns the members of a group of labels (canonical) that
+// an earlier replay split, or nil: labels is then not realised, without
+// a replay.
+func (pr *problem) knownSplit(labels []int) []int {
+	if len(pr.split) == 0 {
+		return nil
+	}
+	for _, g := range membersOf(labels) {
+		if len(g) > 1 && pr.split[fmt.Sprint(g)] {
+			return g
+		}
+	}
+	return nil
+}
+
+// splitGroups returns the groups of labels (canonical) that the engine's
+// clustering got does not realise whole: the members of each, in order.
+// The replay treats each group alone (groupLocal), so no clustering
+// holding one of these groups as a group is realised either.
+func splitGroups(labels, got []int) [][]int {
+	var out [][]int
+	for _, g := range membersOf(labels) {
+		for _, m := range g[1:] {
+			if got[m] != got[g[0]] {
+				out = append(out, g)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// groupLocal reports whether the replay decides each group of a target
+// clustering by the group alone, whatever the other groups are: the
+// driver makes a fusion or merge only between SOACs of one group
+// (unchosen, sameGroup), its checks look at the members of the kernels
+// involved and at the statements between them whatever kernel holds
+// those, and it visits producers and kernels in program order, which the
+// other groups do not change. Gas breaks this (one group's fusions spend
+// another's), so with Options.Gas a method learns from whole clusterings
+// only. TestClusterGroupLocal checks the property on every clustering of
+// small functions.
+func (pr *problem) groupLocal() bool { return pr.opts.Gas <= 0 }
 
 // unchosen refuses to fuse P with members when the target clustering puts
 // some of them in another group.

@@ -441,3 +441,63 @@ func TestScopeCache(t *testing.T) {
 		t.Errorf("the scope cache keeps a collected function's entry")
 	}
 }
+
+// TestClusterGroupLocal: on every function of the testdata packages, the
+// replay treats each group of a clustering alone (GroupLocal: every set
+// partition up to 7 SOACs, the possible ones up to 9), the premise of the
+// group cuts of ilp and wsp; and a clustering holding a group that one
+// replay split is known unrealised (knownSplit) and is not realised.
+func TestClusterGroupLocal(t *testing.T) {
+	pkgs := append([]string{"cluster", "papers"}, sourcePkgs...)
+	checked, splits := 0, 0
+	for pkg, fns := range testdataFuncs(t, pkgs...) {
+		for name, fn := range fns {
+			n := len(NewGraph(fn, nil).SOACs)
+			if n > 9 {
+				continue
+			}
+			c, err := GroupLocal(fn, Options{}, 200000, n <= 7)
+			if err != nil {
+				t.Errorf("%s.%s: %v", pkg, name, err)
+			}
+			checked += c
+			pr := newProblem(fn, Options{})
+			cands, _ := pr.candidates(200000, false)
+			for _, ls := range cands {
+				pr.replay(ls, "test")
+			}
+			fresh := newProblem(fn, Options{})
+			for _, ls := range cands {
+				if g := pr.knownSplit(ls); g != nil {
+					splits++
+					if _, ok := fresh.replay(ls, "test"); ok {
+						t.Errorf("%s.%s: %s realised, though group %s was split", pkg, name, pr.clusteringNames(ls), pr.groupNames(g))
+					}
+				}
+			}
+		}
+	}
+	if checked < 1000 || splits == 0 {
+		t.Errorf("only %d clusterings checked, %d known split", checked, splits)
+	}
+	t.Logf("%d clusterings checked, %d with a known split group", checked, splits)
+}
+
+// TestClusterGroupLocalGas: with gas the replay is not group-local (one
+// group's fusions spend another's), and no group is recorded as split.
+func TestClusterGroupLocalGas(t *testing.T) {
+	fn := testdataFuncs(t, "papers")["papers"]["normalize2"]
+	pr := newProblem(fn, Options{Gas: 1})
+	cands, _ := pr.candidates(1000, false)
+	for _, ls := range cands {
+		pr.replay(ls, "test")
+	}
+	if len(pr.split) != 0 {
+		t.Errorf("with gas, %d groups recorded as split", len(pr.split))
+	}
+	for _, m := range []string{MethodILP, MethodWSP} {
+		if err := Check(Fuse(fn, Options{Cluster: m, Gas: 1})); err != nil {
+			t.Errorf("%s with gas 1: %v", m, err)
+		}
+	}
+}
