@@ -143,9 +143,11 @@ type problem struct {
 	// one clustering along several paths.
 	replayed map[string]replayResult
 	// split records the groups some replay split (splitGroups), by their
-	// members: no clustering holding one of them is realised
+	// members (intsKey): no clustering holding one of them is realised
 	// (groupLocal).
 	split map[string]bool
+	// bm is the bytes model's per-node data (cost.go), built on first use.
+	bm *bytesModel
 }
 
 type replayResult struct {
@@ -731,7 +733,7 @@ func canonical(labels []int) []int {
 // driver; realised reports whether the plan's groups are exactly labels.
 func (pr *problem) replay(labels []int, method string) (plan *Plan, realised bool) {
 	labels = canonical(labels)
-	key := fmt.Sprint(labels)
+	key := intsKey(labels)
 	if r, ok := pr.replayed[key]; ok {
 		return r.plan, r.realised
 	}
@@ -755,10 +757,20 @@ func (pr *problem) replay(labels []int, method string) (plan *Plan, realised boo
 			if pr.split == nil {
 				pr.split = map[string]bool{}
 			}
-			pr.split[fmt.Sprint(g)] = true
+			pr.split[intsKey(g)] = true
 		}
 	}
 	return plan, slices.Equal(got, labels)
+}
+
+// intsKey is a compact map key for a list of small ints (a group's
+// members, a clustering's labels).
+func intsKey(g []int) string {
+	b := make([]byte, 0, 2*len(g))
+	for _, i := range g {
+		b = append(b, byte(i>>8), byte(i))
+	}
+	return string(b)
 }
 
 // knownSplit returns the members of a group of labels (canonical) that
@@ -769,7 +781,7 @@ func (pr *problem) knownSplit(labels []int) []int {
 		return nil
 	}
 	for _, g := range membersOf(labels) {
-		if len(g) > 1 && pr.split[fmt.Sprint(g)] {
+		if len(g) > 1 && pr.split[intsKey(g)] {
 			return g
 		}
 	}

@@ -1,6 +1,7 @@
 package fusion
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"runtime"
 	"slices"
@@ -500,4 +501,79 @@ func TestClusterGroupLocalGas(t *testing.T) {
 			t.Errorf("%s with gas 1: %v", m, err)
 		}
 	}
+}
+
+// bytesRef is paper 002 Def. 13's cost of labels computed directly on the
+// graph, group by group: the reference for bytes.
+func bytesRef(pr *problem, labels []int) int64 {
+	var c int64
+	groups := map[int][]int{}
+	for i, l := range labels {
+		groups[l] = append(groups[l], i)
+	}
+	for l, members := range groups {
+		in := func(s ir.Stmt) bool {
+			soac, ok := s.(*ir.SOAC)
+			if !ok {
+				return false
+			}
+			i, ok := pr.idx[soac]
+			return ok && labels[i] == l
+		}
+		seen := map[*ir.Var]bool{}
+		for _, i := range members {
+			s := pr.nodes[i]
+			for _, v := range s.Inputs() {
+				if seen[v] || v.Def != nil && in(v.Def) && producedBy(v) {
+					continue
+				}
+				seen[v] = true
+				c += elemSize(v)
+			}
+			if s.Out == nil || !holdsArray(s.Out) {
+				continue
+			}
+			for _, u := range pr.g.Uses[s.Out] {
+				if u.Kind != ArrayFlow || !in(u.Stmt) {
+					c += elemSize(s.Out)
+					break
+				}
+			}
+		}
+	}
+	return c
+}
+
+// TestClusterBytes: bytes, on its per-node data, equals the reference on
+// every clustering of the small testdata functions and on random ones
+// (canonical or not) of the others.
+func TestClusterBytes(t *testing.T) {
+	pkgs := append([]string{"cluster", "papers"}, sourcePkgs...)
+	rng := rand.New(rand.NewPCG(15, 15))
+	compared := 0
+	for pkg, fns := range testdataFuncs(t, pkgs...) {
+		for name, fn := range fns {
+			pr := newProblem(fn, Options{})
+			n := len(pr.nodes)
+			cands, ok := pr.candidates(2000, true)
+			if !ok {
+				cands = nil
+			}
+			for range 200 {
+				ls := make([]int, n)
+				k := 1 + rng.IntN(max(n, 1))
+				for i := range ls {
+					ls[i] = rng.IntN(k)
+				}
+				cands = append(cands, ls)
+			}
+			for _, ls := range cands {
+				if got, want := pr.bytes(ls), bytesRef(pr, ls); got != want {
+					t.Fatalf("%s.%s: bytes(%v) = %d, reference %d", pkg, name, ls, got, want)
+				}
+				compared++
+			}
+		}
+	}
+	t.Logf("%d clusterings priced", compared)
 }
