@@ -40,8 +40,11 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	kv := f.packageVar("soacgenCL" + f.fn.Fuse.Name)
 	d := new(code).pf("\n// %s runs a kernel of %s on OpenCL (generated from %s).\nvar %s = &", kv, f.fn.Fuse.Name, f.fn.Name, kv)
 	form := "Redomap"
-	if ck.scan {
+	switch {
+	case ck.scan:
 		form = "Scan"
+	case ck.compact != lower.Root:
+		form = "Filter"
 	}
 	f.qual(d, launchPath, "launch", form).pf("{\nAt: %q,\nFP64: %t,\nSpec: ", fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column), ck.fp64)
 	f.qual(d, skelPath, "skel", form).pf("{\nName: %q,\n", strings.TrimPrefix(kv, "soacgen"))
@@ -149,10 +152,15 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		local[r.v] = f.fresh("clr")
 		c.pf("var %s [1]", local[r.v]).line(f.typeCode(r.goElem))
 	}
-	c.pf("if %s = %s.Run(", ok, kv)
-	if len(ck.args) == 0 {
-		c.p("nil, ")
-	} else {
+	kept := ""
+	switch {
+	case ck.compact != lower.Root:
+		kept = f.fresh("kept")
+		c.pf("var %s int\nif %s, %s = %s.Run(", kept, kept, ok, kv)
+	case len(ck.args) == 0:
+		c.pf("if %s = %s.Run(nil, ", ok, kv)
+	default:
+		c.pf("if %s = %s.Run(", ok, kv)
 		c.p("[]any{")
 		for _, a := range ck.args {
 			f.qual(c, launchPath, "launch", "Arg").p("(")
@@ -172,6 +180,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	slices(reds, func(p clParam) string { return local[p.v] + "[:]" })
 	c.pf("); %s {\n", ok)
 	for _, p := range ck.outs {
+		if kept != "" {
+			c.pf("%s = %s[:%s]\n", outs[p.v], local[p.v], kept)
+			continue
+		}
 		c.pf("%s = %s\n", outs[p.v], local[p.v])
 	}
 	for _, r := range ck.reds {

@@ -54,10 +54,10 @@ func ratios32Spec(xs, ys []float32) []float32 {
 	return soac.Map2(xs, ys, func(x, y float32) float32 { return x / y })
 }
 
-// Refused kernels, one per reason.
+// Refused kernels, one per reason (KeptPositive, a filter, was one).
 
-//soac:fuse FilterRefused backend=opencl
-func filterRefusedSpec(xs []int) []int {
+//soac:fuse KeptPositive backend=opencl
+func keptPositiveSpec(xs []int) []int {
 	return soac.Filter(xs, func(x int) bool { return x > 0 })
 }
 
@@ -126,4 +126,67 @@ func sumsSpec(xs []int32) []int32 {
 //soac:fuse OpCaptureRefused backend=opencl
 func opCaptureRefusedSpec(xs []int, k int) int {
 	return soac.Reduce(xs, 0, func(a, b int) int { return max(a, b, k) })
+}
+
+// Filters: selects in a map-reduce kernel, and the filter skeleton when
+// the kept elements are stored.
+
+// PosSquares folds the squares of the kept elements as selects; the map
+// divides by the kept element, which only kept (non-zero) ones reach.
+//
+//soac:fuse PosSquares backend=opencl
+func posSquaresSpec(xs []int64) (int64, int64) {
+	all := soac.Reduce(xs, 0, func(a, b int64) int64 { return a + b })
+	nz := soac.Filter(xs, func(x int64) bool { return x != 0 })
+	s := soac.Reduce(soac.Map(nz, func(x int64) int64 { return 1000 / x * x }), 0, func(a, b int64) int64 { return a + b })
+	return all, s
+}
+
+// Evens stores the kept elements of a filter of a map.
+//
+//soac:fuse Evens backend=opencl
+func evensSpec(xs []int32) []int32 {
+	return soac.Filter(soac.Map(xs, func(x int32) int32 { return x * 3 }), func(x int32) bool { return x%2 == 0 })
+}
+
+// KeptHalves stores a map of a chain of two filters and folds it; the
+// predicate of the second divides, so a dropped element must not reach
+// it (x > 0 guards it).
+//
+//soac:fuse KeptHalves backend=opencl
+func keptHalvesSpec(xs []int64) ([]float64, int64) {
+	pos := soac.Filter(xs, func(x int64) bool { return x > 0 })
+	odd := soac.Filter(pos, func(x int64) bool { return 100/x%2 == 1 })
+	hs := soac.Map(odd, func(x int64) float64 { return float64(x) / 2 })
+	return hs, soac.Reduce(odd, 0, func(a, b int64) int64 { return a + b })
+}
+
+// PanickyPred's predicate divides by zero for some elements: the device
+// records it and the CPU code raises the spec's panic.
+//
+//soac:fuse PanickyPred backend=opencl
+func panickyPredSpec(xs []int32) []int32 {
+	return soac.Filter(xs, func(x int32) bool { return 10/(x%7) > 1 })
+}
+
+// KeptPoints stores struct elements.
+//
+//soac:fuse KeptPoints backend=opencl
+func keptPointsSpec(ps []weights2) []weights2 {
+	return soac.Filter(ps, func(p weights2) bool { return p.A > p.B })
+}
+
+type weights2 struct {
+	A, B int64
+}
+
+//soac:fuse FilterCaptureRefused backend=opencl
+func filterCaptureRefusedSpec(xs []int, k int) []int {
+	return soac.Filter(xs, func(x int) bool { return x > k })
+}
+
+//soac:fuse FilterBesideFoldRefused backend=opencl
+func filterBesideFoldRefusedSpec(xs []int) ([]int, int) {
+	s := soac.Reduce(xs, 0, func(a, b int) int { return a + b })
+	return soac.Filter(xs, func(x int) bool { return x > 0 }), s
 }
