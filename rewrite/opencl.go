@@ -72,10 +72,13 @@ type clKernel struct {
 	compact int
 }
 
-// clArg is a captured variable passed to the kernel by value.
+// clArg is a captured variable passed to the kernel: by value, or a
+// slice as read-only device buffers and its length.
 type clArg struct {
-	obj        *types.Var
-	name, decl string // C
+	obj    *types.Var
+	name   string   // C
+	params []string // the kernel parameters' declarations (C)
+	kind   clc.Kind // clc.Slice or clc.Slice2 for a slice
 }
 
 // clParam is a kernel input or output: its C name, skel type and Go
@@ -344,9 +347,6 @@ func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 // capture makes c a kernel argument, once per variable.
 func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
 	at := fmt.Sprintf("%s:%d:%d", filepath.Base(c.Pos.Filename), c.Pos.Line, c.Pos.Column)
-	if c.Type.IsView() {
-		return fmt.Sprintf("the lambda of %s captures slice %s (at %s): generated kernels take no captured slices yet", ck.f.soacPos(m), c.Var.Name(), at)
-	}
 	for _, a := range ck.args {
 		if a.name == c.C {
 			if a.obj != c.Var {
@@ -358,7 +358,7 @@ func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
 	if ck.f.lookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
 		return fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", ck.f.soacPos(m), c.Var.Name(), at)
 	}
-	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, decl: c.KernelParams()[0]})
+	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, params: c.KernelParams(), kind: c.Type.Kind})
 	return ""
 }
 

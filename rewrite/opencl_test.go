@@ -22,7 +22,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"scanRefusedSpec":             "a lambda of the scan's kernel captures k: the scan skeleton takes no captured arguments",
 		"stringRefusedSpec":           "input xs has type []string: the skeletons take slices of",
 		"int8RefusedSpec":             "input xs has type []int8: the skeletons take slices of",
-		"sliceCaptureRefusedSpec":     "the lambda of Map at opencl.go:81:9 captures slice table (at opencl.go:81:47): generated kernels take no captured slices yet",
+		"startRefusedSpec":            "Reduce at opencl.go:196:9: its start is not provably its operator's neutral element",
 		"neutralRefusedSpec":          "Reduce at opencl.go:86:9: its neutral element is not a constant",
 		"funcValueRefusedSpec":        "the lambda of Map at opencl.go:91:9 is a function value, not a literal or a named function",
 		"panickyOpRefusedSpec":        "a reduction operator may panic (integer divide by zero at opencl.go:96:62)",
@@ -60,7 +60,7 @@ func TestOpenCLRefusals(t *testing.T) {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}
 	}
-	for _, name := range []string{"PosSquares"} {
+	for _, name := range []string{"PosSquares", "TableLookup", "RowSums", "Nearest"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}

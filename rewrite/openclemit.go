@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
@@ -98,7 +99,9 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		d.p("Args: []")
 		f.qual(d, skelPath, "skel", "Arg").p("{")
 		for _, a := range ck.args {
-			d.pf("{Name: %q, Decl: %q}, ", a.name, a.decl)
+			for _, decl := range a.params {
+				d.pf("{Name: %q, Decl: %q}, ", decl[strings.LastIndexByte(decl, ' ')+1:], decl)
+			}
 		}
 		d.p("},\n")
 	}
@@ -163,7 +166,14 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		c.pf("if %s = %s.Run(", ok, kv)
 		c.p("[]any{")
 		for _, a := range ck.args {
-			f.qual(c, launchPath, "launch", "Arg").p("(")
+			pass := "Arg"
+			switch a.kind {
+			case clc.Slice:
+				pass = "View"
+			case clc.Slice2:
+				pass = "Rows"
+			}
+			f.qual(c, launchPath, "launch", pass).p("(")
 			f.writeObjName(c, a.obj)
 			c.p("), ")
 		}

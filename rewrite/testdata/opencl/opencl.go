@@ -76,8 +76,8 @@ func int8RefusedSpec(xs []int8) []int8 {
 	return soac.Map(xs, func(x int8) int8 { return x + 1 })
 }
 
-//soac:fuse SliceCaptureRefused backend=opencl
-func sliceCaptureRefusedSpec(xs []int, table []int) []int {
+//soac:fuse TableLookup backend=opencl
+func tableLookupSpec(xs []int, table []int) []int {
 	return soac.Map(xs, func(x int) int { return table[x&7] })
 }
 
@@ -189,4 +189,46 @@ func filterCaptureRefusedSpec(xs []int, k int) []int {
 func filterBesideFoldRefusedSpec(xs []int) ([]int, int) {
 	s := soac.Reduce(xs, 0, func(a, b int) int { return a + b })
 	return soac.Filter(xs, func(x int) bool { return x > 0 }), s
+}
+
+//soac:fuse StartRefused backend=opencl
+func startRefusedSpec(xs []int) int {
+	return soac.Reduce(xs, 10, func(a, b int) int { return a + b })
+}
+
+// Captured slices: read-only device buffers.
+
+// RowSums folds, for each element, the row of a captured [][]int32 it
+// names (an index out of range is the spec's panic).
+//
+//soac:fuse RowSums backend=opencl
+func rowSumsSpec(xs []int64, rows [][]int32) int64 {
+	return soac.Reduce(soac.Map(xs, func(x int64) int64 {
+		s := int64(0)
+		for _, v := range rows[x&3] {
+			s += int64(v)
+		}
+		return s
+	}), 0, func(a, b int64) int64 { return a + b })
+}
+
+// Nearest maps each element to the index of the nearest of the first
+// six captured centres (structs), a loop over the captured slice per
+// work-item (six: the differential test's slices are as long as xs).
+//
+//soac:fuse Nearest backend=opencl
+func nearestSpec(xs []float64, cs []weights3) []int32 {
+	return soac.Map(xs, func(x float64) int32 {
+		best, bd := int32(-1), math.Inf(1)
+		for i := 0; i < len(cs) && i < 6; i++ {
+			if d := math.Abs(x-cs[i].At) * cs[i].W; d < bd {
+				best, bd = int32(i), d
+			}
+		}
+		return best
+	})
+}
+
+type weights3 struct {
+	At, W float64
 }
