@@ -220,7 +220,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 					sp.count = f.fresh("kept")
 					pre.pf("%s := 0\n", sp.count)
 				}
-				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", %s)\n", nName)
+				pre.pf("%s = ", l).line(f.makeOut(lk, v.Type, nName))
 				post.pf("%s = %s[:%s:%s]\n", name, l, sp.count, sp.count)
 			case lower.Appended:
 				// Kept elements append. Reserve the loop length, as a
@@ -231,7 +231,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", 0, %s)\n", nName)
 				post.pf("%s = %s\n", name, l)
 			default:
-				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", %s)\n", nName)
+				pre.pf("%s = ", l).line(f.makeOut(lk, v.Type, nName))
 				post.pf("%s = %s\n", name, l)
 			}
 			lp.stores = append(lp.stores, loopStore{local: l, count: sp.count, how: how, v: v})

@@ -124,6 +124,8 @@ func (f *fgen) parStream(lk *lower.Kernel) (*code, string) {
 // below the grain and a runtime call over chunks above it.
 func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
 	at := lk.Src.At.Pos()
+	f.allocFor = lk // its outputs are allocated uncleared (parallel_alloc.go)
+	defer func() { f.allocFor = nil }()
 	lp := f.loopParts(lk, outs)
 	seq, why := lp.loops("0", lp.n)
 	if why != "" {
@@ -191,8 +193,19 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 	for _, a := range folds {
 		decls.pf("var %s ", a.name).add(a.typ).p(" = ").line(a.neutral)
 	}
+	// An exactly associative scan's chunk starts from its carry when the
+	// runtime knows it (parallel.ScanExact), else from the neutral element.
+	exact, start := len(scans) == 1 && exactType(scans[0].member.Out.Type), ""
+	if exact {
+		start = f.fresh("start")
+	}
 	for _, a := range scans {
-		decls.pf("var %s ", a.name).add(a.typ).p(" = ").line(a.neutral)
+		decls.pf("var %s ", a.name).add(a.typ).p(" = ")
+		if exact {
+			decls.p(start + "\n")
+		} else {
+			decls.line(a.neutral)
+		}
 	}
 	for _, s := range lp.stores {
 		if s.how == lower.Indexed {
@@ -220,6 +233,11 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 			fix = txtf("func(%s, %s int, %s ", lo, hi, carry).add(a.typ).pf(") {\n%s := %s\n", scanOut.local, scanOut.local).add(fix).p("}")
 		} else {
 			fix = txtf("func(int, int, ").add(a.typ).p(") {}")
+		}
+		if exact {
+			par.p("_ = ").q(ParallelPath, "ScanExact").pf("(%s, %d, ", lp.n, grain).add(a.neutral).p(", ").add(fn).pf(", %s ", start).add(a.typ).p(") ").add(a.typ).p(" {\n").
+				add(decls).add(chunk).pf("return %s\n}, ", a.name).add(fix).p(", ").add(opFn).p(")\n")
+			break
 		}
 		par.p("_ = ").q(ParallelPath, "Scan").pf("(%s, %d, ", lp.n, grain).add(fn).p(") ").add(a.typ).p(" {\n").
 			add(decls).add(chunk).pf("return %s\n}, ", a.name).add(fix).p(", ").add(opFn).p(")\n")

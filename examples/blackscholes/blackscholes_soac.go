@@ -78,7 +78,7 @@ func CallPricesCL(opts []Option) []float64 {
 			n := len(opts)
 			in := opts[:n]
 			var out []float64
-			out = make([]float64, n)
+			out = parallel.Alloc[float64](n)
 			if parallel.Sequential(n, 10000) {
 				for i := 0; i < n; i++ {
 					var m float64
@@ -268,7 +268,7 @@ func CallPricesAuto(opts []Option) []float64 {
 			n := len(opts)
 			in := opts[:n]
 			var out []float64
-			out = make([]float64, n)
+			out = parallel.Alloc[float64](n)
 			if parallel.Sequential(n, 10000) {
 				for i := 0; i < n; i++ {
 					var m float64

@@ -14,7 +14,7 @@ func CallPricesPar(opts []Option) []float64 {
 		n := len(opts)
 		in := opts[:n]
 		var out []float64
-		out = make([]float64, n)
+		out = parallel.Alloc[float64](n)
 		if parallel.Sequential(n, 589) {
 			for i := 0; i < n; i++ {
 				var m float64

@@ -174,9 +174,9 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 			n2 := len(xs)
 			in2 := xs[:n2]
 			var out []float64
-			out = make([]float64, n2)
+			out = parallel.Alloc[float64](n2)
 			var out2 []float64
-			out2 = make([]float64, n2)
+			out2 = parallel.Alloc[float64](n2)
 			if parallel.Sequential(n2, 5556) {
 				for i3 := 0; i3 < n2; i3++ {
 					var m float64

@@ -17,7 +17,7 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 		var acc distPoint = v
 		var out []Point
 		kept := 0
-		out = make([]Point, n)
+		out = parallel.Alloc[Point](n)
 		if parallel.Sequential(n, 12500) {
 			for i := 0; i < n; i++ {
 				var m distPoint
