@@ -106,7 +106,7 @@ func impure(f *fgen, lk *lower.Kernel) string {
 func (f *fgen) parStream(lk *lower.Kernel) (*code, string) {
 	m := lk.Members[0].SOAC
 	st := m.Op.(*ir.Stream)
-	grain := parallel.Grain(lambdaNanos(st.Chunk, true))
+	grain := parallel.Grain(f.newCosts().lambdaNanos(st.Chunk, true))
 	call := new(code)
 	xs := f.name(st.Input)
 	if st.Kind == ir.StreamRed {
@@ -174,7 +174,8 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 	case len(kept) > 1:
 		return nil, fmt.Sprintf("%d materialised outputs of kept elements in one kernel do not run in parallel yet", len(kept))
 	}
-	grain := parallel.Grain(kernelNanos(lk))
+	cost := f.newCosts()
+	grain := parallel.Grain(cost.kernelNanos(lk))
 	if len(scans) > 0 || len(kept) > 0 {
 		// A scan's or filter's chunk makes a second pass when it runs
 		// alone (runtime/parallel: MinChunkNanos): twice the grain.
@@ -278,7 +279,9 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 		par.pf("%s := ", r).q(ParallelPath, "Reduce").pf("(%s, %d, ", lp.n, grain).add(fn).p(") ").add(pt).p(" {\n").
 			add(decls).add(chunk).p("return ").add(ret).p("\n}, ").add(comb).p(")\n").add(assign(r))
 	default:
-		par.q(ParallelPath, "For").pf("(%s, %d, ", lp.n, grain).add(fn).p(") {\n").add(decls).add(chunk).p("})\n")
+		// A map whose count is unreliable times its first element.
+		forFn := map[bool]string{false: "For", true: "ForMeasured"}[cost.uncertain]
+		par.q(ParallelPath, forFn).pf("(%s, %d, ", lp.n, grain).add(fn).p(") {\n").add(decls).add(chunk).p("})\n")
 	}
 	body := new(code).pf("%s := ", lp.n).line(lp.length).add(lp.pre).p("if ").q(ParallelPath, "Sequential").
 		pf("(%s, %d) {\n", lp.n, grain).add(seq).p("} else {\n").add(par).p("}\n").add(combine).add(lp.post)

@@ -70,6 +70,14 @@ func ops(p *panicker, n, grain int) map[string]func() {
 				}
 			})
 		},
+		"ForMeasured": func() {
+			parallel.ForMeasured(n, grain, func(lo, hi int) {
+				defer p.enter()()
+				for i := lo; i < hi; i++ {
+					p.elem(i)
+				}
+			})
+		},
 		"Reduce": func() {
 			parallel.Reduce(n, grain, func(lo, hi int) float64 {
 				defer p.enter()()
