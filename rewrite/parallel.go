@@ -181,6 +181,9 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 		// alone (runtime/parallel: MinChunkNanos): twice the grain.
 		grain *= 2
 	}
+	// Split at two grains, into chunks of a few µs (runtime/parallel:
+	// ChunksPerGrain); ForMeasured decides both itself from its timing.
+	cg := parallel.ChunkGrain(grain)
 	lo, hi := f.fresh("lo"), f.fresh("hi")
 	chunk, why := lp.loops(lo, hi)
 	if why != "" {
@@ -236,11 +239,11 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 			fix = txtf("func(int, int, ").add(a.typ).p(") {}")
 		}
 		if exact {
-			par.p("_ = ").q(ParallelPath, "ScanExact").pf("(%s, %d, ", lp.n, grain).add(a.neutral).p(", ").add(fn).pf(", %s ", start).add(a.typ).p(") ").add(a.typ).p(" {\n").
+			par.p("_ = ").q(ParallelPath, "ScanExact").pf("(%s, %d, ", lp.n, cg).add(a.neutral).p(", ").add(fn).pf(", %s ", start).add(a.typ).p(") ").add(a.typ).p(" {\n").
 				add(decls).add(chunk).pf("return %s\n}, ", a.name).add(fix).p(", ").add(opFn).p(")\n")
 			break
 		}
-		par.p("_ = ").q(ParallelPath, "Scan").pf("(%s, %d, ", lp.n, grain).add(fn).p(") ").add(a.typ).p(" {\n").
+		par.p("_ = ").q(ParallelPath, "Scan").pf("(%s, %d, ", lp.n, cg).add(fn).p(") ").add(a.typ).p(" {\n").
 			add(decls).add(chunk).pf("return %s\n}, ", a.name).add(fix).p(", ").add(opFn).p(")\n")
 	case len(kept) == 1:
 		s := kept[0]
@@ -262,7 +265,7 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 		if len(folds) > 0 {
 			r = f.fresh("r")
 		}
-		par.pf("%s, %s := ", tot, r).q(ParallelPath, "FilterFold").pf("(%s, %d, %s, ", lp.n, grain, out).add(fn).pf(", %s ", dst).
+		par.pf("%s, %s := ", tot, r).q(ParallelPath, "FilterFold").pf("(%s, %d, %s, ", lp.n, cg, out).add(fn).pf(", %s ", dst).
 			add(f.typeCode(s.v.Type)).p(") (int, ").add(pt).p(") {\n").add(decls).add(chunk).pf("return %s, ", cnt).add(ret).p("\n}, ").add(comb).p(")\n")
 		if s.how == lower.AtCount {
 			par.pf("%s = %s\n", s.count, tot)
@@ -276,12 +279,15 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 			return nil, why
 		}
 		r := f.fresh("r")
-		par.pf("%s := ", r).q(ParallelPath, "Reduce").pf("(%s, %d, ", lp.n, grain).add(fn).p(") ").add(pt).p(" {\n").
+		par.pf("%s := ", r).q(ParallelPath, "Reduce").pf("(%s, %d, ", lp.n, cg).add(fn).p(") ").add(pt).p(" {\n").
 			add(decls).add(chunk).p("return ").add(ret).p("\n}, ").add(comb).p(")\n").add(assign(r))
 	default:
 		// A map whose count is unreliable times its first element.
-		forFn := map[bool]string{false: "For", true: "ForMeasured"}[cost.uncertain]
-		par.q(ParallelPath, forFn).pf("(%s, %d, ", lp.n, grain).add(fn).p(") {\n").add(decls).add(chunk).p("})\n")
+		forFn, g := "For", cg
+		if cost.uncertain {
+			forFn, g = "ForMeasured", grain
+		}
+		par.q(ParallelPath, forFn).pf("(%s, %d, ", lp.n, g).add(fn).p(") {\n").add(decls).add(chunk).p("})\n")
 	}
 	body := new(code).pf("%s := ", lp.n).line(lp.length).add(lp.pre).p("if ").q(ParallelPath, "Sequential").
 		pf("(%s, %d) {\n", lp.n, grain).add(seq).p("} else {\n").add(par).p("}\n").add(combine).add(lp.post)

@@ -86,7 +86,7 @@ func CallPricesCL(opts []Option) []float64 {
 					out[i] = m
 				}
 			} else {
-				parallel.For(n, 247, func(lo, hi int) {
+				parallel.For(n, 30, func(lo, hi int) {
 					out := out
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64
@@ -171,7 +171,7 @@ func PortfolioValueCL(opts []Option) float64 {
 					}
 				}
 			} else {
-				r := parallel.Reduce(n, 246, func(lo, hi int) struct {
+				r := parallel.Reduce(n, 30, func(lo, hi int) struct {
 					f0 float64
 				} {
 					var acc float64 = float64(0.0)
@@ -276,7 +276,7 @@ func CallPricesAuto(opts []Option) []float64 {
 					out[i] = m
 				}
 			} else {
-				parallel.For(n, 247, func(lo, hi int) {
+				parallel.For(n, 30, func(lo, hi int) {
 					out := out
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64

@@ -28,7 +28,7 @@ func CallPricesPar(opts []Option) []float64 {
 				out[i] = m
 			}
 		} else {
-			parallel.For(n, 253, func(lo, hi int) {
+			parallel.For(n, 31, func(lo, hi int) {
 				out := out
 				for i2 := lo; i2 < hi; i2++ {
 					var m2 float64
@@ -70,7 +70,7 @@ func PortfolioValuePar(opts []Option) float64 {
 				}
 			}
 		} else {
-			r := parallel.Reduce(n, 246, func(lo, hi int) struct {
+			r := parallel.Reduce(n, 30, func(lo, hi int) struct {
 				f0 float64
 			} {
 				var acc float64 = float64(0.0)

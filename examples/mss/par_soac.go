@@ -23,7 +23,7 @@ func MSSPar(xs []int) int {
 				acc = combine(acc, m2)
 			}
 		} else {
-			r := parallel.Reduce(n, 5000, func(lo, hi int) struct {
+			r := parallel.Reduce(n, 625, func(lo, hi int) struct {
 				f0 segs
 			} {
 				var acc segs = v

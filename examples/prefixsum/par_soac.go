@@ -30,7 +30,7 @@ func PrefixSumsPar(xs []int) []int {
 				out[i] = acc
 			}
 		} else {
-			_ = parallel.ScanExact(n, 50000, int(0), func(lo, hi int, start int) int {
+			_ = parallel.ScanExact(n, 6250, int(0), func(lo, hi int, start int) int {
 				var acc int = start
 				out := out
 				for i2 := lo; i2 < hi; i2++ {
@@ -93,7 +93,7 @@ func PrefixSqrtsPar(xs []float64) []float64 {
 				out[i] = acc
 			}
 		} else {
-			_ = parallel.Scan(n, 16668, func(lo, hi int) float64 {
+			_ = parallel.Scan(n, 2083, func(lo, hi int) float64 {
 				var acc float64 = float64(0.0)
 				out := out
 				for i2 := lo; i2 < hi; i2++ {

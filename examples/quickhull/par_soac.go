@@ -50,7 +50,7 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 				}
 			}
 		} else {
-			total, r := parallel.FilterFold(n, 9092, out, func(lo, hi int, dst []Point) (int, struct {
+			total, r := parallel.FilterFold(n, 1136, out, func(lo, hi int, dst []Point) (int, struct {
 				f0 distPoint
 			}) {
 				var acc distPoint = v

@@ -32,8 +32,8 @@ func For(n, grain int, body func(lo, hi int)) {
 // ForMeasured is For for a map whose work per element the generator
 // could not estimate (nested arrays, loops of unknown length): when grain
 // would split the work, it times element 0 on the caller's goroutine and
-// runs the other elements with the grain that timing gives (Grain), finer
-// or coarser than grain. A map's outputs do not depend on where chunks
+// runs the other elements sequentially or, when they make two grains of
+// the timed work (Grain) or more, over chunks of ChunkGrain of it. A map's outputs do not depend on where chunks
 // end, so its results stay the same for any core count or timing; do not
 // use it where they would (reductions, scans, filters). Panics as For:
 // element 0 is the lowest index.
@@ -45,7 +45,11 @@ func ForMeasured(n, grain int, body func(lo, hi int)) {
 	start := time.Now()
 	body(0, 1)
 	grain = Grain(int(time.Since(start)))
-	For(n-1, grain, func(lo, hi int) { body(lo+1, hi+1) })
+	if Sequential(n-1, grain) {
+		body(1, n)
+		return
+	}
+	For(n-1, ChunkGrain(grain), func(lo, hi int) { body(lo+1, hi+1) })
 }
 
 // Reduce computes a reduction (or a redomap) over [0, n): body(lo, hi)
