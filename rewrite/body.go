@@ -65,6 +65,8 @@ type fgen struct {
 	// decls are package-level declarations a backend's code needs
 	// (opencl.go), emitted after the function.
 	decls []*code
+	// allocFor is the kernel whose outputs makeOut allocates uncleared.
+	allocFor *lower.Kernel
 }
 
 // retCtx rewrites the returns of an inlined function literal: the result

@@ -251,7 +251,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 					sp.count = f.fresh("kept")
 					pre.add(define(sp.count, lit(0)))
 				}
-				pre.add(assignTo(l, makeSlice(f.typeCode(v.Type), id(nName))))
+				pre.add(assignTo(l, f.makeOut(lk, v.Type, nName)))
 				post.add(assignTo(name, jen.Id(l).Index(jen.Empty(), id(sp.count), id(sp.count))))
 			case lower.Appended:
 				// Kept elements append. Reserve the loop length, as a
@@ -262,7 +262,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 				pre.add(assignTo(l, makeSlice(f.typeCode(v.Type), lit(0), id(nName))))
 				post.add(assignTo(name, id(l)))
 			default:
-				pre.add(assignTo(l, makeSlice(f.typeCode(v.Type), id(nName))))
+				pre.add(assignTo(l, f.makeOut(lk, v.Type, nName)))
 				post.add(assignTo(name, id(l)))
 			}
 			lp.stores = append(lp.stores, loopStore{local: l, count: sp.count, how: how, v: v})
