@@ -66,10 +66,10 @@ func (f Filter) generateSP(t spTarget) (string, lookback, error) {
 	}
 	nr := len(f.Reductions)
 	reds := append(append([]Reduction(nil), f.Reductions...), countRed32)
-	lb := newLookback(Int32, nr, t)
+	lb := newLookback(Int32, nr)
 	var w strings.Builder
-	w.WriteString(lb.pragma())
 	w.WriteString(prelude(allTypes(f.Inputs, f.Outputs, reds), f.Preamble))
+	w.WriteString(lb.prelude())
 	w.WriteString(t.defines())
 	emitOps(&w, reds)
 	b.emit(&w)
@@ -149,7 +149,7 @@ func (k *FilterKernel) enqueueSP(r *run, n int, inputs, outputs, results []*cl.M
 			}
 			args = append(args, parts[i])
 		}
-		if err := k.sp.launch(r, int64(n), append(args, kept), 4); err != nil {
+		if err := k.sp.launch(r, int64(n), append(args, kept)); err != nil {
 			return 0, err
 		}
 	} else {

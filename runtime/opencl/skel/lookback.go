@@ -21,17 +21,20 @@ package skel
 // moves the window back. Operators need only be associative: values are
 // combined as earlier ∘ later throughout.
 //
-// Memory ordering. A 4-byte scalar travels packed with its status in one
-// 64-bit word (status in the high half), written with atom_xchg and read
-// with atom_add(p, 0) (cl_khr_int64_base_atomics): one atomic word, so no
-// fence is involved. Other types use a status array of ints and two value
-// arrays (aggregates, inclusive prefixes): the writer stores the value
-// through a volatile pointer, fences global memory (mem_fence) and then
-// sets the status with atomic_xchg; the reader polls the status with
-// atomic_add(p, 0), fences, then reads the value through a volatile
-// pointer (volatile loads bypass non-coherent L1 caches on GPUs). This is
-// the OpenCL 1.2 form of the release/acquire pair that CUB and Futhark's
-// OpenCL backend use.
+// Memory ordering. Every word a tile publishes carries its own status:
+// the value is cut into 32-bit words, and each is stored as one 64-bit
+// word (status in the high half, the value's word in the low half) with
+// atom_xchg and read with atom_add(p, 0) (cl_khr_int64_base_atomics). A
+// 4-byte value is one word whose status says A or P. A larger value has
+// two sets of words per tile, one for the aggregate (status 1) and one
+// for the inclusive prefix (status 2); a reader takes a set only when
+// every word of it carries its status. Each word validates itself, so no
+// fence and no ordering between different addresses is needed: the
+// protocol relies only on single-word atomicity. (A first version with a
+// separate status array, volatile value arrays and mem_fence failed on
+// the H100: NVIDIA's OpenCL does not order the value before the flag for
+// other multiprocessors. Devices without 64-bit atomics run
+// reduce-then-scan.)
 
 import (
 	"fmt"
@@ -77,6 +80,17 @@ type spTarget struct {
 	atom64 bool // the device has cl_khr_int64_base_atomics
 }
 
+// refusal says why the device cannot run a single pass with t, or "".
+func (t spTarget) refusal() string {
+	if !t.atom64 {
+		return "the device lacks cl_khr_int64_base_atomics, which the look-back's status words need"
+	}
+	if t.local < spMinLocal {
+		return fmt.Sprintf("a tile of %d work-items is below the %d the single pass needs", t.local, spMinLocal)
+	}
+	return ""
+}
+
 // Tile geometry of the single-pass kernels. Each says why it has its value.
 const (
 	// spLocalGPU: 256 work-items (8 warps of 32) per group, as for the
@@ -103,7 +117,11 @@ var spOverride func(t *spTarget)
 
 // newSPTarget sizes a single-pass tile for a device (nil: a default
 // GPU-like or CPU-like device, for Source) and a scanned element of size
-// bytes: K as scanK computes it from local memory.
+// bytes: K as large as a third of the group's local memory allows, at
+// most 15 and odd (as scanK, for conflict-free banks). On the H100 a
+// float scan ran at 90% of copy with K = 11 and 96% with 15
+// (BenchmarkScanSweep): each group scans one tile, so a longer tile
+// amortises the group's barriers and look-back.
 func newSPTarget(d *device.Device, gpu bool, size int) spTarget {
 	localMem, maxWG, atom64 := int64(48<<10), 1024, true
 	if d != nil {
@@ -117,7 +135,7 @@ func newSPTarget(d *device.Device, gpu bool, size int) spTarget {
 	}
 	local = min(local, maxWG)
 	local = max(1, 1<<(bits.Len(uint(local))-1))
-	t := spTarget{local: local, k: scanK(localMem, local, size), atom64: atom64}
+	t := spTarget{local: local, k: scanK(4*localMem/3, local, size), atom64: atom64}
 	if spOverride != nil {
 		spOverride(&t)
 	}
@@ -140,54 +158,53 @@ func (t spTarget) defines() string {
 const spAttr = "__attribute__((reqd_work_group_size(SOAC_L, 1, 1)))"
 
 // lookback emits the look-back of one single-pass kernel for values of C
-// type typ combined by soac_op<op>.
+// type typ (words 32-bit words) combined by soac_op<op>.
 type lookback struct {
-	typ    string
-	op     int
-	packed bool // the value is a 4-byte scalar packed with its status
+	typ   string
+	op    int
+	words int
 }
 
-// newLookback chooses the packed form when t is a 4-byte scalar and the
-// device has 64-bit atomics.
-func newLookback(t Type, op int, target spTarget) lookback {
-	packed := target.atom64 && !t.IsStruct() && t.Size == 4
-	return lookback{typ: t.Name, op: op, packed: packed}
+// newLookback describes the look-back of values of type t.
+func newLookback(t Type, op int) lookback {
+	return lookback{typ: t.Name, op: op, words: (t.Size + 3) / 4}
 }
 
-// pragma returns the extension pragma the packed form needs.
-func (lb lookback) pragma() string {
-	if lb.packed {
-		return "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n"
+// packed reports whether a value is one word, published with its status
+// in a single slot.
+func (lb lookback) packed() bool { return lb.words == 1 }
+
+// slots returns the 64-bit status words per tile.
+func (lb lookback) slots() int64 {
+	if lb.packed() {
+		return 1
 	}
-	return ""
+	return 2 * int64(lb.words)
+}
+
+// prelude returns the extension pragma and, for multi-word values, the
+// union that cuts a value into words (after the struct typedefs).
+func (lb lookback) prelude() string {
+	s := "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n"
+	if !lb.packed() {
+		s += fmt.Sprintf("typedef union { %s v; uint w[%d]; } soac_lbu;\n", lb.typ, lb.words)
+	}
+	return s
 }
 
 // params returns the kernel parameters of the look-back state, each
-// preceded by ",\n\t": the tile counter and the status (and values).
+// preceded by ",\n\t": the tile counter and the status words.
 func (lb lookback) params() string {
-	if lb.packed {
-		return ",\n\t__global volatile int *soac_ctr,\n\t__global volatile ulong *soac_st"
-	}
-	return fmt.Sprintf(",\n\t__global volatile int *soac_ctr,\n\t__global volatile int *soac_st,\n\t__global volatile %[1]s *soac_agg,\n\t__global volatile %[1]s *soac_inc", lb.typ)
+	return ",\n\t__global volatile int *soac_ctr,\n\t__global volatile ulong *soac_st"
 }
 
-// buffers returns the sizes in bytes of the status buffers after the
-// counter, for m tiles of values of size bytes.
-func (lb lookback) buffers(m int64, size int) []int {
-	if lb.packed {
-		return []int{int(8 * m)}
-	}
-	return []int{int(4 * m), int(m) * size, int(m) * size}
-}
+// stateBytes returns the size in bytes of the status words of m tiles.
+func (lb lookback) stateBytes(m int64) int { return int(8 * m * lb.slots()) }
 
 // emitInit writes <name>_init, which clears the counter and the m status
-// slots before each run.
+// words before each run.
 func (lb lookback) emitInit(w *strings.Builder, name string) {
-	st := "int"
-	if lb.packed {
-		st = "ulong"
-	}
-	fmt.Fprintf(w, "__kernel void %s_init(const long m, __global int *soac_ctr, __global %s *soac_st) {\n", name, st)
+	fmt.Fprintf(w, "__kernel void %s_init(const long m, __global int *soac_ctr, __global ulong *soac_st) {\n", name)
 	w.WriteString("\tfor (long i = get_global_id(0); i < m; i += get_global_size(0)) soac_st[i] = 0;\n")
 	w.WriteString("\tif (get_global_id(0) == 0) *soac_ctr = 0;\n}\n")
 }
@@ -206,30 +223,40 @@ func (lb lookback) emitTileID(w *strings.Builder) {
 // publish returns the statements by which one work-item publishes value
 // v of tile t with status s (1: aggregate, 2: inclusive prefix).
 func (lb lookback) publish(t, s, v string) string {
-	if lb.packed {
+	if lb.packed() {
 		return fmt.Sprintf("atom_xchg(&soac_st[%s], ((ulong)%s << 32) | (ulong)as_uint(%s));", t, s, v)
 	}
-	arr := "soac_agg"
-	if s == "2" {
-		arr = "soac_inc"
-	}
-	return fmt.Sprintf("%s[%s] = %s; mem_fence(CLK_GLOBAL_MEM_FENCE); atomic_xchg(&soac_st[%s], %s);", arr, t, v, t, s)
+	return fmt.Sprintf("soac_lbu u; u.v = %[3]s; for (int q = 0; q < %[4]d; q++) atom_xchg(&soac_st[(2 * %[1]s + %[2]s - 1) * %[4]d + q], ((ulong)%[2]s << 32) | (ulong)u.w[q]);", t, s, v, lb.words)
 }
 
 // read returns the statements by which one work-item waits for tile t's
 // status and reads it into int f and its value into v.
 func (lb lookback) read(t string) string {
-	if lb.packed {
-		return fmt.Sprintf("ulong sw;\n\t\t\tdo { sw = atom_add(&soac_st[%s], 0UL); } while ((sw >> 32) == 0);\n\t\t\tf = (int)(sw >> 32);\n\t\t\tv = as_%s((uint)sw);", t, lb.typ)
+	if lb.packed() {
+		return fmt.Sprintf("ulong sw;\n\t\t\t\t\tdo { sw = atom_add(&soac_st[%s], 0UL); } while ((sw >> 32) == 0);\n\t\t\t\t\tf = (int)(sw >> 32);\n\t\t\t\t\tv = as_%s((uint)sw);", t, lb.typ)
 	}
-	return fmt.Sprintf("do { f = atomic_add(&soac_st[%[1]s], 0); } while (f == 0);\n\t\t\tmem_fence(CLK_GLOBAL_MEM_FENCE);\n\t\t\tif (f == 2) v = soac_inc[%[1]s]; else v = soac_agg[%[1]s];", t)
+	// Try the inclusive prefix's words, then the aggregate's, until one
+	// set is complete.
+	return fmt.Sprintf(`soac_lbu u;
+					for (f = 0; f == 0;) {
+						for (int s = 2; s >= 1 && f == 0; s--) {
+							int ok = 1;
+							for (int q = 0; q < %[2]d; q++) {
+								const ulong x = atom_add(&soac_st[(2 * %[1]s + s - 1) * %[2]d + q], 0UL);
+								ok &= (int)(x >> 32) == s;
+								u.w[q] = (uint)x;
+							}
+							if (ok) f = s;
+						}
+					}
+					v = u.v;`, t, lb.words)
 }
 
 // emit writes the publication of the tile's aggregate total (a name every
-// work-item can read) and the look-back, leaving in const <typ> prefix
-// the combination of all earlier tiles (the neutral element for tile 0),
-// the same in every work-item; it then publishes the inclusive prefix.
-// Every work-item of the group must run it (it holds barriers).
+// work-item can read) and the look-back, leaving in <typ> prefix the
+// combination of all earlier tiles (the neutral element for tile 0), the
+// same in every work-item; it then publishes the inclusive prefix. Every
+// work-item of the group must run it (it holds barriers).
 func (lb lookback) emit(w *strings.Builder, total string) {
 	op := func(a, b string) string { return fmt.Sprintf("soac_op%d(%s, %s)", lb.op, a, b) }
 	neutral := fmt.Sprintf("soac_neutral%d()", lb.op)
@@ -239,7 +266,7 @@ func (lb lookback) emit(w *strings.Builder, total string) {
 	fmt.Fprintf(w, "\t\tlong look = tile - 1;\n\t\t%s lacc = %s;\n", lb.typ, neutral)
 	w.WriteString("\t\tfor (;;) {\n\t\t\tif (lid < SOAC_W) {\n\t\t\t\tconst long t = look - lid;\n")
 	fmt.Fprintf(w, "\t\t\t\tint f = 2;\n\t\t\t\t%s v = %s;\n", lb.typ, neutral)
-	fmt.Fprintf(w, "\t\t\t\tif (t >= 0) {\n\t\t\t%s\n\t\t\t\t}\n", lb.read("t"))
+	fmt.Fprintf(w, "\t\t\t\tif (t >= 0) {\n\t\t\t\t\t%s\n\t\t\t\t}\n", lb.read("t"))
 	w.WriteString("\t\t\t\tsoac_lbf[lid] = f;\n\t\t\t\tsoac_lbv[lid] = v;\n\t\t\t}\n\t\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n")
 	w.WriteString("\t\t\tif (lid == 0) {\n\t\t\t\tint done = 0;\n\t\t\t\tfor (int j = 0; j < SOAC_W && !done; j++) {\n")
 	fmt.Fprintf(w, "\t\t\t\t\tlacc = %s;\n\t\t\t\t\tdone = soac_lbf[j] == 2;\n\t\t\t\t}\n", op("soac_lbv[j]", "lacc"))

@@ -163,7 +163,7 @@ func (k *ScanKernel) enqueue(r *run, n int, inputs []*cl.MemObject, out *cl.MemO
 		for _, b := range inputs {
 			args = append(args, b)
 		}
-		return k.sp.launch(r, int64(n), append(args, out), size)
+		return k.sp.launch(r, int64(n), append(args, out))
 	}
 	info := k.prog.dev.Info
 	p := newPlan(info, k.prog.wg, k.prog.pref, int64(n), 2*size)

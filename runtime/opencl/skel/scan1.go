@@ -10,7 +10,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
 
@@ -27,8 +26,8 @@ type spKernel struct {
 // its kernels with the tile's group size. A nil kernel with a reason says
 // the device cannot; extra names further kernels of the program.
 func buildSP(d *device.Device, name, src, options string, t spTarget, lb lookback, extra ...string) (*spKernel, string, error) {
-	if t.local < spMinLocal {
-		return nil, fmt.Sprintf("a tile of %d work-items is below the %d the single pass needs", t.local, spMinLocal), nil
+	if why := t.refusal(); why != "" {
+		return nil, why, nil
 	}
 	p, err := buildProgram(d, src, options, append([]string{name + "_sp", name + "_init"}, extra...)...)
 	if err != nil {
@@ -37,9 +36,9 @@ func buildSP(d *device.Device, name, src, options string, t spTarget, lb lookbac
 	if p.wg < t.local {
 		return nil, fmt.Sprintf("the device runs its kernels with at most %d work-items per group, the tile needs %d", p.wg, t.local), nil
 	}
-	form := "flag and value arrays with fences"
-	if lb.packed {
-		form = "status packed with the value in one 64-bit atomic word"
+	form := "status packed with the value in one 64-bit atomic word"
+	if !lb.packed() {
+		form = fmt.Sprintf("aggregate and prefix as %d status-tagged 64-bit words each", lb.words)
 	}
 	return &spKernel{prog: p, name: name, target: t, lb: lb},
 		fmt.Sprintf("single pass: tiles of %d work-items × %d elements, look-back over %d tiles, %s", t.local, t.k, min(lookbackWindow, t.local), form), nil
@@ -47,9 +46,8 @@ func buildSP(d *device.Device, name, src, options string, t spTarget, lb lookbac
 
 // launch enqueues the clearing of the look-back state and the tile kernel
 // over n > 0 elements. args are the tile kernel's arguments after n and
-// before the look-back state; size is the byte size of the looked-back
-// value.
-func (k *spKernel) launch(r *run, n int64, args []any, size int) error {
+// before the look-back state.
+func (k *spKernel) launch(r *run, n int64, args []any) error {
 	m := k.target.tiles(n)
 	if m > math.MaxInt32 {
 		return fmt.Errorf("%s: %d tiles exceed the 32-bit tile counter", k.name, m)
@@ -58,25 +56,19 @@ func (k *spKernel) launch(r *run, n int64, args []any, size int) error {
 	if err != nil {
 		return err
 	}
-	var state []*cl.MemObject
-	for _, sz := range k.lb.buffers(m, size) {
-		b, err := r.buffer(sz)
-		if err != nil {
-			return err
-		}
-		state = append(state, b)
-	}
-	L := int64(k.target.local)
-	// Enough groups to clear m slots in a few strides, no more: the
-	// clearing is a tiny fraction of the tile kernel's traffic.
-	g := min((m+L-1)/L, 1024)
-	if err := r.launch(k.prog.kernels[k.name+"_init"], int(g*L), int(L), m, ctr, state[0]); err != nil {
+	st, err := r.buffer(k.lb.stateBytes(m))
+	if err != nil {
 		return err
 	}
-	all := append(append([]any{n}, args...), ctr)
-	for _, b := range state {
-		all = append(all, b)
+	L := int64(k.target.local)
+	// Enough groups to clear the words in a few strides, no more: the
+	// clearing is a tiny fraction of the tile kernel's traffic.
+	words := m * k.lb.slots()
+	g := min((words+L-1)/L, 1024)
+	if err := r.launch(k.prog.kernels[k.name+"_init"], int(g*L), int(L), words, ctr, st); err != nil {
+		return err
 	}
+	all := append(append([]any{n}, args...), ctr, st)
 	return r.launch(k.prog.kernels[k.name+"_sp"], int(m*L), int(L), all...)
 }
 
@@ -117,11 +109,11 @@ func (s Scan) generateSP(t spTarget) (string, lookback, error) {
 	if err != nil {
 		return "", lookback{}, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	lb := newLookback(s.Op.Type, 0, t)
+	lb := newLookback(s.Op.Type, 0)
 	T := s.Op.Type.Name
 	var w strings.Builder
-	w.WriteString(lb.pragma())
 	w.WriteString(prelude(allTypes(s.Inputs, nil, reds), s.Preamble))
+	w.WriteString(lb.prelude())
 	w.WriteString(t.defines())
 	emitOps(&w, reds)
 	b.emit(&w)
