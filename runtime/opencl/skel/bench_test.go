@@ -286,8 +286,8 @@ func BenchmarkScanSweep(b *testing.B) {
 	n := benchN(d)
 	x := deviceInput(b, d, benchInput(n))
 	y := deviceBuf(b, d, 4*n)
-	for _, local := range []int{128, 256, 512} {
-		for _, k := range []int{5, 7, 11, 15, 23} {
+	for _, local := range []int{128, 256} {
+		for _, k := range []int{7, 11, 15, 23} {
 			if local > d.Info.MaxWorkGroupSize || int64(local*(k+1)*4) > d.Info.LocalMemSize {
 				continue
 			}
@@ -354,6 +354,38 @@ func BenchmarkFilter(b *testing.B) {
 			return err
 		}, 4*int64(n)+4*int64(kept))
 	})
+}
+
+// BenchmarkFilterSweep varies the single-pass filter-map-reduce's tile
+// around the default.
+func BenchmarkFilterSweep(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	x := deviceInput(b, d, benchInput(n))
+	y, s := deviceBuf(b, d, 4*n), deviceBuf(b, d, 4)
+	kept := 0
+	for _, v := range benchInput(n) {
+		if v > 0 {
+			kept++
+		}
+	}
+	sum := []Reduction{{Name: "y", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}}
+	for _, local := range []int{128, 256} {
+		for _, k := range []int{7, 11, 15, 23, 31} {
+			if local > d.Info.MaxWorkGroupSize || int64(local*(k+1)*4) > d.Info.LocalMemSize {
+				continue
+			}
+			b.Run(fmt.Sprintf("wg%d-k%d", local, k), func(b *testing.B) {
+				spOverride = func(t *spTarget) { t.local, t.k = local, k }
+				defer func() { spOverride = nil }()
+				fk := benchFilter(b, d, fmt.Sprintf("fsweep%d_%d_", local, k), []Param{{"y", Float32}}, sum, SinglePass)
+				runKernelBench(b, func() (Timing, error) {
+					_, t, err := fk.RunDevice(n, []*cl.MemObject{x}, []*cl.MemObject{y}, []*cl.MemObject{s})
+					return t, err
+				}, 4*int64(n)+4*int64(kept))
+			})
+		}
+	}
 }
 
 func benchFilter(b *testing.B, d *device.Device, name string, outs []Param, reds []Reduction, a Algorithm) *FilterKernel {

@@ -93,7 +93,7 @@ func (f Filter) generateSP(t spTarget) (string, lookback, error) {
 		fmt.Fprintf(&w, "\t__local %s lred%d[SOAC_L];\n", r.Type.Name, k)
 	}
 	lb.emitLocals(&w)
-	w.WriteString("\tconst int lid = get_local_id(0);\n\tconst int L = SOAC_L;\n")
+	w.WriteString("\tconst int lid = get_local_id(0);\n")
 	lb.emitTileID(&w)
 	w.WriteString("\tconst long ts = tile * (SOAC_L * SOAC_K);\n\tconst long te = min(n, ts + SOAC_L * SOAC_K);\n")
 	for k, r := range f.Reductions {
@@ -101,7 +101,7 @@ func (f Filter) generateSP(t spTarget) (string, lookback, error) {
 	}
 	// One evaluation per element, coalesced: element j*L + lid of the
 	// tile is r[j] of work-item lid; its keep flag goes to local memory.
-	w.WriteString("\tsoac_res r[SOAC_K];\n\tfor (int j = 0; j < SOAC_K; j++) {\n\t\tconst long i = ts + j * SOAC_L + lid;\n\t\tint f = 0;\n")
+	w.WriteString("\tsoac_res r[SOAC_K];\n#pragma unroll\n\tfor (int j = 0; j < SOAC_K; j++) {\n\t\tconst long i = ts + j * SOAC_L + lid;\n\t\tint f = 0;\n")
 	fmt.Fprintf(&w, "\t\tif (i < te) {\n\t\t\tr[j] = %s;\n\t\t\tf = r[j].keep != 0;\n", b.call("i"))
 	for k, red := range f.Reductions {
 		fmt.Fprintf(&w, "\t\t\tacc%[1]d = soac_op%[1]d(acc%[1]d, f ? r[j].%[2]s : soac_neutral%[1]d());\n", k, red.Name)
@@ -109,18 +109,38 @@ func (f Filter) generateSP(t spTarget) (string, lookback, error) {
 	w.WriteString("\t\t} else {\n\t\t\tr[j].keep = 0;\n\t\t}\n\t\tlt[j * SOAC_L + lid] = f;\n\t}\n\tbarrier(CLK_LOCAL_MEM_FENCE);\n")
 	// Exclusive counts over each work-item's SOAC_K consecutive flags,
 	// then the group scan of the work-items' totals.
-	w.WriteString("\tint c = 0;\n\tfor (int j = 0; j < SOAC_K; j++) {\n\t\tconst int f = lt[lid * SOAC_K + j];\n\t\tlt[lid * SOAC_K + j] = c;\n\t\tc += f;\n\t}\n\tls[lid] = c;\n\tbarrier(CLK_LOCAL_MEM_FENCE);\n")
-	emitGroupScan(&w, "int", nr)
+	w.WriteString("\tint c = 0;\n\tfor (int j = 0; j < SOAC_K; j++) {\n\t\tconst int f = lt[lid * SOAC_K + j];\n\t\tlt[lid * SOAC_K + j] = c;\n\t\tc += f;\n\t}\n\tls[lid] = c;\n")
+	for k := range f.Reductions {
+		fmt.Fprintf(&w, "\tlred%[1]d[lid] = acc%[1]d;\n", k)
+	}
+	w.WriteString("\tbarrier(CLK_LOCAL_MEM_FENCE);\n")
+	// The group scan of the counts and the halving trees of the
+	// reductions share their barriers: step s of the scan is step
+	// SOAC_L/(2s) of the trees.
+	w.WriteString("\tfor (int s = 1; s < SOAC_L; s <<= 1) {\n\t\tint v = ls[lid];\n\t\tif (lid >= s) v = ls[lid - s] + v;\n")
+	if nr > 0 {
+		w.WriteString("\t\tconst int h = SOAC_L / (2 * s);\n\t\tif (lid < h) {\n")
+		for k := range f.Reductions {
+			fmt.Fprintf(&w, "\t\t\tlred%[1]d[lid] = soac_op%[1]d(lred%[1]d[lid], lred%[1]d[lid + h]);\n", k)
+		}
+		w.WriteString("\t\t}\n")
+	}
+	w.WriteString("\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n\t\tls[lid] = v;\n\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n\t}\n")
+	if nr > 0 {
+		w.WriteString("\tif (lid == 0) {\n")
+		for k := range f.Reductions {
+			fmt.Fprintf(&w, "\t\tpart%[1]d[tile] = lred%[1]d[0];\n", k)
+		}
+		w.WriteString("\t}\n")
+	}
 	w.WriteString("\tconst int total = ls[SOAC_L - 1];\n")
 	lb.emit(&w, "total")
 	w.WriteString("\tconst int pre = prefix + (lid > 0 ? ls[lid - 1] : 0);\n\tfor (int j = 0; j < SOAC_K; j++) lt[lid * SOAC_K + j] += pre;\n\tbarrier(CLK_LOCAL_MEM_FENCE);\n")
-	w.WriteString("\tfor (int j = 0; j < SOAC_K; j++) {\n\t\tif (r[j].keep) {\n\t\t\tconst int pos = lt[j * SOAC_L + lid];\n")
+	w.WriteString("#pragma unroll\n\tfor (int j = 0; j < SOAC_K; j++) {\n\t\tif (r[j].keep) {\n\t\t\tconst int pos = lt[j * SOAC_L + lid];\n")
 	for _, p := range f.Outputs {
 		fmt.Fprintf(&w, "\t\t\tout_%s[pos] = r[j].%s;\n", p.Name, p.Name)
 	}
-	w.WriteString("\t\t}\n\t}\n\tif (lid == 0 && te == n) *soac_kept = prefix + total;\n")
-	emitTree(&w, f.Reductions, "tile")
-	w.WriteString("}\n")
+	w.WriteString("\t\t}\n\t}\n\tif (lid == 0 && te == n) *soac_kept = prefix + total;\n}\n")
 	return w.String(), lb, nil
 }
 
