@@ -196,3 +196,65 @@ func TestBuildErrorShowsLog(t *testing.T) {
 		t.Fatalf("build error lacks code or log:\n%v", err)
 	}
 }
+
+// TestMapBuffer writes through a mapping of a host-allocated buffer,
+// copies the buffer on the device, reads the copy back with the mapping
+// as the destination of a read, and checks the bytes.
+func TestMapBuffer(t *testing.T) {
+	d := firstDevice(t)
+	ctx, err := CreateContext([]Device{d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ctx.Release()
+	q, err := ctx.CreateCommandQueue(d, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	const n = 4099
+	pinned, err := ctx.CreateEmptyBuffer(MemReadWrite|MemAllocHostPtr, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pinned.Release()
+	dev, err := ctx.CreateEmptyBuffer(MemReadWrite, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dev.Release()
+	host, ev, err := q.EnqueueMapBuffer(pinned, true, MapRead|MapWrite, 0, n, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Release()
+	if len(host) != n {
+		t.Fatalf("mapping of %d bytes, want %d", len(host), n)
+	}
+	for i := range host {
+		host[i] = byte(i * 7)
+	}
+	if _, err := q.EnqueueWriteBuffer(dev, true, 0, host, nil); err != nil {
+		t.Fatal(err)
+	}
+	clear(host)
+	if _, err := q.EnqueueReadBuffer(dev, true, 0, host, nil); err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range host {
+		if b != byte(i*7) {
+			t.Fatalf("byte %d = %d after the round trip, want %d", i, b, byte(i*7))
+		}
+	}
+	ue, err := q.EnqueueUnmapMemObject(pinned, host, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ue.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	ue.Release()
+	if _, _, err := q.EnqueueMapBuffer(pinned, true, MapRead, n-1, 2, nil); err == nil {
+		t.Error("a mapping past the buffer's end was accepted")
+	}
+}

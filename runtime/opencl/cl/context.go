@@ -121,6 +121,10 @@ const (
 	MemReadWrite MemFlag = 1 << 0
 	MemWriteOnly MemFlag = 1 << 1
 	MemReadOnly  MemFlag = 1 << 2
+	// MemAllocHostPtr asks for host-accessible memory; on discrete GPUs
+	// it is page-locked (pinned), so transfers from or to its mapping
+	// run by DMA at the link's speed without a driver-side copy.
+	MemAllocHostPtr MemFlag = 1 << 4
 )
 
 // MemObject is an OpenCL buffer (cl_mem) of Size bytes.

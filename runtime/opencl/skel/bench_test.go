@@ -136,7 +136,7 @@ func sumKernel(b *testing.B, d *device.Device, lay Layout) *RedomapKernel {
 // BenchmarkReduce is the map-reduce sum of n float32s on device-resident
 // data, in both layouts.
 func BenchmarkReduce(b *testing.B) {
-	for _, lay := range []Layout{Interleaved, Chunked} {
+	for _, lay := range []Layout{Interleaved, Chunked, Tiled} {
 		b.Run(lay.String(), func(b *testing.B) {
 			d := benchDevice(b)
 			n := benchN(d)

@@ -51,7 +51,12 @@ func (r Redomap) layout(gpu bool) (Layout, error) {
 		}
 		return Interleaved, nil
 	case Auto:
-		return autoLayout(gpu, r.Reductions), nil
+		return redomapLayout(gpu, r.Reductions), nil
+	case Tiled:
+		if len(r.Reductions) == 0 {
+			return Chunked, nil // a map has nothing to fold in order
+		}
+		return Tiled, nil
 	}
 	return Chunked, nil
 }
@@ -147,6 +152,9 @@ func (k *RedomapKernel) localPerItem() int {
 	for _, r := range k.spec.Reductions {
 		s += r.Type.Size
 	}
+	if k.layout == Tiled {
+		s *= tiledRun(k.spec.Reductions) + 2
+	}
 	return s
 }
 
@@ -188,9 +196,7 @@ func (k *RedomapKernel) enqueue(r *run, n int, vals []any, inputs, outputs, resu
 			parts[i] = b
 			args = append(args, b)
 		}
-		for _, red := range s.Reductions {
-			args = append(args, cl.LocalBuffer(p.local*red.Type.Size))
-		}
+		args = append(args, stage1Locals(p.local, s.Reductions, k.layout)...)
 		if err := r.launch(k.prog.kernels[s.Name+"_stage1"], p.groups*p.local, p.local, args...); err != nil {
 			return err
 		}
