@@ -325,7 +325,11 @@ func BenchmarkFilter(b *testing.B) {
 		if c.outs != nil {
 			bytes += 4 * int64(kept)
 		}
-		for _, a := range []Algorithm{SinglePass, ReduceThenScan} {
+		algs := []Algorithm{SinglePass, ReduceThenScan}
+		if c.outs == nil {
+			algs = append(algs, AutoAlgorithm) // the counting pass alone
+		}
+		for _, a := range algs {
 			k := benchFilter(b, d, c.name, c.outs, c.reds, a)
 			b.Run(c.name+"/"+a.String(), func(b *testing.B) {
 				x := deviceInput(b, d, benchInput(n))

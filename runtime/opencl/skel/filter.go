@@ -25,6 +25,10 @@ import (
 // ReduceThenScan, it runs the multi-pass form below (FilterKernel.Why
 // says which and why).
 //
+// A filter without outputs (filter-then-reduce) needs no compaction: under
+// AutoAlgorithm it runs only the multi-pass form's counting pass and the
+// reductions' combining kernel, a map-reduce at the speed of Redomap.
+//
 // The multi-pass form runs in four kernels: a counting pass (the Redomap first stage with
 // an extra reduction counting kept elements per block, and the user's
 // reductions folded with a select, so no element is read twice for
@@ -155,7 +159,9 @@ func (f Filter) Build(d *device.Device) (*FilterKernel, error) {
 		return nil, err
 	}
 	k := &FilterKernel{spec: f, dev: d, why: "reduce-then-scan asked for"}
-	if f.Algorithm != ReduceThenScan {
+	if f.Algorithm == AutoAlgorithm && len(f.Outputs) == 0 {
+		k.why = "no outputs: the counting pass (a map-reduce with the kept count as one more reduction) is the whole filter"
+	} else if f.Algorithm != ReduceThenScan {
 		sp, why, err := f.buildSP(d)
 		if err != nil {
 			return nil, err
@@ -307,8 +313,10 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 		args = append(args, b)
 	}
 	args = append(args, counts, cl.LocalBuffer(p.local*K*8), cl.LocalBuffer(p.local*8))
-	if err := r.launch(prog.kernels[f.Name+"_scatter"], p.groups*p.local, p.local, args...); err != nil {
-		return 0, err
+	if len(f.Outputs) > 0 { // without outputs the counts are all we need
+		if err := r.launch(prog.kernels[f.Name+"_scatter"], p.groups*p.local, p.local, args...); err != nil {
+			return 0, err
+		}
 	}
 	total := make([]int64, 1)
 	e, err := r.q.EnqueueReadBuffer(counts, true, (p.groups-1)*8, cl.Bytes(total), nil)

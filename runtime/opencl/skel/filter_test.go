@@ -223,3 +223,43 @@ func TestFilterStructOutputs(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterReduceOnly checks a filter without outputs (the count and an
+// integer sum of the kept elements) on its counting-pass form (what
+// AutoAlgorithm picks) and on the single pass.
+func TestFilterReduceOnly(t *testing.T) {
+	spec := Filter{Name: "keepsum", Inputs: []Param{{"x", Int32}},
+		Reductions: []Reduction{{Name: "s", Type: Int64, Op: "r = a + b;", Neutral: "0", Commutative: true}},
+		Body:       "keep = x % 3 == 0; s = (long)x * x;"}
+	auto, err := spec.Build(testDevice(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if auto.Algorithm() != ReduceThenScan || !strings.Contains(auto.Why(), "no outputs") {
+		t.Fatalf("filter without outputs: %v (%s), want the counting pass", auto.Algorithm(), auto.Why())
+	}
+	sp := buildFilter(t, spec, SinglePass)
+	r := rand.New(rand.NewPCG(27, 28))
+	for _, n := range sizes {
+		x := make([]int32, n)
+		var want int64
+		wk := 0
+		for i := range x {
+			x[i] = r.Int32N(1<<16) - 1<<15
+			if x[i]%3 == 0 {
+				want += int64(x[i]) * int64(x[i])
+				wk++
+			}
+		}
+		for _, k := range []*FilterKernel{auto, sp} {
+			s := []int64{-1}
+			kept, _, err := k.Run([]HostSlice{Slice(x)}, nil, []HostSlice{Slice(s)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if kept != wk || s[0] != want {
+				t.Fatalf("%v n=%d: kept %d sum %d, want %d %d", k.Algorithm(), n, kept, s[0], wk, want)
+			}
+		}
+	}
+}
