@@ -456,3 +456,37 @@ func BenchmarkReduceSweep(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTiledSweep varies the Tiled layout's run per round for a
+// float32 and a float64 sum whose operator is not declared commutative
+// (as generated kernels declare theirs).
+func BenchmarkTiledSweep(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	x32 := deviceInput(b, d, benchInput(n))
+	res := deviceBuf(b, d, 8)
+	for _, tk := range []int{8, 16, 32} {
+		for _, ty := range []Type{Float32, Float64} {
+			if ty.Size == 8 && !d.Info.FP64 {
+				continue
+			}
+			b.Run(fmt.Sprintf("%s-run%d", ty.Name, tk), func(b *testing.B) {
+				tiledRunOverride = tk
+				defer func() { tiledRunOverride = 0 }()
+				k, err := Redomap{Name: fmt.Sprintf("btiled%s%d", ty.Name, tk), Inputs: []Param{{"x", ty}}, Body: "s = x;", Layout: Tiled,
+					Reductions: []Reduction{{Name: "s", Type: ty, Op: "r = a + b;", Neutral: "0"}}}.Build(d)
+				if err != nil {
+					b.Fatal(err)
+				}
+				m := n
+				if ty.Size == 8 {
+					m = n / 2 // the same bytes as the float32 array
+				}
+				b.Log(k.Plan(m))
+				runKernelBench(b, func() (Timing, error) {
+					return k.RunDevice(m, []*cl.MemObject{x32}, nil, []*cl.MemObject{res})
+				}, 4*int64(n))
+			})
+		}
+	}
+}

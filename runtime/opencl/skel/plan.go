@@ -85,18 +85,34 @@ func redomapLayout(gpu bool, reds []Reduction) Layout {
 }
 
 // tiledRun is the elements of each work-item's run that a Tiled round
-// loads: a power of two (cheap division) covering 64 bytes of the
-// largest reduction value (two 32-byte sectors per run), at most 16.
+// loads: a power of two covering 128 bytes (one cache line, so that a
+// warp's load is whole lines once chunks are aligned to it) of the
+// largest reduction value, at most 32. tiledRunOverride, when set (by
+// benchmarks), replaces it.
 func tiledRun(reds []Reduction) int {
+	if tiledRunOverride > 0 {
+		return tiledRunOverride
+	}
 	size := 1
 	for _, r := range reds {
 		size = max(size, r.Type.Size)
 	}
-	k := 16
-	for k > 1 && k*size > 64 {
+	k := 32
+	for k > 1 && k*size > 128 {
 		k /= 2
 	}
 	return k
+}
+
+var tiledRunOverride int
+
+// alignChunk rounds the plan's chunk up to a multiple of a (so that
+// every work-item's run starts a Tiled round on an aligned address) and
+// recounts the groups over n elements.
+func (p plan) alignChunk(a, n int64) plan {
+	p.chunk = (p.chunk + a - 1) / a * a
+	p.groups = int(max((n+int64(p.local)*p.chunk-1)/(int64(p.local)*p.chunk), 1))
+	return p
 }
 
 // plan is the launch geometry of one run: groups work-groups of size

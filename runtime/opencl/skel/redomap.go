@@ -159,8 +159,16 @@ func (k *RedomapKernel) localPerItem() int {
 }
 
 // Plan describes the launch geometry for n elements.
-func (k *RedomapKernel) Plan(n int) string {
-	return newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem()).String()
+func (k *RedomapKernel) Plan(n int) string { return k.plan(n).String() }
+
+// plan is the launch geometry for n elements; Tiled chunks are whole
+// rounds.
+func (k *RedomapKernel) plan(n int) plan {
+	p := newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem())
+	if k.layout == Tiled {
+		p = p.alignChunk(int64(tiledRun(k.spec.Reductions)), int64(n))
+	}
+	return p
 }
 
 // RunDevice runs the skeleton on device-resident buffers: n elements of
@@ -178,7 +186,7 @@ func (k *RedomapKernel) enqueue(r *run, n int, vals []any, inputs, outputs, resu
 	if len(vals) != len(s.Args) {
 		return fmt.Errorf("%s: %d argument values for %d arguments", s.Name, len(vals), len(s.Args))
 	}
-	p := newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem())
+	p := k.plan(n)
 	parts := make([]*cl.MemObject, len(s.Reductions))
 	if n > 0 {
 		args := append([]any{int64(n), p.chunk}, vals...)
