@@ -33,10 +33,15 @@ const (
 	// copyPart: the least each copying goroutine gets; smaller copies run
 	// on the calling goroutine.
 	copyPart = 2 << 20
-	// copyWorkers: goroutines per host copy. A core copies 5-10 GB/s
-	// (shared/ANCHORS.md), so four outrun a 10-11 GB/s link with margin.
-	copyWorkers = 4
 )
+
+// copyWorkers is the most goroutines per host copy. A core copies 5-10
+// GB/s (shared/ANCHORS.md) and the H100's link moves 55 GB/s from pinned
+// memory (BenchmarkLink), so the copy, not the link, bounds a staged
+// transfer; eight goroutines is where the host's memory bandwidth, which
+// the copy and the DMA share, stops the gain (BenchmarkTransfer's
+// workers sweep). A variable, so that benchmarks can vary it.
+var copyWorkers = 8
 
 // stagePolicy says whether and how transfers of a device are staged.
 type stagePolicy struct {

@@ -1,7 +1,10 @@
 package skel
 
 import (
+	"fmt"
+	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -135,6 +138,24 @@ func BenchmarkTransfer(b *testing.B) {
 			_, err := r.finish(r.stagedWrite(dev, cl.Bytes(x), pol.chunk))
 			return err
 		}},
+		{"up/usehostptr", true, func() error {
+			// The Go slice as a CL_MEM_USE_HOST_PTR buffer, copied on the
+			// device: zero host copies if the driver reads it in place.
+			var pin runtime.Pinner
+			defer pin.Unpin()
+			pin.Pin(&x[0])
+			hb, err := d.Ctx.CreateBufferHost(cl.MemUseHostPtr|cl.MemReadOnly, cl.Bytes(x))
+			if err != nil {
+				return err
+			}
+			defer hb.Release()
+			e, err := d.Queue.EnqueueCopyBuffer(hb, dev, 0, 0, int(bytes), nil)
+			if err != nil {
+				return err
+			}
+			defer e.Release()
+			return e.Wait()
+		}},
 		{"down/pageable", false, func() error {
 			e, err := d.Queue.EnqueueReadBuffer(dev, true, 0, cl.Bytes(y), nil)
 			if err == nil {
@@ -148,15 +169,27 @@ func BenchmarkTransfer(b *testing.B) {
 			return err
 		}},
 	} {
-		b.Run(c.name, func(b *testing.B) {
-			up, down := measureLink(b, d)
-			link := down
-			if c.up {
-				link = up
+		workers := []int{copyWorkers}
+		if strings.HasSuffix(c.name, "staged") {
+			workers = []int{4, 8, 16}
+		}
+		for _, w := range workers {
+			name := c.name
+			if len(workers) > 1 {
+				name += fmt.Sprintf("-w%d", w)
 			}
-			runE2E(b, c.f, bytes)
-			gbs := float64(bytes) * float64(b.N) / float64(b.Elapsed().Nanoseconds())
-			b.ReportMetric(100*gbs/link, "pct-of-link")
-		})
+			b.Run(name, func(b *testing.B) {
+				defer func(old int) { copyWorkers = old }(copyWorkers)
+				copyWorkers = w
+				up, down := measureLink(b, d)
+				link := down
+				if c.up {
+					link = up
+				}
+				runE2E(b, c.f, bytes)
+				gbs := float64(bytes) * float64(b.N) / float64(b.Elapsed().Nanoseconds())
+				b.ReportMetric(100*gbs/link, "pct-of-link")
+			})
+		}
 	}
 }
