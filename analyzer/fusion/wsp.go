@@ -14,8 +14,11 @@ package fusion
 // costs less. The incumbent starts as the cheaper of greedy's and the
 // unintrusive partition. Where Fig. 11 branches on every remaining edge,
 // a node whose groups hold a pair that can never share one branches only
-// on the edges of one path joining that pair (one of them must go);
-// other illegal nodes branch on every edge still free.
+// on the edges of one path joining that pair (one of them must go), and
+// a node holding a group that a replay split (the replay decides each
+// group alone, cluster.go's groupLocal) only on the free edges inside
+// that group, without replaying it; other illegal nodes branch on every
+// free edge inside a group.
 //
 // It does NOT check legality itself: pairs come from cluster.go, and a
 // candidate is legal when the engine's replay realises it.
@@ -120,6 +123,10 @@ func (w *wsp) search(state []int8) {
 		w.branch(state, path)
 		return
 	}
+	if g := w.pr.knownSplit(labels); g != nil {
+		w.branch(state, w.inside(state, labels, g))
+		return
+	}
 	plan, realised := w.pr.replay(labels, MethodWSP)
 	if realised {
 		w.best, w.bestLabels, w.bestCost = plan, labels, cost
@@ -132,13 +139,33 @@ func (w *wsp) search(state []int8) {
 			w.best, w.bestLabels, w.bestCost = p2, got, c
 		}
 	}
+	if g := w.pr.knownSplit(labels); g != nil {
+		// The engine splits group g whatever the rest is (groupLocal):
+		// every descendant keeping it whole fails too, so one of its
+		// edges must go.
+		w.branch(state, w.inside(state, labels, g))
+		return
+	}
+	w.branch(state, w.inside(state, labels, nil))
+}
+
+// inside returns the free edges joining two members of group g of labels
+// (of any group when g is nil): the edges a child may cut to split it.
+func (w *wsp) inside(state []int8, labels, g []int) []int {
+	var in []bool
+	if g != nil {
+		in = make([]bool, len(w.pr.nodes))
+		for _, i := range g {
+			in[i] = true
+		}
+	}
 	var free []int
-	for k := range w.edges {
-		if state[k] == edgeFree && labels[w.edges[k][0]] == labels[w.edges[k][1]] {
+	for k, e := range w.edges {
+		if state[k] == edgeFree && labels[e[0]] == labels[e[1]] && (in == nil || in[e[0]] && in[e[1]]) {
 			free = append(free, k)
 		}
 	}
-	w.branch(state, free)
+	return free
 }
 
 // branch explores the children of a node that must cut one of the edges
