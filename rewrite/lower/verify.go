@@ -7,6 +7,7 @@ package lower
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Verify checks the invariants of every kernel of fn and returns them
@@ -35,6 +36,11 @@ func VerifyKernel(k *Kernel) error {
 	}
 	if len(k.Members) != len(k.Src.SOACs) {
 		return bad("%d members, the plan's kernel has %d", len(k.Members), len(k.Src.SOACs))
+	}
+	for _, m := range k.Later {
+		if m.Parent != k.Src.Block || m == k.Src.At || !slices.Contains(k.Src.SOACs, m) {
+			return bad("%s, placed after the kernel, is not one of its members in its block after its position", m.Name)
+		}
 	}
 	for i, m := range k.Members {
 		if m.SOAC != k.Src.SOACs[i] {

@@ -88,7 +88,7 @@ func impureChain(xs []int64, ys []int64, fs []float64) (int64, []int64, []int64,
 	cnt3 := int64(0)
 	p4 := soac.Map(xs, func(x int64) int64 { cnt3++; return x + cnt3 }) // want `impure: p4 .*` `impure: a2 .*` `diag impure: .*`
 	q5 := soac.Map(p4, func(v int64) int64 { return v*2 + cnt3 })
-	a6 := soac.Map(a2, func(x float64) float64 { // want `capture-reassigned: q5 .*`
+	a6 := soac.Map(a2, func(x float64) float64 {
 		var out []float64
 		out = append(out, min(min(x, x), (x+x)), (-0.5))
 		if len(out) > 1 {

@@ -84,10 +84,21 @@ func notEveryPath(xs []int, c bool) int {
 }
 
 // earlyReturn: with len(xs) == 0 and a lambda that panics, the reference
-// panics before returning; fused after the return, it would not.
+// panics before returning; fused after the return, it would not. The
+// consumer may panic too, so it does not move up before the return.
 func earlyReturn(xs []int) []int {
 	x := soac.Map(xs, func(v int) int { return 100 / v })
 	if len(xs) == 0 { // want `control-exit: x .*`
+		return nil
+	}
+	return soac.Map(x, func(v int) int { return 7 / v })
+}
+
+// earlyReturnPlaced: the consumer cannot panic: the kernel runs at x,
+// before the return (placement), which changes nothing a caller sees.
+func earlyReturnPlaced(xs []int) []int {
+	x := soac.Map(xs, func(v int) int { return 100 / v })
+	if len(xs) == 0 {
 		return nil
 	}
 	return soac.Map(x, sq)
