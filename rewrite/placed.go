@@ -62,6 +62,8 @@ func (f *fgen) assignLater(c *code, s *ir.SOAC) {
 		return
 	}
 	if n, ok := f.later[s.Out]; ok {
-		c.pf("%s = %s\n", n, f.name(s.Out))
+		// Kernels after this read the temporary: the variable may have no
+		// other reader.
+		c.pf("%s = %s\n_ = %s\n", n, f.name(s.Out), n)
 	}
 }
