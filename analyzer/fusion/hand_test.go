@@ -397,6 +397,23 @@ var handCases = []handCase{
 			b.plain("use:y")
 		}, nil)
 	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"not-every-path/x"}}},
+	{name: "scan of a filter", build: func(b *irb) {
+		// xs = [1 -2 3]: kept [1 3], scanned [1 4]; fused, the scan folds
+		// only kept elements, in the filter's output space.
+		b.param("xs")
+		b.Filter("f", "xs", pure())
+		b.Scan("s", "f", pure())
+		b.plain("use:s")
+	}, want: expect{kernels: map[int]int{0: 1}, internal: []string{"f"}, rules: []string{"filter->scanomap"}, noNotes: true}},
+	{name: "scan of a filter zipped with the source", build: func(b *irb) {
+		// The scan's output has the filter's length; a Map2 of it with xs
+		// zips two spaces: not fused (size-mismatch), as filter->map.
+		b.param("xs")
+		b.Filter("f", "xs", pure())
+		b.Scan("s", "f", pure())
+		b.Map("z", pure(), "s", "xs")
+		b.plain("use:z")
+	}, want: expect{together: [][]string{{"f", "s"}}, apart: [][]string{{"s", "z"}}, refusals: []string{"size-mismatch/s"}}},
 	{name: "scan of a scan", build: func(b *irb) {
 		b.param("xs")
 		b.Scan("s", "xs", pure())

@@ -146,6 +146,8 @@ var rules = []Rule{
 		Doc: "filter2 o filter2 => filter2 with the conjunction of the predicates (paper 000 Fig. 14)"},
 	{Name: "filter->redomap", Mode: Vertical, Producer: ClassFilter, Consumer: ClassReduce,
 		Doc: "reduce o filter => redomap folding only kept elements (paper 000 Fig. 14)"},
+	{Name: "filter->scanomap", Mode: Vertical, Producer: ClassFilter, Consumer: ClassScan,
+		Doc: "scan o filter: the scan folds each kept element as it is kept and appends its running value, in the filter's output space (paper 001 §1.3.6 size inference; sequential on cpu, as scanomap->scanomap)"},
 	{Name: "filter->map", Mode: Vertical, Producer: ClassFilter, Consumer: ClassMap,
 		Doc:   "map o filter: size-changing; the map runs on kept elements, sound when its other inputs are in the filtered space (paper 001 §1.3.6)",
 		Check: checkFilterMap},

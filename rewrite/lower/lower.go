@@ -509,11 +509,14 @@ func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
 				}
 			case op.Scan != nil:
 				mem.StartNotNeutral = lw.startNotNeutral(op.Scan.Op, op.Scan.Neutral, m.TypeArgs[0])
-				if sp != Root {
-					return fmt.Sprintf("%s scans the kept elements of %s, which a loop does not carry", lw.position(m), lw.position(k.SOACs[lk.Spaces[sp].Filter]))
+				if lk.Spaces[sp].Select {
+					return fmt.Sprintf("%s scans the kept elements of %s, which a select does not carry", lw.position(m), lw.position(k.SOACs[lk.Spaces[sp].Filter]))
 				}
+				// In a kept space (filter->scanomap) the scan folds and
+				// appends only the kept elements: a branch (selectable
+				// refuses a select for a filter a scan reads).
 				space[m.Out] = sp
-				store(Root)
+				store(sp)
 			default:
 				space[m.Out] = sp
 				store(sp)

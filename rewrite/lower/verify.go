@@ -117,8 +117,8 @@ func VerifyKernel(k *Kernel) error {
 			own = m.Kept
 		case Scan:
 			filters++ // a scan's order is carried between iterations too
-			if m.Space != Root {
-				return bad("scan %s of kept elements", m.SOAC.Name)
+			if k.Spaces[m.Space].Select {
+				return bad("scan %s of the elements a select keeps", m.SOAC.Name)
 			}
 		case Gen:
 			if m.Space != Root {

@@ -100,7 +100,7 @@ func impureChain(xs []int64, ys []int64, fs []float64) (int64, []int64, []int64,
 	var a8 []int64
 	a8 = soac.Filter(xs, func(x int64) bool { return ((x % 7) % 7) != x })
 	var a9 []int64
-	a9 = soac.Scan(a8, 0, func(a, b int64) int64 { return a + b }) // want `no-rule: a8 .*`
+	a9 = soac.Scan(a8, 0, func(a, b int64) int64 { return a + b })
 	s10 := soac.Reduce(q5, -1, func(a, b int64) int64 { return a & b })
 	a11 := soac.StreamMap(a6, func(ch []float64) []float64 {
 		out := make([]float64, len(ch))

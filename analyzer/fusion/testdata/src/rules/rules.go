@@ -117,10 +117,10 @@ func scanScan(xs []int) []int {
 	return soac.Scan(soac.Scan(xs, 1, func(a, b int) int { return a * b }), 0, add)
 }
 
-// scanOfFilter: a scan of a filter: no rule fuses them (the code generator
-// has no fused form for it yet).
+// scanOfFilter: a scan of a filter: the scan folds the kept elements as
+// they are kept (filter->scanomap): one kernel.
 func scanOfFilter(xs []int) []int {
-	return soac.Scan(soac.Filter(xs, func(v int) bool { return v > 0 }), 0, add) // want `no-rule: .*`
+	return soac.Scan(soac.Filter(xs, func(v int) bool { return v > 0 }), 0, add)
 }
 
 // mapOut: x is used after its consumer, so it fuses and stays an output.
