@@ -60,6 +60,9 @@ type fgen struct {
 	// the spec wherever they are generated (len(chunk) there).
 	chunkLoops map[*ast.RangeStmt]*chunkLoop
 	exprRepl   map[ast.Node]*jen.Statement
+	// later maps the outputs of members written after their kernel's
+	// position to the spec's variable (placed.go).
+	later map[*ir.Var]string
 	// err is the first error met while generating a replacement.
 	err error
 	// decls are package-level declarations a backend's code needs
@@ -418,6 +421,9 @@ func (f *fgen) simple(c *stmts, s ast.Stmt, node ast.Node, items []ir.Stmt, ret 
 			if err := f.soacStmt(c, it); err != nil {
 				return err
 			}
+			if !final {
+				f.assignLater(c, it)
+			}
 		case *ir.Closure:
 		default:
 			return fmt.Errorf("internal error: unexpected %T in a simple statement at %s", it, f.fset.Position(it.Pos()))
@@ -465,6 +471,10 @@ func (f *fgen) unbind(c *stmts, s ast.Stmt, items []ir.Stmt) (after stmts, resto
 		runsHere := len(ks) > 0
 		for _, k := range ks {
 			runsHere = runsHere && here[k.At]
+		}
+		if _, ok := f.later[v]; ok && !runsHere {
+			f.zeroed[soac.Call] = id(f.name(v)) // computed by its kernel already
+			continue
 		}
 		if !runsHere {
 			if declares {

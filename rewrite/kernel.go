@@ -12,6 +12,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -33,6 +34,7 @@ func (f *fgen) soacStmt(c *stmts, s *ir.SOAC) error {
 	if !f.direct(s) {
 		f.evalOperands(c, s)
 	}
+	f.evalLater(c, s)
 	for _, k := range sortedKernels(f.atK[s]) {
 		if err := f.kernel(c, k); err != nil {
 			return err
@@ -86,6 +88,9 @@ func (f *fgen) evalOperands(c *stmts, s *ir.SOAC) {
 	// Inputs whose Go name means another variable where the kernel runs
 	// are copied now.
 	for _, k := range f.kOf[s] {
+		if slices.Contains(f.low.Of[k].Later, s) {
+			continue // its inputs are read before its position (placed.go)
+		}
 		for _, v := range s.Inputs() {
 			if v.Obj == nil || f.rebind[v] != "" {
 				continue
@@ -218,6 +223,10 @@ func (f *fgen) declareOutputs(c *stmts, k *fusion.Kernel) map[*ir.Var]string {
 	for _, v := range k.Outputs {
 		if v.Obj == nil && !f.used[v] {
 			outs[v] = "_"
+			continue
+		}
+		if f.laterOutput(c, k, v) {
+			outs[v] = f.name(v)
 			continue
 		}
 		n := f.name(v)
