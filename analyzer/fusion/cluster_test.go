@@ -577,3 +577,27 @@ func TestClusterBytes(t *testing.T) {
 	}
 	t.Logf("%d clusterings priced", compared)
 }
+
+// TestUnionFind: the zero forest holds singletons and grows as union
+// needs; union keeps the first argument's root; labels are canonical.
+func TestUnionFind(t *testing.T) {
+	var u unionFind
+	if u.find(7) != 7 || len(u) != 0 {
+		t.Fatalf("zero forest: find(7) = %d, len %d", u.find(7), len(u))
+	}
+	u.union(9, 3)
+	u.union(3, 12)
+	if r := u.find(12); r != 9 || u.find(3) != 9 || u.find(4) != 4 || u.find(100) != 100 {
+		t.Errorf("after union(9,3), union(3,12): find(12) = %d, find(3) = %d, find(4) = %d", r, u.find(3), u.find(4))
+	}
+	u.union(12, 9) // already one set
+	if u.find(9) != 9 {
+		t.Errorf("union of one set moved its root to %d", u.find(9))
+	}
+	v := newUnionFind(5)
+	v.union(3, 1)
+	v.union(4, 0)
+	if got, want := v.labels(), []int{0, 1, 2, 1, 0}; !slices.Equal(got, want) {
+		t.Errorf("labels %v, want %v", got, want)
+	}
+}
