@@ -567,10 +567,11 @@ func (f *fgen) reads(n ast.Node, obj types.Object) bool {
 
 // canInline reports whether lambda l's literal can be inlined at pos: it
 // has a body the IR describes, nothing in it depends on being a function
-// (defer, recover, labels, goto), and every variable of the enclosing
-// function it names is the same variable at pos.
+// (defer, recover, labels, goto), every variable of the enclosing
+// function it names is the same variable at pos, and inlining cannot
+// change how its floating-point arithmetic is fused (mayFuse).
 func (f *fgen) canInline(l *ir.Lambda, pos token.Pos) bool {
-	if l.Lit == nil || l.Body == nil || l.Sig == nil || l.Sig.Results().Len() != 1 {
+	if l.Lit == nil || l.Body == nil || l.Sig == nil || l.Sig.Results().Len() != 1 || f.mayFuse(l) {
 		return false
 	}
 	lit := l.Lit

@@ -142,14 +142,13 @@ func (f *fgen) evalFunc(c *code, s *ir.SOAC, l *ir.Lambda) {
 	}
 	switch l.Kind {
 	case ir.NamedFunc:
-		return
+		if !f.mayFuse(l) {
+			return
+		}
 	case ir.MethodValue:
-		if f.mayContract(l.Func) {
-			// Called through the method value, as the spec calls it:
-			// the spec runs the compiler's method-value wrapper, which
-			// the compiler never inlines into the combinator's loop,
-			// and an inlined copy may fuse x*y + z into one FMA where
-			// the wrapper does not (or the other way round).
+		if f.mayFuse(l) {
+			// Called through the method value, as the spec calls it
+			// (the compiler's method-value wrapper).
 			break
 		}
 		recv := f.sub(l.Recv.Expr, f.cur)
@@ -185,7 +184,13 @@ func (f *fgen) evalFunc(c *code, s *ir.SOAC, l *ir.Lambda) {
 		}
 	}
 	name := f.fresh("fn")
-	c.pf("%s := ", name).line(f.funcExpr(l))
+	if f.mayFuse(l) {
+		// Its own compiled body, as the spec's combinator runs it
+		// (fma.go, doc.go).
+		c.pf("%s := ", name).add(f.soacQ(new(code), "Opaque")).p("(").add(f.funcExpr(l)).p(")\n")
+	} else {
+		c.pf("%s := ", name).line(f.funcExpr(l))
+	}
 	f.funText[l] = txt(name)
 }
 

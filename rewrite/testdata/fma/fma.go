@@ -44,3 +44,67 @@ func scanSqSpec(xs []float64) []float64 {
 func sumSqNamedSpec(xs []float64) float64 {
 	return soac.Reduce(soac.Map(xs, sq), 0, func(a, b float64) float64 { return a + b })
 }
+
+// mulAdd is a named function computing x*y + 0.1: passed to Map2 the
+// spec's combinator (not inlined) calls its own compiled body, which
+// contracts under FMA; inlined into a loop reading x and y from memory,
+// the compiler merges a load into the multiplication and does not.
+func mulAdd(x, y float64) float64 { return x*y + 0.1 }
+
+func fma3(x, y, z float64) float64 { return x*y + z }
+
+//soac:fuse Named2
+func named2Spec(xs, ys []float64) []float64 {
+	return soac.Map2(xs, ys, mulAdd)
+}
+
+//soac:fuse Named3
+func named3Spec(xs, ys, zs []float64) []float64 {
+	return soac.Map3(xs, ys, zs, fma3)
+}
+
+//soac:fuse Captures
+func capturesSpec(xs []float64, c, d float64) []float64 {
+	return soac.Map(xs, func(x float64) float64 { return x*c + d })
+}
+
+//soac:fuse CapturesSum
+func capturesSumSpec(xs []float64, c, d float64) float64 {
+	ys := soac.Map(xs, func(x float64) float64 { return x*x*c + d })
+	return soac.Reduce(ys, 0, func(a, b float64) float64 { return a + b })
+}
+
+// lin is inlined into the literals that call it: its product then meets
+// their addition.
+func lin(x float64) float64 { return x * 1.5 }
+
+//soac:fuse Nested
+func nestedSpec(xs []float64, d float64) []float64 {
+	return soac.Map(xs, func(x float64) float64 { return lin(x) + d })
+}
+
+// Shift calls Apply: a method whose float arithmetic is a call.
+func (s Scaler) Shift(x float64) float64 { return s.Apply(x) - x*s.Offset }
+
+//soac:fuse MethodNested
+func methodNestedSpec(s Scaler, xs []float64) []float64 {
+	return soac.Map(xs, s.Shift)
+}
+
+//soac:fuse Chain
+func chainSpec(xs, ws []float64, c float64) float64 {
+	ys := soac.Map(xs, func(x float64) float64 { return x * c })
+	zs := soac.Map2(ys, ws, func(y, w float64) float64 { return y*w - c })
+	return soac.Reduce(zs, 0, func(a, b float64) float64 { return a + b*b })
+}
+
+//soac:fuse Products
+func productsSpec(xs, ys []float64) float64 {
+	ps := soac.Map2(xs, ys, func(x, y float64) float64 { return x * y })
+	return soac.Reduce(ps, 0, func(a, b float64) float64 { return a + b })
+}
+
+//soac:fuse Keep
+func keepSpec(xs []float64, c float64) []float64 {
+	return soac.Filter(xs, func(x float64) bool { return x*c+1 > 0 })
+}
