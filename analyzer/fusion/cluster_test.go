@@ -577,3 +577,70 @@ func TestClusterBytes(t *testing.T) {
 	}
 	t.Logf("%d clusterings priced", compared)
 }
+
+// TestUnionFind: the zero forest holds singletons and grows as union
+// needs; union keeps the first argument's root; labels are canonical.
+func TestUnionFind(t *testing.T) {
+	var u unionFind
+	if u.find(7) != 7 || len(u) != 0 {
+		t.Fatalf("zero forest: find(7) = %d, len %d", u.find(7), len(u))
+	}
+	u.union(9, 3)
+	u.union(3, 12)
+	if r := u.find(12); r != 9 || u.find(3) != 9 || u.find(4) != 4 || u.find(100) != 100 {
+		t.Errorf("after union(9,3), union(3,12): find(12) = %d, find(3) = %d, find(4) = %d", r, u.find(3), u.find(4))
+	}
+	u.union(12, 9) // already one set
+	if u.find(9) != 9 {
+		t.Errorf("union of one set moved its root to %d", u.find(9))
+	}
+	v := newUnionFind(5)
+	v.union(3, 1)
+	v.union(4, 0)
+	if got, want := v.labels(), []int{0, 1, 2, 1, 0}; !slices.Equal(got, want) {
+		t.Errorf("labels %v, want %v", got, want)
+	}
+}
+
+// TestWSPMustCut: of a pair that can never share a group, wsp branches on
+// the free edges of the path joining it with the fewest of them (kept
+// edges cost nothing), prunes a node whose kept edges join it, and
+// prefers the smallest such set over all pairs and split groups.
+func TestWSPMustCut(t *testing.T) {
+	// 0 - 1 - 3 and 0 - 2 - 3, and 3 - 4; 0 and 3 may never share a group.
+	pr := &problem{nodes: make([]*ir.SOAC, 5)}
+	pr.possible = make([][]bool, 5)
+	for i := range pr.possible {
+		pr.possible[i] = []bool{true, true, true, true, true}
+	}
+	pr.possible[0][3], pr.possible[3][0] = false, false
+	w := &wsp{pr: pr, edges: [][2]int{{0, 1}, {1, 3}, {0, 2}, {2, 3}, {3, 4}}}
+	labels := []int{0, 0, 0, 0, 0}
+	state := func(s ...int8) []int8 { return s }
+	for _, c := range []struct {
+		state []int8
+		want  []int
+	}{
+		{state(edgeFree, edgeFree, edgeFree, edgeFree, edgeFree), []int{0, 1}},
+		{state(edgeFree, edgeFree, edgeKept, edgeFree, edgeFree), []int{3}},
+		{state(edgeKept, edgeKept, edgeFree, edgeFree, edgeFree), []int{}},
+		{state(edgeCut, edgeFree, edgeFree, edgeKept, edgeFree), []int{2}},
+	} {
+		ks, bad := w.mustCut(c.state, labels)
+		if !bad || !slices.Equal(ks, c.want) && !(len(ks) == 0 && len(c.want) == 0) {
+			t.Errorf("state %v: mustCut %v (bad %v), want %v", c.state, ks, bad, c.want)
+		}
+	}
+	// A split group {0, 1, 2} with one free edge inside beats the pair's
+	// path of two.
+	pr.possible[0][3], pr.possible[3][0] = true, true
+	if _, bad := w.mustCut(state(edgeFree, edgeFree, edgeFree, edgeFree, edgeFree), labels); bad {
+		t.Errorf("a legal node is called illegal")
+	}
+	pr.possible[1][4], pr.possible[4][1] = false, false
+	pr.split = map[string]bool{intsKey([]int{0, 1, 2}): true}
+	ks, bad := w.mustCut(state(edgeKept, edgeFree, edgeFree, edgeCut, edgeFree), []int{0, 0, 0, 1, 1})
+	if !bad || !slices.Equal(ks, []int{2}) {
+		t.Errorf("split group: mustCut %v (bad %v), want [2]", ks, bad)
+	}
+}
