@@ -13,7 +13,6 @@ package rewrite
 
 import (
 	"go/types"
-	"strconv"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -78,7 +77,7 @@ func makeSlice(typ jen.Code, args ...jen.Code) *jen.Statement {
 }
 
 // lit returns the integer literal n.
-func lit(n int) *jen.Statement { return jen.Op(strconv.Itoa(n)) }
+func lit(n int) *jen.Statement { return jen.Lit(n) }
 
 // typeCode returns t as a jennifer type expression, qualifying names of
 // other packages (registered with the file's imports).
