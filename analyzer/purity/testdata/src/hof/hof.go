@@ -77,3 +77,23 @@ func Nested(rows [][]float64) []float64 { // want `^pure; maypanic$`
 func Filter(xs []int) []int { // want `^pure; maypanic$`
 	return soac.Filter(xs, func(x int) bool { return x%2 == 0 }) // want `^pure$`
 }
+
+// Hidden hides f from the inliner as the runtime's combinators do: f stays
+// its function parameter, called here.
+func Hidden(f func(int) int, x int) int { // want `^impure: calls its function parameter f, which cannot be resolved; maypanic$`
+	f = soac.Opaque(f)
+	return f(x)
+}
+
+func UsesHidden(x int) int { // want `^pure; maypanic$`
+	return Hidden(func(y int) int { return y + 1 }, x) // want `^pure$`
+}
+
+func wrap(f func(int) int) func(int) int { return f } // want `^pure$`
+
+// Rebound reassigns f with a function that is not soac.Opaque: f is then
+// a function value that cannot be resolved.
+func Rebound(f func(int) int, x int) int { // want `^impure: calls a function value f that cannot be resolved; maypanic$`
+	f = wrap(f)
+	return f(x)
+}
