@@ -24,7 +24,9 @@ import (
 // elements for kernel lk.
 func (f *fgen) makeOut(lk *lower.Kernel, t types.Type, n string) *code {
 	if s, ok := t.Underlying().(*types.Slice); ok && lk != nil && f.allocFor == lk && pointerFree(s.Elem()) {
-		return new(code).q(ParallelPath, "Alloc").p("[").add(f.typeCode(s.Elem())).pf("](%s)", n)
+		// [:n] tells the compiler the length, as make does: without it
+		// every out[i] of the sequential loop is bounds-checked.
+		return new(code).q(ParallelPath, "Alloc").p("[").add(f.typeCode(s.Elem())).pf("](%s)[:%s]", n, n)
 	}
 	return txt("make(").add(f.typeCode(t)).pf(", %s)", n)
 }
