@@ -135,6 +135,11 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 	if why != "" {
 		return nil, why
 	}
+	for _, m := range lk.Members {
+		if m.Role == lower.Scan && m.Space != lower.Root {
+			return nil, fmt.Sprintf("the scan %s at %s of a filter's kept elements does not run in parallel yet", m.SOAC.Name, f.short(m.SOAC.Pos()))
+		}
+	}
 	var folds, scans []loopAcc
 	for _, a := range lp.accs {
 		if a.role == lower.Scan {

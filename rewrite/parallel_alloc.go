@@ -17,18 +17,20 @@ package rewrite
 import (
 	"go/types"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
 // makeOut returns the expression that allocates output t ([]E) of n
 // elements for kernel lk.
-func (f *fgen) makeOut(lk *lower.Kernel, t types.Type, n string) *code {
+func (f *fgen) makeOut(lk *lower.Kernel, t types.Type, n string) *jen.Statement {
 	if s, ok := t.Underlying().(*types.Slice); ok && lk != nil && f.allocFor == lk && pointerFree(s.Elem()) {
 		// [:n] tells the compiler the length, as make does: without it
 		// every out[i] of the sequential loop is bounds-checked.
-		return new(code).q(ParallelPath, "Alloc").p("[").add(f.typeCode(s.Elem())).pf("](%s)[:%s]", n, n)
+		return jen.Qual(ParallelPath, "Alloc").Types(f.typeCode(s.Elem())).Call(id(n)).Index(jen.Empty(), id(n))
 	}
-	return txt("make(").add(f.typeCode(t)).pf(", %s)", n)
+	return makeSlice(f.typeCode(t), id(n))
 }
 
 // pointerFree reports whether values of t hold no pointers: numbers,

@@ -100,13 +100,20 @@ func Run(p *Package, opts Options) (*Result, error) {
 // positions relative to root (see report.Options), with the backend that
 // generated each kernel.
 func (r *Result) Report(fset *token.FileSet, path, root, backend string) *report.Package {
+	return report.NewPackage(fset, path, r.Plans, r.ReportOptions(root, backend))
+}
+
+// ReportOptions returns the options that render the package's report and
+// graphs: positions relative to root, backend the default of specs whose
+// directive names none, and the backend that generated each kernel.
+func (r *Result) ReportOptions(root, backend string) report.Options {
 	opts := report.Options{Backend: backend, Root: root, Generated: map[*fusion.Kernel]report.Generated{}}
 	for _, o := range r.Outputs {
 		for k, g := range o.Generated {
 			opts.Generated[k] = g
 		}
 	}
-	return report.NewPackage(fset, path, r.Plans, opts)
+	return opts
 }
 
 // NewAnalyzer returns an analyzer that runs the pipeline (Run) with opts

@@ -131,6 +131,9 @@ type Cluster struct {
 type Options struct {
 	Root    string
 	Backend string
+	// Generated, when it names a kernel, gives the backend whose code runs
+	// it (after any fallback); other kernels show the requested backend.
+	Generated map[*fusion.Kernel]report.Generated
 }
 
 // New builds the graph of the spec whose plan is pl, in package pkgPath.
@@ -158,6 +161,9 @@ func New(fset *token.FileSet, pkgPath string, pl *fusion.Plan, opts Options) *Gr
 	clusters := map[*fusion.Kernel]*Cluster{}
 	for _, k := range pl.Kernels {
 		c := &Cluster{Kernel: k.ID, Form: k.Form, Depth: k.Depth, Backend: backend}
+		if g, ok := opts.Generated[k]; ok && g.Backend != "" {
+			c.Backend = g.Backend
+		}
 		clusters[k] = c
 		if p := clusters[k.Parent]; k.Parent != nil && p != nil {
 			p.Children = append(p.Children, c)

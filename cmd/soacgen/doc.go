@@ -75,16 +75,21 @@
 //		warning "file:line:col: spec: backend B does not generate this
 //		kernel: reason; it falls back to N" and a note (rule
 //		backend-fallback) in the report, whose "backend" is the one that
-//		generated the kernel. The cpu and parallel backends are built;
-//		opencl and auto fall back to parallel. The parallel backend
-//		refuses kernels with impure lambdas (and a few shapes it does not
-//		parallelise yet), which then run as cpu code.
+//		generated the kernel. The opencl backend refuses kernels it cannot
+//		translate to OpenCL C (the warning names the construct), and its
+//		generated code falls back at run time, once per process with a log
+//		line, when no OpenCL device can run the kernel; auto chooses
+//		between opencl and the next backend at run time by a cost model.
+//		The parallel backend refuses kernels with impure lambdas (and a
+//		few shapes it does not parallelise yet), which then run as cpu
+//		code.
 //	-graph=DIR
 //		Write each spec's fusion graph to DIR (created if needed) as
 //		Graphviz DOT, PKG.SPEC.dot (PKG the last element of the package
 //		path, or the whole path with / as _ when two packages share it):
 //		one node per SOAC, edges named by their arrays, kernels as
-//		clusters, refused fusions as red blocked edges with their rule;
+//		clusters named by the backend that generated them, refused
+//		fusions as red blocked edges with their rule;
 //		and DIR/index.html, every graph (as SVG when Graphviz's dot is on
 //		the PATH, else as DOT text, with a warning) beside its entry of the
 //		fusion report. Written with -check too; never deleted.

@@ -26,7 +26,7 @@ import (
 func specGraphs(fset *token.FileSet, pkgPath string, plans []*fusion.Plan, opts report.Options) []*fusiongraph.Graph {
 	var gs []*fusiongraph.Graph
 	for _, pl := range plans {
-		if g := fusiongraph.New(fset, pkgPath, pl, fusiongraph.Options{Root: opts.Root, Backend: opts.Backend}); g != nil {
+		if g := fusiongraph.New(fset, pkgPath, pl, fusiongraph.Options{Root: opts.Root, Backend: opts.Backend, Generated: opts.Generated}); g != nil {
 			gs = append(gs, g)
 		}
 	}

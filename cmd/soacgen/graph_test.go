@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -105,5 +106,52 @@ func TestGraphFailure(t *testing.T) {
 	code, _, stderr := soacgen(mod, "-graph=file/graphs", "./...")
 	if code != exitError || !strings.Contains(stderr, "soacgen: -graph: ") {
 		t.Errorf("exit %d, stderr %q; want exit %d and a -graph error", code, stderr, exitError)
+	}
+}
+
+// TestGraphShowsGeneratedBackend checks that a kernel's cluster names the
+// backend whose code runs it, as the JSON report does, not the one the
+// directive asked for: a map over strings asks for opencl, which cannot
+// translate strings, and falls back.
+func TestGraphShowsGeneratedBackend(t *testing.T) {
+	mod := writeModule(t, map[string]string{"p/u.go": `package p
+
+import (
+	"strings"
+
+	"github.com/soacgen/soacgen/runtime/soac"
+)
+
+//go:generate go run github.com/soacgen/soacgen/cmd/soacgen
+
+//soac:fuse Upper backend=opencl
+func upperSpec(xs []string) []string {
+	return soac.Map(soac.Map(xs, strings.ToUpper), strings.TrimSpace)
+}
+`})
+	code, stdout, stderr := soacgen(mod, "-graph=graphs", "-json", "./...")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	var rep struct {
+		Packages []struct {
+			Functions []struct {
+				Kernels []struct{ Backend string }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("-json output: %v\n%s", err, stdout)
+	}
+	if len(rep.Packages) != 1 || len(rep.Packages[0].Functions) != 1 || len(rep.Packages[0].Functions[0].Kernels) != 1 {
+		t.Fatalf("want one package, function and kernel; report:\n%s", stdout)
+	}
+	generated := rep.Packages[0].Functions[0].Kernels[0].Backend
+	if generated == "opencl" || generated == "" {
+		t.Fatalf("report backend %q; want the fallback of opencl for strings:\n%s", generated, stdout)
+	}
+	dot := readFile(t, filepath.Join(mod, "graphs", "p.upperSpec.dot"))
+	if !strings.Contains(dot, `depth 0, `+generated+`"`) || strings.Contains(dot, "opencl") {
+		t.Errorf("upperSpec.dot does not show the generated backend %s:\n%s", generated, dot)
 	}
 }

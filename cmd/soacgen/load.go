@@ -110,8 +110,9 @@ func analyze(dir string, patterns []string, opts rewrite.Options) (*result, []st
 		if m := act.Package.Module; m != nil {
 			root = m.Dir
 		}
-		rep.Packages = append(rep.Packages, r.Report(act.Package.Fset, act.Package.PkgPath, root, opts.Backend))
-		res.graphs = append(res.graphs, specGraphs(act.Package.Fset, act.Package.PkgPath, r.Plans, report.Options{Backend: opts.Backend, Root: root})...)
+		ropts := r.ReportOptions(root, opts.Backend)
+		rep.Packages = append(rep.Packages, report.NewPackage(act.Package.Fset, act.Package.PkgPath, r.Plans, ropts))
+		res.graphs = append(res.graphs, specGraphs(act.Package.Fset, act.Package.PkgPath, r.Plans, ropts)...)
 	}
 	if len(errs) > 0 {
 		return nil, errs, nil

@@ -4,11 +4,18 @@ package blackscholes
 
 import (
 	parallel "github.com/soacgen/soacgen/runtime/parallel"
+	"github.com/soacgen/soacgen/runtime/soac"
 	"math"
 )
 
 // CallPricesPar is the fused form of callPricesParSpec (generated from its //soac:fuse directive).
 func CallPricesPar(opts []Option) []float64 {
+	fn := soac.Opaque(func(o Option) float64 {
+		vst := o.V * math.Sqrt(o.T)
+		d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
+		d2 := d1 - vst
+		return o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2)
+	})
 	var t []float64
 	{
 		n := len(opts)
@@ -18,13 +25,7 @@ func CallPricesPar(opts []Option) []float64 {
 		if parallel.Sequential(n, 618) {
 			for i := 0; i < n; i++ {
 				var m float64
-				{
-					o := in[i]
-					vst := o.V * math.Sqrt(o.T)
-					d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
-					d2 := d1 - vst
-					m = float64(o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2))
-				}
+				m = float64(fn(in[i]))
 				out[i] = m
 			}
 		} else {
@@ -32,13 +33,7 @@ func CallPricesPar(opts []Option) []float64 {
 				out := out
 				for i2 := lo; i2 < hi; i2++ {
 					var m2 float64
-					{
-						o := in[i2]
-						vst := o.V * math.Sqrt(o.T)
-						d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
-						d2 := d1 - vst
-						m2 = float64(o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2))
-					}
+					m2 = float64(fn(in[i2]))
 					out[i2] = m2
 				}
 			})
@@ -55,6 +50,7 @@ func _() { soacgenRerunGoGenerate_CallPricesPar(callPricesParSpec) }
 
 // PortfolioValuePar is the fused form of portfolioValueParSpec (generated from its //soac:fuse directive).
 func PortfolioValuePar(opts []Option) float64 {
+	fn := soac.Opaque(callPrice)
 	var t float64
 	{
 		n := len(opts)
@@ -63,7 +59,7 @@ func PortfolioValuePar(opts []Option) float64 {
 		if parallel.Sequential(n, 575) {
 			for i := 0; i < n; i++ {
 				var m float64
-				m = float64(callPrice(in[i]))
+				m = float64(fn(in[i]))
 				{
 					a, b := acc, m
 					acc = float64(a + b)
@@ -76,7 +72,7 @@ func PortfolioValuePar(opts []Option) float64 {
 				var acc float64 = float64(0.0)
 				for i2 := lo; i2 < hi; i2++ {
 					var m2 float64
-					m2 = float64(callPrice(in[i2]))
+					m2 = float64(fn(in[i2]))
 					{
 						a, b := acc, m2
 						acc = float64(a + b)
