@@ -26,7 +26,9 @@ import (
 // elements for kernel lk.
 func (f *fgen) makeOut(lk *lower.Kernel, t types.Type, n string) *jen.Statement {
 	if s, ok := t.Underlying().(*types.Slice); ok && lk != nil && f.allocFor == lk && pointerFree(s.Elem()) {
-		return jen.Qual(ParallelPath, "Alloc").Types(f.typeCode(s.Elem())).Call(id(n))
+		// [:n] tells the compiler the length, as make does: without it
+		// every out[i] of the sequential loop is bounds-checked.
+		return jen.Qual(ParallelPath, "Alloc").Types(f.typeCode(s.Elem())).Call(id(n)).Index(jen.Empty(), id(n))
 	}
 	return makeSlice(f.typeCode(t), id(n))
 }

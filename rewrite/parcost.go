@@ -21,14 +21,20 @@ import (
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
+// Weights, in units of half a nanosecond. unitsLoop cannot be measured
+// statically: maps with a loop time their first element instead
+// (ForMeasured); for streams and reductions a short loop is assumed, as
+// k-means' loop over 8 centres (17-27 ns a point on the 16-core host):
+// 200 units made its 1e3-point StreamRed split, at 0.59x of cpu.
+//
 // Weights, in units of half a nanosecond (an add, a compare, an indexed
 // load in cache on a ~3 GHz core with some overlap).
 const (
 	unitsOp       = 1    // arithmetic, comparison, indexing
-	unitsDiv      = 7    // integer or float division, remainder: 3.0-3.3 ns measured
-	unitsMathCall = 50   // a math function not in mathNanos: the median of those measured
+	unitsDiv      = 2    // integer or float division, remainder: under 1 ns measured (throughput)
+	unitsMathCall = 28   // a math function not in mathNanos: the median of those measured
 	unitsCall     = 10   // a call of a function whose body is not counted
-	unitsLoop     = 200  // a loop of unknown trip count in a lambda
+	unitsLoop     = 40   // a loop of unknown trip count in a lambda: guessed (a short loop); see below
 	unitsNested   = 2000 // a SOAC call in a lambda: a whole array per element
 	unitsPerNanos = 2
 	// costDepth bounds how deep calls of the package's own functions
@@ -36,15 +42,18 @@ const (
 	costDepth = 4
 )
 
-// mathNanos are the costs of math functions in nanoseconds per call,
-// measured with BenchmarkOpCosts on the 2-core development VM (AMD EPYC
-// Zen 4, GOAMD64=v1; minimum of 5 runs, the bare loop subtracted).
-// Sqrt and Abs compile to one instruction when called directly.
+// mathNanos are the costs of math functions in nanoseconds per call:
+// BenchmarkOpCosts on the device machine's quiet 16-core host (Intel
+// Xeon, Go 1.26, GOAMD64=v1; medians of 3, the bare loop subtracted,
+// examples/bench/parallel-device-16core-2.txt), rounded up to 1 ns. The
+// same benchmark on the loaded 2-core VM measured 1.5-2.5x these (the
+// load inflates every figure). Sqrt and Abs compile to one instruction
+// when called directly.
 var mathNanos = map[string]int{
-	"Abs": 1, "Sqrt": 1, "Hypot": 5, "Floor": 8, "Ceil": 8, "Trunc": 8,
-	"Atan": 15, "Log1p": 19, "Sin": 22, "Atan2": 23, "Log": 23, "Log10": 24,
-	"Exp": 25, "Tanh": 26, "Cos": 27, "Tan": 30, "Cbrt": 30, "Exp2": 31,
-	"Log2": 38, "Mod": 48, "Erf": 58, "Erfc": 58, "Pow": 148,
+	"Abs": 1, "Sqrt": 1, "Floor": 3, "Ceil": 3, "Trunc": 3, "Hypot": 4,
+	"Tan": 8, "Exp": 10, "Atan2": 10, "Atan": 10, "Log": 11, "Log1p": 12,
+	"Tanh": 13, "Sin": 14, "Cos": 14, "Log10": 15, "Log2": 15, "Cbrt": 16,
+	"Erf": 18, "Erfc": 18, "Exp2": 18, "Mod": 33, "Pow": 89,
 }
 
 // costs counts the work of lambdas of one function's kernels.

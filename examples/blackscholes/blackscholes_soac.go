@@ -81,15 +81,15 @@ func CallPricesCL(opts []Option) []float64 {
 			n := len(opts)
 			in := opts[:n]
 			var out []float64
-			out = parallel.Alloc[float64](n)
-			if parallel.Sequential(n, 247) {
+			out = parallel.Alloc[float64](n)[:n]
+			if parallel.Sequential(n, 582) {
 				for i := 0; i < n; i++ {
 					var m float64
 					m = float64(fn(in[i]))
 					out[i] = m
 				}
 			} else {
-				parallel.For(n, 30, func(lo, hi int) {
+				parallel.For(n, 72, func(lo, hi int) {
 					out := out
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64
@@ -165,7 +165,7 @@ func PortfolioValueCL(opts []Option) float64 {
 			n := len(opts)
 			in := opts[:n]
 			var acc float64 = float64(0.0)
-			if parallel.Sequential(n, 246) {
+			if parallel.Sequential(n, 575) {
 				for i := 0; i < n; i++ {
 					var m float64
 					m = float64(fn(in[i]))
@@ -175,7 +175,7 @@ func PortfolioValueCL(opts []Option) float64 {
 					}
 				}
 			} else {
-				r := parallel.Reduce(n, 30, func(lo, hi int) struct {
+				r := parallel.Reduce(n, 71, func(lo, hi int) struct {
 					f0 float64
 				} {
 					var acc float64 = float64(0.0)
@@ -273,15 +273,15 @@ func CallPricesAuto(opts []Option) []float64 {
 			n := len(opts)
 			in := opts[:n]
 			var out []float64
-			out = parallel.Alloc[float64](n)
-			if parallel.Sequential(n, 247) {
+			out = parallel.Alloc[float64](n)[:n]
+			if parallel.Sequential(n, 582) {
 				for i := 0; i < n; i++ {
 					var m float64
 					m = float64(fn(in[i]))
 					out[i] = m
 				}
 			} else {
-				parallel.For(n, 30, func(lo, hi int) {
+				parallel.For(n, 72, func(lo, hi int) {
 					out := out
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64

@@ -97,10 +97,10 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 		n2 := len(xs)
 		in2 := xs[:n2]
 		var out []float64
-		out = parallel.Alloc[float64](n2)
+		out = parallel.Alloc[float64](n2)[:n2]
 		var out2 []float64
-		out2 = parallel.Alloc[float64](n2)
-		if parallel.Sequential(n2, 6250) {
+		out2 = parallel.Alloc[float64](n2)[:n2]
+		if parallel.Sequential(n2, 16667) {
 			for i3 := 0; i3 < n2; i3++ {
 				var m float64
 				{
@@ -116,7 +116,7 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 				out2[i3] = m2
 			}
 		} else {
-			parallel.For(n2, 781, func(lo2, hi2 int) {
+			parallel.For(n2, 2083, func(lo2, hi2 int) {
 				out := out
 				out2 := out2
 				for i4 := lo2; i4 < hi2; i4++ {

@@ -84,7 +84,7 @@ func PrefixSumsCL(xs []int) []int {
 			in := xs[:n]
 			var acc int = int(0)
 			var out []int
-			out = parallel.Alloc[int](n)
+			out = parallel.Alloc[int](n)[:n]
 			if parallel.Sequential(n, 50000) {
 				for i := 0; i < n; i++ {
 					var m int
@@ -184,7 +184,7 @@ func PrefixSqrtsCL(xs []float64) []float64 {
 			in := xs[:n]
 			var acc float64 = float64(0.0)
 			var out []float64
-			out = parallel.Alloc[float64](n)
+			out = parallel.Alloc[float64](n)[:n]
 			if parallel.Sequential(n, 16668) {
 				for i := 0; i < n; i++ {
 					var m float64

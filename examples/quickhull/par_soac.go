@@ -21,7 +21,7 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 		var acc distPoint = v
 		var out []Point
 		kept := 0
-		out = parallel.Alloc[Point](n)
+		out = parallel.Alloc[Point](n)[:n]
 		if parallel.Sequential(n, 9092) {
 			for i := 0; i < n; i++ {
 				var m distPoint

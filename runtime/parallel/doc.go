@@ -5,12 +5,19 @@
 // # What generated code calls
 //
 //	For(n, grain, func(lo, hi int) { ... })                  // maps: write out[lo:hi]
+//	ForMeasured(n, grain, body)                              // maps of unknown cost: time element 0
 //	Reduce(n, grain, func(lo, hi int) A { ... }, op)         // reduce, redomap
 //	Scan(n, grain, scan func(lo, hi int) A, fix, op)         // scan, scanomap
+//	ScanExact(n, grain, neutral, scan, fix, op)              // integer scans: one pass where the carry is known
 //	Filter(n, grain, out, func(lo, hi int, dst []T) int)     // filter, keeps order
 //	FilterFold(n, grain, out, body, op)                      // filter beside a reduction
 //	StreamMap(xs, grain, f), StreamRed(xs, grain, op, f)     // streams
-//	Grain(nanosPerElem), Chunks(n, grain), Bounds(n, k, c), Sequential(n, grain)
+//	Alloc[T](n)                                              // an output the chunks overwrite, not cleared
+//	Grain(nanosPerElem), ChunkGrain(grain), Chunks(n, grain), Bounds(n, k, c), Sequential(n, grain)
+//
+// Generated code tests Sequential(n, grain) and, when it splits, passes
+// ChunkGrain(grain) to the operation: work splits at two grains
+// (MinChunkNanos each) into chunks of an eighth of a grain (ChunksPerGrain).
 //
 // Every body is a func(lo, hi int ...) over one chunk, so that the
 // generator inlines the fused loop body into it: the hot loop makes no
