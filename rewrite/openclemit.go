@@ -136,16 +136,26 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		c.p("}")
 	}
 	local := map[*ir.Var]string{}
+	spans, data, room, flat := ck.rowsHost(c, local)
 	for _, p := range ck.outs {
+		if p.rows != nil {
+			continue
+		}
 		local[p.v] = f.fresh("clo")
 		c.pf("%s := make(", local[p.v]).add(f.typeCode(p.v.Type)).pf(", len(%s))\n", f.name(ck.ins[0].v))
+	}
+	input := func(p clParam) string {
+		if p.rows != nil {
+			return spans[p.v]
+		}
+		return f.name(p.v)
 	}
 	if ck.scan {
 		r := ck.reds[0]
 		l := f.fresh("clo")
 		c.pf("%s := make(", l).add(f.typeCode(r.v.Type)).pf(", len(%s))\n", f.name(ck.ins[0].v))
 		c.pf("if %s = %s.Run(", ok, kv)
-		slices(ck.ins, func(p clParam) string { return f.name(p.v) })
+		slices(ck.ins, input)
 		c.p(", ")
 		f.qual(c, skelPath, "skel", "Slice").pf("(%s)); %s {\n%s = %s\n}\n", l, ok, outs[r.v], l)
 		c.pf("}\nif !%s {\n", ok).add(f.fallback(ck.lk, outs)).p("}\n")
@@ -166,6 +176,17 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		c.pf("if %s = %s.Run(", ok, kv)
 		c.p("[]any{")
 		for _, a := range ck.args {
+			switch {
+			case a.rowsIn != nil:
+				f.qual(c, launchPath, "launch", "View").pf("(%s), ", data[a.rowsIn])
+				continue
+			case a.rowsOut != nil:
+				f.qual(c, launchPath, "launch", "Out").pf("(%s), ", flat[a.rowsOut])
+				continue
+			case a.rowCap != nil:
+				f.qual(c, launchPath, "launch", "Arg").pf("(int64(%s)), ", room[a.rowCap])
+				continue
+			}
 			pass := "Arg"
 			switch a.kind {
 			case clc.Slice:
@@ -179,7 +200,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		}
 		c.p("}, ")
 	}
-	slices(ck.ins, func(p clParam) string { return f.name(p.v) })
+	slices(ck.ins, input)
 	c.p(", ")
 	slices(ck.outs, func(p clParam) string { return local[p.v] })
 	c.p(", ")
@@ -190,6 +211,11 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	slices(reds, func(p clParam) string { return local[p.v] + "[:]" })
 	c.pf("); %s {\n", ok)
 	for _, p := range ck.outs {
+		if p.rows != nil {
+			c.pf("%s = ", outs[p.v])
+			f.qual(c, launchPath, "launch", "Split").pf("(%s, %s, %s)\n", flat[p.v], local[p.v], room[p.v])
+			continue
+		}
 		if kept != "" {
 			c.pf("%s = %s[:%s]\n", outs[p.v], local[p.v], kept)
 			continue
