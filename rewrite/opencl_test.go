@@ -18,22 +18,22 @@ func TestOpenCLRefusals(t *testing.T) {
 	}
 	want := map[string]string{
 		"filterCaptureRefusedSpec":    "a lambda of the filter's kernel captures k: the filter skeleton takes no captured arguments",
-		"filterBesideFoldRefusedSpec": "Reduce at opencl.go:190:7 folds every element beside the kept elements the kernel stores: the filter skeleton folds kept elements only",
+		"filterBesideFoldRefusedSpec": "Reduce at opencl.go:191:7 folds every element beside the kept elements the kernel stores: the filter skeleton folds kept elements only",
 		"scanRefusedSpec":             "a lambda of the scan's kernel captures k: the scan skeleton takes no captured arguments",
 		"stringRefusedSpec":           "input xs has type []string: the skeletons take slices of",
 		"int8RefusedSpec":             "input xs has type []int8: the skeletons take slices of",
-		"startRefusedSpec":            "Reduce at opencl.go:196:9: its start is not provably its operator's neutral element",
-		"neutralRefusedSpec":          "Reduce at opencl.go:86:9: its neutral element is not a constant",
-		"funcValueRefusedSpec":        "the lambda of Map at opencl.go:91:9 is a function value, not a literal or a named function",
-		"panickyOpRefusedSpec":        "a reduction operator may panic (integer divide by zero at opencl.go:96:62)",
-		"callRefusedSpec":             "the lambda of Map at opencl.go:101:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:101:55: its source is not available",
+		"startRefusedSpec":            "Reduce at opencl.go:197:9: its start is not provably its operator's neutral element",
+		"neutralRefusedSpec":          "Reduce at opencl.go:87:9: its neutral element is not a constant",
+		"funcValueRefusedSpec":        "the lambda of Map at opencl.go:92:9 is a function value, not a literal or a named function",
+		"panickyOpRefusedSpec":        "a reduction operator may panic (integer divide by zero at opencl.go:97:62)",
+		"callRefusedSpec":             "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
 		"roomRefusedSpec":             "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
 		// Kernels nested in a lambda whose kernel runs on the device (as
 		// its work-items' loops) are refused, for the fallback's code.
 		"rowSquaresSpec":       "it is nested in the lambda of Map: it would launch once per element",
 		"matMul32Spec":         "it is nested in the lambda of Map: it would launch once per element",
 		"rowPrefixesSpec":      "it is nested in the lambda of Map: it would launch once per element",
-		"opCaptureRefusedSpec": "the operator of Reduce at opencl.go:128:9 captures k: the skeletons' combine takes no arguments",
+		"opCaptureRefusedSpec": "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {

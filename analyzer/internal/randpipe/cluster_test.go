@@ -21,8 +21,10 @@ const exhaustiveLimit = 20000
 // TestClusterOptimal runs every clustering method on random specs of up to
 // 10 SOACs (hazards included) and compares them with the exhaustive search
 // of legal clusterings: ilp's Robinson cost and wsp's bytes equal the
-// oracle's least (optimality), no method's plan fails Check, and neither
-// ever costs more than greedy under its own model.
+// oracle's least (optimality), no method's plan fails Check, neither
+// ever costs more than greedy under its own model, and the replay treats
+// each group of every clustering alone (fusion.GroupLocal, every set
+// partition up to 6 SOACs), which the searches' group cuts rely on.
 func TestClusterOptimal(t *testing.T) {
 	nPkgs := 40
 	if testing.Short() {
@@ -40,7 +42,7 @@ func TestClusterOptimal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var compared, skipped, timedOut, better, bySize int
+	var compared, skipped, timedOut, better, bySize, local int
 	start := time.Now()
 	for _, act := range graph.Roots {
 		if act.Err != nil {
@@ -65,7 +67,7 @@ func TestClusterOptimal(t *testing.T) {
 			where := fmt.Sprintf("%s.%s (%d SOACs)", act.Package.PkgPath, fn.Name, n)
 			plans := map[string]*fusion.Plan{}
 			for _, m := range fusion.Methods() {
-				p := fusion.Fuse(fn, fusion.Options{Fset: prog.Fset, Cluster: m})
+				p := fusion.Fuse(fn, fusion.Options{NoPlacement: true, Fset: prog.Fset, Cluster: m})
 				if err := fusion.Check(p); err != nil {
 					t.Errorf("%s: %s plan fails Check: %v\n%s", where, m, err, p)
 				}
@@ -82,12 +84,17 @@ func TestClusterOptimal(t *testing.T) {
 				timedOut++
 				continue
 			}
-			best, _, ok := fusion.Exhaustive(fn, fusion.Options{Fset: prog.Fset}, exhaustiveLimit)
+			best, _, ok := fusion.Exhaustive(fn, fusion.Options{NoPlacement: true, Fset: prog.Fset}, exhaustiveLimit)
 			if !ok {
 				skipped++
 				continue
 			}
 			compared++
+			c, err := fusion.GroupLocal(fn, fusion.Options{Fset: prog.Fset}, exhaustiveLimit, n <= 6)
+			if err != nil {
+				t.Errorf("%s: the replay is not group-local: %v", where, err)
+			}
+			local += c
 			if ilp.Cost.Robinson != best.Robinson {
 				t.Errorf("%s: ilp costs %d, the exhaustive search finds %d\n%s", where, ilp.Cost.Robinson, best.Robinson, ilp)
 			}
@@ -96,8 +103,8 @@ func TestClusterOptimal(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d specs compared with the exhaustive search, %d skipped (over %d candidates), %d over 10 SOACs, %d budgets run out; ilp or wsp cheaper than greedy on %d; %v",
-		compared, skipped, exhaustiveLimit, bySize, timedOut, better, time.Since(start).Round(time.Millisecond))
+	t.Logf("%d specs compared with the exhaustive search, %d skipped (over %d candidates), %d over 10 SOACs, %d budgets run out; ilp or wsp cheaper than greedy on %d; %d clusterings checked group-local; %v",
+		compared, skipped, exhaustiveLimit, bySize, timedOut, better, local, time.Since(start).Round(time.Millisecond))
 	if compared < nPkgs*5 {
 		t.Errorf("only %d specs compared", compared)
 	}
@@ -126,7 +133,7 @@ func TestClusterExamples(t *testing.T) {
 			where := act.Package.PkgPath + "." + fn.Name
 			plans := map[string]*fusion.Plan{}
 			for _, m := range fusion.Methods() {
-				p := fusion.Fuse(fn, fusion.Options{Fset: prog.Fset, Cluster: m})
+				p := fusion.Fuse(fn, fusion.Options{NoPlacement: true, Fset: prog.Fset, Cluster: m})
 				if err := fusion.Check(p); err != nil {
 					t.Errorf("%s: %s plan fails Check: %v", where, m, err)
 				}
@@ -139,7 +146,7 @@ func TestClusterExamples(t *testing.T) {
 			if ilp.Robinson < g.Robinson || wsp.Bytes < g.Bytes {
 				better++
 			}
-			if best, _, ok := fusion.Exhaustive(fn, fusion.Options{Fset: prog.Fset}, exhaustiveLimit); ok {
+			if best, _, ok := fusion.Exhaustive(fn, fusion.Options{NoPlacement: true, Fset: prog.Fset}, exhaustiveLimit); ok {
 				compared++
 				if ilp.Robinson != best.Robinson || wsp.Bytes != best.Bytes {
 					t.Errorf("%s: ilp %d, wsp %d bytes; the exhaustive search %+v", where, ilp.Robinson, wsp.Bytes, best)
