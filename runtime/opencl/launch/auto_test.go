@@ -27,6 +27,33 @@ func TestWorth(t *testing.T) {
 	}
 }
 
+// TestWorthParallel: against the parallel backend on 16 cores, a
+// streaming kernel never pays for PCIe, a Black-Scholes price about
+// breaks even (BENCHMARKS.md measured 80.9 ms on the H100 against about
+// 75 ms on 16 cores: the model says no), and only a kernel of much more
+// arithmetic per byte wins; on one core the model is the cpu backend's.
+func TestWorthParallel(t *testing.T) {
+	stream := Cost{Bytes: 8, Ops: 2, Parallel: true}
+	heavy := Cost{Bytes: 48, Ops: 115, Parallel: true}
+	dense := Cost{Bytes: 16, Ops: 2000, Parallel: true}
+	for _, c := range []struct {
+		c     Cost
+		n     int
+		cores int
+		want  bool
+	}{
+		{stream, 1 << 30, 16, false},
+		{heavy, 1 << 23, 16, false},
+		{heavy, 1 << 23, 1, true},
+		{dense, 1 << 20, 16, true},
+		{dense, 10, 16, false}, // the launch dominates
+	} {
+		if got := worthOn(c.c, c.n, c.cores); got != c.want {
+			t.Errorf("worthOn(%+v, %d, %d cores) = %v, want %v", c.c, c.n, c.cores, got, c.want)
+		}
+	}
+}
+
 // TestUse: backend=opencl always uses its kernel; backend=auto only on a
 // GPU (never without OpenCL) and when the model says so.
 func TestUse(t *testing.T) {
