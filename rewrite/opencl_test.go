@@ -22,6 +22,8 @@ func TestOpenCLRefusals(t *testing.T) {
 		"scanRefusedSpec":             "a lambda of the scan's kernel captures k: the scan skeleton takes no captured arguments",
 		"stringRefusedSpec":           "input xs has type []string: the skeletons take slices of",
 		"int8RefusedSpec":             "input xs has type []int8: the skeletons take slices of",
+		"twoFiltersRefusedSpec":       "Filter at opencl.go:294:9 and Filter at opencl.go:295:14 store the kept elements of two filters: the filter skeleton compacts one",
+		"indexedBesideRefusedSpec":    "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
 		"startRefusedSpec":            "Reduce at opencl.go:197:9: its start is not provably its operator's neutral element",
 		"neutralRefusedSpec":          "Reduce at opencl.go:87:9: its neutral element is not a constant",
 		"funcValueRefusedSpec":        "the lambda of Map at opencl.go:92:9 is a function value, not a literal or a named function",

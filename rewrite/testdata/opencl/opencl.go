@@ -288,3 +288,14 @@ func rowPrefixesSpec(xss [][]int64, k int64) [][]int64 {
 func roomRefusedSpec(xs []int64, ys []int64) [][]int64 {
 	return soac.Map(xs, func(x int64) []int64 { return soac.Map(ys[:x&3], func(y int64) int64 { return x * y }) })
 }
+
+//soac:fuse TwoFiltersRefused backend=opencl
+func twoFiltersRefusedSpec(xs []int) ([]int, []int) {
+	pos := soac.Filter(xs, func(x int) bool { return x > 0 })
+	return pos, soac.Filter(pos, func(x int) bool { return x%2 == 0 })
+}
+
+//soac:fuse IndexedBesideRefused backend=opencl
+func indexedBesideRefusedSpec(xs []int) ([]int, []int) {
+	return soac.Map(xs, func(x int) int { return x + 1 }), soac.Filter(xs, func(x int) bool { return x > 0 })
+}
