@@ -26,8 +26,10 @@ type Cost struct {
 //
 //   - launchNs: a build-cached launch of two kernels plus the blocking
 //     reads and writes, about 30 µs with a discrete GPU's driver;
-//   - pcieBytes: 6 GB/s, what the H100 host moved from pageable Go
-//     memory (5.3 to 8.6 GB/s);
+//   - pcieBytes: 20 GB/s end to end, upload and download together with
+//     skel's pinned staging: the H100 host ran a 64 MiB map-reduce call
+//     in 2.7 ms (25 GB/s; BENCHMARKS.md, "Examples on the opencl
+//     backend"), a little less for margin;
 //   - gpuOps: about 2000 simple operations per ns on a large GPU;
 //   - cpuBytes: about 10 GB/s streamed by one core (7.6 measured on the
 //     H100's host);
@@ -40,7 +42,7 @@ type Cost struct {
 //     workers, a few µs.
 const (
 	launchNs   = 30_000
-	pcieBytes  = 6
+	pcieBytes  = 20
 	gpuOps     = 2000
 	cpuBytes   = 10
 	cpuOps     = 2
