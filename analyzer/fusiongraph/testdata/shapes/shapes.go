@@ -15,7 +15,7 @@ func add(a, b float64) float64 { return a + b }
 func writeBetween(xs []float64) float64 {
 	ys := soac.Map(xs, square)
 	xs[0] = 100
-	return soac.Reduce(ys, 0, add)
+	return soac.Reduce(ys, xs[0], add)
 }
 
 // twice consumes ys in a reduction and a map and returns it: ys fuses into

@@ -16,7 +16,7 @@ func add(a, b float64) float64 { return a + b }
 func writeBetween(xs []float64) float64 {
 	ys := soac.Map(xs, square)
 	xs[0] = 100 // want `xs.*\[write-between\]$`
-	return soac.Reduce(ys, 0, add)
+	return soac.Reduce(ys, xs[0], add)
 }
 
 // writeIntermediate writes the intermediate itself before the consumer:
@@ -37,7 +37,7 @@ func captureReassigned(xs []float64) float64 {
 	k := 2.0
 	ys := soac.Map(xs, func(x float64) float64 { return x * k })
 	k = 3 // want `k.*\[capture-reassigned\]$`
-	return soac.Reduce(ys, 0, add) + k
+	return soac.Reduce(ys, k, add) + k
 }
 
 // loop consumes ys inside a loop: fusing the map into the loop body would

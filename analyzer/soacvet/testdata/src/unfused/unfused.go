@@ -78,7 +78,7 @@ func captureReassigned(xs []float64) float64 {
 	k := 2.0
 	ys := soac.Map(xs, func(x float64) float64 { return x * k })
 	k = 3
-	return soac.Reduce(ys, 0, add) + k
+	return soac.Reduce(ys, k, add) + k
 }
 
 // already is a spec: its pipeline is fused by soacgen, so no unfused

@@ -9,5 +9,5 @@ import "github.com/soacgen/soacgen/runtime/soac"
 func writeBetween(xs []float64) float64 {
 	ys := soac.Map(xs, square)
 	xs[0] = 100
-	return soac.Reduce(ys, 0, add)
+	return soac.Reduce(ys, xs[0], add)
 }
