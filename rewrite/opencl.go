@@ -13,10 +13,12 @@ package rewrite
 //
 // Filters (openclfilter.go) become selects of the map-reduce skeleton
 // when nothing of their kept elements is materialised, and the filter
-// skeleton (skel.Filter) when their kept elements are. It does not render
-// streams or nested kernels (those are refused with a reason, and fall
-// back), nor keep data on the device between kernels: each kernel
-// uploads its inputs.
+// skeleton (skel.Filter) when their kept elements are. Captured slices
+// are read-only device buffers; [][]T inputs and slice results run one
+// work-item per row (openclrows.go), the SOACs nested in the lambda as
+// its loops. It does not render streams, nor a kernel nested in another's
+// lambda on its own (refused with a reason: it falls back), nor keep data
+// on the device between kernels: each kernel uploads its inputs.
 
 import (
 	"errors"
@@ -73,12 +75,17 @@ type clKernel struct {
 }
 
 // clArg is a captured variable passed to the kernel: by value, or a
-// slice as read-only device buffers and its length.
+// slice as read-only device buffers and its length; or (obj nil) an
+// argument of a [][]T input or of a map's slice results (openclrows.go).
 type clArg struct {
 	obj    *types.Var
 	name   string   // C
 	params []string // the kernel parameters' declarations (C)
 	kind   clc.Kind // clc.Slice or clc.Slice2 for a slice
+	// With obj nil, exactly one is set: the [][]T input whose elements
+	// the argument passes, or the map whose slice results it holds (the
+	// flat buffer they are written to, and their room per row).
+	rowsIn, rowsOut, rowCap *ir.Var
 }
 
 // clParam is a kernel input or output: its C name, skel type and Go
@@ -88,6 +95,14 @@ type clParam struct {
 	v       *ir.Var
 	goElem  types.Type
 	fields  []string // the skel types of a struct input's fields (skel is "")
+	// rows is the translated type of the row of a [][]T input or of a
+	// map's slice results: the skeleton's element is then the row's
+	// launch.Span (input) or length (output).
+	rows *clc.Type
+	// capIn or capObj gives the room of each row of slice results: the
+	// longest row of input capIn, or the length of captured capObj.
+	capIn  *ir.Var
+	capObj *types.Var
 }
 
 // clRed is a fold of the kernel.
@@ -180,10 +195,14 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 			p.skel = skelScalar(e)
 		}
 		ck.cname[v] = p.c
+		if p.skel == "" && ck.rowsInput(&p) {
+			ck.ins = append(ck.ins, p)
+			continue
+		}
 		if p.skel == "" {
 			ct := ck.structInput(e)
 			if ct == nil {
-				return fmt.Sprintf("input %s has type %s: the skeletons take slices of float32, float64, int32, int64, int, uint32, uint64, uint, and of structs of those", v.Name, v.Type)
+				return fmt.Sprintf("input %s has type %s: the skeletons take slices of float32, float64, int32, int64, int, uint32, uint64, uint, of structs of those, and of slices of those", v.Name, v.Type)
 			}
 			p.fields = ck.fieldTypes(e)
 			ck.fp64 = ck.fp64 || slices.Contains(p.fields, "Float64")
@@ -247,7 +266,7 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	}
 	// The scan skeleton has neither kernel arguments nor a panic flag.
 	if len(ck.args) > 0 {
-		return fmt.Sprintf("a lambda of the scan's kernel captures %s: the scan skeleton takes no captured arguments", ck.args[0].obj.Name())
+		return fmt.Sprintf("a lambda of the scan's kernel captures %s: the scan skeleton takes no captured arguments", ck.args[0].argName())
 	}
 	if len(ck.unit.Sites()) > 0 {
 		s := ck.unit.Sites()[0]
@@ -449,6 +468,9 @@ func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
 		return why
 	}
 	e := elemOf(m.SOAC.Out.Type)
+	if fn.Result != nil && fn.Result.Kind == clc.Slice && e != nil {
+		return ck.rowsOutput(m, op.Map, fn, outs)
+	}
 	if fn.Result == nil || !(fn.Result.IsScalar() || fn.Result.Kind == clc.Struct) || e == nil {
 		return fmt.Sprintf("%s returns %s: only scalar and struct elements are rendered", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
 	}

@@ -37,6 +37,9 @@ func (g *gen) packageVar(base string) string {
 // code as its fallback, and declares the kernel's launch value.
 func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	f, k := ck.f, ck.lk.Src
+	// The fallback first: backend=auto's cost model compares the device
+	// with the backend that runs when the device does not.
+	fb, fbName := f.fallback(ck.lk, outs)
 	pos := f.fset.Position(k.At.Pos())
 	kv := f.packageVar("soacgenCL" + f.fn.Fuse.Name)
 	d := new(code).pf("\n// %s runs a kernel of %s on OpenCL (generated from %s).\nvar %s = &", kv, f.fn.Fuse.Name, f.fn.Name, kv)
@@ -112,7 +115,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	d.p("},\n")
 	if f.backend == Auto {
 		d.p("Auto: true,\nCost: ")
-		f.qual(d, launchPath, "launch", "Cost").pf("{Bytes: %d, Ops: %d},\n", ck.bytes(), ck.ops())
+		f.qual(d, launchPath, "launch", "Cost").pf("{Bytes: %d, Ops: %d, Parallel: %t},\n", ck.bytes(), ck.ops(), fbName == Parallel)
 	}
 	d.p("}\n")
 	f.decls = append(f.decls, d)
@@ -136,19 +139,29 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		c.p("}")
 	}
 	local := map[*ir.Var]string{}
+	spans, data, room, flat := ck.rowsHost(c, local)
 	for _, p := range ck.outs {
+		if p.rows != nil {
+			continue
+		}
 		local[p.v] = f.fresh("clo")
 		c.pf("%s := make(", local[p.v]).add(f.typeCode(p.v.Type)).pf(", len(%s))\n", f.name(ck.ins[0].v))
+	}
+	input := func(p clParam) string {
+		if p.rows != nil {
+			return spans[p.v]
+		}
+		return f.name(p.v)
 	}
 	if ck.scan {
 		r := ck.reds[0]
 		l := f.fresh("clo")
 		c.pf("%s := make(", l).add(f.typeCode(r.v.Type)).pf(", len(%s))\n", f.name(ck.ins[0].v))
 		c.pf("if %s = %s.Run(", ok, kv)
-		slices(ck.ins, func(p clParam) string { return f.name(p.v) })
+		slices(ck.ins, input)
 		c.p(", ")
 		f.qual(c, skelPath, "skel", "Slice").pf("(%s)); %s {\n%s = %s\n}\n", l, ok, outs[r.v], l)
-		c.pf("}\nif !%s {\n", ok).add(f.fallback(ck.lk, outs)).p("}\n")
+		c.pf("}\nif !%s {\n", ok).add(fb).p("}\n")
 		return c
 	}
 	for _, r := range ck.reds {
@@ -166,6 +179,17 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		c.pf("if %s = %s.Run(", ok, kv)
 		c.p("[]any{")
 		for _, a := range ck.args {
+			switch {
+			case a.rowsIn != nil:
+				f.qual(c, launchPath, "launch", "View").pf("(%s), ", data[a.rowsIn])
+				continue
+			case a.rowsOut != nil:
+				f.qual(c, launchPath, "launch", "Out").pf("(%s), ", flat[a.rowsOut])
+				continue
+			case a.rowCap != nil:
+				f.qual(c, launchPath, "launch", "Arg").pf("(int64(%s)), ", room[a.rowCap])
+				continue
+			}
 			pass := "Arg"
 			switch a.kind {
 			case clc.Slice:
@@ -179,7 +203,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		}
 		c.p("}, ")
 	}
-	slices(ck.ins, func(p clParam) string { return f.name(p.v) })
+	slices(ck.ins, input)
 	c.p(", ")
 	slices(ck.outs, func(p clParam) string { return local[p.v] })
 	c.p(", ")
@@ -190,6 +214,11 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	slices(reds, func(p clParam) string { return local[p.v] + "[:]" })
 	c.pf("); %s {\n", ok)
 	for _, p := range ck.outs {
+		if p.rows != nil {
+			c.pf("%s = ", outs[p.v])
+			f.qual(c, launchPath, "launch", "Split").pf("(%s, %s, %s)\n", flat[p.v], local[p.v], room[p.v])
+			continue
+		}
 		if kept != "" {
 			c.pf("%s = %s[:%s]\n", outs[p.v], local[p.v], kept)
 			continue
@@ -201,19 +230,20 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 			c.pf("%s = %s[0]\n", n, local[r.v])
 		}
 	}
-	c.pf("}\n}\nif !%s {\n", ok).add(f.fallback(ck.lk, outs)).p("}\n")
+	c.pf("}\n}\nif !%s {\n", ok).add(fb).p("}\n")
 	return c
 }
 
 // fallback returns the code of the first backend after opencl in the
-// spec's chain that renders lk, else the reference calls.
-func (f *fgen) fallback(lk *lower.Kernel, outs map[*ir.Var]string) *code {
+// spec's chain that renders lk, else the reference calls, and the
+// backend's name ("" for the reference calls).
+func (f *fgen) fallback(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
 	for _, name := range Chain(f.backend) {
 		if b := backends[name]; b != nil && name != OpenCL {
 			if c, why := b.render(f, lk, outs); why == "" {
-				return c
+				return c, name
 			}
 		}
 	}
-	return f.unfused(lk.Src, outs)
+	return f.unfused(lk.Src, outs), ""
 }

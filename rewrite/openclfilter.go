@@ -117,7 +117,7 @@ func (ck *clKernel) foldElement(m lower.Member) string {
 // the skeleton folds the panic flag of that element too.
 func (ck *clKernel) filterShape() string {
 	if len(ck.args) > 0 {
-		return fmt.Sprintf("a lambda of the filter's kernel captures %s: the filter skeleton takes no captured arguments", ck.args[0].obj.Name())
+		return fmt.Sprintf("a lambda of the filter's kernel captures %s: the filter skeleton takes no captured arguments", ck.args[0].argName())
 	}
 	fmt.Fprintf(&ck.body, "keep = %s || k__e != 0;\nk__err = k__e;\n", ck.keep[ck.compact])
 	return ""

@@ -275,6 +275,11 @@ func alignUp(x, a int) int { return (x + a - 1) / a * a }
 // for a function's slice result.
 func outView(e *Type) string { return "soac__out_" + e.C }
 
+// OutView returns the C name of the writable view (pointer and capacity,
+// made by NAME__mk(p, n)) that a function returning a slice of e writes
+// its result through.
+func OutView(e *Type) string { return outView(e) }
+
 // emit writes the typedefs and helpers of every struct, array and view,
 // each after the types it uses. outs are the element types that need a
 // writable view.

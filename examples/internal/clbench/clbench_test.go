@@ -1,9 +1,11 @@
 // Package clbench benchmarks the examples' backend=opencl variants
-// against their cpu-backend forms in one process: per example, the
-// end-to-end time of a call (ns/op), the device's kernel and transfer
-// times per call (kernel-ns/op, transfer-ns/op, from profiling events),
-// and the cpu form. SOACGEN_BENCH_N sets the array length (default
-// 1<<22). It holds benchmarks only; the examples' tests check results.
+// against their cpu-backend and parallel-backend forms in one process:
+// per example, the end-to-end time of a call (ns/op), the device's
+// kernel and transfer times per call (kernel-ns/op, transfer-ns/op, from
+// profiling events), the cpu form, and the parallel form on every core
+// (GOMAXPROCS). SOACGEN_BENCH_N sets the array length (default 1<<22;
+// matmul multiplies two SOACGEN_BENCH_M-square matrices, default 512).
+// It holds benchmarks only; the examples' tests check results.
 package clbench
 
 import (
@@ -14,10 +16,13 @@ import (
 
 	"github.com/soacgen/soacgen/examples/blackscholes"
 	"github.com/soacgen/soacgen/examples/dotprod"
+	"github.com/soacgen/soacgen/examples/matmul"
 	"github.com/soacgen/soacgen/examples/minmax"
+	"github.com/soacgen/soacgen/examples/mss"
 	"github.com/soacgen/soacgen/examples/normalize2"
 	"github.com/soacgen/soacgen/examples/prefixsum"
 	"github.com/soacgen/soacgen/examples/sumsq"
+	"github.com/soacgen/soacgen/examples/sumsqpos"
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 )
 
@@ -37,8 +42,9 @@ func floats(n int, seed uint64) []float64 {
 	return xs
 }
 
-// bench runs cl and cpu as sub-benchmarks; cl reports the device times.
-func bench(b *testing.B, cl, cpu func()) {
+// bench runs cl, cpu and par as sub-benchmarks; cl reports the device
+// times.
+func bench(b *testing.B, cl, cpu, par func()) {
 	b.Run("opencl", func(b *testing.B) {
 		cl() // builds the program
 		k0, t0 := launch.DeviceTime()
@@ -59,16 +65,21 @@ func bench(b *testing.B, cl, cpu func()) {
 			cpu()
 		}
 	})
+	b.Run("parallel", func(b *testing.B) {
+		for range b.N {
+			par()
+		}
+	})
 }
 
 func BenchmarkSumSq(b *testing.B) {
 	xs := floats(size(), 1)
-	bench(b, func() { sumsq.SumSqCL(xs) }, func() { sumsq.SumSq(xs) })
+	bench(b, func() { sumsq.SumSqCL(xs) }, func() { sumsq.SumSq(xs) }, func() { sumsq.SumSqPar(xs) })
 }
 
 func BenchmarkDot(b *testing.B) {
 	xs, ys := floats(size(), 2), floats(size(), 3)
-	bench(b, func() { dotprod.DotCL(xs, ys) }, func() { dotprod.Dot(xs, ys) })
+	bench(b, func() { dotprod.DotCL(xs, ys) }, func() { dotprod.Dot(xs, ys) }, func() { dotprod.DotPar(xs, ys) })
 }
 
 func BenchmarkBounds(b *testing.B) {
@@ -77,7 +88,7 @@ func BenchmarkBounds(b *testing.B) {
 	for i := range xs {
 		xs[i] = r.Int32()
 	}
-	bench(b, func() { minmax.BoundsCL(xs) }, func() { minmax.Bounds(xs) })
+	bench(b, func() { minmax.BoundsCL(xs) }, func() { minmax.Bounds(xs) }, func() { minmax.BoundsPar(xs) })
 }
 
 func options() []blackscholes.Option {
@@ -91,12 +102,12 @@ func options() []blackscholes.Option {
 
 func BenchmarkCallPrices(b *testing.B) {
 	opts := options()
-	bench(b, func() { blackscholes.CallPricesCL(opts) }, func() { blackscholes.CallPrices(opts) })
+	bench(b, func() { blackscholes.CallPricesCL(opts) }, func() { blackscholes.CallPrices(opts) }, func() { blackscholes.CallPricesPar(opts) })
 }
 
 func BenchmarkPortfolioValue(b *testing.B) {
 	opts := options()
-	bench(b, func() { blackscholes.PortfolioValueCL(opts) }, func() { blackscholes.PortfolioValue(opts) })
+	bench(b, func() { blackscholes.PortfolioValueCL(opts) }, func() { blackscholes.PortfolioValue(opts) }, func() { blackscholes.PortfolioValuePar(opts) })
 }
 
 func BenchmarkPrefixSums(b *testing.B) {
@@ -105,10 +116,40 @@ func BenchmarkPrefixSums(b *testing.B) {
 	for i := range xs {
 		xs[i] = r.IntN(1000)
 	}
-	bench(b, func() { prefixsum.PrefixSumsCL(xs) }, func() { prefixsum.PrefixSums(xs) })
+	bench(b, func() { prefixsum.PrefixSumsCL(xs) }, func() { prefixsum.PrefixSums(xs) }, func() { prefixsum.PrefixSumsPar(xs) })
 }
 
 func BenchmarkNormalize2(b *testing.B) {
 	xs := floats(size(), 7)
-	bench(b, func() { normalize2.Normalize2CL(xs) }, func() { normalize2.Normalize2(xs) })
+	bench(b, func() { normalize2.Normalize2CL(xs) }, func() { normalize2.Normalize2(xs) }, func() { normalize2.Normalize2Par(xs) })
+}
+
+func BenchmarkSumSqPos(b *testing.B) {
+	xs := floats(size(), 8)
+	bench(b, func() { sumsqpos.SumSqPosCL(xs) }, func() { sumsqpos.SumSqPos(xs) }, func() { sumsqpos.SumSqPosPar(xs) })
+}
+
+func BenchmarkMSS(b *testing.B) {
+	r := rand.New(rand.NewPCG(9, 1))
+	xs := make([]int, size())
+	for i := range xs {
+		xs[i] = r.IntN(201) - 100
+	}
+	bench(b, func() { mss.MSSCL(xs) }, func() { mss.MSS(xs) }, func() { mss.MSSPar(xs) })
+}
+
+func BenchmarkMatMul(b *testing.B) {
+	m := 512
+	if v, err := strconv.Atoi(os.Getenv("SOACGEN_BENCH_M")); err == nil && v > 0 {
+		m = v
+	}
+	mat := func(seed uint64) [][]float64 {
+		x := make([][]float64, m)
+		for i := range x {
+			x[i] = floats(m, seed+uint64(i)*7)
+		}
+		return x
+	}
+	a, bt := mat(10), mat(11)
+	bench(b, func() { matmul.MatMulCL(a, bt) }, func() { matmul.MatMul(a, bt) }, func() { matmul.MatMulPar(a, bt) })
 }

@@ -7,6 +7,7 @@ package opencl
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/soacgen/soacgen/runtime/soac"
 )
@@ -101,8 +102,8 @@ func callRefusedSpec(xs []float64) []int {
 	return soac.Map(xs, func(x float64) int { return len(fmt.Sprint(x)) })
 }
 
-//soac:fuse NestedRefused backend=opencl
-func nestedRefusedSpec(rows [][]int64) []int64 {
+//soac:fuse RowSquares backend=opencl
+func rowSquaresSpec(rows [][]int64) []int64 {
 	return soac.Map(rows, func(row []int64) int64 {
 		return soac.Reduce(soac.Map(row, func(x int64) int64 { return x * x }), 0, func(a, b int64) int64 { return a + b })
 	})
@@ -231,4 +232,70 @@ func nearestSpec(xs []float64, cs []weights3) []int32 {
 
 type weights3 struct {
 	At, W float64
+}
+
+// Slices of slices: one work-item per row, the nested SOACs as its loops.
+
+// MatMul32 is the matmul example over int32 (exact on the device): the
+// rows of a times the columns of bt, a row's length is len(bt); ragged
+// rows make Map2 panic.
+//
+//soac:fuse MatMul32 backend=opencl
+func matMul32Spec(a, bt [][]int32) [][]int32 {
+	return soac.Map(a, func(row []int32) []int32 {
+		return soac.Map(bt, func(col []int32) int32 {
+			return soac.Reduce(soac.Map2(row, col, func(x, y int32) int32 { return x * y }), 0, func(s, t int32) int32 { return s + t })
+		})
+	})
+}
+
+// matMul32SpecArgs makes m×k and p×k matrices (m, p up to 60), a row of
+// bt one longer in one trial of four (Map2 then panics).
+func matMul32SpecArgs(r *rand.Rand, n int) []any {
+	m := 1
+	for m*m < n {
+		m++
+	}
+	m = min(m, 60)
+	k := r.IntN(5) + m/2
+	mk := func(rows, cols int) [][]int32 {
+		out := make([][]int32, rows)
+		for i := range out {
+			out[i] = make([]int32, cols)
+			for j := range out[i] {
+				out[i][j] = r.Int32N(2001) - 1000
+			}
+		}
+		return out
+	}
+	a, bt := mk(m, k), mk(m+r.IntN(3), k)
+	if r.IntN(4) == 0 {
+		bt[len(bt)-1] = append(bt[len(bt)-1], 1)
+	}
+	return []any{a, bt}
+}
+
+// RowPrefixes scans each row: a row's room is the longest row.
+//
+//soac:fuse RowPrefixes backend=opencl
+func rowPrefixesSpec(xss [][]int64, k int64) [][]int64 {
+	return soac.Map(xss, func(row []int64) []int64 {
+		return soac.Scan(soac.Map(row, func(x int64) int64 { return x * k }), 0, func(a, b int64) int64 { return a + b })
+	})
+}
+
+//soac:fuse RoomRefused backend=opencl
+func roomRefusedSpec(xs []int64, ys []int64) [][]int64 {
+	return soac.Map(xs, func(x int64) []int64 { return soac.Map(ys[:x&3], func(y int64) int64 { return x * y }) })
+}
+
+//soac:fuse TwoFiltersRefused backend=opencl
+func twoFiltersRefusedSpec(xs []int) ([]int, []int) {
+	pos := soac.Filter(xs, func(x int) bool { return x > 0 })
+	return pos, soac.Filter(pos, func(x int) bool { return x%2 == 0 })
+}
+
+//soac:fuse IndexedBesideRefused backend=opencl
+func indexedBesideRefusedSpec(xs []int) ([]int, []int) {
+	return soac.Map(xs, func(x int) int { return x + 1 }), soac.Filter(xs, func(x int) bool { return x > 0 })
 }

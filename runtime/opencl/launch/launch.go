@@ -139,6 +139,9 @@ func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) boo
 	if err == nil {
 		t, err = k.RunArgs(vals, inputs, outputs, res)
 	}
+	if err == nil && flag[0] == 0 {
+		err = u.download()
+	}
 	if err != nil {
 		r.b.fail(r.At, r.Spec.Name, err)
 		return false

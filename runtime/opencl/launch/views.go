@@ -16,11 +16,66 @@ import (
 )
 
 // view is a captured slice on the host: its elements' bytes, its row
-// offsets (a [][]T; nil for a []T) and its length.
+// offsets (a [][]T; nil for a []T) and its length; or, with out set, a
+// slice the kernel writes (see Out).
 type view struct {
 	data []byte
 	off  []int64
 	n    int64
+	out  bool
+}
+
+// Out returns the kernel argument of a slice the kernel writes: a device
+// buffer of its size, downloaded into it after a run that succeeds (the
+// rows of a lambda's slice results, back to back; see Split).
+func Out[T any](xs []T) any {
+	return view{data: cl.Bytes(xs), n: int64(len(xs)), out: true}
+}
+
+// Span is the place of one row of a [][]T input in its flattened
+// elements (Flatten): the element code reads row i as data[Start:Start+Len].
+type Span struct {
+	Start, Len int64
+}
+
+// Flatten returns the spans and the elements, back to back, of a [][]T
+// kernel input: the spans are the skeleton's input, the elements a
+// read-only buffer (View).
+func Flatten[T any](xss [][]T) ([]Span, []T) {
+	spans := make([]Span, len(xss))
+	total := 0
+	for i, r := range xss {
+		spans[i] = Span{int64(total), int64(len(r))}
+		total += len(r)
+	}
+	data := make([]T, 0, total)
+	for _, r := range xss {
+		data = append(data, r...)
+	}
+	return spans, data
+}
+
+// MaxLen returns the length of the longest row of xss: the room each
+// row of a slice result gets when the lambda maps a row.
+func MaxLen[T any](xss [][]T) int {
+	m := 0
+	for _, r := range xss {
+		m = max(m, len(r))
+	}
+	return m
+}
+
+// Split returns the rows of a kernel's slice results: row i is the
+// first lens[i] of the c elements at flat[i*c:], capped there so that an
+// append to one row cannot reach the next. The kernel has checked that
+// no row is longer than c (its panic flag is set otherwise).
+func Split[T any](flat []T, lens []int64, c int) [][]T {
+	rows := make([][]T, len(lens))
+	for i, n := range lens {
+		lo := i * c
+		rows[i] = flat[lo : lo+int(n) : lo+int(n)]
+	}
+	return rows
 }
 
 // View returns the kernel argument of a captured []T (see Redomap.Run).
@@ -46,10 +101,13 @@ func Rows[T any](xss [][]T) any {
 // empty buffers, and the kernel reads none of it (its length is 0).
 const minBuffer = 8
 
-// uploads are the pooled buffers of one run's captured slices.
+// uploads are the pooled buffers of one run's captured slices, and the
+// buffers to download into slices the kernel writes.
 type uploads struct {
-	d    *device.Device
-	bufs []*cl.MemObject
+	d     *device.Device
+	bufs  []*cl.MemObject
+	outs  []*cl.MemObject
+	dests [][]byte
 }
 
 // upload writes b into a pooled buffer (blocking, so that b may change
@@ -85,6 +143,16 @@ func (u *uploads) expand(args []any) ([]any, error) {
 			vals = append(vals, a)
 			continue
 		}
+		if v.out {
+			b, err := u.d.Buffer(max(len(v.data), minBuffer))
+			if err != nil {
+				return nil, err
+			}
+			u.bufs = append(u.bufs, b)
+			u.outs, u.dests = append(u.outs, b), append(u.dests, v.data)
+			vals = append(vals, b)
+			continue
+		}
 		p, err := u.upload(v.data)
 		if err != nil {
 			return nil, err
@@ -100,6 +168,24 @@ func (u *uploads) expand(args []any) ([]any, error) {
 		vals = append(vals, v.n)
 	}
 	return vals, nil
+}
+
+// download copies the buffers the kernel wrote into their slices.
+func (u *uploads) download() error {
+	for i, b := range u.outs {
+		if len(u.dests[i]) == 0 {
+			continue
+		}
+		e, err := u.d.Queue.EnqueueReadBuffer(b, true, 0, u.dests[i], nil)
+		if err != nil {
+			return err
+		}
+		if t, err := e.Duration(); err == nil {
+			transferNs.Add(int64(t))
+		}
+		e.Release()
+	}
+	return nil
 }
 
 // release returns the run's buffers to the pool (the queue is in order:

@@ -48,3 +48,42 @@ func TestViews(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsHost: Flatten, MaxLen and Split, the host side of [][]T inputs
+// and slice results; a split row cannot grow into the next.
+func TestRowsHost(t *testing.T) {
+	spans, data := Flatten([][]int16{{1, 2}, {}, {3}})
+	if fmt.Sprint(spans, data) != "[{0 2} {2 0} {2 1}] [1 2 3]" {
+		t.Errorf("Flatten = %v %v", spans, data)
+	}
+	if m := MaxLen([][]int16{{1, 2}, {}, {3}}); m != 2 {
+		t.Errorf("MaxLen = %d", m)
+	}
+	rows := Split([]int16{1, 2, 3, 4, 5, 6}, []int64{1, 2, 0}, 2)
+	if fmt.Sprint(rows) != "[[1] [3 4] []]" {
+		t.Fatalf("Split = %v", rows)
+	}
+	rows[0] = append(rows[0], 9)
+	if rows[1][0] != 3 {
+		t.Errorf("an append to row 0 wrote row 1: %v", rows)
+	}
+}
+
+// TestOut: a slice the kernel writes comes back after the run.
+func TestOut(t *testing.T) {
+	needDevice(t)
+	k := &Redomap{At: "o.go:1:1", Spec: skel.Redomap{
+		Name:       "outs",
+		Inputs:     []skel.Param{{Name: "in0", Type: skel.Int32}},
+		Reductions: []skel.Reduction{ErrFlagReduction()},
+		Args:       []skel.Arg{{Name: "o__p", Decl: "__global int *restrict o__p"}, {Name: "o__c", Decl: "const long o__c"}},
+		Body:       "for (long j = 0; j < o__c; j++) o__p[soac_index * o__c + j] = in0 + (int)j;\nk__err = 0;",
+	}}
+	flat := make([]int32, 6)
+	if !k.Run([]any{Out(flat), Arg(int64(2))}, []skel.HostSlice{skel.Slice([]int32{10, 20, 30})}, nil, nil) {
+		t.Fatal("Run = false")
+	}
+	if fmt.Sprint(flat) != "[10 11 20 21 30 31]" {
+		t.Errorf("Out after Run = %v", flat)
+	}
+}

@@ -1,0 +1,24 @@
+package matmul
+
+// This file holds a copy of matMulSpec with backend=opencl: the outer Map
+// runs one work-item per row of a on the device, the inner Map and its
+// redomap as that work-item's loops (rewrite/clc), bt a read-only device
+// buffer. It is tested against the spec on the device (opencl_test.go)
+// and benchmarked (examples/internal/clbench). The copy must stay
+// identical to the spec apart from its name.
+
+import "github.com/soacgen/soacgen/runtime/soac"
+
+// matMulCLSpec is matMulSpec for the opencl backend.
+//
+//soac:fuse MatMulCL backend=opencl
+func matMulCLSpec(a, bt [][]float64) [][]float64 {
+	return soac.Map(a, func(row []float64) []float64 {
+		return soac.Map(bt, func(col []float64) float64 {
+			return soac.Reduce(
+				soac.Map2(row, col, func(x, y float64) float64 { return x * y }),
+				0.0,
+				func(s, t float64) float64 { return s + t })
+		})
+	})
+}

@@ -1,0 +1,31 @@
+package matmul
+
+import (
+	"testing"
+
+	"github.com/soacgen/soacgen/examples/internal/cltest"
+	"github.com/soacgen/soacgen/examples/internal/extest"
+)
+
+// TestMatMulCL compares the opencl variant, run on the device, with the
+// spec, bit for bit: each work-item sums its row times a column
+// sequentially, left to right, with no contraction, as Go does. Ragged
+// rows raise the spec's panic (the device flags it; the CPU code
+// re-runs).
+func TestMatMulCL(t *testing.T) {
+	cltest.Require(t, soacgenCLMatMulCL)
+	for _, s := range append(shapes, [3]int{130, 70, 33}) {
+		r := extest.Rand(13, s[0]*s[1]*s[2]+s[0])
+		a, bt := randMatrix(r, s[0], s[2]), randMatrix(r, s[1], s[2])
+		want := matMulSpec(a, bt)
+		if d := diff(MatMulCL(a, bt), want); d != "" {
+			t.Errorf("%v MatMulCL: %s", s, d)
+		}
+	}
+	a := [][]float64{{1, 2}, {1, 2, 3}}
+	bt := [][]float64{{1, 2}, {1, 2, 3}}
+	want := extest.Panic(func() { matMulSpec(a, bt) })
+	if got := extest.Panic(func() { MatMulCL(a, bt) }); got != want {
+		t.Errorf("MatMulCL panics with %v, want %v", got, want)
+	}
+}
