@@ -158,7 +158,9 @@ func twoIotas(n int) ([]int, []int) {
 }
 
 // iotaReplicate: Iota(n) and Replicate(n, 1) panic with different
-// messages when n < 0: the first must panic first, so they stay apart.
+// messages when n < 0: the first must panic first. They share a kernel:
+// the generated code checks each length where its generator is written,
+// in program order (panicOrdered).
 func iotaReplicate(n int) ([]int, []int) {
 	a := soac.Map(soac.Iota(n), sq)
 	b := soac.Map(soac.Replicate(n, 1), sq)
