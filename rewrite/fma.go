@@ -1,50 +1,267 @@
 package rewrite
 
-// This file decides which functions the generated code must call through
-// the same function value the spec calls, because inlining them could
-// change how the compiler contracts floating-point arithmetic (x*y + z
-// into one FMA, which amd64 does from GOAMD64=v3 and arm64 always does).
-// It does not decide anything about function literals: their results are
-// rounded where they are inlined (retCtx.round), and the arithmetic inside
-// one lambda is the compiler's to contract, in the spec as in the
-// generated code (see doc.go).
+// This file decides which lambdas the generated code may inline into a
+// fused loop and which it must call through soac.Opaque, because inlining
+// them could change how the compiler fuses floating-point arithmetic
+// (x*y + z into one FMA, which amd64 does from GOAMD64=v3 and arm64,
+// loong64, ppc64, riscv64 and s390x always do). The argument is in doc.go
+// ("Floating-point contraction"). It does not emit anything: evalFunc
+// (kernel.go) wraps the function values, canInline (fused.go) refuses the
+// lambdas, and retCtx.round / apply round the results.
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
-// mayContract reports whether a call of fn may compute floating-point
-// arithmetic that the compiler could contract differently once fn is
-// inlined into a fused loop: fn is declared in another package (its body
-// is not seen), or its body in this package has an expression of
-// floating-point or complex type. A method whose body has none (integer,
-// string or boolean code only) is safe to inline.
-func (f *fgen) mayContract(fn *types.Func) bool {
+// mathExact lists the functions of package math that a lambda may call
+// without losing its place among the lambdas that cannot fuse: none of
+// them computes a floating-point product or sum that could meet the
+// lambda's own (they are intrinsics, comparisons or bit operations), and
+// none returns a product.
+var mathExact = map[string]bool{
+	"Abs": true, "Ceil": true, "Copysign": true, "FMA": true, "Float32bits": true,
+	"Float32frombits": true, "Float64bits": true, "Float64frombits": true,
+	"Floor": true, "Inf": true, "IsInf": true, "IsNaN": true, "Max": true,
+	"Min": true, "NaN": true, "Round": true, "RoundToEven": true,
+	"Signbit": true, "Sqrt": true, "Trunc": true,
+}
+
+// mathProductArg lists the functions of package math that may take a
+// product as their argument: intrinsics everywhere (Sqrt) or bit
+// operations and comparisons (Abs, IsNaN, IsInf, Signbit), so that the
+// product is rounded before any addition sees it.
+var mathProductArg = map[string]bool{
+	"Abs": true, "IsInf": true, "IsNaN": true, "Signbit": true, "Sqrt": true,
+}
+
+// floatFree lists standard packages that compute no floating-point
+// arithmetic at all: a lambda may call them (with no function values).
+var floatFree = map[string]bool{
+	"bytes": true, "math/bits": true, "strings": true, "unicode": true,
+	"unicode/utf16": true, "unicode/utf8": true,
+}
+
+// mayFuse reports whether the compiler could fuse a floating-point
+// multiplication of lambda l with an addition or subtraction (into one
+// FMA) differently inlined into the generated loop than in l's own
+// compiled body, which the spec's combinator runs (soac.Opaque). It
+// returns false only for a lambda whose code, and the code of every
+// function it calls, has no product (x*y, x/y, complex x*y) that an
+// addition or subtraction could use before it is rounded: each product is
+// compared, converted explicitly, passed to an exact math function
+// (mathProductArg) or returned as the lambda's single floating-point
+// result (which the generated code rounds, and the spec's call returns).
+// A function value, or a function whose body is in another package
+// (other than the exact math functions), may fuse.
+func (f *fgen) mayFuse(l *ir.Lambda) bool {
+	switch {
+	case l.Lit != nil:
+		return f.bodyMayFuse(l.Lit.Type, l.Lit.Body, true, map[*types.Func]bool{})
+	case l.Func != nil:
+		return f.funcMayFuse(l.Func, true, map[*types.Func]bool{})
+	}
+	return true
+}
+
+// funcMayFuse reports whether function fn may fuse (see mayFuse), its
+// result rounded where it is used when rounded.
+func (f *fgen) funcMayFuse(fn *types.Func, rounded bool, seen map[*types.Func]bool) bool {
+	if seen[fn] || exactMath(fn) || fn.Pkg() != nil && (floatFree[fn.Pkg().Path()] || fn.Pkg().Path() == SOACPath) {
+		return false
+	}
 	decl := f.funcDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return true
 	}
-	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		if found {
+	seen[fn] = true
+	return f.bodyMayFuse(decl.Type, decl.Body, rounded, seen)
+}
+
+// exactMath reports whether fn is one of the functions of package math
+// listed in mathExact.
+func exactMath(fn *types.Func) bool {
+	return fn.Pkg() != nil && fn.Pkg().Path() == "math" && mathExact[fn.Name()]
+}
+
+// bodyMayFuse reports whether the function of type ft with body body has
+// a product that an addition could use unrounded (see mayFuse). rounded
+// says whether its single floating-point result is rounded where it is
+// used (a lambda's), rather than possibly added to by an inlining caller
+// (a function the lambda calls). seen holds the functions being checked,
+// so that recursion ends.
+func (f *fgen) bodyMayFuse(ft *ast.FuncType, body *ast.BlockStmt, rounded bool, seen map[*types.Func]bool) bool {
+	roundedRet := false
+	if rounded && ft.Results.NumFields() == 1 {
+		t := f.info.TypeOf(ft.Results.List[0].Type)
+		roundedRet = t != nil && isFloat(t)
+	}
+	var stack []ast.Node
+	fuse := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if fuse {
 			return false
 		}
-		if e, ok := n.(ast.Expr); ok {
-			if t := f.info.TypeOf(e); t != nil && isFloat(t) {
-				found = true
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			// A literal passed to a SOAC is a lambda of its own (its
+			// kernel decides for it); any other is called here.
+			if len(stack) > 0 && f.isSOACCall(stack[len(stack)-1]) {
+				return false
 			}
-			if call, ok := e.(*ast.CallExpr); ok {
-				// A call may hide float arithmetic behind a
-				// non-float result (a predicate on floats).
-				if !f.isBuiltinCall(call) {
-					found = true
+			if f.bodyMayFuse(n.Type, n.Body, false, seen) {
+				fuse = true
+			}
+			return false
+		case *ast.BinaryExpr:
+			if f.isProduct(n) && !f.productRounded(n, stack, roundedRet) {
+				fuse = true
+			}
+		case *ast.AssignStmt:
+			// x *= y and x /= y keep a product in x.
+			if (n.Tok == token.MUL_ASSIGN || n.Tok == token.QUO_ASSIGN) && f.isFloatExpr(n.Lhs[0]) {
+				fuse = true
+			}
+		case *ast.CallExpr:
+			if f.callMayFuse(n, seen) {
+				fuse = true
+			}
+		case *ast.Ident:
+			// A function named as a value may be called anywhere.
+			switch obj := f.info.Uses[n].(type) {
+			case *types.Func:
+				if f.funcMayFuse(obj.Origin(), false, seen) {
+					fuse = true
+				}
+			case *types.Var:
+				if _, ok := obj.Type().Underlying().(*types.Signature); ok {
+					fuse = true
 				}
 			}
 		}
-		return !found
+		stack = append(stack, n)
+		return !fuse
 	})
-	return found
+	return fuse
+}
+
+// isFloatExpr reports whether e has a floating-point or complex type and
+// is not a constant.
+func (f *fgen) isFloatExpr(e ast.Expr) bool {
+	tv, ok := f.info.Types[e]
+	return ok && tv.Value == nil && tv.Type != nil && isFloat(tv.Type)
+}
+
+// isProduct reports whether e is a floating-point or complex
+// multiplication or division that is computed at run time: the compiler
+// turns a division by a constant whose reciprocal is exact into a
+// multiplication, and a complex multiplication into products and sums.
+func (f *fgen) isProduct(e *ast.BinaryExpr) bool {
+	return (e.Op == token.MUL || e.Op == token.QUO) && f.isFloatExpr(e)
+}
+
+// productRounded reports whether the value of product e (whose ancestors,
+// innermost last, are stack) reaches no addition before it is rounded:
+// through parentheses and signs to a comparison, an explicit conversion,
+// an argument of an exact math function, or the returned result when
+// roundedRet. A complex product expands to a sum of products: never.
+// Everything else (a variable, another product, which may be a doubling
+// the compiler turns into an addition, an argument, an element) may reach
+// an addition.
+func (f *fgen) productRounded(e *ast.BinaryExpr, stack []ast.Node, roundedRet bool) bool {
+	if t := f.info.TypeOf(e); t != nil {
+		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsComplex != 0 {
+			return false
+		}
+	}
+	var child ast.Node = e
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.ParenExpr:
+		case *ast.UnaryExpr:
+			if p.Op != token.SUB && p.Op != token.ADD {
+				return false
+			}
+		case *ast.BinaryExpr:
+			switch p.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+				return true
+			}
+			return false
+		case *ast.CallExpr:
+			if tv, ok := f.info.Types[p.Fun]; ok && tv.IsType() {
+				return true
+			}
+			fn := f.calleeFunc(p)
+			return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "math" && mathProductArg[fn.Name()]
+		case *ast.ReturnStmt:
+			return roundedRet && len(p.Results) == 1 && p.Results[0] == child
+		default:
+			return false
+		}
+		child = stack[i]
+	}
+	return false
+}
+
+// callMayFuse reports whether call may bring a product into the caller's
+// arithmetic, or fuse differently inside its callee once inlined: a
+// builtin, a conversion, a SOAC (its lambdas are decided on their own,
+// and its results are rounded), an exact math function and a function of
+// a floatFree package do not; a function or method of this package does
+// when its body may; any other call (a function value, an interface
+// method, another package) may.
+func (f *fgen) callMayFuse(call *ast.CallExpr, seen map[*types.Func]bool) bool {
+	if f.isBuiltinCall(call) || f.isSOACCall(call) {
+		return false
+	}
+	fn := f.calleeFunc(call)
+	return fn == nil || f.funcMayFuse(fn, false, seen)
+}
+
+// calleeFunc returns the function or concrete method call calls, or nil
+// (a function value, an interface method).
+func (f *fgen) calleeFunc(call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	case *ast.IndexExpr:
+		id = identOf(fun.X)
+	case *ast.IndexListExpr:
+		id = identOf(fun.X)
+	}
+	if id == nil {
+		return nil
+	}
+	fn, _ := f.info.Uses[id].(*types.Func)
+	if fn == nil {
+		return nil
+	}
+	if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && types.IsInterface(sig.Recv().Type()) {
+		return nil
+	}
+	return fn.Origin()
+}
+
+// isSOACCall reports whether n calls a function of the combinator
+// package.
+func (f *fgen) isSOACCall(n ast.Node) bool {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := f.calleeFunc(call)
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == SOACPath
 }
 
 // funcDecl returns fn's declaration among the package's files, or nil.

@@ -11,9 +11,12 @@ package rewrite
 // without fp64, unequal or empty lengths, or a work-item that reached a
 // panic (the CPU code then raises the spec's panic).
 //
-// It does not render filters, scans, streams or nested kernels (those are
-// refused with a reason, and fall back), nor keep data on the device
-// between kernels: each kernel uploads its inputs.
+// Filters (openclfilter.go) become selects of the map-reduce skeleton
+// when nothing of their kept elements is materialised, and the filter
+// skeleton (skel.Filter) when their kept elements are. It does not render
+// streams or nested kernels (those are refused with a reason, and fall
+// back), nor keep data on the device between kernels: each kernel
+// uploads its inputs.
 
 import (
 	"errors"
@@ -58,12 +61,24 @@ type clKernel struct {
 	fp64  bool
 	args  []clArg
 	scan  bool // the kernel ends with a scan (skel.Scan); reds holds it
+	// keep is the C name of each space's keep flag (an int, set when
+	// the element is in the space); "" for the root, always kept.
+	keep []string
+	// space is the space of each element's C value (cname).
+	space map[*ir.Var]int
+	// compact is the space whose kept elements the kernel materialises
+	// (it runs on skel.Filter, which compacts its outputs), or lower.Root
+	// when it materialises none (skel.Redomap, folds as selects).
+	compact int
 }
 
-// clArg is a captured variable passed to the kernel by value.
+// clArg is a captured variable passed to the kernel: by value, or a
+// slice as read-only device buffers and its length.
 type clArg struct {
-	obj        *types.Var
-	name, decl string // C
+	obj    *types.Var
+	name   string   // C
+	params []string // the kernel parameters' declarations (C)
+	kind   clc.Kind // clc.Slice or clc.Slice2 for a slice
 }
 
 // clParam is a kernel input or output: its C name, skel type and Go
@@ -95,15 +110,11 @@ func (openclBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) 
 	if why := nestedIn(k.At); why != "" {
 		return nil, why
 	}
-	if len(lk.Spaces) > 1 {
-		m := lk.Members[lk.Spaces[1].Filter].SOAC
-		return nil, fmt.Sprintf("%s: filters are not rendered by the opencl backend yet", f.soacPos(m))
-	}
 	if len(k.Inputs) == 0 {
 		return nil, "it reads no array (a generated space): the skeletons need an input"
 	}
 	ck := &clKernel{f: f, lk: lk, unit: clc.NewUnit(f.fset, clc.PackageResolver(f.in.Files, f.info)),
-		cname: map[*ir.Var]string{}}
+		cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}
 	if why := ck.translate(outs); why != "" {
 		return nil, why
 	}
@@ -183,6 +194,9 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 		ck.ins = append(ck.ins, p)
 		ck.fp64 = ck.fp64 || p.skel == "Float64"
 	}
+	if why := ck.compaction(outs); why != "" {
+		return why
+	}
 	// The operators first: they run without a panic flag, so none may
 	// reach a panic site (a helper translated for a map lambda before
 	// would not show its sites again).
@@ -210,10 +224,10 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 			why = ck.mapMember(m, outs)
 		case lower.Gen:
 			why = ck.gen(m, outs)
+		case lower.Filter:
+			why = ck.filterMember(m, outs)
 		case lower.Fold, lower.Scan:
-			r := ck.reds[ck.redIndex(m.SOAC)]
-			in := m.SOAC.Inputs()[0]
-			fmt.Fprintf(&ck.body, "%s = %s%s;\n", r.c, r.cast, ck.cname[in])
+			why = ck.foldElement(m)
 		default:
 			why = fmt.Sprintf("%s: %ss are not rendered by the opencl backend yet", f.soacPos(m.SOAC), m.Role)
 		}
@@ -223,6 +237,9 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	}
 	if fp, _ := ck.unit.NeedsFP64(); fp {
 		ck.fp64 = true
+	}
+	if ck.compact != lower.Root {
+		return ck.filterShape()
 	}
 	if !ck.scan {
 		fmt.Fprintf(&ck.body, "k__err = k__e;\n")
@@ -247,6 +264,9 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 func (ck *clKernel) scanShape(i int, outs map[*ir.Var]string) string {
 	lk := ck.lk
 	m := lk.Members[i].SOAC
+	if len(lk.Spaces) > 1 {
+		return fmt.Sprintf("%s shares its kernel with a filter: the scan skeleton scans every element", ck.f.soacPos(m))
+	}
 	if i != len(lk.Members)-1 {
 		return fmt.Sprintf("%s is not the last member of its kernel: the scan skeleton ends with the scan", ck.f.soacPos(m))
 	}
@@ -327,9 +347,6 @@ func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 // capture makes c a kernel argument, once per variable.
 func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
 	at := fmt.Sprintf("%s:%d:%d", filepath.Base(c.Pos.Filename), c.Pos.Line, c.Pos.Column)
-	if c.Type.IsView() {
-		return fmt.Sprintf("the lambda of %s captures slice %s (at %s): generated kernels take no captured slices yet", ck.f.soacPos(m), c.Var.Name(), at)
-	}
 	for _, a := range ck.args {
 		if a.name == c.C {
 			if a.obj != c.Var {
@@ -341,7 +358,7 @@ func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
 	if ck.f.lookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
 		return fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", ck.f.soacPos(m), c.Var.Name(), at)
 	}
-	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, decl: c.KernelParams()[0]})
+	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, params: c.KernelParams(), kind: c.Type.Kind})
 	return ""
 }
 
@@ -354,6 +371,9 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	}
 	if op.Map != nil || operator == nil {
 		return fmt.Sprintf("%s: a fold or scan with a map lambda is not rendered", ck.f.soacPos(m))
+	}
+	if ck.lk.Members[slices.IndexFunc(ck.lk.Members, func(x lower.Member) bool { return x.SOAC == m })].StartNotNeutral {
+		return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again", ck.f.soacPos(m))
 	}
 	t := m.TypeArgs[0]
 	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}}
@@ -432,9 +452,9 @@ func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
 	if fn.Result == nil || !(fn.Result.IsScalar() || fn.Result.Kind == clc.Struct) || e == nil {
 		return fmt.Sprintf("%s returns %s: only scalar and struct elements are rendered", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
 	}
-	var args []string
-	for _, v := range m.SOAC.Inputs() {
-		args = append(args, ck.cname[v])
+	args, why := ck.elements(m)
+	if why != "" {
+		return why
 	}
 	return ck.define(m, fn.Result.C, fn.Call(args, "", "&k__e"), e, outs)
 }
@@ -452,21 +472,53 @@ func (ck *clKernel) gen(m lower.Member, outs map[*ir.Var]string) string {
 func (ck *clKernel) define(m lower.Member, ctype, value string, e types.Type, outs map[*ir.Var]string) string {
 	c := fmt.Sprintf("k__v%d", len(ck.cname))
 	ck.cname[m.SOAC.Out] = c
-	fmt.Fprintf(&ck.body, "const %s %s = %s;\n", ctype, c, value)
-	if n, ok := outs[m.SOAC.Out]; !ok || n == "_" || m.Store == lower.NoStore {
+	ck.space[m.SOAC.Out] = m.Space
+	if m.Space == lower.Root {
+		fmt.Fprintf(&ck.body, "const %s %s = %s;\n", ctype, c, value)
+	} else {
+		// Only a kept element computes its value (the lambda may panic
+		// on the others); a dropped one holds zero, which nothing keeps.
+		fmt.Fprintf(&ck.body, "%s %s = {0};\nif (%s) {\n%s = %s;\n}\n", ctype, c, ck.keep[m.Space], c, value)
+	}
+	if !stored(m, outs) {
 		return ""
 	}
-	if m.Store != lower.Indexed {
-		return fmt.Sprintf("%s: its output is stored %s, which the opencl backend does not render", ck.f.soacPos(m.SOAC), m.Store)
+	return ck.store(m, c, e)
+}
+
+// stored reports whether member m's output is materialised.
+func stored(m lower.Member, outs map[*ir.Var]string) bool {
+	n, ok := outs[m.SOAC.Out]
+	return ok && n != "_" && m.Store != lower.NoStore
+}
+
+// store writes the C value c of member m's element, of Go type e, to a
+// new output: at the index in the root space of a map-reduce kernel, or
+// among the kept elements of the compacted space of a filter kernel.
+func (ck *clKernel) store(m lower.Member, c string, e types.Type) string {
+	space := ck.space[m.SOAC.Out]
+	switch {
+	case space == lower.Root && m.Store == lower.Indexed && ck.compact == lower.Root:
+	case space == ck.compact && space != lower.Root && (m.Store == lower.AtCount || m.Store == lower.Appended):
+	case space == lower.Root && m.Store == lower.Indexed:
+		return fmt.Sprintf("%s: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output", ck.f.soacPos(m.SOAC))
+	default:
+		return fmt.Sprintf("%s: its output is stored %s in space %d, which the opencl backend does not render", ck.f.soacPos(m.SOAC), m.Store, space)
 	}
-	st := skelScalar(e)
-	if st == "" {
-		return fmt.Sprintf("%s produces %s: the skeletons write slices of float32, float64, int32, int64, int, uint32, uint64, uint", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
+	p := clParam{c: fmt.Sprintf("out__%d", len(ck.outs)), skel: skelScalar(e), v: m.SOAC.Out, goElem: e}
+	cast := ""
+	if p.skel == "" {
+		if ck.structInput(e) == nil {
+			return fmt.Sprintf("%s produces %s: the skeletons write slices of float32, float64, int32, int64, int, uint32, uint64, uint, and of structs of those", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
+		}
+		p.fields = ck.fieldTypes(e)
+		ck.fp64 = ck.fp64 || slices.Contains(p.fields, "Float64")
+		// The skeleton's struct has the translated struct's layout.
+		cast = "*(const " + p.c + "__t *)&"
 	}
-	p := clParam{c: fmt.Sprintf("out__%d", len(ck.outs)), skel: st, v: m.SOAC.Out, goElem: e}
 	ck.outs = append(ck.outs, p)
-	ck.fp64 = ck.fp64 || st == "Float64"
-	fmt.Fprintf(&ck.body, "%s = %s;\n", p.c, c)
+	ck.fp64 = ck.fp64 || p.skel == "Float64"
+	fmt.Fprintf(&ck.body, "%s = %s%s;\n", p.c, cast, c)
 	return ""
 }
 

@@ -17,17 +17,18 @@ func TestOpenCLRefusals(t *testing.T) {
 		t.Fatalf("%d outputs", len(outs))
 	}
 	want := map[string]string{
-		"filterRefusedSpec":       "Filter at opencl.go:61:9: filters are not rendered by the opencl backend yet",
-		"scanRefusedSpec":         "a lambda of the scan's kernel captures k: the scan skeleton takes no captured arguments",
-		"stringRefusedSpec":       "input xs has type []string: the skeletons take slices of",
-		"int8RefusedSpec":         "input xs has type []int8: the skeletons take slices of",
-		"sliceCaptureRefusedSpec": "the lambda of Map at opencl.go:81:9 captures slice table (at opencl.go:81:47): generated kernels take no captured slices yet",
-		"neutralRefusedSpec":      "Reduce at opencl.go:86:9: its neutral element is not a constant",
-		"funcValueRefusedSpec":    "the lambda of Map at opencl.go:91:9 is a function value, not a literal or a named function",
-		"panickyOpRefusedSpec":    "a reduction operator may panic (integer divide by zero at opencl.go:96:62)",
-		"callRefusedSpec":         "the lambda of Map at opencl.go:101:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:101:55: its source is not available",
-		"nestedRefusedSpec":       "input rows has type [][]int64",
-		"opCaptureRefusedSpec":    "the operator of Reduce at opencl.go:128:9 captures k: the skeletons' combine takes no arguments",
+		"filterCaptureRefusedSpec":    "a lambda of the filter's kernel captures k: the filter skeleton takes no captured arguments",
+		"filterBesideFoldRefusedSpec": "Reduce at opencl.go:190:7 folds every element beside the kept elements the kernel stores: the filter skeleton folds kept elements only",
+		"scanRefusedSpec":             "a lambda of the scan's kernel captures k: the scan skeleton takes no captured arguments",
+		"stringRefusedSpec":           "input xs has type []string: the skeletons take slices of",
+		"int8RefusedSpec":             "input xs has type []int8: the skeletons take slices of",
+		"startRefusedSpec":            "Reduce at opencl.go:196:9: its start is not provably its operator's neutral element",
+		"neutralRefusedSpec":          "Reduce at opencl.go:86:9: its neutral element is not a constant",
+		"funcValueRefusedSpec":        "the lambda of Map at opencl.go:91:9 is a function value, not a literal or a named function",
+		"panickyOpRefusedSpec":        "a reduction operator may panic (integer divide by zero at opencl.go:96:62)",
+		"callRefusedSpec":             "the lambda of Map at opencl.go:101:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:101:55: its source is not available",
+		"nestedRefusedSpec":           "input rows has type [][]int64",
+		"opCaptureRefusedSpec":        "the operator of Reduce at opencl.go:128:9 captures k: the skeletons' combine takes no arguments",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {
@@ -57,6 +58,16 @@ func TestOpenCLRefusals(t *testing.T) {
 	for _, name := range []string{"Scaled", "Quotients", "Weighted", "Extremes", "Ratios32", "AutoScaled"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
+		}
+	}
+	for _, name := range []string{"PosSquares", "TableLookup", "RowSums", "Nearest"} {
+		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
+			t.Errorf("%s: no OpenCL kernel generated", name)
+		}
+	}
+	for _, name := range []string{"KeptPositive", "Evens", "KeptHalves", "PanickyPred", "KeptPoints"} {
+		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Filter{") {
+			t.Errorf("%s: no OpenCL filter kernel generated", name)
 		}
 	}
 	if !strings.Contains(src, "var soacgenCLSums = &launch.Scan{") {

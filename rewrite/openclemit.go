@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
@@ -40,8 +41,11 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	kv := f.packageVar("soacgenCL" + f.fn.Fuse.Name)
 	d := new(code).pf("\n// %s runs a kernel of %s on OpenCL (generated from %s).\nvar %s = &", kv, f.fn.Fuse.Name, f.fn.Name, kv)
 	form := "Redomap"
-	if ck.scan {
+	switch {
+	case ck.scan:
 		form = "Scan"
+	case ck.compact != lower.Root:
+		form = "Filter"
 	}
 	f.qual(d, launchPath, "launch", form).pf("{\nAt: %q,\nFP64: %t,\nSpec: ", fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column), ck.fp64)
 	f.qual(d, skelPath, "skel", form).pf("{\nName: %q,\n", strings.TrimPrefix(kv, "soacgen"))
@@ -95,7 +99,9 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		d.p("Args: []")
 		f.qual(d, skelPath, "skel", "Arg").p("{")
 		for _, a := range ck.args {
-			d.pf("{Name: %q, Decl: %q}, ", a.name, a.decl)
+			for _, decl := range a.params {
+				d.pf("{Name: %q, Decl: %q}, ", decl[strings.LastIndexByte(decl, ' ')+1:], decl)
+			}
 		}
 		d.p("},\n")
 	}
@@ -149,13 +155,25 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 		local[r.v] = f.fresh("clr")
 		c.pf("var %s [1]", local[r.v]).line(f.typeCode(r.goElem))
 	}
-	c.pf("if %s = %s.Run(", ok, kv)
-	if len(ck.args) == 0 {
-		c.p("nil, ")
-	} else {
+	kept := ""
+	switch {
+	case ck.compact != lower.Root:
+		kept = f.fresh("kept")
+		c.pf("var %s int\nif %s, %s = %s.Run(", kept, kept, ok, kv)
+	case len(ck.args) == 0:
+		c.pf("if %s = %s.Run(nil, ", ok, kv)
+	default:
+		c.pf("if %s = %s.Run(", ok, kv)
 		c.p("[]any{")
 		for _, a := range ck.args {
-			f.qual(c, launchPath, "launch", "Arg").p("(")
+			pass := "Arg"
+			switch a.kind {
+			case clc.Slice:
+				pass = "View"
+			case clc.Slice2:
+				pass = "Rows"
+			}
+			f.qual(c, launchPath, "launch", pass).p("(")
 			f.writeObjName(c, a.obj)
 			c.p("), ")
 		}
@@ -172,6 +190,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	slices(reds, func(p clParam) string { return local[p.v] + "[:]" })
 	c.pf("); %s {\n", ok)
 	for _, p := range ck.outs {
+		if kept != "" {
+			c.pf("%s = %s[:%s]\n", outs[p.v], local[p.v], kept)
+			continue
+		}
 		c.pf("%s = %s\n", outs[p.v], local[p.v])
 	}
 	for _, r := range ck.reds {

@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"go/ast"
+	gobuild "go/build"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -106,6 +107,9 @@ func (im *soacImporter) Import(path string) (*types.Package, error) {
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
 			continue
+		}
+		if ok, err := gobuild.Default.MatchFile(dir, e.Name()); err != nil || !ok {
+			continue // another target's file (fma_fused.go or fma_unfused.go)
 		}
 		f, err := parser.ParseFile(im.fset, filepath.Join(dir, e.Name()), nil, parser.ParseComments)
 		if err != nil {

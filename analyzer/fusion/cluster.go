@@ -142,6 +142,12 @@ type problem struct {
 	// replayed memoises replay by canonical labels: the searches reach
 	// one clustering along several paths.
 	replayed map[string]replayResult
+	// split records the groups some replay split (splitGroups), by their
+	// members (intsKey): no clustering holding one of them is realised
+	// (groupLocal).
+	split map[string]bool
+	// bm is the bytes model's per-node data (cost.go), built on first use.
+	bm *bytesModel
 }
 
 type replayResult struct {
@@ -514,23 +520,12 @@ func (pr *problem) spaceClasses() {
 			s = u
 		}
 	}
-	uf := map[spaceID]spaceID{}
-	var find func(spaceID) spaceID
-	find = func(s spaceID) spaceID {
-		for {
-			p, ok := uf[s]
-			if !ok || p == s {
-				return s
-			}
-			s = p
-		}
-	}
+	var uf unionFind
+	find := func(s spaceID) spaceID { return spaceID(uf.find(int(s))) }
 	for _, s := range pr.nodes {
 		in := s.Inputs()
 		for _, v := range in[min(1, len(in)):] {
-			if a, b := find(root(sp.ofVar(in[0]))), find(root(sp.ofVar(v))); a != b {
-				uf[b] = a
-			}
+			uf.union(int(root(sp.ofVar(in[0]))), int(root(sp.ofVar(v))))
 		}
 	}
 	class := make([]spaceID, len(pr.nodes))
@@ -673,7 +668,11 @@ func (pr *problem) labelsOf(plan *Plan) []int {
 	return u.labels()
 }
 
-// unionFind is a disjoint-set forest over 0..n-1.
+// unionFind is a disjoint-set forest over the non-negative ints, the one
+// union-find of the package (clusterings here, iteration spaces in
+// space.go's compat): an int past the end of the slice is a set of its
+// own, so the zero value is the forest of singletons and it grows as
+// union needs.
 type unionFind []int
 
 func newUnionFind(n int) unionFind {
@@ -684,17 +683,22 @@ func newUnionFind(n int) unionFind {
 	return u
 }
 
+// find returns the root of x's set.
 func (u unionFind) find(x int) int {
-	for u[x] != x {
+	for x < len(u) && u[x] != x {
 		u[x] = u[u[x]]
 		x = u[x]
 	}
 	return x
 }
 
-func (u unionFind) union(a, b int) {
+// union joins the sets of a and b under a's root.
+func (u *unionFind) union(a, b int) {
 	if a, b = u.find(a), u.find(b); a != b {
-		u[b] = a
+		for len(*u) <= max(a, b) {
+			*u = append(*u, len(*u))
+		}
+		(*u)[b] = a
 	}
 }
 
@@ -727,7 +731,7 @@ func canonical(labels []int) []int {
 // driver; realised reports whether the plan's groups are exactly labels.
 func (pr *problem) replay(labels []int, method string) (plan *Plan, realised bool) {
 	labels = canonical(labels)
-	key := fmt.Sprint(labels)
+	key := intsKey(labels)
 	if r, ok := pr.replayed[key]; ok {
 		return r.plan, r.realised
 	}
@@ -745,8 +749,71 @@ func (pr *problem) replay(labels []int, method string) (plan *Plan, realised boo
 	st.method = method
 	st.run()
 	plan = st.plan(method)
-	return plan, slices.Equal(pr.labelsOf(plan), labels)
+	got := pr.labelsOf(plan)
+	if pr.groupLocal() {
+		for _, g := range splitGroups(labels, got) {
+			if pr.split == nil {
+				pr.split = map[string]bool{}
+			}
+			pr.split[intsKey(g)] = true
+		}
+	}
+	return plan, slices.Equal(got, labels)
 }
+
+// intsKey is a compact map key for a list of small ints (a group's
+// members, a clustering's labels).
+func intsKey(g []int) string {
+	b := make([]byte, 0, 2*len(g))
+	for _, i := range g {
+		b = append(b, byte(i>>8), byte(i))
+	}
+	return string(b)
+}
+
+// knownSplit returns the members of a group of labels (canonical) that
+// an earlier replay split, or nil: labels is then not realised, without
+// a replay.
+func (pr *problem) knownSplit(labels []int) []int {
+	if len(pr.split) == 0 {
+		return nil
+	}
+	for _, g := range membersOf(labels) {
+		if len(g) > 1 && pr.split[intsKey(g)] {
+			return g
+		}
+	}
+	return nil
+}
+
+// splitGroups returns the groups of labels (canonical) that the engine's
+// clustering got does not realise whole: the members of each, in order.
+// The replay treats each group alone (groupLocal), so no clustering
+// holding one of these groups as a group is realised either.
+func splitGroups(labels, got []int) [][]int {
+	var out [][]int
+	for _, g := range membersOf(labels) {
+		for _, m := range g[1:] {
+			if got[m] != got[g[0]] {
+				out = append(out, g)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// groupLocal reports whether the replay decides each group of a target
+// clustering by the group alone, whatever the other groups are: the
+// driver makes a fusion or merge only between SOACs of one group
+// (unchosen, sameGroup), its checks look at the members of the kernels
+// involved and at the statements between them whatever kernel holds
+// those, and it visits producers and kernels in program order, which the
+// other groups do not change. Gas breaks this (one group's fusions spend
+// another's), so with Options.Gas a method learns from whole clusterings
+// only. TestClusterGroupLocal checks the property on every clustering of
+// small functions.
+func (pr *problem) groupLocal() bool { return pr.opts.Gas <= 0 }
 
 // unchosen refuses to fuse P with members when the target clustering puts
 // some of them in another group.

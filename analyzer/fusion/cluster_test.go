@@ -1,6 +1,9 @@
 package fusion
 
 import (
+	"math/rand/v2"
+	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -395,4 +398,249 @@ func hasNote(plan *Plan, rule string, c *ir.SOAC, x string) bool {
 		}
 	}
 	return false
+}
+
+// TestScopeCache: scopeOf computes a function's panic scope once and
+// shares it; a function whose declaration changed gets a new one; and the
+// cache does not keep a function alive (its entry goes when it is
+// collected).
+func TestScopeCache(t *testing.T) {
+	fn := testdataFuncs(t, "papers")["papers"]["normalize2"]
+	a, b := scopeOf(fn), scopeOf(fn)
+	if len(a.safe) == 0 && len(a.soacs) == 0 {
+		t.Fatalf("normalize2: empty scope")
+	}
+	if reflect.ValueOf(a.soacs).Pointer() != reflect.ValueOf(b.soacs).Pointer() {
+		t.Errorf("scopeOf computed normalize2's scope twice")
+	}
+	copied := *fn
+	if c := scopeOf(&copied); c.safe == nil || reflect.ValueOf(c.soacs).Pointer() == reflect.ValueOf(a.soacs).Pointer() {
+		t.Errorf("a copy of normalize2 shares its scope, or has no safe indexes")
+	}
+	copied.Decl = nil
+	if c := scopeOf(&copied); c.safe != nil {
+		t.Errorf("the scope cached before the declaration changed is returned")
+	}
+	count := func() int {
+		scopes.Lock()
+		defer scopes.Unlock()
+		return len(scopes.m)
+	}
+	before := count()
+	func() {
+		tmp := &ir.Function{Name: "tmp", Body: &ir.Block{}}
+		scopeOf(tmp)
+	}()
+	if count() != before+1 {
+		t.Fatalf("scopeOf did not cache a new function")
+	}
+	for i := 0; i < 100 && count() > before; i++ {
+		runtime.GC()
+		runtime.Gosched()
+	}
+	if count() > before {
+		t.Errorf("the scope cache keeps a collected function's entry")
+	}
+}
+
+// TestClusterGroupLocal: on every function of the testdata packages, the
+// replay treats each group of a clustering alone (GroupLocal: every set
+// partition up to 7 SOACs, the possible ones up to 9), the premise of the
+// group cuts of ilp and wsp; and a clustering holding a group that one
+// replay split is known unrealised (knownSplit) and is not realised.
+func TestClusterGroupLocal(t *testing.T) {
+	pkgs := append([]string{"cluster", "papers"}, sourcePkgs...)
+	checked, splits := 0, 0
+	for pkg, fns := range testdataFuncs(t, pkgs...) {
+		for name, fn := range fns {
+			n := len(NewGraph(fn, nil).SOACs)
+			if n > 9 {
+				continue
+			}
+			c, err := GroupLocal(fn, Options{}, 200000, n <= 7)
+			if err != nil {
+				t.Errorf("%s.%s: %v", pkg, name, err)
+			}
+			checked += c
+			pr := newProblem(fn, Options{})
+			cands, _ := pr.candidates(200000, false)
+			for _, ls := range cands {
+				pr.replay(ls, "test")
+			}
+			fresh := newProblem(fn, Options{})
+			for _, ls := range cands {
+				if g := pr.knownSplit(ls); g != nil {
+					splits++
+					if _, ok := fresh.replay(ls, "test"); ok {
+						t.Errorf("%s.%s: %s realised, though group %s was split", pkg, name, pr.clusteringNames(ls), pr.groupNames(g))
+					}
+				}
+			}
+		}
+	}
+	if checked < 1000 || splits == 0 {
+		t.Errorf("only %d clusterings checked, %d known split", checked, splits)
+	}
+	t.Logf("%d clusterings checked, %d with a known split group", checked, splits)
+}
+
+// TestClusterGroupLocalGas: with gas the replay is not group-local (one
+// group's fusions spend another's), and no group is recorded as split.
+func TestClusterGroupLocalGas(t *testing.T) {
+	fn := testdataFuncs(t, "papers")["papers"]["normalize2"]
+	pr := newProblem(fn, Options{Gas: 1})
+	cands, _ := pr.candidates(1000, false)
+	for _, ls := range cands {
+		pr.replay(ls, "test")
+	}
+	if len(pr.split) != 0 {
+		t.Errorf("with gas, %d groups recorded as split", len(pr.split))
+	}
+	for _, m := range []string{MethodILP, MethodWSP} {
+		if err := Check(Fuse(fn, Options{Cluster: m, Gas: 1})); err != nil {
+			t.Errorf("%s with gas 1: %v", m, err)
+		}
+	}
+}
+
+// bytesRef is paper 002 Def. 13's cost of labels computed directly on the
+// graph, group by group: the reference for bytes.
+func bytesRef(pr *problem, labels []int) int64 {
+	var c int64
+	groups := map[int][]int{}
+	for i, l := range labels {
+		groups[l] = append(groups[l], i)
+	}
+	for l, members := range groups {
+		in := func(s ir.Stmt) bool {
+			soac, ok := s.(*ir.SOAC)
+			if !ok {
+				return false
+			}
+			i, ok := pr.idx[soac]
+			return ok && labels[i] == l
+		}
+		seen := map[*ir.Var]bool{}
+		for _, i := range members {
+			s := pr.nodes[i]
+			for _, v := range s.Inputs() {
+				if seen[v] || v.Def != nil && in(v.Def) && producedBy(v) {
+					continue
+				}
+				seen[v] = true
+				c += elemSize(v)
+			}
+			if s.Out == nil || !holdsArray(s.Out) {
+				continue
+			}
+			for _, u := range pr.g.Uses[s.Out] {
+				if u.Kind != ArrayFlow || !in(u.Stmt) {
+					c += elemSize(s.Out)
+					break
+				}
+			}
+		}
+	}
+	return c
+}
+
+// TestClusterBytes: bytes, on its per-node data, equals the reference on
+// every clustering of the small testdata functions and on random ones
+// (canonical or not) of the others.
+func TestClusterBytes(t *testing.T) {
+	pkgs := append([]string{"cluster", "papers"}, sourcePkgs...)
+	rng := rand.New(rand.NewPCG(15, 15))
+	compared := 0
+	for pkg, fns := range testdataFuncs(t, pkgs...) {
+		for name, fn := range fns {
+			pr := newProblem(fn, Options{})
+			n := len(pr.nodes)
+			cands, ok := pr.candidates(2000, true)
+			if !ok {
+				cands = nil
+			}
+			for range 200 {
+				ls := make([]int, n)
+				k := 1 + rng.IntN(max(n, 1))
+				for i := range ls {
+					ls[i] = rng.IntN(k)
+				}
+				cands = append(cands, ls)
+			}
+			for _, ls := range cands {
+				if got, want := pr.bytes(ls), bytesRef(pr, ls); got != want {
+					t.Fatalf("%s.%s: bytes(%v) = %d, reference %d", pkg, name, ls, got, want)
+				}
+				compared++
+			}
+		}
+	}
+	t.Logf("%d clusterings priced", compared)
+}
+
+// TestUnionFind: the zero forest holds singletons and grows as union
+// needs; union keeps the first argument's root; labels are canonical.
+func TestUnionFind(t *testing.T) {
+	var u unionFind
+	if u.find(7) != 7 || len(u) != 0 {
+		t.Fatalf("zero forest: find(7) = %d, len %d", u.find(7), len(u))
+	}
+	u.union(9, 3)
+	u.union(3, 12)
+	if r := u.find(12); r != 9 || u.find(3) != 9 || u.find(4) != 4 || u.find(100) != 100 {
+		t.Errorf("after union(9,3), union(3,12): find(12) = %d, find(3) = %d, find(4) = %d", r, u.find(3), u.find(4))
+	}
+	u.union(12, 9) // already one set
+	if u.find(9) != 9 {
+		t.Errorf("union of one set moved its root to %d", u.find(9))
+	}
+	v := newUnionFind(5)
+	v.union(3, 1)
+	v.union(4, 0)
+	if got, want := v.labels(), []int{0, 1, 2, 1, 0}; !slices.Equal(got, want) {
+		t.Errorf("labels %v, want %v", got, want)
+	}
+}
+
+// TestWSPMustCut: of a pair that can never share a group, wsp branches on
+// the free edges of the path joining it with the fewest of them (kept
+// edges cost nothing), prunes a node whose kept edges join it, and
+// prefers the smallest such set over all pairs and split groups.
+func TestWSPMustCut(t *testing.T) {
+	// 0 - 1 - 3 and 0 - 2 - 3, and 3 - 4; 0 and 3 may never share a group.
+	pr := &problem{nodes: make([]*ir.SOAC, 5)}
+	pr.possible = make([][]bool, 5)
+	for i := range pr.possible {
+		pr.possible[i] = []bool{true, true, true, true, true}
+	}
+	pr.possible[0][3], pr.possible[3][0] = false, false
+	w := &wsp{pr: pr, edges: [][2]int{{0, 1}, {1, 3}, {0, 2}, {2, 3}, {3, 4}}}
+	labels := []int{0, 0, 0, 0, 0}
+	state := func(s ...int8) []int8 { return s }
+	for _, c := range []struct {
+		state []int8
+		want  []int
+	}{
+		{state(edgeFree, edgeFree, edgeFree, edgeFree, edgeFree), []int{0, 1}},
+		{state(edgeFree, edgeFree, edgeKept, edgeFree, edgeFree), []int{3}},
+		{state(edgeKept, edgeKept, edgeFree, edgeFree, edgeFree), []int{}},
+		{state(edgeCut, edgeFree, edgeFree, edgeKept, edgeFree), []int{2}},
+	} {
+		ks, bad := w.mustCut(c.state, labels)
+		if !bad || !slices.Equal(ks, c.want) && !(len(ks) == 0 && len(c.want) == 0) {
+			t.Errorf("state %v: mustCut %v (bad %v), want %v", c.state, ks, bad, c.want)
+		}
+	}
+	// A split group {0, 1, 2} with one free edge inside beats the pair's
+	// path of two.
+	pr.possible[0][3], pr.possible[3][0] = true, true
+	if _, bad := w.mustCut(state(edgeFree, edgeFree, edgeFree, edgeFree, edgeFree), labels); bad {
+		t.Errorf("a legal node is called illegal")
+	}
+	pr.possible[1][4], pr.possible[4][1] = false, false
+	pr.split = map[string]bool{intsKey([]int{0, 1, 2}): true}
+	ks, bad := w.mustCut(state(edgeKept, edgeFree, edgeFree, edgeCut, edgeFree), []int{0, 0, 0, 1, 1})
+	if !bad || !slices.Equal(ks, []int{2}) {
+		t.Errorf("split group: mustCut %v (bad %v), want [2]", ks, bad)
+	}
 }

@@ -74,52 +74,122 @@ func (pr *problem) weight(i, j int) int64 {
 	return 1
 }
 
-// bytes is paper 002 Def. 13's cost of labels.
+// bytes is paper 002 Def. 13's cost of labels: over each group, the
+// bytes per element of the input arrays it reads that no member computes
+// (each once) and of the members' arrays used outside it. The searches
+// price every node with it, so it runs on per-node data built once
+// (bytesModel) rather than on the graph.
 func (pr *problem) bytes(labels []int) int64 {
-	var c int64
-	groups := map[int][]int{}
-	for i, l := range labels {
-		groups[l] = append(groups[l], i)
+	if pr.bm == nil {
+		pr.bm = pr.newBytesModel()
 	}
-	for _, members := range groups {
-		c += pr.groupBytes(members, labels)
+	bm := pr.bm
+	groups := 0
+	for _, l := range labels {
+		groups = max(groups, l+1)
+	}
+	// Visit the nodes group by group, so that one stamp per array tells
+	// whether the current group already counted it.
+	start := make([]int, groups+1)
+	for _, l := range labels {
+		start[l+1]++
+	}
+	for g := range groups {
+		start[g+1] += start[g]
+	}
+	order := make([]int, len(labels))
+	next := append([]int(nil), start[:groups]...)
+	for i, l := range labels {
+		order[next[l]] = i
+		next[l]++
+	}
+	stamp := make([]int, bm.nVars)
+	var c int64
+	for _, i := range order {
+		l := labels[i]
+		for _, in := range bm.ins[i] {
+			if in.prod >= 0 && labels[in.prod] == l || stamp[in.v] == l+1 {
+				continue
+			}
+			stamp[in.v] = l + 1
+			c += in.size
+		}
+		if o := bm.outs[i]; o.size > 0 {
+			for _, u := range o.uses {
+				if u < 0 || labels[u] != l {
+					c += o.size
+					break
+				}
+			}
+		}
 	}
 	return c
 }
 
-// groupBytes is ||ext[B]|| of one group: its external reads and writes.
-func (pr *problem) groupBytes(members []int, labels []int) int64 {
-	var c int64
-	l := labels[members[0]]
-	in := func(s ir.Stmt) bool {
-		soac, ok := s.(*ir.SOAC)
-		if !ok {
-			return false
+// bytesModel is what bytes needs of each node: its distinct input arrays
+// (an index, the node computing it or -1, the element size) and, for an
+// output array, its element size and its uses (the node reading it as an
+// input array, -1 for any other use).
+type bytesModel struct {
+	ins   [][]bytesIn
+	outs  []bytesOut
+	nVars int
+}
+
+type bytesIn struct {
+	v, prod int
+	size    int64
+}
+
+type bytesOut struct {
+	size int64
+	uses []int
+}
+
+func (pr *problem) newBytesModel() *bytesModel {
+	bm := &bytesModel{ins: make([][]bytesIn, len(pr.nodes)), outs: make([]bytesOut, len(pr.nodes))}
+	ids := map[*ir.Var]int{}
+	node := func(s ir.Stmt) int {
+		if soac, ok := s.(*ir.SOAC); ok {
+			if i, ok := pr.idx[soac]; ok {
+				return i
+			}
 		}
-		i, ok := pr.idx[soac]
-		return ok && labels[i] == l
+		return -1
 	}
-	seen := map[*ir.Var]bool{}
-	for _, i := range members {
-		s := pr.nodes[i]
+	for i, s := range pr.nodes {
+		seen := map[*ir.Var]bool{}
 		for _, v := range s.Inputs() {
-			if seen[v] || v.Def != nil && in(v.Def) && producedBy(v) {
+			if seen[v] {
 				continue
 			}
 			seen[v] = true
-			c += elemSize(v)
+			id, ok := ids[v]
+			if !ok {
+				id = len(ids)
+				ids[v] = id
+			}
+			prod := -1
+			if v.Def != nil && producedBy(v) {
+				prod = node(v.Def)
+			}
+			bm.ins[i] = append(bm.ins[i], bytesIn{id, prod, elemSize(v)})
 		}
 		if s.Out == nil || !holdsArray(s.Out) {
 			continue
 		}
+		o := bytesOut{size: elemSize(s.Out)}
 		for _, u := range pr.g.Uses[s.Out] {
-			if u.Kind != ArrayFlow || !in(u.Stmt) {
-				c += elemSize(s.Out)
-				break
+			k := -1
+			if u.Kind == ArrayFlow {
+				k = node(u.Stmt)
 			}
+			o.uses = append(o.uses, k)
 		}
+		bm.outs[i] = o
 	}
-	return c
+	bm.nVars = len(ids)
+	return bm
 }
 
 // producedBy reports whether v is the output of the SOAC defining it.

@@ -30,8 +30,10 @@ package fusion
 //
 // The program is a relaxation of what the engine can build, so the loop
 // solves it, replays the optimum (cluster.go) and, when the engine cannot
-// realise it, excludes that clustering and solves again (a lazy
-// constraint). The first optimum the engine realises is optimal.
+// realise it, excludes each group that the engine split, as a group of
+// any clustering (the replay decides each group alone, cluster.go's
+// groupLocal), and solves again (a lazy constraint). The first optimum
+// the engine realises is optimal.
 //
 // It does NOT check legality itself: the replay does.
 
@@ -75,8 +77,15 @@ func (ILP) Partition(fn *ir.Function, opts Options) *Plan {
 			optimal = true // the relaxation's optimum is realised
 			break
 		}
-		m.exclude(labels)
-		if got := pr.labelsOf(plan); pr.robinson(got) < bestCost {
+		got := pr.labelsOf(plan)
+		if pr.groupLocal() {
+			for _, g := range splitGroups(labels, got) {
+				m.excludeGroup(g)
+			}
+		} else {
+			m.exclude(labels)
+		}
+		if pr.robinson(got) < bestCost {
 			// What the engine made of it is a legal clustering too.
 			if p2, ok := pr.replay(got, MethodILP); ok {
 				best, bestCost, bestLabels = p2, pr.robinson(got), got
@@ -317,6 +326,28 @@ func (m *ilpModel) labels(model []bool) []int {
 		}
 	}
 	return u.labels()
+}
+
+// excludeGroup forbids group g (member indices) as a group of any
+// clustering: some pair of g must be apart, or some member joined with a
+// SOAC outside g. The replay decides each group alone (groupLocal), so
+// this cuts off every clustering holding g, not just the one replayed.
+func (m *ilpModel) excludeGroup(g []int) {
+	in := make([]bool, m.n)
+	for _, i := range g {
+		in[i] = true
+	}
+	var lits []int
+	for _, p := range m.pairs {
+		v := m.x[p]
+		switch {
+		case in[p[0]] && in[p[1]]:
+			lits = append(lits, v) // apart
+		case in[p[0]] || in[p[1]]:
+			lits = append(lits, -v) // joined with an outsider
+		}
+	}
+	m.cons = append(m.cons, solver.PropClause(lits...))
 }
 
 // exclude forbids the clustering labels: some pair must differ.

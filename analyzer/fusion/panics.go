@@ -18,6 +18,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"runtime"
+	"sync"
+	"weak"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/purity"
@@ -317,9 +320,52 @@ func exprText(e ast.Expr) string {
 	return "value"
 }
 
+// scopes caches scopeOf per function: the legality checks ask for it at
+// every statement a producer moves past, and purity.SafeIndexes walks the
+// whole declaration each time (most of an optimal method's replays).
+// Entries are keyed weakly and dropped when their function is collected;
+// an entry whose function has a new declaration, body or type info since
+// is computed again.
+var scopes = struct {
+	sync.Mutex
+	m map[weak.Pointer[ir.Function]]scopeEntry
+}{m: map[weak.Pointer[ir.Function]]scopeEntry{}}
+
+// scopeEntry holds fn's declaration, info and body weakly too: the global
+// map must not keep a function alive.
+type scopeEntry struct {
+	decl weak.Pointer[ast.FuncDecl]
+	info weak.Pointer[types.Info]
+	body weak.Pointer[ir.Block]
+	sc   panicScope
+}
+
 // scopeOf returns the panic scope of fn: its package's types and the index
-// expressions proven in range in its declaration.
+// expressions proven in range in its declaration. The scope is read only,
+// so callers may share it.
 func scopeOf(fn *ir.Function) panicScope {
+	key := weak.Make(fn)
+	scopes.Lock()
+	e, ok := scopes.m[key]
+	scopes.Unlock()
+	if ok && e.decl == weak.Make(fn.Decl) && e.info == weak.Make(fn.Info) && e.body == weak.Make(fn.Body) {
+		return e.sc
+	}
+	sc := computeScope(fn)
+	scopes.Lock()
+	if _, seen := scopes.m[key]; !seen {
+		runtime.AddCleanup(fn, func(k weak.Pointer[ir.Function]) {
+			scopes.Lock()
+			delete(scopes.m, k)
+			scopes.Unlock()
+		}, key)
+	}
+	scopes.m[key] = scopeEntry{weak.Make(fn.Decl), weak.Make(fn.Info), weak.Make(fn.Body), sc}
+	scopes.Unlock()
+	return sc
+}
+
+func computeScope(fn *ir.Function) panicScope {
 	sc := panicScope{info: fn.Info, soacs: map[*ast.CallExpr]bool{}}
 	if fn.Decl != nil && fn.Info != nil {
 		sc.safe = purity.SafeIndexes(fn.Info, fn.Decl)

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // This file decides which local variables hold memory that the function
@@ -118,6 +120,9 @@ func computeFreshness(info *types.Info, files []*ast.File) *freshness {
 				if v == nil {
 					if v = useVar(id); v == nil {
 						continue
+					}
+					if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN && isOpaqueOf(info, n.Rhs[i], v) {
+						continue // the same function (runtime/soac's combinators)
 					}
 					f.reassigned[v] = true
 				}
@@ -350,4 +355,24 @@ func isPointer(t types.Type) bool {
 func isString(t types.Type) bool {
 	b, ok := under(t).(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
+}
+
+// opaquePath is the package of Opaque, the identity on functions that
+// hides them from the compiler's inliner (runtime/soac).
+const opaquePath = "github.com/soacgen/soacgen/runtime/soac"
+
+// isOpaqueOf reports whether e is soac.Opaque(v): v keeps its value, so
+// f = soac.Opaque(f) does not reassign f (a combinator still calls its
+// function parameter).
+func isOpaqueOf(info *types.Info, e ast.Expr, v *types.Var) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Name() != "Opaque" || fn.Pkg() == nil || fn.Pkg().Path() != opaquePath {
+		return false
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	return ok && info.Uses[id] == v
 }

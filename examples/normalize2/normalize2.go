@@ -31,7 +31,7 @@ func normalize2Spec(xs []float64) (ys1, ys2 []float64) {
 
 // normalize2CLSpec is normalize2Spec generated for the opencl backend:
 // Normalize2CL runs its kernels on the OpenCL device when there is one,
-// else on the CPU (the filter's kernel always runs on the CPU).
+// else on the CPU (its filter a select of the first kernel).
 //
 //soac:fuse Normalize2CL backend=opencl
 func normalize2CLSpec(xs []float64) (ys1, ys2 []float64) {

@@ -7,12 +7,13 @@ import (
 	"github.com/soacgen/soacgen/examples/internal/extest"
 )
 
-// TestNormalize2CL compares the opencl variant (its maps on the device,
-// its filtered sums on the CPU) with the spec: each element within 1e-12
-// relative (the sum of all elements is reassociated on the device; the
+// TestNormalize2CL compares the opencl variant (both sums, the second of
+// the filter's kept elements as a select, and the maps on the device)
+// with the spec: each element within 1e-12 relative (the sums are
+// reassociated on the device, all of the second's terms positive; the
 // divisions are correctly rounded in OpenCL C as in Go).
 func TestNormalize2CL(t *testing.T) {
-	cltest.Require(t, soacgenCLNormalize2CL)
+	cltest.Require(t, soacgenCLNormalize2CL, soacgenCLNormalize2CL2)
 	for _, n := range extest.Sizes(testing.Short()) {
 		xs := extest.Floats(extest.Rand(1, n), n, -1, 2)
 		same := extest.Unchanged(xs)

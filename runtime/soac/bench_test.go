@@ -476,9 +476,16 @@ func TestBenchLoopsAgree(t *testing.T) {
 		check("Map", loopMap(xs, mapF), soacMap(xs, mapF))
 		check("Map/inlined", loopMapInlined(xs), soacMap(xs, mapF))
 		check("Map2", loopMap2(xs, ys, map2F), soacMap2(xs, ys, map2F))
-		check("Map2/inlined", loopMap2Inlined(xs, ys), soacMap2(xs, ys, map2F))
+		if !soac.FMAContracts {
+			// The hand-inlined x*y + 1 and x*y + z may be fused into one
+			// FMA differently from the lambdas' own compiled bodies,
+			// which the reference runs: equal only where nothing fuses.
+			check("Map2/inlined", loopMap2Inlined(xs, ys), soacMap2(xs, ys, map2F))
+		}
 		check("Map3", loopMap3(xs, ys, zs, map3F), soacMap3(xs, ys, zs, map3F))
-		check("Map3/inlined", loopMap3Inlined(xs, ys, zs), soacMap3(xs, ys, zs, map3F))
+		if !soac.FMAContracts {
+			check("Map3/inlined", loopMap3Inlined(xs, ys, zs), soacMap3(xs, ys, zs, map3F))
+		}
 		check("Reduce", []float64{loopReduce(xs, 0, addF)}, []float64{soacReduce(xs, 0, addF)})
 		check("Reduce/inlined", []float64{loopReduceInlined(xs, 0)}, []float64{soacReduce(xs, 0, addF)})
 		check("Scan", loopScan(xs, 0, addF), soacScan(xs, 0, addF))

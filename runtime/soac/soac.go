@@ -22,6 +22,7 @@ const ChunkSize = 4096
 // The result is freshly allocated and never nil: a nil or empty xs gives an
 // empty, non-nil slice. f is called exactly once per element, in order.
 func Map[T, U any](xs []T, f func(T) U) []U {
+	f = Opaque(f)
 	out := make([]U, len(xs))
 	for i, x := range xs {
 		out[i] = f(x)
@@ -39,6 +40,7 @@ func Map2[T1, T2, U any](xs []T1, ys []T2, f func(T1, T2) U) []U {
 	if len(xs) != len(ys) {
 		panic(LengthError("Map2", len(xs), len(ys)))
 	}
+	f = Opaque(f)
 	out := make([]U, len(xs))
 	for i, x := range xs {
 		out[i] = f(x, ys[i])
@@ -57,6 +59,7 @@ func Map3[T1, T2, T3, U any](xs []T1, ys []T2, zs []T3, f func(T1, T2, T3) U) []
 	if len(xs) != len(ys) || len(xs) != len(zs) {
 		panic(LengthError("Map3", len(xs), len(ys), len(zs)))
 	}
+	f = Opaque(f)
 	out := make([]U, len(xs))
 	for i, x := range xs {
 		out[i] = f(x, ys[i], zs[i])
@@ -72,6 +75,7 @@ func Map3[T1, T2, T3, U any](xs []T1, ys []T2, zs []T3, f func(T1, T2, T3) U) []
 // that ne is its neutral element, so that generated parallel code may
 // re-associate the fold; this reference never does.
 func Reduce[T any](xs []T, ne T, op func(T, T) T) T {
+	op = Opaque(op)
 	acc := ne
 	for _, x := range xs {
 		acc = op(acc, x)
@@ -87,6 +91,7 @@ func Reduce[T any](xs []T, ne T, op func(T, T) T) T {
 // Reduce(xs, ne, op). The caller promises that op is associative with neutral
 // element ne. The result is freshly allocated and never nil.
 func Scan[T any](xs []T, ne T, op func(T, T) T) []T {
+	op = Opaque(op)
 	out := make([]T, len(xs))
 	acc := ne
 	for i, x := range xs {
@@ -100,6 +105,7 @@ func Scan[T any](xs []T, ne T, op func(T, T) T) []T {
 // original order. pred is called exactly once per element, in order. The
 // result is freshly allocated (it never shares memory with xs) and never nil.
 func Filter[T any](xs []T, pred func(T) bool) []T {
+	pred = Opaque(pred)
 	out := make([]T, 0)
 	for _, x := range xs {
 		if pred(x) {
@@ -122,6 +128,7 @@ func Filter[T any](xs []T, pred func(T) bool) []T {
 // gives an empty, non-nil result. f must not retain or modify its chunk,
 // which aliases xs.
 func StreamMap[T, U any](xs []T, f func(chunk []T) []U) []U {
+	f = Opaque(f)
 	out := make([]U, 0, len(xs))
 	for lo := 0; lo < len(xs); lo += ChunkSize {
 		hi := min(lo+ChunkSize, len(xs))
@@ -146,6 +153,7 @@ func StreamMap[T, U any](xs []T, f func(chunk []T) []U) []U {
 // uses chunks of ChunkSize elements. f must not retain or modify its chunk,
 // which aliases xs.
 func StreamRed[T, A any](xs []T, op func(A, A) A, f func(chunk []T) A) A {
+	op, f = Opaque(op), Opaque(f)
 	acc := f(xs[:0:0])
 	for lo := 0; lo < len(xs); lo += ChunkSize {
 		hi := min(lo+ChunkSize, len(xs))

@@ -1,12 +1,17 @@
-// Package fma holds specs whose lambdas are named functions and method
-// values computing x*y + z: under FMA contraction (GOAMD64=v3, arm64) the
-// generated code must contract exactly where the spec does. The method
-// value runs the compiler's method-value wrapper in the spec (so the
-// generated code calls it too), and a named function's result is rounded
-// where the spec's call of it rounds it before the next lambda uses it.
+// Package fma holds specs whose lambdas may or may not fuse x*y + z into
+// one FMA (GOAMD64=v3, arm64, ...): named functions, method values,
+// literals with captures, nested calls, chains of products. Under FMA the
+// generated code must give the spec's bits: a lambda that may fuse runs
+// its own compiled body through soac.Opaque, as the spec's combinator runs
+// it; the others (products only returned, compared, converted or passed to
+// math.Sqrt/Abs, integer code) are inlined (TestFMAOpaque).
 package fma
 
-import "github.com/soacgen/soacgen/runtime/soac"
+import (
+	"math"
+
+	"github.com/soacgen/soacgen/runtime/soac"
+)
 
 // Scaler is an affine map.
 type Scaler struct{ Factor, Offset float64 }
@@ -43,4 +48,89 @@ func scanSqSpec(xs []float64) []float64 {
 //soac:fuse SumSqNamed
 func sumSqNamedSpec(xs []float64) float64 {
 	return soac.Reduce(soac.Map(xs, sq), 0, func(a, b float64) float64 { return a + b })
+}
+
+// mulAdd is a named function computing x*y + 0.1: passed to Map2 the
+// spec's combinator (not inlined) calls its own compiled body, which
+// contracts under FMA; inlined into a loop reading x and y from memory,
+// the compiler merges a load into the multiplication and does not.
+func mulAdd(x, y float64) float64 { return x*y + 0.1 }
+
+func fma3(x, y, z float64) float64 { return x*y + z }
+
+//soac:fuse Named2
+func named2Spec(xs, ys []float64) []float64 {
+	return soac.Map2(xs, ys, mulAdd)
+}
+
+//soac:fuse Named3
+func named3Spec(xs, ys, zs []float64) []float64 {
+	return soac.Map3(xs, ys, zs, fma3)
+}
+
+//soac:fuse Captures
+func capturesSpec(xs []float64, c, d float64) []float64 {
+	return soac.Map(xs, func(x float64) float64 { return x*c + d })
+}
+
+//soac:fuse CapturesSum
+func capturesSumSpec(xs []float64, c, d float64) float64 {
+	ys := soac.Map(xs, func(x float64) float64 { return x*x*c + d })
+	return soac.Reduce(ys, 0, func(a, b float64) float64 { return a + b })
+}
+
+// lin is inlined into the literals that call it: its product then meets
+// their addition.
+func lin(x float64) float64 { return x * 1.5 }
+
+//soac:fuse Nested
+func nestedSpec(xs []float64, d float64) []float64 {
+	return soac.Map(xs, func(x float64) float64 { return lin(x) + d })
+}
+
+// Shift calls Apply: a method whose float arithmetic is a call.
+func (s Scaler) Shift(x float64) float64 { return s.Apply(x) - x*s.Offset }
+
+//soac:fuse MethodNested
+func methodNestedSpec(s Scaler, xs []float64) []float64 {
+	return soac.Map(xs, s.Shift)
+}
+
+//soac:fuse Chain
+func chainSpec(xs, ws []float64, c float64) float64 {
+	ys := soac.Map(xs, func(x float64) float64 { return x * c })
+	zs := soac.Map2(ys, ws, func(y, w float64) float64 { return y*w - c })
+	return soac.Reduce(zs, 0, func(a, b float64) float64 { return a + b*b })
+}
+
+//soac:fuse Products
+func productsSpec(xs, ys []float64) float64 {
+	ps := soac.Map2(xs, ys, func(x, y float64) float64 { return x * y })
+	return soac.Reduce(ps, 0, func(a, b float64) float64 { return a + b })
+}
+
+//soac:fuse Keep
+func keepSpec(xs []float64, c float64) []float64 {
+	return soac.Filter(xs, func(x float64) bool { return x*c+1 > 0 })
+}
+
+//soac:fuse Rounded
+func roundedSpec(xs []float64, c, d float64) []float64 {
+	return soac.Map(xs, func(x float64) float64 { return float64(x*c) + d })
+}
+
+//soac:fuse Exact
+func exactSpec(xs []float64, c float64) float64 {
+	ys := soac.Map(xs, func(x float64) float64 { return math.Sqrt(x*x) + math.Abs(x/c) + math.Floor(x) })
+	return soac.Reduce(ys, 0, func(a, b float64) float64 { return max(a, b) })
+}
+
+//soac:fuse Doubled
+func doubledSpec(xs []float64, c, d float64) []float64 {
+	return soac.Map(xs, func(x float64) float64 { return x * c * d })
+}
+
+//soac:fuse Complex
+func complexSpec(xs []complex128, c complex128) []complex128 {
+	return soac.Map(xs, func(x complex128) complex128 { return x * c })
 }

@@ -54,10 +54,10 @@ func ratios32Spec(xs, ys []float32) []float32 {
 	return soac.Map2(xs, ys, func(x, y float32) float32 { return x / y })
 }
 
-// Refused kernels, one per reason.
+// Refused kernels, one per reason (KeptPositive, a filter, was one).
 
-//soac:fuse FilterRefused backend=opencl
-func filterRefusedSpec(xs []int) []int {
+//soac:fuse KeptPositive backend=opencl
+func keptPositiveSpec(xs []int) []int {
 	return soac.Filter(xs, func(x int) bool { return x > 0 })
 }
 
@@ -76,8 +76,8 @@ func int8RefusedSpec(xs []int8) []int8 {
 	return soac.Map(xs, func(x int8) int8 { return x + 1 })
 }
 
-//soac:fuse SliceCaptureRefused backend=opencl
-func sliceCaptureRefusedSpec(xs []int, table []int) []int {
+//soac:fuse TableLookup backend=opencl
+func tableLookupSpec(xs []int, table []int) []int {
 	return soac.Map(xs, func(x int) int { return table[x&7] })
 }
 
@@ -126,4 +126,109 @@ func sumsSpec(xs []int32) []int32 {
 //soac:fuse OpCaptureRefused backend=opencl
 func opCaptureRefusedSpec(xs []int, k int) int {
 	return soac.Reduce(xs, 0, func(a, b int) int { return max(a, b, k) })
+}
+
+// Filters: selects in a map-reduce kernel, and the filter skeleton when
+// the kept elements are stored.
+
+// PosSquares folds the squares of the kept elements as selects; the map
+// divides by the kept element, which only kept (non-zero) ones reach.
+//
+//soac:fuse PosSquares backend=opencl
+func posSquaresSpec(xs []int64) (int64, int64) {
+	all := soac.Reduce(xs, 0, func(a, b int64) int64 { return a + b })
+	nz := soac.Filter(xs, func(x int64) bool { return x != 0 })
+	s := soac.Reduce(soac.Map(nz, func(x int64) int64 { return 1000 / x * x }), 0, func(a, b int64) int64 { return a + b })
+	return all, s
+}
+
+// Evens stores the kept elements of a filter of a map.
+//
+//soac:fuse Evens backend=opencl
+func evensSpec(xs []int32) []int32 {
+	return soac.Filter(soac.Map(xs, func(x int32) int32 { return x * 3 }), func(x int32) bool { return x%2 == 0 })
+}
+
+// KeptHalves stores a map of a chain of two filters and folds it; the
+// predicate of the second divides, so a dropped element must not reach
+// it (x > 0 guards it).
+//
+//soac:fuse KeptHalves backend=opencl
+func keptHalvesSpec(xs []int64) ([]float64, int64) {
+	pos := soac.Filter(xs, func(x int64) bool { return x > 0 })
+	odd := soac.Filter(pos, func(x int64) bool { return 100/x%2 == 1 })
+	hs := soac.Map(odd, func(x int64) float64 { return float64(x) / 2 })
+	return hs, soac.Reduce(odd, 0, func(a, b int64) int64 { return a + b })
+}
+
+// PanickyPred's predicate divides by zero for some elements: the device
+// records it and the CPU code raises the spec's panic.
+//
+//soac:fuse PanickyPred backend=opencl
+func panickyPredSpec(xs []int32) []int32 {
+	return soac.Filter(xs, func(x int32) bool { return 10/(x%7) > 1 })
+}
+
+// KeptPoints stores struct elements.
+//
+//soac:fuse KeptPoints backend=opencl
+func keptPointsSpec(ps []weights2) []weights2 {
+	return soac.Filter(ps, func(p weights2) bool { return p.A > p.B })
+}
+
+type weights2 struct {
+	A, B int64
+}
+
+//soac:fuse FilterCaptureRefused backend=opencl
+func filterCaptureRefusedSpec(xs []int, k int) []int {
+	return soac.Filter(xs, func(x int) bool { return x > k })
+}
+
+//soac:fuse FilterBesideFoldRefused backend=opencl
+func filterBesideFoldRefusedSpec(xs []int) ([]int, int) {
+	s := soac.Reduce(xs, 0, func(a, b int) int { return a + b })
+	return soac.Filter(xs, func(x int) bool { return x > 0 }), s
+}
+
+//soac:fuse StartRefused backend=opencl
+func startRefusedSpec(xs []int) int {
+	return soac.Reduce(xs, 10, func(a, b int) int { return a + b })
+}
+
+// Captured slices: read-only device buffers.
+
+// RowSums folds, for each element, the row of a captured [][]int32 it
+// names (an index out of range is the spec's panic).
+//
+//soac:fuse RowSums backend=opencl
+func rowSumsSpec(xs []int64, rows [][]int32) int64 {
+	return soac.Reduce(soac.Map(xs, func(x int64) int64 {
+		s := int64(0)
+		for _, v := range rows[x&3] {
+			s += int64(v)
+		}
+		return s
+	}), 0, func(a, b int64) int64 { return a + b })
+}
+
+// Nearest maps each element to the index of the nearest of the first
+// six captured centres (structs), a loop over the captured slice per
+// work-item (six: the differential test's slices are as long as xs).
+//
+//soac:fuse Nearest backend=opencl
+func nearestSpec(xs []float64, cs []weights3) []int32 {
+	return soac.Map(xs, func(x float64) int32 {
+		best, bd := int32(-1), math.Inf(1)
+		for i := 0; i < len(cs) && i < 6; i++ {
+			if d := math.Abs(x-cs[i].At) * cs[i].W; d < bd {
+				best, bd = int32(i), d
+			}
+		}
+		return best
+	})
+}
+
+type weights3 struct {
+	At, W float64
 }

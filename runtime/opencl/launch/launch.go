@@ -57,6 +57,7 @@ func usable(info device.Info, fp64 bool) error {
 type built[K any] struct {
 	once   sync.Once
 	k      *K
+	d      *device.Device // the device k is built for
 	broken atomic.Bool
 }
 
@@ -68,6 +69,7 @@ func (b *built[K]) get(at, name string, fp64 bool, build func(*device.Device) (*
 		if err != nil {
 			err = fmt.Errorf("no OpenCL device: %w", err)
 		} else if err = usable(d.Info, fp64); err == nil {
+			b.d = d
 			if b.k, err = build(d); err != nil {
 				b.k, err = nil, fmt.Errorf("build failed: %w", err)
 			}
@@ -112,7 +114,8 @@ func (r *Redomap) Kernel() *skel.RedomapKernel {
 	return r.b.get(r.At, r.Spec.Name, r.FP64, r.Spec.Build)
 }
 
-// Run runs the kernel with the values of its Args (see Arg) over inputs
+// Run runs the kernel with the values of its Args (see Arg, View and
+// Rows: a captured slice is uploaded for the run) over inputs
 // (all of one length n > 0), writing outputs (n elements each) and results (one element each, without the
 // panic flag). It reports whether they hold the kernel's results; false
 // means the caller runs its CPU code: the kernel is unavailable, the
@@ -129,7 +132,13 @@ func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) boo
 	}
 	var flag [1]int32
 	res := append(append([]skel.HostSlice(nil), results...), skel.Slice(flag[:]))
-	t, err := k.RunArgs(args, inputs, outputs, res)
+	u := uploads{d: r.b.d}
+	defer u.release()
+	vals, err := u.expand(args)
+	var t skel.Timing
+	if err == nil {
+		t, err = k.RunArgs(vals, inputs, outputs, res)
+	}
 	if err != nil {
 		r.b.fail(r.At, r.Spec.Name, err)
 		return false
