@@ -78,98 +78,109 @@ func _() { soacgenRerunGoGenerate_Normalize2(normalize2Spec) }
 func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 	var sum1 float64
 	var sum2 float64
-	{
-		n := len(xs)
-		in := xs[:n]
-		var acc float64 = float64(0.0)
-		var acc2 float64 = float64(0.0)
-		if parallel.Sequential(n, 16667) {
-			for i := 0; i < n; i++ {
-				{
-					a, b := acc, in[i]
-					acc = float64(a + b)
-				}
-				var keep bool
-				{
-					x := in[i]
-					keep = x > 0
-				}
-				var v float64 = in[i]
-				var mask uint64
-				if keep {
-					mask = ^uint64(0)
-				}
-				v = math.Float64frombits(math.Float64bits(v) & mask)
-				{
-					a, b := acc2, v
-					acc2 = float64(a + b)
-				}
-			}
-		} else {
-			r := parallel.Reduce(n, 2083, func(lo, hi int) struct {
-				f0 float64
-				f1 float64
-			} {
-				var acc float64 = float64(0.0)
-				var acc2 float64 = float64(0.0)
-				for i2 := lo; i2 < hi; i2++ {
+	ok := false
+	if soacgenCLNormalize2CL.Kernel() != nil {
+		var clr [1]float64
+		var clr2 [1]float64
+		if ok = soacgenCLNormalize2CL.Run(nil, []skel.HostSlice{skel.Slice(xs)}, nil, []skel.HostSlice{skel.Slice(clr[:]), skel.Slice(clr2[:])}); ok {
+			sum1 = clr[0]
+			sum2 = clr2[0]
+		}
+	}
+	if !ok {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc float64 = float64(0.0)
+			var acc2 float64 = float64(0.0)
+			if parallel.Sequential(n, 16667) {
+				for i := 0; i < n; i++ {
 					{
-						a, b := acc, in[i2]
+						a, b := acc, in[i]
 						acc = float64(a + b)
 					}
-					var keep2 bool
+					var keep bool
 					{
-						x := in[i2]
-						keep2 = x > 0
+						x := in[i]
+						keep = x > 0
 					}
-					var v2 float64 = in[i2]
-					var mask2 uint64
-					if keep2 {
-						mask2 = ^uint64(0)
+					var v float64 = in[i]
+					var mask uint64
+					if keep {
+						mask = ^uint64(0)
 					}
-					v2 = math.Float64frombits(math.Float64bits(v2) & mask2)
+					v = math.Float64frombits(math.Float64bits(v) & mask)
 					{
-						a, b := acc2, v2
+						a, b := acc2, v
 						acc2 = float64(a + b)
 					}
 				}
-				return struct {
+			} else {
+				r := parallel.Reduce(n, 2083, func(lo, hi int) struct {
 					f0 float64
 					f1 float64
-				}{acc, acc2}
-			}, func(x2, y struct {
-				f0 float64
-				f1 float64
-			}) struct {
-				f0 float64
-				f1 float64
-			} {
-				{
-					a, b := x2.f0, y.f0
-					x2.f0 = float64(a + b)
-				}
-				{
-					a, b := x2.f1, y.f1
-					x2.f1 = float64(a + b)
-				}
-				return x2
-			})
-			acc = r.f0
-			acc2 = r.f1
+				} {
+					var acc float64 = float64(0.0)
+					var acc2 float64 = float64(0.0)
+					for i2 := lo; i2 < hi; i2++ {
+						{
+							a, b := acc, in[i2]
+							acc = float64(a + b)
+						}
+						var keep2 bool
+						{
+							x := in[i2]
+							keep2 = x > 0
+						}
+						var v2 float64 = in[i2]
+						var mask2 uint64
+						if keep2 {
+							mask2 = ^uint64(0)
+						}
+						v2 = math.Float64frombits(math.Float64bits(v2) & mask2)
+						{
+							a, b := acc2, v2
+							acc2 = float64(a + b)
+						}
+					}
+					return struct {
+						f0 float64
+						f1 float64
+					}{acc, acc2}
+				}, func(x2, y struct {
+					f0 float64
+					f1 float64
+				}) struct {
+					f0 float64
+					f1 float64
+				} {
+					{
+						a, b := x2.f0, y.f0
+						x2.f0 = float64(a + b)
+					}
+					{
+						a, b := x2.f1, y.f1
+						x2.f1 = float64(a + b)
+					}
+					return x2
+				})
+				acc = r.f0
+				acc2 = r.f1
+			}
+			sum1 = acc
+			sum2 = acc2
 		}
-		sum1 = acc
-		sum2 = acc2
 	}
-	ok := false
-	if soacgenCLNormalize2CL.Kernel() != nil {
+	ok2 := false
+	if soacgenCLNormalize2CL2.Kernel() != nil {
 		clo := make([]float64, len(xs))
 		clo2 := make([]float64, len(xs))
-		if ok = soacgenCLNormalize2CL.Run([]any{launch.Arg(sum1), launch.Arg(sum2)}, []skel.HostSlice{skel.Slice(xs)}, []skel.HostSlice{skel.Slice(clo), skel.Slice(clo2)}, nil); ok {
+		if ok2 = soacgenCLNormalize2CL2.Run([]any{launch.Arg(sum1), launch.Arg(sum2)}, []skel.HostSlice{skel.Slice(xs)}, []skel.HostSlice{skel.Slice(clo), skel.Slice(clo2)}, nil); ok2 {
 			ys1 = clo
 			ys2 = clo2
 		}
 	}
-	if !ok {
+	if !ok2 {
 		{
 			n2 := len(xs)
 			in2 := xs[:n2]
@@ -221,10 +232,42 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 
 // soacgenCLNormalize2CL runs a kernel of Normalize2CL on OpenCL (generated from normalize2CLSpec).
 var soacgenCLNormalize2CL = &launch.Redomap{
+	At:   "normalize2.go:40:10",
+	FP64: true,
+	Spec: skel.Redomap{
+		Name:   "CLNormalize2CL",
+		Inputs: []skel.Param{{Name: "in__0", Type: skel.Float64}},
+		Reductions: []skel.Reduction{{Name: "red__0", Type: skel.Float64, Op: `int e = 0;
+r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00"}, {Name: "red__1", Type: skel.Float64, Op: `int e = 0;
+r = soac__lambda_2(a, b, &e);`, Neutral: "0x0p+00"}, launch.ErrFlagReduction()},
+		Body: `int k__e = 0;
+red__0 = in__0;
+const int k__k1 = soac__lambda_3(in__0, &k__e);
+red__1 = k__k1 ? in__0 : 0x0p+00;
+k__err = k__e;
+`,
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+static double soac__lambda(double a, double b, int *soac__err) {
+	return (a + b);
+}
+static double soac__lambda_2(double a, double b, int *soac__err) {
+	return (a + b);
+}
+static uchar soac__lambda_3(double x, int *soac__err) {
+	return (x > 0.0);
+}
+`,
+	},
+}
+
+// soacgenCLNormalize2CL2 runs a kernel of Normalize2CL on OpenCL (generated from normalize2CLSpec).
+var soacgenCLNormalize2CL2 = &launch.Redomap{
 	At:   "normalize2.go:42:8",
 	FP64: true,
 	Spec: skel.Redomap{
-		Name:       "CLNormalize2CL",
+		Name:       "CLNormalize2CL2",
 		Inputs:     []skel.Param{{Name: "in__0", Type: skel.Float64}},
 		Outputs:    []skel.Param{{Name: "out__0", Type: skel.Float64}, {Name: "out__1", Type: skel.Float64}},
 		Reductions: []skel.Reduction{launch.ErrFlagReduction()},
