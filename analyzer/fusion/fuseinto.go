@@ -150,14 +150,6 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 	if r != nil {
 		return r
 	}
-	if mapOut {
-		for _, c := range K.list {
-			if consumes(c, x) && ClassOf(c)&streamClasses != 0 {
-				return &Refusal{Rule: RefNoRule, Pos: c.Pos(), Consumer: c, Var: x,
-					Reason: fmt.Sprintf("%s is needed after %s, and a stream kernel does not write out its input chunks (map-out into a stream is not generated)", x.Name, st.p.soac(c))}
-			}
-		}
-	}
 	names, asserts, r := st.vertical(P, K, x)
 	if r != nil {
 		return withConsumer(r, cons[0].soac)
