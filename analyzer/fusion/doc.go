@@ -18,8 +18,10 @@
 // legality checks therefore refuse to move a SOAC past a write to memory
 // its inputs may alias, a reassignment of a variable it reads, a possible
 // exit, or any side effect, and impure SOACs never fuse, except a Map
-// into a pure Reduce right after it, which performs the Map's effects in
-// the same order (effects.go).
+// into the pure Reduce it feeds, which performs the Map's effects in the
+// same order (effects.go). Where a producer cannot move down to its
+// consumers, the kernel may run at the producer instead, its later
+// members moved up past what they commute with (placement, place.go).
 //
 // Which kernels to form is a clustering problem with other solutions than
 // greedy's (Options.Cluster, the directive's cluster=): ilp solves paper

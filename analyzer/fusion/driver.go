@@ -37,10 +37,13 @@ type Options struct {
 	// NoHorizontal switches off the horizontal pass (merges made so that a
 	// producer can fuse into several consumers still happen).
 	NoHorizontal bool
-	// NoPlacement keeps every kernel at its last member (place.go): what
-	// the clustering models of ilp and wsp assume (cluster.go), so their
-	// oracle tests compare like with like.
-	NoPlacement bool
+	// ModelOnly restricts the driver to the fusions that the clustering
+	// models of ilp and wsp know (cluster.go): every kernel at its last
+	// member (no placement, place.go), and no merge of two SOACs that
+	// only their panics order (panicOrdered). Their replays always run so
+	// restricted; the oracle tests set it so that greedy compares like
+	// with like.
+	ModelOnly bool
 }
 
 // Fuse decides the kernels of fn.
@@ -765,7 +768,7 @@ func (st *state) mergePos(a, b *kstate) (ir.Stmt, *Refusal) {
 	for _, pair := range [][2]*kstate{{a, b}, {b, a}} {
 		for _, m := range pair[0].list {
 			for _, e := range st.g.Out[m] {
-				if to, ok := e.To.(*ir.SOAC); ok && pair[1].members[to] && !pair[0].members[to] {
+				if to, ok := e.To.(*ir.SOAC); ok && pair[1].members[to] && !pair[0].members[to] && !st.panicOrdered(e, m, to) {
 					what := "must run after " + st.p.soac(m)
 					if e.Var != nil && e.Kind != Hazard {
 						what = fmt.Sprintf("reads %s, computed by %s, so it must wait for it", e.Var.Name, st.p.soac(m))

@@ -2,8 +2,9 @@ package fusion
 
 // This file decides the one fusion an impure SOAC takes part in (issue 14
 // item 6, effects in order): a Map whose lambda has side effects fuses into
-// the Reduce that is its only consumer, right after it, when the reduction
-// cannot observe those effects. The fused loop calls the map's lambda on
+// the Reduce that is its only consumer, right after it (or moved up to it,
+// past statements it commutes with: placement, place.go; the map itself
+// never moves), when the reduction cannot observe those effects. The fused loop calls the map's lambda on
 // elements 0, 1, ..., n-1 in order, as the spec does, and interleaves only
 // reduction steps, which have no effects of their own, cannot panic (so
 // every effect of the spec happens before any panic of the kernel, as in

@@ -150,11 +150,13 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 	if r != nil {
 		return r
 	}
-	if mapOut {
+	if mapOut && st.modelOnly() {
+		// The clustering models (cluster.go) take a stream kernel not to
+		// write its input out; only greedy makes map-out into a stream.
 		for _, c := range K.list {
 			if consumes(c, x) && ClassOf(c)&streamClasses != 0 {
 				return &Refusal{Rule: RefNoRule, Pos: c.Pos(), Consumer: c, Var: x,
-					Reason: fmt.Sprintf("%s is needed after %s, and a stream kernel does not write out its input chunks (map-out into a stream is not generated)", x.Name, st.p.soac(c))}
+					Reason: fmt.Sprintf("%s is needed after %s, and the clustering model does not write a stream's input out (map-out into a stream: greedy only)", x.Name, st.p.soac(c))}
 			}
 		}
 	}

@@ -414,6 +414,23 @@ var handCases = []handCase{
 		b.Map("z", pure(), "s", "xs")
 		b.plain("use:z")
 	}, want: expect{together: [][]string{{"f", "s"}}, apart: [][]string{{"s", "z"}}, refusals: []string{"size-mismatch/s"}}},
+	{name: "filter of a stream", build: func(b *irb) {
+		// A filter of a StreamMap's output: the stream's chunk function
+		// makes whole chunks, so a kept count known only per element
+		// cannot run inside its chunk loop (paper 003 gives no F rule
+		// for it; lower's chunk loop feeds only the stream): no rule.
+		b.param("xs")
+		b.StreamMap("s", "xs", pure())
+		b.Filter("f", "s", pure())
+		b.plain("use:f")
+	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"no-rule/s"}}},
+	{name: "scan of a stream", build: func(b *irb) {
+		// The same for a scan of a StreamMap's output.
+		b.param("xs")
+		b.StreamMap("s", "xs", pure())
+		b.Scan("c", "s", pure())
+		b.plain("use:c")
+	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"no-rule/s"}}},
 	{name: "scan of a scan", build: func(b *irb) {
 		b.param("xs")
 		b.Scan("s", "xs", pure())

@@ -103,12 +103,12 @@ func (st *state) moveTo(members []*ir.SOAC, b *ir.Block, to ir.Stmt, skip func(i
 // wsp): their model (cluster.go) does not know placement, and the replay
 // must not realise groups that the model rules out.
 func (st *state) placing(members []*ir.SOAC, b *ir.Block, to ir.Stmt) *Refusal {
-	if st.target == nil && !st.opts.NoPlacement || to.Block() != b {
+	if !st.modelOnly() || to.Block() != b {
 		return nil
 	}
 	method := st.method
 	if st.target == nil {
-		method = "NoPlacement"
+		method = "ModelOnly"
 	}
 	for _, m := range members {
 		if m.Parent == b && st.g.Index(m) > st.g.Index(to) {
@@ -117,6 +117,24 @@ func (st *state) placing(members []*ir.SOAC, b *ir.Block, to ir.Stmt) *Refusal {
 		}
 	}
 	return nil
+}
+
+// modelOnly reports whether the driver makes only the fusions the
+// clustering models know (Options.ModelOnly, or a replay).
+func (st *state) modelOnly() bool { return st.target != nil || st.opts.ModelOnly }
+
+// panicOrdered reports whether hazard edge e from SOAC a to SOAC b says
+// only that both may panic (conflict's last check: nothing else orders
+// them), so that they may share a kernel: the generated kernel checks
+// every zipped length before its loop and runs the members unfused in
+// program order when one differs, and re-runs them so when its loop
+// panics with two members that may panic (lower's Asserts and Rerun),
+// so the spec's first panic is the one raised. Not under modelOnly, and
+// not for streams (a chunk of the wrong length panics inside the chunk
+// loop, which no rerun covers).
+func (st *state) panicOrdered(e *Edge, a, b *ir.SOAC) bool {
+	return e.Kind == Hazard && e.Rule == RefPanicOrder && !st.modelOnly() &&
+		soacImpure(a) == nil && soacImpure(b) == nil && !a.IsStream() && !b.IsStream()
 }
 
 // header returns the if, switch or loop of block b whose init statement

@@ -130,8 +130,8 @@ var sourceCases = []sourceCase{
 	{"rules", "lenVar", expect{kernels: map[int]int{0: 1}, together: [][]string{{"a", "b"}}, rules: []string{"horizontal", "iota->any"}, noNotes: true}},
 	{"rules", "lenVarChanged", expect{kernels: map[int]int{0: 2}, apart: [][]string{{"a", "b"}}}},
 	{"rules", "twoIotas", expect{kernels: map[int]int{0: 1}, together: [][]string{{"a", "b"}}, rules: []string{"horizontal"}, noNotes: true}},
-	{"rules", "iotaReplicate", expect{kernels: map[int]int{0: 2}, apart: [][]string{{"a", "b"}}}},
-	{"rules", "mapOutStream", expect{kernels: map[int]int{0: 2}, refusals: []string{"no-rule/m"}}},
+	{"rules", "iotaReplicate", expect{kernels: map[int]int{0: 1}, together: [][]string{{"a", "b"}}}},
+	{"rules", "mapOutStream", expect{kernels: map[int]int{0: 1}, outputs: []string{"m"}, rules: []string{"map->stream", "map-out"}, noNotes: true}},
 	{"rules", "mapOut", expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"map-out"}}},
 }
 
