@@ -6,11 +6,18 @@ import (
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
 	parallel "github.com/soacgen/soacgen/runtime/parallel"
+	"github.com/soacgen/soacgen/runtime/soac"
 	"math"
 )
 
 // CallPrices is the fused form of callPricesSpec (generated from its //soac:fuse directive).
 func CallPrices(opts []Option) []float64 {
+	fn := soac.Opaque(func(o Option) float64 {
+		vst := o.V * math.Sqrt(o.T)
+		d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
+		d2 := d1 - vst
+		return o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2)
+	})
 	var t []float64
 	{
 		n := len(opts)
@@ -19,13 +26,7 @@ func CallPrices(opts []Option) []float64 {
 		out = make([]float64, n)
 		for i := 0; i < n; i++ {
 			var m float64
-			{
-				o := in[i]
-				vst := o.V * math.Sqrt(o.T)
-				d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
-				d2 := d1 - vst
-				m = float64(o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2))
-			}
+			m = float64(fn(in[i]))
 			out[i] = m
 		}
 		t = out
@@ -40,6 +41,7 @@ func _() { soacgenRerunGoGenerate_CallPrices(callPricesSpec) }
 
 // PortfolioValue is the fused form of portfolioValueSpec (generated from its //soac:fuse directive).
 func PortfolioValue(opts []Option) float64 {
+	fn := soac.Opaque(callPrice)
 	var t float64
 	{
 		n := len(opts)
@@ -47,7 +49,7 @@ func PortfolioValue(opts []Option) float64 {
 		var acc float64 = float64(0.0)
 		for i := 0; i < n; i++ {
 			var m float64
-			m = float64(callPrice(in[i]))
+			m = float64(fn(in[i]))
 			{
 				a, b := acc, m
 				acc = float64(a + b)
@@ -65,6 +67,7 @@ func _() { soacgenRerunGoGenerate_PortfolioValue(portfolioValueSpec) }
 
 // CallPricesCL is the fused form of callPricesCLSpec (generated from its //soac:fuse directive).
 func CallPricesCL(opts []Option) []float64 {
+	fn := soac.Opaque(callPrice)
 	var t []float64
 	ok := false
 	if soacgenCLCallPricesCL.Kernel() != nil {
@@ -78,19 +81,19 @@ func CallPricesCL(opts []Option) []float64 {
 			n := len(opts)
 			in := opts[:n]
 			var out []float64
-			out = make([]float64, n)
-			if parallel.Sequential(n, 10000) {
+			out = parallel.Alloc[float64](n)
+			if parallel.Sequential(n, 247) {
 				for i := 0; i < n; i++ {
 					var m float64
-					m = float64(callPrice(in[i]))
+					m = float64(fn(in[i]))
 					out[i] = m
 				}
 			} else {
-				parallel.For(n, 10000, func(lo, hi int) {
+				parallel.For(n, 30, func(lo, hi int) {
 					out := out
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64
-						m2 = float64(callPrice(in[i2]))
+						m2 = float64(fn(in[i2]))
 						out[i2] = m2
 					}
 				})
@@ -148,6 +151,7 @@ func _() { soacgenRerunGoGenerate_CallPricesCL(callPricesCLSpec) }
 
 // PortfolioValueCL is the fused form of portfolioValueCLSpec (generated from its //soac:fuse directive).
 func PortfolioValueCL(opts []Option) float64 {
+	fn := soac.Opaque(callPrice)
 	var t float64
 	ok := false
 	if soacgenCLPortfolioValueCL.Kernel() != nil {
@@ -161,23 +165,23 @@ func PortfolioValueCL(opts []Option) float64 {
 			n := len(opts)
 			in := opts[:n]
 			var acc float64 = float64(0.0)
-			if parallel.Sequential(n, 8334) {
+			if parallel.Sequential(n, 246) {
 				for i := 0; i < n; i++ {
 					var m float64
-					m = float64(callPrice(in[i]))
+					m = float64(fn(in[i]))
 					{
 						a, b := acc, m
 						acc = float64(a + b)
 					}
 				}
 			} else {
-				r := parallel.Reduce(n, 8334, func(lo, hi int) struct {
+				r := parallel.Reduce(n, 30, func(lo, hi int) struct {
 					f0 float64
 				} {
 					var acc float64 = float64(0.0)
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64
-						m2 = float64(callPrice(in[i2]))
+						m2 = float64(fn(in[i2]))
 						{
 							a, b := acc, m2
 							acc = float64(a + b)
@@ -255,6 +259,7 @@ func _() { soacgenRerunGoGenerate_PortfolioValueCL(portfolioValueCLSpec) }
 
 // CallPricesAuto is the fused form of callPricesAutoSpec (generated from its //soac:fuse directive).
 func CallPricesAuto(opts []Option) []float64 {
+	fn := soac.Opaque(callPrice)
 	var t []float64
 	ok := false
 	if soacgenCLCallPricesAuto.Use(len(opts)) && soacgenCLCallPricesAuto.Kernel() != nil {
@@ -268,19 +273,19 @@ func CallPricesAuto(opts []Option) []float64 {
 			n := len(opts)
 			in := opts[:n]
 			var out []float64
-			out = make([]float64, n)
-			if parallel.Sequential(n, 10000) {
+			out = parallel.Alloc[float64](n)
+			if parallel.Sequential(n, 247) {
 				for i := 0; i < n; i++ {
 					var m float64
-					m = float64(callPrice(in[i]))
+					m = float64(fn(in[i]))
 					out[i] = m
 				}
 			} else {
-				parallel.For(n, 10000, func(lo, hi int) {
+				parallel.For(n, 30, func(lo, hi int) {
 					out := out
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64
-						m2 = float64(callPrice(in[i2]))
+						m2 = float64(fn(in[i2]))
 						out[i2] = m2
 					}
 				})

@@ -4,41 +4,36 @@ package blackscholes
 
 import (
 	parallel "github.com/soacgen/soacgen/runtime/parallel"
+	"github.com/soacgen/soacgen/runtime/soac"
 	"math"
 )
 
 // CallPricesPar is the fused form of callPricesParSpec (generated from its //soac:fuse directive).
 func CallPricesPar(opts []Option) []float64 {
+	fn := soac.Opaque(func(o Option) float64 {
+		vst := o.V * math.Sqrt(o.T)
+		d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
+		d2 := d1 - vst
+		return o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2)
+	})
 	var t []float64
 	{
 		n := len(opts)
 		in := opts[:n]
 		var out []float64
-		out = make([]float64, n)
-		if parallel.Sequential(n, 589) {
+		out = parallel.Alloc[float64](n)
+		if parallel.Sequential(n, 253) {
 			for i := 0; i < n; i++ {
 				var m float64
-				{
-					o := in[i]
-					vst := o.V * math.Sqrt(o.T)
-					d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
-					d2 := d1 - vst
-					m = float64(o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2))
-				}
+				m = float64(fn(in[i]))
 				out[i] = m
 			}
 		} else {
-			parallel.For(n, 589, func(lo, hi int) {
+			parallel.For(n, 31, func(lo, hi int) {
 				out := out
 				for i2 := lo; i2 < hi; i2++ {
 					var m2 float64
-					{
-						o := in[i2]
-						vst := o.V * math.Sqrt(o.T)
-						d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
-						d2 := d1 - vst
-						m2 = float64(o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2))
-					}
+					m2 = float64(fn(in[i2]))
 					out[i2] = m2
 				}
 			})
@@ -55,28 +50,29 @@ func _() { soacgenRerunGoGenerate_CallPricesPar(callPricesParSpec) }
 
 // PortfolioValuePar is the fused form of portfolioValueParSpec (generated from its //soac:fuse directive).
 func PortfolioValuePar(opts []Option) float64 {
+	fn := soac.Opaque(callPrice)
 	var t float64
 	{
 		n := len(opts)
 		in := opts[:n]
 		var acc float64 = float64(0.0)
-		if parallel.Sequential(n, 8334) {
+		if parallel.Sequential(n, 246) {
 			for i := 0; i < n; i++ {
 				var m float64
-				m = float64(callPrice(in[i]))
+				m = float64(fn(in[i]))
 				{
 					a, b := acc, m
 					acc = float64(a + b)
 				}
 			}
 		} else {
-			r := parallel.Reduce(n, 8334, func(lo, hi int) struct {
+			r := parallel.Reduce(n, 30, func(lo, hi int) struct {
 				f0 float64
 			} {
 				var acc float64 = float64(0.0)
 				for i2 := lo; i2 < hi; i2++ {
 					var m2 float64
-					m2 = float64(callPrice(in[i2]))
+					m2 = float64(fn(in[i2]))
 					{
 						a, b := acc, m2
 						acc = float64(a + b)

@@ -6,6 +6,9 @@ import "github.com/soacgen/soacgen/runtime/soac"
 
 // Histogram is the fused form of histogramSpec (generated from its //soac:fuse directive).
 func Histogram(xs []float64, lo, hi float64, nbins int) []int {
+	fn := soac.Opaque(func(x float64) int {
+		return bin(x, lo, hi, nbins)
+	})
 	var t []int
 	{
 		n := len(xs)
@@ -26,10 +29,7 @@ func Histogram(xs []float64, lo, hi float64, nbins int) []int {
 				bins := make([]int, nbins)
 				for i2 := lo3; i2 < hi3; i2++ {
 					var m int
-					{
-						x := xs[i2]
-						m = bin(x, lo, hi, nbins)
-					}
+					m = fn(xs[i2])
 					i := m
 					bins[i]++
 				}

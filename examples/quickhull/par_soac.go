@@ -4,11 +4,15 @@ package quickhull
 
 import (
 	parallel "github.com/soacgen/soacgen/runtime/parallel"
+	"github.com/soacgen/soacgen/runtime/soac"
 	"math"
 )
 
 // FilterMaxPar is the fused form of filterMaxParSpec (generated from its //soac:fuse directive).
 func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
+	fn := soac.Opaque(func(p Point) distPoint {
+		return distPoint{p, cross(a, b, p)}
+	})
 	var best distPoint
 	var v distPoint = distPoint{D: math.Inf(-1)}
 	{
@@ -17,23 +21,20 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 		var acc distPoint = v
 		var out []Point
 		kept := 0
-		out = make([]Point, n)
-		if parallel.Sequential(n, 12500) {
+		out = parallel.Alloc[Point](n)
+		if parallel.Sequential(n, 9092) {
 			for i := 0; i < n; i++ {
 				var m distPoint
-				{
-					p := in[i]
-					m = distPoint{p, cross(a, b, p)}
-				}
+				m = fn(in[i])
 				{
 					x, y := acc, m
 					if y.D > x.D {
 						acc = y
-						goto done2
+						goto done
 					}
 					acc = x
 				}
-			done2:
+			done:
 				var keep bool
 				{
 					d := m
@@ -50,7 +51,7 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 				}
 			}
 		} else {
-			total, r := parallel.FilterFold(n, 12500, out, func(lo, hi int, dst []Point) (int, struct {
+			total, r := parallel.FilterFold(n, 1136, out, func(lo, hi int, dst []Point) (int, struct {
 				f0 distPoint
 			}) {
 				var acc distPoint = v
@@ -58,19 +59,16 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 				kept := 0
 				for i2 := lo; i2 < hi; i2++ {
 					var m3 distPoint
-					{
-						p := in[i2]
-						m3 = distPoint{p, cross(a, b, p)}
-					}
+					m3 = fn(in[i2])
 					{
 						x, y := acc, m3
 						if y.D > x.D {
 							acc = y
-							goto done6
+							goto done4
 						}
 						acc = x
 					}
-				done6:
+				done4:
 					var keep2 bool
 					{
 						d := m3
@@ -98,11 +96,11 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 					x, y := x2.f0, y2.f0
 					if y.D > x.D {
 						x2.f0 = y
-						goto done9
+						goto done7
 					}
 					x2.f0 = x
 				}
-			done9:
+			done7:
 				return x2
 			})
 			kept = total

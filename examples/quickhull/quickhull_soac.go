@@ -2,10 +2,16 @@
 
 package quickhull
 
-import "math"
+import (
+	"github.com/soacgen/soacgen/runtime/soac"
+	"math"
+)
 
 // FilterMax is the fused form of filterMaxSpec (generated from its //soac:fuse directive).
 func FilterMax(ps []Point, a, b Point) (far Point, above []Point) {
+	fn := soac.Opaque(func(p Point) distPoint {
+		return distPoint{p, cross(a, b, p)}
+	})
 	var best distPoint
 	var v distPoint = distPoint{D: math.Inf(-1)}
 	{
@@ -17,19 +23,16 @@ func FilterMax(ps []Point, a, b Point) (far Point, above []Point) {
 		out = make([]Point, n)
 		for i := 0; i < n; i++ {
 			var m distPoint
-			{
-				p := in[i]
-				m = distPoint{p, cross(a, b, p)}
-			}
+			m = fn(in[i])
 			{
 				x, y := acc, m
 				if y.D > x.D {
 					acc = y
-					goto done2
+					goto done
 				}
 				acc = x
 			}
-		done2:
+		done:
 			var keep bool
 			{
 				d := m

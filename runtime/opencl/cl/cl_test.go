@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -194,5 +195,115 @@ func TestBuildErrorShowsLog(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "CL_BUILD_PROGRAM_FAILURE") || !strings.Contains(be.Log, "undeclared_identifier_xyz") {
 		t.Fatalf("build error lacks code or log:\n%v", err)
+	}
+}
+
+// TestMapBuffer writes through a mapping of a host-allocated buffer,
+// copies the buffer on the device, reads the copy back with the mapping
+// as the destination of a read, and checks the bytes.
+func TestMapBuffer(t *testing.T) {
+	d := firstDevice(t)
+	ctx, err := CreateContext([]Device{d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ctx.Release()
+	q, err := ctx.CreateCommandQueue(d, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	const n = 4099
+	pinned, err := ctx.CreateEmptyBuffer(MemReadWrite|MemAllocHostPtr, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pinned.Release()
+	dev, err := ctx.CreateEmptyBuffer(MemReadWrite, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dev.Release()
+	host, ev, err := q.EnqueueMapBuffer(pinned, true, MapRead|MapWrite, 0, n, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Release()
+	if len(host) != n {
+		t.Fatalf("mapping of %d bytes, want %d", len(host), n)
+	}
+	for i := range host {
+		host[i] = byte(i * 7)
+	}
+	if _, err := q.EnqueueWriteBuffer(dev, true, 0, host, nil); err != nil {
+		t.Fatal(err)
+	}
+	clear(host)
+	if _, err := q.EnqueueReadBuffer(dev, true, 0, host, nil); err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range host {
+		if b != byte(i*7) {
+			t.Fatalf("byte %d = %d after the round trip, want %d", i, b, byte(i*7))
+		}
+	}
+	ue, err := q.EnqueueUnmapMemObject(pinned, host, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ue.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	ue.Release()
+	if _, _, err := q.EnqueueMapBuffer(pinned, true, MapRead, n-1, 2, nil); err == nil {
+		t.Error("a mapping past the buffer's end was accepted")
+	}
+}
+
+// TestBufferHost copies a pinned Go slice through a CL_MEM_USE_HOST_PTR
+// buffer into a device buffer and reads it back.
+func TestBufferHost(t *testing.T) {
+	d := firstDevice(t)
+	ctx, err := CreateContext([]Device{d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ctx.Release()
+	q, err := ctx.CreateCommandQueue(d, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	src := make([]int32, 3001)
+	for i := range src {
+		src[i] = int32(i*i) - 5
+	}
+	var pin runtime.Pinner
+	defer pin.Unpin()
+	pin.Pin(&src[0])
+	hb, err := ctx.CreateBufferHost(MemUseHostPtr|MemReadOnly, Bytes(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hb.Release()
+	dev, err := ctx.CreateEmptyBuffer(MemReadWrite, 4*len(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dev.Release()
+	if _, err := q.EnqueueCopyBuffer(hb, dev, 0, 0, 4*len(src), nil); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]int32, len(src))
+	if _, err := q.EnqueueReadBuffer(dev, true, 0, Bytes(got), nil); err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		if got[i] != src[i] {
+			t.Fatalf("element %d = %d, want %d", i, got[i], src[i])
+		}
+	}
+	if _, err := ctx.CreateBufferHost(MemReadOnly, Bytes(src)); err == nil {
+		t.Error("CreateBufferHost without MemUseHostPtr accepted")
 	}
 }

@@ -121,6 +121,14 @@ const (
 	MemReadWrite MemFlag = 1 << 0
 	MemWriteOnly MemFlag = 1 << 1
 	MemReadOnly  MemFlag = 1 << 2
+	// MemAllocHostPtr asks for host-accessible memory; on discrete GPUs
+	// it is page-locked (pinned), so transfers from or to its mapping
+	// run by DMA at the link's speed without a driver-side copy.
+	MemAllocHostPtr MemFlag = 1 << 4
+	// MemUseHostPtr makes the buffer use the caller's host memory as its
+	// storage (CreateBufferHost); whether the device reads it in place
+	// (zero-copy) or caches a copy is the implementation's choice.
+	MemUseHostPtr MemFlag = 1 << 3
 )
 
 // MemObject is an OpenCL buffer (cl_mem) of Size bytes.
@@ -147,6 +155,26 @@ func (c *Context) CreateEmptyBuffer(flags MemFlag, size int) (*MemObject, error)
 		return nil, err
 	}
 	return &MemObject{id: id, size: size}, nil
+}
+
+// CreateBufferHost creates a buffer over host memory with flags, which
+// must include MemUseHostPtr. host must stay valid and unmoved for the
+// buffer's life: Go memory must be pinned (runtime.Pinner) until the
+// buffer is released and every command using it has completed.
+func (c *Context) CreateBufferHost(flags MemFlag, host []byte) (*MemObject, error) {
+	l, err := lib()
+	if err != nil {
+		return nil, err
+	}
+	if flags&MemUseHostPtr == 0 || len(host) == 0 {
+		return nil, fmt.Errorf("CreateBufferHost: needs MemUseHostPtr and a non-empty slice")
+	}
+	var code int32
+	id := call(l.CreateBuffer, c.id, uintptr(flags), uintptr(len(host)), uintptr(unsafe.Pointer(&host[0])), uintptr(unsafe.Pointer(&code)))
+	if err := check("clCreateBuffer", code); err != nil {
+		return nil, err
+	}
+	return &MemObject{id: id, size: len(host)}, nil
 }
 
 // Size returns the buffer's size in bytes as requested.

@@ -153,3 +153,72 @@ func Bytes[T any](s []T) []byte {
 	var zero T
 	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(zero)))
 }
+
+// MapFlag is a cl_map_flags bit set.
+type MapFlag uint64
+
+// Map flags, as in cl.h.
+const (
+	MapRead  MapFlag = 1 << 0
+	MapWrite MapFlag = 1 << 1
+)
+
+// EnqueueMapBuffer maps size bytes at offset of buffer into the host's
+// address space and returns them as a byte slice aliasing the mapping
+// (memory the Go collector does not manage: it stays valid until
+// EnqueueUnmapMemObject, whatever references remain). A non-blocking map
+// may be read or written only after its event completes.
+func (q *CommandQueue) EnqueueMapBuffer(buffer *MemObject, blocking bool, flags MapFlag, offset, size int, wait []*Event) ([]byte, *Event, error) {
+	l, err := lib()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkRange("clEnqueueMapBuffer", buffer, offset, size); err != nil {
+		return nil, nil, err
+	}
+	if size == 0 {
+		return nil, nil, fmt.Errorf("clEnqueueMapBuffer: empty range")
+	}
+	var b uintptr
+	if blocking {
+		b = 1
+	}
+	w, wp := waitList(wait)
+	var ev uintptr
+	var code int32
+	ptr := call(l.EnqueueMapBuffer, q.id, buffer.id, b, uintptr(flags), uintptr(offset), uintptr(size), uintptr(len(w)), wp, uintptr(unsafe.Pointer(&ev)), uintptr(unsafe.Pointer(&code)))
+	runtime.KeepAlive(w)
+	if err := check("clEnqueueMapBuffer", code); err != nil {
+		return nil, nil, err
+	}
+	if ptr == 0 {
+		return nil, nil, fmt.Errorf("clEnqueueMapBuffer: null mapping")
+	}
+	return cBytes(ptr, size), &Event{id: ev}, nil
+}
+
+// EnqueueUnmapMemObject ends a mapping that EnqueueMapBuffer returned.
+func (q *CommandQueue) EnqueueUnmapMemObject(buffer *MemObject, mapped []byte, wait []*Event) (*Event, error) {
+	l, err := lib()
+	if err != nil {
+		return nil, err
+	}
+	if len(mapped) == 0 {
+		return nil, fmt.Errorf("clEnqueueUnmapMemObject: empty mapping")
+	}
+	w, wp := waitList(wait)
+	var ev uintptr
+	code := status(l.EnqueueUnmapMemObject, q.id, buffer.id, uintptr(unsafe.Pointer(&mapped[0])), uintptr(len(w)), wp, uintptr(unsafe.Pointer(&ev)))
+	runtime.KeepAlive(w)
+	if err := check("clEnqueueUnmapMemObject", code); err != nil {
+		return nil, err
+	}
+	return &Event{id: ev}, nil
+}
+
+// cBytes views n bytes of C memory at p as a slice. The conversion goes
+// through a pointer to p so that it states its intent: p is not Go
+// memory, so the collector neither moves nor frees it.
+func cBytes(p uintptr, n int) []byte {
+	return unsafe.Slice((*byte)(*(*unsafe.Pointer)(unsafe.Pointer(&p))), n)
+}

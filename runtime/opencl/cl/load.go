@@ -50,6 +50,8 @@ type library struct {
 	GetKernelInfo              uintptr
 	GetCommandQueueInfo        uintptr
 	EnqueueBarrierWithWaitList uintptr
+	EnqueueMapBuffer           uintptr
+	EnqueueUnmapMemObject      uintptr
 }
 
 // symbols lists the library's entry points with the fields they fill.
@@ -92,6 +94,8 @@ func (l *library) symbols() []struct {
 		{"clGetKernelInfo", &l.GetKernelInfo},
 		{"clGetCommandQueueInfo", &l.GetCommandQueueInfo},
 		{"clEnqueueBarrierWithWaitList", &l.EnqueueBarrierWithWaitList},
+		{"clEnqueueMapBuffer", &l.EnqueueMapBuffer},
+		{"clEnqueueUnmapMemObject", &l.EnqueueUnmapMemObject},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -135,7 +136,7 @@ func sumKernel(b *testing.B, d *device.Device, lay Layout) *RedomapKernel {
 // BenchmarkReduce is the map-reduce sum of n float32s on device-resident
 // data, in both layouts.
 func BenchmarkReduce(b *testing.B) {
-	for _, lay := range []Layout{Interleaved, Chunked} {
+	for _, lay := range []Layout{Interleaved, Chunked, Tiled} {
 		b.Run(lay.String(), func(b *testing.B) {
 			d := benchDevice(b)
 			n := benchN(d)
@@ -238,22 +239,25 @@ func BenchmarkHorizontal(b *testing.B) {
 	})
 }
 
-// BenchmarkScan is the inclusive prefix sum of n float32s: reads n,
-// writes n (the kernels move 3n: reduce-then-scan reads the input twice).
+// BenchmarkScan is the inclusive prefix sum of n float32s (scan) and of
+// their squares plus one (scanomap, a map fused before the scan): reads
+// n, writes n, on both algorithms (reduce-then-scan's kernels move 3n:
+// they read the input twice).
 func BenchmarkScan(b *testing.B) {
 	d := benchDevice(b)
 	n := benchN(d)
-	k, err := Scan{Name: "bscan", Inputs: []Param{{"x", Float32}}, Body: "s = x;",
-		Op: Reduction{Name: "s", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}}.Build(d)
-	if err != nil {
-		b.Fatal(err)
+	for _, c := range []struct{ name, body string }{{"scan", "s = x;"}, {"scanomap", "s = x * x + 1.0f;"}} {
+		for _, a := range []Algorithm{SinglePass, ReduceThenScan} {
+			k := benchScan(b, d, c.name, c.body, a)
+			b.Run(c.name+"/"+a.String(), func(b *testing.B) {
+				x := deviceInput(b, d, benchInput(n))
+				y := deviceBuf(b, d, 4*n)
+				runKernelBench(b, func() (Timing, error) { return k.RunDevice(n, []*cl.MemObject{x}, y) }, 8*int64(n))
+			})
+		}
 	}
-	b.Run("kernel", func(b *testing.B) {
-		x := deviceInput(b, d, benchInput(n))
-		y := deviceBuf(b, d, 4*n)
-		runKernelBench(b, func() (Timing, error) { return k.RunDevice(n, []*cl.MemObject{x}, y) }, 8*int64(n))
-	})
 	b.Run("e2e", func(b *testing.B) {
+		k := benchScan(b, d, "scan", "s = x;", AutoAlgorithm)
 		x, y := benchInput(n), make([]float32, n)
 		runE2E(b, func() error {
 			_, err := k.Run([]HostSlice{Slice(x)}, Slice(y))
@@ -262,42 +266,142 @@ func BenchmarkScan(b *testing.B) {
 	})
 }
 
-// BenchmarkFilter keeps the positive half of n float32s, doubles them and
-// sums them: reads n, writes the kept elements (about n/2).
-func BenchmarkFilter(b *testing.B) {
-	d := benchDevice(b)
-	n := benchN(d)
-	k, err := Filter{Name: "bfilter", Inputs: []Param{{"x", Float32}}, Outputs: []Param{{"y", Float32}},
-		Reductions: []Reduction{{Name: "y", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}},
-		Body:       "keep = x > 0.0f; y = 2.0f * x;"}.Build(d)
+func benchScan(b *testing.B, d *device.Device, name, body string, a Algorithm) *ScanKernel {
+	k, err := Scan{Name: "b" + name + strconv.Itoa(int(a)), Inputs: []Param{{"x", Float32}}, Body: body, Algorithm: a,
+		Op: Reduction{Name: "s", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}}.Build(d)
 	if err != nil {
 		b.Fatal(err)
 	}
+	if a != AutoAlgorithm && k.Algorithm() != a {
+		b.Fatalf("built %v: %s", k.Algorithm(), k.Why())
+	}
+	return k
+}
+
+// BenchmarkScanSweep varies the single-pass scan's tile (work-items ×
+// elements per work-item) around the default, to check it on the device
+// at hand.
+func BenchmarkScanSweep(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	x := deviceInput(b, d, benchInput(n))
+	y := deviceBuf(b, d, 4*n)
+	for _, local := range []int{128, 256} {
+		for _, k := range []int{7, 11, 15, 23} {
+			if local > d.Info.MaxWorkGroupSize || int64(local*(k+1)*4) > d.Info.LocalMemSize {
+				continue
+			}
+			b.Run(fmt.Sprintf("wg%d-k%d", local, k), func(b *testing.B) {
+				spOverride = func(t *spTarget) { t.local, t.k = local, k }
+				defer func() { spOverride = nil }()
+				sk := benchScan(b, d, fmt.Sprintf("sweep%d_%d_", local, k), "s = x;", SinglePass)
+				runKernelBench(b, func() (Timing, error) { return sk.RunDevice(n, []*cl.MemObject{x}, y) }, 8*int64(n))
+			})
+		}
+	}
+}
+
+// BenchmarkFilter keeps the positive half of n float32s: filter-map-reduce
+// (doubles the kept elements, writes them and sums them: reads n, writes
+// the kept elements, about n/2), filter-map (the same without the sum)
+// and filter-reduce (only the sum: reads n), on both algorithms.
+func BenchmarkFilter(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
 	kept := 0
 	for _, v := range benchInput(n) {
 		if v > 0 {
 			kept++
 		}
 	}
-	bytes := 4*int64(n) + 4*int64(kept)
-	b.Run("kernel", func(b *testing.B) {
-		x := deviceInput(b, d, benchInput(n))
-		y, s := deviceBuf(b, d, 4*n), deviceBuf(b, d, 4)
-		runKernelBench(b, func() (Timing, error) {
-			got, t, err := k.RunDevice(n, []*cl.MemObject{x}, []*cl.MemObject{y}, []*cl.MemObject{s})
-			if err == nil && got != kept {
-				err = fmt.Errorf("kept %d, want %d", got, kept)
-			}
-			return t, err
-		}, bytes)
-	})
+	sum := []Reduction{{Name: "y", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}}
+	out := []Param{{"y", Float32}}
+	for _, c := range []struct {
+		name string
+		outs []Param
+		reds []Reduction
+	}{{"filter-map-reduce", out, sum}, {"filter-map", out, nil}, {"filter-reduce", nil, sum}} {
+		bytes := 4 * int64(n)
+		if c.outs != nil {
+			bytes += 4 * int64(kept)
+		}
+		algs := []Algorithm{SinglePass, ReduceThenScan}
+		if c.outs == nil {
+			algs = append(algs, AutoAlgorithm) // the counting pass alone
+		}
+		for _, a := range algs {
+			k := benchFilter(b, d, c.name, c.outs, c.reds, a)
+			b.Run(c.name+"/"+a.String(), func(b *testing.B) {
+				x := deviceInput(b, d, benchInput(n))
+				var ys, rs []*cl.MemObject
+				if c.outs != nil {
+					ys = append(ys, deviceBuf(b, d, 4*n))
+				}
+				if c.reds != nil {
+					rs = append(rs, deviceBuf(b, d, 4))
+				}
+				runKernelBench(b, func() (Timing, error) {
+					got, t, err := k.RunDevice(n, []*cl.MemObject{x}, ys, rs)
+					if err == nil && got != kept {
+						err = fmt.Errorf("kept %d, want %d", got, kept)
+					}
+					return t, err
+				}, bytes)
+			})
+		}
+	}
 	b.Run("e2e", func(b *testing.B) {
+		k := benchFilter(b, d, "filter-map-reduce", out, sum, AutoAlgorithm)
 		x, y, s := benchInput(n), make([]float32, n), make([]float32, 1)
 		runE2E(b, func() error {
 			_, _, err := k.Run([]HostSlice{Slice(x)}, []HostSlice{Slice(y)}, []HostSlice{Slice(s)})
 			return err
-		}, bytes)
+		}, 4*int64(n)+4*int64(kept))
 	})
+}
+
+// BenchmarkFilterSweep varies the single-pass filter-map-reduce's tile
+// around the default.
+func BenchmarkFilterSweep(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	x := deviceInput(b, d, benchInput(n))
+	y, s := deviceBuf(b, d, 4*n), deviceBuf(b, d, 4)
+	kept := 0
+	for _, v := range benchInput(n) {
+		if v > 0 {
+			kept++
+		}
+	}
+	sum := []Reduction{{Name: "y", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}}
+	for _, local := range []int{128, 256} {
+		for _, k := range []int{7, 11, 15, 23, 31} {
+			if local > d.Info.MaxWorkGroupSize || int64(local*(k+1)*4) > d.Info.LocalMemSize {
+				continue
+			}
+			b.Run(fmt.Sprintf("wg%d-k%d", local, k), func(b *testing.B) {
+				spOverride = func(t *spTarget) { t.local, t.k = local, k }
+				defer func() { spOverride = nil }()
+				fk := benchFilter(b, d, fmt.Sprintf("fsweep%d_%d_", local, k), []Param{{"y", Float32}}, sum, SinglePass)
+				runKernelBench(b, func() (Timing, error) {
+					_, t, err := fk.RunDevice(n, []*cl.MemObject{x}, []*cl.MemObject{y}, []*cl.MemObject{s})
+					return t, err
+				}, 4*int64(n)+4*int64(kept))
+			})
+		}
+	}
+}
+
+func benchFilter(b *testing.B, d *device.Device, name string, outs []Param, reds []Reduction, a Algorithm) *FilterKernel {
+	k, err := Filter{Name: "b" + strings.ReplaceAll(name, "-", "_") + strconv.Itoa(int(a)), Inputs: []Param{{"x", Float32}},
+		Outputs: outs, Reductions: reds, Body: "keep = x > 0.0f; y = 2.0f * x;", Algorithm: a}.Build(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if a != AutoAlgorithm && k.Algorithm() != a {
+		b.Fatalf("built %v: %s", k.Algorithm(), k.Why())
+	}
+	return k
 }
 
 // BenchmarkGoSum is the host baseline: a Go loop with four accumulators
@@ -347,6 +451,40 @@ func BenchmarkReduceSweep(b *testing.B) {
 				defer func() { planOverride = nil }()
 				runKernelBench(b, func() (Timing, error) {
 					return k.RunDevice(n, []*cl.MemObject{x}, nil, []*cl.MemObject{res})
+				}, 4*int64(n))
+			})
+		}
+	}
+}
+
+// BenchmarkTiledSweep varies the Tiled layout's run per round for a
+// float32 and a float64 sum whose operator is not declared commutative
+// (as generated kernels declare theirs).
+func BenchmarkTiledSweep(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	x32 := deviceInput(b, d, benchInput(n))
+	res := deviceBuf(b, d, 8)
+	for _, tk := range []int{8, 16, 32} {
+		for _, ty := range []Type{Float32, Float64} {
+			if ty.Size == 8 && !d.Info.FP64 {
+				continue
+			}
+			b.Run(fmt.Sprintf("%s-run%d", ty.Name, tk), func(b *testing.B) {
+				tiledRunOverride = tk
+				defer func() { tiledRunOverride = 0 }()
+				k, err := Redomap{Name: fmt.Sprintf("btiled%s%d", ty.Name, tk), Inputs: []Param{{"x", ty}}, Body: "s = x;", Layout: Tiled,
+					Reductions: []Reduction{{Name: "s", Type: ty, Op: "r = a + b;", Neutral: "0"}}}.Build(d)
+				if err != nil {
+					b.Fatal(err)
+				}
+				m := n
+				if ty.Size == 8 {
+					m = n / 2 // the same bytes as the float32 array
+				}
+				b.Log(k.Plan(m))
+				runKernelBench(b, func() (Timing, error) {
+					return k.RunDevice(m, []*cl.MemObject{x32}, nil, []*cl.MemObject{res})
 				}, 4*int64(n))
 			})
 		}

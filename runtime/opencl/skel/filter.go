@@ -2,7 +2,9 @@ package skel
 
 import (
 	"fmt"
+	"math"
 	"strings"
+	"sync"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
@@ -14,7 +16,20 @@ import (
 // elements with keep != 0 are written, in their original order, to the
 // front of the outputs, and only they are folded.
 //
-// It runs in four kernels: a counting pass (the Redomap first stage with
+// By default (Algorithm AutoAlgorithm) it runs as one single-pass kernel
+// (filter1.go) that evaluates Body once per element, compacts each tile
+// by a scan of 32-bit keep flags with decoupled look-back, and folds the
+// kept elements' reductions into one partial per tile, which a second
+// small kernel combines. That needs n < 2^31 and commutative reductions
+// (a work-item folds elements L apart); otherwise, or with
+// ReduceThenScan, it runs the multi-pass form below (FilterKernel.Why
+// says which and why).
+//
+// A filter without outputs (filter-then-reduce) needs no compaction: under
+// AutoAlgorithm it runs only the multi-pass form's counting pass and the
+// reductions' combining kernel, a map-reduce at the speed of Redomap.
+//
+// The multi-pass form runs in four kernels: a counting pass (the Redomap first stage with
 // an extra reduction counting kept elements per block, and the user's
 // reductions folded with a select, so no element is read twice for
 // them), a reduction of the user's partials, an inclusive scan of the
@@ -30,6 +45,9 @@ type Filter struct {
 	// Options are the build options (e.g. "-cl-fp32-correctly-rounded-divide-sqrt"
 	// for Go's float32 division); "" for none.
 	Options string
+	// Algorithm chooses the single-pass or the multi-pass kernels;
+	// AutoAlgorithm (the zero value) prefers the single pass.
+	Algorithm Algorithm
 }
 
 // countRed counts kept elements. Its index is len(Reductions), after the
@@ -41,12 +59,20 @@ func (f Filter) reductions() []Reduction {
 	return append(append([]Reduction(nil), f.Reductions...), countRed)
 }
 
-func (f Filter) generate(gpu bool) (string, error) {
+// check validates the parts of a Filter that both algorithms need.
+func (f Filter) check() error {
 	if !ident.MatchString(f.Name) {
-		return "", fmt.Errorf("skeleton name %q is not a C identifier", f.Name)
+		return fmt.Errorf("skeleton name %q is not a C identifier", f.Name)
 	}
 	if len(f.Inputs) == 0 {
-		return "", fmt.Errorf("%s: no inputs", f.Name)
+		return fmt.Errorf("%s: no inputs", f.Name)
+	}
+	return nil
+}
+
+func (f Filter) generate(gpu bool) (string, error) {
+	if err := f.check(); err != nil {
+		return "", err
 	}
 	b, err := newBody(f.Inputs, f.Outputs, f.Reductions, true, f.Body)
 	if err != nil {
@@ -103,43 +129,118 @@ func (f Filter) generate(gpu bool) (string, error) {
 }
 
 // Source returns the OpenCL C program of the skeleton for a GPU (gpu) or
-// another device.
-func (f Filter) Source(gpu bool) (string, error) { return f.generate(gpu) }
+// another device: the single-pass program (for a default device of that
+// kind) where Algorithm and the reductions allow it.
+func (f Filter) Source(gpu bool) (string, error) {
+	if f.Algorithm != ReduceThenScan && f.spRefusal() == "" {
+		src, _, err := f.generateSP(newSPTarget(nil, gpu, 4))
+		return src, err
+	}
+	return f.generate(gpu)
+}
 
 // FilterKernel is a Filter built for one device.
 type FilterKernel struct {
 	spec Filter
-	prog *program
+	dev  *device.Device
+	sp   *spKernel // the single pass, or nil
+	why  string
+
+	twoOnce sync.Once
+	two     *program // the multi-pass kernels, built on first need
+	twoErr  error
 }
 
-// Build generates the program and builds it on d.
+// Build generates the program and builds it on d: the single pass where
+// Algorithm, the reductions and the device allow it, else the multi-pass
+// kernels.
 func (f Filter) Build(d *device.Device) (*FilterKernel, error) {
-	src, err := f.generate(d.Info.IsGPU())
-	if err != nil {
+	if err := f.check(); err != nil {
 		return nil, err
 	}
-	names := []string{f.Name + "_stage1", f.Name + "_scanpart", f.Name + "_scatter"}
-	if len(f.Reductions) > 0 {
-		names = append(names, f.Name+"_stage2")
+	k := &FilterKernel{spec: f, dev: d, why: "reduce-then-scan asked for"}
+	if f.Algorithm == AutoAlgorithm && len(f.Outputs) == 0 {
+		k.why = "no outputs: the counting pass (a map-reduce with the kept count as one more reduction) is the whole filter"
+	} else if f.Algorithm != ReduceThenScan {
+		sp, why, err := f.buildSP(d)
+		if err != nil {
+			return nil, err
+		}
+		k.sp, k.why = sp, why
+		if sp != nil {
+			return k, nil
+		}
+		if f.Algorithm == SinglePass {
+			return nil, fmt.Errorf("%s: single-pass filter not possible: %s", f.Name, why)
+		}
 	}
-	p, err := buildProgram(d, src, f.Options, names...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", f.Name, err)
+	if _, err := k.twoPass(); err != nil {
+		return nil, err
 	}
-	return &FilterKernel{spec: f, prog: p}, nil
+	return k, nil
 }
+
+// twoPass returns the multi-pass program, building it on first use (a
+// single-pass kernel needs it only for n ≥ 2^31).
+func (k *FilterKernel) twoPass() (*program, error) {
+	k.twoOnce.Do(func() {
+		f := k.spec
+		src, err := f.generate(k.dev.Info.IsGPU())
+		if err != nil {
+			k.twoErr = err
+			return
+		}
+		names := []string{f.Name + "_stage1", f.Name + "_scanpart", f.Name + "_scatter"}
+		if len(f.Reductions) > 0 {
+			names = append(names, f.Name+"_stage2")
+		}
+		k.two, err = buildProgram(k.dev, src, f.Options, names...)
+		if err != nil {
+			k.twoErr = fmt.Errorf("%s: %w", f.Name, err)
+		}
+	})
+	return k.two, k.twoErr
+}
+
+// Algorithm returns the algorithm the kernel runs for n < 2^31 elements:
+// SinglePass or ReduceThenScan.
+func (k *FilterKernel) Algorithm() Algorithm {
+	if k.sp != nil {
+		return SinglePass
+	}
+	return ReduceThenScan
+}
+
+// Why says why the kernel runs its algorithm.
+func (k *FilterKernel) Why() string { return k.why }
 
 // RunDevice filters n elements of the device-resident inputs into outputs
 // (each with room for n elements) and the reductions into results (one
 // element each). It returns the number of kept elements, read back from
-// the device with a blocking 8-byte read.
+// the device with a blocking read.
 func (k *FilterKernel) RunDevice(n int, inputs, outputs, results []*cl.MemObject) (int, Timing, error) {
 	var kept int
-	t, err := k.prog.do(func(r *run) (err error) {
+	t, err := k.do(n, func(r *run) (err error) {
 		kept, err = k.enqueue(r, n, inputs, outputs, results)
 		return err
 	})
 	return kept, t, err
+}
+
+// useSP reports whether a run over n elements takes the single pass: its
+// counts and positions are 32-bit.
+func (k *FilterKernel) useSP(n int) bool { return k.sp != nil && n <= math.MaxInt32 }
+
+// do runs f under the lock of the program a run over n elements uses.
+func (k *FilterKernel) do(n int, f func(r *run) error) (Timing, error) {
+	if k.useSP(n) {
+		return k.sp.prog.do(f)
+	}
+	p, err := k.twoPass()
+	if err != nil {
+		return Timing{}, err
+	}
+	return p.do(f)
 }
 
 func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.MemObject) (int, error) {
@@ -147,12 +248,19 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 	if err := checkBuffers(n, inputs, outputs, results, f.Inputs, f.Outputs, f.Reductions); err != nil {
 		return 0, fmt.Errorf("%s: %w", f.Name, err)
 	}
-	info := k.prog.dev.Info
+	if k.useSP(n) {
+		return k.enqueueSP(r, n, inputs, outputs, results)
+	}
+	prog, err := k.twoPass()
+	if err != nil {
+		return 0, err
+	}
+	info := k.dev.Info
 	perItem := 16 // the count's local slots: lt (K longs) and ls
 	for _, red := range f.Reductions {
 		perItem += red.Type.Size
 	}
-	p := newPlan(info, k.prog.wg, k.prog.pref, int64(n), perItem)
+	p := newPlan(info, prog.wg, prog.pref, int64(n), perItem)
 	nr := len(f.Reductions)
 	reds := f.reductions()
 	parts := make([]*cl.MemObject, len(reds))
@@ -174,7 +282,7 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 		for _, red := range reds {
 			args = append(args, cl.LocalBuffer(p.local*red.Type.Size))
 		}
-		if err := r.launch(k.prog.kernels[f.Name+"_stage1"], p.groups*p.local, p.local, args...); err != nil {
+		if err := r.launch(prog.kernels[f.Name+"_stage1"], p.groups*p.local, p.local, args...); err != nil {
 			return 0, err
 		}
 	}
@@ -183,7 +291,7 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 		if n == 0 {
 			m = 0
 		}
-		if err := r.launchStage2(k.prog.kernels[f.Name+"_stage2"], p.local, m, parts[:nr], results, f.Reductions); err != nil {
+		if err := r.launchStage2(prog.kernels[f.Name+"_stage2"], p.local, m, parts[:nr], results, f.Reductions); err != nil {
 			return 0, err
 		}
 	}
@@ -193,7 +301,7 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 	K := scanK(info.LocalMemSize, p.local, 8)
 	counts := parts[nr]
 	m := int64(p.groups)
-	if err := r.launch(k.prog.kernels[f.Name+"_scanpart"], p.local, p.local,
+	if err := r.launch(prog.kernels[f.Name+"_scanpart"], p.local, p.local,
 		m, (m+int64(p.local)-1)/int64(p.local), int32(K), counts, cl.LocalBuffer(p.local*K*8), cl.LocalBuffer(p.local*8)); err != nil {
 		return 0, err
 	}
@@ -205,8 +313,10 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 		args = append(args, b)
 	}
 	args = append(args, counts, cl.LocalBuffer(p.local*K*8), cl.LocalBuffer(p.local*8))
-	if err := r.launch(k.prog.kernels[f.Name+"_scatter"], p.groups*p.local, p.local, args...); err != nil {
-		return 0, err
+	if len(f.Outputs) > 0 { // without outputs the counts are all we need
+		if err := r.launch(prog.kernels[f.Name+"_scatter"], p.groups*p.local, p.local, args...); err != nil {
+			return 0, err
+		}
 	}
 	total := make([]int64, 1)
 	e, err := r.q.EnqueueReadBuffer(counts, true, (p.groups-1)*8, cl.Bytes(total), nil)
@@ -227,7 +337,7 @@ func (k *FilterKernel) Run(inputs, outputs, results []HostSlice) (int, Timing, e
 		return 0, Timing{}, fmt.Errorf("%s: %w", f.Name, err)
 	}
 	var kept int
-	t, err := k.prog.do(func(r *run) error {
+	t, err := k.do(n, func(r *run) error {
 		// Only the kept prefix of each output is meaningful; hostRun
 		// downloads just that.
 		return r.hostRun(inputs, outputs, results, func(ins, outs, res []*cl.MemObject) (int, error) {

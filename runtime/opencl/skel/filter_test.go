@@ -8,18 +8,44 @@ import (
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 )
 
+// buildFilter builds f with algorithm a and checks that the kernel runs
+// it.
+func buildFilter(t *testing.T, f Filter, a Algorithm) *FilterKernel {
+	t.Helper()
+	f.Algorithm = a
+	f.Name += "_" + strings.ReplaceAll(a.String(), "-", "_")
+	k, err := f.Build(testDevice(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Algorithm() != a {
+		t.Fatalf("%s: built %v, want %v (%s)", f.Name, k.Algorithm(), a, k.Why())
+	}
+	return k
+}
+
 func TestFilterMapReduce(t *testing.T) {
-	d := testDevice(t)
-	k, err := Filter{
+	for _, a := range algorithms {
+		testFilterMapReduce(t, a)
+	}
+}
+
+// TestFilterTiles is TestFilterMapReduce with tiles of spMinLocal × 3
+// elements: thousands of tiles, look-back windows past the start.
+func TestFilterTiles(t *testing.T) {
+	spOverride = func(t *spTarget) { t.local, t.k = spMinLocal, 3 }
+	defer func() { spOverride = nil }()
+	testFilterMapReduce(t, SinglePass)
+}
+
+func testFilterMapReduce(t *testing.T, a Algorithm) {
+	k := buildFilter(t, Filter{
 		Name:       "posdouble",
 		Inputs:     []Param{{"x", Float32}},
 		Outputs:    []Param{{"y", Float32}, {"idx", Int64}},
 		Reductions: []Reduction{{Name: "y", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}},
 		Body:       "keep = x > 0.25f; y = 2.0f * x; idx = soac_index;",
-	}.Build(d)
-	if err != nil {
-		t.Fatal(err)
-	}
+	}, a)
 	r := rand.New(rand.NewPCG(13, 14))
 	for _, n := range sizes {
 		x := randF32(r, n)
@@ -39,33 +65,42 @@ func TestFilterMapReduce(t *testing.T) {
 			}
 		}
 		if kept != len(want) {
-			t.Fatalf("n=%d: kept %d, want %d", n, kept, len(want))
+			t.Fatalf("%v n=%d: kept %d, want %d", a, n, kept, len(want))
 		}
 		for j, i := range want {
 			if idx[j] != int64(i) || y[j] != 2*x[i] {
-				t.Fatalf("n=%d: element %d is (%d, %v), want (%d, %v)", n, j, idx[j], y[j], i, 2*x[i])
+				t.Fatalf("%v n=%d: element %d is (%d, %v), want (%d, %v)", a, n, j, idx[j], y[j], i, 2*x[i])
 			}
 		}
 		if !closeSum(float64(sum[0]), ws, abs, n, eps32) {
-			t.Errorf("n=%d: sum of kept %v, want %v", n, sum[0], ws)
+			t.Errorf("%v n=%d: sum of kept %v, want %v", a, n, sum[0], ws)
 		}
 	}
 }
 
 // TestFilterStruct keeps structs and folds them with a non-commutative
-// operator, which forces the chunked layout in the counting pass.
+// operator, which forces the chunked layout in the counting pass and
+// keeps the filter off the single pass.
 func TestFilterStruct(t *testing.T) {
 	d := testDevice(t)
 	at := affineType(t)
-	k, err := Filter{
+	spec := Filter{
 		Name:       "keepaff",
 		Inputs:     []Param{{"f", at}, {"w", Uint64}},
 		Outputs:    []Param{{"f", at}, {"v", Uint64}},
 		Reductions: []Reduction{{Name: "f", Type: at, Op: affineOp, Neutral: "{1u, 0u}"}},
 		Body:       "keep = (w & 3) != 0; v = w * 7;",
-	}.Build(d)
+	}
+	k, err := spec.Build(d)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if k.Algorithm() != ReduceThenScan || !strings.Contains(k.Why(), "reduction f is not commutative") {
+		t.Errorf("non-commutative reduction: %v (%s), want reduce-then-scan naming reduction f", k.Algorithm(), k.Why())
+	}
+	spec.Algorithm = SinglePass
+	if _, err := spec.Build(d); err == nil || !strings.Contains(err.Error(), "not commutative") {
+		t.Errorf("SinglePass with a non-commutative reduction: err = %v", err)
 	}
 	r := rand.New(rand.NewPCG(15, 16))
 	for _, n := range sizes {
@@ -145,5 +180,86 @@ func TestResultBufferSize(t *testing.T) {
 	}
 	if _, err := r.RunDevice(4, []*cl.MemObject{in}, nil, []*cl.MemObject{small}); err == nil || !strings.Contains(err.Error(), "result x") {
 		t.Errorf("Redomap.RunDevice with a %d-byte result buffer: err = %v, want one naming result x", small.Size(), err)
+	}
+}
+
+// TestFilterStructOutputs keeps struct and 64-bit elements with no
+// reduction on both paths, with a predicate that keeps runs of elements
+// and drops others (every few thousand elements flips), so that whole
+// tiles are kept or dropped.
+func TestFilterStructOutputs(t *testing.T) {
+	at := affineType(t)
+	for _, a := range algorithms {
+		k := buildFilter(t, Filter{
+			Name:    "runs",
+			Inputs:  []Param{{"f", at}, {"w", Uint64}},
+			Outputs: []Param{{"f", at}, {"v", Uint64}},
+			Body:    "keep = ((soac_index / 3001) & 1) == 0 || (w & 7) == 0; v = w ^ (ulong)soac_index;",
+		}, a)
+		r := rand.New(rand.NewPCG(21, 22))
+		for _, n := range sizes {
+			f, w := make([]Affine, n), make([]uint64, n)
+			for i := range f {
+				f[i], w[i] = Affine{r.Uint32(), r.Uint32()}, r.Uint64()
+			}
+			of, ov := make([]Affine, n), make([]uint64, n)
+			kept, _, err := k.Run([]HostSlice{Slice(f), Slice(w)}, []HostSlice{Slice(of), Slice(ov)}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			j := 0
+			for i := range f {
+				if (i/3001)&1 != 0 && w[i]&7 != 0 {
+					continue
+				}
+				if j >= kept || of[j] != f[i] || ov[j] != w[i]^uint64(i) {
+					t.Fatalf("%v n=%d: kept element %d (input %d) wrong or missing (kept %d)", a, n, j, i, kept)
+				}
+				j++
+			}
+			if j != kept {
+				t.Fatalf("%v n=%d: kept %d, want %d", a, n, kept, j)
+			}
+		}
+	}
+}
+
+// TestFilterReduceOnly checks a filter without outputs (the count and an
+// integer sum of the kept elements) on its counting-pass form (what
+// AutoAlgorithm picks) and on the single pass.
+func TestFilterReduceOnly(t *testing.T) {
+	spec := Filter{Name: "keepsum", Inputs: []Param{{"x", Int32}},
+		Reductions: []Reduction{{Name: "s", Type: Int64, Op: "r = a + b;", Neutral: "0", Commutative: true}},
+		Body:       "keep = x % 3 == 0; s = (long)x * x;"}
+	auto, err := spec.Build(testDevice(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if auto.Algorithm() != ReduceThenScan || !strings.Contains(auto.Why(), "no outputs") {
+		t.Fatalf("filter without outputs: %v (%s), want the counting pass", auto.Algorithm(), auto.Why())
+	}
+	sp := buildFilter(t, spec, SinglePass)
+	r := rand.New(rand.NewPCG(27, 28))
+	for _, n := range sizes {
+		x := make([]int32, n)
+		var want int64
+		wk := 0
+		for i := range x {
+			x[i] = r.Int32N(1<<16) - 1<<15
+			if x[i]%3 == 0 {
+				want += int64(x[i]) * int64(x[i])
+				wk++
+			}
+		}
+		for _, k := range []*FilterKernel{auto, sp} {
+			s := []int64{-1}
+			kept, _, err := k.Run([]HostSlice{Slice(x)}, nil, []HostSlice{Slice(s)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if kept != wk || s[0] != want {
+				t.Fatalf("%v n=%d: kept %d sum %d, want %d %d", k.Algorithm(), n, kept, s[0], wk, want)
+			}
+		}
 	}
 }

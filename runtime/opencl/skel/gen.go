@@ -7,6 +7,8 @@ package skel
 import (
 	"fmt"
 	"strings"
+
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
 )
 
 // body is the element code of a skeleton: the inputs read at one index,
@@ -195,6 +197,11 @@ func (s stage1) emit(w *strings.Builder) {
 	for k, r := range s.reds {
 		fmt.Fprintf(w, ",\n\t__local %s *lred%d", r.Type.Name, k)
 	}
+	if s.layout == Tiled {
+		for k, r := range s.reds {
+			fmt.Fprintf(w, ",\n\t__local %s *lt%d", r.Type.Name, k)
+		}
+	}
 	w.WriteString(") {\n")
 	w.WriteString("\tconst int lid = get_local_id(0);\n\tconst int L = get_local_size(0);\n")
 	w.WriteString("\tconst long bs = (long)get_group_id(0) * L * chunk;\n\tconst long be = min(n, bs + L * chunk);\n")
@@ -213,7 +220,9 @@ func (s stage1) emit(w *strings.Builder) {
 			fmt.Fprintf(w, "%sacc%d = soac_op%d(acc%d, %s);\n", pre, k, k, k, v)
 		}
 	}
-	if s.layout == Interleaved {
+	if s.layout == Tiled {
+		s.emitTiled(w)
+	} else if s.layout == Interleaved {
 		w.WriteString("\tlong i = bs + lid;\n")
 		fmt.Fprintf(w, "\tfor (; i + %d * L < be; i += %d * L) {\n", unroll-1, unroll)
 		for u := range unroll {
@@ -235,6 +244,52 @@ func (s stage1) emit(w *strings.Builder) {
 	}
 	emitTree(w, s.reds, "(long)get_group_id(0)")
 	w.WriteString("}\n")
+}
+
+// emitTiled writes the Tiled loop: rounds of tiledRun elements per
+// work-item, loaded by the whole group (element off of round r0 of
+// work-item run's chunk goes to lt<k>[run * (tk+1) + off], padded by one
+// so that the folds read distinct banks), then folded per work-item in
+// order. The round count is the same for every work-item (barriers).
+func (s stage1) emitTiled(w *strings.Builder) {
+	tk := tiledRun(s.reds)
+	w.WriteString("\tconst long my = bs + (long)lid * chunk;\n")
+	fmt.Fprintf(w, "\tfor (long r0 = 0; r0 < chunk; r0 += %d) {\n", tk)
+	fmt.Fprintf(w, "\t\tfor (int j = 0; j < %[1]d; j++) {\n\t\t\tconst int q = j * L + lid;\n\t\t\tconst int run = q / %[1]d, off = q %% %[1]d;\n", tk)
+	w.WriteString("\t\t\tconst long i = bs + run * chunk + r0 + off;\n\t\t\tif (r0 + off < chunk && i < be) {\n")
+	fmt.Fprintf(w, "\t\t\t\tconst soac_res r = %s;\n", s.b.call("i"))
+	for _, p := range s.outputs {
+		fmt.Fprintf(w, "\t\t\t\tout_%s[i] = r.%s;\n", p.Name, p.Name)
+	}
+	for k := range s.reds {
+		v := s.fields[k]("r")
+		if s.b.keep {
+			v = fmt.Sprintf("(r.keep ? %s : soac_neutral%d())", v, k)
+		}
+		fmt.Fprintf(w, "\t\t\t\tlt%d[run * %d + off] = %s;\n", k, tk+1, v)
+	}
+	w.WriteString("\t\t\t}\n\t\t}\n\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n")
+	fmt.Fprintf(w, "\t\tfor (int j = 0; j < %d; j++) {\n\t\t\tif (r0 + j < chunk && my + r0 + j < be) {\n", tk)
+	for k := range s.reds {
+		fmt.Fprintf(w, "\t\t\t\tacc%[1]d = soac_op%[1]d(acc%[1]d, lt%[1]d[lid * %[2]d + j]);\n", k, tk+1)
+	}
+	w.WriteString("\t\t\t}\n\t\t}\n\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n\t}\n")
+}
+
+// stage1Locals returns the local-memory arguments of a stage1 kernel
+// with local work-items: the tree's slots and, for Tiled, the rounds'.
+func stage1Locals(local int, reds []Reduction, lay Layout) []any {
+	var args []any
+	for _, r := range reds {
+		args = append(args, cl.LocalBuffer(local*r.Type.Size))
+	}
+	if lay == Tiled {
+		tk := tiledRun(reds)
+		for _, r := range reds {
+			args = append(args, cl.LocalBuffer(local*(tk+1)*r.Type.Size))
+		}
+	}
+	return args
 }
 
 // emitTree writes the work-group reduction of acc<k> into part<k>[slot].

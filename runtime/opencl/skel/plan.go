@@ -28,6 +28,14 @@ const (
 	// work-item loop that CPU implementations vectorise). Elements are
 	// folded out of order, so every operator must be commutative.
 	Interleaved
+	// Tiled keeps Chunked's order (each work-item folds one contiguous
+	// run, so any associative operator works) but loads coalesced: in
+	// each round the group loads the next tiledRun elements of every
+	// work-item's run together (a warp reads whole runs of 64 bytes or
+	// more), stores the values into local memory, and each work-item then
+	// folds its own run from there. Redomap uses it on GPUs when an
+	// operator is not declared commutative.
+	Tiled
 )
 
 // String names the layout.
@@ -37,6 +45,8 @@ func (l Layout) String() string {
 		return "chunked"
 	case Interleaved:
 		return "interleaved"
+	case Tiled:
+		return "tiled"
 	}
 	return "auto"
 }
@@ -61,6 +71,48 @@ func autoLayout(gpu bool, reds []Reduction) Layout {
 		return Interleaved
 	}
 	return Chunked
+}
+
+// redomapLayout is what Auto resolves to for a Redomap: autoLayout,
+// except that on GPUs a non-commutative operator gets Tiled, since
+// Chunked's loads are not coalesced there (half the bandwidth on the
+// H100, BENCHMARKS.md).
+func redomapLayout(gpu bool, reds []Reduction) Layout {
+	if gpu && !commutative(reds) {
+		return Tiled
+	}
+	return autoLayout(gpu, reds)
+}
+
+// tiledRun is the elements of each work-item's run that a Tiled round
+// loads: a power of two covering 128 bytes (one cache line, so that a
+// warp's load is whole lines once chunks are aligned to it) of the
+// largest reduction value, at most 32. tiledRunOverride, when set (by
+// benchmarks), replaces it.
+func tiledRun(reds []Reduction) int {
+	if tiledRunOverride > 0 {
+		return tiledRunOverride
+	}
+	size := 1
+	for _, r := range reds {
+		size = max(size, r.Type.Size)
+	}
+	k := 32
+	for k > 1 && k*size > 128 {
+		k /= 2
+	}
+	return k
+}
+
+var tiledRunOverride int
+
+// alignChunk rounds the plan's chunk up to a multiple of a (so that
+// every work-item's run starts a Tiled round on an aligned address) and
+// recounts the groups over n elements.
+func (p plan) alignChunk(a, n int64) plan {
+	p.chunk = (p.chunk + a - 1) / a * a
+	p.groups = int(max((n+int64(p.local)*p.chunk-1)/(int64(p.local)*p.chunk), 1))
+	return p
 }
 
 // plan is the launch geometry of one run: groups work-groups of size

@@ -51,7 +51,12 @@ func (r Redomap) layout(gpu bool) (Layout, error) {
 		}
 		return Interleaved, nil
 	case Auto:
-		return autoLayout(gpu, r.Reductions), nil
+		return redomapLayout(gpu, r.Reductions), nil
+	case Tiled:
+		if len(r.Reductions) == 0 {
+			return Chunked, nil // a map has nothing to fold in order
+		}
+		return Tiled, nil
 	}
 	return Chunked, nil
 }
@@ -147,12 +152,23 @@ func (k *RedomapKernel) localPerItem() int {
 	for _, r := range k.spec.Reductions {
 		s += r.Type.Size
 	}
+	if k.layout == Tiled {
+		s *= tiledRun(k.spec.Reductions) + 2
+	}
 	return s
 }
 
 // Plan describes the launch geometry for n elements.
-func (k *RedomapKernel) Plan(n int) string {
-	return newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem()).String()
+func (k *RedomapKernel) Plan(n int) string { return k.plan(n).String() }
+
+// plan is the launch geometry for n elements; Tiled chunks are whole
+// rounds.
+func (k *RedomapKernel) plan(n int) plan {
+	p := newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem())
+	if k.layout == Tiled {
+		p = p.alignChunk(int64(tiledRun(k.spec.Reductions)), int64(n))
+	}
+	return p
 }
 
 // RunDevice runs the skeleton on device-resident buffers: n elements of
@@ -170,7 +186,7 @@ func (k *RedomapKernel) enqueue(r *run, n int, vals []any, inputs, outputs, resu
 	if len(vals) != len(s.Args) {
 		return fmt.Errorf("%s: %d argument values for %d arguments", s.Name, len(vals), len(s.Args))
 	}
-	p := newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem())
+	p := k.plan(n)
 	parts := make([]*cl.MemObject, len(s.Reductions))
 	if n > 0 {
 		args := append([]any{int64(n), p.chunk}, vals...)
@@ -188,9 +204,7 @@ func (k *RedomapKernel) enqueue(r *run, n int, vals []any, inputs, outputs, resu
 			parts[i] = b
 			args = append(args, b)
 		}
-		for _, red := range s.Reductions {
-			args = append(args, cl.LocalBuffer(p.local*red.Type.Size))
-		}
+		args = append(args, stage1Locals(p.local, s.Reductions, k.layout)...)
 		if err := r.launch(k.prog.kernels[s.Name+"_stage1"], p.groups*p.local, p.local, args...); err != nil {
 			return err
 		}

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
 
 func TestMapSeveralInputsOutputs(t *testing.T) {
@@ -44,13 +46,13 @@ func TestMapSeveralInputsOutputs(t *testing.T) {
 func TestMapReduceScalars(t *testing.T) {
 	d := testDevice(t)
 	r := rand.New(rand.NewPCG(3, 4))
-	for _, lay := range []Layout{Chunked, Interleaved} {
-		f32, err := Redomap{Name: "ssq32", Inputs: []Param{{"x", Float32}}, Body: "s = x * x;",
+	for _, lay := range []Layout{Chunked, Interleaved, Tiled} {
+		f32, err := Redomap{Name: "ssq32" + lay.String(), Inputs: []Param{{"x", Float32}}, Body: "s = x * x;",
 			Reductions: []Reduction{{Name: "s", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}}, Layout: lay}.Build(d)
 		if err != nil {
 			t.Fatal(err)
 		}
-		i64, err := Redomap{Name: "sumu64", Inputs: []Param{{"x", Uint64}}, Body: "s = x * 2654435761u;",
+		i64, err := Redomap{Name: "sumu64" + lay.String(), Inputs: []Param{{"x", Uint64}}, Body: "s = x * 2654435761u;",
 			Reductions: []Reduction{{Name: "s", Type: Uint64, Op: "r = a + b;", Neutral: "0", Commutative: true}}, Layout: lay}.Build(d)
 		if err != nil {
 			t.Fatal(err)
@@ -91,32 +93,40 @@ func TestMapReduceScalars(t *testing.T) {
 func TestMapReduceNonCommutative(t *testing.T) {
 	d := testDevice(t)
 	at := affineType(t)
-	k, err := Redomap{Name: "compose", Inputs: []Param{{"a", Uint32}, {"b", Uint32}}, Body: "f.A = a | 1u; f.B = b;",
-		Reductions: []Reduction{{Name: "f", Type: at, Op: affineOp, Neutral: "{1u, 0u}"}}}.Build(d)
+	spec := Redomap{Name: "compose", Inputs: []Param{{"a", Uint32}, {"b", Uint32}}, Body: "f.A = a | 1u; f.B = b;",
+		Reductions: []Reduction{{Name: "f", Type: at, Op: affineOp, Neutral: "{1u, 0u}"}}}
+	k, err := spec.Build(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if k.Layout() != Chunked {
-		t.Fatalf("non-commutative reduction got layout %v", k.Layout())
+	if want := map[bool]Layout{false: Chunked, true: Tiled}[d.Info.IsGPU()]; k.Layout() != want {
+		t.Fatalf("non-commutative reduction got layout %v, want %v", k.Layout(), want)
 	}
 	if _, err := (Redomap{Name: "bad", Inputs: []Param{{"a", Uint32}}, Body: "f.A = a; f.B = a;",
 		Reductions: []Reduction{{Name: "f", Type: at, Op: affineOp, Neutral: "{1u, 0u}"}}, Layout: Interleaved}).Build(d); err == nil {
 		t.Fatal("interleaved layout accepted for a non-commutative operator")
 	}
-	r := rand.New(rand.NewPCG(5, 6))
-	for _, n := range sizes {
-		a, b := make([]uint32, n), make([]uint32, n)
-		want := Affine{1, 0}
-		for i := range a {
-			a[i], b[i] = r.Uint32(), r.Uint32()
-			want = composeAffine(want, Affine{a[i] | 1, b[i]})
-		}
-		got := make([]Affine, 1)
-		if _, err := k.Run([]HostSlice{Slice(a), Slice(b)}, nil, []HostSlice{Slice(got)}); err != nil {
+	for _, lay := range []Layout{Chunked, Tiled} {
+		spec.Name, spec.Layout = "compose_"+lay.String(), lay
+		k, err := spec.Build(d)
+		if err != nil {
 			t.Fatal(err)
 		}
-		if got[0] != want {
-			t.Errorf("n=%d: composition %+v, want %+v", n, got[0], want)
+		r := rand.New(rand.NewPCG(5, 6))
+		for _, n := range sizes {
+			a, b := make([]uint32, n), make([]uint32, n)
+			want := Affine{1, 0}
+			for i := range a {
+				a[i], b[i] = r.Uint32(), r.Uint32()
+				want = composeAffine(want, Affine{a[i] | 1, b[i]})
+			}
+			got := make([]Affine, 1)
+			if _, err := k.Run([]HostSlice{Slice(a), Slice(b)}, nil, []HostSlice{Slice(got)}); err != nil {
+				t.Fatal(err)
+			}
+			if got[0] != want {
+				t.Errorf("%v n=%d: composition %+v, want %+v", lay, n, got[0], want)
+			}
 		}
 	}
 }
@@ -129,8 +139,16 @@ func TestHorizontal(t *testing.T) {
 		t.Skip("device lacks cl_khr_fp64")
 	}
 	pt := mustStruct(t, "pair", Field{Name: "S", Type: Float64}, Field{Name: "C", Type: Int64})
+	for _, lay := range []Layout{Auto, Tiled} {
+		testHorizontal(t, d, pt, lay)
+	}
+}
+
+// testHorizontal is TestHorizontal in one layout.
+func testHorizontal(t *testing.T, d *device.Device, pt Type, lay Layout) {
 	k, err := Redomap{
-		Name:    "horiz",
+		Layout:  lay,
+		Name:    "horiz" + lay.String(),
 		Inputs:  []Param{{"x", Float64}, {"q", Int32}},
 		Outputs: []Param{{"y", Float64}},
 		Reductions: []Reduction{
@@ -165,11 +183,11 @@ func TestHorizontal(t *testing.T) {
 		}
 		for i := range y {
 			if y[i] != x[i]*0.5+1 {
-				t.Fatalf("n=%d: y[%d] = %v", n, i, y[i])
+				t.Fatalf("%v n=%d: y[%d] = %v", lay, n, i, y[i])
 			}
 		}
 		if gp[0].C != wc || gq[0] != wq || !closeSum(gp[0].S, ws, abs, n, eps64) {
-			t.Errorf("n=%d: got %+v max %d, want {%v %d} max %d", n, gp[0], gq[0], ws, wc, wq)
+			t.Errorf("%v n=%d: got %+v max %d, want {%v %d} max %d", lay, n, gp[0], gq[0], ws, wc, wq)
 		}
 	}
 }

@@ -12,11 +12,17 @@ import (
 // operator of the values Body computes from the inputs at each index.
 // Op.Name is the variable Body assigns; the output has Op.Type.
 //
-// It runs as reduce-then-scan in three kernels: the first folds each
-// group's block into a partial (the Redomap first stage, reading n
-// elements), the second scans the partials in one group, the third scans
-// each block again from its carry-in and writes it (reading and writing n
-// elements): 3n element transfers in all.
+// By default (Algorithm AutoAlgorithm) it runs as one single-pass kernel
+// (scan1.go): each group scans one tile, finds the tile's carry-in by
+// decoupled look-back, and writes it, so each element is read once and
+// written once. The body is the map fused before the scan (a scanomap).
+//
+// With ReduceThenScan, or where the single-pass kernel cannot run (see
+// ScanKernel.Why), it runs in three kernels: the first folds each group's
+// block into a partial (the Redomap first stage, reading n elements), the
+// second scans the partials in one group, the third scans each block
+// again from its carry-in and writes it (reading and writing n elements):
+// 3n element transfers in all.
 type Scan struct {
 	Name     string
 	Inputs   []Param
@@ -26,14 +32,14 @@ type Scan struct {
 	// Options are the build options (e.g. "-cl-fp32-correctly-rounded-divide-sqrt"
 	// for Go's float32 division); "" for none.
 	Options string
+	// Algorithm chooses the single-pass or the reduce-then-scan kernels;
+	// AutoAlgorithm (the zero value) prefers the single pass.
+	Algorithm Algorithm
 }
 
 func (s Scan) generate(gpu bool) (Layout, string, error) {
-	if !ident.MatchString(s.Name) {
-		return 0, "", fmt.Errorf("skeleton name %q is not a C identifier", s.Name)
-	}
-	if len(s.Inputs) == 0 {
-		return 0, "", fmt.Errorf("%s: no inputs", s.Name)
+	if err := s.check(); err != nil {
+		return 0, "", err
 	}
 	reds := []Reduction{s.Op}
 	lay := autoLayout(gpu, reds)
@@ -66,8 +72,13 @@ func (s Scan) generate(gpu bool) (Layout, string, error) {
 }
 
 // Source returns the OpenCL C program of the skeleton for a GPU (gpu) or
-// another device.
+// another device: the single-pass program (for a default device of that
+// kind) unless Algorithm is ReduceThenScan.
 func (s Scan) Source(gpu bool) (string, error) {
+	if s.Algorithm != ReduceThenScan {
+		src, _, err := s.generateSP(newSPTarget(nil, gpu, s.Op.Type.Size))
+		return src, err
+	}
 	_, src, err := s.generate(gpu)
 	return src, err
 }
@@ -75,11 +86,31 @@ func (s Scan) Source(gpu bool) (string, error) {
 // ScanKernel is a Scan built for one device.
 type ScanKernel struct {
 	spec Scan
-	prog *program
+	prog *program // the reduce-then-scan kernels, or nil
+	sp   *spKernel
+	why  string
 }
 
-// Build generates the program and builds it on d.
+// Build generates the program and builds it on d: the single-pass kernel
+// where Algorithm and the device allow it, else reduce-then-scan.
 func (s Scan) Build(d *device.Device) (*ScanKernel, error) {
+	k := &ScanKernel{spec: s}
+	if s.Algorithm != ReduceThenScan {
+		sp, why, err := s.buildSP(d)
+		if err != nil {
+			return nil, err
+		}
+		if sp != nil {
+			k.sp, k.why = sp, why
+			return k, nil
+		}
+		if s.Algorithm == SinglePass {
+			return nil, fmt.Errorf("%s: single-pass scan not possible: %s", s.Name, why)
+		}
+		k.why = why
+	} else {
+		k.why = "reduce-then-scan asked for"
+	}
 	_, src, err := s.generate(d.Info.IsGPU())
 	if err != nil {
 		return nil, err
@@ -88,12 +119,34 @@ func (s Scan) Build(d *device.Device) (*ScanKernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	return &ScanKernel{spec: s, prog: p}, nil
+	k.prog = p
+	return k, nil
 }
+
+// Algorithm returns the algorithm the kernel was built with: SinglePass
+// or ReduceThenScan.
+func (k *ScanKernel) Algorithm() Algorithm {
+	if k.sp != nil {
+		return SinglePass
+	}
+	return ReduceThenScan
+}
+
+// Why says why the kernel runs its algorithm (e.g. what kept a device from
+// the single pass).
+func (k *ScanKernel) Why() string { return k.why }
 
 // RunDevice scans n elements of the device-resident inputs into out.
 func (k *ScanKernel) RunDevice(n int, inputs []*cl.MemObject, out *cl.MemObject) (Timing, error) {
-	return k.prog.do(func(r *run) error { return k.enqueue(r, n, inputs, out) })
+	return k.do(func(r *run) error { return k.enqueue(r, n, inputs, out) })
+}
+
+// do runs f under the lock of the kernel's program.
+func (k *ScanKernel) do(f func(r *run) error) (Timing, error) {
+	if k.sp != nil {
+		return k.sp.prog.do(f)
+	}
+	return k.prog.do(f)
 }
 
 func (k *ScanKernel) enqueue(r *run, n int, inputs []*cl.MemObject, out *cl.MemObject) error {
@@ -104,6 +157,13 @@ func (k *ScanKernel) enqueue(r *run, n int, inputs []*cl.MemObject, out *cl.MemO
 	}
 	if n == 0 {
 		return nil
+	}
+	if k.sp != nil {
+		args := make([]any, 0, len(inputs)+1)
+		for _, b := range inputs {
+			args = append(args, b)
+		}
+		return k.sp.launch(r, int64(n), append(args, out))
 	}
 	info := k.prog.dev.Info
 	p := newPlan(info, k.prog.wg, k.prog.pref, int64(n), 2*size)
@@ -141,7 +201,7 @@ func (k *ScanKernel) Run(inputs []HostSlice, out HostSlice) (Timing, error) {
 	if err != nil {
 		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	return k.prog.do(func(r *run) error {
+	return k.do(func(r *run) error {
 		return r.hostRun(inputs, []HostSlice{out}, nil, func(ins, outs, _ []*cl.MemObject) (int, error) {
 			return n, k.enqueue(r, n, ins, outs[0])
 		})

@@ -1,0 +1,210 @@
+package skel
+
+// This file moves Go slices to and from device buffers through pinned
+// staging memory. It does not decide what a run uploads (host.go does)
+// and keeps no device data between runs.
+//
+// A write from pageable Go memory makes the driver copy it into its own
+// pinned buffers first, with one thread, before the DMA engine can read
+// it. Here each transfer is cut into chunks that alternate between two
+// staging buffers allocated with CL_MEM_ALLOC_HOST_PTR and mapped once
+// (page-locked host memory on discrete GPUs): while the DMA engine moves
+// chunk i from one buffer, several goroutines copy chunk i+1 into the
+// other, so the host copy hides behind the link and the link runs at its
+// pinned speed. Downloads run the same pipeline the other way.
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
+	"github.com/soacgen/soacgen/runtime/opencl/device"
+)
+
+// Staging policy. Each constant says why it has its value.
+const (
+	// stageChunk: 32 MiB per chunk keeps the per-transfer overhead (tens
+	// of microseconds) under 1% at ~10 GB/s, while the first chunk's
+	// unhidden host copy costs about a millisecond.
+	stageChunk = 32 << 20
+	// stageMin: below 4 MiB a transfer takes well under a millisecond
+	// either way; staging would only add the host copy.
+	stageMin = 4 << 20
+	// copyPart: the least each copying goroutine gets; smaller copies run
+	// on the calling goroutine.
+	copyPart = 2 << 20
+)
+
+// copyWorkers is the most goroutines per host copy. A core copies 5-10
+// GB/s (shared/ANCHORS.md) and the H100's link moves 55 GB/s from pinned
+// memory (BenchmarkLink), so the copy, not the link, bounds a staged
+// transfer; eight goroutines is where the host's memory bandwidth, which
+// the copy and the DMA share, stops the gain (BenchmarkTransfer's
+// workers sweep). A variable, so that benchmarks can vary it.
+var copyWorkers = 8
+
+// stagePolicy says whether and how transfers of a device are staged.
+type stagePolicy struct {
+	on    bool
+	chunk int // bytes per chunk
+	min   int // smallest staged transfer in bytes
+}
+
+// stageOverride, when set (by tests, to stage on CPU devices with small
+// chunks), replaces the policy.
+var stageOverride *stagePolicy
+
+// policyFor stages on GPUs, whose transfers cross a link; CPU devices
+// share host memory, where staging would only add a copy.
+func policyFor(d *device.Device) stagePolicy {
+	if stageOverride != nil {
+		return *stageOverride
+	}
+	return stagePolicy{on: d.Info.IsGPU(), chunk: stageChunk, min: stageMin}
+}
+
+// stager holds one device's two mapped staging buffers. Transfers hold
+// mu from their first chunk to their last.
+type stager struct {
+	mu   sync.Mutex
+	bufs [2]*cl.MemObject
+	host [2][]byte // the buffers' mappings, valid for the process
+}
+
+type stagerKey struct {
+	d     *device.Device
+	chunk int
+}
+
+var (
+	stagersMu sync.Mutex
+	stagers   = map[stagerKey]*stager{}
+)
+
+// stagerFor returns the device's stager for chunks of the given size,
+// creating and mapping its buffers on first use.
+func stagerFor(d *device.Device, chunk int) (*stager, error) {
+	stagersMu.Lock()
+	defer stagersMu.Unlock()
+	k := stagerKey{d, chunk}
+	if s := stagers[k]; s != nil {
+		return s, nil
+	}
+	s := new(stager)
+	for i := range s.bufs {
+		b, err := d.Ctx.CreateEmptyBuffer(cl.MemReadWrite|cl.MemAllocHostPtr, chunk)
+		if err != nil {
+			return nil, err
+		}
+		host, ev, err := d.Queue.EnqueueMapBuffer(b, true, cl.MapRead|cl.MapWrite, 0, chunk, nil)
+		if err != nil {
+			b.Release()
+			return nil, err
+		}
+		ev.Release()
+		s.bufs[i], s.host[i] = b, host
+	}
+	stagers[k] = s
+	return s, nil
+}
+
+// parallelCopy copies src to dst (of equal length) with up to copyWorkers
+// goroutines.
+func parallelCopy(dst, src []byte) {
+	w := min(copyWorkers, runtime.GOMAXPROCS(0), len(src)/copyPart)
+	if w <= 1 {
+		copy(dst, src)
+		return
+	}
+	var wg sync.WaitGroup
+	part := (len(src) + w - 1) / w
+	for lo := 0; lo < len(src); lo += part {
+		hi := min(lo+part, len(src))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			copy(dst[lo:hi], src[lo:hi])
+		}()
+	}
+	wg.Wait()
+}
+
+// stagedWrite copies src into b from offset 0 through the staging
+// buffers and returns when b holds it.
+func (r *run) stagedWrite(b *cl.MemObject, src []byte, chunk int) error {
+	s, err := stagerFor(r.dev, chunk)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var pending [2]*cl.Event
+	for i, off := 0, 0; off < len(src); i, off = i+1, off+chunk {
+		c := min(chunk, len(src)-off)
+		slot := i % 2
+		if e := pending[slot]; e != nil {
+			if err := e.Wait(); err != nil {
+				return err
+			}
+		}
+		parallelCopy(s.host[slot][:c], src[off:off+c])
+		e, err := r.q.EnqueueWriteBuffer(b, false, off, s.host[slot][:c], nil)
+		if err != nil {
+			return err
+		}
+		r.transfers = append(r.transfers, e)
+		pending[slot] = e
+		if err := r.q.Flush(); err != nil {
+			return err
+		}
+	}
+	for _, e := range pending {
+		if e != nil {
+			if err := e.Wait(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// stagedRead copies the first len(dst) bytes of b into dst through the
+// staging buffers: the DMA of chunk i runs while chunk i-1 is copied out.
+func (r *run) stagedRead(b *cl.MemObject, dst []byte, chunk int) error {
+	s, err := stagerFor(r.dev, chunk)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var prev *cl.Event
+	prevSlot, prevOff, prevLen := 0, 0, 0
+	drain := func() error {
+		if prev == nil {
+			return nil
+		}
+		if err := prev.Wait(); err != nil {
+			return err
+		}
+		parallelCopy(dst[prevOff:prevOff+prevLen], s.host[prevSlot][:prevLen])
+		prev = nil
+		return nil
+	}
+	for i, off := 0, 0; off < len(dst); i, off = i+1, off+chunk {
+		c := min(chunk, len(dst)-off)
+		slot := i % 2
+		e, err := r.q.EnqueueReadBuffer(b, false, off, s.host[slot][:c], nil)
+		if err != nil {
+			return err
+		}
+		r.transfers = append(r.transfers, e)
+		if err := r.q.Flush(); err != nil {
+			return err
+		}
+		if err := drain(); err != nil {
+			return err
+		}
+		prev, prevSlot, prevOff, prevLen = e, slot, off, c
+	}
+	return drain()
+}
