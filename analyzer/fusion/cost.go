@@ -5,7 +5,7 @@ package fusion
 // accessed (paper 002 Def. 13). Both are monotone (paper 002 Def. 6):
 // merging two groups never costs more.
 //
-// It does NOT decide legality (cluster.go's replay does) nor search.
+// It does NOT decide legality (replay.go's replay does) nor search.
 
 import (
 	"go/types"

@@ -28,7 +28,7 @@
 // 001's integer linear program with gophersat (ilp.go), wsp paper 002's
 // weighted subroutine partition by branch and bound (wsp.go); both price
 // clusterings with cost.go's models and realise their choice by replaying
-// the greedy driver restricted to it (cluster.go), so every fusion they
+// the greedy driver restricted to it (replay.go), so every fusion they
 // make passed the same checks. Each has a time budget per function
 // (Options.Budget) and falls back to the best clustering found. The
 // environment variable SOACGEN_CLUSTER sets the default method, so that

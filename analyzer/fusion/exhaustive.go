@@ -52,7 +52,7 @@ func Exhaustive(fn *ir.Function, opts Options, limit int) (best Cost, realised i
 // error when the engine treats one group differently in two of them: the
 // same SOACs as a group, split into different kernels (or realised in
 // one and split in the other). ilp and wsp cut off every clustering
-// holding a group that one replay split (cluster.go's groupLocal); this
+// holding a group that one replay split (replay.go's groupLocal); this
 // checks that premise. It gives up, with checked = 0, past limit
 // clusterings.
 func GroupLocal(fn *ir.Function, opts Options, limit int, all bool) (checked int, err error) {
@@ -87,19 +87,6 @@ func GroupLocal(fn *ir.Function, opts Options, limit int, all bool) (checked int
 		checked++
 	}
 	return checked, nil
-}
-
-// membersOf returns the groups of canonical labels (see canonical), each
-// its members in order, in order of first member.
-func membersOf(labels []int) [][]int {
-	var out [][]int
-	for i, l := range labels {
-		if l == len(out) {
-			out = append(out, nil)
-		}
-		out[l] = append(out[l], i)
-	}
-	return out
 }
 
 // groupNames renders group g (node indices) by its SOACs' outputs.

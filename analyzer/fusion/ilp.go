@@ -29,9 +29,9 @@ package fusion
 //   - objective: Σ W_ij·x_ij + N·Σ c_i (cost.go's Robinson).
 //
 // The program is a relaxation of what the engine can build, so the loop
-// solves it, replays the optimum (cluster.go) and, when the engine cannot
+// solves it, replays the optimum (replay.go) and, when the engine cannot
 // realise it, excludes each group that the engine split, as a group of
-// any clustering (the replay decides each group alone, cluster.go's
+// any clustering (the replay decides each group alone, replay.go's
 // groupLocal), and solves again (a lazy constraint). The first optimum
 // the engine realises is optimal.
 //

@@ -16,7 +16,7 @@ package fusion
 // a node known illegal without a replay branches on the fewest edges one
 // of which must go: those of a path joining a pair of one group that can
 // never share one, or those inside a group that a replay split (the
-// replay decides each group alone, cluster.go's groupLocal), whichever
+// replay decides each group alone, replay.go's groupLocal), whichever
 // are fewest (mustCut); other illegal nodes branch on every free edge
 // inside a group.
 //
@@ -147,7 +147,7 @@ func (w *wsp) search(state []int8) {
 // can never share one (or whose sharing needs a pair of different groups
 // to share one), the free edges of a path joining it (path); of each
 // group that a replay split (knownSplit: the replay decides each group
-// alone, cluster.go's groupLocal, so a descendant keeping it whole fails
+// alone, replay.go's groupLocal, so a descendant keeping it whole fails
 // too), its free edges inside. An empty set prunes the node.
 func (w *wsp) mustCut(state []int8, labels []int) (ks []int, bad bool) {
 	pr := w.pr
