@@ -110,6 +110,9 @@ type clRed struct {
 	clParam
 	op, neutral string
 	cast        string // prefix that reads a translated struct as the skeleton's
+	// commutative lets the skeleton fold elements in any order (the
+	// interleaved, coalesced layout on GPUs): lower.Member.Commutative.
+	commutative bool
 }
 
 func (openclBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
@@ -391,11 +394,12 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	if op.Map != nil || operator == nil {
 		return fmt.Sprintf("%s: a fold or scan with a map lambda is not rendered", ck.f.soacPos(m))
 	}
-	if ck.lk.Members[slices.IndexFunc(ck.lk.Members, func(x lower.Member) bool { return x.SOAC == m })].StartNotNeutral {
+	mem := ck.lk.Members[slices.IndexFunc(ck.lk.Members, func(x lower.Member) bool { return x.SOAC == m })]
+	if mem.StartNotNeutral {
 		return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again", ck.f.soacPos(m))
 	}
 	t := m.TypeArgs[0]
-	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}}
+	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}, commutative: op.Reduce != nil && mem.Commutative}
 	var ct *clc.Type // the translated struct type, for a struct fold
 	if r.skel == "" {
 		if ct = ck.structInput(t); ct == nil {

@@ -83,3 +83,35 @@ func TestOpenCLRefusals(t *testing.T) {
 		t.Errorf("Ratios32's kernel is not built for correctly rounded float32 division")
 	}
 }
+
+// TestOpenCLCommutative checks which folds the generated kernels declare
+// commutative (letting the skeleton fold in any order, the coalesced
+// layout on GPUs): operators exactOps knows (a + b), never an operator
+// that only the caller promises associative (LastNonZero's last non-zero
+// element, which does not commute).
+func TestOpenCLCommutative(t *testing.T) {
+	outs := generateDir(t, filepath.Join("testdata", "opencl"))
+	src := string(outs[0].Content)
+	decl := func(name string) string {
+		i := strings.Index(src, "var soacgenCL"+name+" = ")
+		if i < 0 {
+			t.Fatalf("no kernel for %s", name)
+		}
+		j := strings.Index(src[i:], "\n}\n")
+		return src[i : i+j]
+	}
+	last := decl("LastNonZero")
+	reds := strings.Split(last, "{Name: \"red__")
+	if len(reds) != 3 {
+		t.Fatalf("LastNonZero: want two reductions:\n%s", last)
+	}
+	if strings.Contains(reds[1], "Commutative") {
+		t.Errorf("LastNonZero's last-non-zero fold is declared commutative:\n%s", reds[1])
+	}
+	if !strings.Contains(reds[2], "Commutative: true") {
+		t.Errorf("LastNonZero's sum is not declared commutative:\n%s", reds[2])
+	}
+	if w := decl("Weighted"); !strings.Contains(w, "Commutative: true") {
+		t.Errorf("Weighted's sum is not declared commutative:\n%s", w)
+	}
+}

@@ -82,7 +82,11 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	red := func(r clRed) {
 		d.pf("{Name: %q, Type: ", r.c)
 		skelType(r.clParam)
-		d.pf(", Op: %s, Neutral: %q}", goString(r.op), r.neutral)
+		d.pf(", Op: %s, Neutral: %q", goString(r.op), r.neutral)
+		if r.commutative {
+			d.p(", Commutative: true")
+		}
+		d.p("}")
 	}
 	if ck.scan {
 		d.p("Op: ")

@@ -126,7 +126,7 @@ var soacgenCLDotCL = &launch.Redomap{
 		Name:   "CLDotCL",
 		Inputs: []skel.Param{{Name: "in__0", Type: skel.Float64}, {Name: "in__1", Type: skel.Float64}},
 		Reductions: []skel.Reduction{{Name: "red__0", Type: skel.Float64, Op: `int e = 0;
-r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00"}, launch.ErrFlagReduction()},
+r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00", Commutative: true}, launch.ErrFlagReduction()},
 		Body: `int k__e = 0;
 const double k__v2 = soac__lambda_2(in__0, in__1, &k__e);
 red__0 = k__v2;

@@ -370,8 +370,8 @@ var soacgenCLBoundsCL = &launch.Redomap{
 		Name:   "CLBoundsCL",
 		Inputs: []skel.Param{{Name: "in__0", Type: skel.Int32}},
 		Reductions: []skel.Reduction{{Name: "red__0", Type: skel.Int32, Op: `int e = 0;
-r = soac__lambda(a, b, &e);`, Neutral: "2147483647L"}, {Name: "red__1", Type: skel.Int32, Op: `int e = 0;
-r = soac__lambda_2(a, b, &e);`, Neutral: "(-2147483647L-1)"}, launch.ErrFlagReduction()},
+r = soac__lambda(a, b, &e);`, Neutral: "2147483647L", Commutative: true}, {Name: "red__1", Type: skel.Int32, Op: `int e = 0;
+r = soac__lambda_2(a, b, &e);`, Neutral: "(-2147483647L-1)", Commutative: true}, launch.ErrFlagReduction()},
 		Body: `int k__e = 0;
 red__0 = in__0;
 red__1 = in__0;

@@ -238,8 +238,8 @@ var soacgenCLNormalize2CL = &launch.Redomap{
 		Name:   "CLNormalize2CL",
 		Inputs: []skel.Param{{Name: "in__0", Type: skel.Float64}},
 		Reductions: []skel.Reduction{{Name: "red__0", Type: skel.Float64, Op: `int e = 0;
-r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00"}, {Name: "red__1", Type: skel.Float64, Op: `int e = 0;
-r = soac__lambda_2(a, b, &e);`, Neutral: "0x0p+00"}, launch.ErrFlagReduction()},
+r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00", Commutative: true}, {Name: "red__1", Type: skel.Float64, Op: `int e = 0;
+r = soac__lambda_2(a, b, &e);`, Neutral: "0x0p+00", Commutative: true}, launch.ErrFlagReduction()},
 		Body: `int k__e = 0;
 red__0 = in__0;
 const int k__k1 = soac__lambda_3(in__0, &k__e);

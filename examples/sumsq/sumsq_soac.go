@@ -117,7 +117,7 @@ var soacgenCLSumSqCL = &launch.Redomap{
 		Name:   "CLSumSqCL",
 		Inputs: []skel.Param{{Name: "in__0", Type: skel.Float64}},
 		Reductions: []skel.Reduction{{Name: "red__0", Type: skel.Float64, Op: `int e = 0;
-r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00"}, launch.ErrFlagReduction()},
+r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00", Commutative: true}, launch.ErrFlagReduction()},
 		Body: `int k__e = 0;
 const double k__v1 = soac__lambda_2(in__0, &k__e);
 red__0 = k__v1;

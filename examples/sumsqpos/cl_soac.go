@@ -104,7 +104,7 @@ var soacgenCLSumSqPosCL = &launch.Redomap{
 		Name:   "CLSumSqPosCL",
 		Inputs: []skel.Param{{Name: "in__0", Type: skel.Float64}},
 		Reductions: []skel.Reduction{{Name: "red__0", Type: skel.Float64, Op: `int e = 0;
-r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00"}, launch.ErrFlagReduction()},
+r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00", Commutative: true}, launch.ErrFlagReduction()},
 		Body: `int k__e = 0;
 const int k__k1 = soac__lambda_2(in__0, &k__e);
 double k__v2 = {0};

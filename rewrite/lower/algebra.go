@@ -221,6 +221,14 @@ func (lw *lowerer) startNotNeutral(l *ir.Lambda, ne *ir.Operand, t types.Type) b
 	return xop != nil && !xop.idempotent
 }
 
+// commutative reports whether the reduction operator l on t is one
+// exactOps knows, all of which are commutative (Member.Commutative).
+func (lw *lowerer) commutative(l *ir.Lambda, t types.Type) bool {
+	probe := &ir.Operand{Const: &types.TypeAndValue{Type: t, Value: constant.MakeInt64(0)}}
+	xop, _ := lw.exactReduce(l, probe, t)
+	return xop != nil
+}
+
 // speculable reports whether l may run for an element the spec never
 // passes it (a select instead of a branch): it has no effect, cannot
 // panic, and is cheap — no loops, no closures and no calls but builtins,

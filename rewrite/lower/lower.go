@@ -140,6 +140,12 @@ type Member struct {
 	// start from it (a parallel backend's chunks) would combine it more
 	// than once, which the spec does not.
 	StartNotNeutral bool
+	// Commutative reports that a fold's operator is one exactOps knows
+	// (integer + * ^ | & min max, float + *): commutative bit for bit, so a
+	// backend that may re-associate the fold (parallel, opencl) may also
+	// fold its elements in any order. Named operators and struct combines
+	// are not assumed commutative (the caller promises associativity only).
+	Commutative bool
 }
 
 // Length is the length of an array the kernel reads or computes: len(Var)
@@ -502,6 +508,7 @@ func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
 			switch {
 			case op.Reduce != nil:
 				mem.StartNotNeutral = lw.startNotNeutral(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
+				mem.Commutative = lw.commutative(op.Reduce.Op, m.TypeArgs[0])
 				mem.Split = lk.Unroll > 1 && lw.splittable(m)
 				if lk.Spaces[sp].Select {
 					xop, neutral := lw.exactReduce(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])

@@ -299,3 +299,20 @@ func twoFiltersRefusedSpec(xs []int) ([]int, []int) {
 func indexedBesideRefusedSpec(xs []int) ([]int, []int) {
 	return soac.Map(xs, func(x int) int { return x + 1 }), soac.Filter(xs, func(x int) bool { return x > 0 })
 }
+
+// LastNonZero folds with an operator that is associative but not
+// commutative (the last non-zero element): the kernel must not declare it
+// commutative, so the skeleton keeps each work-item's elements in order.
+// Its sum beside it is declared commutative.
+//
+//soac:fuse LastNonZero backend=opencl
+func lastNonZeroSpec(xs []int64) (int64, int64) {
+	ys := soac.Map(xs, func(x int64) int64 { return x % 3 })
+	last := soac.Reduce(ys, 0, func(a, b int64) int64 {
+		if b != 0 {
+			return b
+		}
+		return a
+	})
+	return last, soac.Reduce(ys, 0, func(a, b int64) int64 { return a + b })
+}
