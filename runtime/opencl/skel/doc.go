@@ -14,14 +14,15 @@
 // Tiled (order-preserving runs loaded coalesced through local memory)
 // on GPUs otherwise, and chunked on CPU devices.
 //
-// Scan and Filter run by default as single-pass kernels (scan1.go,
-// filter1.go): each work-group takes one tile by a dynamic tile id, and
+// Scan and Filter run by default on GPUs as single-pass kernels
+// (scan1.go, filter1.go): each work-group takes one tile by a dynamic tile id, and
 // learns the scan of the tiles before it by decoupled look-back
 // (lookback.go, Merrill and Garland), so each element is read once. The
 // older multi-kernel forms (reduce-then-scan, count-scan-scatter) remain
 // for devices without 64-bit atomics, for filters whose reductions are
-// not commutative or that run over 2^31 elements or more, and on request
-// (Algorithm); a filter without outputs runs only its counting pass.
+// not commutative or that run over 2^31 elements or more, for CPU
+// devices (where they measured faster), and on request (Algorithm); a
+// filter without outputs runs only its counting pass.
 //
 // Launch geometry comes from the device (see plan.go): the work-group
 // size is a multiple of the kernel's preferred work-group size multiple,
