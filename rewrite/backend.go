@@ -11,6 +11,8 @@ package rewrite
 import (
 	"fmt"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
@@ -75,23 +77,30 @@ func (cpuBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*c
 			return nil, why
 		}
 	}
+	var st *jen.Statement
+	why := ""
 	switch lk.Form {
 	case lower.Call:
 		m := lk.Src.SOACs[0]
-		c := new(code)
-		f.assign(c, m.Out, f.call(m, true))
-		return c, ""
+		var c stmts
+		f.assignJ(&c, m.Out, f.call(m, true))
+		return new(code).add(c), ""
 	case lower.Loop:
-		return f.loop(lk, outs)
+		st, why = f.loop(lk, outs)
 	case lower.Chunked:
-		return f.fusedStream(lk, outs)
+		st, why = f.fusedStream(lk, outs)
+	default:
+		return nil, "its members do not run as one loop: " + lk.Reason
 	}
-	return nil, "its members do not run as one loop: " + lk.Reason
+	if why != "" {
+		return nil, why
+	}
+	return new(code).line(st), ""
 }
 
 // kernel emits kernel k at its position: the first backend of the chain
 // that renders its lowered form, else the reference calls.
-func (f *fgen) kernel(c *code, k *fusion.Kernel) error {
+func (f *fgen) kernel(c *stmts, k *fusion.Kernel) error {
 	lk := f.low.Of[k]
 	var outs map[*ir.Var]string
 	if lk.Form != lower.Call {
@@ -109,7 +118,7 @@ func (f *fgen) kernel(c *code, k *fusion.Kernel) error {
 		if b != nil {
 			var fc *code
 			if fc, why = b.render(f, lk, outs); why == "" {
-				f.emitGuarded(c, lk, fc, outs)
+				f.emitGuarded(c, lk, fc.stmts(), outs)
 				f.generated(k, name, falls)
 				return f.err
 			}
@@ -118,9 +127,9 @@ func (f *fgen) kernel(c *code, k *fusion.Kernel) error {
 	}
 	if lk.Form == lower.Call {
 		m := k.SOACs[0]
-		f.assign(c, m.Out, f.call(m, true))
+		f.assignJ(c, m.Out, f.call(m, true))
 	} else {
-		c.add(f.unfused(k, outs))
+		c.add(f.unfusedJ(k, outs))
 	}
 	f.generated(k, Reference, falls)
 	return f.err
@@ -130,15 +139,15 @@ func (f *fgen) kernel(c *code, k *fusion.Kernel) error {
 // panic, the fused code could meet the second's panic before the first's:
 // on a panic the members run again unfused, in the spec's order, and
 // panic as the spec does.
-func (f *fgen) emitGuarded(c *code, lk *lower.Kernel, fc *code, outs map[*ir.Var]string) {
+func (f *fgen) emitGuarded(c *stmts, lk *lower.Kernel, fc stmts, outs map[*ir.Var]string) {
 	if !lk.Rerun || lk.Form == lower.Call {
-		c.add(fc)
+		c.add(fc...)
 		return
 	}
 	e := f.fresh("e")
-	c.pf("func() {\ndefer func() {\nif %s := recover(); %s != nil {\n", e, e)
-	c.add(f.unfused(lk.Src, outs)).pf("panic(%s)\n}\n}()\n", e)
-	c.add(fc).p("}()\n")
+	rerun := jen.If(define(e, jen.Recover()), jen.Id(e).Op("!=").Nil()).Add(block(stmts{f.unfusedJ(lk.Src, outs), jen.Panic(id(e))}))
+	deferred := jen.Defer().Func().Params().Add(block(stmts{rerun})).Call()
+	c.add(jen.Func().Params().Add(block(append(stmts{deferred}, fc...))).Call())
 }
 
 // generated records which backend generated kernel k and the refusals

@@ -13,6 +13,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
@@ -36,17 +38,18 @@ type fgen struct {
 	used     map[*ir.Var]bool
 	names    map[*ir.Var]string
 	defIdent map[types.Object]*ast.Ident
-	// opText is the code of an operand already evaluated into a temporary
-	// at its SOAC's position; funText the same for a function value.
-	opText  map[*ir.Operand]*code
-	funText map[*ir.Lambda]*code
+	// opText names the temporary an operand was already evaluated into
+	// at its SOAC's position; funText is the code of a function value
+	// evaluated there.
+	opText  map[*ir.Operand]string
+	funText map[*ir.Lambda]*jen.Statement
 	// rebind names the temporaries holding inputs whose Go name means
 	// something else where their kernel runs.
 	rebind map[*ir.Var]string
 	// zeroed holds the zero value that replaces a SOAC call the IR binds
 	// to a variable its statement declares, when the kernel computing it
 	// runs later (unbind).
-	zeroed map[*ast.CallExpr]*code
+	zeroed map[*ast.CallExpr]*jen.Statement
 	// renameIdent names the symbolic variables of type switches renamed
 	// with their clauses' implicit objects (rename.go).
 	renameIdent map[*ast.Ident]string
@@ -56,12 +59,17 @@ type fgen struct {
 	// indices instead (chunkloop.go); exprRepl replaces expressions of
 	// the spec wherever they are generated (len(chunk) there).
 	chunkLoops map[*ast.RangeStmt]*chunkLoop
-	exprRepl   map[ast.Node]*code
+	exprRepl   map[ast.Node]*jen.Statement
+	// later maps the outputs of members written after their kernel's
+	// position to the spec's variable (placed.go).
+	later map[*ir.Var]string
 	// err is the first error met while generating a replacement.
 	err error
 	// decls are package-level declarations a backend's code needs
 	// (opencl.go), emitted after the function.
 	decls []*code
+	// allocFor is the kernel whose outputs makeOut allocates uncleared.
+	allocFor *lower.Kernel
 }
 
 // retCtx rewrites the returns of an inlined function literal: the result
@@ -77,25 +85,27 @@ type retCtx struct {
 	// explicitly in every assignment of the result: the Go spec lets a
 	// compiler fuse x*y + z into one FMA across statements (arm64 does),
 	// and the spec's call boundary rounds, so the inlined body must too.
-	round *code
+	round *jen.Statement
 }
 
 // subst lists what the copy of one Go statement replaces.
 type subst struct {
-	calls    map[*ast.CallExpr]*code
-	hoisted  map[ast.Expr]*code
+	calls    map[*ast.CallExpr]*jen.Statement
+	hoisted  map[ast.Expr]*jen.Statement
 	closures map[*ast.FuncLit]*ir.Closure
 }
 
-func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) (*code, *fgen, error) {
+// function returns the declarations generated for spec fn: NAME and the
+// guard that breaks the build when the spec's signature changes.
+func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) ([]jen.Code, *fgen, error) {
 	g.resetTaken()
 	f := &fgen{
 		gen: g, fn: fn, plan: plan,
 		atK: map[ir.Stmt][]*fusion.Kernel{}, kOf: map[*ir.SOAC][]*fusion.Kernel{},
 		internal: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, names: map[*ir.Var]string{},
-		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]*code{}, funText: map[*ir.Lambda]*code{},
-		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*code{},
-		zeroed: map[*ast.CallExpr]*code{}, renameIdent: map[*ast.Ident]string{},
+		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]string{}, funText: map[*ir.Lambda]*jen.Statement{},
+		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*jen.Statement{},
+		zeroed: map[*ast.CallExpr]*jen.Statement{}, renameIdent: map[*ast.Ident]string{},
 		backend: cmp.Or(fn.Fuse.Backend, g.in.Backend, CPU), outcomes: map[*fusion.Kernel]report.Generated{},
 	}
 	g.rename, g.unreserved = map[types.Object]string{}, ""
@@ -123,27 +133,30 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) 
 	f.low = low
 	f.used = f.low.Used
 	d := fn.Decl
-	c := txtf("// %s is the fused form of %s (generated from its //soac:fuse directive).\n", fn.Fuse.Name, fn.Name)
-	c.add(f.signature()).p(" {\n")
 	body, err := f.stmts(d.Body.List, fn.Body.Stmts, nil)
 	if err != nil {
 		return nil, nil, err
 	}
-	c.add(body).p("}\n")
+	c := []jen.Code{
+		jen.Commentf("%s is the fused form of %s (generated from its //soac:fuse directive).", fn.Fuse.Name, fn.Name),
+		f.signature().Add(block(body)),
+	}
 	for _, d := range f.decls {
-		c.add(d)
+		c = append(c, d.stmts()...)
 	}
 	if d.Recv == nil && d.Type.TypeParams == nil {
 		// A spec whose signature changed after generation breaks the
 		// build with a message naming this function.
 		check := "soacgenRerunGoGenerate_" + fn.Fuse.Name
-		c.pf("\n// %s does not compile when the signature of %s no longer matches %s: run go generate.\n", check, fn.Name, fn.Fuse.Name)
-		c.pf("func %s(func", check).add(f.sub(d.Type.Params, nil))
+		sig := jen.Func().Add(f.sub(d.Type.Params, nil))
 		if r := d.Type.Results; r != nil {
-			c.p(" ").add(f.sub(r, nil))
+			sig.Add(f.sub(r, nil))
 		}
-		c.p(") {}\n\n")
-		c.pf("func _() { %s(%s) }\n", check, fn.Name)
+		c = append(c, jen.Line(),
+			jen.Commentf("%s does not compile when the signature of %s no longer matches %s: run go generate.", check, fn.Name, fn.Fuse.Name),
+			jen.Func().Id(check).Params(sig).Block(),
+			jen.Line(),
+			jen.Func().Id("_").Params().Custom(jen.Options{Open: "{", Close: "}"}, jen.Id(check).Call(jen.Id(fn.Name))))
 	}
 	if g.unreserved != "" {
 		return nil, nil, fmt.Errorf("internal error: generated code qualifies names with %s, which a local of the spec may shadow (add it to rename.go's qualifiers)", g.unreserved)
@@ -153,19 +166,19 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) 
 
 // signature returns "func (recv) NAME[type params](params) results" with
 // the spec's receiver, type parameters, parameters and results.
-func (f *fgen) signature() *code {
+func (f *fgen) signature() *jen.Statement {
 	d := f.fn.Decl
-	c := txt("func ")
+	c := jen.Func()
 	if d.Recv != nil {
-		c.add(f.sub(d.Recv, nil)).p(" ")
+		c.Add(f.sub(d.Recv, nil))
 	}
-	c.p(f.fn.Fuse.Name)
+	c.Id(f.fn.Fuse.Name)
 	if tp := d.Type.TypeParams; tp != nil {
-		c.add(f.sub(tp, nil))
+		c.Add(f.sub(tp, nil))
 	}
-	c.add(f.sub(d.Type.Params, nil))
+	c.Add(f.sub(d.Type.Params, nil))
 	if r := d.Type.Results; r != nil {
-		c.p(" ").add(f.sub(r, nil))
+		c.Add(f.sub(r, nil))
 	}
 	return c
 }
@@ -192,7 +205,7 @@ func (f *fgen) name(v *ir.Var) string {
 // more than once (a lambda inlined into a fused loop and passed to the
 // runtime in the unfused fallback): the temporaries it evaluates operands,
 // function values and inputs into are local to each copy.
-func (f *fgen) body(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (*code, error) {
+func (f *fgen) body(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (stmts, error) {
 	op, fn, rb := clone(f.opText), clone(f.funText), clone(f.rebind)
 	defer func() { f.opText, f.funText, f.rebind = op, fn, rb }()
 	return f.stmts(list, items, ret)
@@ -207,15 +220,15 @@ func clone[K comparable, V any](m map[K]V) map[K]V {
 }
 
 // stmts generates a statement list whose IR statements are items.
-func (f *fgen) stmts(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (*code, error) {
-	c := new(code)
+func (f *fgen) stmts(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (stmts, error) {
+	var c stmts
 	i := 0
 	for _, s := range list {
 		j := i
 		for j < len(items) && s.Pos() <= items[j].Pos() && items[j].Pos() < s.End() {
 			j++
 		}
-		if err := f.stmt(c, s, items[i:j], ret, ""); err != nil {
+		if err := f.stmt(&c, s, items[i:j], ret, ""); err != nil {
 			return nil, err
 		}
 		i = j
@@ -228,21 +241,20 @@ func (f *fgen) stmts(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (*code, erro
 
 // stmt generates one Go statement s whose IR statements are items; label
 // is the label to put on the statement itself.
-func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label string) error {
+func (f *fgen) stmt(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label string) error {
 	lab := func() {
 		if label != "" {
-			c.p(label + ":\n")
+			c.add(labelStmt(label))
 		}
 	}
 	switch s := s.(type) {
 	case *ast.BlockStmt:
 		lab()
-		c.p("{\n")
 		inner, err := f.stmts(s.List, items, ret)
 		if err != nil {
 			return err
 		}
-		c.add(inner).p("}\n")
+		c.add(block(inner))
 		return nil
 	case *ast.LabeledStmt:
 		return f.stmt(c, s.Stmt, items, ret, s.Label.Name)
@@ -285,7 +297,7 @@ func (f *fgen) stmt(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label str
 				if len(vs.Values) == 0 {
 					for _, id := range vs.Names {
 						if id.Name != "_" && f.assignedInternally(f.info.Defs[id]) {
-							c.p("_ = " + f.localName(id) + "\n")
+							c.add(assignTo("_", jen.Id(f.localName(id))))
 						}
 					}
 				}
@@ -335,13 +347,13 @@ func isFinal(it ir.Stmt, s ast.Stmt) bool {
 // items. When no Plain evaluates the rest of the statement, the SOAC
 // statements are the whole assignment: the variables it declares (idents)
 // are declared here and the kernels assign them.
-func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *retCtx, idents []*ast.Ident) error {
+func (f *fgen) simple(c *stmts, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *retCtx, idents []*ast.Ident) error {
 	if len(items) == 0 {
 		if r, ok := s.(*ast.ReturnStmt); ok && ret != nil {
 			f.ret(c, r, nil, ret)
 			return nil
 		}
-		c.line(f.sub(node, nil))
+		c.add(f.sub(node, nil))
 		return nil
 	}
 	final := false
@@ -372,13 +384,13 @@ func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *
 			if !need {
 				continue
 			}
-			c.pf("var %s ", f.localName(id)).line(f.typeCode(obj.Type()))
+			c.add(varDecl(f.localName(id), f.typeCode(obj.Type()), nil))
 			if internalHere {
-				c.pf("_ = %s\n", f.localName(id))
+				c.add(assignTo("_", jen.Id(f.localName(id))))
 			}
 		}
 	}
-	var after *code
+	var after stmts
 	if final {
 		var restore func()
 		after, restore = f.unbind(c, s, items)
@@ -388,7 +400,7 @@ func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *
 	saved := f.cur
 	f.cur = sb
 	defer func() { f.cur = saved }()
-	defer func() { c.add(after) }()
+	defer func() { c.add(after...) }()
 	for _, it := range items {
 		switch it := it.(type) {
 		case *ir.Plain:
@@ -401,13 +413,16 @@ func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *
 				continue
 			}
 			if dn, ok := node.(*ast.ValueSpec); ok {
-				c.p("var ").line(f.sub(dn, sb))
+				c.add(jen.Var().Add(f.sub(dn, sb)))
 				continue
 			}
-			c.line(f.sub(s, sb))
+			c.add(f.sub(s, sb))
 		case *ir.SOAC:
 			if err := f.soacStmt(c, it); err != nil {
 				return err
+			}
+			if !final {
+				f.assignLater(c, it)
 			}
 		case *ir.Closure:
 		default:
@@ -428,7 +443,7 @@ func (f *fgen) simple(c *code, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *
 // (an assignment leaves it as it is). unbind emits the temporaries'
 // declarations and returns what follows the statement, and the function
 // that gives the variables their names back.
-func (f *fgen) unbind(c *code, s ast.Stmt, items []ir.Stmt) (after *code, restore func()) {
+func (f *fgen) unbind(c *stmts, s ast.Stmt, items []ir.Stmt) (after stmts, restore func()) {
 	declares := false
 	switch s := s.(type) {
 	case *ast.AssignStmt:
@@ -440,7 +455,6 @@ func (f *fgen) unbind(c *code, s ast.Stmt, items []ir.Stmt) (after *code, restor
 	for _, it := range items {
 		here[it] = true
 	}
-	after = new(code)
 	type name struct {
 		v   *ir.Var
 		old string
@@ -458,11 +472,15 @@ func (f *fgen) unbind(c *code, s ast.Stmt, items []ir.Stmt) (after *code, restor
 		for _, k := range ks {
 			runsHere = runsHere && here[k.At]
 		}
+		if _, ok := f.later[v]; ok && !runsHere {
+			f.zeroed[soac.Call] = id(f.name(v)) // computed by its kernel already
+			continue
+		}
 		if !runsHere {
 			if declares {
-				f.zeroed[soac.Call] = new(code).p("*new(").add(f.typeCode(v.Type)).p(")")
+				f.zeroed[soac.Call] = jen.Op("*").New(f.typeCode(v.Type))
 				if f.internal[v] {
-					after.pf("_ = %s\n", f.name(v))
+					after.add(assignTo("_", id(f.name(v))))
 				}
 			}
 			continue
@@ -470,7 +488,7 @@ func (f *fgen) unbind(c *code, s ast.Stmt, items []ir.Stmt) (after *code, restor
 		old, had := f.names[v]
 		renamed = append(renamed, name{v, old, had})
 		t := f.fresh("t")
-		c.pf("var %s ", t).line(f.typeCode(v.Type))
+		c.add(varDecl(t, f.typeCode(v.Type), nil))
 		f.names[v] = t
 	}
 	return after, func() {

@@ -24,6 +24,8 @@ import (
 	"go/ast"
 	"go/token"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
@@ -34,7 +36,7 @@ type chunkLoop struct {
 	idx, lo, hi string
 	// elem emits the maps' code computing the element at idx and returns
 	// the element's code; it is called only where the loop reads it.
-	elem func(c *code) (*code, bool)
+	elem func(c *stmts) (*jen.Statement, bool)
 }
 
 func identOf(e ast.Expr) *ast.Ident {
@@ -42,29 +44,30 @@ func identOf(e ast.Expr) *ast.Ident {
 	return id
 }
 
-// rangeHeader emits the header and the start of the body of a range
-// statement fused by chunkLoop cl: the index loop, the key and the value.
-func (f *fgen) rangeHeader(c *code, s *ast.RangeStmt, cl *chunkLoop) bool {
-	c.pf("for %s := %s; %s < %s; %s++ {\n", cl.idx, cl.lo, cl.idx, cl.hi, cl.idx)
+// rangeLoop returns a range statement fused by chunkLoop cl, whose body
+// generated is inner: the index loop, the key and the value, then inner.
+func (f *fgen) rangeLoop(s *ast.RangeStmt, cl *chunkLoop, inner stmts) (*jen.Statement, bool) {
+	var c stmts
 	if k, isID := s.Key.(*ast.Ident); isID && k.Name != "_" {
-		c.pf("%s := %s - %s\n", f.localName(k), cl.idx, cl.lo)
+		c.add(define(f.localName(k), jen.Id(cl.idx).Op("-").Id(cl.lo)))
 		if !f.reads(s.Body, f.info.Defs[k]) {
-			c.pf("_ = %s\n", f.localName(k))
+			c.add(assignTo("_", id(f.localName(k))))
 		}
 	}
 	// The maps are pure and cannot panic (chunkLoopStream): an element
 	// the loop does not read is not computed.
 	if v, isID := s.Value.(*ast.Ident); isID && v.Name != "_" {
-		el, ok := cl.elem(c)
+		el, ok := cl.elem(&c)
 		if !ok {
-			return false
+			return nil, false
 		}
-		c.pf("%s := ", f.localName(v)).line(el)
+		c.add(define(f.localName(v), el))
 		if !f.reads(s.Body, f.info.Defs[v]) {
-			c.pf("_ = %s\n", f.localName(v))
+			c.add(assignTo("_", id(f.localName(v))))
 		}
 	}
-	return true
+	c.add(inner...)
+	return countLoop(cl.idx, id(cl.lo), id(cl.hi), c), true
 }
 
 // chunkLoopStream returns the kernel of maps feeding stream st with the
@@ -73,7 +76,7 @@ func (f *fgen) rangeHeader(c *code, s *ast.RangeStmt, cl *chunkLoop) bool {
 // chunk function. The lowering found the range loop (lk.Chunk.Range) and
 // checked the maps are pure, cannot panic and are not materialised. maps
 // emits the members' code for the element at index idx.
-func (f *fgen) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.Var]*ir.SOAC, outs map[*ir.Var]string, pre *code, n, idx string, maps func(*code, token.Pos) (map[*ir.Var]*code, string)) (*code, bool) {
+func (f *fgen) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.Var]*ir.SOAC, outs map[*ir.Var]string, pre *stmts, n, idx string, maps func(*stmts, token.Pos) (map[*ir.Var]*jen.Statement, string)) (*jen.Statement, bool) {
 	k := lk.Src
 	at := k.At.Pos()
 	rng, lens := lk.Chunk.Range, lk.Chunk.Lens
@@ -100,14 +103,15 @@ func (f *fgen) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.V
 		}
 	}
 	lo, hi := f.fresh("lo"), f.fresh("hi")
-	chunkSize := f.soacQ(new(code), "ChunkSize")
+	chunkSize := f.soacQ("ChunkSize")
 	rt := st.Chunk.Sig.Results().At(0).Type()
 	res := f.fresh("r")
-	loop := new(code)
-	loop.pf("for %s := 0; %s < %s; %s += ", lo, lo, n, lo).add(chunkSize).p(" {\n")
-	loop.pf("%s := min(%s+", hi, lo).add(chunkSize).pf(", %s)\n", n)
-	loop.pf("var %s ", res).line(f.typeCode(rt))
-	cl := &chunkLoop{idx: idx, lo: lo, hi: hi, elem: func(c *code) (*code, bool) {
+	head := chunkHead(lo, hi, n, chunkSize)
+	loop := &stmts{
+		define(hi, jen.Min(jen.Id(lo).Op("+").Add(chunkSize), id(n))),
+		varDecl(res, f.typeCode(rt), nil),
+	}
+	cl := &chunkLoop{idx: idx, lo: lo, hi: hi, elem: func(c *stmts) (*jen.Statement, bool) {
 		elems, why := maps(c, inner)
 		if why != "" {
 			return nil, false
@@ -116,9 +120,9 @@ func (f *fgen) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.V
 	}}
 	f.chunkLoops[rng] = cl
 	for _, call := range lens {
-		f.exprRepl[call] = txtf("(%s - %s)", hi, lo)
+		f.exprRepl[call] = jen.Parens(jen.Id(hi).Op("-").Id(lo))
 	}
-	why := f.apply(loop, st.Chunk, []*code{nil}, res, at)
+	why := f.applyJ(loop, st.Chunk, []jen.Code{nil}, res, at)
 	delete(f.chunkLoops, rng)
 	for _, call := range lens {
 		delete(f.exprRepl, call)
@@ -126,6 +130,6 @@ func (f *fgen) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.V
 	if why != "" || f.err != nil {
 		return nil, false
 	}
-	c, why := f.streamTail(k, st, outs, pre, loop, n, lo, hi, res, new(code).p("make(").add(f.typeCode(st.Input.Type)).p(", 0)"))
+	c, why := f.streamTail(k, st, outs, *pre, head, loop, n, lo, hi, res, makeSlice(f.typeCode(st.Input.Type), lit(0)))
 	return c, why == ""
 }

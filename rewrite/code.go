@@ -1,240 +1,210 @@
 package rewrite
 
-// This file holds the code buffer the generator writes into: text copied
-// or composed by the generator, interleaved with package-qualified names
-// that jennifer renders with the import names the generated file
-// registers.
+// This file holds the building blocks of generated code. Generated code
+// is built as jennifer structure (github.com/dave/jennifer/jen) and
+// printed once, when the file is rendered (rewrite.go's render, which
+// gofmt-formats it): an expression or a statement is a *jen.Statement, a
+// statement list is a stmts, a block is block(list). The spec's own code
+// is copied as spans of its source between the nodes the generator
+// replaces (subst.go: sourceSpan), so that its comments and layout
+// survive. Types (go/types) become jennifer type expressions with
+// qualified names of other packages. This file does not decide what is
+// generated.
 
 import (
-	"fmt"
 	"go/types"
-	"strings"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 )
 
-// seg is one piece of generated code: text, or a qualified identifier.
-type seg struct {
-	text       string
-	path, name string // a reference to name in package path (text is empty)
+// stmts is a list of generated statements, rendered one per line.
+type stmts []jen.Code
+
+// add appends statements.
+func (s *stmts) add(c ...jen.Code) *stmts {
+	*s = append(*s, c...)
+	return s
 }
 
-// code is generated Go source under construction.
-type code struct{ segs []seg }
-
-// p appends text.
-func (c *code) p(text string) *code {
-	c.segs = append(c.segs, seg{text: text})
-	return c
-}
-
-// pf appends formatted text.
-func (c *code) pf(format string, args ...any) *code {
-	return c.p(fmt.Sprintf(format, args...))
-}
-
-// q appends a reference to name in package path.
-func (c *code) q(path, name string) *code {
-	c.segs = append(c.segs, seg{path: path, name: name})
-	return c
-}
-
-// add appends other.
-func (c *code) add(other *code) *code {
-	if other != nil {
-		c.segs = append(c.segs, other.segs...)
+// block returns list as a block statement. An empty block is printed
+// with its braces on two lines, as the generator always has.
+func block(list stmts) *jen.Statement {
+	if len(list) == 0 {
+		return jen.Custom(jen.Options{Open: "{\n", Close: "}"})
 	}
-	return c
+	return jen.Block(list...)
 }
 
-// line appends other followed by a newline.
-func (c *code) line(other *code) *code {
-	c.add(other)
-	return c.p("\n")
-}
+// id returns the identifier name.
+func id(name string) *jen.Statement { return jen.Id(name) }
 
-// text returns c with qualified names written path.name, for tests and
-// error messages.
-func (c *code) String() string {
-	var b strings.Builder
-	for _, s := range c.segs {
-		if s.path != "" {
-			b.WriteString(s.path + "." + s.name)
-		} else {
-			b.WriteString(s.text)
-		}
+// define returns "lhs := rhs".
+func define(lhs string, rhs jen.Code) *jen.Statement { return jen.Id(lhs).Op(":=").Add(rhs) }
+
+// assignTo returns "lhs = rhs".
+func assignTo(lhs string, rhs jen.Code) *jen.Statement { return jen.Id(lhs).Op("=").Add(rhs) }
+
+// varDecl returns "var name typ", or "var name typ = value" when value
+// is not nil.
+func varDecl(name string, typ jen.Code, value jen.Code) *jen.Statement {
+	s := jen.Var().Id(name).Add(typ)
+	if value != nil {
+		s.Op("=").Add(value)
 	}
-	return b.String()
+	return s
 }
 
-// jen converts c into one jennifer statement.
-func (c *code) jen() *jen.Statement {
-	st := jen.Null()
-	for _, s := range c.segs {
-		if s.path != "" {
-			st.Qual(s.path, s.name)
-		} else if s.text != "" {
-			st.Op(s.text)
-		}
+// index returns "x[i]".
+func index(x string, i jen.Code) *jen.Statement { return jen.Id(x).Index(i) }
+
+// countLoop returns "for i := lo; i < hi; i++ { body }".
+func countLoop(i string, lo, hi jen.Code, body stmts) *jen.Statement {
+	return jen.For(define(i, lo), jen.Id(i).Op("<").Add(hi), jen.Id(i).Op("++")).Add(block(body))
+}
+
+// ids returns identifiers.
+func ids(names ...string) []jen.Code {
+	out := make([]jen.Code, len(names))
+	for i, n := range names {
+		out[i] = jen.Id(n)
 	}
-	return st
+	return out
 }
 
-func txt(text string) *code { return new(code).p(text) }
-
-func txtf(format string, args ...any) *code { return new(code).pf(format, args...) }
-
-// typeCode renders t as Go source, qualifying names of other packages.
-func (g *gen) typeCode(t types.Type) *code {
-	c := new(code)
-	g.writeType(c, t)
-	return c
+// makeSlice returns "make(typ, args...)".
+func makeSlice(typ jen.Code, args ...jen.Code) *jen.Statement {
+	return jen.Make(append([]jen.Code{typ}, args...)...)
 }
 
-func (g *gen) writeType(c *code, t types.Type) {
+// lit returns the integer literal n.
+func lit(n int) *jen.Statement { return jen.Op(strconv.Itoa(n)) }
+
+// typeCode returns t as a jennifer type expression, qualifying names of
+// other packages (registered with the file's imports).
+func (g *gen) typeCode(t types.Type) *jen.Statement {
 	switch t := t.(type) {
 	case *types.Basic:
-		c.p(t.Name())
+		return jen.Id(t.Name())
 	case *types.Named:
-		g.writeObjName(c, t.Obj())
-		g.writeTypeArgs(c, t.TypeArgs())
+		return g.objName(t.Obj()).Add(g.typeArgs(t.TypeArgs()))
 	case *types.Alias:
-		g.writeObjName(c, t.Obj())
-		g.writeTypeArgs(c, t.TypeArgs())
+		return g.objName(t.Obj()).Add(g.typeArgs(t.TypeArgs()))
 	case *types.TypeParam:
 		if r := g.rename[t.Obj()]; r != "" {
-			c.p(r)
-		} else {
-			c.p(t.Obj().Name())
+			return jen.Id(r)
 		}
+		return jen.Id(t.Obj().Name())
 	case *types.Slice:
-		c.p("[]")
-		g.writeType(c, t.Elem())
+		return jen.Index().Add(g.typeCode(t.Elem()))
 	case *types.Array:
-		c.pf("[%d]", t.Len())
-		g.writeType(c, t.Elem())
+		return jen.Index(lit(int(t.Len()))).Add(g.typeCode(t.Elem()))
 	case *types.Pointer:
-		c.p("*")
-		g.writeType(c, t.Elem())
+		return jen.Op("*").Add(g.typeCode(t.Elem()))
 	case *types.Map:
-		c.p("map[")
-		g.writeType(c, t.Key())
-		c.p("]")
-		g.writeType(c, t.Elem())
+		return jen.Map(g.typeCode(t.Key())).Add(g.typeCode(t.Elem()))
 	case *types.Chan:
 		switch t.Dir() {
-		case types.SendRecv:
-			c.p("chan ")
 		case types.SendOnly:
-			c.p("chan<- ")
+			return jen.Chan().Op("<-").Add(g.typeCode(t.Elem()))
 		case types.RecvOnly:
-			c.p("<-chan ")
+			return jen.Op("<-").Chan().Add(g.typeCode(t.Elem()))
 		}
-		g.writeType(c, t.Elem())
+		return jen.Chan().Add(g.typeCode(t.Elem()))
 	case *types.Signature:
-		c.p("func")
-		g.writeSig(c, t)
+		return jen.Func().Add(g.signature(t))
 	case *types.Struct:
-		c.p("struct{")
+		// One line, fields separated by semicolons, as the spec's types
+		// are usually written inline.
+		var fields []jen.Code
 		for i := 0; i < t.NumFields(); i++ {
 			f := t.Field(i)
-			if i > 0 {
-				c.p("; ")
-			}
+			fc := jen.Null()
 			if !f.Embedded() {
-				c.p(f.Name() + " ")
+				fc.Id(f.Name())
 			}
-			g.writeType(c, f.Type())
+			fc.Add(g.typeCode(f.Type()))
 			if tag := t.Tag(i); tag != "" {
-				c.pf(" %q", tag)
+				fc.Lit(tag)
 			}
+			fields = append(fields, fc)
 		}
-		c.p("}")
+		return jen.Custom(jen.Options{Open: "struct{", Close: "}", Separator: ";"}, fields...)
 	case *types.Interface:
-		c.p("interface{")
-		sep := ""
+		var elems []jen.Code
 		for i := 0; i < t.NumEmbeddeds(); i++ {
-			c.p(sep)
-			g.writeType(c, t.EmbeddedType(i))
-			sep = "; "
+			elems = append(elems, g.typeCode(t.EmbeddedType(i)))
 		}
 		for i := 0; i < t.NumExplicitMethods(); i++ {
 			m := t.ExplicitMethod(i)
-			c.p(sep + m.Name())
-			g.writeSig(c, m.Type().(*types.Signature))
-			sep = "; "
+			elems = append(elems, jen.Id(m.Name()).Add(g.signature(m.Type().(*types.Signature))))
 		}
-		c.p("}")
+		return jen.Custom(jen.Options{Open: "interface{", Close: "}", Separator: ";"}, elems...)
 	case *types.Union:
+		u := jen.Null()
 		for i := 0; i < t.Len(); i++ {
 			if i > 0 {
-				c.p(" | ")
+				u.Op("|")
 			}
 			if t.Term(i).Tilde() {
-				c.p("~")
+				u.Op("~")
 			}
-			g.writeType(c, t.Term(i).Type())
+			u.Add(g.typeCode(t.Term(i).Type()))
 		}
-	default:
-		// Anything else: the type checker's spelling, qualified by the
-		// package's own import names.
-		c.p(types.TypeString(t, func(p *types.Package) string {
-			if p == g.pkg {
-				return ""
-			}
-			return g.importName(p)
-		}))
+		return u
 	}
+	// Anything else (no such type occurs in a spec today): the type
+	// checker's spelling, qualified by the package's own import names.
+	return jen.Id(types.TypeString(t, func(p *types.Package) string {
+		if p == g.pkg {
+			return ""
+		}
+		return g.importName(p)
+	}))
 }
 
-func (g *gen) writeTypeArgs(c *code, args *types.TypeList) {
-	if args.Len() == 0 {
-		return
-	}
-	c.p("[")
+// typeArgs returns "[a, b]", or nothing for no arguments.
+func (g *gen) typeArgs(args *types.TypeList) *jen.Statement {
+	var list []jen.Code
 	for i := 0; i < args.Len(); i++ {
-		if i > 0 {
-			c.p(", ")
-		}
-		g.writeType(c, args.At(i))
+		list = append(list, g.typeCode(args.At(i)))
 	}
-	c.p("]")
+	return jen.Types(list...)
 }
 
-func (g *gen) writeSig(c *code, s *types.Signature) {
-	tuple := func(t *types.Tuple, variadic bool) {
-		c.p("(")
+// signature returns a function type's parameters and results.
+func (g *gen) signature(s *types.Signature) *jen.Statement {
+	tuple := func(t *types.Tuple, variadic bool) []jen.Code {
+		var list []jen.Code
 		for i := 0; i < t.Len(); i++ {
-			if i > 0 {
-				c.p(", ")
-			}
 			if variadic && i == t.Len()-1 {
-				c.p("...")
-				g.writeType(c, t.At(i).Type().(*types.Slice).Elem())
+				list = append(list, jen.Op("...").Add(g.typeCode(t.At(i).Type().(*types.Slice).Elem())))
 				continue
 			}
-			g.writeType(c, t.At(i).Type())
+			list = append(list, g.typeCode(t.At(i).Type()))
 		}
-		c.p(")")
+		return list
 	}
-	tuple(s.Params(), s.Variadic())
+	sig := jen.Params(tuple(s.Params(), s.Variadic())...)
 	if s.Results().Len() > 0 {
-		c.p(" ")
-		tuple(s.Results(), false)
+		sig.Params(tuple(s.Results(), false)...)
 	}
+	return sig
 }
 
-// writeObjName writes the name of a type object: qualified when it belongs
+// objName returns the name of a type object: qualified when it belongs
 // to another package, bare when it is the package's own or universal.
-func (g *gen) writeObjName(c *code, obj types.Object) {
+func (g *gen) objName(obj types.Object) *jen.Statement {
 	if r := g.rename[obj]; r != "" {
-		c.p(r)
-		return
+		return jen.Id(r)
 	}
 	if obj.Pkg() == nil || obj.Pkg() == g.pkg {
-		c.p(obj.Name())
-		return
+		return jen.Id(obj.Name())
 	}
 	g.usePkg(obj.Pkg())
-	c.q(obj.Pkg().Path(), obj.Name())
+	return jen.Qual(obj.Pkg().Path(), obj.Name())
 }
+
+// labelStmt returns the label "name:", on its own line before the
+// statement it labels.
+func labelStmt(name string) *jen.Statement { return jen.Id(name).Op(":") }

@@ -10,13 +10,14 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
-	"strings"
+
+	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
 // compound generates an if, switch, select or loop.
-func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label string) error {
+func (f *fgen) compound(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label string) error {
 	var node ir.Stmt
 	var init ast.Stmt
 	switch s := s.(type) {
@@ -54,24 +55,27 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 		initInHeader = true
 	}
 	wrap := init != nil && !initInHeader
-	var redecl *code
+	var redecl *jen.Statement
 	if wrap {
-		c.p("{\n")
+		// The statement goes into a block of its own, which outer is
+		// then given.
+		outer := c
+		c = new(stmts)
+		defer func() { outer.add(block(*c)) }()
 		if err := f.stmt(c, init, initItems, ret, ""); err != nil {
 			return err
 		}
 		redecl = f.redeclare(init)
 	}
-	headerInit := func(h *code) bool {
+	// headerInit returns the init of the statement's header, or nil.
+	headerInit := func() *jen.Statement {
 		switch {
 		case initInHeader:
-			h.add(f.sub(init, f.newSubst(initItems)))
+			return f.sub(init, f.newSubst(initItems))
 		case redecl != nil:
-			h.add(redecl)
-		default:
-			return false
+			return redecl
 		}
-		return true
+		return nil
 	}
 	sb := f.newSubst(pre)
 	saved := f.cur
@@ -88,61 +92,62 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 		}
 	}
 	if label != "" {
-		c.p(label + ":\n")
+		c.add(labelStmt(label))
 	}
-	header := func(open token.Pos) *code {
-		h := new(code)
+	// clauses returns the header's clauses: the init (when there is
+	// one) and then the others.
+	clauses := func(others ...jen.Code) []jen.Code {
+		if init := headerInit(); init != nil {
+			return append([]jen.Code{init}, others...)
+		}
+		return others
+	}
+	// optional returns the copy of a header part, or an empty clause.
+	optional := func(e ast.Node) *jen.Statement {
+		if e == nil {
+			return jen.Empty()
+		}
+		return f.sub(e, sb)
+	}
+	header := func() *jen.Statement {
 		switch s := s.(type) {
 		case *ast.IfStmt:
-			h.p("if ")
-			if headerInit(h) {
-				h.p("; ")
-			}
-			h.add(f.sub(s.Cond, sb))
+			return jen.If(clauses(f.sub(s.Cond, sb))...)
 		case *ast.SwitchStmt:
-			h.p("switch ")
-			if headerInit(h) {
-				h.p("; ")
-			}
-			if s.Tag != nil {
-				h.add(f.sub(s.Tag, sb))
-			}
+			return jen.Switch(clauses(optional(s.Tag))...)
 		case *ast.TypeSwitchStmt:
-			h.p("switch ")
-			if headerInit(h) {
-				h.p("; ")
-			}
-			h.add(f.sub(s.Assign, sb))
+			return jen.Switch(clauses(f.sub(s.Assign, sb))...)
 		case *ast.SelectStmt:
-			h.p("select")
+			return jen.Select()
 		case *ast.ForStmt:
-			h.p("for ")
-			if ic := new(code); headerInit(ic) || s.Post != nil {
-				h.add(ic).p("; ")
-				if s.Cond != nil {
-					h.add(f.sub(s.Cond, sb))
-				}
-				h.p("; ")
-				if s.Post != nil {
-					h.add(f.sub(s.Post, sb))
-				}
-			} else if s.Cond != nil {
-				h.add(f.sub(s.Cond, sb))
+			init := headerInit()
+			if init == nil && s.Post == nil {
+				return jen.For(optional(s.Cond))
 			}
+			if init == nil {
+				init = jen.Empty()
+			}
+			post := jen.Empty()
+			if s.Post != nil {
+				post = f.sub(s.Post, sb)
+			}
+			return jen.For(init, optional(s.Cond), post)
 		case *ast.RangeStmt:
-			h.add(f.subRange(s, s.Pos(), s.X.Pos(), sb)).add(f.sub(s.X, sb))
+			return f.subRange(s, s.Pos(), s.X.Pos(), sb).Add(f.sub(s.X, sb))
 		}
-		return h
+		return nil
 	}
 	switch s := s.(type) {
 	case *ast.IfStmt:
 		n := node.(*ir.If)
-		if err := f.ifChain(c, s, n, header(0), sb, ret); err != nil {
+		st, err := f.ifChain(s, n, header(), ret)
+		if err != nil {
 			return err
 		}
+		c.add(st)
 	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 		n := node.(*ir.Switch)
-		c.add(header(0)).p(" {\n")
+		var body stmts
 		var clauses []ast.Stmt
 		switch s := s.(type) {
 		case *ast.SwitchStmt:
@@ -153,30 +158,30 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 			clauses = s.Body.List
 		}
 		for i, cl := range clauses {
-			var body []ast.Stmt
+			var list []ast.Stmt
 			switch cl := cl.(type) {
 			case *ast.CaseClause:
 				if cl.List == nil {
-					c.p("default:\n")
+					body.add(jen.Default())
 				} else {
-					c.p("case ").add(f.subRange(cl, cl.List[0].Pos(), cl.Colon, sb)).p(":\n")
+					body.add(jen.Case(f.subRange(cl, cl.List[0].Pos(), cl.Colon, sb)))
 				}
-				body = cl.Body
+				list = cl.Body
 			case *ast.CommClause:
 				if cl.Comm == nil {
-					c.p("default:\n")
+					body.add(jen.Default())
 				} else {
-					c.p("case ").add(f.sub(cl.Comm, sb)).p(":\n")
+					body.add(jen.Case(f.sub(cl.Comm, sb)))
 				}
-				body = cl.Body
+				list = cl.Body
 			}
-			inner, err := f.stmts(body, n.Cases[i].Stmts, ret)
+			inner, err := f.stmts(list, n.Cases[i].Stmts, ret)
 			if err != nil {
 				return err
 			}
-			c.add(inner)
+			body.add(inner...)
 		}
-		c.p("}\n")
+		c.add(header().Add(block(body)))
 	case *ast.ForStmt, *ast.RangeStmt:
 		n := node.(*ir.Loop)
 		var list []ast.Stmt
@@ -190,16 +195,14 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 			return err
 		}
 		if rs, ok := s.(*ast.RangeStmt); ok && f.chunkLoops[rs] != nil {
-			if !f.rangeHeader(c, rs, f.chunkLoops[rs]) {
+			loop, ok := f.rangeLoop(rs, f.chunkLoops[rs], inner)
+			if !ok {
 				return fmt.Errorf("internal error: chunk loop at %s", f.fset.Position(rs.Pos()))
 			}
-			c.add(inner).p("}\n")
+			c.add(loop)
 			break
 		}
-		c.add(header(0)).p(" {\n").add(inner).p("}\n")
-	}
-	if wrap {
-		c.p("}\n")
+		c.add(header().Add(block(inner)))
 	}
 	return f.err
 }
@@ -208,7 +211,7 @@ func (f *fgen) compound(c *code, s ast.Stmt, items []ir.Stmt, ret *retCtx, label
 // it, as the header's init: "a, b := a, b" for the variables a short
 // variable declaration declares (each now a variable of the wrapping
 // block), nil when it declares none.
-func (f *fgen) redeclare(init ast.Stmt) *code {
+func (f *fgen) redeclare(init ast.Stmt) *jen.Statement {
 	as, ok := init.(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE {
 		return nil
@@ -222,37 +225,37 @@ func (f *fgen) redeclare(init ast.Stmt) *code {
 	if len(names) == 0 {
 		return nil
 	}
-	list := strings.Join(names, ", ")
-	return txtf("%s := %s", list, list)
+	return jen.List(ids(names...)...).Op(":=").List(ids(names...)...)
 }
 
 // ifChain generates an if statement with its else branches.
-func (f *fgen) ifChain(c *code, s *ast.IfStmt, n *ir.If, header *code, sb *subst, ret *retCtx) error {
+func (f *fgen) ifChain(s *ast.IfStmt, n *ir.If, header *jen.Statement, ret *retCtx) (*jen.Statement, error) {
 	then, err := f.stmts(s.Body.List, n.Then.Stmts, ret)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	c.add(header).p(" {\n").add(then).p("}")
+	c := header.Add(block(then))
 	switch e := s.Else.(type) {
 	case *ast.BlockStmt:
 		els, err := f.stmts(e.List, n.Else.Stmts, ret)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		c.p(" else {\n").add(els).p("}")
+		c.Else().Add(block(els))
 	case *ast.IfStmt:
 		els, err := f.stmts([]ast.Stmt{e}, n.Else.Stmts, ret)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if t := strings.TrimSpace(els.String()); strings.HasPrefix(t, "if ") && len(n.Else.Stmts) == 1 {
-			c.p(" else ").add(els)
-			return nil
+		if len(els) == 1 && len(n.Else.Stmts) == 1 {
+			// The else branch is the if statement alone (its IR is
+			// the If, with nothing evaluated before it): else if.
+			c.Else().Add(els[0])
+			break
 		}
-		c.p(" else {\n").add(els).p("}")
+		c.Else().Add(block(els))
 	}
-	c.p("\n")
-	return nil
+	return c, nil
 }
 
 // isNode reports whether IR statement it is the compound statement s.

@@ -87,19 +87,75 @@
 // evaluated where the SOAC is), function values through a temporary.
 // A floating-point result, of an inlined literal or of a called function,
 // is assigned through an explicit conversion (m = float64(x * x),
-// m = float64(square(x))): Go lets a compiler fuse x*y + z into one FMA
-// across statements and through inlined calls (arm64 does, amd64 from
-// GOAMD64=v3), and in the spec a lambda's result is rounded by its call,
-// so fusion never spans two lambdas there and must not here. A method
-// value whose method may compute floating-point arithmetic (fma.go) is
-// called through the method value, evaluated where the spec evaluates it:
-// the spec runs the compiler's method-value wrapper, never inlined into
-// the combinator's loop, and so does the generated code. Inside one
-// lambda (a literal, or a named function the compiler inlines) the
-// compiler chooses where to fuse from the code around it, in the spec as
-// in the generated loop, and the Go specification allows either: results
-// are bit-identical wherever the lambdas leave it no choice (amd64 below
-// v3; float64(x*y) + z or math.FMA(x, y, z) written in the lambda).
+// m = float64(square(x))), and a lambda that may fuse floating-point
+// operations is called through soac.Opaque (see below).
+//
+// # Floating-point contraction
+//
+// The Go specification lets an implementation "combine multiple
+// floating-point operations into a single fused operation, possibly across
+// statements", and "an explicit floating-point type conversion rounds to
+// the precision of the target type, preventing fusion that would discard
+// that rounding". The gc compiler fuses in exactly one way: a rewrite rule
+// guarded by useFMA (cmd/compile/internal/ssa/_gen) turns an addition or
+// subtraction whose operand is a multiplication's value into one FMA,
+// on amd64 from GOAMD64=v3 and on arm64, loong64, ppc64, ppc64le, riscv64
+// and s390x (soac.FMAContracts); elsewhere every operation is rounded on
+// its own and the code below is bit-identical whatever is inlined. Whether
+// the rule fires depends on the code around the two operations, not only
+// on them: on amd64 a multiplication whose operand is loaded from memory
+// becomes a load-multiply first and is no longer fused, so the same
+// function fuses in its own body (arguments in registers) and not once
+// inlined into a loop reading arrays; constants known after inlining turn
+// x*2 into x+x and x/c into x*(1/c); a called function's product meets the
+// caller's addition only when it is inlined. So the same lambda, inlined
+// into the spec's combinator or into the generated loop, may give other
+// bits. Two rules close every path:
+//
+//   - The spec's side is pinned: every combinator of runtime/soac calls its
+//     lambdas through soac.Opaque, an identity the compiler does not inline
+//     where it fuses, so the spec always runs each lambda's own compiled
+//     body, whatever the compiler inlines into the spec or the spec into
+//     its callers.
+//   - A lambda that may fuse (fma.go, mayFuse) is called by the generated
+//     code through soac.Opaque too, evaluated where the spec evaluates it:
+//     a named function or a method value is then the very same compiled
+//     body (the method value's wrapper) as the spec's. Every other lambda
+//     is inlined. It may not fuse when no product (x*y, x/y, a complex
+//     product) can reach an addition or subtraction unrounded: each product
+//     of its code is compared, converted explicitly, passed to an exact
+//     math function (Sqrt, Abs, IsNaN, IsInf, Signbit) or returned as its
+//     single floating-point result, which the generated code rounds
+//     (float64(...)) and the spec's call returns; a product times or
+//     divided by something is not enough, since that something may be 2
+//     once constants are propagated. Its calls must be to builtins,
+//     conversions, SOACs (whose lambdas are decided on their own and whose
+//     results are rounded), exact math functions (math.Floor, math.Max,
+//     ...: no float sums or products), packages with no floating-point
+//     arithmetic (strings, bytes, unicode, math/bits), or functions of the
+//     package that satisfy the same rule with their results unrounded. With
+//     no product reaching an addition, the rule has nothing to match,
+//     inlined or not, and each lambda's result is rounded before the next
+//     lambda sees it, in the spec (a call's result) as in the generated
+//     code (the conversion): fusion never spans two lambdas.
+//
+// So a lambda that may fuse runs its own compiled body on both sides. For
+// named functions and method values that is one body in the binary: the
+// results are the spec's, bit for bit. A function literal is compiled
+// twice, in the spec and in the generated function, from the same source:
+// the bodies are the same code, and fuse alike, as long as the compiler
+// captures the literal's variables alike (by value, or by reference when
+// the variable is reassigned; a variable a SOAC statement declares is
+// assigned by its kernel in the generated code) and, for a literal with
+// SOACs inside, the fused kernels inside it fuse as the runtime's calls
+// do; the Go specification does not promise it, and the compiler's
+// capture and inlining choices could differ. Profile-guided optimisation
+// may devirtualise a hot call of a function value (the spec's combinator
+// loop) and inline the lambda there: bit identity under FMA holds for
+// builds without -pgo. Writing float64(x*y) + z or math.FMA(x, y, z) in a
+// lambda leaves the compiler no choice anywhere. The cost: on targets that
+// fuse, such a lambda is one indirect call per element instead of inlined
+// code (the spec calls it too); elsewhere soac.Opaque is inlined away.
 //
 // Panics are the spec's: when a kernel zips arrays whose lengths the plan
 // only asserts equal (Kernel.Asserts), the loop runs only if they are, and

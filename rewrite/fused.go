@@ -16,6 +16,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
@@ -25,7 +27,7 @@ import (
 type space struct {
 	parent *space
 	keep   string // the filter's predicate result
-	parts  []any  // *code or *space, in order
+	parts  []any  // stmts or *space, in order
 	// sel: the members of the kept elements run for every element and
 	// select their effect by keep (no branch); see selectable.
 	sel bool
@@ -34,37 +36,37 @@ type space struct {
 	count string
 }
 
-func (s *space) emit(c *code) { s.parts = append(s.parts, c) }
+func (s *space) emit(c ...jen.Code) { s.parts = append(s.parts, stmts(c)) }
 
-func (s *space) render(c *code) {
+func (s *space) render(c *stmts) {
 	for _, p := range s.parts {
 		switch p := p.(type) {
-		case *code:
-			c.add(p)
+		case stmts:
+			c.add(p...)
 		case *space:
 			if p.sel {
 				p.render(c)
 				if p.count != "" {
-					c.pf("if %s {\n%s++\n}\n", p.keep, p.count)
+					c.add(jen.If(id(p.keep)).Add(block(stmts{jen.Id(p.count).Op("++")})))
 				}
 				continue
 			}
-			c.pf("if %s {\n", p.keep)
-			p.render(c)
-			c.p("}\n")
+			var kept stmts
+			p.render(&kept)
+			c.add(jen.If(id(p.keep)).Add(block(kept)))
 		}
 	}
 }
 
 // elem is the element of an array at the current iteration.
 type elem struct {
-	c  *code
+	c  *jen.Statement
 	sp *space
 }
 
 // loop returns lowered kernel lk (form lower.Loop) as one loop, or the
 // reason the cpu backend cannot render it.
-func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
 	lp := f.loopParts(lk, outs)
 	loops, why := lp.loops("0", lp.n)
 	if why != "" {
@@ -74,8 +76,9 @@ func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
 	if why != "" {
 		return nil, why
 	}
-	body := new(code).pf("%s := ", lp.n).line(lp.length).add(lp.pre).add(loops).add(combine).add(lp.post)
-	return lp.guard(body), ""
+	body := stmts{define(lp.n, lp.length)}
+	body.add(*lp.pre...).add(loops...).add(combine...).add(*lp.post...)
+	return lp.guardJ(body), ""
 }
 
 // loopParts holds the pieces of a lowered kernel's loop, so that a
@@ -84,20 +87,20 @@ func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
 type loopParts struct {
 	// n is the name of the loop's length, length its value.
 	n      string
-	length *code
+	length *jen.Statement
 	// pre declares the inputs' reslices, the materialised outputs and
 	// the accumulators (after the first call of loops); post assigns the
 	// results after the loop.
-	pre, post *code
+	pre, post *stmts
 	// loops returns the loop over [lo, hi) (names or literals): every
 	// call renders the body again, with the same accumulators and
 	// outputs.
-	loops func(lo, hi string) (*code, string)
+	loops func(lo, hi string) (stmts, string)
 	// combine folds split accumulators pairwise (after loops).
-	combine func() (*code, string)
-	// guard wraps the loop's code in the length asserts (the members
+	combine func() (stmts, string)
+	// guardJ wraps the loop's code in the length asserts (the members
 	// run unfused when they fail).
-	guard func(body *code) *code
+	guardJ func(body stmts) *jen.Statement
 	// accs are the accumulators of folds and scans in declaration order
 	// (after the first call of loops).
 	accs []loopAcc
@@ -106,12 +109,17 @@ type loopParts struct {
 	stores []loopStore
 }
 
+// guard is guardJ for text-built callers.
+func (lp *loopParts) guard(body *code) *code {
+	return new(code).line(lp.guardJ(body.stmts()))
+}
+
 // loopAcc is one accumulator of a fold or scan: name, declared as
 // var name typ = neutral, folded with op.
 type loopAcc struct {
 	name    string
-	typ     *code
-	neutral *code
+	typ     *jen.Statement
+	neutral *jen.Statement
 	op      *ir.Lambda
 	member  *ir.SOAC
 	role    lower.Role
@@ -125,14 +133,38 @@ type loopStore struct {
 	v            *ir.Var
 }
 
+// lengthKey identifies a length expression: two lengths with one key are
+// the same value, so their assert is dropped.
+func (f *fgen) lengthKey(l lower.Length) string {
+	if l.Var != nil {
+		return "len(" + f.name(l.Var) + ")"
+	}
+	var o *ir.Operand
+	switch op := l.Gen.Op.(type) {
+	case *ir.Iota:
+		o = op.N
+	case *ir.Replicate:
+		o = op.N
+	}
+	switch {
+	case o == nil:
+		return ""
+	case f.opText[o] != "":
+		return f.opText[o]
+	case o.Const != nil && o.Const.Value != nil:
+		return "const " + o.Const.Value.ExactString()
+	}
+	return "expr " + f.text(o.Expr.Pos(), o.Expr.End())
+}
+
 // loopParts returns the pieces of lk's loop (see loopParts).
 func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 	lp := &loopParts{}
 	k := lk.Src
 	at := k.At.Pos()
-	lenCode := func(l lower.Length) *code {
+	lenCode := func(l lower.Length) *jen.Statement {
 		if l.Var != nil {
-			return txtf("len(%s)", f.name(l.Var))
+			return jen.Len(id(f.name(l.Var)))
 		}
 		switch op := l.Gen.Op.(type) {
 		case *ir.Iota:
@@ -143,21 +175,20 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 		return nil
 	}
 	n := lenCode(lk.Length)
-	var conds []*code
-	seenCond := map[string]bool{}
+	var conds []jen.Code
+	seenCond := map[[2]string]bool{}
 	for _, a := range lk.Asserts {
-		l0 := lenCode(a.Lengths[0])
+		k0 := f.lengthKey(a.Lengths[0])
 		for _, ln := range a.Lengths[1:] {
-			l := lenCode(ln)
-			cd := new(code).add(l0).p(" == ").add(l)
-			if key, rev := cd.String(), new(code).add(l).p(" == ").add(l0).String(); !seenCond[key] && !seenCond[rev] && l0.String() != l.String() {
-				seenCond[key] = true
-				conds = append(conds, cd)
+			key := f.lengthKey(ln)
+			if !seenCond[[2]string{k0, key}] && !seenCond[[2]string{key, k0}] && k0 != key {
+				seenCond[[2]string{k0, key}] = true
+				conds = append(conds, lenCode(a.Lengths[0]).Op("==").Add(lenCode(ln)))
 			}
 		}
 	}
 
-	pre, post := new(code), new(code)
+	pre, post := &stmts{}, &stmts{}
 	idx := f.fresh("i")
 	nName := f.fresh("n")
 	lp.n, lp.length, lp.pre, lp.post = nName, n, pre, post
@@ -173,7 +204,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 	for _, v := range k.Inputs {
 		l := f.fresh("in")
 		inLocal[v] = l
-		pre.pf("%s := %s[:%s]\n", l, f.name(v), nName)
+		pre.add(define(l, jen.Id(f.name(v)).Index(jen.Empty(), id(nName))))
 	}
 	// The loop body is emitted once, or lk.Unroll times (copies
 	// 0..Unroll-1 of it at indices idx+copy, then copy 0 again for the
@@ -187,10 +218,10 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 		if e, ok := elems[v]; ok {
 			return e
 		}
-		return elem{txtf("%s[%s]", inLocal[v], idx), spaces[lower.Root]}
+		return elem{index(inLocal[v], id(idx)), spaces[lower.Root]}
 	}
-	inputs := func(m *ir.SOAC) []*code {
-		var args []*code
+	inputs := func(m *ir.SOAC) []jen.Code {
+		var args []jen.Code
 		for _, v := range m.Inputs() {
 			args = append(args, elemOf(v).c)
 		}
@@ -202,7 +233,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 	// value, the element of v at the current iteration in space sp, as
 	// lowered (how), or nil when v is not materialised.
 	locals := map[*ir.Var]string{}
-	store := func(v *ir.Var, how lower.Store, sp *space, value *code) *code {
+	store := func(v *ir.Var, how lower.Store, sp *space, value jen.Code) []jen.Code {
 		if how == lower.NoStore {
 			return nil
 		}
@@ -211,38 +242,38 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 		if !ok {
 			l = f.fresh("out")
 			locals[v] = l
-			pre.pf("var %s ", l).line(f.typeCode(v.Type))
+			pre.add(varDecl(l, f.typeCode(v.Type), nil))
 			switch how {
 			case lower.AtCount:
 				// A selected output is written at the kept count for
 				// every element and cut to the count after the loop.
 				if sp.count == "" {
 					sp.count = f.fresh("kept")
-					pre.pf("%s := 0\n", sp.count)
+					pre.add(define(sp.count, lit(0)))
 				}
-				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", %s)\n", nName)
-				post.pf("%s = %s[:%s:%s]\n", name, l, sp.count, sp.count)
+				pre.add(assignTo(l, f.makeOut(lk, v.Type, nName)))
+				post.add(assignTo(name, jen.Id(l).Index(jen.Empty(), id(sp.count), id(sp.count))))
 			case lower.Appended:
 				// Kept elements append. Reserve the loop length, as a
 				// hand-written filter does: growing by append costs
 				// several allocations and copies (2x on quickhull).
 				// Capacity is not part of the result's value; it stays
 				// fresh and non-nil like the runtime's.
-				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", 0, %s)\n", nName)
-				post.pf("%s = %s\n", name, l)
+				pre.add(assignTo(l, makeSlice(f.typeCode(v.Type), lit(0), id(nName))))
+				post.add(assignTo(name, id(l)))
 			default:
-				pre.pf("%s = make(", l).add(f.typeCode(v.Type)).pf(", %s)\n", nName)
-				post.pf("%s = %s\n", name, l)
+				pre.add(assignTo(l, f.makeOut(lk, v.Type, nName)))
+				post.add(assignTo(name, id(l)))
 			}
 			lp.stores = append(lp.stores, loopStore{local: l, count: sp.count, how: how, v: v})
 		}
 		switch how {
 		case lower.AtCount:
-			return txtf("%s[%s] = ", l, sp.count).line(value)
+			return []jen.Code{index(l, id(sp.count)).Op("=").Add(value)}
 		case lower.Appended:
-			return txtf("%s = append(%s, ", l, l).add(value).p(")\n")
+			return []jen.Code{assignTo(l, jen.Append(id(l), value))}
 		}
-		return txtf("%s[%s] = ", l, idx).line(value)
+		return []jen.Code{index(l, id(idx)).Op("=").Add(value)}
 	}
 	// counts carries each select space's kept count from copy to copy.
 	counts := map[int]string{}
@@ -254,32 +285,32 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 			sp := spaces[m.Space]
 			switch op := m.SOAC.Op.(type) {
 			case *ir.Iota:
-				elems[m.SOAC.Out] = elem{txt(idx), sp}
-				if st := store(m.SOAC.Out, m.Store, sp, txt(idx)); st != nil {
-					sp.emit(st)
+				elems[m.SOAC.Out] = elem{id(idx), sp}
+				if st := store(m.SOAC.Out, m.Store, sp, id(idx)); st != nil {
+					sp.emit(st...)
 				}
 			case *ir.Replicate:
 				elems[m.SOAC.Out] = elem{f.operand(m.SOAC, op.Value), sp}
 				if st := store(m.SOAC.Out, m.Store, sp, f.operand(m.SOAC, op.Value)); st != nil {
-					sp.emit(st)
+					sp.emit(st...)
 				}
 			case *ir.Filter:
 				args := inputs(m.SOAC)
 				keep := f.fresh("keep")
-				c := txtf("var %s bool\n", keep)
-				if why := f.apply(c, op.Pred, args, keep, at); why != "" {
+				c := stmts{varDecl(keep, jen.Bool(), nil)}
+				if why := f.applyJ(&c, op.Pred, args, keep, at); why != "" {
 					return why
 				}
-				sp.emit(c)
+				sp.emit(c...)
 				child := &space{parent: sp, keep: keep, sel: lk.Spaces[m.Kept].Select, count: counts[m.Kept]}
 				spaces = append(spaces, child)
 				sp.parts = append(sp.parts, child)
 				if st := store(m.SOAC.Out, m.Store, child, args[0]); st != nil {
-					child.emit(st)
+					child.emit(st...)
 				}
 				counts[m.Kept] = child.count
 				kept[m.Kept] = child
-				elems[m.SOAC.Out] = elem{args[0], child}
+				elems[m.SOAC.Out] = elem{jen.Add(args[0]), child}
 			case *ir.Screma:
 				args := inputs(m.SOAC)
 				switch m.Role {
@@ -294,7 +325,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 					if first || m.Split && len(accs[m.SOAC]) <= copy {
 						acc := f.fresh("acc")
 						typ, ne := f.typeCode(m.SOAC.TypeArgs[0]), f.operand(m.SOAC, o.Neutral)
-						pre.pf("var %s ", acc).add(typ).p(" = ").line(ne)
+						pre.add(varDecl(acc, typ, ne))
 						accs[m.SOAC] = append(accs[m.SOAC], acc)
 						lp.accs = append(lp.accs, loopAcc{name: acc, typ: typ, neutral: ne, op: o.Op, member: m.SOAC, role: m.Role})
 					}
@@ -302,37 +333,37 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 					if m.Split {
 						acc = accs[m.SOAC][copy]
 					}
-					c := new(code)
+					var c stmts
 					if sp.sel {
-						if why := f.selectReduce(c, m, o, sp.keep, acc, args[0], at); why != "" {
+						if why := f.selectReduce(&c, m, o, sp.keep, acc, args[0], at); why != "" {
 							return why
 						}
-					} else if why := f.apply(c, o.Op, []*code{txt(acc), args[0]}, acc, at); why != "" {
+					} else if why := f.applyJ(&c, o.Op, []jen.Code{id(acc), args[0]}, acc, at); why != "" {
 						return why
 					}
 					if m.Role == lower.Scan {
-						c.add(store(m.SOAC.Out, m.Store, sp, txt(acc)))
-						elems[m.SOAC.Out] = elem{txt(acc), sp}
+						c.add(store(m.SOAC.Out, m.Store, sp, id(acc))...)
+						elems[m.SOAC.Out] = elem{id(acc), sp}
 					} else if !first {
 					} else if out, ok := outs[m.SOAC.Out]; ok {
-						post.pf("%s = %s\n", out, acc)
+						post.add(assignTo(out, id(acc)))
 					} else if m.SOAC.Out != nil && !consumed[m.SOAC.Out] {
-						post.pf("_ = %s\n", acc)
+						post.add(assignTo("_", id(acc)))
 					}
-					sp.emit(c)
+					sp.emit(c...)
 				default:
 					res := f.fresh("m")
-					c := new(code).pf("var %s ", res).line(f.typeCode(op.Map.Sig.Results().At(0).Type()))
-					if why := f.apply(c, op.Map, args, res, at); why != "" {
+					c := stmts{varDecl(res, f.typeCode(op.Map.Sig.Results().At(0).Type()), nil)}
+					if why := f.applyJ(&c, op.Map, args, res, at); why != "" {
 						return why
 					}
-					if st := store(m.SOAC.Out, m.Store, sp, txt(res)); st != nil {
-						c.add(st)
+					if st := store(m.SOAC.Out, m.Store, sp, id(res)); st != nil {
+						c.add(st...)
 					} else if !consumed[m.SOAC.Out] {
-						c.pf("_ = %s\n", res)
+						c.add(assignTo("_", id(res)))
 					}
-					sp.emit(c)
-					elems[m.SOAC.Out] = elem{txt(res), sp}
+					sp.emit(c...)
+					elems[m.SOAC.Out] = elem{id(res), sp}
 				}
 			}
 		}
@@ -346,53 +377,51 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 		return ""
 	}
 	calls := 0 // the first call keeps the index named at the start
-	lp.loops = func(lo, hi string) (*code, string) {
-		loops := new(code)
+	lp.loops = func(lo, hi string) (stmts, string) {
+		var loops stmts
 		if unroll > 1 {
 			base := f.fresh("i")
-			loops.pf("%s := %s\n", base, lo)
+			loops.add(define(base, id(lo)))
 			// base < n-(unroll-1), not base+unroll <= n: the compiler proves
 			// base+unroll-1 < n from it and drops the bounds checks.
-			loops.pf("for ; %s < %s-%d; %s += %d {\n", base, hi, unroll-1, base, unroll)
+			var body stmts
 			for cp := 0; cp < unroll; cp++ {
 				idx = f.fresh("i")
 				if cp == 0 {
-					loops.pf("%s := %s\n", idx, base)
+					body.add(define(idx, id(base)))
 				} else {
-					loops.pf("%s := %s + %d\n", idx, base, cp)
+					body.add(define(idx, jen.Id(base).Op("+").Add(lit(cp))))
 				}
-				loops.pf("_ = %s\n", idx) // a copy may read no element
+				body.add(assignTo("_", id(idx))) // a copy may read no element
 				if why := emit(cp); why != "" {
 					return nil, why
 				}
-				spaces[lower.Root].render(loops)
+				spaces[lower.Root].render(&body)
 			}
-			loops.p("}\n")
+			loops.add(jen.For(jen.Empty(), jen.Id(base).Op("<").Id(hi).Op("-").Add(lit(unroll-1)), jen.Id(base).Op("+=").Add(lit(unroll))).Add(block(body)))
 			idx = f.fresh("i")
-			loops.pf("for %s := %s; %s < %s; %s++ {\n", idx, base, idx, hi, idx)
-		} else {
-			if calls > 0 {
-				idx = f.fresh("i")
-			}
-			loops.pf("for %s := %s; %s < %s; %s++ {\n", idx, lo, idx, hi, idx)
+			lo = base
+		} else if calls > 0 {
+			idx = f.fresh("i")
 		}
 		calls++
 		if why := emit(0); why != "" {
 			return nil, why
 		}
-		spaces[lower.Root].render(loops)
-		loops.p("}\n")
+		var body stmts
+		spaces[lower.Root].render(&body)
+		loops.add(countLoop(idx, id(lo), id(hi), body))
 		return loops, ""
 	}
 	// Split accumulators fold pairwise: acc0 = (acc0 op acc1) op (acc2 op acc3).
-	lp.combine = func() (*code, string) {
-		combine := new(code)
+	lp.combine = func() (stmts, string) {
+		var combine stmts
 		for _, m := range k.SOACs {
 			if a := accs[m]; len(a) > 1 {
 				op := m.Op.(*ir.Screma).Reduce.Op
 				for step := 1; step < len(a); step *= 2 {
 					for j := 0; j+step < len(a); j += 2 * step {
-						if why := f.apply(combine, op, []*code{txt(a[j]), txt(a[j+step])}, a[j], at); why != "" {
+						if why := f.applyJ(&combine, op, []jen.Code{id(a[j]), id(a[j+step])}, a[j], at); why != "" {
 							return nil, why
 						}
 					}
@@ -401,26 +430,25 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 		}
 		return combine, ""
 	}
-	lp.guard = func(body *code) *code {
-		c := new(code)
+	lp.guardJ = func(body stmts) *jen.Statement {
 		if len(conds) == 0 {
-			return c.p("{\n").add(body).p("}\n")
+			return block(body)
 		}
-		c.p("if ")
+		cond := jen.Null()
 		for i, cd := range conds {
 			if i > 0 {
-				c.p(" && ")
+				cond.Op("&&")
 			}
-			c.add(cd)
+			cond.Add(cd)
 		}
-		return c.p(" {\n").add(body).p("} else ").add(f.unfused(k, outs))
+		return jen.If(cond).Add(block(body)).Else().Add(f.unfusedJ(k, outs))
 	}
 	return lp
 }
 
-// apply emits target = l(args...): the literal's body inlined, or a call.
+// applyJ emits target = l(args...): the literal's body inlined, or a call.
 // It returns why it cannot, or "".
-func (f *fgen) apply(c *code, l *ir.Lambda, args []*code, target string, at token.Pos) string {
+func (f *fgen) applyJ(c *stmts, l *ir.Lambda, args []jen.Code, target string, at token.Pos) string {
 	if f.funText[l] == nil && f.canInline(l, at) {
 		return f.inline(c, l, args, target)
 	}
@@ -436,35 +464,21 @@ func (f *fgen) apply(c *code, l *ir.Lambda, args []*code, target string, at toke
 	// compiler may inline the function and fuse its last multiplication
 	// with the consumer's addition into one FMA (the spec stores the
 	// result or passes it through a call first).
-	var round *code
+	call := jen.Add(fn).Call(args...)
 	if rt := l.Sig.Results(); rt.Len() == 1 && isFloat(rt.At(0).Type()) && target != "_" {
-		round = f.typeCode(rt.At(0).Type())
+		call = f.typeCode(rt.At(0).Type()).Call(call)
 	}
-	c.pf("%s = ", target)
-	if round != nil {
-		c.add(round).p("(")
-	}
-	c.add(fn).p("(")
-	for i, a := range args {
-		if i > 0 {
-			c.p(", ")
-		}
-		c.add(a)
-	}
-	if round != nil {
-		c.p(")")
-	}
-	c.p(")\n")
+	c.add(assignTo(target, call))
 	return ""
 }
 
 // inline emits the literal's body with its parameters bound to args and
 // its returns assigning target. It returns why it cannot, or "".
-func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) string {
+func (f *fgen) inline(c *stmts, l *ir.Lambda, args []jen.Code, target string) string {
 	lit := l.Lit
 	var names []string
 	var objs []types.Object
-	var vals, blank []*code
+	var vals, blank []jen.Code
 	i := 0
 	for _, fl := range lit.Type.Params.List {
 		ids := fl.Names
@@ -499,35 +513,22 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) string
 	if n := len(lit.Body.List); n > 0 {
 		rc.last = lit.Body.List[n-1]
 	}
-	inner := new(code)
+	var inner stmts
 	for _, b := range blank {
-		inner.p("_ = ").line(b)
+		inner.add(assignTo("_", b))
 	}
 	if len(names) > 0 {
-		for j, n := range names {
-			if j > 0 {
-				inner.p(", ")
-			}
-			inner.p(n)
-		}
-		inner.p(" := ")
-		for j, v := range vals {
-			if j > 0 {
-				inner.p(", ")
-			}
-			inner.add(v)
-		}
-		inner.p("\n")
+		inner.add(jen.List(ids(names...)...).Op(":=").List(vals...))
 		for j, n := range names {
 			if !f.reads(lit.Body, objs[j]) {
-				inner.pf("_ = %s\n", n)
+				inner.add(assignTo("_", id(n)))
 			}
 		}
 	}
 	if res := lit.Type.Results; res != nil {
 		for _, fl := range res.List {
 			for _, id := range fl.Names {
-				inner.pf("var %s ", f.localName(id)).line(f.typeCode(f.info.TypeOf(fl.Type)))
+				inner.add(varDecl(f.localName(id), f.typeCode(f.info.TypeOf(fl.Type)), nil))
 				rc.named = append(rc.named, f.localName(id))
 			}
 		}
@@ -537,9 +538,9 @@ func (f *fgen) inline(c *code, l *ir.Lambda, args []*code, target string) string
 		f.err = err
 		return err.Error()
 	}
-	c.p("{\n").add(inner).add(body).p("}\n")
+	c.add(block(append(inner, body...)))
 	if rc.jumped {
-		c.pf("%s:\n", rc.label)
+		c.add(labelStmt(rc.label))
 	}
 	return ""
 }

@@ -12,6 +12,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+
+	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
@@ -27,10 +30,11 @@ func (f *fgen) direct(s *ir.SOAC) bool {
 }
 
 // soacStmt generates SOAC statement s at its position.
-func (f *fgen) soacStmt(c *code, s *ir.SOAC) error {
+func (f *fgen) soacStmt(c *stmts, s *ir.SOAC) error {
 	if !f.direct(s) {
 		f.evalOperands(c, s)
 	}
+	f.evalLater(c, s)
 	for _, k := range sortedKernels(f.atK[s]) {
 		if err := f.kernel(c, k); err != nil {
 			return err
@@ -57,14 +61,14 @@ func operandType(s *ir.SOAC, o *ir.Operand) types.Type {
 
 // evalOperands evaluates the operands and function values of s into
 // temporaries, where s is written, and checks a generator's length.
-func (f *fgen) evalOperands(c *code, s *ir.SOAC) {
+func (f *fgen) evalOperands(c *stmts, s *ir.SOAC) {
 	for _, o := range s.Operands() {
-		if o.Const != nil || f.opText[o] != nil || isRecv(s, o) {
+		if o.Const != nil || f.opText[o] != "" || isRecv(s, o) {
 			continue
 		}
 		name := f.fresh("v")
-		c.pf("var %s ", name).add(f.typeCode(operandType(s, o))).p(" = ").line(f.sub(o.Expr, f.cur))
-		f.opText[o] = txt(name)
+		c.add(varDecl(name, f.typeCode(operandType(s, o)), f.sub(o.Expr, f.cur)))
+		f.opText[o] = name
 	}
 	for _, l := range s.Lambdas() {
 		f.evalFunc(c, s, l)
@@ -78,20 +82,22 @@ func (f *fgen) evalOperands(c *code, s *ir.SOAC) {
 	}
 	if n != nil && (n.Const == nil || n.Const.Value == nil) {
 		nc := f.operand(s, n)
-		c.p("if ").add(nc).p(" < 0 {\npanic(")
-		f.qual(c, "fmt", "fmt", "Sprintf")
-		c.pf("(%q, ", "soac."+s.Name+": negative length %d").add(nc).p("))\n}\n")
+		msg := f.qualJ("fmt", "fmt", "Sprintf").Call(jen.Lit("soac."+s.Name+": negative length %d"), nc)
+		c.add(jen.If(jen.Add(nc).Op("<").Add(lit(0))).Add(block(stmts{jen.Panic(msg)})))
 	}
 	// Inputs whose Go name means another variable where the kernel runs
 	// are copied now.
 	for _, k := range f.kOf[s] {
+		if slices.Contains(f.low.Of[k].Later, s) {
+			continue // its inputs are read before its position (placed.go)
+		}
 		for _, v := range s.Inputs() {
 			if v.Obj == nil || f.rebind[v] != "" {
 				continue
 			}
 			if f.lookupAt(v.Obj.Name(), k.At.Pos()) != v.Obj {
 				t := f.fresh("in")
-				c.pf("%s := %s\n", t, f.name(v))
+				c.add(define(t, id(f.name(v))))
 				f.rebind[v] = t
 			}
 		}
@@ -118,25 +124,24 @@ func (f *fgen) lookupAt(name string, pos token.Pos) types.Object {
 }
 
 // operand returns the code of operand o of s.
-func (f *fgen) operand(s *ir.SOAC, o *ir.Operand) *code {
-	if c := f.opText[o]; c != nil {
-		return c
+func (f *fgen) operand(s *ir.SOAC, o *ir.Operand) *jen.Statement {
+	if name := f.opText[o]; name != "" {
+		return id(name)
 	}
-	c := new(code)
 	if o.Const != nil {
 		// An untyped constant takes the operand's type.
 		if t := operandType(s, o); t != nil {
-			return c.add(f.typeCode(t)).p("(").add(f.sub(o.Expr, f.cur)).p(")")
+			return f.typeCode(t).Call(f.sub(o.Expr, f.cur))
 		}
 	}
-	return c.add(f.sub(o.Expr, f.cur))
+	return f.sub(o.Expr, f.cur)
 }
 
 // evalFunc evaluates a function value that is not inlined, where its SOAC
 // is written: a method value's receiver, a function variable, any other
 // function expression, or a literal that cannot be inlined where the
 // kernel runs.
-func (f *fgen) evalFunc(c *code, s *ir.SOAC, l *ir.Lambda) {
+func (f *fgen) evalFunc(c *stmts, s *ir.SOAC, l *ir.Lambda) {
 	if f.funText[l] != nil {
 		return
 	}
@@ -162,13 +167,13 @@ func (f *fgen) evalFunc(c *code, s *ir.SOAC, l *ir.Lambda) {
 		name := f.fresh("recv")
 		switch {
 		case recvPtr && !exprPtr:
-			c.pf("%s := &(", name).add(recv).p(")\n")
+			c.add(define(name, jen.Op("&").Parens(recv)))
 		case !recvPtr && exprPtr:
-			c.pf("%s := *", name).add(recv).p("\n")
+			c.add(define(name, jen.Op("*").Add(recv)))
 		default:
-			c.pf("%s := ", name).line(recv)
+			c.add(define(name, recv))
 		}
-		f.funText[l] = txtf("%s.%s", name, l.Func.Name())
+		f.funText[l] = jen.Id(name).Dot(l.Func.Name())
 		return
 	case ir.FuncLit, ir.FuncValue:
 		inl := len(f.kOf[s]) > 0
@@ -178,7 +183,7 @@ func (f *fgen) evalFunc(c *code, s *ir.SOAC, l *ir.Lambda) {
 		if inl {
 			if l.Kind == ir.FuncValue {
 				// The variable is read here, as the spec reads it.
-				c.p("_ = ").line(f.sub(l.Expr, f.cur))
+				c.add(assignTo("_", f.sub(l.Expr, f.cur)))
 			}
 			return
 		}
@@ -187,53 +192,58 @@ func (f *fgen) evalFunc(c *code, s *ir.SOAC, l *ir.Lambda) {
 	if f.mayFuse(l) {
 		// Its own compiled body, as the spec's combinator runs it
 		// (fma.go, doc.go).
-		c.pf("%s := ", name).add(f.soacQ(new(code), "Opaque")).p("(").add(f.funcExpr(l)).p(")\n")
+		c.add(define(name, f.soacQ("Opaque").Call(f.funcExpr(l))))
 	} else {
-		c.pf("%s := ", name).line(f.funcExpr(l))
+		c.add(define(name, f.funcExpr(l)))
 	}
-	f.funText[l] = txt(name)
+	f.funText[l] = id(name)
 }
 
 // funcExpr returns the function argument as an expression: the literal
 // with its body generated, or the expression as written.
-func (f *fgen) funcExpr(l *ir.Lambda) *code {
+func (f *fgen) funcExpr(l *ir.Lambda) *jen.Statement {
 	if t := f.funText[l]; t != nil {
-		return t
+		return jen.Add(t)
 	}
 	if lit, ok := ast.Unparen(l.Expr).(*ast.FuncLit); ok && l.Body != nil {
 		body, err := f.body(lit.Body.List, l.Body.Stmts, nil)
 		if err != nil {
 			f.err = err
-			return new(code)
+			return jen.Null()
 		}
-		return new(code).add(f.sub(lit.Type, nil)).p(" {\n").add(body).p("}")
+		return f.sub(lit.Type, nil).Add(block(body))
 	}
 	return f.sub(l.Expr, f.cur)
 }
 
 // declareOutputs declares the temporaries among k's outputs and returns
 // the name each output is assigned to ("_" for a result nobody reads).
-func (f *fgen) declareOutputs(c *code, k *fusion.Kernel) map[*ir.Var]string {
+func (f *fgen) declareOutputs(c *stmts, k *fusion.Kernel) map[*ir.Var]string {
 	outs := map[*ir.Var]string{}
 	for _, v := range k.Outputs {
 		if v.Obj == nil && !f.used[v] {
 			outs[v] = "_"
 			continue
 		}
+		if f.laterOutput(c, k, v) {
+			outs[v] = f.name(v)
+			continue
+		}
 		n := f.name(v)
 		outs[v] = n
 		if v.Obj == nil {
-			c.pf("var %s ", n).line(f.typeCode(v.Type))
+			c.add(varDecl(n, f.typeCode(v.Type), nil))
 		}
 	}
 	return outs
 }
 
-// unfused runs k's members one after another with the runtime.
-func (f *fgen) unfused(k *fusion.Kernel, outs map[*ir.Var]string) *code {
+// unfusedJ runs k's members one after another with the runtime, in a
+// block.
+func (f *fgen) unfusedJ(k *fusion.Kernel, outs map[*ir.Var]string) *jen.Statement {
 	// The members' internal results are temporaries of this block: their
 	// names are taken back after it.
-	c := txt("{\n")
+	var c stmts
 	type prev struct {
 		name string
 		had  bool
@@ -244,14 +254,14 @@ func (f *fgen) unfused(k *fusion.Kernel, outs map[*ir.Var]string) *code {
 			continue
 		}
 		if n, ok := outs[m.Out]; ok {
-			c.pf("%s = ", n).line(f.call(m, false))
+			c.add(assignTo(n, f.call(m, false)))
 			continue
 		}
 		n := f.fresh("t")
 		old, had := f.names[m.Out]
 		saved[m.Out] = prev{old, had}
 		f.names[m.Out] = n
-		c.pf("%s := ", n).line(f.call(m, false))
+		c.add(define(n, f.call(m, false)))
 	}
 	for v, p := range saved {
 		if p.had {
@@ -260,52 +270,46 @@ func (f *fgen) unfused(k *fusion.Kernel, outs map[*ir.Var]string) *code {
 			delete(f.names, v)
 		}
 	}
-	return c.p("}\n")
+	return block(c)
 }
 
-// assign emits target = value for SOAC result v.
-func (f *fgen) assign(c *code, v *ir.Var, value *code) {
+// assignJ emits target = value for SOAC result v.
+func (f *fgen) assignJ(c *stmts, v *ir.Var, value jen.Code) {
 	if v == nil || v.Obj == nil && !f.used[v] {
-		c.p("_ = ").line(value)
+		c.add(assignTo("_", value))
 		return
 	}
 	if v.Obj == nil {
-		c.pf("%s := ", f.name(v)).line(value)
+		c.add(define(f.name(v), value))
 		return
 	}
-	c.pf("%s = ", f.name(v)).line(value)
+	c.add(assignTo(f.name(v), value))
 }
 
 // call returns the runtime call computing m. direct says m runs where it
 // is written, so its operands and lambdas are written as in the spec.
-func (f *fgen) call(m *ir.SOAC, direct bool) *code {
-	c := new(code)
-	f.soacQ(c, m.Name)
-	if len(m.TypeArgs) > 0 {
-		c.p("[")
-		for i, t := range m.TypeArgs {
-			if i > 0 {
-				c.p(", ")
-			}
-			c.add(f.typeCode(t))
-		}
-		c.p("]")
+func (f *fgen) call(m *ir.SOAC, direct bool) *jen.Statement {
+	c := f.soacQ(m.Name)
+	var targs []jen.Code
+	for _, t := range m.TypeArgs {
+		targs = append(targs, f.typeCode(t))
 	}
-	var args []*code
+	c.Types(targs...)
+	var args []jen.Code
 	for _, v := range m.Inputs() {
-		args = append(args, txt(f.name(v)))
+		args = append(args, id(f.name(v)))
 	}
-	op := func(o *ir.Operand) *code {
+	op := func(o *ir.Operand) *jen.Statement {
 		if direct {
 			return f.sub(o.Expr, f.cur)
 		}
 		return f.operand(m, o)
 	}
-	fn := func(l *ir.Lambda) *code {
+	fn := func(l *ir.Lambda) *jen.Statement {
 		if direct || f.funText[l] == nil {
 			return f.funcExpr(l)
 		}
-		return f.funText[l]
+		return jen.Add(f.funText[l])
 	}
 	switch o := m.Op.(type) {
 	case *ir.Screma:
@@ -331,14 +335,7 @@ func (f *fgen) call(m *ir.SOAC, direct bool) *code {
 	default:
 		f.err = fmt.Errorf("internal error: unknown SOAC %T", m.Op)
 	}
-	c.p("(")
-	for i, a := range args {
-		if i > 0 {
-			c.p(", ")
-		}
-		c.add(a)
-	}
-	return c.p(")")
+	return c.Call(args...)
 }
 
 // fusedStream returns lowered kernel lk (form lower.Chunked), maps
@@ -347,7 +344,7 @@ func (f *fgen) call(m *ir.SOAC, direct bool) *code {
 // a buffer (lk.Chunk.Buffer), then the chunk function runs on it; or the
 // maps run inside the chunk function's range loop (chunkloop.go). It
 // returns the reason it cannot, or "".
-func (f *fgen) fusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+func (f *fgen) fusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
 	k := lk.Src
 	last := k.SOACs[len(k.SOACs)-1]
 	st := last.Op.(*ir.Stream)
@@ -357,112 +354,120 @@ func (f *fgen) fusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*code, st
 	}
 	at := k.At.Pos()
 	n, idx, lo, hi := f.fresh("n"), f.fresh("i"), f.fresh("lo"), f.fresh("hi")
-	chunkSize := f.soacQ(new(code), "ChunkSize")
+	chunkSize := f.soacQ("ChunkSize")
 	// Every map input has the stream's length: a Map2 of unequal lengths
 	// would have been an assert.
-	pre := new(code).pf("%s := len(%s)\n", n, f.name(k.Inputs[0]))
+	pre := &stmts{define(n, jen.Len(id(f.name(k.Inputs[0]))))}
 	// maps emits the members' code for the element at idx, their lambdas
 	// inlined for position pos, and returns the elements it computes.
-	maps := func(body *code, pos token.Pos) (map[*ir.Var]*code, string) {
-		elems := map[*ir.Var]*code{}
+	maps := func(body *stmts, pos token.Pos) (map[*ir.Var]*jen.Statement, string) {
+		elems := map[*ir.Var]*jen.Statement{}
 		for _, m := range k.SOACs[:len(k.SOACs)-1] {
 			op := m.Op.(*ir.Screma)
-			var args []*code
+			var args []jen.Code
 			for _, v := range op.Inputs {
 				if e := elems[v]; e != nil {
 					args = append(args, e)
 				} else if member[v] == nil {
-					args = append(args, txtf("%s[%s]", f.name(v), idx))
+					args = append(args, index(f.name(v), id(idx)))
 				} else {
 					return nil, fmt.Sprintf("%s at %s reads %s before the kernel computes it", m.Name, f.fset.Position(m.Pos()), v.Name)
 				}
 			}
 			res := f.fresh("m")
-			body.pf("var %s ", res).line(f.typeCode(op.Map.Sig.Results().At(0).Type()))
-			if why := f.apply(body, op.Map, args, res, pos); why != "" {
+			body.add(varDecl(res, f.typeCode(op.Map.Sig.Results().At(0).Type()), nil))
+			if why := f.applyJ(body, op.Map, args, res, pos); why != "" {
 				return nil, why
 			}
 			if out, ok := outs[m.Out]; ok && out != "_" {
-				pre.pf("%s = make(", out).add(f.typeCode(m.Out.Type)).pf(", %s)\n", n)
-				body.pf("%s[%s] = %s\n", out, idx, res)
+				pre.add(assignTo(out, makeSlice(f.typeCode(m.Out.Type), id(n))))
+				body.add(index(out, id(idx)).Op("=").Id(res))
 			}
-			elems[m.Out] = txt(res)
+			elems[m.Out] = id(res)
 		}
 		return elems, ""
 	}
 	if c, ok := f.chunkLoopStream(lk, st, member, outs, pre, n, idx, maps); ok {
 		return c, ""
 	}
-	body := new(code)
-	elems, why := maps(body, at)
+	var body stmts
+	elems, why := maps(&body, at)
 	if why != "" {
 		return nil, why
 	}
 	elemT := st.Input.Type
 	chunk := f.fresh("chunk")
-	var loop = new(code)
-	loop.pf("for %s := 0; %s < %s; %s += ", lo, lo, n, lo).add(chunkSize).p(" {\n")
-	loop.pf("%s := min(%s+", hi, lo).add(chunkSize).pf(", %s)\n", n)
+	head := chunkHead(lo, hi, n, chunkSize)
+	loop := &stmts{define(hi, jen.Min(jen.Id(lo).Op("+").Add(chunkSize), id(n)))}
 	reuse := lk.Chunk.Buffer == lower.Reused
 	buf := f.fresh("buf")
+	width := jen.Id(hi).Op("-").Id(lo)
 	if lk.Chunk.Buffer == lower.Output {
 		out := outs[st.Input]
-		loop.pf("for %s := %s; %s < %s; %s++ {\n", idx, lo, idx, hi, idx).add(body).p("}\n")
-		loop.pf("%s := %s[%s:%s:%s]\n", chunk, out, lo, hi, hi)
-		pre.pf("_ = %s[:0:0]\n", out)
+		loop.add(countLoop(idx, id(lo), id(hi), body))
+		loop.add(define(chunk, jen.Id(out).Index(id(lo), id(hi), id(hi))))
+		pre.add(assignTo("_", jen.Id(out).Index(jen.Empty(), lit(0), lit(0))))
 	} else {
 		if reuse {
-			pre.pf("%s := make(", buf).add(f.typeCode(elemT)).pf(", min(%s, ", n).add(chunkSize).p("))\n")
-			loop.pf("%s := %s[:%s-%s:%s-%s]\n", chunk, buf, hi, lo, hi, lo)
+			pre.add(define(buf, makeSlice(f.typeCode(elemT), jen.Min(id(n), chunkSize))))
+			loop.add(define(chunk, jen.Id(buf).Index(jen.Empty(), width, width)))
 		} else {
-			loop.pf("%s := make(", chunk).add(f.typeCode(elemT)).pf(", %s-%s)\n", hi, lo)
+			loop.add(define(chunk, makeSlice(f.typeCode(elemT), width)))
 		}
-		loop.pf("for %s := %s; %s < %s; %s++ {\n", idx, lo, idx, hi, idx).add(body).pf("%s[%s-%s] = %s\n", chunk, idx, lo, elems[st.Input].String()).p("}\n")
+		body.add(jen.Id(chunk).Index(jen.Id(idx).Op("-").Id(lo)).Op("=").Add(elems[st.Input]))
+		loop.add(countLoop(idx, id(lo), id(hi), body))
 	}
 	res := f.fresh("r")
 	rt := st.Chunk.Sig.Results().At(0).Type()
-	loop.pf("var %s ", res).line(f.typeCode(rt))
-	if why := f.apply(loop, st.Chunk, []*code{txt(chunk)}, res, at); why != "" {
+	loop.add(varDecl(res, f.typeCode(rt), nil))
+	if why := f.applyJ(loop, st.Chunk, []jen.Code{id(chunk)}, res, at); why != "" {
 		return nil, why
 	}
-	empty := txtf("%s[:0:0]", buf)
+	empty := jen.Id(buf).Index(jen.Empty(), lit(0), lit(0))
 	if !reuse {
-		empty = new(code).p("make(").add(f.typeCode(elemT)).p(", 0)")
+		empty = makeSlice(f.typeCode(elemT), lit(0))
 	}
-	return f.streamTail(k, st, outs, pre, loop, n, lo, hi, res, empty)
+	return f.streamTail(k, st, outs, *pre, head, loop, n, lo, hi, res, empty)
 }
 
-// streamTail completes the kernel of stream st whose chunk loop (open;
-// each chunk's result in res) is loop: StreamMap checks each result's
-// length with the runtime's message and appends it, StreamRed starts from
-// f(empty) and folds each result with its operator.
-func (f *fgen) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]string, pre, loop *code, n, lo, hi, res string, empty *code) (*code, string) {
+// chunkHead returns the header of a loop over the chunks of [0, n):
+// "for lo := 0; lo < n; lo += soac.ChunkSize".
+func chunkHead(lo, hi, n string, chunkSize jen.Code) *jen.Statement {
+	return jen.For(define(lo, lit(0)), jen.Id(lo).Op("<").Id(n), jen.Id(lo).Op("+=").Add(chunkSize))
+}
+
+// streamTail completes the kernel of stream st whose chunk loop is head
+// and loop (the body so far; each chunk's result in res): StreamMap
+// checks each result's length with the runtime's message and appends
+// it, StreamRed starts from f(empty) and folds each result with its
+// operator.
+func (f *fgen) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]string, pre stmts, head *jen.Statement, loop *stmts, n, lo, hi, res string, empty jen.Code) (*jen.Statement, string) {
 	at := k.At.Pos()
 	last := k.SOACs[len(k.SOACs)-1]
 	out, ok := outs[last.Out]
 	if !ok {
 		out = "_"
 	}
-	c := txt("{\n").add(pre)
+	c := pre
 	acc := f.fresh("acc")
 	switch st.Kind {
 	case ir.StreamMap:
-		c.pf("%s := make(", acc).add(f.typeCode(last.Out.Type)).pf(", 0, %s)\n", n)
-		loop.pf("if len(%s) != %s-%s {\npanic(", res, hi, lo)
-		f.qual(loop, "fmt", "fmt", "Sprintf")
-		loop.pf("(%q, %s, %s, %s-%s, len(%s)))\n}\n", "soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi, lo, res)
-		loop.pf("%s = append(%s, %s...)\n", acc, acc, res)
+		c.add(define(acc, makeSlice(f.typeCode(last.Out.Type), lit(0), id(n))))
+		width := jen.Id(hi).Op("-").Id(lo)
+		msg := f.qualJ("fmt", "fmt", "Sprintf").Call(jen.Lit("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d"), id(lo), id(hi), width, jen.Len(id(res)))
+		loop.add(jen.If(jen.Len(id(res)).Op("!=").Add(width)).Add(block(stmts{jen.Panic(msg)})))
+		loop.add(assignTo(acc, jen.Append(id(acc), jen.Id(res).Op("..."))))
 	case ir.StreamRed:
 		e := f.fresh("empty")
-		c.pf("%s := ", e).line(empty)
-		c.pf("var %s ", acc).line(f.typeCode(st.Chunk.Sig.Results().At(0).Type()))
-		if why := f.apply(c, st.Chunk, []*code{txt(e)}, acc, at); why != "" {
+		c.add(define(e, empty))
+		c.add(varDecl(acc, f.typeCode(st.Chunk.Sig.Results().At(0).Type()), nil))
+		if why := f.applyJ(&c, st.Chunk, []jen.Code{id(e)}, acc, at); why != "" {
 			return nil, why
 		}
-		if why := f.apply(loop, st.Op, []*code{txt(acc), txt(res)}, acc, at); why != "" {
+		if why := f.applyJ(loop, st.Op, []jen.Code{id(acc), id(res)}, acc, at); why != "" {
 			return nil, why
 		}
 	}
-	c.add(loop).p("}\n").pf("%s = %s\n", out, acc)
-	return c.p("}\n"), ""
+	c.add(jen.Add(head).Add(block(*loop)), assignTo(out, id(acc)))
+	return block(c), ""
 }

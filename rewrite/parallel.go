@@ -106,7 +106,7 @@ func impure(f *fgen, lk *lower.Kernel) string {
 func (f *fgen) parStream(lk *lower.Kernel) (*code, string) {
 	m := lk.Members[0].SOAC
 	st := m.Op.(*ir.Stream)
-	grain := parallel.Grain(lambdaNanos(st.Chunk, true))
+	grain := parallel.Grain(f.newCosts().lambdaNanos(st.Chunk, true))
 	call := new(code)
 	xs := f.name(st.Input)
 	if st.Kind == ir.StreamRed {
@@ -124,6 +124,8 @@ func (f *fgen) parStream(lk *lower.Kernel) (*code, string) {
 // below the grain and a runtime call over chunks above it.
 func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
 	at := lk.Src.At.Pos()
+	f.allocFor = lk // its outputs are allocated uncleared (parallel_alloc.go)
+	defer func() { f.allocFor = nil }()
 	lp := f.loopParts(lk, outs)
 	seq, why := lp.loops("0", lp.n)
 	if why != "" {
@@ -132,6 +134,11 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 	combine, why := lp.combine()
 	if why != "" {
 		return nil, why
+	}
+	for _, m := range lk.Members {
+		if m.Role == lower.Scan && m.Space != lower.Root {
+			return nil, fmt.Sprintf("the scan %s at %s of a filter's kept elements does not run in parallel yet", m.SOAC.Name, f.short(m.SOAC.Pos()))
+		}
 	}
 	var folds, scans []loopAcc
 	for _, a := range lp.accs {
@@ -172,12 +179,16 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 	case len(kept) > 1:
 		return nil, fmt.Sprintf("%d materialised outputs of kept elements in one kernel do not run in parallel yet", len(kept))
 	}
-	grain := parallel.Grain(kernelNanos(lk))
+	cost := f.newCosts()
+	grain := parallel.Grain(cost.kernelNanos(lk))
 	if len(scans) > 0 || len(kept) > 0 {
 		// A scan's or filter's chunk makes a second pass when it runs
 		// alone (runtime/parallel: MinChunkNanos): twice the grain.
 		grain *= 2
 	}
+	// Split at two grains, into chunks of a few µs (runtime/parallel:
+	// ChunksPerGrain); ForMeasured decides both itself from its timing.
+	cg := parallel.ChunkGrain(grain)
 	lo, hi := f.fresh("lo"), f.fresh("hi")
 	chunk, why := lp.loops(lo, hi)
 	if why != "" {
@@ -191,8 +202,19 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 	for _, a := range folds {
 		decls.pf("var %s ", a.name).add(a.typ).p(" = ").line(a.neutral)
 	}
+	// An exactly associative scan's chunk starts from its carry when the
+	// runtime knows it (parallel.ScanExact), else from the neutral element.
+	exact, start := len(scans) == 1 && exactType(scans[0].member.Out.Type), ""
+	if exact {
+		start = f.fresh("start")
+	}
 	for _, a := range scans {
-		decls.pf("var %s ", a.name).add(a.typ).p(" = ").line(a.neutral)
+		decls.pf("var %s ", a.name).add(a.typ).p(" = ")
+		if exact {
+			decls.p(start + "\n")
+		} else {
+			decls.line(a.neutral)
+		}
 	}
 	for _, s := range lp.stores {
 		if s.how == lower.Indexed {
@@ -221,7 +243,12 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 		} else {
 			fix = txtf("func(int, int, ").add(a.typ).p(") {}")
 		}
-		par.p("_ = ").q(ParallelPath, "Scan").pf("(%s, %d, ", lp.n, grain).add(fn).p(") ").add(a.typ).p(" {\n").
+		if exact {
+			par.p("_ = ").q(ParallelPath, "ScanExact").pf("(%s, %d, ", lp.n, cg).add(a.neutral).p(", ").add(fn).pf(", %s ", start).add(a.typ).p(") ").add(a.typ).p(" {\n").
+				add(decls).add(chunk).pf("return %s\n}, ", a.name).add(fix).p(", ").add(opFn).p(")\n")
+			break
+		}
+		par.p("_ = ").q(ParallelPath, "Scan").pf("(%s, %d, ", lp.n, cg).add(fn).p(") ").add(a.typ).p(" {\n").
 			add(decls).add(chunk).pf("return %s\n}, ", a.name).add(fix).p(", ").add(opFn).p(")\n")
 	case len(kept) == 1:
 		s := kept[0]
@@ -243,7 +270,7 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 		if len(folds) > 0 {
 			r = f.fresh("r")
 		}
-		par.pf("%s, %s := ", tot, r).q(ParallelPath, "FilterFold").pf("(%s, %d, %s, ", lp.n, grain, out).add(fn).pf(", %s ", dst).
+		par.pf("%s, %s := ", tot, r).q(ParallelPath, "FilterFold").pf("(%s, %d, %s, ", lp.n, cg, out).add(fn).pf(", %s ", dst).
 			add(f.typeCode(s.v.Type)).p(") (int, ").add(pt).p(") {\n").add(decls).add(chunk).pf("return %s, ", cnt).add(ret).p("\n}, ").add(comb).p(")\n")
 		if s.how == lower.AtCount {
 			par.pf("%s = %s\n", s.count, tot)
@@ -257,10 +284,15 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 			return nil, why
 		}
 		r := f.fresh("r")
-		par.pf("%s := ", r).q(ParallelPath, "Reduce").pf("(%s, %d, ", lp.n, grain).add(fn).p(") ").add(pt).p(" {\n").
+		par.pf("%s := ", r).q(ParallelPath, "Reduce").pf("(%s, %d, ", lp.n, cg).add(fn).p(") ").add(pt).p(" {\n").
 			add(decls).add(chunk).p("return ").add(ret).p("\n}, ").add(comb).p(")\n").add(assign(r))
 	default:
-		par.q(ParallelPath, "For").pf("(%s, %d, ", lp.n, grain).add(fn).p(") {\n").add(decls).add(chunk).p("})\n")
+		// A map whose count is unreliable times its first element.
+		forFn, g := "For", cg
+		if cost.uncertain {
+			forFn, g = "ForMeasured", grain
+		}
+		par.q(ParallelPath, forFn).pf("(%s, %d, ", lp.n, g).add(fn).p(") {\n").add(decls).add(chunk).p("})\n")
 	}
 	body := new(code).pf("%s := ", lp.n).line(lp.length).add(lp.pre).p("if ").q(ParallelPath, "Sequential").
 		pf("(%s, %d) {\n", lp.n, grain).add(seq).p("} else {\n").add(par).p("}\n").add(combine).add(lp.post)

@@ -27,8 +27,8 @@ func TestParallelBackend(t *testing.T) {
 	src := string(out.Content)
 	for fn, call := range map[string]string{
 		"Scale": "parallel.For(", "Checked": "parallel.For(", "SumChecked": "parallel.Reduce(",
-		"Divide": "parallel.Reduce(", "Prefix": "parallel.Scan(", "Evens": "parallel.FilterFold(",
-		"EvensCount": "parallel.FilterFold(", "RowSums": "parallel.For(", "ChunkSum": "parallel.StreamRed(",
+		"Divide": "parallel.Reduce(", "Prefix": "parallel.ScanExact(", "PrefixFloat": "parallel.Scan(", "Evens": "parallel.FilterFold(",
+		"EvensCount": "parallel.FilterFold(", "RowSums": "parallel.ForMeasured(", "ChunkSum": "parallel.StreamRed(",
 		"ChunkDouble": "parallel.StreamMapOr(",
 	} {
 		i := strings.Index(src, "\nfunc "+fn+"(")

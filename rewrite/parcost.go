@@ -2,39 +2,96 @@ package rewrite
 
 // This file estimates the work per element of a kernel, for the parallel
 // backend's grain (parallel.Grain): a static count over the lambdas'
-// syntax, weighted by rough costs of the operations on this kind of CPU.
+// syntax, weighted by costs measured on this kind of CPU — the math
+// functions by BenchmarkOpCosts (parcost_bench_test.go), a map loop's
+// time per element less the bare loop's. Calls of functions of the same
+// package count their bodies (to a bounded depth). It also says when the
+// count is unreliable (a nested SOAC or a loop of unknown length), so
+// that a map can time its first element instead (parallel.ForMeasured).
 // The estimate only decides how many elements a chunk needs before the
-// runtime splits the work; it does not decide a kernel's shape, and it is
-// not a measurement (the threshold it feeds, parallel.MinChunkNanos, is).
+// runtime splits the work; it does not decide a kernel's shape, and the
+// threshold it feeds (parallel.MinChunkNanos) is measured too.
 
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
-// Weights, in units of about half a nanosecond (an add, a compare, an
-// indexed load in cache on a ~3 GHz core with some overlap).
+// Weights, in units of half a nanosecond (an add, a compare, an indexed
+// load in cache on a ~3 GHz core with some overlap).
 const (
 	unitsOp       = 1    // arithmetic, comparison, indexing
-	unitsDiv      = 8    // integer or float division, remainder
-	unitsMathCall = 40   // math.Exp, math.Log, ...: 15-25 ns measured in Go's math benchmarks
-	unitsCall     = 10   // a call of another function whose body is not counted
+	unitsDiv      = 7    // integer or float division, remainder: 3.0-3.3 ns measured
+	unitsMathCall = 50   // a math function not in mathNanos: the median of those measured
+	unitsCall     = 10   // a call of a function whose body is not counted
 	unitsLoop     = 200  // a loop of unknown trip count in a lambda
 	unitsNested   = 2000 // a SOAC call in a lambda: a whole array per element
 	unitsPerNanos = 2
+	// costDepth bounds how deep calls of the package's own functions
+	// are followed (recursion counts as a plain call).
+	costDepth = 4
 )
+
+// mathNanos are the costs of math functions in nanoseconds per call,
+// measured with BenchmarkOpCosts on the 2-core development VM (AMD EPYC
+// Zen 4, GOAMD64=v1; minimum of 5 runs, the bare loop subtracted).
+// Sqrt and Abs compile to one instruction when called directly.
+var mathNanos = map[string]int{
+	"Abs": 1, "Sqrt": 1, "Hypot": 5, "Floor": 8, "Ceil": 8, "Trunc": 8,
+	"Atan": 15, "Log1p": 19, "Sin": 22, "Atan2": 23, "Log": 23, "Log10": 24,
+	"Exp": 25, "Tanh": 26, "Cos": 27, "Tan": 30, "Cbrt": 30, "Exp2": 31,
+	"Log2": 38, "Mod": 48, "Erf": 58, "Erfc": 58, "Pow": 148,
+}
+
+// costs counts the work of lambdas of one function's kernels.
+type costs struct {
+	info  *types.Info
+	decls map[*types.Func]*ast.FuncDecl // the package's functions with bodies
+	// uncertain is set once a counted body holds a nested SOAC or a loop
+	// of unknown length.
+	uncertain bool
+}
+
+// newCosts returns a counter that follows calls into the functions of
+// f's package.
+func (f *fgen) newCosts() *costs {
+	if f.in == nil {
+		return newCosts(f.info, nil)
+	}
+	return newCosts(f.info, f.in.Files)
+}
+
+// newCosts returns a counter that follows calls into the functions
+// declared in files (info their types; nil counts every call as one).
+func newCosts(info *types.Info, files []*ast.File) *costs {
+	c := &costs{info: info, decls: map[*types.Func]*ast.FuncDecl{}}
+	if info == nil {
+		return c
+	}
+	for _, file := range files {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := info.Defs[fd.Name].(*types.Func); ok {
+					c.decls[fn] = fd
+				}
+			}
+		}
+	}
+	return c
+}
 
 // kernelNanos estimates the nanoseconds of one element of lk's loop: one
 // unit per member (its store or fold) plus its lambdas.
-func kernelNanos(lk *lower.Kernel) int {
+func (c *costs) kernelNanos(lk *lower.Kernel) int {
 	u := 0
 	for _, m := range lk.Members {
 		u += unitsOp
 		for _, l := range m.SOAC.Lambdas() {
-			u += lambdaUnits(l, false)
+			u += c.lambdaUnits(l, false)
 		}
 	}
 	return max(1, u/unitsPerNanos)
@@ -42,18 +99,29 @@ func kernelNanos(lk *lower.Kernel) int {
 
 // lambdaNanos estimates the nanoseconds of one application of l (of one
 // element of its chunk when chunk is set: its loops run over the chunk).
-func lambdaNanos(l *ir.Lambda, chunk bool) int {
-	return max(1, lambdaUnits(l, chunk)/unitsPerNanos)
+func (c *costs) lambdaNanos(l *ir.Lambda, chunk bool) int {
+	return max(1, c.lambdaUnits(l, chunk)/unitsPerNanos)
 }
 
-// lambdaUnits counts l's body in units; a function that is not a
-// literal counts as one call.
-func lambdaUnits(l *ir.Lambda, chunk bool) int {
-	if l == nil || l.Lit == nil {
+// lambdaUnits counts l's body in units; a named function of the package
+// counts its body, any other function that is not a literal one call.
+func (c *costs) lambdaUnits(l *ir.Lambda, chunk bool) int {
+	switch {
+	case l == nil:
 		return unitsCall
+	case l.Lit != nil:
+		return c.bodyUnits(l.Lit.Body, chunk, 0, nil)
+	case l.Func != nil && c.decls[l.Func] != nil:
+		return unitsCall + c.bodyUnits(c.decls[l.Func].Body, chunk, 1, map[*types.Func]bool{l.Func: true})
 	}
+	return unitsCall
+}
+
+// bodyUnits counts the units of body, at call depth depth, following
+// calls of the package's functions not on the stack of callers (seen).
+func (c *costs) bodyUnits(body ast.Node, chunk bool, depth int, seen map[*types.Func]bool) int {
 	u := 0
-	ast.Inspect(l.Lit.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
 			if n.Op == token.QUO || n.Op == token.REM {
@@ -64,10 +132,11 @@ func lambdaUnits(l *ir.Lambda, chunk bool) int {
 		case *ast.UnaryExpr, *ast.IndexExpr:
 			u += unitsOp
 		case *ast.CallExpr:
-			u += callUnits(n)
+			u += c.callUnits(n, chunk, depth, seen)
 		case *ast.ForStmt, *ast.RangeStmt:
 			if !chunk {
 				u += unitsLoop
+				c.uncertain = true
 			}
 		}
 		return true
@@ -75,23 +144,39 @@ func lambdaUnits(l *ir.Lambda, chunk bool) int {
 	return u
 }
 
-// callUnits is the weight of a call by its callee as written: math.X,
-// soac.X (a nested SOAC), a conversion-like or other call.
-func callUnits(c *ast.CallExpr) int {
-	if sel, ok := c.Fun.(*ast.SelectorExpr); ok {
-		if pkg, ok := sel.X.(*ast.Ident); ok {
+// callUnits is the weight of a call by its callee: math.X from the
+// measured table, soac.X (a nested SOAC), a function of the package (its
+// body), a conversion-like builtin, or any other call.
+func (c *costs) callUnits(call *ast.CallExpr, chunk bool, depth int, seen map[*types.Func]bool) int {
+	var id *ast.Ident
+	switch fun := call.Fun.(type) {
+	case *ast.SelectorExpr:
+		if pkg, ok := fun.X.(*ast.Ident); ok {
 			switch pkg.Name {
 			case "math":
+				if ns, ok := mathNanos[fun.Sel.Name]; ok {
+					return ns * unitsPerNanos
+				}
 				return unitsMathCall
 			case "soac":
+				c.uncertain = true
 				return unitsNested
 			}
 		}
-	}
-	if id, ok := c.Fun.(*ast.Ident); ok {
+	case *ast.Ident:
+		id = fun
 		switch id.Name {
 		case "len", "cap", "float64", "float32", "int", "int64", "int32", "uint", "uint64", "uint32", "min", "max":
 			return unitsOp
+		}
+	}
+	if id != nil && c.info != nil && depth < costDepth {
+		if fn, ok := c.info.Uses[id].(*types.Func); ok && c.decls[fn] != nil && !seen[fn] {
+			inner := map[*types.Func]bool{fn: true}
+			for k := range seen {
+				inner[k] = true
+			}
+			return unitsCall + c.bodyUnits(c.decls[fn].Body, false, depth+1, inner)
 		}
 	}
 	return unitsCall

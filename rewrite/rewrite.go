@@ -128,7 +128,7 @@ func Generate(in *Input) ([]Output, error) {
 		}
 		g := newGen(in, f, src)
 		out := Output{Source: name, Path: OutputPath(name), Generated: map[*fusion.Kernel]report.Generated{}}
-		var decls []*code
+		var decls [][]jen.Code
 		for _, fn := range fns {
 			plan := in.Plans[fn]
 			if plan == nil {
@@ -282,16 +282,16 @@ func (g *gen) importName(p *types.Package) string {
 	return p.Name()
 }
 
-// soacQ appends a reference to a runtime/soac name.
-func (g *gen) soacQ(c *code, name string) *code {
-	g.usePath(SOACPath, "soac")
-	return c.q(SOACPath, name)
+// soacQ returns a reference to a runtime/soac name.
+func (g *gen) soacQ(name string) *jen.Statement {
+	return g.qualJ(SOACPath, "soac", name)
 }
 
-// qual appends a reference to a package-level name of another package.
-func (g *gen) qual(c *code, path, pkgName, name string) *code {
+// qualJ returns a reference to a package-level name of another package,
+// registering its import.
+func (g *gen) qualJ(path, pkgName, name string) *jen.Statement {
 	g.usePath(path, pkgName)
-	return c.q(path, name)
+	return jen.Qual(path, name)
 }
 
 // fresh returns an identifier starting with base that appears nowhere in
@@ -305,13 +305,16 @@ func (g *gen) fresh(base string) string {
 	return name
 }
 
-// render assembles the file.
-func (g *gen) render(decls []*code) ([]byte, error) {
+// render assembles the file from the declarations of each spec and
+// prints it.
+func (g *gen) render(decls [][]jen.Code) ([]byte, error) {
 	for i, d := range decls {
 		if i > 0 {
 			g.jf.Line()
 		}
-		g.jf.Add(d.jen())
+		for _, item := range d {
+			g.jf.Add(item)
+		}
 	}
 	var buf bytes.Buffer
 	if err := g.jf.Render(&buf); err != nil {
@@ -334,12 +337,14 @@ func sortedKernels(ks []*fusion.Kernel) []*fusion.Kernel {
 
 // verbatim returns NAME with the spec's body as written: the reference
 // semantics, unfused.
-func (g *gen) verbatim(fn *ir.Function) *code {
+func (g *gen) verbatim(fn *ir.Function) []jen.Code {
 	g.resetTaken()
 	g.rename, g.reserved = nil, nil
 	f := &fgen{gen: g, fn: fn}
-	c := txtf("// %s runs the code of %s unfused (the generator could not generate its kernels).\n", fn.Fuse.Name, fn.Name)
-	return c.add(f.signature()).p(" ").add(f.sub(fn.Decl.Body, nil)).p("\n")
+	return []jen.Code{
+		jen.Commentf("%s runs the code of %s unfused (the generator could not generate its kernels).", fn.Fuse.Name, fn.Name),
+		f.signature().Add(f.sub(fn.Decl.Body, nil)),
+	}
 }
 
 // resetTaken starts the fresh names of a function from the names of the

@@ -10,6 +10,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
@@ -18,20 +20,20 @@ import (
 // if keep holds, without a branch: a dropped element is replaced by the
 // neutral element (m.NeutralSelect), or, on integers, the new accumulator
 // is kept only if keep. It returns why it cannot, or "".
-func (f *fgen) selectReduce(c *code, m lower.Member, o *ir.Operator, keep, acc string, elem *code, at token.Pos) string {
+func (f *fgen) selectReduce(c *stmts, m lower.Member, o *ir.Operator, keep, acc string, elem jen.Code, at token.Pos) string {
 	t := m.SOAC.TypeArgs[0]
 	if !m.NeutralSelect {
 		// Integers: fold every element, keep the result if keep.
 		next := f.fresh("next")
-		c.pf("var %s ", next).line(f.typeCode(t))
-		if why := f.apply(c, o.Op, []*code{txt(acc), elem}, next, at); why != "" {
+		c.add(varDecl(next, f.typeCode(t), nil))
+		if why := f.applyJ(c, o.Op, []jen.Code{id(acc), elem}, next, at); why != "" {
 			return why
 		}
-		c.pf("if %s {\n%s = %s\n}\n", keep, acc, next)
+		c.add(jen.If(id(keep)).Add(block(stmts{assignTo(acc, id(next))})))
 		return ""
 	}
 	v := f.fresh("v")
-	c.pf("var %s ", v).add(f.typeCode(t)).p(" = ").line(elem)
+	c.add(varDecl(v, f.typeCode(t), elem))
 	if b := t.Underlying().(*types.Basic); b.Info()&types.IsFloat != 0 {
 		// Go has no conditional move of floats: select the bits.
 		bits, from, ut, ft := "Float64bits", "Float64frombits", "uint64", "float64"
@@ -39,29 +41,25 @@ func (f *fgen) selectReduce(c *code, m lower.Member, o *ir.Operator, keep, acc s
 			bits, from, ut, ft = "Float32bits", "Float32frombits", "uint32", "float32"
 		}
 		mask := f.fresh("mask")
-		c.pf("var %s %s\nif %s {\n%s = ^%s(0)\n}\n", mask, ut, keep, mask, ut)
+		c.add(varDecl(mask, id(ut), nil))
+		c.add(jen.If(id(keep)).Add(block(stmts{assignTo(mask, jen.Op("^").Id(ut).Call(lit(0)))})))
 		named := !types.Identical(t, types.Typ[b.Kind()])
-		val := txt(v)
+		val := id(v)
 		if named {
-			val = txtf("%s(%s)", ft, v)
+			val = jen.Id(ft).Call(id(v))
 		}
-		c.pf("%s = ", v)
-		if named {
-			c.add(f.typeCode(t)).p("(")
-		}
-		f.qual(c, "math", "math", from).p("(")
-		f.qual(c, "math", "math", bits).p("(").add(val).pf(") & %s", mask)
+		fromQ := f.qualJ("math", "math", from)
+		sel := f.qualJ("math", "math", bits).Call(val).Op("&").Id(mask)
 		if constant.Sign(constant.ToFloat(o.Neutral.Const.Value)) != 0 {
-			c.p(" | ")
-			f.qual(c, "math", "math", bits).pf("(%s(", ft).add(f.sub(o.Neutral.Expr, f.cur)).pf(")) &^ %s", mask)
+			sel.Op("|").Add(f.qualJ("math", "math", bits).Call(jen.Id(ft).Call(f.sub(o.Neutral.Expr, f.cur)))).Op("&^").Id(mask)
 		}
-		c.p(")")
+		value := fromQ.Call(sel)
 		if named {
-			c.p(")")
+			value = f.typeCode(t).Call(value)
 		}
-		c.p("\n")
+		c.add(assignTo(v, value))
 	} else {
-		c.pf("if !%s {\n%s = ", keep, v).add(f.operand(m.SOAC, o.Neutral)).p("\n}\n")
+		c.add(jen.If(jen.Op("!").Id(keep)).Add(block(stmts{assignTo(v, f.operand(m.SOAC, o.Neutral))})))
 	}
-	return f.apply(c, o.Op, []*code{txt(acc), txt(v)}, acc, at)
+	return f.applyJ(c, o.Op, []jen.Code{id(acc), id(v)}, acc, at)
 }

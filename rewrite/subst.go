@@ -11,23 +11,25 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
 // newSubst returns the substitution of a statement whose IR is items.
 func (f *fgen) newSubst(items []ir.Stmt) *subst {
-	sb := &subst{calls: map[*ast.CallExpr]*code{}, hoisted: map[ast.Expr]*code{}, closures: map[*ast.FuncLit]*ir.Closure{}}
+	sb := &subst{calls: map[*ast.CallExpr]*jen.Statement{}, hoisted: map[ast.Expr]*jen.Statement{}, closures: map[*ast.FuncLit]*ir.Closure{}}
 	for _, it := range items {
 		switch it := it.(type) {
 		case *ir.Plain:
 			if it.Hoisted != nil {
-				sb.hoisted[it.Hoisted] = txt(f.name(it.Eff.Defs[0]))
+				sb.hoisted[it.Hoisted] = id(f.name(it.Eff.Defs[0]))
 			}
 		case *ir.SOAC:
 			if z := f.zeroed[it.Call]; z != nil {
 				sb.calls[it.Call] = z
 			} else if it.Out != nil {
-				sb.calls[it.Call] = txt(f.name(it.Out))
+				sb.calls[it.Call] = id(f.name(it.Out))
 			}
 		case *ir.Closure:
 			sb.closures[it.Lit] = it
@@ -39,43 +41,50 @@ func (f *fgen) newSubst(items []ir.Stmt) *subst {
 // hoist emits the temporary that Plain p binds its hoisted subexpression
 // to. sb replaces the subexpression by the temporary everywhere but in
 // its own definition.
-func (f *fgen) hoist(c *code, p *ir.Plain, sb *subst) {
+func (f *fgen) hoist(c *stmts, p *ir.Plain, sb *subst) {
 	own := sb.hoisted[p.Hoisted]
 	delete(sb.hoisted, p.Hoisted)
-	c.pf("%s := ", f.name(p.Eff.Defs[0])).line(f.sub(p.Hoisted, sb))
+	c.add(define(f.name(p.Eff.Defs[0]), f.sub(p.Hoisted, sb)))
 	if own != nil {
 		sb.hoisted[p.Hoisted] = own
 	}
 }
 
 // ret generates a return statement of an inlined literal.
-func (f *fgen) ret(c *code, r *ast.ReturnStmt, sb *subst, rc *retCtx) {
+func (f *fgen) ret(c *stmts, r *ast.ReturnStmt, sb *subst, rc *retCtx) {
 	switch {
 	case len(r.Results) == 1 && rc.target != "" && rc.round != nil:
-		c.pf("%s = ", rc.target).add(rc.round).p("(").add(f.sub(r.Results[0], sb)).p(")\n")
+		c.add(assignTo(rc.target, jen.Add(rc.round).Call(f.sub(r.Results[0], sb))))
 	case len(r.Results) == 1 && rc.target != "":
-		c.pf("%s = ", rc.target).line(f.sub(r.Results[0], sb))
+		c.add(assignTo(rc.target, f.sub(r.Results[0], sb)))
 	case len(r.Results) == 1:
-		c.p("_ = ").line(f.sub(r.Results[0], sb))
+		c.add(assignTo("_", f.sub(r.Results[0], sb)))
 	case len(rc.named) == 1 && rc.target != "" && rc.round != nil:
-		c.pf("%s = ", rc.target).add(rc.round).pf("(%s)\n", rc.named[0])
+		c.add(assignTo(rc.target, jen.Add(rc.round).Call(id(rc.named[0]))))
 	case len(rc.named) == 1 && rc.target != "":
-		c.pf("%s = %s\n", rc.target, rc.named[0])
+		c.add(assignTo(rc.target, id(rc.named[0])))
 	}
 	if ast.Stmt(r) != rc.last {
 		rc.jumped = true
-		c.pf("goto %s\n", rc.label)
+		c.add(jen.Goto().Id(rc.label))
 	}
 }
 
 // sub returns the source of n with the substitutions of sb applied and the
-// references to other packages qualified.
-func (f *fgen) sub(n ast.Node, sb *subst) *code {
+// references to other packages qualified: the spans of the spec's source
+// between the replaced nodes, and the replacements.
+func (f *fgen) sub(n ast.Node, sb *subst) *jen.Statement {
 	return f.subRange(n, n.Pos(), n.End(), sb)
 }
 
-func (f *fgen) subRange(root ast.Node, pos, end token.Pos, sb *subst) *code {
-	c := new(code)
+// subRange is sub of the source of root in [pos, end).
+func (f *fgen) subRange(root ast.Node, pos, end token.Pos, sb *subst) *jen.Statement {
+	c := jen.Null()
+	span := func(pos, end token.Pos) {
+		if t := f.text(pos, end); t != "" {
+			c.Op(t) // the spec's source as written
+		}
+	}
 	cur := pos
 	ast.Inspect(root, func(n ast.Node) bool {
 		if n == nil || n.End() <= pos || n.Pos() >= end || n.Pos() < cur {
@@ -85,17 +94,20 @@ func (f *fgen) subRange(root ast.Node, pos, end token.Pos, sb *subst) *code {
 			return true
 		}
 		if r := f.replacement(n, sb); r != nil {
-			c.p(f.text(cur, n.Pos())).add(r)
+			span(cur, n.Pos())
+			c.Add(r)
 			cur = n.End()
 			return false
 		}
 		return true
 	})
-	c.p(f.text(cur, end))
+	span(cur, end)
 	return c
 }
 
-func (f *fgen) replacement(n ast.Node, sb *subst) *code {
+// replacement returns what replaces node n of the spec's source, or nil
+// when n is copied (its parts may be replaced).
+func (f *fgen) replacement(n ast.Node, sb *subst) *jen.Statement {
 	if r := f.exprRepl[n]; r != nil {
 		return r
 	}
@@ -112,7 +124,7 @@ func (f *fgen) replacement(n ast.Node, sb *subst) *code {
 					f.err = err
 					return nil
 				}
-				return new(code).add(f.sub(n.Type, nil)).p(" {\n").add(body).p("}")
+				return f.sub(n.Type, nil).Add(block(body))
 			}
 		}
 		if e, ok := n.(ast.Expr); ok {
@@ -125,16 +137,16 @@ func (f *fgen) replacement(n ast.Node, sb *subst) *code {
 	case *ast.SelectorExpr:
 		if id, ok := n.X.(*ast.Ident); ok {
 			if pn, ok := f.info.Uses[id].(*types.PkgName); ok {
-				return f.qual(new(code), pn.Imported().Path(), pn.Imported().Name(), n.Sel.Name)
+				return f.qualJ(pn.Imported().Path(), pn.Imported().Name(), n.Sel.Name)
 			}
 		}
 	case *ast.Ident:
 		if r := f.renamed(n); r != "" {
-			return txt(r)
+			return id(r)
 		}
 		obj := f.info.Uses[n]
 		if obj != nil && obj.Pkg() != nil && obj.Pkg() != f.pkg && obj.Parent() == obj.Pkg().Scope() {
-			return f.qual(new(code), obj.Pkg().Path(), obj.Pkg().Name(), n.Name)
+			return f.qualJ(obj.Pkg().Path(), obj.Pkg().Name(), n.Name)
 		}
 	}
 	return nil

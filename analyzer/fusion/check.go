@@ -9,6 +9,7 @@ package fusion
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
@@ -18,8 +19,9 @@ import (
 // branches; members share the kernel's block (or are generators and
 // branch copies moved in from an enclosing block); producers precede their
 // consumers; an impure SOAC is alone in its kernel (or an impure map with
-// the pure reduction it fused into, effects.go); At is the kernel's last
-// member in its block; Depth and Parent agree with the IR.
+// the pure reduction it fused into, effects.go); At is one of the kernel's
+// members in its block (its last, unless the kernel was placed earlier,
+// place.go); Depth and Parent agree with the IR.
 func Check(plan *Plan) error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
@@ -77,8 +79,8 @@ func Check(plan *Plan) error {
 				bad("kernel %d: member %s from an enclosing block crosses a loop or lambda", k.ID, p.soac(m))
 			}
 		}
-		if last == nil || k.At != ir.Stmt(last) {
-			bad("kernel %d: At is not its last member in its block", k.ID)
+		if at, ok := k.At.(*ir.SOAC); last == nil || !ok || at.Parent != k.Block || !slices.Contains(k.SOACs, at) {
+			bad("kernel %d: At is not one of its members in its block", k.ID)
 		}
 		for _, m := range k.SOACs {
 			for _, v := range m.Inputs() {

@@ -520,23 +520,12 @@ func (pr *problem) spaceClasses() {
 			s = u
 		}
 	}
-	uf := map[spaceID]spaceID{}
-	var find func(spaceID) spaceID
-	find = func(s spaceID) spaceID {
-		for {
-			p, ok := uf[s]
-			if !ok || p == s {
-				return s
-			}
-			s = p
-		}
-	}
+	var uf unionFind
+	find := func(s spaceID) spaceID { return spaceID(uf.find(int(s))) }
 	for _, s := range pr.nodes {
 		in := s.Inputs()
 		for _, v := range in[min(1, len(in)):] {
-			if a, b := find(root(sp.ofVar(in[0]))), find(root(sp.ofVar(v))); a != b {
-				uf[b] = a
-			}
+			uf.union(int(root(sp.ofVar(in[0]))), int(root(sp.ofVar(v))))
 		}
 	}
 	class := make([]spaceID, len(pr.nodes))
@@ -679,7 +668,11 @@ func (pr *problem) labelsOf(plan *Plan) []int {
 	return u.labels()
 }
 
-// unionFind is a disjoint-set forest over 0..n-1.
+// unionFind is a disjoint-set forest over the non-negative ints, the one
+// union-find of the package (clusterings here, iteration spaces in
+// space.go's compat): an int past the end of the slice is a set of its
+// own, so the zero value is the forest of singletons and it grows as
+// union needs.
 type unionFind []int
 
 func newUnionFind(n int) unionFind {
@@ -690,17 +683,22 @@ func newUnionFind(n int) unionFind {
 	return u
 }
 
+// find returns the root of x's set.
 func (u unionFind) find(x int) int {
-	for u[x] != x {
+	for x < len(u) && u[x] != x {
 		u[x] = u[u[x]]
 		x = u[x]
 	}
 	return x
 }
 
-func (u unionFind) union(a, b int) {
+// union joins the sets of a and b under a's root.
+func (u *unionFind) union(a, b int) {
 	if a, b = u.find(a), u.find(b); a != b {
-		u[b] = a
+		for len(*u) <= max(a, b) {
+			*u = append(*u, len(*u))
+		}
+		(*u)[b] = a
 	}
 }
 

@@ -41,7 +41,7 @@ func testdataFuncs(t *testing.T, pkgs ...string) map[string]map[string]*ir.Funct
 // pair is realised (possible must be a relaxation).
 func exhaustive(t *testing.T, fn *ir.Function, all bool) (robinson, bytes int64, realised int) {
 	t.Helper()
-	pr := newProblem(fn, Options{})
+	pr := newProblem(fn, Options{NoPlacement: true})
 	n := len(pr.nodes)
 	labels := make([]int, n)
 	robinson, bytes = -1, -1
@@ -100,7 +100,7 @@ func TestClusterPapers(t *testing.T) {
 		}
 		rob, byt, _ := exhaustive(t, fn, false)
 		for _, m := range Methods() {
-			plan := Fuse(fn, Options{Cluster: m})
+			plan := Fuse(fn, Options{NoPlacement: true, Cluster: m})
 			if err := Check(plan); err != nil {
 				t.Fatalf("%s/%s: %v", name, m, err)
 			}
@@ -122,7 +122,7 @@ func TestClusterPapers(t *testing.T) {
 			}
 		}
 	}
-	if c := Fuse(fns["normalize2"], Options{Cluster: MethodILP}).Cost.Robinson; c != 51 {
+	if c := Fuse(fns["normalize2"], Options{NoPlacement: true, Cluster: MethodILP}).Cost.Robinson; c != 51 {
 		t.Errorf("normalize2: Robinson objective %d, paper 001 Fig. 1.16 gives 51", c)
 	}
 }
@@ -136,7 +136,7 @@ var clusterRefusals = []string{RefClustering, RefBudget}
 func TestClusterBudget(t *testing.T) {
 	fn := testdataFuncs(t, "papers")["papers"]["normalize2"]
 	for _, m := range []string{MethodILP, MethodWSP} {
-		plan := Fuse(fn, Options{Cluster: m, Budget: time.Nanosecond})
+		plan := Fuse(fn, Options{NoPlacement: true, Cluster: m, Budget: time.Nanosecond})
 		if err := Check(plan); err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +147,7 @@ func TestClusterBudget(t *testing.T) {
 		if !found || plan.Optimal {
 			t.Errorf("%s with a 1ns budget: no %s note (optimal %v)", m, RefBudget, plan.Optimal)
 		}
-		g := Fuse(fn, Options{Cluster: MethodGreedy})
+		g := Fuse(fn, Options{NoPlacement: true, Cluster: MethodGreedy})
 		if plan.Cost.Robinson > g.Cost.Robinson || plan.Cost.Bytes > g.Cost.Bytes {
 			t.Errorf("%s fallback costs %+v, greedy %+v", m, plan.Cost, g.Cost)
 		}
@@ -159,7 +159,7 @@ func TestClusterBudget(t *testing.T) {
 // keeps the two apart.
 func TestClusterRefusalNote(t *testing.T) {
 	fn := testdataFuncs(t, "papers")["papers"]["normalize2"]
-	pr := newProblem(fn, Options{})
+	pr := newProblem(fn, Options{NoPlacement: true})
 	labels := make([]int, len(pr.nodes))
 	for i, s := range pr.nodes {
 		labels[i] = i // every SOAC alone
@@ -211,15 +211,15 @@ func TestClusterTestdata(t *testing.T) {
 				t.Errorf("%s.%s: no clustering realised", pkg, name)
 				continue
 			}
-			g := Fuse(fn, Options{Cluster: MethodGreedy})
-			ilp := Fuse(fn, Options{Cluster: MethodILP})
-			wsp := Fuse(fn, Options{Cluster: MethodWSP})
+			g := Fuse(fn, Options{NoPlacement: true, Cluster: MethodGreedy})
+			ilp := Fuse(fn, Options{NoPlacement: true, Cluster: MethodILP})
+			wsp := Fuse(fn, Options{NoPlacement: true, Cluster: MethodWSP})
 			for _, p := range []*Plan{ilp, wsp} {
 				if err := Check(p); err != nil {
 					t.Errorf("%s.%s/%s: %v", pkg, name, p.Partitioner, err)
 				}
 				// Deterministic: the same input gives the same plan.
-				if again := Fuse(fn, Options{Cluster: p.Partitioner}); Dump(again) != Dump(p) {
+				if again := Fuse(fn, Options{NoPlacement: true, Cluster: p.Partitioner}); Dump(again) != Dump(p) {
 					t.Errorf("%s.%s/%s: two runs differ:\n%s\n%s", pkg, name, p.Partitioner, p, again)
 				}
 			}
@@ -274,7 +274,7 @@ func groupsOf(t *testing.T, pr *problem, groups ...[]string) []int {
 func TestClusterMapOut(t *testing.T) {
 	fns := testdataFuncs(t, "issue", "cluster")
 	// twice: x := Map(a); s := Reduce(x); w := Map(x, e / s).
-	pr := newProblem(fns["issue"]["twice"], Options{})
+	pr := newProblem(fns["issue"]["twice"], Options{NoPlacement: true})
 	x, s, w := nodeOf(t, pr, "x"), nodeOf(t, pr, "s"), nodeOf(t, pr, "w")
 	// x and w, s and w: w starts only after s, which needs all of x.
 	if !pr.possible[x][s] || pr.possible[x][w] || pr.possible[s][w] {
@@ -303,7 +303,7 @@ func TestClusterMapOut(t *testing.T) {
 		t.Errorf("twice: {x, w}, {s} realised:\n%s", plan)
 	}
 	for _, m := range []string{MethodILP, MethodWSP} {
-		p := Fuse(pr.fn, Options{Cluster: m})
+		p := Fuse(pr.fn, Options{NoPlacement: true, Cluster: m})
 		if got := pr.labelsOf(p); !slices.Equal(got, canonical(good)) || !p.Optimal {
 			t.Errorf("twice/%s: groups %v (optimal %v), want %v\n%s", m, got, p.Optimal, canonical(good), p)
 		}
@@ -313,7 +313,7 @@ func TestClusterMapOut(t *testing.T) {
 	// e / s). v joins x's group before w; the clustering that keeps v with
 	// w instead is legal, dearer under Robinson's model and no cheaper in
 	// bytes.
-	pr = newProblem(fns["cluster"]["mapOutThree"], Options{})
+	pr = newProblem(fns["cluster"]["mapOutThree"], Options{NoPlacement: true})
 	best := groupsOf(t, pr, []string{"x", "s", "v"}, []string{"w"})
 	other := groupsOf(t, pr, []string{"x", "s"}, []string{"v", "w"})
 	for _, ls := range [][]int{best, other} {
@@ -342,7 +342,7 @@ func TestClusterMapOut(t *testing.T) {
 		t.Errorf("mapOutThree: {x, v}, {s}, {w} realised:\n%s", plan)
 	}
 	for _, m := range []string{MethodILP, MethodWSP} {
-		p := Fuse(pr.fn, Options{Cluster: m})
+		p := Fuse(pr.fn, Options{NoPlacement: true, Cluster: m})
 		if got := pr.labelsOf(p); !slices.Equal(got, canonical(best)) {
 			t.Errorf("mapOutThree/%s: groups %v, want %v\n%s", m, got, canonical(best), p)
 		}
@@ -359,7 +359,7 @@ func TestClusterEffects(t *testing.T) {
 		fn   string
 		want bool
 	}{{"effectsReduce", true}, {"effectsReduceApart", false}, {"effectsReducePanics", false}, {"effectsReduceReads", false}} {
-		pr := newProblem(fns["issue"][c.fn], Options{})
+		pr := newProblem(fns["issue"][c.fn], Options{NoPlacement: true})
 		const m, r = 0, 1 // the Map and the Reduce, in preorder
 		if len(pr.nodes) != 2 || pr.nodes[m].Name != "Map" || pr.nodes[r].Name != "Reduce" {
 			t.Fatalf("%s: nodes %v, want a Map and a Reduce", c.fn, pr.nodes)
@@ -368,7 +368,7 @@ func TestClusterEffects(t *testing.T) {
 			t.Errorf("%s: possible Map-Reduce %v, want %v", c.fn, pr.possible[m][r], c.want)
 		}
 	}
-	pr := newProblem(fns["cluster"]["effectsBeside"], Options{})
+	pr := newProblem(fns["cluster"]["effectsBeside"], Options{NoPlacement: true})
 	x, s, tt := nodeOf(t, pr, "x"), nodeOf(t, pr, "s"), nodeOf(t, pr, "t")
 	if !pr.possible[x][s] || pr.possible[x][tt] || !pr.possible[s][tt] {
 		t.Errorf("effectsBeside: possible x-s %v, x-t %v, s-t %v; want true, false, true", pr.possible[x][s], pr.possible[x][tt], pr.possible[s][tt])
@@ -382,7 +382,7 @@ func TestClusterEffects(t *testing.T) {
 	}
 	want := groupsOf(t, pr, []string{"x", "s"}, []string{"t"})
 	for _, m := range Methods() {
-		p := Fuse(pr.fn, Options{Cluster: m})
+		p := Fuse(pr.fn, Options{NoPlacement: true, Cluster: m})
 		if got := pr.labelsOf(p); !slices.Equal(got, canonical(want)) || p.Stats.Rules[TagEffects] != 1 {
 			t.Errorf("effectsBeside/%s: groups %v, want %v with %s\n%s", m, got, canonical(want), TagEffects, p)
 		}
@@ -576,4 +576,71 @@ func TestClusterBytes(t *testing.T) {
 		}
 	}
 	t.Logf("%d clusterings priced", compared)
+}
+
+// TestUnionFind: the zero forest holds singletons and grows as union
+// needs; union keeps the first argument's root; labels are canonical.
+func TestUnionFind(t *testing.T) {
+	var u unionFind
+	if u.find(7) != 7 || len(u) != 0 {
+		t.Fatalf("zero forest: find(7) = %d, len %d", u.find(7), len(u))
+	}
+	u.union(9, 3)
+	u.union(3, 12)
+	if r := u.find(12); r != 9 || u.find(3) != 9 || u.find(4) != 4 || u.find(100) != 100 {
+		t.Errorf("after union(9,3), union(3,12): find(12) = %d, find(3) = %d, find(4) = %d", r, u.find(3), u.find(4))
+	}
+	u.union(12, 9) // already one set
+	if u.find(9) != 9 {
+		t.Errorf("union of one set moved its root to %d", u.find(9))
+	}
+	v := newUnionFind(5)
+	v.union(3, 1)
+	v.union(4, 0)
+	if got, want := v.labels(), []int{0, 1, 2, 1, 0}; !slices.Equal(got, want) {
+		t.Errorf("labels %v, want %v", got, want)
+	}
+}
+
+// TestWSPMustCut: of a pair that can never share a group, wsp branches on
+// the free edges of the path joining it with the fewest of them (kept
+// edges cost nothing), prunes a node whose kept edges join it, and
+// prefers the smallest such set over all pairs and split groups.
+func TestWSPMustCut(t *testing.T) {
+	// 0 - 1 - 3 and 0 - 2 - 3, and 3 - 4; 0 and 3 may never share a group.
+	pr := &problem{nodes: make([]*ir.SOAC, 5)}
+	pr.possible = make([][]bool, 5)
+	for i := range pr.possible {
+		pr.possible[i] = []bool{true, true, true, true, true}
+	}
+	pr.possible[0][3], pr.possible[3][0] = false, false
+	w := &wsp{pr: pr, edges: [][2]int{{0, 1}, {1, 3}, {0, 2}, {2, 3}, {3, 4}}}
+	labels := []int{0, 0, 0, 0, 0}
+	state := func(s ...int8) []int8 { return s }
+	for _, c := range []struct {
+		state []int8
+		want  []int
+	}{
+		{state(edgeFree, edgeFree, edgeFree, edgeFree, edgeFree), []int{0, 1}},
+		{state(edgeFree, edgeFree, edgeKept, edgeFree, edgeFree), []int{3}},
+		{state(edgeKept, edgeKept, edgeFree, edgeFree, edgeFree), []int{}},
+		{state(edgeCut, edgeFree, edgeFree, edgeKept, edgeFree), []int{2}},
+	} {
+		ks, bad := w.mustCut(c.state, labels)
+		if !bad || !slices.Equal(ks, c.want) && !(len(ks) == 0 && len(c.want) == 0) {
+			t.Errorf("state %v: mustCut %v (bad %v), want %v", c.state, ks, bad, c.want)
+		}
+	}
+	// A split group {0, 1, 2} with one free edge inside beats the pair's
+	// path of two.
+	pr.possible[0][3], pr.possible[3][0] = true, true
+	if _, bad := w.mustCut(state(edgeFree, edgeFree, edgeFree, edgeFree, edgeFree), labels); bad {
+		t.Errorf("a legal node is called illegal")
+	}
+	pr.possible[1][4], pr.possible[4][1] = false, false
+	pr.split = map[string]bool{intsKey([]int{0, 1, 2}): true}
+	ks, bad := w.mustCut(state(edgeKept, edgeFree, edgeFree, edgeCut, edgeFree), []int{0, 0, 0, 1, 1})
+	if !bad || !slices.Equal(ks, []int{2}) {
+		t.Errorf("split group: mustCut %v (bad %v), want [2]", ks, bad)
+	}
 }

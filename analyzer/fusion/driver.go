@@ -37,6 +37,10 @@ type Options struct {
 	// NoHorizontal switches off the horizontal pass (merges made so that a
 	// producer can fuse into several consumers still happen).
 	NoHorizontal bool
+	// NoPlacement keeps every kernel at its last member (place.go): what
+	// the clustering models of ilp and wsp assume (cluster.go), so their
+	// oracle tests compare like with like.
+	NoPlacement bool
 }
 
 // Fuse decides the kernels of fn.
@@ -53,6 +57,9 @@ type kstate struct {
 	rules   []string
 	asserts []*ir.SOAC
 	dead    bool
+	// pos, when not nil, is the statement of k's block the kernel runs at
+	// (placement, place.go); nil means its last member there.
+	pos ir.Stmt
 }
 
 // state is the driver's working state for one function.
@@ -98,9 +105,17 @@ func (st *state) newKernel(s *ir.SOAC) *kstate {
 	return k
 }
 
-// at returns the member of k that runs last in k's block: the kernel's
-// position.
+// at returns the kernel's position: the statement it was placed at, else
+// the member of k that runs last in k's block.
 func (st *state) at(k *kstate) ir.Stmt {
+	if k.pos != nil {
+		return k.pos
+	}
+	return st.last(k)
+}
+
+// last returns the member of k that comes last in k's block.
+func (st *state) last(k *kstate) ir.Stmt {
 	var last ir.Stmt
 	for _, m := range k.list {
 		if m.Parent != k.block {
@@ -690,7 +705,8 @@ func (st *state) mergeAll(ks []*kstate) (*kstate, *Refusal) {
 // are independent, their members can move to b's position, and they share
 // an iteration space. It returns nil, nil when gas ran out.
 func (st *state) merge(a, b *kstate) (*kstate, *Refusal) {
-	if r := st.canMerge(a, b); r != nil {
+	pos, r := st.mergePos(a, b)
+	if r != nil {
 		return nil, r
 	}
 	if !st.useGas() {
@@ -707,6 +723,12 @@ func (st *state) merge(a, b *kstate) (*kstate, *Refusal) {
 	sort.Slice(m.list, func(i, j int) bool { return st.g.Order(m.list[i]) < st.g.Order(m.list[j]) })
 	m.rules = append(append([]string{}, a.rules...), b.rules...)
 	m.asserts, _ = st.sp.compat(m.list)
+	if pos != st.last(m) {
+		m.pos = pos
+		if pos != a.pos && pos != b.pos {
+			st.fire(m, TagPlaced)
+		}
+	}
 	a.dead, b.dead = true, true
 	st.kernels = append(st.kernels, m)
 	for s := range m.members {
@@ -716,9 +738,17 @@ func (st *state) merge(a, b *kstate) (*kstate, *Refusal) {
 	return m, nil
 }
 
-// canMerge reports why kernels a and b (a's position not after b's) cannot
-// run as one pass at b's position.
+// canMerge reports why kernels a and b cannot run as one pass.
 func (st *state) canMerge(a, b *kstate) *Refusal {
+	_, r := st.mergePos(a, b)
+	return r
+}
+
+// mergePos returns where kernels a and b can run as one pass: at the
+// later one's position, or, when the earlier one's members cannot move
+// down to it, at the earlier one's (placement, place.go); else it reports
+// why they cannot.
+func (st *state) mergePos(a, b *kstate) (ir.Stmt, *Refusal) {
 	if st.g.Index(st.at(a)) > st.g.Index(st.at(b)) {
 		a, b = b, a
 	}
@@ -726,7 +756,7 @@ func (st *state) canMerge(a, b *kstate) *Refusal {
 		for _, m := range k.list {
 			if soacImpure(m) != nil {
 				why, pos := impureReason(st.p, m)
-				return &Refusal{Rule: RefImpure, Pos: pos, Consumer: m, Reason: why}
+				return nil, &Refusal{Rule: RefImpure, Pos: pos, Consumer: m, Reason: why}
 			}
 		}
 	}
@@ -742,7 +772,7 @@ func (st *state) canMerge(a, b *kstate) *Refusal {
 					} else if e.Reason != "" {
 						what += ": " + e.Reason
 					}
-					return &Refusal{Rule: RefConsumedTwice, Pos: e.Pos, Var: e.Var,
+					return nil, &Refusal{Rule: RefConsumedTwice, Pos: e.Pos, Var: e.Var,
 						Reason: fmt.Sprintf("%s %s", st.p.soac(to), what)}
 				}
 			}
@@ -751,29 +781,33 @@ func (st *state) canMerge(a, b *kstate) *Refusal {
 	// ...and every member of a can move down to b's position, past the
 	// statements of neither kernel (this also rules out any path between
 	// them through other statements).
+	// When they cannot, every member of b may move up to a's position
+	// instead (placement, place.go).
 	at := st.at(b)
-	for _, m := range a.list {
-		if m.Parent != a.block {
-			continue
-		}
-		if r := moveDown(st.fn, st.g, st.p, m, at, in); r != nil {
-			return r
-		}
+	if a.block != b.block {
+		return nil, &Refusal{Rule: RefLoopBoundary, Pos: at.Pos(),
+			Reason: fmt.Sprintf("%s and %s are in different blocks", st.p.stmt(st.at(a)), st.p.stmt(at))}
 	}
 	members := append(append([]*ir.SOAC{}, a.list...), b.list...)
+	if r := st.moveTo(a.list, b.block, at, in); r != nil {
+		if st.moveTo(members, a.block, st.at(a), in) != nil {
+			return nil, r
+		}
+		at = st.at(a)
+	}
 	if _, r := st.sp.compat(members); r != nil {
-		return r
+		return nil, r
 	}
 	if r := st.operandOrder(members); r != nil {
-		return r
+		return nil, r
 	}
 	if r := shapeCheck(st.p, members); r != nil {
-		return r
+		return nil, r
 	}
 	if lookupHorizontal(kernelClasses(a.list), kernelClasses(b.list)) == nil {
-		return &Refusal{Rule: RefNoRule, Pos: at.Pos(), Reason: "no horizontal rule joins these kernels"}
+		return nil, &Refusal{Rule: RefNoRule, Pos: at.Pos(), Reason: "no horizontal rule joins these kernels"}
 	}
-	return nil
+	return at, nil
 }
 
 // horizontal merges the kernels of block b greedily in program order: each

@@ -133,24 +133,22 @@ func (st *state) mapOutInto(P *ir.SOAC, x *ir.Var, K *kstate, others []Use, tags
 // (nil also when gas ran out). The other uses of x must come after the
 // kernel runs: x is then written out (map-out).
 func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, others []Use, boundary bool, tags []string) *Refusal {
-	at := st.at(K)
-	atB := AncestorIn(at, P.Parent)
-	mapOut := false
-	for _, o := range others {
-		anc := AncestorIn(o.Stmt, P.Parent)
-		if boundary {
-			return &Refusal{Rule: RefLoopBoundary, Pos: o.Pos,
-				Reason: fmt.Sprintf("%s is also used at %s outside %s, so it would be materialised anyway", x.Name, st.p.at(o.Pos), st.boxName(atB))}
+	mapOut, r := st.usesAfter(P, x, K, st.at(K), others, boundary)
+	if r == nil {
+		if r = st.pathMove(P, K); r != nil {
+			r = withConsumer(r, cons[0].soac)
 		}
-		if soac, ok := o.Stmt.(*ir.SOAC); ok && K.members[soac] {
-			return &Refusal{Rule: RefUsedBefore, Pos: o.Pos, Consumer: soac,
-				Reason: fmt.Sprintf("%s reads %s whole at %s (not as an input array), so it must be complete before the kernel runs (paper 000 Fig. 9 case 5)", st.p.soac(soac), x.Name, st.p.at(o.Pos))}
+	}
+	var pos ir.Stmt
+	if r != nil && !boundary {
+		// Placement (place.go): the kernel runs at P's position instead,
+		// its members after P moving up to it.
+		if up, ru := st.usesAfter(P, x, K, P, others, false); ru == nil && st.placeUp(P, K) == nil {
+			mapOut, r, pos = up, nil, P
 		}
-		if anc != nil && st.g.Index(anc) <= st.g.Index(atB) {
-			return &Refusal{Rule: RefUsedBefore, Pos: o.Pos,
-				Reason: fmt.Sprintf("%s is used at %s, before the kernel runs at %s (paper 000 Fig. 9 case 5)", x.Name, st.p.at(o.Pos), st.p.at(at.Pos()))}
-		}
-		mapOut = true
+	}
+	if r != nil {
+		return r
 	}
 	if mapOut {
 		for _, c := range K.list {
@@ -159,9 +157,6 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 					Reason: fmt.Sprintf("%s is needed after %s, and a stream kernel does not write out its input chunks (map-out into a stream is not generated)", x.Name, st.p.soac(c))}
 			}
 		}
-	}
-	if r := st.pathMove(P, K); r != nil {
-		return withConsumer(r, cons[0].soac)
 	}
 	names, asserts, r := st.vertical(P, K, x)
 	if r != nil {
@@ -174,11 +169,50 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 		return nil
 	}
 	st.join(P, K, asserts)
+	if pos != nil {
+		K.pos = pos
+		if pos == st.last(K) {
+			K.pos = nil
+		}
+		tags = append(tags, TagPlaced)
+	}
 	if mapOut {
 		tags = append(tags, TagMapOut)
 	}
 	st.fire(K, append(names, tags...)...)
 	return nil
+}
+
+// usesAfter checks the uses of x other than as an input of K's members
+// (others) against K running at statement at: each must come after it
+// (x is then written out, map-out, which it reports), none may be a
+// member of K reading x whole, and none may lie outside a boundary
+// consumer's loop, closure or lambda.
+func (st *state) usesAfter(P *ir.SOAC, x *ir.Var, K *kstate, at ir.Stmt, others []Use, boundary bool) (bool, *Refusal) {
+	atB := AncestorIn(at, P.Parent)
+	mapOut := false
+	for _, o := range others {
+		anc := AncestorIn(o.Stmt, P.Parent)
+		if boundary {
+			return false, &Refusal{Rule: RefLoopBoundary, Pos: o.Pos,
+				Reason: fmt.Sprintf("%s is also used at %s outside %s, so it would be materialised anyway", x.Name, st.p.at(o.Pos), st.boxName(atB))}
+		}
+		if soac, ok := o.Stmt.(*ir.SOAC); ok && K.members[soac] {
+			return false, &Refusal{Rule: RefUsedBefore, Pos: o.Pos, Consumer: soac,
+				Reason: fmt.Sprintf("%s reads %s whole at %s (not as an input array), so it must be complete before the kernel runs (paper 000 Fig. 9 case 5)", st.p.soac(soac), x.Name, st.p.at(o.Pos))}
+		}
+		if anc != nil && st.g.Index(anc) <= st.g.Index(atB) {
+			return false, &Refusal{Rule: RefUsedBefore, Pos: o.Pos,
+				Reason: fmt.Sprintf("%s is used at %s, before the kernel runs at %s (paper 000 Fig. 9 case 5)", x.Name, st.p.at(o.Pos), st.p.at(at.Pos()))}
+		}
+		if soac, ok := anc.(*ir.SOAC); ok && K.members[soac] {
+			// Inside a member's lambda: the kernel computes x as it runs.
+			return false, &Refusal{Rule: RefUsedBefore, Pos: o.Pos, Consumer: soac,
+				Reason: fmt.Sprintf("%s is used at %s, inside %s, while the kernel computes it (paper 000 Fig. 9 case 5)", x.Name, st.p.at(o.Pos), st.p.soac(soac))}
+		}
+		mapOut = true
+	}
+	return mapOut, nil
 }
 
 // operandOrder checks the panic order of a kernel's operands

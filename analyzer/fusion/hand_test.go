@@ -180,34 +180,53 @@ var handCases = []handCase{
 
 	// Refusals. Each comment says what a wrong fusion computes.
 	{name: "write by index between (case 1)", build: func(b *irb) {
-		// xs = [1 2], f = +1, g = *10: y must be [20 30]; fused, y[0] would
-		// read the written xs[0] = 100 and give 1010.
+		// xs = [1 2], f = +1, g = *10: y must be [20 30]; fused at y, y[0]
+		// would read the written xs[0] = 100 and give 1010. y reads xs too,
+		// so it cannot move up to x either.
+		b.param("xs")
+		b.Map("x", pure(), "xs")
+		b.plain("write:xs")
+		b.Map("y", pure(), "x", "xs")
+		b.plain("use:y")
+	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
+	{name: "write by index between, consumer placed up", build: func(b *irb) {
+		// As above, but y reads only x: the kernel runs at x, before the
+		// write, y moved up past it (placement, issue 14 item 5).
 		b.param("xs")
 		b.Map("x", pure(), "xs")
 		b.plain("write:xs")
 		b.Map("y", pure(), "x")
 		b.plain("use:y")
-	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
+	}, want: expect{kernels: map[int]int{0: 1}, internal: []string{"x"}, rules: []string{"map->map", "placed"}, noNotes: true}},
 	{name: "write through an alias between (case 1)", build: func(b *irb) {
 		// ys := xs[:1]; ys[0] = 100 writes xs[0]: as above, y[0] would be
-		// computed from 100 instead of 1.
+		// computed from 100 instead of 1 (y reads xs too: no placement).
 		b.param("xs")
 		b.Map("x", pure(), "xs")
 		ys := b.plain("use:xs", "def:ys")
 		b.fn.Alias.Join(b.v("xs"), ys.Eff.Defs[0])
 		b.plain("write:ys")
-		b.Map("y", pure(), "x")
+		b.Map("y", pure(), "x", "xs")
 		b.plain("use:y")
 	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
 	{name: "unknown call writes globals between", build: func(b *irb) {
 		// A call that may write xs (reachable from a global): fused, y would
-		// see its writes.
+		// see its writes (y reads xs too: no placement).
+		b.param("xs")
+		b.Map("x", pure(), "xs")
+		b.plain("global")
+		b.Map("y", pure(), "x", "xs")
+		b.plain("use:y")
+	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
+	{name: "unknown call between, consumer placed up", build: func(b *irb) {
+		// y reads only the fresh x, which no global write reaches: it moves
+		// up past the call to x.
 		b.param("xs")
 		b.Map("x", pure(), "xs")
 		b.plain("global")
 		b.Map("y", pure(), "x")
 		b.plain("use:y")
-	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
+	}, want: expect{kernels: map[int]int{0: 1}, rules: []string{"placed"}, noNotes: true}},
 	{name: "filter zipped with its source (case 2)", build: func(b *irb) {
 		// xs = [1 -1 2]: gts = [1 2] has length 2, xs length 3; the reference
 		// panics in Map2, a fused loop over xs would index past gts.
@@ -273,7 +292,22 @@ var handCases = []handCase{
 		// s1 and s2 assign the Go variable s; moving s1 down past s = 0 would
 		// make s hold s1's value after that statement instead of 0.
 		// x is also read before both kernels, so it cannot fuse into the
-		// first one as a map-out array either.
+		// first one as a map-out array at s's position; placed at x, it
+		// does (written out for the read and for t). The second
+		// reduction's operator reads s, so it cannot move up past s = 0.
+		b.param("a")
+		b.Map("x", pure(), "a")
+		b.plain("use:x")
+		b.Reduce("s", "x", pure())
+		b.plain("def:s")
+		b.Reduce("t", "x", pure("s"))
+		b.plain("use:s", "use:t")
+	}, want: expect{kernels: map[int]int{0: 2}, together: [][]string{{"x", "s"}}, outputs: []string{"x"}, refusals: []string{"consumed-twice/assigned again"}}},
+	{name: "consumers split by a reassignment, placed up", build: func(b *irb) {
+		// As above with operators that read nothing: the kernel runs at x
+		// (written out for the use between), both reductions moved up;
+		// each result is assigned where its statement is, so s = 0 still
+		// overwrites the first.
 		b.param("a")
 		b.Map("x", pure(), "a")
 		b.plain("use:x")
@@ -281,40 +315,70 @@ var handCases = []handCase{
 		b.plain("def:s")
 		b.Reduce("t", "x", pure())
 		b.plain("use:s", "use:t")
-	}, want: expect{kernels: map[int]int{0: 3}, refusals: []string{"consumed-twice/assigned again"}}},
+	}, want: expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"placed", "map-out"}, noNotes: true}},
 	{name: "used before the consumer (case 5)", build: func(b *irb) {
-		// x[0] is read before the kernel: fused, x would not exist yet.
+		// x[0] is read before the kernel: fused at y, x would not exist
+		// yet; y's lambda may panic and the read may exit, so y does not
+		// move up to x either.
+		b.param("a")
+		b.Map("x", pure(), "a")
+		b.plain("use:x", "exit")
+		b.Map("y", lam{mayPanic: true}, "x")
+		b.plain("use:y")
+	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"used-before/x"}}},
+	{name: "used before the consumer, placed up", build: func(b *irb) {
+		// y cannot panic: the kernel runs at x and writes x out for the use.
 		b.param("a")
 		b.Map("x", pure(), "a")
 		b.plain("use:x")
 		b.Map("y", pure(), "x")
 		b.plain("use:y")
-	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"used-before/x"}}},
+	}, want: expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"placed", "map-out"}, noNotes: true}},
 	{name: "captured variable reassigned (case 5 of the issue)", build: func(b *irb) {
-		// k = 1 when x is computed, 2 afterwards: x = a*1 must not become a*2.
+		// k = 1 when x is computed, 2 afterwards: x = a*1 must not become
+		// a*2; y reads the new k, so it cannot move up to x.
+		b.param("a", "k")
+		b.Map("x", pure("k"), "a")
+		b.plain("def:k")
+		b.Map("y", pure("k"), "x")
+		b.plain("use:y")
+	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"capture-reassigned/k"}}},
+	{name: "captured variable reassigned, consumer placed up", build: func(b *irb) {
+		// y does not read k: the kernel runs at x, where k is still 1.
 		b.param("a", "k")
 		b.Map("x", pure("k"), "a")
 		b.plain("def:k")
 		b.Map("y", pure(), "x")
 		b.plain("use:y")
-	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"capture-reassigned/k"}}},
+	}, want: expect{kernels: map[int]int{0: 1}, rules: []string{"placed"}, noNotes: true}},
 	{name: "input reassigned", build: func(b *irb) {
-		// a = other after x := Map(a, f): fused code would map the new a.
+		// a = other after x := Map(a, f): fused code would map the new a;
+		// y zips the new a, so it cannot move up to x.
 		b.param("a", "other")
 		b.Map("x", pure(), "a")
 		b.plain("use:other", "def:a")
-		b.Map("y", pure(), "x")
+		b.Map("y", pure(), "x", "a")
 		b.plain("use:y", "use:a")
 	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"input-reassigned/a"}}},
 	{name: "return between", build: func(b *irb) {
-		// if bad { return } between: fused, a panic of f on the returning
-		// path would no longer happen.
+		// if bad { return } between: fused at y, a panic of f on the
+		// returning path would no longer happen; y may panic itself, so
+		// moved up to x its panic would happen on that path too.
+		b.param("a")
+		b.Map("x", pure(), "a")
+		b.plain("exit")
+		b.Map("y", lam{mayPanic: true}, "x")
+		b.plain("use:y")
+	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"control-exit/x"}}},
+	{name: "return between, consumer placed up", build: func(b *irb) {
+		// y cannot panic: computed at x, before the return, it changes
+		// nothing a caller sees.
 		b.param("a")
 		b.Map("x", pure(), "a")
 		b.plain("exit")
 		b.Map("y", pure(), "x")
 		b.plain("use:y")
-	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"control-exit/x"}}},
+	}, want: expect{kernels: map[int]int{0: 1}, rules: []string{"placed"}, noNotes: true}},
 	{name: "impure lambdas (case 6 of the issue)", build: func(b *irb) {
 		// The first lambda increments counter, the second reads it: fused,
 		// the second sees 1, 2, ... instead of len(a).
@@ -333,6 +397,23 @@ var handCases = []handCase{
 			b.plain("use:y")
 		}, nil)
 	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"not-every-path/x"}}},
+	{name: "scan of a filter", build: func(b *irb) {
+		// xs = [1 -2 3]: kept [1 3], scanned [1 4]; fused, the scan folds
+		// only kept elements, in the filter's output space.
+		b.param("xs")
+		b.Filter("f", "xs", pure())
+		b.Scan("s", "f", pure())
+		b.plain("use:s")
+	}, want: expect{kernels: map[int]int{0: 1}, internal: []string{"f"}, rules: []string{"filter->scanomap"}, noNotes: true}},
+	{name: "scan of a filter zipped with the source", build: func(b *irb) {
+		// The scan's output has the filter's length; a Map2 of it with xs
+		// zips two spaces: not fused (size-mismatch), as filter->map.
+		b.param("xs")
+		b.Filter("f", "xs", pure())
+		b.Scan("s", "f", pure())
+		b.Map("z", pure(), "s", "xs")
+		b.plain("use:z")
+	}, want: expect{together: [][]string{{"f", "s"}}, apart: [][]string{{"s", "z"}}, refusals: []string{"size-mismatch/s"}}},
 	{name: "scan of a scan", build: func(b *irb) {
 		b.param("xs")
 		b.Scan("s", "xs", pure())

@@ -47,8 +47,11 @@ type Kernel struct {
 	// consumers, otherwise program order.
 	SOACs []*ir.SOAC
 	// Block is the block the kernel runs in and At the statement whose
-	// position it takes (the last member in program order); members defined
-	// earlier in the block move down to At.
+	// position it takes: the last member in program order, or an earlier
+	// member where the kernel was placed (place.go). Members written
+	// earlier in the block move down to At; members written after it move
+	// up: the kernel computes their results there, and their own
+	// statements assign them.
 	Block *ir.Block
 	At    ir.Stmt
 	// Depth is 0 for kernels in the function body (and its ifs, switches,

@@ -116,10 +116,11 @@ const (
 	TagBranchCopy = "branch-copy"      // the producer was copied into the kernels of disjoint branches (paper 000 Fig. 9 case 4)
 	TagMerge      = "merge"            // the consumers' kernels were merged so that the producer could fuse (paper 000 Fig. 8)
 	TagEffects    = "effects-in-order" // an impure map fused into the pure reduction right after it (effects.go, issue 14 item 6)
+	TagPlaced     = "placed"           // the kernel runs at its producer's position, its consumers moved up to it (place.go, issue 14 item 5)
 )
 
 // Tags lists the tags.
-func Tags() []string { return []string{TagMapOut, TagBranchCopy, TagMerge, TagEffects} }
+func Tags() []string { return []string{TagMapOut, TagBranchCopy, TagMerge, TagEffects, TagPlaced} }
 
 // rules is the table, first match wins.
 var rules = []Rule{
@@ -145,6 +146,8 @@ var rules = []Rule{
 		Doc: "filter2 o filter2 => filter2 with the conjunction of the predicates (paper 000 Fig. 14)"},
 	{Name: "filter->redomap", Mode: Vertical, Producer: ClassFilter, Consumer: ClassReduce,
 		Doc: "reduce o filter => redomap folding only kept elements (paper 000 Fig. 14)"},
+	{Name: "filter->scanomap", Mode: Vertical, Producer: ClassFilter, Consumer: ClassScan,
+		Doc: "scan o filter: the scan folds each kept element as it is kept and appends its running value, in the filter's output space (paper 001 §1.3.6 size inference; sequential on cpu, as scanomap->scanomap)"},
 	{Name: "filter->map", Mode: Vertical, Producer: ClassFilter, Consumer: ClassMap,
 		Doc:   "map o filter: size-changing; the map runs on kept elements, sound when its other inputs are in the filtered space (paper 001 §1.3.6)",
 		Check: checkFilterMap},

@@ -283,17 +283,8 @@ func (sp *spaces) compat(members []*ir.SOAC) ([]*ir.SOAC, *Refusal) {
 	for _, m := range members {
 		in[m] = true
 	}
-	uf := map[spaceID]spaceID{}
-	var find func(spaceID) spaceID
-	find = func(s spaceID) spaceID {
-		for {
-			p, ok := uf[s]
-			if !ok || p == s {
-				return s
-			}
-			s = p
-		}
-	}
+	var uf unionFind // cluster.go's
+	find := func(s spaceID) spaceID { return spaceID(uf.find(int(s))) }
 	var asserts []*ir.SOAC
 	for _, m := range members {
 		ids, r := sp.zipCheck(m, in)
@@ -303,7 +294,7 @@ func (sp *spaces) compat(members []*ir.SOAC) ([]*ir.SOAC, *Refusal) {
 		eq := false
 		for _, id := range ids[min(1, len(ids)):] {
 			if a, b := find(ids[0]), find(id); a != b {
-				uf[b] = a
+				uf.union(int(a), int(b))
 				eq = true
 			} else if id != ids[0] {
 				eq = true

@@ -13,12 +13,12 @@ package fusion
 // twice. The monotone cost bounds every subtree: cutting more edges never
 // costs less. The incumbent starts as the cheaper of greedy's and the
 // unintrusive partition. Where Fig. 11 branches on every remaining edge,
-// a node whose groups hold a pair that can never share one branches only
-// on the edges of one path joining that pair (one of them must go), and
-// a node holding a group that a replay split (the replay decides each
-// group alone, cluster.go's groupLocal) only on the free edges inside
-// that group, without replaying it; other illegal nodes branch on every
-// free edge inside a group.
+// a node known illegal without a replay branches on the fewest edges one
+// of which must go: those of a path joining a pair of one group that can
+// never share one, or those inside a group that a replay split (the
+// replay decides each group alone, cluster.go's groupLocal), whichever
+// are fewest (mustCut); other illegal nodes branch on every free edge
+// inside a group.
 //
 // It does NOT check legality itself: pairs come from cluster.go, and a
 // candidate is legal when the engine's replay realises it.
@@ -118,13 +118,8 @@ func (w *wsp) search(state []int8) {
 	if cost >= w.bestCost {
 		return // cutting more edges never costs less
 	}
-	if a, b, bad := w.pr.impossiblePair(labels); bad {
-		path := w.path(state, a, b)
-		w.branch(state, path)
-		return
-	}
-	if g := w.pr.knownSplit(labels); g != nil {
-		w.branch(state, w.inside(state, labels, g))
+	if ks, bad := w.mustCut(state, labels); bad {
+		w.branch(state, ks)
 		return
 	}
 	plan, realised := w.pr.replay(labels, MethodWSP)
@@ -139,14 +134,49 @@ func (w *wsp) search(state []int8) {
 			w.best, w.bestLabels, w.bestCost = p2, got, c
 		}
 	}
-	if g := w.pr.knownSplit(labels); g != nil {
-		// The engine splits group g whatever the rest is (groupLocal):
-		// every descendant keeping it whole fails too, so one of its
-		// edges must go.
-		w.branch(state, w.inside(state, labels, g))
+	if ks, bad := w.mustCut(state, labels); bad {
+		w.branch(state, ks)
 		return
 	}
 	w.branch(state, w.inside(state, labels, nil))
+}
+
+// mustCut reports whether the partition labels of a node is known
+// illegal without a replay, and then the smallest set of free edges one
+// of which every legal descendant cuts: of each pair of one group that
+// can never share one (or whose sharing needs a pair of different groups
+// to share one), the free edges of a path joining it (path); of each
+// group that a replay split (knownSplit: the replay decides each group
+// alone, cluster.go's groupLocal, so a descendant keeping it whole fails
+// too), its free edges inside. An empty set prunes the node.
+func (w *wsp) mustCut(state []int8, labels []int) (ks []int, bad bool) {
+	pr := w.pr
+	consider := func(cut []int) bool {
+		if !bad || len(cut) < len(ks) {
+			ks, bad = cut, true
+		}
+		return len(ks) == 0
+	}
+	for i := range pr.nodes {
+		for j := i + 1; j < len(pr.nodes); j++ {
+			if labels[i] == labels[j] && !pr.possible[i][j] && consider(w.path(state, i, j)) {
+				return ks, bad
+			}
+		}
+	}
+	for _, im := range pr.implies {
+		if labels[im.a] == labels[im.b] && labels[im.x] != labels[im.y] && consider(w.path(state, im.a, im.b)) {
+			return ks, bad
+		}
+	}
+	if len(pr.split) > 0 {
+		for _, g := range membersOf(labels) {
+			if len(g) > 1 && pr.split[intsKey(g)] && consider(w.inside(state, labels, g)) {
+				return ks, bad
+			}
+		}
+	}
+	return ks, bad
 }
 
 // inside returns the free edges joining two members of group g of labels
@@ -202,8 +232,11 @@ func (pr *problem) impossiblePair(labels []int) (int, int, bool) {
 	return 0, 0, false
 }
 
-// path returns the free edges of a shortest path from a to b over the
-// edges not cut (breadth first, deterministic).
+// path returns the free edges of a path from a to b over the edges not
+// cut with the fewest free edges (0-1 breadth first: kept edges cost
+// nothing; deterministic): some edge of it must be cut to part a and b,
+// and no other path asks a choice among fewer. An empty result with
+// a != b means kept edges join them.
 func (w *wsp) path(state []int8, a, b int) []int {
 	n := len(w.pr.nodes)
 	adj := make([][]int, n) // edge indices
@@ -213,21 +246,37 @@ func (w *wsp) path(state []int8, a, b int) []int {
 			adj[e[1]] = append(adj[e[1]], k)
 		}
 	}
+	dist := make([]int, n)
 	via := make([]int, n)
 	for i := range via {
-		via[i] = -1
+		dist[i], via[i] = n+1, -1
 	}
-	seen := make([]bool, n)
-	seen[a] = true
-	queue := []int{a}
-	for len(queue) > 0 && !seen[b] {
-		x := queue[0]
-		queue = queue[1:]
+	dist[a] = 0
+	deque := []int{a}
+	done := make([]bool, n)
+	for len(deque) > 0 {
+		x := deque[0]
+		deque = deque[1:]
+		if done[x] {
+			continue
+		}
+		done[x] = true
+		if x == b {
+			break
+		}
 		for _, k := range adj[x] {
 			y := w.edges[k][0] + w.edges[k][1] - x
-			if !seen[y] {
-				seen[y], via[y] = true, k
-				queue = append(queue, y)
+			wt := 0
+			if state[k] == edgeFree {
+				wt = 1
+			}
+			if d := dist[x] + wt; d < dist[y] {
+				dist[y], via[y] = d, k
+				if wt == 0 {
+					deque = append([]int{y}, deque...)
+				} else {
+					deque = append(deque, y)
+				}
 			}
 		}
 	}

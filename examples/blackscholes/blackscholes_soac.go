@@ -81,15 +81,15 @@ func CallPricesCL(opts []Option) []float64 {
 			n := len(opts)
 			in := opts[:n]
 			var out []float64
-			out = make([]float64, n)
-			if parallel.Sequential(n, 10000) {
+			out = parallel.Alloc[float64](n)
+			if parallel.Sequential(n, 247) {
 				for i := 0; i < n; i++ {
 					var m float64
 					m = float64(fn(in[i]))
 					out[i] = m
 				}
 			} else {
-				parallel.For(n, 10000, func(lo, hi int) {
+				parallel.For(n, 30, func(lo, hi int) {
 					out := out
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64
@@ -165,7 +165,7 @@ func PortfolioValueCL(opts []Option) float64 {
 			n := len(opts)
 			in := opts[:n]
 			var acc float64 = float64(0.0)
-			if parallel.Sequential(n, 8334) {
+			if parallel.Sequential(n, 246) {
 				for i := 0; i < n; i++ {
 					var m float64
 					m = float64(fn(in[i]))
@@ -175,7 +175,7 @@ func PortfolioValueCL(opts []Option) float64 {
 					}
 				}
 			} else {
-				r := parallel.Reduce(n, 8334, func(lo, hi int) struct {
+				r := parallel.Reduce(n, 30, func(lo, hi int) struct {
 					f0 float64
 				} {
 					var acc float64 = float64(0.0)
@@ -273,15 +273,15 @@ func CallPricesAuto(opts []Option) []float64 {
 			n := len(opts)
 			in := opts[:n]
 			var out []float64
-			out = make([]float64, n)
-			if parallel.Sequential(n, 10000) {
+			out = parallel.Alloc[float64](n)
+			if parallel.Sequential(n, 247) {
 				for i := 0; i < n; i++ {
 					var m float64
 					m = float64(fn(in[i]))
 					out[i] = m
 				}
 			} else {
-				parallel.For(n, 10000, func(lo, hi int) {
+				parallel.For(n, 30, func(lo, hi int) {
 					out := out
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64

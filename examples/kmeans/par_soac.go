@@ -10,7 +10,7 @@ import (
 // ClusterSizesPar is the fused form of clusterSizesParSpec (generated from its //soac:fuse directive).
 func ClusterSizesPar(ps []Point, centres []Point) []int {
 	k := len(centres)
-	t := parallel.StreamRed(ps, 5000, func(x, y []int) []int {
+	t := parallel.StreamRed(ps, 439, func(x, y []int) []int {
 		var t2 []int
 		if len(x) == len(y) {
 			n := len(x)

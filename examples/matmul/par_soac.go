@@ -67,7 +67,7 @@ func MatMulPar(a, bt [][]float64) [][]float64 {
 				out2[i] = m
 			}
 		} else {
-			parallel.For(n, 17, func(lo, hi int) {
+			parallel.ForMeasured(n, 17, func(lo, hi int) {
 				out2 := out2
 				for i4 := lo; i4 < hi; i4++ {
 					var m4 []float64

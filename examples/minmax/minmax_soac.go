@@ -188,7 +188,7 @@ func BoundsCL(xs []int32) (lo, hi int32) {
 					}
 				}
 			} else {
-				r := parallel.Reduce(n, 25000, func(lo2, hi2 int) struct {
+				r := parallel.Reduce(n, 3125, func(lo2, hi2 int) struct {
 					f0 int32
 					f1 int32
 					f2 int32

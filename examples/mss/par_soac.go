@@ -12,7 +12,7 @@ func MSSPar(xs []int) int {
 		n := len(xs)
 		in := xs[:n]
 		var acc segs = v
-		if parallel.Sequential(n, 8334) {
+		if parallel.Sequential(n, 5000) {
 			for i := 0; i < n; i++ {
 				var m2 segs
 				{
@@ -23,7 +23,7 @@ func MSSPar(xs []int) int {
 				acc = combine(acc, m2)
 			}
 		} else {
-			r := parallel.Reduce(n, 8334, func(lo, hi int) struct {
+			r := parallel.Reduce(n, 625, func(lo, hi int) struct {
 				f0 segs
 			} {
 				var acc segs = v

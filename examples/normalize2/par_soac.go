@@ -39,7 +39,7 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 				}
 			}
 		} else {
-			r := parallel.Reduce(n, 16667, func(lo, hi int) struct {
+			r := parallel.Reduce(n, 2083, func(lo, hi int) struct {
 				f0 float64
 				f1 float64
 			} {
@@ -97,10 +97,10 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 		n2 := len(xs)
 		in2 := xs[:n2]
 		var out []float64
-		out = make([]float64, n2)
+		out = parallel.Alloc[float64](n2)
 		var out2 []float64
-		out2 = make([]float64, n2)
-		if parallel.Sequential(n2, 5556) {
+		out2 = parallel.Alloc[float64](n2)
+		if parallel.Sequential(n2, 6250) {
 			for i3 := 0; i3 < n2; i3++ {
 				var m float64
 				{
@@ -116,7 +116,7 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 				out2[i3] = m2
 			}
 		} else {
-			parallel.For(n2, 5556, func(lo2, hi2 int) {
+			parallel.For(n2, 781, func(lo2, hi2 int) {
 				out := out
 				out2 := out2
 				for i4 := lo2; i4 < hi2; i4++ {

@@ -84,7 +84,7 @@ func PrefixSumsCL(xs []int) []int {
 			in := xs[:n]
 			var acc int = int(0)
 			var out []int
-			out = make([]int, n)
+			out = parallel.Alloc[int](n)
 			if parallel.Sequential(n, 50000) {
 				for i := 0; i < n; i++ {
 					var m int
@@ -99,8 +99,8 @@ func PrefixSumsCL(xs []int) []int {
 					out[i] = acc
 				}
 			} else {
-				_ = parallel.Scan(n, 50000, func(lo, hi int) int {
-					var acc int = int(0)
+				_ = parallel.ScanExact(n, 6250, int(0), func(lo, hi int, start int) int {
+					var acc int = start
 					out := out
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 int
@@ -184,7 +184,7 @@ func PrefixSqrtsCL(xs []float64) []float64 {
 			in := xs[:n]
 			var acc float64 = float64(0.0)
 			var out []float64
-			out = make([]float64, n)
+			out = parallel.Alloc[float64](n)
 			if parallel.Sequential(n, 16668) {
 				for i := 0; i < n; i++ {
 					var m float64
@@ -196,7 +196,7 @@ func PrefixSqrtsCL(xs []float64) []float64 {
 					out[i] = acc
 				}
 			} else {
-				_ = parallel.Scan(n, 16668, func(lo, hi int) float64 {
+				_ = parallel.Scan(n, 2083, func(lo, hi int) float64 {
 					var acc float64 = float64(0.0)
 					out := out
 					for i2 := lo; i2 < hi; i2++ {

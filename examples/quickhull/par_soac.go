@@ -21,8 +21,8 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 		var acc distPoint = v
 		var out []Point
 		kept := 0
-		out = make([]Point, n)
-		if parallel.Sequential(n, 12500) {
+		out = parallel.Alloc[Point](n)
+		if parallel.Sequential(n, 9092) {
 			for i := 0; i < n; i++ {
 				var m distPoint
 				m = fn(in[i])
@@ -51,7 +51,7 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 				}
 			}
 		} else {
-			total, r := parallel.FilterFold(n, 12500, out, func(lo, hi int, dst []Point) (int, struct {
+			total, r := parallel.FilterFold(n, 1136, out, func(lo, hi int, dst []Point) (int, struct {
 				f0 distPoint
 			}) {
 				var acc distPoint = v

@@ -72,7 +72,7 @@ func SumSqCL(xs []float64) float64 {
 					}
 				}
 			} else {
-				r := parallel.Reduce(n, 25000, func(lo, hi int) struct {
+				r := parallel.Reduce(n, 3125, func(lo, hi int) struct {
 					f0 float64
 				} {
 					var acc float64 = float64(0.0)

@@ -48,7 +48,7 @@ func SumSqPosCL(xs []float64) float64 {
 					}
 				}
 			} else {
-				r := parallel.Reduce(n, 16667, func(lo, hi int) struct {
+				r := parallel.Reduce(n, 2083, func(lo, hi int) struct {
 					f0 float64
 				} {
 					var acc float64 = float64(0.0)

@@ -34,7 +34,7 @@ func OrdersTotalPar(os []Order) float64 {
 				}
 			}
 		} else {
-			r := parallel.Reduce(n, 16667, func(lo, hi int) struct {
+			r := parallel.Reduce(n, 2083, func(lo, hi int) struct {
 				f0 float64
 			} {
 				var acc float64 = float64(0.0)
@@ -113,7 +113,7 @@ func SumSqPosPar(xs []float64) float64 {
 				}
 			}
 		} else {
-			r := parallel.Reduce(n, 16667, func(lo, hi int) struct {
+			r := parallel.Reduce(n, 2083, func(lo, hi int) struct {
 				f0 float64
 			} {
 				var acc float64 = float64(0.0)

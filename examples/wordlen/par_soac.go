@@ -35,7 +35,7 @@ func WordStatsPar(text string, minLen int) (longest int, long []string) {
 				}
 			}
 		} else {
-			total, r := parallel.FilterFold(n, 8334, out[:n], func(lo, hi int, dst []string) (int, struct {
+			total, r := parallel.FilterFold(n, 1041, out[:n], func(lo, hi int, dst []string) (int, struct {
 				f0 int
 			}) {
 				var acc int = int(0)

@@ -57,6 +57,12 @@ func DumpKernel(b *strings.Builder, fset *token.FileSet, k *Kernel) {
 	if k.Rerun {
 		b.WriteString(", rerun on panic")
 	}
+	for i, m := range k.Later {
+		if i == 0 {
+			b.WriteString(", placed before")
+		}
+		fmt.Fprintf(b, " %s@%s", m.Name, pos(m))
+	}
 	b.WriteString("\n")
 	for _, a := range k.Asserts {
 		var ls []string

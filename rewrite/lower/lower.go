@@ -211,6 +211,12 @@ type Kernel struct {
 	Rerun bool
 	// Chunk is the chunk loop of a Chunked kernel.
 	Chunk *Chunk
+	// Later are the members written after the kernel's position in its
+	// block (the engine placed the kernel at an earlier member, fusion's
+	// place.go), in block order: the kernel evaluates their operands and
+	// computes their results where it runs, into temporaries that their
+	// own statements assign.
+	Later []*ir.SOAC
 }
 
 // Function is the lowered form of one spec's plan.
@@ -296,6 +302,7 @@ func (lw *lowerer) position(s *ir.SOAC) string {
 // kernel lowers k.
 func (lw *lowerer) kernel(k *fusion.Kernel) *Kernel {
 	lk := &Kernel{Src: k, Unroll: 1, Spaces: []Space{{Parent: -1, Filter: -1}}}
+	defer func() { lk.Later = later(k) }()
 	if len(k.SOACs) == 1 && k.At == ir.Stmt(k.SOACs[0]) && k.SOACs[0].IsStream() && lw.kernelsOf[k.SOACs[0]] == 1 {
 		lk.Form = Call
 		lk.Members = []Member{{SOAC: k.SOACs[0], Role: Stream, Kept: -1}}
@@ -315,6 +322,19 @@ func (lw *lowerer) kernel(k *fusion.Kernel) *Kernel {
 		}
 	}
 	return lk
+}
+
+// later returns the members of k written after k.At in k's block, in
+// block order.
+func later(k *fusion.Kernel) []*ir.SOAC {
+	at := slices.Index(k.Block.Stmts, k.At)
+	var out []*ir.SOAC
+	for _, s := range k.Block.Stmts[at+1:] {
+		if m, ok := s.(*ir.SOAC); ok && slices.Contains(k.SOACs, m) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // roleOf is the role of m by its combinator.
@@ -489,11 +509,14 @@ func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
 				}
 			case op.Scan != nil:
 				mem.StartNotNeutral = lw.startNotNeutral(op.Scan.Op, op.Scan.Neutral, m.TypeArgs[0])
-				if sp != Root {
-					return fmt.Sprintf("%s scans the kept elements of %s, which a loop does not carry", lw.position(m), lw.position(k.SOACs[lk.Spaces[sp].Filter]))
+				if lk.Spaces[sp].Select {
+					return fmt.Sprintf("%s scans the kept elements of %s, which a select does not carry", lw.position(m), lw.position(k.SOACs[lk.Spaces[sp].Filter]))
 				}
+				// In a kept space (filter->scanomap) the scan folds and
+				// appends only the kept elements: a branch (selectable
+				// refuses a select for a filter a scan reads).
 				space[m.Out] = sp
-				store(Root)
+				store(sp)
 			default:
 				space[m.Out] = sp
 				store(sp)

@@ -7,6 +7,7 @@ package lower
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Verify checks the invariants of every kernel of fn and returns them
@@ -35,6 +36,11 @@ func VerifyKernel(k *Kernel) error {
 	}
 	if len(k.Members) != len(k.Src.SOACs) {
 		return bad("%d members, the plan's kernel has %d", len(k.Members), len(k.Src.SOACs))
+	}
+	for _, m := range k.Later {
+		if m.Parent != k.Src.Block || m == k.Src.At || !slices.Contains(k.Src.SOACs, m) {
+			return bad("%s, placed after the kernel, is not one of its members in its block after its position", m.Name)
+		}
 	}
 	for i, m := range k.Members {
 		if m.SOAC != k.Src.SOACs[i] {
@@ -111,8 +117,8 @@ func VerifyKernel(k *Kernel) error {
 			own = m.Kept
 		case Scan:
 			filters++ // a scan's order is carried between iterations too
-			if m.Space != Root {
-				return bad("scan %s of kept elements", m.SOAC.Name)
+			if k.Spaces[m.Space].Select {
+				return bad("scan %s of the elements a select keeps", m.SOAC.Name)
 			}
 		case Gen:
 			if m.Space != Root {

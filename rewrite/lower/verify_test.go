@@ -52,7 +52,7 @@ func TestVerifyKernel(t *testing.T) {
 		{"store at the index in a select", func(k *Kernel) { k.Members[0].Store = Indexed }, "want at-count"},
 		{"fold stores", func(k *Kernel) { k.Members[1].Store = AtCount }, "stores an array"},
 		{"map keeps", func(k *Kernel) { k.Members[2].Kept = 1 }, "keeps elements"},
-		{"scan of kept elements", func(k *Kernel) { k.Members[1].Role = Scan; k.Members[1].NeutralSelect = false }, "scan"},
+		{"scan of the elements a select keeps", func(k *Kernel) { k.Members[1].Role = Scan; k.Members[1].NeutralSelect = false }, "scan"},
 	} {
 		k := filterFold()
 		tc.break_(k)

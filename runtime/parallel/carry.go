@@ -67,7 +67,10 @@ func publishTotal[A any](j *job, s *slot[A], total A) {
 }
 
 // publishIncl makes chunk c's inclusive prefix visible; its total must be
-// in place already (by publishTotal, or written directly for chunk 0).
+// in place already (by publishTotal, or written directly for chunk 0),
+// unless no chunk reads it: carryOf reads totals only of chunks whose
+// state it saw at slotTotal, so a slot that goes from slotEmpty straight
+// to slotIncl (ScanExact's one-pass chunks) needs none.
 func publishIncl[A any](j *job, s *slot[A], incl A) {
 	s.incl = incl
 	s.state.Store(slotIncl)

@@ -42,6 +42,22 @@ func Grain(nanosPerElem int) int {
 	return (MinChunkNanos + nanosPerElem - 1) / nanosPerElem
 }
 
+// ChunksPerGrain is how many chunks generated code cuts each grain of
+// work into once it splits at all (ChunkGrain): the decision to split
+// stays at two grains (Sequential), but the chunks are smaller, about
+// MinChunkNanos/ChunksPerGrain = 6 µs of work, so that workers that wake
+// up late still find chunks to take and the last round of chunks is
+// short. At 1e6 elements a scan of 20 chunks on 16 cores measured 2.4x
+// (two rounds, the second with 4 chunks); the per-chunk cost (an atomic
+// claim, a partial result or a look-back: 0.1-0.3 µs) stays under 5%.
+const ChunksPerGrain = 8
+
+// ChunkGrain returns the grain generated code passes to an operation
+// once Sequential(n, grain) has said to split: grain/ChunksPerGrain, at
+// least 1. It depends on the grain only, so the chunk decomposition still
+// depends on n and the grain only.
+func ChunkGrain(grain int) int { return max(1, grain/ChunksPerGrain) }
+
 // Chunks returns the number of chunks that n elements are cut into when
 // each chunk must have at least grain elements (grain < 1 counts as 1):
 //

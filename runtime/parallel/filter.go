@@ -99,7 +99,7 @@ func (s *scratchList[T]) get(size int) []T {
 		s.bufs = s.bufs[:n-1]
 		return b
 	}
-	return make([]T, size)
+	return Alloc[T](size) // only the kept prefix is ever copied out
 }
 
 func (s *scratchList[T]) put(b []T) {

@@ -1,12 +1,15 @@
 package parallel
 
 // This file holds the operations without a carry between chunks: For
-// (maps writing disjoint ranges), Reduce (reductions and redomaps with
+// and ForMeasured (maps writing disjoint ranges), Reduce (reductions and redomaps with
 // per-chunk partials combined in chunk order), StreamMap and StreamRed. It
 // does not hold the operations whose chunks depend on their predecessors'
 // results (scan.go, filter.go).
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // For runs body over the chunks of [0, n) (see Chunks), in parallel,
 // each chunk once: body(lo, hi) must handle the elements lo <= i < hi and
@@ -24,6 +27,29 @@ func For(n, grain int, body func(lo, hi int)) {
 	execute(k, func(_ *job, c int) {
 		body(Bounds(n, k, c))
 	})
+}
+
+// ForMeasured is For for a map whose work per element the generator
+// could not estimate (nested arrays, loops of unknown length): when grain
+// would split the work, it times element 0 on the caller's goroutine and
+// runs the other elements sequentially or, when they make two grains of
+// the timed work (Grain) or more, over chunks of ChunkGrain of it. A map's outputs do not depend on where chunks
+// end, so its results stay the same for any core count or timing; do not
+// use it where they would (reductions, scans, filters). Panics as For:
+// element 0 is the lowest index.
+func ForMeasured(n, grain int, body func(lo, hi int)) {
+	if Chunks(n, grain) == 1 {
+		body(0, n)
+		return
+	}
+	start := time.Now()
+	body(0, 1)
+	grain = Grain(int(time.Since(start)))
+	if Sequential(n-1, grain) {
+		body(1, n)
+		return
+	}
+	For(n-1, ChunkGrain(grain), func(lo, hi int) { body(lo+1, hi+1) })
 }
 
 // Reduce computes a reduction (or a redomap) over [0, n): body(lo, hi)

@@ -70,6 +70,14 @@ func ops(p *panicker, n, grain int) map[string]func() {
 				}
 			})
 		},
+		"ForMeasured": func() {
+			parallel.ForMeasured(n, grain, func(lo, hi int) {
+				defer p.enter()()
+				for i := lo; i < hi; i++ {
+					p.elem(i)
+				}
+			})
+		},
 		"Reduce": func() {
 			parallel.Reduce(n, grain, func(lo, hi int) float64 {
 				defer p.enter()()
@@ -96,6 +104,23 @@ func ops(p *panicker, n, grain int) map[string]func() {
 					out[i] += carry
 				}
 			}, add)
+		},
+		"ScanExact": func() {
+			out := parallel.Alloc[int](n)
+			parallel.ScanExact(n, grain, 0, func(lo, hi int, start int) int {
+				defer p.enter()()
+				acc := start
+				for i := lo; i < hi; i++ {
+					acc += int(p.elem(i))
+					out[i] = acc
+				}
+				return acc
+			}, func(lo, hi int, carry int) {
+				defer p.enter()()
+				for i := lo; i < hi; i++ {
+					out[i] += carry
+				}
+			}, func(a, b int) int { return a + b })
 		},
 		"Filter": func() {
 			out := make([]float64, n)

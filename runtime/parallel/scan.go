@@ -53,3 +53,51 @@ func Scan[A any](n, grain int, scan func(lo, hi int) A, fix func(lo, hi int, car
 	})
 	return slots[k-1].incl
 }
+
+// ScanExact is Scan for an operator that is exactly associative (on
+// integers, say, but not on floats): any grouping of op gives the same
+// bits, so a chunk whose carry is already known when it starts (its
+// predecessors have published their prefixes, as when one goroutine runs
+// the chunks in order) scans from that carry in one pass:
+//
+//   - scan(lo, hi, start) scans the chunk's elements from start, writing
+//     op(start, x[lo]), ... to out[lo:hi], and returns the last of them
+//     (start for an empty range);
+//   - fix(lo, hi, carry), as Scan's, runs only on chunks that scanned from
+//     neutral before their carry was known.
+//
+// The results are those of the sequential loop for any number of cores.
+// With one chunk it returns scan(0, n, neutral) on the caller's
+// goroutine. Panics as For.
+func ScanExact[A any](n, grain int, neutral A, scan func(lo, hi int, start A) A, fix func(lo, hi int, carry A), op func(A, A) A) A {
+	k := Chunks(n, grain)
+	if k == 1 {
+		return scan(0, n, neutral)
+	}
+	slots := make([]slot[A], k)
+	execute(k, func(j *job, c int) {
+		lo, hi := Bounds(n, k, c)
+		s := &slots[c]
+		if c == 0 {
+			t := scan(lo, hi, neutral)
+			s.total = t
+			publishIncl(j, s, t)
+			return
+		}
+		if carry, ok := carryOf(j, slots, c, op, false); ok {
+			// Successors stop their look-back at a published prefix and
+			// never read this chunk's total.
+			publishIncl(j, s, scan(lo, hi, carry))
+			return
+		}
+		t := scan(lo, hi, neutral)
+		publishTotal(j, s, t)
+		carry, ok := carryOf(j, slots, c, op, true)
+		if !ok {
+			return
+		}
+		publishIncl(j, s, op(carry, t))
+		fix(lo, hi, carry)
+	})
+	return slots[k-1].incl
+}

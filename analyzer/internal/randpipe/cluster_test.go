@@ -67,7 +67,7 @@ func TestClusterOptimal(t *testing.T) {
 			where := fmt.Sprintf("%s.%s (%d SOACs)", act.Package.PkgPath, fn.Name, n)
 			plans := map[string]*fusion.Plan{}
 			for _, m := range fusion.Methods() {
-				p := fusion.Fuse(fn, fusion.Options{Fset: prog.Fset, Cluster: m})
+				p := fusion.Fuse(fn, fusion.Options{NoPlacement: true, Fset: prog.Fset, Cluster: m})
 				if err := fusion.Check(p); err != nil {
 					t.Errorf("%s: %s plan fails Check: %v\n%s", where, m, err, p)
 				}
@@ -84,7 +84,7 @@ func TestClusterOptimal(t *testing.T) {
 				timedOut++
 				continue
 			}
-			best, _, ok := fusion.Exhaustive(fn, fusion.Options{Fset: prog.Fset}, exhaustiveLimit)
+			best, _, ok := fusion.Exhaustive(fn, fusion.Options{NoPlacement: true, Fset: prog.Fset}, exhaustiveLimit)
 			if !ok {
 				skipped++
 				continue
@@ -133,7 +133,7 @@ func TestClusterExamples(t *testing.T) {
 			where := act.Package.PkgPath + "." + fn.Name
 			plans := map[string]*fusion.Plan{}
 			for _, m := range fusion.Methods() {
-				p := fusion.Fuse(fn, fusion.Options{Fset: prog.Fset, Cluster: m})
+				p := fusion.Fuse(fn, fusion.Options{NoPlacement: true, Fset: prog.Fset, Cluster: m})
 				if err := fusion.Check(p); err != nil {
 					t.Errorf("%s: %s plan fails Check: %v", where, m, err)
 				}
@@ -146,7 +146,7 @@ func TestClusterExamples(t *testing.T) {
 			if ilp.Robinson < g.Robinson || wsp.Bytes < g.Bytes {
 				better++
 			}
-			if best, _, ok := fusion.Exhaustive(fn, fusion.Options{Fset: prog.Fset}, exhaustiveLimit); ok {
+			if best, _, ok := fusion.Exhaustive(fn, fusion.Options{NoPlacement: true, Fset: prog.Fset}, exhaustiveLimit); ok {
 				compared++
 				if ilp.Robinson != best.Robinson || wsp.Bytes != best.Bytes {
 					t.Errorf("%s: ilp %d, wsp %d bytes; the exhaustive search %+v", where, ilp.Robinson, wsp.Bytes, best)

@@ -7,6 +7,7 @@ package extest
 // They are benchmark baselines, not part of any example's API.
 
 import (
+	"os"
 	"runtime"
 	"sync"
 )
@@ -62,6 +63,49 @@ func GoScan[A any](n int, scan func(lo, hi int) A, fix func(lo, hi int, carry A)
 	wg.Wait()
 }
 
+// GoFilterFold is the order-keeping filter a Go programmer writes: each
+// goroutine compacts its chunk into a buffer of its own (body returns
+// the kept elements and the chunk's partial result), then the buffers are
+// copied in chunk order into one output, again a goroutine per chunk,
+// and the partials are folded in order with op.
+func GoFilterFold[T, A any](n int, body func(lo, hi int) ([]T, A), op func(A, A) A) ([]T, A) {
+	p := runtime.GOMAXPROCS(0)
+	bufs, parts := make([][]T, p), make([]A, p)
+	var wg sync.WaitGroup
+	for c := range p {
+		lo, hi := c*n/p, (c+1)*n/p
+		wg.Go(func() { bufs[c], parts[c] = body(lo, hi) })
+	}
+	wg.Wait()
+	total := 0
+	for _, b := range bufs {
+		total += len(b)
+	}
+	out := make([]T, total)
+	off := 0
+	for _, b := range bufs {
+		at := off
+		wg.Go(func() { copy(out[at:], b) })
+		off += len(b)
+	}
+	wg.Wait()
+	acc := parts[0]
+	for _, x := range parts[1:] {
+		acc = op(acc, x)
+	}
+	return out, acc
+}
+
 // ParBenchSizes are the sizes of the parallel benchmarks: 1 and 1e3 (the
-// sequential path: its cost over cpu is the check), 1e6 (split).
-var ParBenchSizes = []BenchSize{{"n=1", 1}, {"n=1e3", 1_000}, {"n=1e6", 1_000_000}}
+// sequential path: its cost over cpu is the check), 1e6 (split), and
+// 1e7 when the environment sets SOACGEN_PAR_1E7 (scans and filters,
+// whose outputs are 80-160 MB there).
+var ParBenchSizes = parBenchSizes()
+
+func parBenchSizes() []BenchSize {
+	s := []BenchSize{{"n=1", 1}, {"n=1e3", 1_000}, {"n=1e6", 1_000_000}}
+	if os.Getenv("SOACGEN_PAR_1E7") != "" {
+		s = append(s, BenchSize{"n=1e7", 10_000_000})
+	}
+	return s
+}

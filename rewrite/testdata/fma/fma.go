@@ -1,12 +1,17 @@
-// Package fma holds specs whose lambdas are named functions and method
-// values computing x*y + z: under FMA contraction (GOAMD64=v3, arm64) the
-// generated code must contract exactly where the spec does. The method
-// value runs the compiler's method-value wrapper in the spec (so the
-// generated code calls it too), and a named function's result is rounded
-// where the spec's call of it rounds it before the next lambda uses it.
+// Package fma holds specs whose lambdas may or may not fuse x*y + z into
+// one FMA (GOAMD64=v3, arm64, ...): named functions, method values,
+// literals with captures, nested calls, chains of products. Under FMA the
+// generated code must give the spec's bits: a lambda that may fuse runs
+// its own compiled body through soac.Opaque, as the spec's combinator runs
+// it; the others (products only returned, compared, converted or passed to
+// math.Sqrt/Abs, integer code) are inlined (TestFMAOpaque).
 package fma
 
-import "github.com/soacgen/soacgen/runtime/soac"
+import (
+	"math"
+
+	"github.com/soacgen/soacgen/runtime/soac"
+)
 
 // Scaler is an affine map.
 type Scaler struct{ Factor, Offset float64 }
@@ -107,4 +112,25 @@ func productsSpec(xs, ys []float64) float64 {
 //soac:fuse Keep
 func keepSpec(xs []float64, c float64) []float64 {
 	return soac.Filter(xs, func(x float64) bool { return x*c+1 > 0 })
+}
+
+//soac:fuse Rounded
+func roundedSpec(xs []float64, c, d float64) []float64 {
+	return soac.Map(xs, func(x float64) float64 { return float64(x*c) + d })
+}
+
+//soac:fuse Exact
+func exactSpec(xs []float64, c float64) float64 {
+	ys := soac.Map(xs, func(x float64) float64 { return math.Sqrt(x*x) + math.Abs(x/c) + math.Floor(x) })
+	return soac.Reduce(ys, 0, func(a, b float64) float64 { return max(a, b) })
+}
+
+//soac:fuse Doubled
+func doubledSpec(xs []float64, c, d float64) []float64 {
+	return soac.Map(xs, func(x float64) float64 { return x * c * d })
+}
+
+//soac:fuse Complex
+func complexSpec(xs []complex128, c complex128) []complex128 {
+	return soac.Map(xs, func(x complex128) complex128 { return x * c })
 }

@@ -49,6 +49,11 @@ func prefixSpec(xs []int) []int {
 	return soac.Scan(soac.Map(xs, func(x int) int { return x % 1000 }), 0, func(a, b int) int { return a + b })
 }
 
+//soac:fuse PrefixFloat backend=parallel
+func prefixFloatSpec(xs []float64) []float64 {
+	return soac.Scan(soac.Map(xs, func(x float64) float64 { return x * 0.5 }), 0.0, func(a, b float64) float64 { return a + b })
+}
+
 //soac:fuse Evens backend=parallel
 func evensSpec(xs []int) []int {
 	return soac.Filter(xs, func(x int) bool { return x%2 == 0 })

@@ -88,7 +88,7 @@ func impureChain(xs []int64, ys []int64, fs []float64) (int64, []int64, []int64,
 	cnt3 := int64(0)
 	p4 := soac.Map(xs, func(x int64) int64 { cnt3++; return x + cnt3 }) // want `impure: p4 .*` `impure: a2 .*` `diag impure: .*`
 	q5 := soac.Map(p4, func(v int64) int64 { return v*2 + cnt3 })
-	a6 := soac.Map(a2, func(x float64) float64 { // want `capture-reassigned: q5 .*`
+	a6 := soac.Map(a2, func(x float64) float64 {
 		var out []float64
 		out = append(out, min(min(x, x), (x+x)), (-0.5))
 		if len(out) > 1 {
@@ -100,7 +100,7 @@ func impureChain(xs []int64, ys []int64, fs []float64) (int64, []int64, []int64,
 	var a8 []int64
 	a8 = soac.Filter(xs, func(x int64) bool { return ((x % 7) % 7) != x })
 	var a9 []int64
-	a9 = soac.Scan(a8, 0, func(a, b int64) int64 { return a + b }) // want `no-rule: a8 .*`
+	a9 = soac.Scan(a8, 0, func(a, b int64) int64 { return a + b })
 	s10 := soac.Reduce(q5, -1, func(a, b int64) int64 { return a & b })
 	a11 := soac.StreamMap(a6, func(ch []float64) []float64 {
 		out := make([]float64, len(ch))

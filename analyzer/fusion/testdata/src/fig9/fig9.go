@@ -8,12 +8,13 @@ func inc(v float64) float64    { return v + 1 }
 func dbl(v float64) float64    { return v * 2 }
 func add(a, b float64) float64 { return a + b }
 
-// case1: a = [1 2]: y must be [4 6]; fused, y[1] would be computed from the
-// written a[1] = 3.33 and be 8.66.
+// case1: a = [1 2]: y must be [5 9.66]; fused, y[1] would be computed
+// from the written a[1] = 3.33 and be 12.32. y reads a too, so it cannot
+// move up to x either (placement).
 func case1(a []float64) []float64 {
 	x := soac.Map(a, inc)
-	a[1] = 3.33 // want `write-between: x \(Map@fig9.go:\d+:\d+\) not fused into Map@fig9.go:\d+:\d+: a, read by Map@fig9.go:\d+:\d+, may be written through a at fig9.go:\d+:\d+`
-	y := soac.Map(x, dbl)
+	a[1] = 3.33 // want `write-between: x \(Map@fig9.go:\d+:\d+\) not fused into Map2@fig9.go:\d+:\d+: a, read by Map@fig9.go:\d+:\d+, may be written through a at fig9.go:\d+:\d+`
+	y := soac.Map2(x, a, add)
 	return y
 }
 
@@ -66,10 +67,12 @@ func case4b(arr []float64, c bool) []float64 {
 }
 
 // case5: x[0] is read before the consumer: fused, x would not exist yet.
+// The consumer's lambda may panic and so may x[0]: it cannot move up to
+// x either (placement).
 func case5(a []float64) float64 {
 	x := soac.Map(a, inc)
 	v := x[0] // want `used-before: x .*`
-	y := soac.Map(x, dbl)
+	y := soac.Map(x, func(e float64) float64 { return float64(100 / int(e)) })
 	return v + y[0]
 }
 

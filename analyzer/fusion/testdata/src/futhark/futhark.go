@@ -510,7 +510,8 @@ func noFusion3(arr []float64) float64 {
 }
 
 // noFusion4 (noFusion4.fut): no structure stated; arr is written between
-// x and y, so x is not fused (write-between): two Scremas.
+// x and y, so x does not move down to y (write-between): two Scremas in
+// Futhark. y reads only x, so it moves up to x instead (placement): one.
 //
 //soac:fuse NoFusion4
 func noFusion4(arr []float64) float64 {

@@ -19,7 +19,7 @@ func ten(v float64) float64 { return v * 10 }
 func byIndex(xs []float64) []float64 {
 	x := soac.Map(xs, inc)
 	xs[0] = 100 // want `write-between: x .* xs, read by Map@issue.go:\d+:\d+, may be written through xs at issue.go:\d+:\d+`
-	y := soac.Map(x, ten)
+	y := soac.Map2(x, xs, func(a, b float64) float64 { return a + b })
 	return y
 }
 
@@ -28,7 +28,7 @@ func byIndex(xs []float64) []float64 {
 func byCopy(xs, other []float64) []float64 {
 	x := soac.Map(xs, inc)
 	copy(xs, other) // want `write-between: x .* xs, .* may be written through xs at issue.go:\d+:\d+`
-	y := soac.Map(x, ten)
+	y := soac.Map2(x, xs, func(a, b float64) float64 { return a + b })
 	return y
 }
 
@@ -38,7 +38,7 @@ func byAppend(xs []float64) ([]float64, []float64) {
 	ys := xs[:2]
 	x := soac.Map(xs, inc)
 	ys = append(ys, 9) // want `write-between: x .* xs, .* may be written through ys at issue.go:\d+:\d+`
-	y := soac.Map(x, ten)
+	y := soac.Map2(x, xs, func(a, b float64) float64 { return a + b })
 	return y, ys
 }
 
@@ -103,7 +103,7 @@ func captured(xs []float64) []float64 {
 	k := 2.0
 	x := soac.Map(xs, func(v float64) float64 { return v * k })
 	k = 3 // want `capture-reassigned: x .* k, captured by the lambda of Map@issue.go:\d+:\d+, is reassigned at issue.go:\d+:\d+`
-	y := soac.Map(x, ten)
+	y := soac.Map(x, func(v float64) float64 { return v + k })
 	return y
 }
 
@@ -154,7 +154,7 @@ func twoPanics(is, t []int) []int {
 func aliasedParams(xs, out []float64) []float64 {
 	x := soac.Map(xs, inc)
 	out[0] = 5 // want `write-between: x .* xs, read by Map@issue.go:\d+:\d+, may be written through out at issue.go:\d+:\d+`
-	return soac.Map(x, ten)
+	return soac.Map2(x, xs, func(a, b float64) float64 { return a + b })
 }
 
 // localWrite: a write to a slice the function allocated itself is not
@@ -240,14 +240,15 @@ func guardedWriteBetween(xs []int, k int) (int, []int) {
 // unguardedWriteBetween: scratch[i] with i ranging over xs may panic
 // (scratch is shorter): with xs = [0, 1, 2, 3, 4] the spec panics in x's
 // lambda (100 / 0) first; fused below the loop it would panic on
-// scratch[4] instead.
+// scratch[4] instead. The reduction's operator may panic too (division
+// by b|1, never 0, but not proven), so it does not move up past the loop.
 func unguardedWriteBetween(xs []int) (int, []int) {
 	x := soac.Map(xs, func(v int) int { return 100 / v })
 	scratch := make([]int, 4)
 	for i := range xs { // want `panic-order: x .* may panic \(its lambda func literal may panic\) and the loop at issue.go:\d+:\d+ may panic \(indexing\)`
 		scratch[i] = i
 	}
-	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), scratch
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b/(b|1) }), scratch
 }
 
 // lambdaLocal: x's lambda writes only a slice it allocated itself, at
@@ -274,7 +275,7 @@ func lambdaLocalOutOfRange(xs, t []int) (int, int) {
 		return buf[0]
 	})
 	first := t[0] // want `panic-order: x .* may panic \(its lambda func literal may panic\) and the statement at issue.go:\d+:\d+ may panic \(indexing\)`
-	return soac.Reduce(x, 0, func(a, b int) int { return a + b }), first
+	return soac.Reduce(x, 0, func(a, b int) int { return a + b/(b|1) }), first
 }
 
 // effectsReduce: x's lambda logs each element; the reduction right after
@@ -316,11 +317,13 @@ func effectsReducePanics(xs []int) (int, []int) {
 }
 
 // effectsReduceApart: a statement between the map and the reduction: the
-// impure map is never moved past it.
+// impure map is never moved past it, but the pure reduction, which
+// cannot panic, moves up to it (placement): the effects still happen at
+// the map's position, in order.
 func effectsReduceApart(xs []float64, k float64) (float64, []float64) {
 	var log []float64
 	x := soac.Map(xs, func(v float64) float64 {
-		log = append(log, v) // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable log` `impure: x .* writes captured variable log`
+		log = append(log, v) // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable log`
 		return v
 	})
 	k = k * 2
@@ -340,4 +343,17 @@ func neutralPanics(xs, t []int) int {
 func neutralSafe(xs []int, t [2]int) int {
 	a := soac.Map(xs, func(v int) int { return 10 / v })
 	return soac.Reduce(a, t[1], func(p, q int) int { return p + q })
+}
+
+// effectsReduceReadsBetween: the reduction's neutral element is k, which
+// is assigned between: the reduction cannot move up to the impure map.
+func effectsReduceReadsBetween(xs []float64, k float64) (float64, []float64) {
+	var log []float64
+	x := soac.Map(xs, func(v float64) float64 {
+		log = append(log, v) // want `diag impure: the lambda of Map@issue.go:\d+:\d+ writes captured variable log` `impure: x .* writes captured variable log`
+		return v
+	})
+	k = k * 2
+	s := soac.Reduce(x, k, func(a, b float64) float64 { return a + b })
+	return s, log
 }

@@ -84,10 +84,21 @@ func notEveryPath(xs []int, c bool) int {
 }
 
 // earlyReturn: with len(xs) == 0 and a lambda that panics, the reference
-// panics before returning; fused after the return, it would not.
+// panics before returning; fused after the return, it would not. The
+// consumer may panic too, so it does not move up before the return.
 func earlyReturn(xs []int) []int {
 	x := soac.Map(xs, func(v int) int { return 100 / v })
 	if len(xs) == 0 { // want `control-exit: x .*`
+		return nil
+	}
+	return soac.Map(x, func(v int) int { return 7 / v })
+}
+
+// earlyReturnPlaced: the consumer cannot panic: the kernel runs at x,
+// before the return (placement), which changes nothing a caller sees.
+func earlyReturnPlaced(xs []int) []int {
+	x := soac.Map(xs, func(v int) int { return 100 / v })
+	if len(xs) == 0 {
 		return nil
 	}
 	return soac.Map(x, sq)
@@ -106,10 +117,10 @@ func scanScan(xs []int) []int {
 	return soac.Scan(soac.Scan(xs, 1, func(a, b int) int { return a * b }), 0, add)
 }
 
-// scanOfFilter: a scan of a filter: no rule fuses them (the code generator
-// has no fused form for it yet).
+// scanOfFilter: a scan of a filter: the scan folds the kept elements as
+// they are kept (filter->scanomap): one kernel.
 func scanOfFilter(xs []int) []int {
-	return soac.Scan(soac.Filter(xs, func(v int) bool { return v > 0 }), 0, add) // want `no-rule: .*`
+	return soac.Scan(soac.Filter(xs, func(v int) bool { return v > 0 }), 0, add)
 }
 
 // mapOut: x is used after its consumer, so it fuses and stays an output.

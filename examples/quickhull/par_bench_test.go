@@ -1,0 +1,56 @@
+package quickhull
+
+import (
+	"math"
+	"testing"
+
+	"github.com/soacgen/soacgen/examples/internal/extest"
+)
+
+// BenchmarkFilterMaxPar compares the parallel backend's filter (kept
+// points, beside a max reduction) with the cpu backend and the goroutine
+// filter a Go programmer writes (a buffer per chunk, copied in order).
+func BenchmarkFilterMaxPar(b *testing.B) {
+	type best struct {
+		p Point
+		d float64
+	}
+	a, c := Point{-1, -0.2}, Point{1, 0.3}
+	impls := []struct {
+		name string
+		fn   func([]Point, Point, Point) (Point, []Point)
+	}{
+		{"cpu", FilterMax},
+		{"parallel", FilterMaxPar},
+		{"goroutines", func(ps []Point, a, b Point) (Point, []Point) {
+			above, far := extest.GoFilterFold(len(ps), func(lo, hi int) ([]Point, best) {
+				far, up := filterMaxHand(ps[lo:hi], a, b)
+				d := math.Inf(-1)
+				if hi > lo {
+					d = cross(a, b, far)
+				}
+				return up, best{far, d}
+			}, func(x, y best) best {
+				if y.d > x.d {
+					return y
+				}
+				return x
+			})
+			return far.p, above
+		}},
+	}
+	for _, size := range extest.ParBenchSizes {
+		ps := randPoints(size.N)
+		b.Run(size.Name, func(b *testing.B) {
+			for _, im := range impls {
+				b.Run(im.name, func(b *testing.B) {
+					b.ReportAllocs()
+					b.SetBytes(int64(16 * len(ps)))
+					for b.Loop() {
+						im.fn(ps, a, c)
+					}
+				})
+			}
+		})
+	}
+}

@@ -1,0 +1,109 @@
+package rewrite
+
+// The work estimate of the parallel backend's grain: measured math costs,
+// calls of the package's functions counted through their bodies (and
+// recursion cut), and the uncertainty that makes a map time its first
+// element (nested SOACs, loops of unknown length).
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
+
+const costSrc = `package p
+
+import "math"
+
+func cnd(x float64) float64 { return 0.5 * (1 + math.Erf(x/math.Sqrt2)) }
+
+func twice(x float64) float64 { return cnd(x) + cnd(-x) }
+
+func loop(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+func rec(n int) int {
+	if n == 0 {
+		return 0
+	}
+	return rec(n - 1)
+}
+
+var lits = []any{
+	func(x float64) float64 { return math.Exp(x) },
+	func(x float64) float64 { return math.Pow(x, 2) },
+	func(x float64) float64 { return twice(x) },
+	func(x float64) float64 { return x + 1 },
+	func(xs []float64) float64 { return loop(xs) },
+	func(n int) int { return rec(n) },
+}
+`
+
+func TestCostEstimate(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", costSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	var lits []*ast.FuncLit
+	ast.Inspect(file, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok {
+			lits = append(lits, l)
+		}
+		return true
+	})
+	named := func(name string) *ir.Lambda {
+		for id, obj := range info.Defs {
+			if fn, ok := obj.(*types.Func); ok && id.Name == name {
+				return &ir.Lambda{Func: fn}
+			}
+		}
+		t.Fatalf("no function %s", name)
+		return nil
+	}
+	erf := mathNanos["Erf"]
+	for _, c := range []struct {
+		name      string
+		l         *ir.Lambda
+		min, max  int // nanoseconds
+		uncertain bool
+	}{
+		{"math.Exp", &ir.Lambda{Lit: lits[0]}, mathNanos["Exp"], mathNanos["Exp"] + 2, false},
+		{"math.Pow", &ir.Lambda{Lit: lits[1]}, mathNanos["Pow"], mathNanos["Pow"] + 2, false},
+		{"twice through cnd", &ir.Lambda{Lit: lits[2]}, 2 * erf, 2*erf + 30, false},
+		{"named twice", named("twice"), 2 * erf, 2*erf + 30, false},
+		{"named cnd", named("cnd"), erf, erf + 10, false},
+		{"x + 1", &ir.Lambda{Lit: lits[3]}, 1, 1, false},
+		{"a loop in a callee", &ir.Lambda{Lit: lits[4]}, unitsLoop / unitsPerNanos, unitsLoop, true},
+		{"recursion", &ir.Lambda{Lit: lits[5]}, 1, 3 * unitsCall * costDepth, false},
+		{"a function without a body", &ir.Lambda{}, unitsCall / unitsPerNanos, unitsCall / unitsPerNanos, false},
+	} {
+		cs := newCosts(info, []*ast.File{file})
+		got := cs.lambdaNanos(c.l, false)
+		if got < c.min || got > c.max {
+			t.Errorf("%s: %d ns, want %d..%d", c.name, got, c.min, c.max)
+		}
+		if cs.uncertain != c.uncertain {
+			t.Errorf("%s: uncertain %v, want %v", c.name, cs.uncertain, c.uncertain)
+		}
+	}
+	// Without the package's bodies a call counts as one call.
+	if got := newCosts(nil, nil).lambdaNanos(&ir.Lambda{Lit: lits[2]}, false); got != unitsCall/unitsPerNanos {
+		t.Errorf("twice without bodies: %d ns, want about one call", got)
+	}
+}
