@@ -3,7 +3,9 @@
 # runtime into DIR (default .dev), then, unless BUILD_ONLY=1, runs the
 # correctness tests with SOACGEN_REQUIRE_OPENCL=1 and the benchmarks on
 # the default device (SOACGEN_OPENCL_DEVICE selects another), writing
-# DIR/bench.txt. Run it from anywhere in the repository:
+# DIR/bench.txt (BENCH, a -test.bench pattern, picks benchmarks; the
+# default runs all, sweeps included). Run it from anywhere in the
+# repository:
 #
 #	runtime/opencl/bench.sh            # build and run here (PoCL)
 #	BUILD_ONLY=1 runtime/opencl/bench.sh /work/main/.dev   # build for the device tool
@@ -21,4 +23,4 @@ export SOACGEN_REQUIRE_OPENCL=1
 for t in cl device skel; do
 	"$dir/$t.test" -test.v -test.count 1 2>&1 | grep -E '^(--- |PASS|FAIL|ok)|device'
 done
-"$dir/skel.test" -test.run '^$' -test.bench . -test.benchtime "${BENCHTIME:-20x}" -test.count "${COUNT:-2}" -test.benchmem 2>&1 | tee "$dir/bench.txt"
+"$dir/skel.test" -test.run '^$' -test.bench "${BENCH:-.}" -test.benchtime "${BENCHTIME:-20x}" -test.count "${COUNT:-2}" -test.benchmem 2>&1 | tee "$dir/bench.txt"

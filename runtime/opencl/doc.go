@@ -5,7 +5,8 @@
 //   - device: device choice (SOACGEN_OPENCL_DEVICE), context, queue,
 //     program cache and buffer pool;
 //   - skel: the parallel kernel skeletons (map, map-reduce, horizontal
-//     fusion, map-scan, filter) with host-side Go APIs.
+//     fusion, single-pass map-scan and filter) with host-side Go APIs
+//     and pinned staging of transfers.
 //
 // Environment variables: SOACGEN_OPENCL_LIBRARY (path of the loader
 // library), SOACGEN_OPENCL_DEVICE (device selection, see package device),

@@ -9,11 +9,28 @@
 //
 // One canonical kernel, Redomap, covers map, map-reduce and horizontal
 // fusion (several outputs and several reductions in one pass), as
-// Futhark's Screma covers them; Scan and Filter reuse its first stage.
+// Futhark's Screma covers them. Its layout (plan.go) is interleaved
+// (coalesced) on GPUs when every operator is declared commutative,
+// Tiled (order-preserving runs loaded coalesced through local memory)
+// on GPUs otherwise, and chunked on CPU devices.
+//
+// Scan and Filter run by default on GPUs as single-pass kernels
+// (scan1.go, filter1.go): each work-group takes one tile by a dynamic tile id, and
+// learns the scan of the tiles before it by decoupled look-back
+// (lookback.go, Merrill and Garland), so each element is read once. The
+// older multi-kernel forms (reduce-then-scan, count-scan-scatter) remain
+// for devices without 64-bit atomics, for filters whose reductions are
+// not commutative or that run over 2^31 elements or more, for CPU
+// devices (where they measured faster), and on request (Algorithm); a
+// filter without outputs runs only its counting pass.
 //
 // Launch geometry comes from the device (see plan.go): the work-group
 // size is a multiple of the kernel's preferred work-group size multiple,
 // the number of groups a multiple of the compute units, and each
 // work-item folds a run of elements sequentially (paper 003's efficient
 // sequentialisation of excess parallelism).
+//
+// Transfers of a GPU (transfer.go) go through two pinned, host-mapped
+// staging buffers: chunks are copied in by several goroutines while the
+// DMA engine moves the previous one.
 package skel

@@ -16,7 +16,7 @@ import (
 // elements with keep != 0 are written, in their original order, to the
 // front of the outputs, and only they are folded.
 //
-// By default (Algorithm AutoAlgorithm) it runs as one single-pass kernel
+// By default (Algorithm AutoAlgorithm) it runs on GPUs as one single-pass kernel
 // (filter1.go) that evaluates Body once per element, compacts each tile
 // by a scan of 32-bit keep flags with decoupled look-back, and folds the
 // kept elements' reductions into one partial per tile, which a second
@@ -130,9 +130,9 @@ func (f Filter) generate(gpu bool) (string, error) {
 
 // Source returns the OpenCL C program of the skeleton for a GPU (gpu) or
 // another device: the single-pass program (for a default device of that
-// kind) where Algorithm and the reductions allow it.
+// kind) where Build would choose it.
 func (f Filter) Source(gpu bool) (string, error) {
-	if f.Algorithm != ReduceThenScan && f.spRefusal() == "" {
+	if singlePassFor(f.Algorithm, gpu) && f.spRefusal() == "" && (len(f.Outputs) > 0 || f.Algorithm == SinglePass) {
 		src, _, err := f.generateSP(newSPTarget(nil, gpu, 4))
 		return src, err
 	}
@@ -161,6 +161,8 @@ func (f Filter) Build(d *device.Device) (*FilterKernel, error) {
 	k := &FilterKernel{spec: f, dev: d, why: "reduce-then-scan asked for"}
 	if f.Algorithm == AutoAlgorithm && len(f.Outputs) == 0 {
 		k.why = "no outputs: the counting pass (a map-reduce with the kept count as one more reduction) is the whole filter"
+	} else if f.Algorithm == AutoAlgorithm && !d.Info.IsGPU() {
+		k.why = cpuMultiPass
 	} else if f.Algorithm != ReduceThenScan {
 		sp, why, err := f.buildSP(d)
 		if err != nil {

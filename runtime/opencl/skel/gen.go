@@ -252,7 +252,7 @@ func (s stage1) emit(w *strings.Builder) {
 // so that the folds read distinct banks), then folded per work-item in
 // order. The round count is the same for every work-item (barriers).
 func (s stage1) emitTiled(w *strings.Builder) {
-	tk := tiledRun(s.reds)
+	tk := tiledRun()
 	w.WriteString("\tconst long my = bs + (long)lid * chunk;\n")
 	fmt.Fprintf(w, "\tfor (long r0 = 0; r0 < chunk; r0 += %d) {\n", tk)
 	fmt.Fprintf(w, "\t\tfor (int j = 0; j < %[1]d; j++) {\n\t\t\tconst int q = j * L + lid;\n\t\t\tconst int run = q / %[1]d, off = q %% %[1]d;\n", tk)
@@ -284,7 +284,7 @@ func stage1Locals(local int, reds []Reduction, lay Layout) []any {
 		args = append(args, cl.LocalBuffer(local*r.Type.Size))
 	}
 	if lay == Tiled {
-		tk := tiledRun(reds)
+		tk := tiledRun()
 		for _, r := range reds {
 			args = append(args, cl.LocalBuffer(local*(tk+1)*r.Type.Size))
 		}

@@ -60,6 +60,16 @@ const (
 	ReduceThenScan
 )
 
+// cpuMultiPass is why AutoAlgorithm keeps the multi-pass kernels on CPU
+// devices.
+const cpuMultiPass = "CPU device: on PoCL the multi-pass kernels ran 1.5-2 times faster than the single pass (BENCHMARKS.md); a CPU runs few groups at once, so the look-back saves little and its spinning and barriers cost"
+
+// singlePassFor reports whether algorithm a takes the single pass on a
+// GPU (gpu) or another device, if the device and skeleton allow it.
+func singlePassFor(a Algorithm, gpu bool) bool {
+	return a == SinglePass || a == AutoAlgorithm && gpu
+}
+
 // String names the algorithm.
 func (a Algorithm) String() string {
 	switch a {

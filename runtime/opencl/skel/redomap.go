@@ -153,7 +153,7 @@ func (k *RedomapKernel) localPerItem() int {
 		s += r.Type.Size
 	}
 	if k.layout == Tiled {
-		s *= tiledRun(k.spec.Reductions) + 2
+		s *= tiledRun() + 2
 	}
 	return s
 }
@@ -166,7 +166,7 @@ func (k *RedomapKernel) Plan(n int) string { return k.plan(n).String() }
 func (k *RedomapKernel) plan(n int) plan {
 	p := newPlan(k.prog.dev.Info, k.prog.wg, k.prog.pref, int64(n), k.localPerItem())
 	if k.layout == Tiled {
-		p = p.alignChunk(int64(tiledRun(k.spec.Reductions)), int64(n))
+		p = p.alignChunk(int64(tiledRun()), int64(n))
 	}
 	return p
 }

@@ -12,7 +12,7 @@ import (
 // operator of the values Body computes from the inputs at each index.
 // Op.Name is the variable Body assigns; the output has Op.Type.
 //
-// By default (Algorithm AutoAlgorithm) it runs as one single-pass kernel
+// By default (Algorithm AutoAlgorithm) it runs on GPUs as one single-pass kernel
 // (scan1.go): each group scans one tile, finds the tile's carry-in by
 // decoupled look-back, and writes it, so each element is read once and
 // written once. The body is the map fused before the scan (a scanomap).
@@ -73,9 +73,9 @@ func (s Scan) generate(gpu bool) (Layout, string, error) {
 
 // Source returns the OpenCL C program of the skeleton for a GPU (gpu) or
 // another device: the single-pass program (for a default device of that
-// kind) unless Algorithm is ReduceThenScan.
+// kind) where Algorithm chooses it for that kind (Build's choice).
 func (s Scan) Source(gpu bool) (string, error) {
-	if s.Algorithm != ReduceThenScan {
+	if singlePassFor(s.Algorithm, gpu) {
 		src, _, err := s.generateSP(newSPTarget(nil, gpu, s.Op.Type.Size))
 		return src, err
 	}
@@ -95,7 +95,9 @@ type ScanKernel struct {
 // where Algorithm and the device allow it, else reduce-then-scan.
 func (s Scan) Build(d *device.Device) (*ScanKernel, error) {
 	k := &ScanKernel{spec: s}
-	if s.Algorithm != ReduceThenScan {
+	if s.Algorithm == AutoAlgorithm && !d.Info.IsGPU() {
+		k.why = cpuMultiPass
+	} else if s.Algorithm != ReduceThenScan {
 		sp, why, err := s.buildSP(d)
 		if err != nil {
 			return nil, err

@@ -174,15 +174,44 @@ func TestScanSmallGroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if k.Algorithm() != ReduceThenScan || !strings.Contains(k.Why(), "work-items") {
-		t.Errorf("narrow tile: %v (%s), want reduce-then-scan naming the work-items", k.Algorithm(), k.Why())
+	want := "work-items"
+	if !testDevice(t).Info.IsGPU() {
+		want = "CPU device" // AutoAlgorithm's choice before the tile's
+	}
+	if k.Algorithm() != ReduceThenScan || !strings.Contains(k.Why(), want) {
+		t.Errorf("narrow tile: %v (%s), want reduce-then-scan naming %q", k.Algorithm(), k.Why(), want)
 	}
 	out := make([]int32, 3)
 	if _, err := k.Run([]HostSlice{Slice([]int32{1, 2, 3})}, Slice(out)); err != nil || out[2] != 6 {
 		t.Errorf("fallback scan: %v, %v", out, err)
 	}
 	s.Algorithm = SinglePass
-	if _, err := s.Build(testDevice(t)); err == nil {
-		t.Errorf("SinglePass with a narrow tile built")
+	if _, err := s.Build(testDevice(t)); err == nil || !strings.Contains(err.Error(), "work-items") {
+		t.Errorf("SinglePass with a narrow tile: err = %v, want one naming the work-items", err)
+	}
+}
+
+// TestScanAutoChoice checks AutoAlgorithm's choice: the single pass on a
+// GPU, the multi-pass kernels on other devices, and Source agreeing.
+func TestScanAutoChoice(t *testing.T) {
+	d := testDevice(t)
+	s := Scan{Name: "autochoice", Inputs: []Param{{"x", Int32}}, Body: "s = x;",
+		Op: Reduction{Name: "s", Type: Int32, Op: "r = a + b;", Neutral: "0", Commutative: true}}
+	k, err := s.Build(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[bool]Algorithm{true: SinglePass, false: ReduceThenScan}[d.Info.IsGPU()]
+	if k.Algorithm() != want {
+		t.Errorf("auto on %v: %v (%s), want %v", d.Info.Type, k.Algorithm(), k.Why(), want)
+	}
+	for _, gpu := range []bool{true, false} {
+		src, err := s.Source(gpu)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(src, "_sp("); got != gpu {
+			t.Errorf("Source(%v) holds the single-pass kernel: %v", gpu, got)
+		}
 	}
 }

@@ -169,7 +169,7 @@ func BenchmarkTransfer(b *testing.B) {
 			return err
 		}},
 	} {
-		workers := []int{copyWorkers}
+		workers := []int{0}
 		if strings.HasSuffix(c.name, "staged") {
 			workers = []int{4, 8, 16}
 		}
@@ -179,8 +179,10 @@ func BenchmarkTransfer(b *testing.B) {
 				name += fmt.Sprintf("-w%d", w)
 			}
 			b.Run(name, func(b *testing.B) {
-				defer func(old int) { copyWorkers = old }(copyWorkers)
-				copyWorkers = w
+				if w > 0 {
+					defer func(up, down int) { copyWorkersUp, copyWorkersDown = up, down }(copyWorkersUp, copyWorkersDown)
+					copyWorkersUp, copyWorkersDown = w, w
+				}
 				up, down := measureLink(b, d)
 				link := down
 				if c.up {

@@ -92,7 +92,7 @@ func TestParallelCopy(t *testing.T) {
 			src[i] = byte(r.Uint32())
 		}
 		dst := make([]byte, n)
-		parallelCopy(dst, src)
+		parallelCopy(dst, src, 3)
 		if !bytes.Equal(dst, src) {
 			t.Fatalf("n=%d: copy differs", n)
 		}
