@@ -87,3 +87,30 @@ func TestOut(t *testing.T) {
 		t.Errorf("Out after Run = %v", flat)
 	}
 }
+
+// TestPooled: buffers are pooled per process and device: after a first
+// call, calls of the same sizes (inputs, outputs, results, captured
+// slices and slices the kernel writes) create no device buffer.
+func TestPooled(t *testing.T) {
+	needDevice(t)
+	d, err := openDevice()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := lookup()
+	xs := []int32{0, 1, 2, 3, 4, 5, 6}
+	call := func() {
+		out := make([]int64, len(xs))
+		if !k.Run([]any{View([]int64{10, 20}), Rows([][]int32{{1, 2}, {3}})}, []skel.HostSlice{skel.Slice(xs)}, []skel.HostSlice{skel.Slice(out)}, nil) {
+			t.Fatal("Run = false")
+		}
+	}
+	call()
+	before := d.BuffersAllocated()
+	for range 5 {
+		call()
+	}
+	if after := d.BuffersAllocated(); after != before {
+		t.Errorf("5 more calls created %d device buffers, want 0 (pooled)", after-before)
+	}
+}
