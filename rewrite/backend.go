@@ -53,7 +53,7 @@ type Backend interface {
 	// render returns the code of lk, which assigns the kernel's
 	// materialised outputs to outs, or the reason it cannot ("" when it
 	// can). A refusal may leave fresh names taken; it emits nothing.
-	render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string)
+	render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string)
 }
 
 // backends are the backends built into soacgen, by name (parallel:
@@ -71,7 +71,7 @@ type cpuBackend struct{}
 
 func (cpuBackend) Name() string { return CPU }
 
-func (cpuBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+func (cpuBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string) {
 	if refuseHook != nil {
 		if why := refuseHook(f.fn, lk); why != "" {
 			return nil, why
@@ -83,8 +83,8 @@ func (cpuBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*c
 	case lower.Call:
 		m := lk.Src.SOACs[0]
 		var c stmts
-		f.assignJ(&c, m.Out, f.call(m, true))
-		return new(code).add(c), ""
+		f.assign(&c, m.Out, f.call(m, true))
+		return c, ""
 	case lower.Loop:
 		st, why = f.loop(lk, outs)
 	case lower.Chunked:
@@ -95,7 +95,7 @@ func (cpuBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*c
 	if why != "" {
 		return nil, why
 	}
-	return new(code).line(st), ""
+	return stmts{st}, ""
 }
 
 // kernel emits kernel k at its position: the first backend of the chain
@@ -116,9 +116,9 @@ func (f *fgen) kernel(c *stmts, k *fusion.Kernel) error {
 		b := backends[name]
 		why := "it is not built into this soacgen yet"
 		if b != nil {
-			var fc *code
+			var fc stmts
 			if fc, why = b.render(f, lk, outs); why == "" {
-				f.emitGuarded(c, lk, fc.stmts(), outs)
+				f.emitGuarded(c, lk, fc, outs)
 				f.generated(k, name, falls)
 				return f.err
 			}
@@ -127,9 +127,9 @@ func (f *fgen) kernel(c *stmts, k *fusion.Kernel) error {
 	}
 	if lk.Form == lower.Call {
 		m := k.SOACs[0]
-		f.assignJ(c, m.Out, f.call(m, true))
+		f.assign(c, m.Out, f.call(m, true))
 	} else {
-		c.add(f.unfusedJ(k, outs))
+		c.add(f.unfused(k, outs))
 	}
 	f.generated(k, Reference, falls)
 	return f.err
@@ -145,7 +145,7 @@ func (f *fgen) emitGuarded(c *stmts, lk *lower.Kernel, fc stmts, outs map[*ir.Va
 		return
 	}
 	e := f.fresh("e")
-	rerun := jen.If(define(e, jen.Recover()), jen.Id(e).Op("!=").Nil()).Add(block(stmts{f.unfusedJ(lk.Src, outs), jen.Panic(id(e))}))
+	rerun := jen.If(define(e, jen.Recover()), jen.Id(e).Op("!=").Nil()).Add(block(stmts{f.unfused(lk.Src, outs), jen.Panic(id(e))}))
 	deferred := jen.Defer().Func().Params().Add(block(stmts{rerun})).Call()
 	c.add(jen.Func().Params().Add(block(append(stmts{deferred}, fc...))).Call())
 }

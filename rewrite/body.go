@@ -67,7 +67,7 @@ type fgen struct {
 	err error
 	// decls are package-level declarations a backend's code needs
 	// (opencl.go), emitted after the function.
-	decls []*code
+	decls []jen.Code
 	// allocFor is the kernel whose outputs makeOut allocates uncleared.
 	allocFor *lower.Kernel
 }
@@ -76,8 +76,8 @@ type fgen struct {
 // is assigned to target and control jumps to label.
 type retCtx struct {
 	lit    *ast.FuncLit
-	target string   // "" discards the result
-	named  []string // the literal's named results, renamed
+	target *jen.Statement // nil discards the result
+	named  []string       // the literal's named results, renamed
 	label  string
 	last   ast.Stmt // the literal's last top-level statement: a return there needs no jump
 	jumped bool
@@ -141,9 +141,7 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) 
 		jen.Commentf("%s is the fused form of %s (generated from its //soac:fuse directive).", fn.Fuse.Name, fn.Name),
 		f.signature().Add(block(body)),
 	}
-	for _, d := range f.decls {
-		c = append(c, d.stmts()...)
-	}
+	c = append(c, f.decls...)
 	if d.Recv == nil && d.Type.TypeParams == nil {
 		// A spec whose signature changed after generation breaks the
 		// build with a message naming this function.

@@ -122,7 +122,7 @@ func (f *fgen) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.V
 	for _, call := range lens {
 		f.exprRepl[call] = jen.Parens(jen.Id(hi).Op("-").Id(lo))
 	}
-	why := f.applyJ(loop, st.Chunk, []jen.Code{nil}, res, at)
+	why := f.apply(loop, st.Chunk, []jen.Code{nil}, id(res), at)
 	delete(f.chunkLoops, rng)
 	for _, call := range lens {
 		delete(f.exprRepl, call)

@@ -6,7 +6,7 @@ package rewrite
 // gofmt-formats it): an expression or a statement is a *jen.Statement, a
 // statement list is a stmts, a block is block(list). The spec's own code
 // is copied as spans of its source between the nodes the generator
-// replaces (subst.go: sourceSpan), so that its comments and layout
+// replaces (subst.go's sub), so that its comments and layout
 // survive. Types (go/types) become jennifer type expressions with
 // qualified names of other packages. This file does not decide what is
 // generated.
@@ -43,6 +43,9 @@ func define(lhs string, rhs jen.Code) *jen.Statement { return jen.Id(lhs).Op(":=
 
 // assignTo returns "lhs = rhs".
 func assignTo(lhs string, rhs jen.Code) *jen.Statement { return jen.Id(lhs).Op("=").Add(rhs) }
+
+// set returns "lhs = rhs" for any assignable lhs.
+func set(lhs, rhs jen.Code) *jen.Statement { return jen.Add(lhs).Op("=").Add(rhs) }
 
 // varDecl returns "var name typ", or "var name typ = value" when value
 // is not nil.

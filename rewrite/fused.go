@@ -73,7 +73,7 @@ func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Statement, 
 	}
 	body := stmts{define(lp.n, lp.length)}
 	body.add(*lp.pre...).add(loops...).add(combine...).add(*lp.post...)
-	return lp.guardJ(body), ""
+	return lp.guard(body), ""
 }
 
 // loopParts holds the pieces of a lowered kernel's loop, so that a
@@ -93,20 +93,15 @@ type loopParts struct {
 	loops func(lo, hi string) (stmts, string)
 	// combine folds split accumulators pairwise (after loops).
 	combine func() (stmts, string)
-	// guardJ wraps the loop's code in the length asserts (the members
+	// guard wraps the loop's code in the length asserts (the members
 	// run unfused when they fail).
-	guardJ func(body stmts) *jen.Statement
+	guard func(body stmts) *jen.Statement
 	// accs are the accumulators of folds and scans in declaration order
 	// (after the first call of loops).
 	accs []loopAcc
 	// stores are the materialised outputs, in allocation order (after
 	// the first call of loops).
 	stores []loopStore
-}
-
-// guard is guardJ for text-built callers.
-func (lp *loopParts) guard(body *code) *code {
-	return new(code).line(lp.guardJ(body.stmts()))
 }
 
 // loopAcc is one accumulator of a fold or scan: name, declared as
@@ -293,7 +288,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 				args := inputs(m.SOAC)
 				keep := f.fresh("keep")
 				c := stmts{varDecl(keep, jen.Bool(), nil)}
-				if why := f.applyJ(&c, op.Pred, args, keep, at); why != "" {
+				if why := f.apply(&c, op.Pred, args, id(keep), at); why != "" {
 					return why
 				}
 				sp.emit(c...)
@@ -333,7 +328,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 						if why := f.selectReduce(&c, m, o, sp.keep, acc, args[0], at); why != "" {
 							return why
 						}
-					} else if why := f.applyJ(&c, o.Op, []jen.Code{id(acc), args[0]}, acc, at); why != "" {
+					} else if why := f.apply(&c, o.Op, []jen.Code{id(acc), args[0]}, id(acc), at); why != "" {
 						return why
 					}
 					if m.Role == lower.Scan {
@@ -349,7 +344,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 				default:
 					res := f.fresh("m")
 					c := stmts{varDecl(res, f.typeCode(op.Map.Sig.Results().At(0).Type()), nil)}
-					if why := f.applyJ(&c, op.Map, args, res, at); why != "" {
+					if why := f.apply(&c, op.Map, args, id(res), at); why != "" {
 						return why
 					}
 					if st := store(m.SOAC.Out, m.Store, sp, id(res)); st != nil {
@@ -416,7 +411,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 				op := m.Op.(*ir.Screma).Reduce.Op
 				for step := 1; step < len(a); step *= 2 {
 					for j := 0; j+step < len(a); j += 2 * step {
-						if why := f.applyJ(&combine, op, []jen.Code{id(a[j]), id(a[j+step])}, a[j], at); why != "" {
+						if why := f.apply(&combine, op, []jen.Code{id(a[j]), id(a[j+step])}, id(a[j]), at); why != "" {
 							return nil, why
 						}
 					}
@@ -425,7 +420,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 		}
 		return combine, ""
 	}
-	lp.guardJ = func(body stmts) *jen.Statement {
+	lp.guard = func(body stmts) *jen.Statement {
 		if len(conds) == 0 {
 			return block(body)
 		}
@@ -436,7 +431,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 			}
 			cond.Add(cd)
 		}
-		return jen.If(cond).Add(block(body)).Else().Add(f.unfusedJ(k, outs))
+		return jen.If(cond).Add(block(body)).Else().Add(f.unfused(k, outs))
 	}
 	return lp
 }

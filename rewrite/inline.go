@@ -20,9 +20,9 @@ import (
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
-// applyJ emits target = l(args...): the literal's body inlined, or a call.
+// apply emits target = l(args...): the literal's body inlined, or a call.
 // It returns why it cannot, or "".
-func (f *fgen) applyJ(c *stmts, l *ir.Lambda, args []jen.Code, target string, at token.Pos) string {
+func (f *fgen) apply(c *stmts, l *ir.Lambda, args []jen.Code, target *jen.Statement, at token.Pos) string {
 	if f.funText[l] == nil && f.canInline(l, at) {
 		return f.inline(c, l, args, target)
 	}
@@ -39,16 +39,16 @@ func (f *fgen) applyJ(c *stmts, l *ir.Lambda, args []jen.Code, target string, at
 	// with the consumer's addition into one FMA (the spec stores the
 	// result or passes it through a call first).
 	call := jen.Add(fn).Call(args...)
-	if rt := l.Sig.Results(); rt.Len() == 1 && isFloat(rt.At(0).Type()) && target != "_" {
+	if rt := l.Sig.Results(); rt.Len() == 1 && isFloat(rt.At(0).Type()) {
 		call = f.typeCode(rt.At(0).Type()).Call(call)
 	}
-	c.add(assignTo(target, call))
+	c.add(set(target, call))
 	return ""
 }
 
 // inline emits the literal's body with its parameters bound to args and
 // its returns assigning target. It returns why it cannot, or "".
-func (f *fgen) inline(c *stmts, l *ir.Lambda, args []jen.Code, target string) string {
+func (f *fgen) inline(c *stmts, l *ir.Lambda, args []jen.Code, target *jen.Statement) string {
 	lit := l.Lit
 	var names []string
 	var objs []types.Object

@@ -82,7 +82,7 @@ func (f *fgen) evalOperands(c *stmts, s *ir.SOAC) {
 	}
 	if n != nil && (n.Const == nil || n.Const.Value == nil) {
 		nc := f.operand(s, n)
-		msg := f.qualJ("fmt", "fmt", "Sprintf").Call(jen.Lit("soac."+s.Name+": negative length %d"), nc)
+		msg := f.qual("fmt", "fmt", "Sprintf").Call(jen.Lit("soac."+s.Name+": negative length %d"), nc)
 		c.add(jen.If(jen.Add(nc).Op("<").Add(lit(0))).Add(block(stmts{jen.Panic(msg)})))
 	}
 	// Inputs whose Go name means another variable where the kernel runs
@@ -238,9 +238,9 @@ func (f *fgen) declareOutputs(c *stmts, k *fusion.Kernel) map[*ir.Var]string {
 	return outs
 }
 
-// unfusedJ runs k's members one after another with the runtime, in a
+// unfused runs k's members one after another with the runtime, in a
 // block.
-func (f *fgen) unfusedJ(k *fusion.Kernel, outs map[*ir.Var]string) *jen.Statement {
+func (f *fgen) unfused(k *fusion.Kernel, outs map[*ir.Var]string) *jen.Statement {
 	// The members' internal results are temporaries of this block: their
 	// names are taken back after it.
 	var c stmts
@@ -273,8 +273,8 @@ func (f *fgen) unfusedJ(k *fusion.Kernel, outs map[*ir.Var]string) *jen.Statemen
 	return block(c)
 }
 
-// assignJ emits target = value for SOAC result v.
-func (f *fgen) assignJ(c *stmts, v *ir.Var, value jen.Code) {
+// assign emits target = value for SOAC result v.
+func (f *fgen) assign(c *stmts, v *ir.Var, value jen.Code) {
 	if v == nil || v.Obj == nil && !f.used[v] {
 		c.add(assignTo("_", value))
 		return
@@ -376,7 +376,7 @@ func (f *fgen) fusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Stat
 			}
 			res := f.fresh("m")
 			body.add(varDecl(res, f.typeCode(op.Map.Sig.Results().At(0).Type()), nil))
-			if why := f.applyJ(body, op.Map, args, res, pos); why != "" {
+			if why := f.apply(body, op.Map, args, id(res), pos); why != "" {
 				return nil, why
 			}
 			if out, ok := outs[m.Out]; ok && out != "_" {
@@ -420,7 +420,7 @@ func (f *fgen) fusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Stat
 	res := f.fresh("r")
 	rt := st.Chunk.Sig.Results().At(0).Type()
 	loop.add(varDecl(res, f.typeCode(rt), nil))
-	if why := f.applyJ(loop, st.Chunk, []jen.Code{id(chunk)}, res, at); why != "" {
+	if why := f.apply(loop, st.Chunk, []jen.Code{id(chunk)}, id(res), at); why != "" {
 		return nil, why
 	}
 	empty := jen.Id(buf).Index(jen.Empty(), lit(0), lit(0))
@@ -454,17 +454,17 @@ func (f *fgen) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]stri
 	case ir.StreamMap:
 		c.add(define(acc, makeSlice(f.typeCode(last.Out.Type), lit(0), id(n))))
 		width := jen.Id(hi).Op("-").Id(lo)
-		msg := f.qualJ("fmt", "fmt", "Sprintf").Call(jen.Lit("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d"), id(lo), id(hi), width, jen.Len(id(res)))
+		msg := f.qual("fmt", "fmt", "Sprintf").Call(jen.Lit("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d"), id(lo), id(hi), width, jen.Len(id(res)))
 		loop.add(jen.If(jen.Len(id(res)).Op("!=").Add(width)).Add(block(stmts{jen.Panic(msg)})))
 		loop.add(assignTo(acc, jen.Append(id(acc), jen.Id(res).Op("..."))))
 	case ir.StreamRed:
 		e := f.fresh("empty")
 		c.add(define(e, empty))
 		c.add(varDecl(acc, f.typeCode(st.Chunk.Sig.Results().At(0).Type()), nil))
-		if why := f.applyJ(&c, st.Chunk, []jen.Code{id(e)}, acc, at); why != "" {
+		if why := f.apply(&c, st.Chunk, []jen.Code{id(e)}, id(acc), at); why != "" {
 			return nil, why
 		}
-		if why := f.applyJ(loop, st.Op, []jen.Code{id(acc), id(res)}, acc, at); why != "" {
+		if why := f.apply(loop, st.Op, []jen.Code{id(acc), id(res)}, id(acc), at); why != "" {
 			return nil, why
 		}
 	}

@@ -115,7 +115,7 @@ type clRed struct {
 	commutative bool
 }
 
-func (openclBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+func (openclBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string) {
 	k := lk.Src
 	if refuseHook != nil {
 		if why := refuseHook(f.fn, lk); why != "" {

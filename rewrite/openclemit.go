@@ -9,20 +9,23 @@ package rewrite
 import (
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"strings"
+
+	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
-// goString returns s as a Go string literal: raw when it can be.
-func goString(s string) string {
+// goString returns s as a Go string literal token: raw when it can be,
+// so that the OpenCL C reads as written in the generated file (jen.Lit
+// would quote it).
+func goString(s string) *jen.Statement {
 	if !strings.Contains(s, "`") && !strings.Contains(s, "\r") {
-		return "`" + s + "`"
+		return jen.Op("`" + s + "`")
 	}
-	return strconv.Quote(s)
+	return jen.Lit(s)
 }
 
 // packageVar returns a package-level name starting with base, taken for
@@ -33,16 +36,22 @@ func (g *gen) packageVar(base string) string {
 	return n
 }
 
+// field returns the key-value element "name: value" of a struct literal.
+func field(name string, value jen.Code) *jen.Statement { return jen.Id(name).Op(":").Add(value) }
+
+// lines are the options of a composite literal's elements written one a
+// line (a trailing comma after each).
+var lines = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
+
 // emit returns the Go code that runs the kernel, with the next backend's
 // code as its fallback, and declares the kernel's launch value.
-func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
+func (ck *clKernel) emit(outs map[*ir.Var]string) stmts {
 	f, k := ck.f, ck.lk.Src
 	// The fallback first: backend=auto's cost model compares the device
 	// with the backend that runs when the device does not.
 	fb, fbName := f.fallback(ck.lk, outs)
 	pos := f.fset.Position(k.At.Pos())
 	kv := f.packageVar("soacgenCL" + f.fn.Fuse.Name)
-	d := new(code).pf("\n// %s runs a kernel of %s on OpenCL (generated from %s).\nvar %s = &", kv, f.fn.Fuse.Name, f.fn.Name, kv)
 	form := "Redomap"
 	switch {
 	case ck.scan:
@@ -50,148 +59,148 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 	case ck.compact != lower.Root:
 		form = "Filter"
 	}
-	f.qual(d, launchPath, "launch", form).pf("{\nAt: %q,\nFP64: %t,\nSpec: ", fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column), ck.fp64)
-	f.qual(d, skelPath, "skel", form).pf("{\nName: %q,\n", strings.TrimPrefix(kv, "soacgen"))
-	skelType := func(p clParam) {
+	launchQ := func(name string) *jen.Statement { return f.qual(launchPath, "launch", name) }
+	skelQ := func(name string) *jen.Statement { return f.qual(skelPath, "skel", name) }
+	launchType := launchQ(form)
+	skelForm := skelQ(form)
+	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen")))}
+	skelType := func(p clParam) *jen.Statement {
 		if p.skel != "" {
-			f.qual(d, skelPath, "skel", p.skel)
-			return
+			return skelQ(p.skel)
 		}
-		f.qual(d, launchPath, "launch", "Struct").pf("(%q", p.c+"__t")
+		args := []jen.Code{jen.Lit(p.c + "__t")}
 		for _, st := range p.fields {
-			d.p(", ")
-			f.qual(d, skelPath, "skel", st)
+			args = append(args, skelQ(st))
 		}
-		d.p(")")
+		return launchQ("Struct").Call(args...)
 	}
-	params := func(field string, ps []clParam) {
+	params := func(name string, ps []clParam) {
 		if len(ps) == 0 {
 			return
 		}
-		d.pf("%s: []", field)
-		f.qual(d, skelPath, "skel", "Param").p("{")
+		var list []jen.Code
+		param := skelQ("Param")
 		for _, p := range ps {
-			d.pf("{Name: %q, Type: ", p.c)
-			skelType(p)
-			d.p("}, ")
+			list = append(list, jen.Values(field("Name", jen.Lit(p.c)), field("Type", skelType(p))))
 		}
-		d.p("},\n")
+		spec = append(spec, field(name, jen.Index().Add(param).Values(list...)))
 	}
 	params("Inputs", ck.ins)
 	params("Outputs", ck.outs)
-	red := func(r clRed) {
-		d.pf("{Name: %q, Type: ", r.c)
-		skelType(r.clParam)
-		d.pf(", Op: %s, Neutral: %q", goString(r.op), r.neutral)
+	red := func(r clRed) *jen.Statement {
+		fields := []jen.Code{field("Name", jen.Lit(r.c)), field("Type", skelType(r.clParam)), field("Op", goString(r.op)), field("Neutral", jen.Lit(r.neutral))}
 		if r.commutative {
-			d.p(", Commutative: true")
+			fields = append(fields, field("Commutative", jen.True()))
 		}
-		d.p("}")
+		return jen.Values(fields...)
 	}
 	if ck.scan {
-		d.p("Op: ")
-		f.qual(d, skelPath, "skel", "Reduction")
-		red(ck.reds[0])
-		d.p(",\n")
+		spec = append(spec, field("Op", skelQ("Reduction").Add(red(ck.reds[0]))))
 	} else {
-		d.p("Reductions: []")
-		f.qual(d, skelPath, "skel", "Reduction").p("{")
+		reduction := skelQ("Reduction")
+		var list []jen.Code
 		for _, r := range ck.reds {
-			red(r)
-			d.p(", ")
+			list = append(list, red(r))
 		}
-		f.qual(d, launchPath, "launch", "ErrFlagReduction").p("()},\n")
+		list = append(list, launchQ("ErrFlagReduction").Call())
+		spec = append(spec, field("Reductions", jen.Index().Add(reduction).Values(list...)))
 	}
 	if len(ck.args) > 0 {
-		d.p("Args: []")
-		f.qual(d, skelPath, "skel", "Arg").p("{")
+		arg := skelQ("Arg")
+		var list []jen.Code
 		for _, a := range ck.args {
 			for _, decl := range a.params {
-				d.pf("{Name: %q, Decl: %q}, ", decl[strings.LastIndexByte(decl, ' ')+1:], decl)
+				list = append(list, jen.Values(field("Name", jen.Lit(decl[strings.LastIndexByte(decl, ' ')+1:])), field("Decl", jen.Lit(decl))))
 			}
 		}
-		d.p("},\n")
+		spec = append(spec, field("Args", jen.Index().Add(arg).Values(list...)))
 	}
-	d.pf("Body: %s,\nPreamble: %s,\n", goString(ck.body.String()), goString(ck.unit.Source()))
+	spec = append(spec, field("Body", goString(ck.body.String())), field("Preamble", goString(ck.unit.Source())))
 	if o := ck.unit.BuildOptions(); o != "" {
-		d.pf("Options: %q,\n", o)
+		spec = append(spec, field("Options", jen.Lit(o)))
 	}
-	d.p("},\n")
+	launch := []jen.Code{
+		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
+		field("FP64", jen.Lit(ck.fp64)),
+		field("Spec", skelForm.Custom(lines, spec...)),
+	}
 	if f.backend == Auto {
-		d.p("Auto: true,\nCost: ")
-		f.qual(d, launchPath, "launch", "Cost").pf("{Bytes: %d, Ops: %d, Parallel: %t},\n", ck.bytes(), ck.ops(), fbName == Parallel)
+		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", lit(ck.bytes())), field("Ops", lit(ck.ops())), field("Parallel", jen.Lit(fbName == Parallel)))))
 	}
-	d.p("}\n")
-	f.decls = append(f.decls, d)
+	f.decls = append(f.decls, jen.Line(),
+		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.fn.Fuse.Name, f.fn.Name),
+		jen.Var().Id(kv).Op("=").Op("&").Add(launchType).Custom(lines, launch...))
 
 	ok := f.fresh("ok")
-	c := txtf("%s := false\nif ", ok)
+	c := stmts{define(ok, jen.False())}
+	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	if f.backend == Auto {
-		c.pf("%s.Use(len(%s)) && ", kv, f.name(ck.ins[0].v))
+		cond = jen.Id(kv).Dot("Use").Call(jen.Len(id(f.name(ck.ins[0].v)))).Op("&&").Add(cond)
 	}
-	c.pf("%s.Kernel() != nil {\n", kv)
-	slices := func(ps []clParam, name func(clParam) string) {
+	slices := func(ps []clParam, name func(clParam) *jen.Statement) *jen.Statement {
 		if len(ps) == 0 {
-			c.p("nil")
-			return
+			return jen.Nil()
 		}
-		c.p("[]")
-		f.qual(c, skelPath, "skel", "HostSlice").p("{")
+		hostSlice := skelQ("HostSlice")
+		var list []jen.Code
 		for _, p := range ps {
-			f.qual(c, skelPath, "skel", "Slice").pf("(%s), ", name(p))
+			list = append(list, skelQ("Slice").Call(name(p)))
 		}
-		c.p("}")
+		return jen.Index().Add(hostSlice).Values(list...)
 	}
+	var run stmts // inside "if the kernel was built"
 	local := map[*ir.Var]string{}
-	spans, data, room, flat := ck.rowsHost(c, local)
+	spans, data, room, flat := ck.rowsHost(&run, local)
+	n := jen.Len(id(f.name(ck.ins[0].v)))
 	for _, p := range ck.outs {
 		if p.rows != nil {
 			continue
 		}
 		local[p.v] = f.fresh("clo")
-		c.pf("%s := make(", local[p.v]).add(f.typeCode(p.v.Type)).pf(", len(%s))\n", f.name(ck.ins[0].v))
+		run.add(define(local[p.v], makeSlice(f.typeCode(p.v.Type), n)))
 	}
-	input := func(p clParam) string {
+	fallback := jen.If(jen.Op("!").Id(ok)).Add(block(fb))
+	input := func(p clParam) *jen.Statement {
 		if p.rows != nil {
-			return spans[p.v]
+			return id(spans[p.v])
 		}
-		return f.name(p.v)
+		return id(f.name(p.v))
 	}
 	if ck.scan {
 		r := ck.reds[0]
 		l := f.fresh("clo")
-		c.pf("%s := make(", l).add(f.typeCode(r.v.Type)).pf(", len(%s))\n", f.name(ck.ins[0].v))
-		c.pf("if %s = %s.Run(", ok, kv)
-		slices(ck.ins, input)
-		c.p(", ")
-		f.qual(c, skelPath, "skel", "Slice").pf("(%s)); %s {\n%s = %s\n}\n", l, ok, outs[r.v], l)
-		c.pf("}\nif !%s {\n", ok).add(fb).p("}\n")
-		return c
+		run.add(define(l, makeSlice(f.typeCode(r.v.Type), n)))
+		ins := slices(ck.ins, input)
+		call := jen.Id(kv).Dot("Run").Call(ins, skelQ("Slice").Call(id(l)))
+		run.add(jen.If(assignTo(ok, call), id(ok)).Add(block(stmts{assignTo(outs[r.v], id(l))})))
+		return append(c, jen.If(cond).Add(block(run)), fallback)
 	}
 	for _, r := range ck.reds {
 		local[r.v] = f.fresh("clr")
-		c.pf("var %s [1]", local[r.v]).line(f.typeCode(r.goElem))
+		run.add(varDecl(local[r.v], jen.Index(lit(1)).Add(f.typeCode(r.goElem)), nil))
 	}
 	kept := ""
+	var args []jen.Code
+	lhs := id(ok)
 	switch {
 	case ck.compact != lower.Root:
 		kept = f.fresh("kept")
-		c.pf("var %s int\nif %s, %s = %s.Run(", kept, kept, ok, kv)
+		run.add(varDecl(kept, jen.Int(), nil))
+		lhs = jen.List(id(kept), id(ok))
 	case len(ck.args) == 0:
-		c.pf("if %s = %s.Run(nil, ", ok, kv)
+		args = append(args, jen.Nil())
 	default:
-		c.pf("if %s = %s.Run(", ok, kv)
-		c.p("[]any{")
+		var list []jen.Code
 		for _, a := range ck.args {
 			switch {
 			case a.rowsIn != nil:
-				f.qual(c, launchPath, "launch", "View").pf("(%s), ", data[a.rowsIn])
+				list = append(list, launchQ("View").Call(id(data[a.rowsIn])))
 				continue
 			case a.rowsOut != nil:
-				f.qual(c, launchPath, "launch", "Out").pf("(%s), ", flat[a.rowsOut])
+				list = append(list, launchQ("Out").Call(id(flat[a.rowsOut])))
 				continue
 			case a.rowCap != nil:
-				f.qual(c, launchPath, "launch", "Arg").pf("(int64(%s)), ", room[a.rowCap])
+				list = append(list, launchQ("Arg").Call(jen.Int64().Call(id(room[a.rowCap]))))
 				continue
 			}
 			pass := "Arg"
@@ -201,47 +210,43 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) *code {
 			case clc.Slice2:
 				pass = "Rows"
 			}
-			f.qual(c, launchPath, "launch", pass).p("(")
-			f.writeObjName(c, a.obj)
-			c.p("), ")
+			list = append(list, launchQ(pass).Call(f.objName(a.obj)))
 		}
-		c.p("}, ")
+		args = append(args, jen.Index().Any().Values(list...))
 	}
-	slices(ck.ins, input)
-	c.p(", ")
-	slices(ck.outs, func(p clParam) string { return local[p.v] })
-	c.p(", ")
 	var reds []clParam
 	for _, r := range ck.reds {
 		reds = append(reds, r.clParam)
 	}
-	slices(reds, func(p clParam) string { return local[p.v] + "[:]" })
-	c.pf("); %s {\n", ok)
+	args = append(args,
+		slices(ck.ins, input),
+		slices(ck.outs, func(p clParam) *jen.Statement { return id(local[p.v]) }),
+		slices(reds, func(p clParam) *jen.Statement { return jen.Id(local[p.v]).Index(jen.Empty(), jen.Empty()) }))
+	var done stmts
 	for _, p := range ck.outs {
 		if p.rows != nil {
-			c.pf("%s = ", outs[p.v])
-			f.qual(c, launchPath, "launch", "Split").pf("(%s, %s, %s)\n", flat[p.v], local[p.v], room[p.v])
+			done.add(assignTo(outs[p.v], launchQ("Split").Call(id(flat[p.v]), id(local[p.v]), id(room[p.v]))))
 			continue
 		}
 		if kept != "" {
-			c.pf("%s = %s[:%s]\n", outs[p.v], local[p.v], kept)
+			done.add(assignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), id(kept))))
 			continue
 		}
-		c.pf("%s = %s\n", outs[p.v], local[p.v])
+		done.add(assignTo(outs[p.v], id(local[p.v])))
 	}
 	for _, r := range ck.reds {
 		if n := outs[r.v]; n != "" && n != "_" {
-			c.pf("%s = %s[0]\n", n, local[r.v])
+			done.add(assignTo(n, jen.Id(local[r.v]).Index(lit(0))))
 		}
 	}
-	c.pf("}\n}\nif !%s {\n", ok).add(fb).p("}\n")
-	return c
+	run.add(jen.If(jen.Add(lhs).Op("=").Id(kv).Dot("Run").Call(args...), id(ok)).Add(block(done)))
+	return append(c, jen.If(cond).Add(block(run)), fallback)
 }
 
 // fallback returns the code of the first backend after opencl in the
 // spec's chain that renders lk, else the reference calls, and the
 // backend's name ("" for the reference calls).
-func (f *fgen) fallback(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+func (f *fgen) fallback(lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string) {
 	for _, name := range Chain(f.backend) {
 		if b := backends[name]; b != nil && name != OpenCL {
 			if c, why := b.render(f, lk, outs); why == "" {
@@ -249,5 +254,5 @@ func (f *fgen) fallback(lk *lower.Kernel, outs map[*ir.Var]string) (*code, strin
 			}
 		}
 	}
-	return f.unfused(lk.Src, outs), ""
+	return stmts{f.unfused(lk.Src, outs)}, ""
 }

@@ -19,6 +19,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"github.com/dave/jennifer/jen"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
@@ -153,7 +154,7 @@ func (a clArg) argName() string {
 // room per row, flat buffer and lengths. It returns the Go names: of the
 // spans and elements by input, of the room and flat buffer by output
 // (lengths are in local, as every output's).
-func (ck *clKernel) rowsHost(c *code, local map[*ir.Var]string) (spans, data, room, flat map[*ir.Var]string) {
+func (ck *clKernel) rowsHost(c *stmts, local map[*ir.Var]string) (spans, data, room, flat map[*ir.Var]string) {
 	f := ck.f
 	spans, data, room, flat = map[*ir.Var]string{}, map[*ir.Var]string{}, map[*ir.Var]string{}, map[*ir.Var]string{}
 	for _, p := range ck.ins {
@@ -161,25 +162,22 @@ func (ck *clKernel) rowsHost(c *code, local map[*ir.Var]string) (spans, data, ro
 			continue
 		}
 		spans[p.v], data[p.v] = f.fresh("spans"), f.fresh("rows")
-		c.pf("%s, %s := ", spans[p.v], data[p.v])
-		f.qual(c, launchPath, "launch", "Flatten").pf("(%s)\n", f.name(p.v))
+		c.add(jen.List(id(spans[p.v]), id(data[p.v])).Op(":=").Add(f.qual(launchPath, "launch", "Flatten").Call(id(f.name(p.v)))))
 	}
+	n := jen.Len(id(f.name(ck.ins[0].v)))
 	for _, p := range ck.outs {
 		if p.rows == nil {
 			continue
 		}
 		room[p.v], flat[p.v] = f.fresh("room"), f.fresh("flat")
-		c.pf("%s := ", room[p.v])
 		if p.capObj != nil {
-			c.p("len(")
-			f.writeObjName(c, p.capObj)
-			c.p(")\n")
+			c.add(define(room[p.v], jen.Len(f.objName(p.capObj))))
 		} else {
-			f.qual(c, launchPath, "launch", "MaxLen").pf("(%s)\n", f.name(p.capIn))
+			c.add(define(room[p.v], f.qual(launchPath, "launch", "MaxLen").Call(id(f.name(p.capIn)))))
 		}
-		c.pf("%s := make(", flat[p.v]).add(f.typeCode(p.goElem)).pf(", len(%s)*%s)\n", f.name(ck.ins[0].v), room[p.v])
+		c.add(define(flat[p.v], makeSlice(f.typeCode(p.goElem), jen.Add(n).Op("*").Id(room[p.v]))))
 		local[p.v] = f.fresh("clo")
-		c.pf("%s := make([]int64, len(%s))\n", local[p.v], f.name(ck.ins[0].v))
+		c.add(define(local[p.v], makeSlice(jen.Index().Int64(), n)))
 	}
 	return spans, data, room, flat
 }

@@ -37,6 +37,8 @@ import (
 	"go/token"
 	"path/filepath"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/lower"
 	"github.com/soacgen/soacgen/runtime/parallel"
@@ -51,7 +53,7 @@ type parallelBackend struct{}
 
 func (parallelBackend) Name() string { return Parallel }
 
-func (parallelBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+func (parallelBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string) {
 	if refuseHook != nil {
 		if why := refuseHook(f.fn, lk); why != "" {
 			return nil, why
@@ -103,26 +105,26 @@ func impure(f *fgen, lk *lower.Kernel) string {
 }
 
 // parStream renders a lone stream (form lower.Call) as a runtime call.
-func (f *fgen) parStream(lk *lower.Kernel) (*code, string) {
+func (f *fgen) parStream(lk *lower.Kernel) (stmts, string) {
 	m := lk.Members[0].SOAC
 	st := m.Op.(*ir.Stream)
-	grain := parallel.Grain(f.newCosts().lambdaNanos(st.Chunk, true))
-	call := new(code)
-	xs := f.name(st.Input)
+	grain := lit(parallel.Grain(f.newCosts().lambdaNanos(st.Chunk, true)))
+	xs := id(f.name(st.Input))
+	var call *jen.Statement
 	if st.Kind == ir.StreamRed {
-		call.q(ParallelPath, "StreamRed").pf("(%s, %d, ", xs, grain).add(f.funcExpr(st.Op)).p(", ").add(f.funcExpr(st.Chunk)).p(")")
+		call = jen.Qual(ParallelPath, "StreamRed").Call(xs, grain, f.funcExpr(st.Op), f.funcExpr(st.Chunk))
 	} else {
-		call.q(ParallelPath, "StreamMapOr").pf("(%s, %d, ", xs, grain).add(f.funcExpr(st.Chunk)).p(", func() ").
-			add(f.typeCode(m.Out.Type)).p(" {\nreturn ").add(f.call(m, true)).p("\n})")
+		ref := jen.Func().Params().Add(f.typeCode(m.Out.Type)).Add(block(stmts{jen.Return(f.call(m, true))}))
+		call = jen.Qual(ParallelPath, "StreamMapOr").Call(xs, grain, f.funcExpr(st.Chunk), ref)
 	}
-	c := new(code)
-	f.assign(c, m.Out, call)
+	var c stmts
+	f.assign(&c, m.Out, call)
 	return c, ""
 }
 
 // parLoop renders a lowered loop (form lower.Loop) as the sequential loop
 // below the grain and a runtime call over chunks above it.
-func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string) {
+func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string) {
 	at := lk.Src.At.Pos()
 	f.allocFor = lk // its outputs are allocated uncleared (parallel_alloc.go)
 	defer func() { f.allocFor = nil }()
@@ -180,15 +182,15 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 		return nil, fmt.Sprintf("%d materialised outputs of kept elements in one kernel do not run in parallel yet", len(kept))
 	}
 	cost := f.newCosts()
-	grain := parallel.Grain(cost.kernelNanos(lk))
+	g := parallel.Grain(cost.kernelNanos(lk))
 	if len(scans) > 0 || len(kept) > 0 {
 		// A scan's or filter's chunk makes a second pass when it runs
 		// alone (runtime/parallel: MinChunkNanos): twice the grain.
-		grain *= 2
+		g *= 2
 	}
 	// Split at two grains, into chunks of a few µs (runtime/parallel:
 	// ChunksPerGrain); ForMeasured decides both itself from its timing.
-	cg := parallel.ChunkGrain(grain)
+	grain, cg := lit(g), lit(parallel.ChunkGrain(g))
 	lo, hi := f.fresh("lo"), f.fresh("hi")
 	chunk, why := lp.loops(lo, hi)
 	if why != "" {
@@ -198,9 +200,9 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 	// function: each chunk folds from the neutral element into its own
 	// locals, and reads the output slices as values, not through the
 	// enclosing function's variables.
-	decls := new(code)
+	var decls stmts
 	for _, a := range folds {
-		decls.pf("var %s ", a.name).add(a.typ).p(" = ").line(a.neutral)
+		decls.add(varDecl(a.name, a.typ, a.neutral))
 	}
 	// An exactly associative scan's chunk starts from its carry when the
 	// runtime knows it (parallel.ScanExact), else from the neutral element.
@@ -209,20 +211,26 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 		start = f.fresh("start")
 	}
 	for _, a := range scans {
-		decls.pf("var %s ", a.name).add(a.typ).p(" = ")
 		if exact {
-			decls.p(start + "\n")
+			decls.add(varDecl(a.name, a.typ, id(start)))
 		} else {
-			decls.line(a.neutral)
+			decls.add(varDecl(a.name, a.typ, a.neutral))
 		}
 	}
 	for _, s := range lp.stores {
 		if s.how == lower.Indexed {
-			decls.pf("%s := %s\n", s.local, s.local)
+			decls.add(define(s.local, id(s.local)))
 		}
 	}
-	par := new(code)
-	fn := txtf("func(%s, %s int", lo, hi)
+	// fn returns the chunk function: func(lo, hi int, more) results
+	// { decls; chunk; tail }.
+	fn := func(more []jen.Code, results jen.Code, tail ...jen.Code) *jen.Statement {
+		params := append([]jen.Code{id(lo), jen.Id(hi).Int()}, more...)
+		body := append(append(append(stmts{}, decls...), chunk...), tail...)
+		return jen.Func().Params(params...).Add(results).Add(block(body))
+	}
+	n := id(lp.n)
+	var par stmts
 	switch {
 	case len(scans) == 1:
 		a := scans[0]
@@ -230,73 +238,76 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 		if why != "" {
 			return nil, why
 		}
-		fix := new(code)
+		var fix *jen.Statement
 		if scanOut != nil {
 			carry, i := f.fresh("carry"), f.fresh("i")
-			fix.pf("for %s := %s; %s < %s; %s++ {\n", i, lo, i, hi, i)
-			el := fmt.Sprintf("%s[%s]", scanOut.local, i)
-			if why := f.apply(fix, a.op, []*code{txt(carry), txt(el)}, el, at); why != "" {
+			var apply stmts
+			if why := f.apply(&apply, a.op, []jen.Code{id(carry), index(scanOut.local, id(i))}, index(scanOut.local, id(i)), at); why != "" {
 				return nil, why
 			}
-			fix.p("}\n")
-			fix = txtf("func(%s, %s int, %s ", lo, hi, carry).add(a.typ).pf(") {\n%s := %s\n", scanOut.local, scanOut.local).add(fix).p("}")
+			fix = jen.Func().Params(id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(a.typ)).Add(block(stmts{
+				define(scanOut.local, id(scanOut.local)),
+				countLoop(i, id(lo), id(hi), apply),
+			}))
 		} else {
-			fix = txtf("func(int, int, ").add(a.typ).p(") {}")
+			fix = jen.Func().Params(jen.Int(), jen.Int(), a.typ).Block()
 		}
 		if exact {
-			par.p("_ = ").q(ParallelPath, "ScanExact").pf("(%s, %d, ", lp.n, cg).add(a.neutral).p(", ").add(fn).pf(", %s ", start).add(a.typ).p(") ").add(a.typ).p(" {\n").
-				add(decls).add(chunk).pf("return %s\n}, ", a.name).add(fix).p(", ").add(opFn).p(")\n")
+			chunkFn := fn([]jen.Code{jen.Id(start).Add(a.typ)}, a.typ, jen.Return(id(a.name)))
+			par.add(assignTo("_", jen.Qual(ParallelPath, "ScanExact").Call(n, cg, a.neutral, chunkFn, fix, opFn)))
 			break
 		}
-		par.p("_ = ").q(ParallelPath, "Scan").pf("(%s, %d, ", lp.n, cg).add(fn).p(") ").add(a.typ).p(" {\n").
-			add(decls).add(chunk).pf("return %s\n}, ", a.name).add(fix).p(", ").add(opFn).p(")\n")
+		par.add(assignTo("_", jen.Qual(ParallelPath, "Scan").Call(n, cg, fn(nil, a.typ, jen.Return(id(a.name))), fix, opFn)))
 	case len(kept) == 1:
 		s := kept[0]
-		dst, cnt, tot := f.fresh("dst"), f.fresh("kept"), f.fresh("total")
+		// The name kept is taken too: the text generator took it for
+		// the count, and the generated names stay as they were.
+		dst, _, tot := f.fresh("dst"), f.fresh("kept"), f.fresh("total")
 		pt, ret, comb, assign, why := f.partials(folds, at)
 		if why != "" {
 			return nil, why
 		}
-		out := s.local
+		var cnt, out *jen.Statement
 		if s.how == lower.AtCount {
-			decls.pf("%s := %s\n%s := 0\n", s.local, dst, s.count)
-			cnt = s.count
+			decls.add(define(s.local, id(dst)), define(s.count, lit(0)))
+			cnt, out = id(s.count), id(s.local)
 		} else {
-			decls.pf("%s := %s[:0]\n", s.local, dst)
-			cnt = "len(" + s.local + ")"
-			out = s.local + "[:" + lp.n + "]"
+			decls.add(define(s.local, jen.Id(dst).Index(jen.Empty(), lit(0))))
+			cnt, out = jen.Len(id(s.local)), jen.Id(s.local).Index(jen.Empty(), n)
 		}
 		r := "_"
 		if len(folds) > 0 {
 			r = f.fresh("r")
 		}
-		par.pf("%s, %s := ", tot, r).q(ParallelPath, "FilterFold").pf("(%s, %d, %s, ", lp.n, cg, out).add(fn).pf(", %s ", dst).
-			add(f.typeCode(s.v.Type)).p(") (int, ").add(pt).p(") {\n").add(decls).add(chunk).pf("return %s, ", cnt).add(ret).p("\n}, ").add(comb).p(")\n")
+		chunkFn := fn([]jen.Code{jen.Id(dst).Add(f.typeCode(s.v.Type))}, jen.Params(jen.Int(), pt), jen.Return(cnt, ret))
+		par.add(jen.List(id(tot), id(r)).Op(":=").Qual(ParallelPath, "FilterFold").Call(n, cg, out, chunkFn, comb))
 		if s.how == lower.AtCount {
-			par.pf("%s = %s\n", s.count, tot)
+			par.add(assignTo(s.count, id(tot)))
 		} else {
-			par.pf("%s = %s[:%s]\n", s.local, s.local, tot)
+			par.add(assignTo(s.local, jen.Id(s.local).Index(jen.Empty(), id(tot))))
 		}
-		par.add(assign(r))
+		par.add(assign(r)...)
 	case len(folds) > 0:
 		pt, ret, comb, assign, why := f.partials(folds, at)
 		if why != "" {
 			return nil, why
 		}
 		r := f.fresh("r")
-		par.pf("%s := ", r).q(ParallelPath, "Reduce").pf("(%s, %d, ", lp.n, cg).add(fn).p(") ").add(pt).p(" {\n").
-			add(decls).add(chunk).p("return ").add(ret).p("\n}, ").add(comb).p(")\n").add(assign(r))
+		par.add(define(r, jen.Qual(ParallelPath, "Reduce").Call(n, cg, fn(nil, pt, jen.Return(ret)), comb)))
+		par.add(assign(r)...)
 	default:
 		// A map whose count is unreliable times its first element.
-		forFn, g := "For", cg
+		forFn, fg := "For", cg
 		if cost.uncertain {
-			forFn, g = "ForMeasured", grain
+			forFn, fg = "ForMeasured", grain
 		}
-		par.q(ParallelPath, forFn).pf("(%s, %d, ", lp.n, g).add(fn).p(") {\n").add(decls).add(chunk).p("})\n")
+		par.add(jen.Qual(ParallelPath, forFn).Call(n, fg, fn(nil, jen.Null())))
 	}
-	body := new(code).pf("%s := ", lp.n).line(lp.length).add(lp.pre).p("if ").q(ParallelPath, "Sequential").
-		pf("(%s, %d) {\n", lp.n, grain).add(seq).p("} else {\n").add(par).p("}\n").add(combine).add(lp.post)
-	return lp.guard(body), ""
+	body := stmts{define(lp.n, lp.length)}
+	body.add(*lp.pre...)
+	body.add(jen.If(jen.Qual(ParallelPath, "Sequential").Call(n, grain)).Add(block(seq)).Else().Add(block(par)))
+	body.add(combine...).add(*lp.post...)
+	return stmts{lp.guard(body)}, ""
 }
 
 // partials returns, for the folds' accumulators, the struct type of a
@@ -304,36 +315,30 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (*code, string
 // function that combines two partials field by field with each fold's
 // operator, and the assignments of a combined partial r to the
 // accumulators.
-func (f *fgen) partials(folds []loopAcc, at token.Pos) (typ, ret, comb *code, assign func(r string) *code, why string) {
-	// One field a line: gofmt is not idempotent on a one-line struct
-	// type of several fields before a function body.
-	typ = txt("struct{")
-	if len(folds) > 0 {
-		typ.p("\n")
-	}
-	ret = new(code)
+func (f *fgen) partials(folds []loopAcc, at token.Pos) (typ, ret, comb *jen.Statement, assign func(r string) stmts, why string) {
+	// One field a line (jen.Struct): gofmt is not idempotent on a
+	// one-line struct type of several fields before a function body.
+	var fields, values []jen.Code
 	for i, a := range folds {
-		if i > 0 {
-			ret.p(", ")
-		}
-		typ.pf("f%d ", i).line(a.typ)
-		ret.p(a.name)
+		fields = append(fields, jen.Id(fmt.Sprintf("f%d", i)).Add(a.typ))
+		values = append(values, id(a.name))
 	}
-	typ.p("}")
-	ret = new(code).add(typ).p("{").add(ret).p("}")
+	typ = jen.Struct(fields...)
+	ret = jen.Add(typ).Values(values...)
 	x, y := f.fresh("x"), f.fresh("y")
-	comb = txtf("func(%s, %s ", x, y).add(typ).p(") ").add(typ).p(" {\n")
+	var body stmts
 	for i, a := range folds {
-		field := fmt.Sprintf("%s.f%d", x, i)
-		if why := f.apply(comb, a.op, []*code{txt(field), txtf("%s.f%d", y, i)}, field, at); why != "" {
+		field := jen.Id(x).Dot(fmt.Sprintf("f%d", i))
+		if why := f.apply(&body, a.op, []jen.Code{field, jen.Id(y).Dot(fmt.Sprintf("f%d", i))}, field, at); why != "" {
 			return nil, nil, nil, nil, why
 		}
 	}
-	comb.pf("return %s\n}", x)
-	assign = func(r string) *code {
-		c := new(code)
+	body.add(jen.Return(id(x)))
+	comb = jen.Func().Params(id(x), jen.Id(y).Add(typ)).Add(typ).Add(block(body))
+	assign = func(r string) stmts {
+		var c stmts
 		for i, a := range folds {
-			c.pf("%s = %s.f%d\n", a.name, r, i)
+			c.add(assignTo(a.name, jen.Id(r).Dot(fmt.Sprintf("f%d", i))))
 		}
 		return c
 	}
@@ -342,13 +347,14 @@ func (f *fgen) partials(folds []loopAcc, at token.Pos) (typ, ret, comb *code, as
 
 // opFunc returns a's operator as a function value of type func(T, T) T,
 // its body inlined.
-func (f *fgen) opFunc(a loopAcc, at token.Pos) (*code, string) {
+func (f *fgen) opFunc(a loopAcc, at token.Pos) (*jen.Statement, string) {
 	x, y, r := f.fresh("x"), f.fresh("y"), f.fresh("r")
-	c := txtf("func(%s, %s ", x, y).add(a.typ).p(") ").add(a.typ).p(" {\n").pf("var %s ", r).line(a.typ)
-	if why := f.apply(c, a.op, []*code{txt(x), txt(y)}, r, at); why != "" {
+	body := stmts{varDecl(r, a.typ, nil)}
+	if why := f.apply(&body, a.op, []jen.Code{id(x), id(y)}, id(r), at); why != "" {
 		return nil, why
 	}
-	return c.pf("return %s\n}", r), ""
+	body.add(jen.Return(id(r)))
+	return jen.Func().Params(id(x), jen.Id(y).Add(a.typ)).Add(a.typ).Add(block(body)), ""
 }
 
 // short is position p as file:line:col with the file's base name, for

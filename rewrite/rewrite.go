@@ -284,12 +284,12 @@ func (g *gen) importName(p *types.Package) string {
 
 // soacQ returns a reference to a runtime/soac name.
 func (g *gen) soacQ(name string) *jen.Statement {
-	return g.qualJ(SOACPath, "soac", name)
+	return g.qual(SOACPath, "soac", name)
 }
 
-// qualJ returns a reference to a package-level name of another package,
+// qual returns a reference to a package-level name of another package,
 // registering its import.
-func (g *gen) qualJ(path, pkgName, name string) *jen.Statement {
+func (g *gen) qual(path, pkgName, name string) *jen.Statement {
 	g.usePath(path, pkgName)
 	return jen.Qual(path, name)
 }

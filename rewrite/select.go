@@ -26,7 +26,7 @@ func (f *fgen) selectReduce(c *stmts, m lower.Member, o *ir.Operator, keep, acc 
 		// Integers: fold every element, keep the result if keep.
 		next := f.fresh("next")
 		c.add(varDecl(next, f.typeCode(t), nil))
-		if why := f.applyJ(c, o.Op, []jen.Code{id(acc), elem}, next, at); why != "" {
+		if why := f.apply(c, o.Op, []jen.Code{id(acc), elem}, id(next), at); why != "" {
 			return why
 		}
 		c.add(jen.If(id(keep)).Add(block(stmts{assignTo(acc, id(next))})))
@@ -48,10 +48,10 @@ func (f *fgen) selectReduce(c *stmts, m lower.Member, o *ir.Operator, keep, acc 
 		if named {
 			val = jen.Id(ft).Call(id(v))
 		}
-		fromQ := f.qualJ("math", "math", from)
-		sel := f.qualJ("math", "math", bits).Call(val).Op("&").Id(mask)
+		fromQ := f.qual("math", "math", from)
+		sel := f.qual("math", "math", bits).Call(val).Op("&").Id(mask)
 		if constant.Sign(constant.ToFloat(o.Neutral.Const.Value)) != 0 {
-			sel.Op("|").Add(f.qualJ("math", "math", bits).Call(jen.Id(ft).Call(f.sub(o.Neutral.Expr, f.cur)))).Op("&^").Id(mask)
+			sel.Op("|").Add(f.qual("math", "math", bits).Call(jen.Id(ft).Call(f.sub(o.Neutral.Expr, f.cur)))).Op("&^").Id(mask)
 		}
 		value := fromQ.Call(sel)
 		if named {
@@ -61,5 +61,5 @@ func (f *fgen) selectReduce(c *stmts, m lower.Member, o *ir.Operator, keep, acc 
 	} else {
 		c.add(jen.If(jen.Op("!").Id(keep)).Add(block(stmts{assignTo(v, f.operand(m.SOAC, o.Neutral))})))
 	}
-	return f.applyJ(c, o.Op, []jen.Code{id(acc), id(v)}, acc, at)
+	return f.apply(c, o.Op, []jen.Code{id(acc), id(v)}, id(acc), at)
 }

@@ -53,16 +53,16 @@ func (f *fgen) hoist(c *stmts, p *ir.Plain, sb *subst) {
 // ret generates a return statement of an inlined literal.
 func (f *fgen) ret(c *stmts, r *ast.ReturnStmt, sb *subst, rc *retCtx) {
 	switch {
-	case len(r.Results) == 1 && rc.target != "" && rc.round != nil:
-		c.add(assignTo(rc.target, jen.Add(rc.round).Call(f.sub(r.Results[0], sb))))
-	case len(r.Results) == 1 && rc.target != "":
-		c.add(assignTo(rc.target, f.sub(r.Results[0], sb)))
+	case len(r.Results) == 1 && rc.target != nil && rc.round != nil:
+		c.add(set(rc.target, jen.Add(rc.round).Call(f.sub(r.Results[0], sb))))
+	case len(r.Results) == 1 && rc.target != nil:
+		c.add(set(rc.target, f.sub(r.Results[0], sb)))
 	case len(r.Results) == 1:
 		c.add(assignTo("_", f.sub(r.Results[0], sb)))
-	case len(rc.named) == 1 && rc.target != "" && rc.round != nil:
-		c.add(assignTo(rc.target, jen.Add(rc.round).Call(id(rc.named[0]))))
-	case len(rc.named) == 1 && rc.target != "":
-		c.add(assignTo(rc.target, id(rc.named[0])))
+	case len(rc.named) == 1 && rc.target != nil && rc.round != nil:
+		c.add(set(rc.target, jen.Add(rc.round).Call(id(rc.named[0]))))
+	case len(rc.named) == 1 && rc.target != nil:
+		c.add(set(rc.target, id(rc.named[0])))
 	}
 	if ast.Stmt(r) != rc.last {
 		rc.jumped = true
@@ -137,7 +137,7 @@ func (f *fgen) replacement(n ast.Node, sb *subst) *jen.Statement {
 	case *ast.SelectorExpr:
 		if id, ok := n.X.(*ast.Ident); ok {
 			if pn, ok := f.info.Uses[id].(*types.PkgName); ok {
-				return f.qualJ(pn.Imported().Path(), pn.Imported().Name(), n.Sel.Name)
+				return f.qual(pn.Imported().Path(), pn.Imported().Name(), n.Sel.Name)
 			}
 		}
 	case *ast.Ident:
@@ -146,7 +146,7 @@ func (f *fgen) replacement(n ast.Node, sb *subst) *jen.Statement {
 		}
 		obj := f.info.Uses[n]
 		if obj != nil && obj.Pkg() != nil && obj.Pkg() != f.pkg && obj.Parent() == obj.Pkg().Scope() {
-			return f.qualJ(obj.Pkg().Path(), obj.Pkg().Name(), n.Name)
+			return f.qual(obj.Pkg().Path(), obj.Pkg().Name(), n.Name)
 		}
 	}
 	return nil
