@@ -53,7 +53,7 @@ type Backend interface {
 	// render returns the code of lk, which assigns the kernel's
 	// materialised outputs to outs, or the reason it cannot ("" when it
 	// can). A refusal may leave fresh names taken; it emits nothing.
-	render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string)
+	render(f *Func, lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string)
 }
 
 // backends are the backends built into soacgen, by name (parallel:
@@ -71,7 +71,7 @@ type cpuBackend struct{}
 
 func (cpuBackend) Name() string { return CPU }
 
-func (cpuBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string) {
+func (cpuBackend) render(f *Func, lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string) {
 	if refuseHook != nil {
 		if why := refuseHook(f.fn, lk); why != "" {
 			return nil, why
@@ -82,29 +82,29 @@ func (cpuBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (st
 	switch lk.Form {
 	case lower.Call:
 		m := lk.Src.SOACs[0]
-		var c stmts
-		f.assign(&c, m.Out, f.call(m, true))
+		var c Stmts
+		f.Assign(&c, m.Out, f.Call(m, true))
 		return c, ""
 	case lower.Loop:
-		st, why = f.loop(lk, outs)
+		st, why = f.Loop(lk, outs)
 	case lower.Chunked:
-		st, why = f.fusedStream(lk, outs)
+		st, why = f.FusedStream(lk, outs)
 	default:
 		return nil, "its members do not run as one loop: " + lk.Reason
 	}
 	if why != "" {
 		return nil, why
 	}
-	return stmts{st}, ""
+	return Stmts{st}, ""
 }
 
 // kernel emits kernel k at its position: the first backend of the chain
 // that renders its lowered form, else the reference calls.
-func (f *fgen) kernel(c *stmts, k *fusion.Kernel) error {
+func (f *Func) kernel(c *Stmts, k *fusion.Kernel) error {
 	lk := f.low.Of[k]
 	var outs map[*ir.Var]string
 	if lk.Form != lower.Call {
-		outs = f.declareOutputs(c, k)
+		outs = f.DeclareOutputs(c, k)
 	}
 	chain := Chain(f.backend)
 	var falls []report.Fallback
@@ -116,9 +116,9 @@ func (f *fgen) kernel(c *stmts, k *fusion.Kernel) error {
 		b := backends[name]
 		why := "it is not built into this soacgen yet"
 		if b != nil {
-			var fc stmts
+			var fc Stmts
 			if fc, why = b.render(f, lk, outs); why == "" {
-				f.emitGuarded(c, lk, fc, outs)
+				f.EmitGuarded(c, lk, fc, outs)
 				f.generated(k, name, falls)
 				return f.err
 			}
@@ -127,33 +127,33 @@ func (f *fgen) kernel(c *stmts, k *fusion.Kernel) error {
 	}
 	if lk.Form == lower.Call {
 		m := k.SOACs[0]
-		f.assign(c, m.Out, f.call(m, true))
+		f.Assign(c, m.Out, f.Call(m, true))
 	} else {
-		c.add(f.unfused(k, outs))
+		c.Add(f.Unfused(k, outs))
 	}
 	f.generated(k, Reference, falls)
 	return f.err
 }
 
-// emitGuarded emits a backend's code fc for lk. When two members may
+// EmitGuarded emits a backend's code fc for lk. When two members may
 // panic, the fused code could meet the second's panic before the first's:
 // on a panic the members run again unfused, in the spec's order, and
 // panic as the spec does.
-func (f *fgen) emitGuarded(c *stmts, lk *lower.Kernel, fc stmts, outs map[*ir.Var]string) {
+func (f *Func) EmitGuarded(c *Stmts, lk *lower.Kernel, fc Stmts, outs map[*ir.Var]string) {
 	if !lk.Rerun || lk.Form == lower.Call {
-		c.add(fc...)
+		c.Add(fc...)
 		return
 	}
-	e := f.fresh("e")
-	rerun := jen.If(define(e, jen.Recover()), jen.Id(e).Op("!=").Nil()).Add(block(stmts{f.unfused(lk.Src, outs), jen.Panic(id(e))}))
-	deferred := jen.Defer().Func().Params().Add(block(stmts{rerun})).Call()
-	c.add(jen.Func().Params().Add(block(append(stmts{deferred}, fc...))).Call())
+	e := f.Fresh("e")
+	rerun := jen.If(Define(e, jen.Recover()), jen.Id(e).Op("!=").Nil()).Add(Block(Stmts{f.Unfused(lk.Src, outs), jen.Panic(Id(e))}))
+	deferred := jen.Defer().Func().Params().Add(Block(Stmts{rerun})).Call()
+	c.Add(jen.Func().Params().Add(Block(append(Stmts{deferred}, fc...))).Call())
 }
 
 // generated records which backend generated kernel k and the refusals
 // before it. A kernel generated twice (inside a lambda body copied into
 // a loop and into the unfused fallback) keeps its first record.
-func (f *fgen) generated(k *fusion.Kernel, backend string, falls []report.Fallback) {
+func (f *Func) generated(k *fusion.Kernel, backend string, falls []report.Fallback) {
 	if _, ok := f.outcomes[k]; ok {
 		return
 	}
@@ -163,7 +163,7 @@ func (f *fgen) generated(k *fusion.Kernel, backend string, falls []report.Fallba
 // fallbackWarnings returns the warning of each fallback of the spec's
 // kernels, in plan order: "file:line:col: spec: backend B does not
 // generate this kernel: reason; it falls back to N".
-func (f *fgen) fallbackWarnings() []string {
+func (f *Func) fallbackWarnings() []string {
 	var ws []string
 	for _, k := range f.plan.Kernels {
 		for _, fb := range f.outcomes[k].Fallbacks {

@@ -21,9 +21,9 @@ import (
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
-// fgen generates one spec.
-type fgen struct {
-	*gen
+// Func generates one spec.
+type Func struct {
+	*File
 	fn   *ir.Function
 	plan *fusion.Plan
 	low  *lower.Function // the plan lowered: every kernel's shape
@@ -97,10 +97,10 @@ type subst struct {
 
 // function returns the declarations generated for spec fn: NAME and the
 // guard that breaks the build when the spec's signature changes.
-func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) ([]jen.Code, *fgen, error) {
+func (g *File) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) ([]jen.Code, *Func, error) {
 	g.resetTaken()
-	f := &fgen{
-		gen: g, fn: fn, plan: plan,
+	f := &Func{
+		File: g, fn: fn, plan: plan,
 		atK: map[ir.Stmt][]*fusion.Kernel{}, kOf: map[*ir.SOAC][]*fusion.Kernel{},
 		internal: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, names: map[*ir.Var]string{},
 		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]string{}, funText: map[*ir.Lambda]*jen.Statement{},
@@ -139,7 +139,7 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) 
 	}
 	c := []jen.Code{
 		jen.Commentf("%s is the fused form of %s (generated from its //soac:fuse directive).", fn.Fuse.Name, fn.Name),
-		f.signature().Add(block(body)),
+		f.signature().Add(Block(body)),
 	}
 	c = append(c, f.decls...)
 	if d.Recv == nil && d.Type.TypeParams == nil {
@@ -164,7 +164,7 @@ func (g *gen) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) 
 
 // signature returns "func (recv) NAME[type params](params) results" with
 // the spec's receiver, type parameters, parameters and results.
-func (f *fgen) signature() *jen.Statement {
+func (f *Func) signature() *jen.Statement {
 	d := f.fn.Decl
 	c := jen.Func()
 	if d.Recv != nil {
@@ -181,8 +181,8 @@ func (f *fgen) signature() *jen.Statement {
 	return c
 }
 
-// name returns the Go name of v in generated code.
-func (f *fgen) name(v *ir.Var) string {
+// Name returns the Go Name of v in generated code.
+func (f *Func) Name(v *ir.Var) string {
 	if n, ok := f.rebind[v]; ok {
 		return n
 	}
@@ -191,7 +191,7 @@ func (f *fgen) name(v *ir.Var) string {
 	}
 	n := v.Name
 	if v.Obj == nil || v.Obj.Name() != v.Name {
-		n = f.fresh("t")
+		n = f.Fresh("t")
 	} else if r := f.rename[v.Obj]; r != "" {
 		n = r
 	}
@@ -203,7 +203,7 @@ func (f *fgen) name(v *ir.Var) string {
 // more than once (a lambda inlined into a fused loop and passed to the
 // runtime in the unfused fallback): the temporaries it evaluates operands,
 // function values and inputs into are local to each copy.
-func (f *fgen) body(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (stmts, error) {
+func (f *Func) body(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (Stmts, error) {
 	op, fn, rb := clone(f.opText), clone(f.funText), clone(f.rebind)
 	defer func() { f.opText, f.funText, f.rebind = op, fn, rb }()
 	return f.stmts(list, items, ret)
@@ -218,8 +218,8 @@ func clone[K comparable, V any](m map[K]V) map[K]V {
 }
 
 // stmts generates a statement list whose IR statements are items.
-func (f *fgen) stmts(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (stmts, error) {
-	var c stmts
+func (f *Func) stmts(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (Stmts, error) {
+	var c Stmts
 	i := 0
 	for _, s := range list {
 		j := i
@@ -239,10 +239,10 @@ func (f *fgen) stmts(list []ast.Stmt, items []ir.Stmt, ret *retCtx) (stmts, erro
 
 // stmt generates one Go statement s whose IR statements are items; label
 // is the label to put on the statement itself.
-func (f *fgen) stmt(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label string) error {
+func (f *Func) stmt(c *Stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label string) error {
 	lab := func() {
 		if label != "" {
-			c.add(labelStmt(label))
+			c.Add(labelStmt(label))
 		}
 	}
 	switch s := s.(type) {
@@ -252,7 +252,7 @@ func (f *fgen) stmt(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label st
 		if err != nil {
 			return err
 		}
-		c.add(block(inner))
+		c.Add(Block(inner))
 		return nil
 	case *ast.LabeledStmt:
 		return f.stmt(c, s.Stmt, items, ret, s.Label.Name)
@@ -295,7 +295,7 @@ func (f *fgen) stmt(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label st
 				if len(vs.Values) == 0 {
 					for _, id := range vs.Names {
 						if id.Name != "_" && f.assignedInternally(f.info.Defs[id]) {
-							c.add(assignTo("_", jen.Id(f.localName(id))))
+							c.Add(AssignTo("_", jen.Id(f.localName(id))))
 						}
 					}
 				}
@@ -318,7 +318,7 @@ func (f *fgen) stmt(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label st
 // assignedInternally reports whether some SOAC result that fusion keeps
 // internal (never materialised) was an assignment to the Go variable obj:
 // the generated code then may never use obj.
-func (f *fgen) assignedInternally(obj types.Object) bool {
+func (f *Func) assignedInternally(obj types.Object) bool {
 	for v := range f.internal {
 		if v.Obj != nil && v.Obj == obj {
 			return true
@@ -345,13 +345,13 @@ func isFinal(it ir.Stmt, s ast.Stmt) bool {
 // items. When no Plain evaluates the rest of the statement, the SOAC
 // statements are the whole assignment: the variables it declares (idents)
 // are declared here and the kernels assign them.
-func (f *fgen) simple(c *stmts, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *retCtx, idents []*ast.Ident) error {
+func (f *Func) simple(c *Stmts, s ast.Stmt, node ast.Node, items []ir.Stmt, ret *retCtx, idents []*ast.Ident) error {
 	if len(items) == 0 {
 		if r, ok := s.(*ast.ReturnStmt); ok && ret != nil {
 			f.ret(c, r, nil, ret)
 			return nil
 		}
-		c.add(f.sub(node, nil))
+		c.Add(f.sub(node, nil))
 		return nil
 	}
 	final := false
@@ -382,13 +382,13 @@ func (f *fgen) simple(c *stmts, s ast.Stmt, node ast.Node, items []ir.Stmt, ret 
 			if !need {
 				continue
 			}
-			c.add(varDecl(f.localName(id), f.typeCode(obj.Type()), nil))
+			c.Add(VarDecl(f.localName(id), f.Type(obj.Type()), nil))
 			if internalHere {
-				c.add(assignTo("_", jen.Id(f.localName(id))))
+				c.Add(AssignTo("_", jen.Id(f.localName(id))))
 			}
 		}
 	}
-	var after stmts
+	var after Stmts
 	if final {
 		var restore func()
 		after, restore = f.unbind(c, s, items)
@@ -398,7 +398,7 @@ func (f *fgen) simple(c *stmts, s ast.Stmt, node ast.Node, items []ir.Stmt, ret 
 	saved := f.cur
 	f.cur = sb
 	defer func() { f.cur = saved }()
-	defer func() { c.add(after...) }()
+	defer func() { c.Add(after...) }()
 	for _, it := range items {
 		switch it := it.(type) {
 		case *ir.Plain:
@@ -411,10 +411,10 @@ func (f *fgen) simple(c *stmts, s ast.Stmt, node ast.Node, items []ir.Stmt, ret 
 				continue
 			}
 			if dn, ok := node.(*ast.ValueSpec); ok {
-				c.add(jen.Var().Add(f.sub(dn, sb)))
+				c.Add(jen.Var().Add(f.sub(dn, sb)))
 				continue
 			}
-			c.add(f.sub(s, sb))
+			c.Add(f.sub(s, sb))
 		case *ir.SOAC:
 			if err := f.soacStmt(c, it); err != nil {
 				return err
@@ -441,7 +441,7 @@ func (f *fgen) simple(c *stmts, s ast.Stmt, node ast.Node, items []ir.Stmt, ret 
 // (an assignment leaves it as it is). unbind emits the temporaries'
 // declarations and returns what follows the statement, and the function
 // that gives the variables their names back.
-func (f *fgen) unbind(c *stmts, s ast.Stmt, items []ir.Stmt) (after stmts, restore func()) {
+func (f *Func) unbind(c *Stmts, s ast.Stmt, items []ir.Stmt) (after Stmts, restore func()) {
 	declares := false
 	switch s := s.(type) {
 	case *ast.AssignStmt:
@@ -471,22 +471,22 @@ func (f *fgen) unbind(c *stmts, s ast.Stmt, items []ir.Stmt) (after stmts, resto
 			runsHere = runsHere && here[k.At]
 		}
 		if _, ok := f.later[v]; ok && !runsHere {
-			f.zeroed[soac.Call] = id(f.name(v)) // computed by its kernel already
+			f.zeroed[soac.Call] = Id(f.Name(v)) // computed by its kernel already
 			continue
 		}
 		if !runsHere {
 			if declares {
-				f.zeroed[soac.Call] = jen.Op("*").New(f.typeCode(v.Type))
+				f.zeroed[soac.Call] = jen.Op("*").New(f.Type(v.Type))
 				if f.internal[v] {
-					after.add(assignTo("_", id(f.name(v))))
+					after.Add(AssignTo("_", Id(f.Name(v))))
 				}
 			}
 			continue
 		}
 		old, had := f.names[v]
 		renamed = append(renamed, name{v, old, had})
-		t := f.fresh("t")
-		c.add(varDecl(t, f.typeCode(v.Type), nil))
+		t := f.Fresh("t")
+		c.Add(VarDecl(t, f.Type(v.Type), nil))
 		f.names[v] = t
 	}
 	return after, func() {

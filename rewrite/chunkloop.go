@@ -36,7 +36,7 @@ type chunkLoop struct {
 	idx, lo, hi string
 	// elem emits the maps' code computing the element at idx and returns
 	// the element's code; it is called only where the loop reads it.
-	elem func(c *stmts) (*jen.Statement, bool)
+	elem func(c *Stmts) (*jen.Statement, bool)
 }
 
 func identOf(e ast.Expr) *ast.Ident {
@@ -46,12 +46,12 @@ func identOf(e ast.Expr) *ast.Ident {
 
 // rangeLoop returns a range statement fused by chunkLoop cl, whose body
 // generated is inner: the index loop, the key and the value, then inner.
-func (f *fgen) rangeLoop(s *ast.RangeStmt, cl *chunkLoop, inner stmts) (*jen.Statement, bool) {
-	var c stmts
+func (f *Func) rangeLoop(s *ast.RangeStmt, cl *chunkLoop, inner Stmts) (*jen.Statement, bool) {
+	var c Stmts
 	if k, isID := s.Key.(*ast.Ident); isID && k.Name != "_" {
-		c.add(define(f.localName(k), jen.Id(cl.idx).Op("-").Id(cl.lo)))
+		c.Add(Define(f.localName(k), jen.Id(cl.idx).Op("-").Id(cl.lo)))
 		if !f.reads(s.Body, f.info.Defs[k]) {
-			c.add(assignTo("_", id(f.localName(k))))
+			c.Add(AssignTo("_", Id(f.localName(k))))
 		}
 	}
 	// The maps are pure and cannot panic (chunkLoopStream): an element
@@ -61,13 +61,13 @@ func (f *fgen) rangeLoop(s *ast.RangeStmt, cl *chunkLoop, inner stmts) (*jen.Sta
 		if !ok {
 			return nil, false
 		}
-		c.add(define(f.localName(v), el))
+		c.Add(Define(f.localName(v), el))
 		if !f.reads(s.Body, f.info.Defs[v]) {
-			c.add(assignTo("_", id(f.localName(v))))
+			c.Add(AssignTo("_", Id(f.localName(v))))
 		}
 	}
-	c.add(inner...)
-	return countLoop(cl.idx, id(cl.lo), id(cl.hi), c), true
+	c.Add(inner...)
+	return CountLoop(cl.idx, Id(cl.lo), Id(cl.hi), c), true
 }
 
 // chunkLoopStream returns the kernel of maps feeding stream st with the
@@ -76,7 +76,7 @@ func (f *fgen) rangeLoop(s *ast.RangeStmt, cl *chunkLoop, inner stmts) (*jen.Sta
 // chunk function. The lowering found the range loop (lk.Chunk.Range) and
 // checked the maps are pure, cannot panic and are not materialised. maps
 // emits the members' code for the element at index idx.
-func (f *fgen) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.Var]*ir.SOAC, outs map[*ir.Var]string, pre *stmts, n, idx string, maps func(*stmts, token.Pos) (map[*ir.Var]*jen.Statement, string)) (*jen.Statement, bool) {
+func (f *Func) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.Var]*ir.SOAC, outs map[*ir.Var]string, pre *Stmts, n, idx string, maps func(*Stmts, token.Pos) (map[*ir.Var]*jen.Statement, string)) (*jen.Statement, bool) {
 	k := lk.Src
 	at := k.At.Pos()
 	rng, lens := lk.Chunk.Range, lk.Chunk.Lens
@@ -90,28 +90,28 @@ func (f *fgen) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.V
 			return nil, false // it names a variable the chunk function shadows
 		}
 		if l.Kind == ir.NamedFunc {
-			if id := identOf(l.Expr); id == nil || f.lookupAt(id.Name, inner) != f.info.Uses[id] {
+			if id := identOf(l.Expr); id == nil || f.LookupAt(id.Name, inner) != f.info.Uses[id] {
 				return nil, false
 			}
 		}
 		// The inputs must mean the same variables inside the chunk
 		// function as where the kernel runs.
 		for _, v := range m.Inputs() {
-			if member[v] == nil && f.lookupAt(f.name(v), inner) != f.lookupAt(f.name(v), at) {
+			if member[v] == nil && f.LookupAt(f.Name(v), inner) != f.LookupAt(f.Name(v), at) {
 				return nil, false
 			}
 		}
 	}
-	lo, hi := f.fresh("lo"), f.fresh("hi")
+	lo, hi := f.Fresh("lo"), f.Fresh("hi")
 	chunkSize := f.soacQ("ChunkSize")
 	rt := st.Chunk.Sig.Results().At(0).Type()
-	res := f.fresh("r")
+	res := f.Fresh("r")
 	head := chunkHead(lo, hi, n, chunkSize)
-	loop := &stmts{
-		define(hi, jen.Min(jen.Id(lo).Op("+").Add(chunkSize), id(n))),
-		varDecl(res, f.typeCode(rt), nil),
+	loop := &Stmts{
+		Define(hi, jen.Min(jen.Id(lo).Op("+").Add(chunkSize), Id(n))),
+		VarDecl(res, f.Type(rt), nil),
 	}
-	cl := &chunkLoop{idx: idx, lo: lo, hi: hi, elem: func(c *stmts) (*jen.Statement, bool) {
+	cl := &chunkLoop{idx: idx, lo: lo, hi: hi, elem: func(c *Stmts) (*jen.Statement, bool) {
 		elems, why := maps(c, inner)
 		if why != "" {
 			return nil, false
@@ -122,7 +122,7 @@ func (f *fgen) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.V
 	for _, call := range lens {
 		f.exprRepl[call] = jen.Parens(jen.Id(hi).Op("-").Id(lo))
 	}
-	why := f.apply(loop, st.Chunk, []jen.Code{nil}, id(res), at)
+	why := f.Apply(loop, st.Chunk, []jen.Code{nil}, Id(res), at)
 	delete(f.chunkLoops, rng)
 	for _, call := range lens {
 		delete(f.exprRepl, call)
@@ -130,6 +130,6 @@ func (f *fgen) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.V
 	if why != "" || f.err != nil {
 		return nil, false
 	}
-	c, why := f.streamTail(k, st, outs, *pre, head, loop, n, lo, hi, res, makeSlice(f.typeCode(st.Input.Type), lit(0)))
+	c, why := f.streamTail(k, st, outs, *pre, head, loop, n, lo, hi, res, MakeSlice(f.Type(st.Input.Type), Lit(0)))
 	return c, why == ""
 }

@@ -17,39 +17,39 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
-// stmts is a list of generated statements, rendered one per line.
-type stmts []jen.Code
+// Stmts is a list of generated statements, rendered one per line.
+type Stmts []jen.Code
 
-// add appends statements.
-func (s *stmts) add(c ...jen.Code) *stmts {
+// Add appends statements.
+func (s *Stmts) Add(c ...jen.Code) *Stmts {
 	*s = append(*s, c...)
 	return s
 }
 
-// block returns list as a block statement. An empty block is printed
+// Block returns list as a Block statement. An empty Block is printed
 // with its braces on two lines, as the generator always has.
-func block(list stmts) *jen.Statement {
+func Block(list Stmts) *jen.Statement {
 	if len(list) == 0 {
 		return jen.Custom(jen.Options{Open: "{\n", Close: "}"})
 	}
 	return jen.Block(list...)
 }
 
-// id returns the identifier name.
-func id(name string) *jen.Statement { return jen.Id(name) }
+// Id returns the identifier name.
+func Id(name string) *jen.Statement { return jen.Id(name) }
 
-// define returns "lhs := rhs".
-func define(lhs string, rhs jen.Code) *jen.Statement { return jen.Id(lhs).Op(":=").Add(rhs) }
+// Define returns "lhs := rhs".
+func Define(lhs string, rhs jen.Code) *jen.Statement { return jen.Id(lhs).Op(":=").Add(rhs) }
 
-// assignTo returns "lhs = rhs".
-func assignTo(lhs string, rhs jen.Code) *jen.Statement { return jen.Id(lhs).Op("=").Add(rhs) }
+// AssignTo returns "lhs = rhs".
+func AssignTo(lhs string, rhs jen.Code) *jen.Statement { return jen.Id(lhs).Op("=").Add(rhs) }
 
-// set returns "lhs = rhs" for any assignable lhs.
-func set(lhs, rhs jen.Code) *jen.Statement { return jen.Add(lhs).Op("=").Add(rhs) }
+// Set returns "lhs = rhs" for any assignable lhs.
+func Set(lhs, rhs jen.Code) *jen.Statement { return jen.Add(lhs).Op("=").Add(rhs) }
 
-// varDecl returns "var name typ", or "var name typ = value" when value
+// VarDecl returns "var name typ", or "var name typ = value" when value
 // is not nil.
-func varDecl(name string, typ jen.Code, value jen.Code) *jen.Statement {
+func VarDecl(name string, typ jen.Code, value jen.Code) *jen.Statement {
 	s := jen.Var().Id(name).Add(typ)
 	if value != nil {
 		s.Op("=").Add(value)
@@ -57,16 +57,16 @@ func varDecl(name string, typ jen.Code, value jen.Code) *jen.Statement {
 	return s
 }
 
-// index returns "x[i]".
-func index(x string, i jen.Code) *jen.Statement { return jen.Id(x).Index(i) }
+// Index returns "x[i]".
+func Index(x string, i jen.Code) *jen.Statement { return jen.Id(x).Index(i) }
 
-// countLoop returns "for i := lo; i < hi; i++ { body }".
-func countLoop(i string, lo, hi jen.Code, body stmts) *jen.Statement {
-	return jen.For(define(i, lo), jen.Id(i).Op("<").Add(hi), jen.Id(i).Op("++")).Add(block(body))
+// CountLoop returns "for i := lo; i < hi; i++ { body }".
+func CountLoop(i string, lo, hi jen.Code, body Stmts) *jen.Statement {
+	return jen.For(Define(i, lo), jen.Id(i).Op("<").Add(hi), jen.Id(i).Op("++")).Add(Block(body))
 }
 
-// ids returns identifiers.
-func ids(names ...string) []jen.Code {
+// Ids returns identifiers.
+func Ids(names ...string) []jen.Code {
 	out := make([]jen.Code, len(names))
 	for i, n := range names {
 		out[i] = jen.Id(n)
@@ -74,45 +74,45 @@ func ids(names ...string) []jen.Code {
 	return out
 }
 
-// makeSlice returns "make(typ, args...)".
-func makeSlice(typ jen.Code, args ...jen.Code) *jen.Statement {
+// MakeSlice returns "make(typ, args...)".
+func MakeSlice(typ jen.Code, args ...jen.Code) *jen.Statement {
 	return jen.Make(append([]jen.Code{typ}, args...)...)
 }
 
-// lit returns the integer literal n.
-func lit(n int) *jen.Statement { return jen.Lit(n) }
+// Lit returns the integer literal n.
+func Lit(n int) *jen.Statement { return jen.Lit(n) }
 
-// typeCode returns t as a jennifer type expression, qualifying names of
+// Type returns t as a jennifer type expression, qualifying names of
 // other packages (registered with the file's imports).
-func (g *gen) typeCode(t types.Type) *jen.Statement {
+func (g *File) Type(t types.Type) *jen.Statement {
 	switch t := t.(type) {
 	case *types.Basic:
 		return jen.Id(t.Name())
 	case *types.Named:
-		return g.objName(t.Obj()).Add(g.typeArgs(t.TypeArgs()))
+		return g.ObjName(t.Obj()).Add(g.typeArgs(t.TypeArgs()))
 	case *types.Alias:
-		return g.objName(t.Obj()).Add(g.typeArgs(t.TypeArgs()))
+		return g.ObjName(t.Obj()).Add(g.typeArgs(t.TypeArgs()))
 	case *types.TypeParam:
 		if r := g.rename[t.Obj()]; r != "" {
 			return jen.Id(r)
 		}
 		return jen.Id(t.Obj().Name())
 	case *types.Slice:
-		return jen.Index().Add(g.typeCode(t.Elem()))
+		return jen.Index().Add(g.Type(t.Elem()))
 	case *types.Array:
-		return jen.Index(lit(int(t.Len()))).Add(g.typeCode(t.Elem()))
+		return jen.Index(Lit(int(t.Len()))).Add(g.Type(t.Elem()))
 	case *types.Pointer:
-		return jen.Op("*").Add(g.typeCode(t.Elem()))
+		return jen.Op("*").Add(g.Type(t.Elem()))
 	case *types.Map:
-		return jen.Map(g.typeCode(t.Key())).Add(g.typeCode(t.Elem()))
+		return jen.Map(g.Type(t.Key())).Add(g.Type(t.Elem()))
 	case *types.Chan:
 		switch t.Dir() {
 		case types.SendOnly:
-			return jen.Chan().Op("<-").Add(g.typeCode(t.Elem()))
+			return jen.Chan().Op("<-").Add(g.Type(t.Elem()))
 		case types.RecvOnly:
-			return jen.Op("<-").Chan().Add(g.typeCode(t.Elem()))
+			return jen.Op("<-").Chan().Add(g.Type(t.Elem()))
 		}
-		return jen.Chan().Add(g.typeCode(t.Elem()))
+		return jen.Chan().Add(g.Type(t.Elem()))
 	case *types.Signature:
 		return jen.Func().Add(g.signature(t))
 	case *types.Struct:
@@ -125,7 +125,7 @@ func (g *gen) typeCode(t types.Type) *jen.Statement {
 			if !f.Embedded() {
 				fc.Id(f.Name())
 			}
-			fc.Add(g.typeCode(f.Type()))
+			fc.Add(g.Type(f.Type()))
 			if tag := t.Tag(i); tag != "" {
 				fc.Lit(tag)
 			}
@@ -135,7 +135,7 @@ func (g *gen) typeCode(t types.Type) *jen.Statement {
 	case *types.Interface:
 		var elems []jen.Code
 		for i := 0; i < t.NumEmbeddeds(); i++ {
-			elems = append(elems, g.typeCode(t.EmbeddedType(i)))
+			elems = append(elems, g.Type(t.EmbeddedType(i)))
 		}
 		for i := 0; i < t.NumExplicitMethods(); i++ {
 			m := t.ExplicitMethod(i)
@@ -151,7 +151,7 @@ func (g *gen) typeCode(t types.Type) *jen.Statement {
 			if t.Term(i).Tilde() {
 				u.Op("~")
 			}
-			u.Add(g.typeCode(t.Term(i).Type()))
+			u.Add(g.Type(t.Term(i).Type()))
 		}
 		return u
 	}
@@ -166,24 +166,24 @@ func (g *gen) typeCode(t types.Type) *jen.Statement {
 }
 
 // typeArgs returns "[a, b]", or nothing for no arguments.
-func (g *gen) typeArgs(args *types.TypeList) *jen.Statement {
+func (g *File) typeArgs(args *types.TypeList) *jen.Statement {
 	var list []jen.Code
 	for i := 0; i < args.Len(); i++ {
-		list = append(list, g.typeCode(args.At(i)))
+		list = append(list, g.Type(args.At(i)))
 	}
 	return jen.Types(list...)
 }
 
 // signature returns a function type's parameters and results.
-func (g *gen) signature(s *types.Signature) *jen.Statement {
+func (g *File) signature(s *types.Signature) *jen.Statement {
 	tuple := func(t *types.Tuple, variadic bool) []jen.Code {
 		var list []jen.Code
 		for i := 0; i < t.Len(); i++ {
 			if variadic && i == t.Len()-1 {
-				list = append(list, jen.Op("...").Add(g.typeCode(t.At(i).Type().(*types.Slice).Elem())))
+				list = append(list, jen.Op("...").Add(g.Type(t.At(i).Type().(*types.Slice).Elem())))
 				continue
 			}
-			list = append(list, g.typeCode(t.At(i).Type()))
+			list = append(list, g.Type(t.At(i).Type()))
 		}
 		return list
 	}
@@ -194,9 +194,9 @@ func (g *gen) signature(s *types.Signature) *jen.Statement {
 	return sig
 }
 
-// objName returns the name of a type object: qualified when it belongs
+// ObjName returns the name of a type object: qualified when it belongs
 // to another package, bare when it is the package's own or universal.
-func (g *gen) objName(obj types.Object) *jen.Statement {
+func (g *File) ObjName(obj types.Object) *jen.Statement {
 	if r := g.rename[obj]; r != "" {
 		return jen.Id(r)
 	}

@@ -79,7 +79,7 @@ func TestTypeCode(t *testing.T) {
 		return pkg
 	}
 	pkg := check(orig)
-	g := &gen{pkg: pkg, imports: map[string]string{}, used: map[string]bool{}, jf: jen.NewFilePathName("example.com/p", "p")}
+	g := &File{pkg: pkg, imports: map[string]string{}, used: map[string]bool{}, jf: jen.NewFilePathName("example.com/p", "p")}
 	var names []string
 	for _, name := range pkg.Scope().Names() {
 		v, ok := pkg.Scope().Lookup(name).(*types.Var)
@@ -87,11 +87,11 @@ func TestTypeCode(t *testing.T) {
 			continue
 		}
 		names = append(names, name)
-		g.jf.Var().Id(name + "2").Add(g.typeCode(v.Type()))
+		g.jf.Var().Id(name + "2").Add(g.Type(v.Type()))
 	}
 	// The type parameter of G, by its name where G's body is copied.
 	tp := pkg.Scope().Lookup("G").Type().(*types.Signature).TypeParams().At(0)
-	g.jf.Func().Id("G2").Types(jen.Id("T").Id("Num")).Params(jen.Id("x").Add(g.typeCode(tp))).Add(g.typeCode(tp)).Block(jen.Return(jen.Id("x")))
+	g.jf.Func().Id("G2").Types(jen.Id("T").Id("Num")).Params(jen.Id("x").Add(g.Type(tp))).Add(g.Type(tp)).Block(jen.Return(jen.Id("x")))
 	var buf bytes.Buffer
 	if err := g.jf.Render(&buf); err != nil {
 		t.Fatal(err)
@@ -127,14 +127,14 @@ func TestTypeCode(t *testing.T) {
 // one holds its statements one a line.
 func TestBlock(t *testing.T) {
 	for _, c := range []struct {
-		list stmts
+		list Stmts
 		want string
 	}{
 		{nil, "func f() {\n}"},
-		{stmts{define("x", lit(1)), assignTo("_", id("x"))}, "func f() {\n\tx := 1\n\t_ = x\n}"},
+		{Stmts{Define("x", Lit(1)), AssignTo("_", Id("x"))}, "func f() {\n\tx := 1\n\t_ = x\n}"},
 	} {
 		var buf bytes.Buffer
-		if err := jen.Func().Id("f").Params().Add(block(c.list)).Render(&buf); err != nil {
+		if err := jen.Func().Id("f").Params().Add(Block(c.list)).Render(&buf); err != nil {
 			t.Fatal(err)
 		}
 		if buf.String() != c.want {

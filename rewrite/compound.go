@@ -17,7 +17,7 @@ import (
 )
 
 // compound generates an if, switch, select or loop.
-func (f *fgen) compound(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label string) error {
+func (f *Func) compound(c *Stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label string) error {
 	var node ir.Stmt
 	var init ast.Stmt
 	switch s := s.(type) {
@@ -60,8 +60,8 @@ func (f *fgen) compound(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, labe
 		// The statement goes into a block of its own, which outer is
 		// then given.
 		outer := c
-		c = new(stmts)
-		defer func() { outer.add(block(*c)) }()
+		c = new(Stmts)
+		defer func() { outer.Add(Block(*c)) }()
 		if err := f.stmt(c, init, initItems, ret, ""); err != nil {
 			return err
 		}
@@ -92,7 +92,7 @@ func (f *fgen) compound(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, labe
 		}
 	}
 	if label != "" {
-		c.add(labelStmt(label))
+		c.Add(labelStmt(label))
 	}
 	// clauses returns the header's clauses: the init (when there is
 	// one) and then the others.
@@ -144,10 +144,10 @@ func (f *fgen) compound(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, labe
 		if err != nil {
 			return err
 		}
-		c.add(st)
+		c.Add(st)
 	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 		n := node.(*ir.Switch)
-		var body stmts
+		var body Stmts
 		var clauses []ast.Stmt
 		switch s := s.(type) {
 		case *ast.SwitchStmt:
@@ -162,16 +162,16 @@ func (f *fgen) compound(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, labe
 			switch cl := cl.(type) {
 			case *ast.CaseClause:
 				if cl.List == nil {
-					body.add(jen.Default())
+					body.Add(jen.Default())
 				} else {
-					body.add(jen.Case(f.subRange(cl, cl.List[0].Pos(), cl.Colon, sb)))
+					body.Add(jen.Case(f.subRange(cl, cl.List[0].Pos(), cl.Colon, sb)))
 				}
 				list = cl.Body
 			case *ast.CommClause:
 				if cl.Comm == nil {
-					body.add(jen.Default())
+					body.Add(jen.Default())
 				} else {
-					body.add(jen.Case(f.sub(cl.Comm, sb)))
+					body.Add(jen.Case(f.sub(cl.Comm, sb)))
 				}
 				list = cl.Body
 			}
@@ -179,9 +179,9 @@ func (f *fgen) compound(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, labe
 			if err != nil {
 				return err
 			}
-			body.add(inner...)
+			body.Add(inner...)
 		}
-		c.add(header().Add(block(body)))
+		c.Add(header().Add(Block(body)))
 	case *ast.ForStmt, *ast.RangeStmt:
 		n := node.(*ir.Loop)
 		var list []ast.Stmt
@@ -199,10 +199,10 @@ func (f *fgen) compound(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, labe
 			if !ok {
 				return fmt.Errorf("internal error: chunk loop at %s", f.fset.Position(rs.Pos()))
 			}
-			c.add(loop)
+			c.Add(loop)
 			break
 		}
-		c.add(header().Add(block(inner)))
+		c.Add(header().Add(Block(inner)))
 	}
 	return f.err
 }
@@ -211,7 +211,7 @@ func (f *fgen) compound(c *stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, labe
 // it, as the header's init: "a, b := a, b" for the variables a short
 // variable declaration declares (each now a variable of the wrapping
 // block), nil when it declares none.
-func (f *fgen) redeclare(init ast.Stmt) *jen.Statement {
+func (f *Func) redeclare(init ast.Stmt) *jen.Statement {
 	as, ok := init.(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE {
 		return nil
@@ -225,23 +225,23 @@ func (f *fgen) redeclare(init ast.Stmt) *jen.Statement {
 	if len(names) == 0 {
 		return nil
 	}
-	return jen.List(ids(names...)...).Op(":=").List(ids(names...)...)
+	return jen.List(Ids(names...)...).Op(":=").List(Ids(names...)...)
 }
 
 // ifChain generates an if statement with its else branches.
-func (f *fgen) ifChain(s *ast.IfStmt, n *ir.If, header *jen.Statement, ret *retCtx) (*jen.Statement, error) {
+func (f *Func) ifChain(s *ast.IfStmt, n *ir.If, header *jen.Statement, ret *retCtx) (*jen.Statement, error) {
 	then, err := f.stmts(s.Body.List, n.Then.Stmts, ret)
 	if err != nil {
 		return nil, err
 	}
-	c := header.Add(block(then))
+	c := header.Add(Block(then))
 	switch e := s.Else.(type) {
 	case *ast.BlockStmt:
 		els, err := f.stmts(e.List, n.Else.Stmts, ret)
 		if err != nil {
 			return nil, err
 		}
-		c.Else().Add(block(els))
+		c.Else().Add(Block(els))
 	case *ast.IfStmt:
 		els, err := f.stmts([]ast.Stmt{e}, n.Else.Stmts, ret)
 		if err != nil {
@@ -253,7 +253,7 @@ func (f *fgen) ifChain(s *ast.IfStmt, n *ir.If, header *jen.Statement, ret *retC
 			c.Else().Add(els[0])
 			break
 		}
-		c.Else().Add(block(els))
+		c.Else().Add(Block(els))
 	}
 	return c, nil
 }

@@ -57,7 +57,7 @@ var floatFree = map[string]bool{
 // result (which the generated code rounds, and the spec's call returns).
 // A function value, or a function whose body is in another package
 // (other than the exact math functions), may fuse.
-func (f *fgen) mayFuse(l *ir.Lambda) bool {
+func (f *Func) mayFuse(l *ir.Lambda) bool {
 	switch {
 	case l.Lit != nil:
 		return f.bodyMayFuse(l.Lit.Type, l.Lit.Body, true, map[*types.Func]bool{})
@@ -69,11 +69,11 @@ func (f *fgen) mayFuse(l *ir.Lambda) bool {
 
 // funcMayFuse reports whether function fn may fuse (see mayFuse), its
 // result rounded where it is used when rounded.
-func (f *fgen) funcMayFuse(fn *types.Func, rounded bool, seen map[*types.Func]bool) bool {
+func (f *Func) funcMayFuse(fn *types.Func, rounded bool, seen map[*types.Func]bool) bool {
 	if seen[fn] || exactMath(fn) || fn.Pkg() != nil && (floatFree[fn.Pkg().Path()] || fn.Pkg().Path() == SOACPath) {
 		return false
 	}
-	decl := f.funcDecl(fn)
+	decl := f.FuncDecl(fn)
 	if decl == nil || decl.Body == nil {
 		return true
 	}
@@ -93,7 +93,7 @@ func exactMath(fn *types.Func) bool {
 // used (a lambda's), rather than possibly added to by an inlining caller
 // (a function the lambda calls). seen holds the functions being checked,
 // so that recursion ends.
-func (f *fgen) bodyMayFuse(ft *ast.FuncType, body *ast.BlockStmt, rounded bool, seen map[*types.Func]bool) bool {
+func (f *Func) bodyMayFuse(ft *ast.FuncType, body *ast.BlockStmt, rounded bool, seen map[*types.Func]bool) bool {
 	roundedRet := false
 	if rounded && ft.Results.NumFields() == 1 {
 		t := f.info.TypeOf(ft.Results.List[0].Type)
@@ -154,7 +154,7 @@ func (f *fgen) bodyMayFuse(ft *ast.FuncType, body *ast.BlockStmt, rounded bool, 
 
 // isFloatExpr reports whether e has a floating-point or complex type and
 // is not a constant.
-func (f *fgen) isFloatExpr(e ast.Expr) bool {
+func (f *Func) isFloatExpr(e ast.Expr) bool {
 	tv, ok := f.info.Types[e]
 	return ok && tv.Value == nil && tv.Type != nil && isFloat(tv.Type)
 }
@@ -163,7 +163,7 @@ func (f *fgen) isFloatExpr(e ast.Expr) bool {
 // multiplication or division that is computed at run time: the compiler
 // turns a division by a constant whose reciprocal is exact into a
 // multiplication, and a complex multiplication into products and sums.
-func (f *fgen) isProduct(e *ast.BinaryExpr) bool {
+func (f *Func) isProduct(e *ast.BinaryExpr) bool {
 	return (e.Op == token.MUL || e.Op == token.QUO) && f.isFloatExpr(e)
 }
 
@@ -175,7 +175,7 @@ func (f *fgen) isProduct(e *ast.BinaryExpr) bool {
 // Everything else (a variable, another product, which may be a doubling
 // the compiler turns into an addition, an argument, an element) may reach
 // an addition.
-func (f *fgen) productRounded(e *ast.BinaryExpr, stack []ast.Node, roundedRet bool) bool {
+func (f *Func) productRounded(e *ast.BinaryExpr, stack []ast.Node, roundedRet bool) bool {
 	if t := f.info.TypeOf(e); t != nil {
 		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsComplex != 0 {
 			return false
@@ -218,7 +218,7 @@ func (f *fgen) productRounded(e *ast.BinaryExpr, stack []ast.Node, roundedRet bo
 // a floatFree package do not; a function or method of this package does
 // when its body may; any other call (a function value, an interface
 // method, another package) may.
-func (f *fgen) callMayFuse(call *ast.CallExpr, seen map[*types.Func]bool) bool {
+func (f *Func) callMayFuse(call *ast.CallExpr, seen map[*types.Func]bool) bool {
 	if f.isBuiltinCall(call) || f.isSOACCall(call) {
 		return false
 	}
@@ -228,7 +228,7 @@ func (f *fgen) callMayFuse(call *ast.CallExpr, seen map[*types.Func]bool) bool {
 
 // calleeFunc returns the function or concrete method call calls, or nil
 // (a function value, an interface method).
-func (f *fgen) calleeFunc(call *ast.CallExpr) *types.Func {
+func (f *Func) calleeFunc(call *ast.CallExpr) *types.Func {
 	var id *ast.Ident
 	switch fun := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
@@ -255,7 +255,7 @@ func (f *fgen) calleeFunc(call *ast.CallExpr) *types.Func {
 
 // isSOACCall reports whether n calls a function of the combinator
 // package.
-func (f *fgen) isSOACCall(n ast.Node) bool {
+func (f *Func) isSOACCall(n ast.Node) bool {
 	call, ok := n.(*ast.CallExpr)
 	if !ok {
 		return false
@@ -264,8 +264,8 @@ func (f *fgen) isSOACCall(n ast.Node) bool {
 	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == SOACPath
 }
 
-// funcDecl returns fn's declaration among the package's files, or nil.
-func (f *fgen) funcDecl(fn *types.Func) *ast.FuncDecl {
+// FuncDecl returns fn's declaration among the package's files, or nil.
+func (f *Func) FuncDecl(fn *types.Func) *ast.FuncDecl {
 	if fn.Pkg() != f.pkg {
 		return nil
 	}
@@ -283,7 +283,7 @@ func (f *fgen) funcDecl(fn *types.Func) *ast.FuncDecl {
 }
 
 // isBuiltinCall reports whether call calls a builtin or is a conversion.
-func (f *fgen) isBuiltinCall(call *ast.CallExpr) bool {
+func (f *Func) isBuiltinCall(call *ast.CallExpr) bool {
 	if tv, ok := f.info.Types[call.Fun]; ok && tv.IsType() {
 		return true
 	}

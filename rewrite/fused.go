@@ -31,24 +31,24 @@ type space struct {
 	count string
 }
 
-func (s *space) emit(c ...jen.Code) { s.parts = append(s.parts, stmts(c)) }
+func (s *space) emit(c ...jen.Code) { s.parts = append(s.parts, Stmts(c)) }
 
-func (s *space) render(c *stmts) {
+func (s *space) render(c *Stmts) {
 	for _, p := range s.parts {
 		switch p := p.(type) {
-		case stmts:
-			c.add(p...)
+		case Stmts:
+			c.Add(p...)
 		case *space:
 			if p.sel {
 				p.render(c)
 				if p.count != "" {
-					c.add(jen.If(id(p.keep)).Add(block(stmts{jen.Id(p.count).Op("++")})))
+					c.Add(jen.If(Id(p.keep)).Add(Block(Stmts{jen.Id(p.count).Op("++")})))
 				}
 				continue
 			}
-			var kept stmts
+			var kept Stmts
 			p.render(&kept)
-			c.add(jen.If(id(p.keep)).Add(block(kept)))
+			c.Add(jen.If(Id(p.keep)).Add(Block(kept)))
 		}
 	}
 }
@@ -59,75 +59,75 @@ type elem struct {
 	sp *space
 }
 
-// loop returns lowered kernel lk (form lower.Loop) as one loop, or the
+// Loop returns lowered kernel lk (form lower.Loop) as one Loop, or the
 // reason the cpu backend cannot render it.
-func (f *fgen) loop(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
-	lp := f.loopParts(lk, outs)
-	loops, why := lp.loops("0", lp.n)
+func (f *Func) Loop(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
+	lp := f.LoopParts(lk, outs)
+	loops, why := lp.Loops("0", lp.N)
 	if why != "" {
 		return nil, why
 	}
-	combine, why := lp.combine()
+	combine, why := lp.Combine()
 	if why != "" {
 		return nil, why
 	}
-	body := stmts{define(lp.n, lp.length)}
-	body.add(*lp.pre...).add(loops...).add(combine...).add(*lp.post...)
-	return lp.guard(body), ""
+	body := Stmts{Define(lp.N, lp.Length)}
+	body.Add(*lp.Pre...).Add(loops...).Add(combine...).Add(*lp.Post...)
+	return lp.Guard(body), ""
 }
 
-// loopParts holds the pieces of a lowered kernel's loop, so that a
+// LoopParts holds the pieces of a lowered kernel's loop, so that a
 // backend can place them: the cpu backend runs the loop once over
 // [0, n); the parallel backend also runs it over each chunk.
-type loopParts struct {
-	// n is the name of the loop's length, length its value.
-	n      string
-	length *jen.Statement
-	// pre declares the inputs' reslices, the materialised outputs and
-	// the accumulators (after the first call of loops); post assigns the
+type LoopParts struct {
+	// N is the name of the loop's length, length its value.
+	N      string
+	Length *jen.Statement
+	// Pre declares the inputs' reslices, the materialised outputs and
+	// the accumulators (after the first call of loops); Post assigns the
 	// results after the loop.
-	pre, post *stmts
-	// loops returns the loop over [lo, hi) (names or literals): every
+	Pre, Post *Stmts
+	// Loops returns the loop over [lo, hi) (names or literals): every
 	// call renders the body again, with the same accumulators and
 	// outputs.
-	loops func(lo, hi string) (stmts, string)
-	// combine folds split accumulators pairwise (after loops).
-	combine func() (stmts, string)
-	// guard wraps the loop's code in the length asserts (the members
+	Loops func(lo, hi string) (Stmts, string)
+	// Combine folds split accumulators pairwise (after loops).
+	Combine func() (Stmts, string)
+	// Guard wraps the loop's code in the length asserts (the members
 	// run unfused when they fail).
-	guard func(body stmts) *jen.Statement
-	// accs are the accumulators of folds and scans in declaration order
+	Guard func(body Stmts) *jen.Statement
+	// Accs are the accumulators of folds and scans in declaration order
 	// (after the first call of loops).
-	accs []loopAcc
-	// stores are the materialised outputs, in allocation order (after
+	Accs []LoopAcc
+	// Stores are the materialised outputs, in allocation order (after
 	// the first call of loops).
-	stores []loopStore
+	Stores []LoopStore
 }
 
-// loopAcc is one accumulator of a fold or scan: name, declared as
+// LoopAcc is one accumulator of a fold or scan: name, declared as
 // var name typ = neutral, folded with op.
-type loopAcc struct {
-	name    string
-	typ     *jen.Statement
-	neutral *jen.Statement
-	op      *ir.Lambda
-	member  *ir.SOAC
-	role    lower.Role
+type LoopAcc struct {
+	Name    string
+	Type     *jen.Statement
+	Neutral *jen.Statement
+	Op      *ir.Lambda
+	Member  *ir.SOAC
+	Role    lower.Role
 }
 
-// loopStore is a materialised output v: local holds it, count is its
+// LoopStore is a materialised output v: local holds it, count is its
 // kept count (AtCount).
-type loopStore struct {
-	local, count string
-	how          lower.Store
-	v            *ir.Var
+type LoopStore struct {
+	Local, Count string
+	How          lower.Store
+	V            *ir.Var
 }
 
 // lengthKey identifies a length expression: two lengths with one key are
 // the same value, so their assert is dropped.
-func (f *fgen) lengthKey(l lower.Length) string {
+func (f *Func) lengthKey(l lower.Length) string {
 	if l.Var != nil {
-		return "len(" + f.name(l.Var) + ")"
+		return "len(" + f.Name(l.Var) + ")"
 	}
 	var o *ir.Operand
 	switch op := l.Gen.Op.(type) {
@@ -147,14 +147,14 @@ func (f *fgen) lengthKey(l lower.Length) string {
 	return "expr " + f.text(o.Expr.Pos(), o.Expr.End())
 }
 
-// loopParts returns the pieces of lk's loop (see loopParts).
-func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
-	lp := &loopParts{}
+// LoopParts returns the pieces of lk's loop (see LoopParts).
+func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string) *LoopParts {
+	lp := &LoopParts{}
 	k := lk.Src
 	at := k.At.Pos()
 	lenCode := func(l lower.Length) *jen.Statement {
 		if l.Var != nil {
-			return jen.Len(id(f.name(l.Var)))
+			return jen.Len(Id(f.Name(l.Var)))
 		}
 		switch op := l.Gen.Op.(type) {
 		case *ir.Iota:
@@ -178,10 +178,10 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 		}
 	}
 
-	pre, post := &stmts{}, &stmts{}
-	idx := f.fresh("i")
-	nName := f.fresh("n")
-	lp.n, lp.length, lp.pre, lp.post = nName, n, pre, post
+	pre, post := &Stmts{}, &Stmts{}
+	idx := f.Fresh("i")
+	nName := f.Fresh("n")
+	lp.N, lp.Length, lp.Pre, lp.Post = nName, n, pre, post
 	consumed := map[*ir.Var]bool{}
 	for _, m := range k.SOACs {
 		for _, v := range m.Inputs() {
@@ -192,9 +192,9 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 	// needs no bounds check (its length is n: proven or asserted).
 	inLocal := map[*ir.Var]string{}
 	for _, v := range k.Inputs {
-		l := f.fresh("in")
+		l := f.Fresh("in")
 		inLocal[v] = l
-		pre.add(define(l, jen.Id(f.name(v)).Index(jen.Empty(), id(nName))))
+		pre.Add(Define(l, jen.Id(f.Name(v)).Index(jen.Empty(), Id(nName))))
 	}
 	// The loop body is emitted once, or lk.Unroll times (copies
 	// 0..Unroll-1 of it at indices idx+copy, then copy 0 again for the
@@ -208,7 +208,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 		if e, ok := elems[v]; ok {
 			return e
 		}
-		return elem{index(inLocal[v], id(idx)), spaces[lower.Root]}
+		return elem{Index(inLocal[v], Id(idx)), spaces[lower.Root]}
 	}
 	inputs := func(m *ir.SOAC) []jen.Code {
 		var args []jen.Code
@@ -230,40 +230,40 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 		name := outs[v]
 		l, ok := locals[v]
 		if !ok {
-			l = f.fresh("out")
+			l = f.Fresh("out")
 			locals[v] = l
-			pre.add(varDecl(l, f.typeCode(v.Type), nil))
+			pre.Add(VarDecl(l, f.Type(v.Type), nil))
 			switch how {
 			case lower.AtCount:
 				// A selected output is written at the kept count for
 				// every element and cut to the count after the loop.
 				if sp.count == "" {
-					sp.count = f.fresh("kept")
-					pre.add(define(sp.count, lit(0)))
+					sp.count = f.Fresh("kept")
+					pre.Add(Define(sp.count, Lit(0)))
 				}
-				pre.add(assignTo(l, f.makeOut(lk, v.Type, nName)))
-				post.add(assignTo(name, jen.Id(l).Index(jen.Empty(), id(sp.count), id(sp.count))))
+				pre.Add(AssignTo(l, f.makeOut(lk, v.Type, nName)))
+				post.Add(AssignTo(name, jen.Id(l).Index(jen.Empty(), Id(sp.count), Id(sp.count))))
 			case lower.Appended:
 				// Kept elements append. Reserve the loop length, as a
 				// hand-written filter does: growing by append costs
 				// several allocations and copies (2x on quickhull).
 				// Capacity is not part of the result's value; it stays
 				// fresh and non-nil like the runtime's.
-				pre.add(assignTo(l, makeSlice(f.typeCode(v.Type), lit(0), id(nName))))
-				post.add(assignTo(name, id(l)))
+				pre.Add(AssignTo(l, MakeSlice(f.Type(v.Type), Lit(0), Id(nName))))
+				post.Add(AssignTo(name, Id(l)))
 			default:
-				pre.add(assignTo(l, f.makeOut(lk, v.Type, nName)))
-				post.add(assignTo(name, id(l)))
+				pre.Add(AssignTo(l, f.makeOut(lk, v.Type, nName)))
+				post.Add(AssignTo(name, Id(l)))
 			}
-			lp.stores = append(lp.stores, loopStore{local: l, count: sp.count, how: how, v: v})
+			lp.Stores = append(lp.Stores, LoopStore{Local: l, Count: sp.count, How: how, V: v})
 		}
 		switch how {
 		case lower.AtCount:
-			return []jen.Code{index(l, id(sp.count)).Op("=").Add(value)}
+			return []jen.Code{Index(l, Id(sp.count)).Op("=").Add(value)}
 		case lower.Appended:
-			return []jen.Code{assignTo(l, jen.Append(id(l), value))}
+			return []jen.Code{AssignTo(l, jen.Append(Id(l), value))}
 		}
-		return []jen.Code{index(l, id(idx)).Op("=").Add(value)}
+		return []jen.Code{Index(l, Id(idx)).Op("=").Add(value)}
 	}
 	// counts carries each select space's kept count from copy to copy.
 	counts := map[int]string{}
@@ -275,8 +275,8 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 			sp := spaces[m.Space]
 			switch op := m.SOAC.Op.(type) {
 			case *ir.Iota:
-				elems[m.SOAC.Out] = elem{id(idx), sp}
-				if st := store(m.SOAC.Out, m.Store, sp, id(idx)); st != nil {
+				elems[m.SOAC.Out] = elem{Id(idx), sp}
+				if st := store(m.SOAC.Out, m.Store, sp, Id(idx)); st != nil {
 					sp.emit(st...)
 				}
 			case *ir.Replicate:
@@ -286,9 +286,9 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 				}
 			case *ir.Filter:
 				args := inputs(m.SOAC)
-				keep := f.fresh("keep")
-				c := stmts{varDecl(keep, jen.Bool(), nil)}
-				if why := f.apply(&c, op.Pred, args, id(keep), at); why != "" {
+				keep := f.Fresh("keep")
+				c := Stmts{VarDecl(keep, jen.Bool(), nil)}
+				if why := f.Apply(&c, op.Pred, args, Id(keep), at); why != "" {
 					return why
 				}
 				sp.emit(c...)
@@ -313,47 +313,47 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 					// others one, declared by the first copy emitted.
 					first := len(accs[m.SOAC]) == 0
 					if first || m.Split && len(accs[m.SOAC]) <= copy {
-						acc := f.fresh("acc")
-						typ, ne := f.typeCode(m.SOAC.TypeArgs[0]), f.operand(m.SOAC, o.Neutral)
-						pre.add(varDecl(acc, typ, ne))
+						acc := f.Fresh("acc")
+						typ, ne := f.Type(m.SOAC.TypeArgs[0]), f.operand(m.SOAC, o.Neutral)
+						pre.Add(VarDecl(acc, typ, ne))
 						accs[m.SOAC] = append(accs[m.SOAC], acc)
-						lp.accs = append(lp.accs, loopAcc{name: acc, typ: typ, neutral: ne, op: o.Op, member: m.SOAC, role: m.Role})
+						lp.Accs = append(lp.Accs, LoopAcc{Name: acc, Type: typ, Neutral: ne, Op: o.Op, Member: m.SOAC, Role: m.Role})
 					}
 					acc := accs[m.SOAC][0]
 					if m.Split {
 						acc = accs[m.SOAC][copy]
 					}
-					var c stmts
+					var c Stmts
 					if sp.sel {
 						if why := f.selectReduce(&c, m, o, sp.keep, acc, args[0], at); why != "" {
 							return why
 						}
-					} else if why := f.apply(&c, o.Op, []jen.Code{id(acc), args[0]}, id(acc), at); why != "" {
+					} else if why := f.Apply(&c, o.Op, []jen.Code{Id(acc), args[0]}, Id(acc), at); why != "" {
 						return why
 					}
 					if m.Role == lower.Scan {
-						c.add(store(m.SOAC.Out, m.Store, sp, id(acc))...)
-						elems[m.SOAC.Out] = elem{id(acc), sp}
+						c.Add(store(m.SOAC.Out, m.Store, sp, Id(acc))...)
+						elems[m.SOAC.Out] = elem{Id(acc), sp}
 					} else if !first {
 					} else if out, ok := outs[m.SOAC.Out]; ok {
-						post.add(assignTo(out, id(acc)))
+						post.Add(AssignTo(out, Id(acc)))
 					} else if m.SOAC.Out != nil && !consumed[m.SOAC.Out] {
-						post.add(assignTo("_", id(acc)))
+						post.Add(AssignTo("_", Id(acc)))
 					}
 					sp.emit(c...)
 				default:
-					res := f.fresh("m")
-					c := stmts{varDecl(res, f.typeCode(op.Map.Sig.Results().At(0).Type()), nil)}
-					if why := f.apply(&c, op.Map, args, id(res), at); why != "" {
+					res := f.Fresh("m")
+					c := Stmts{VarDecl(res, f.Type(op.Map.Sig.Results().At(0).Type()), nil)}
+					if why := f.Apply(&c, op.Map, args, Id(res), at); why != "" {
 						return why
 					}
-					if st := store(m.SOAC.Out, m.Store, sp, id(res)); st != nil {
-						c.add(st...)
+					if st := store(m.SOAC.Out, m.Store, sp, Id(res)); st != nil {
+						c.Add(st...)
 					} else if !consumed[m.SOAC.Out] {
-						c.add(assignTo("_", id(res)))
+						c.Add(AssignTo("_", Id(res)))
 					}
 					sp.emit(c...)
-					elems[m.SOAC.Out] = elem{id(res), sp}
+					elems[m.SOAC.Out] = elem{Id(res), sp}
 				}
 			}
 		}
@@ -367,51 +367,51 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 		return ""
 	}
 	calls := 0 // the first call keeps the index named at the start
-	lp.loops = func(lo, hi string) (stmts, string) {
-		var loops stmts
+	lp.Loops = func(lo, hi string) (Stmts, string) {
+		var loops Stmts
 		if unroll > 1 {
-			base := f.fresh("i")
-			loops.add(define(base, id(lo)))
+			base := f.Fresh("i")
+			loops.Add(Define(base, Id(lo)))
 			// base < n-(unroll-1), not base+unroll <= n: the compiler proves
 			// base+unroll-1 < n from it and drops the bounds checks.
-			var body stmts
+			var body Stmts
 			for cp := 0; cp < unroll; cp++ {
-				idx = f.fresh("i")
+				idx = f.Fresh("i")
 				if cp == 0 {
-					body.add(define(idx, id(base)))
+					body.Add(Define(idx, Id(base)))
 				} else {
-					body.add(define(idx, jen.Id(base).Op("+").Add(lit(cp))))
+					body.Add(Define(idx, jen.Id(base).Op("+").Add(Lit(cp))))
 				}
-				body.add(assignTo("_", id(idx))) // a copy may read no element
+				body.Add(AssignTo("_", Id(idx))) // a copy may read no element
 				if why := emit(cp); why != "" {
 					return nil, why
 				}
 				spaces[lower.Root].render(&body)
 			}
-			loops.add(jen.For(jen.Empty(), jen.Id(base).Op("<").Id(hi).Op("-").Add(lit(unroll-1)), jen.Id(base).Op("+=").Add(lit(unroll))).Add(block(body)))
-			idx = f.fresh("i")
+			loops.Add(jen.For(jen.Empty(), jen.Id(base).Op("<").Id(hi).Op("-").Add(Lit(unroll-1)), jen.Id(base).Op("+=").Add(Lit(unroll))).Add(Block(body)))
+			idx = f.Fresh("i")
 			lo = base
 		} else if calls > 0 {
-			idx = f.fresh("i")
+			idx = f.Fresh("i")
 		}
 		calls++
 		if why := emit(0); why != "" {
 			return nil, why
 		}
-		var body stmts
+		var body Stmts
 		spaces[lower.Root].render(&body)
-		loops.add(countLoop(idx, id(lo), id(hi), body))
+		loops.Add(CountLoop(idx, Id(lo), Id(hi), body))
 		return loops, ""
 	}
 	// Split accumulators fold pairwise: acc0 = (acc0 op acc1) op (acc2 op acc3).
-	lp.combine = func() (stmts, string) {
-		var combine stmts
+	lp.Combine = func() (Stmts, string) {
+		var combine Stmts
 		for _, m := range k.SOACs {
 			if a := accs[m]; len(a) > 1 {
 				op := m.Op.(*ir.Screma).Reduce.Op
 				for step := 1; step < len(a); step *= 2 {
 					for j := 0; j+step < len(a); j += 2 * step {
-						if why := f.apply(&combine, op, []jen.Code{id(a[j]), id(a[j+step])}, id(a[j]), at); why != "" {
+						if why := f.Apply(&combine, op, []jen.Code{Id(a[j]), Id(a[j+step])}, Id(a[j]), at); why != "" {
 							return nil, why
 						}
 					}
@@ -420,9 +420,9 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 		}
 		return combine, ""
 	}
-	lp.guard = func(body stmts) *jen.Statement {
+	lp.Guard = func(body Stmts) *jen.Statement {
 		if len(conds) == 0 {
-			return block(body)
+			return Block(body)
 		}
 		cond := jen.Null()
 		for i, cd := range conds {
@@ -431,7 +431,7 @@ func (f *fgen) loopParts(lk *lower.Kernel, outs map[*ir.Var]string) *loopParts {
 			}
 			cond.Add(cd)
 		}
-		return jen.If(cond).Add(block(body)).Else().Add(f.unfused(k, outs))
+		return jen.If(cond).Add(Block(body)).Else().Add(f.Unfused(k, outs))
 	}
 	return lp
 }

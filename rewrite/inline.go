@@ -20,9 +20,9 @@ import (
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
-// apply emits target = l(args...): the literal's body inlined, or a call.
+// Apply emits target = l(args...): the literal's body inlined, or a call.
 // It returns why it cannot, or "".
-func (f *fgen) apply(c *stmts, l *ir.Lambda, args []jen.Code, target *jen.Statement, at token.Pos) string {
+func (f *Func) Apply(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.Statement, at token.Pos) string {
 	if f.funText[l] == nil && f.canInline(l, at) {
 		return f.inline(c, l, args, target)
 	}
@@ -40,15 +40,15 @@ func (f *fgen) apply(c *stmts, l *ir.Lambda, args []jen.Code, target *jen.Statem
 	// result or passes it through a call first).
 	call := jen.Add(fn).Call(args...)
 	if rt := l.Sig.Results(); rt.Len() == 1 && isFloat(rt.At(0).Type()) {
-		call = f.typeCode(rt.At(0).Type()).Call(call)
+		call = f.Type(rt.At(0).Type()).Call(call)
 	}
-	c.add(set(target, call))
+	c.Add(Set(target, call))
 	return ""
 }
 
 // inline emits the literal's body with its parameters bound to args and
 // its returns assigning target. It returns why it cannot, or "".
-func (f *fgen) inline(c *stmts, l *ir.Lambda, args []jen.Code, target *jen.Statement) string {
+func (f *Func) inline(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.Statement) string {
 	lit := l.Lit
 	var names []string
 	var objs []types.Object
@@ -80,29 +80,29 @@ func (f *fgen) inline(c *stmts, l *ir.Lambda, args []jen.Code, target *jen.State
 			i++
 		}
 	}
-	rc := &retCtx{lit: lit, target: target, label: f.fresh("done")}
+	rc := &retCtx{lit: lit, target: target, label: f.Fresh("done")}
 	if rt := l.Sig.Results().At(0).Type(); isFloat(rt) {
-		rc.round = f.typeCode(rt)
+		rc.round = f.Type(rt)
 	}
 	if n := len(lit.Body.List); n > 0 {
 		rc.last = lit.Body.List[n-1]
 	}
-	var inner stmts
+	var inner Stmts
 	for _, b := range blank {
-		inner.add(assignTo("_", b))
+		inner.Add(AssignTo("_", b))
 	}
 	if len(names) > 0 {
-		inner.add(jen.List(ids(names...)...).Op(":=").List(vals...))
+		inner.Add(jen.List(Ids(names...)...).Op(":=").List(vals...))
 		for j, n := range names {
 			if !f.reads(lit.Body, objs[j]) {
-				inner.add(assignTo("_", id(n)))
+				inner.Add(AssignTo("_", Id(n)))
 			}
 		}
 	}
 	if res := lit.Type.Results; res != nil {
 		for _, fl := range res.List {
 			for _, id := range fl.Names {
-				inner.add(varDecl(f.localName(id), f.typeCode(f.info.TypeOf(fl.Type)), nil))
+				inner.Add(VarDecl(f.localName(id), f.Type(f.info.TypeOf(fl.Type)), nil))
 				rc.named = append(rc.named, f.localName(id))
 			}
 		}
@@ -112,16 +112,16 @@ func (f *fgen) inline(c *stmts, l *ir.Lambda, args []jen.Code, target *jen.State
 		f.err = err
 		return err.Error()
 	}
-	c.add(block(append(inner, body...)))
+	c.Add(Block(append(inner, body...)))
 	if rc.jumped {
-		c.add(labelStmt(rc.label))
+		c.Add(labelStmt(rc.label))
 	}
 	return ""
 }
 
 // reads reports whether the code n reads the variable obj (not only
 // assigns it): a variable it does not read must be marked used.
-func (f *fgen) reads(n ast.Node, obj types.Object) bool {
+func (f *Func) reads(n ast.Node, obj types.Object) bool {
 	found := false
 	var lhs = map[*ast.Ident]bool{}
 	ast.Inspect(n, func(n ast.Node) bool {
@@ -145,7 +145,7 @@ func (f *fgen) reads(n ast.Node, obj types.Object) bool {
 // (defer, recover, labels, goto), every variable of the enclosing
 // function it names is the same variable at pos, and inlining cannot
 // change how its floating-point arithmetic is fused (mayFuse).
-func (f *fgen) canInline(l *ir.Lambda, pos token.Pos) bool {
+func (f *Func) canInline(l *ir.Lambda, pos token.Pos) bool {
 	if l.Lit == nil || l.Body == nil || l.Sig == nil || l.Sig.Results().Len() != 1 || f.mayFuse(l) {
 		return false
 	}
@@ -177,7 +177,7 @@ func (f *fgen) canInline(l *ir.Lambda, pos token.Pos) bool {
 			if lit.Pos() <= obj.Pos() && obj.Pos() < lit.End() {
 				return true
 			}
-			if f.lookupAt(n.Name, pos) != obj {
+			if f.LookupAt(n.Name, pos) != obj {
 				ok = false
 			}
 		}

@@ -24,13 +24,13 @@ import (
 // direct reports whether s is a kernel of its own, run where it is
 // written, as a call of the runtime: a stream on its own (its chunk
 // function is called on chunks either way).
-func (f *fgen) direct(s *ir.SOAC) bool {
+func (f *Func) direct(s *ir.SOAC) bool {
 	ks := f.kOf[s]
 	return len(ks) == 1 && ks[0].At == ir.Stmt(s) && len(ks[0].SOACs) == 1 && s.IsStream()
 }
 
 // soacStmt generates SOAC statement s at its position.
-func (f *fgen) soacStmt(c *stmts, s *ir.SOAC) error {
+func (f *Func) soacStmt(c *Stmts, s *ir.SOAC) error {
 	if !f.direct(s) {
 		f.evalOperands(c, s)
 	}
@@ -61,13 +61,13 @@ func operandType(s *ir.SOAC, o *ir.Operand) types.Type {
 
 // evalOperands evaluates the operands and function values of s into
 // temporaries, where s is written, and checks a generator's length.
-func (f *fgen) evalOperands(c *stmts, s *ir.SOAC) {
+func (f *Func) evalOperands(c *Stmts, s *ir.SOAC) {
 	for _, o := range s.Operands() {
 		if o.Const != nil || f.opText[o] != "" || isRecv(s, o) {
 			continue
 		}
-		name := f.fresh("v")
-		c.add(varDecl(name, f.typeCode(operandType(s, o)), f.sub(o.Expr, f.cur)))
+		name := f.Fresh("v")
+		c.Add(VarDecl(name, f.Type(operandType(s, o)), f.sub(o.Expr, f.cur)))
 		f.opText[o] = name
 	}
 	for _, l := range s.Lambdas() {
@@ -82,8 +82,8 @@ func (f *fgen) evalOperands(c *stmts, s *ir.SOAC) {
 	}
 	if n != nil && (n.Const == nil || n.Const.Value == nil) {
 		nc := f.operand(s, n)
-		msg := f.qual("fmt", "fmt", "Sprintf").Call(jen.Lit("soac."+s.Name+": negative length %d"), nc)
-		c.add(jen.If(jen.Add(nc).Op("<").Add(lit(0))).Add(block(stmts{jen.Panic(msg)})))
+		msg := f.Qual("fmt", "fmt", "Sprintf").Call(jen.Lit("soac."+s.Name+": negative length %d"), nc)
+		c.Add(jen.If(jen.Add(nc).Op("<").Add(Lit(0))).Add(Block(Stmts{jen.Panic(msg)})))
 	}
 	// Inputs whose Go name means another variable where the kernel runs
 	// are copied now.
@@ -95,9 +95,9 @@ func (f *fgen) evalOperands(c *stmts, s *ir.SOAC) {
 			if v.Obj == nil || f.rebind[v] != "" {
 				continue
 			}
-			if f.lookupAt(v.Obj.Name(), k.At.Pos()) != v.Obj {
-				t := f.fresh("in")
-				c.add(define(t, id(f.name(v))))
+			if f.LookupAt(v.Obj.Name(), k.At.Pos()) != v.Obj {
+				t := f.Fresh("in")
+				c.Add(Define(t, Id(f.Name(v))))
 				f.rebind[v] = t
 			}
 		}
@@ -113,8 +113,8 @@ func isRecv(s *ir.SOAC, o *ir.Operand) bool {
 	return false
 }
 
-// lookupAt resolves name at pos in the spec's scopes.
-func (f *fgen) lookupAt(name string, pos token.Pos) types.Object {
+// LookupAt resolves name at pos in the spec's scopes.
+func (f *Func) LookupAt(name string, pos token.Pos) types.Object {
 	sc := f.pkg.Scope().Innermost(pos)
 	if sc == nil {
 		return nil
@@ -124,14 +124,14 @@ func (f *fgen) lookupAt(name string, pos token.Pos) types.Object {
 }
 
 // operand returns the code of operand o of s.
-func (f *fgen) operand(s *ir.SOAC, o *ir.Operand) *jen.Statement {
+func (f *Func) operand(s *ir.SOAC, o *ir.Operand) *jen.Statement {
 	if name := f.opText[o]; name != "" {
-		return id(name)
+		return Id(name)
 	}
 	if o.Const != nil {
 		// An untyped constant takes the operand's type.
 		if t := operandType(s, o); t != nil {
-			return f.typeCode(t).Call(f.sub(o.Expr, f.cur))
+			return f.Type(t).Call(f.sub(o.Expr, f.cur))
 		}
 	}
 	return f.sub(o.Expr, f.cur)
@@ -141,7 +141,7 @@ func (f *fgen) operand(s *ir.SOAC, o *ir.Operand) *jen.Statement {
 // is written: a method value's receiver, a function variable, any other
 // function expression, or a literal that cannot be inlined where the
 // kernel runs.
-func (f *fgen) evalFunc(c *stmts, s *ir.SOAC, l *ir.Lambda) {
+func (f *Func) evalFunc(c *Stmts, s *ir.SOAC, l *ir.Lambda) {
 	if f.funText[l] != nil {
 		return
 	}
@@ -164,14 +164,14 @@ func (f *fgen) evalFunc(c *stmts, s *ir.SOAC, l *ir.Lambda) {
 		}
 		_, recvPtr := sig.Recv().Type().(*types.Pointer)
 		_, exprPtr := rt.Underlying().(*types.Pointer)
-		name := f.fresh("recv")
+		name := f.Fresh("recv")
 		switch {
 		case recvPtr && !exprPtr:
-			c.add(define(name, jen.Op("&").Parens(recv)))
+			c.Add(Define(name, jen.Op("&").Parens(recv)))
 		case !recvPtr && exprPtr:
-			c.add(define(name, jen.Op("*").Add(recv)))
+			c.Add(Define(name, jen.Op("*").Add(recv)))
 		default:
-			c.add(define(name, recv))
+			c.Add(Define(name, recv))
 		}
 		f.funText[l] = jen.Id(name).Dot(l.Func.Name())
 		return
@@ -183,25 +183,25 @@ func (f *fgen) evalFunc(c *stmts, s *ir.SOAC, l *ir.Lambda) {
 		if inl {
 			if l.Kind == ir.FuncValue {
 				// The variable is read here, as the spec reads it.
-				c.add(assignTo("_", f.sub(l.Expr, f.cur)))
+				c.Add(AssignTo("_", f.sub(l.Expr, f.cur)))
 			}
 			return
 		}
 	}
-	name := f.fresh("fn")
+	name := f.Fresh("fn")
 	if f.mayFuse(l) {
 		// Its own compiled body, as the spec's combinator runs it
 		// (fma.go, doc.go).
-		c.add(define(name, f.soacQ("Opaque").Call(f.funcExpr(l))))
+		c.Add(Define(name, f.soacQ("Opaque").Call(f.FuncExpr(l))))
 	} else {
-		c.add(define(name, f.funcExpr(l)))
+		c.Add(Define(name, f.FuncExpr(l)))
 	}
-	f.funText[l] = id(name)
+	f.funText[l] = Id(name)
 }
 
-// funcExpr returns the function argument as an expression: the literal
+// FuncExpr returns the function argument as an expression: the literal
 // with its body generated, or the expression as written.
-func (f *fgen) funcExpr(l *ir.Lambda) *jen.Statement {
+func (f *Func) FuncExpr(l *ir.Lambda) *jen.Statement {
 	if t := f.funText[l]; t != nil {
 		return jen.Add(t)
 	}
@@ -211,14 +211,14 @@ func (f *fgen) funcExpr(l *ir.Lambda) *jen.Statement {
 			f.err = err
 			return jen.Null()
 		}
-		return f.sub(lit.Type, nil).Add(block(body))
+		return f.sub(lit.Type, nil).Add(Block(body))
 	}
 	return f.sub(l.Expr, f.cur)
 }
 
-// declareOutputs declares the temporaries among k's outputs and returns
+// DeclareOutputs declares the temporaries among k's outputs and returns
 // the name each output is assigned to ("_" for a result nobody reads).
-func (f *fgen) declareOutputs(c *stmts, k *fusion.Kernel) map[*ir.Var]string {
+func (f *Func) DeclareOutputs(c *Stmts, k *fusion.Kernel) map[*ir.Var]string {
 	outs := map[*ir.Var]string{}
 	for _, v := range k.Outputs {
 		if v.Obj == nil && !f.used[v] {
@@ -226,24 +226,24 @@ func (f *fgen) declareOutputs(c *stmts, k *fusion.Kernel) map[*ir.Var]string {
 			continue
 		}
 		if f.laterOutput(c, k, v) {
-			outs[v] = f.name(v)
+			outs[v] = f.Name(v)
 			continue
 		}
-		n := f.name(v)
+		n := f.Name(v)
 		outs[v] = n
 		if v.Obj == nil {
-			c.add(varDecl(n, f.typeCode(v.Type), nil))
+			c.Add(VarDecl(n, f.Type(v.Type), nil))
 		}
 	}
 	return outs
 }
 
-// unfused runs k's members one after another with the runtime, in a
+// Unfused runs k's members one after another with the runtime, in a
 // block.
-func (f *fgen) unfused(k *fusion.Kernel, outs map[*ir.Var]string) *jen.Statement {
+func (f *Func) Unfused(k *fusion.Kernel, outs map[*ir.Var]string) *jen.Statement {
 	// The members' internal results are temporaries of this block: their
 	// names are taken back after it.
-	var c stmts
+	var c Stmts
 	type prev struct {
 		name string
 		had  bool
@@ -254,14 +254,14 @@ func (f *fgen) unfused(k *fusion.Kernel, outs map[*ir.Var]string) *jen.Statement
 			continue
 		}
 		if n, ok := outs[m.Out]; ok {
-			c.add(assignTo(n, f.call(m, false)))
+			c.Add(AssignTo(n, f.Call(m, false)))
 			continue
 		}
-		n := f.fresh("t")
+		n := f.Fresh("t")
 		old, had := f.names[m.Out]
 		saved[m.Out] = prev{old, had}
 		f.names[m.Out] = n
-		c.add(define(n, f.call(m, false)))
+		c.Add(Define(n, f.Call(m, false)))
 	}
 	for v, p := range saved {
 		if p.had {
@@ -270,34 +270,34 @@ func (f *fgen) unfused(k *fusion.Kernel, outs map[*ir.Var]string) *jen.Statement
 			delete(f.names, v)
 		}
 	}
-	return block(c)
+	return Block(c)
 }
 
-// assign emits target = value for SOAC result v.
-func (f *fgen) assign(c *stmts, v *ir.Var, value jen.Code) {
+// Assign emits target = value for SOAC result v.
+func (f *Func) Assign(c *Stmts, v *ir.Var, value jen.Code) {
 	if v == nil || v.Obj == nil && !f.used[v] {
-		c.add(assignTo("_", value))
+		c.Add(AssignTo("_", value))
 		return
 	}
 	if v.Obj == nil {
-		c.add(define(f.name(v), value))
+		c.Add(Define(f.Name(v), value))
 		return
 	}
-	c.add(assignTo(f.name(v), value))
+	c.Add(AssignTo(f.Name(v), value))
 }
 
-// call returns the runtime call computing m. direct says m runs where it
+// Call returns the runtime Call computing m. direct says m runs where it
 // is written, so its operands and lambdas are written as in the spec.
-func (f *fgen) call(m *ir.SOAC, direct bool) *jen.Statement {
+func (f *Func) Call(m *ir.SOAC, direct bool) *jen.Statement {
 	c := f.soacQ(m.Name)
 	var targs []jen.Code
 	for _, t := range m.TypeArgs {
-		targs = append(targs, f.typeCode(t))
+		targs = append(targs, f.Type(t))
 	}
 	c.Types(targs...)
 	var args []jen.Code
 	for _, v := range m.Inputs() {
-		args = append(args, id(f.name(v)))
+		args = append(args, Id(f.Name(v)))
 	}
 	op := func(o *ir.Operand) *jen.Statement {
 		if direct {
@@ -307,7 +307,7 @@ func (f *fgen) call(m *ir.SOAC, direct bool) *jen.Statement {
 	}
 	fn := func(l *ir.Lambda) *jen.Statement {
 		if direct || f.funText[l] == nil {
-			return f.funcExpr(l)
+			return f.FuncExpr(l)
 		}
 		return jen.Add(f.funText[l])
 	}
@@ -338,13 +338,13 @@ func (f *fgen) call(m *ir.SOAC, direct bool) *jen.Statement {
 	return c.Call(args...)
 }
 
-// fusedStream returns lowered kernel lk (form lower.Chunked), maps
+// FusedStream returns lowered kernel lk (form lower.Chunked), maps
 // feeding one stream, as one chunked loop: for each chunk of
 // soac.ChunkSize elements the maps compute the stream's input chunk into
 // a buffer (lk.Chunk.Buffer), then the chunk function runs on it; or the
 // maps run inside the chunk function's range loop (chunkloop.go). It
 // returns the reason it cannot, or "".
-func (f *fgen) fusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
+func (f *Func) FusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
 	k := lk.Src
 	last := k.SOACs[len(k.SOACs)-1]
 	st := last.Op.(*ir.Stream)
@@ -353,14 +353,14 @@ func (f *fgen) fusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Stat
 		member[m.Out] = m
 	}
 	at := k.At.Pos()
-	n, idx, lo, hi := f.fresh("n"), f.fresh("i"), f.fresh("lo"), f.fresh("hi")
+	n, idx, lo, hi := f.Fresh("n"), f.Fresh("i"), f.Fresh("lo"), f.Fresh("hi")
 	chunkSize := f.soacQ("ChunkSize")
 	// Every map input has the stream's length: a Map2 of unequal lengths
 	// would have been an assert.
-	pre := &stmts{define(n, jen.Len(id(f.name(k.Inputs[0]))))}
+	pre := &Stmts{Define(n, jen.Len(Id(f.Name(k.Inputs[0]))))}
 	// maps emits the members' code for the element at idx, their lambdas
 	// inlined for position pos, and returns the elements it computes.
-	maps := func(body *stmts, pos token.Pos) (map[*ir.Var]*jen.Statement, string) {
+	maps := func(body *Stmts, pos token.Pos) (map[*ir.Var]*jen.Statement, string) {
 		elems := map[*ir.Var]*jen.Statement{}
 		for _, m := range k.SOACs[:len(k.SOACs)-1] {
 			op := m.Op.(*ir.Screma)
@@ -369,63 +369,63 @@ func (f *fgen) fusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Stat
 				if e := elems[v]; e != nil {
 					args = append(args, e)
 				} else if member[v] == nil {
-					args = append(args, index(f.name(v), id(idx)))
+					args = append(args, Index(f.Name(v), Id(idx)))
 				} else {
 					return nil, fmt.Sprintf("%s at %s reads %s before the kernel computes it", m.Name, f.fset.Position(m.Pos()), v.Name)
 				}
 			}
-			res := f.fresh("m")
-			body.add(varDecl(res, f.typeCode(op.Map.Sig.Results().At(0).Type()), nil))
-			if why := f.apply(body, op.Map, args, id(res), pos); why != "" {
+			res := f.Fresh("m")
+			body.Add(VarDecl(res, f.Type(op.Map.Sig.Results().At(0).Type()), nil))
+			if why := f.Apply(body, op.Map, args, Id(res), pos); why != "" {
 				return nil, why
 			}
 			if out, ok := outs[m.Out]; ok && out != "_" {
-				pre.add(assignTo(out, makeSlice(f.typeCode(m.Out.Type), id(n))))
-				body.add(index(out, id(idx)).Op("=").Id(res))
+				pre.Add(AssignTo(out, MakeSlice(f.Type(m.Out.Type), Id(n))))
+				body.Add(Index(out, Id(idx)).Op("=").Id(res))
 			}
-			elems[m.Out] = id(res)
+			elems[m.Out] = Id(res)
 		}
 		return elems, ""
 	}
 	if c, ok := f.chunkLoopStream(lk, st, member, outs, pre, n, idx, maps); ok {
 		return c, ""
 	}
-	var body stmts
+	var body Stmts
 	elems, why := maps(&body, at)
 	if why != "" {
 		return nil, why
 	}
 	elemT := st.Input.Type
-	chunk := f.fresh("chunk")
+	chunk := f.Fresh("chunk")
 	head := chunkHead(lo, hi, n, chunkSize)
-	loop := &stmts{define(hi, jen.Min(jen.Id(lo).Op("+").Add(chunkSize), id(n)))}
+	loop := &Stmts{Define(hi, jen.Min(jen.Id(lo).Op("+").Add(chunkSize), Id(n)))}
 	reuse := lk.Chunk.Buffer == lower.Reused
-	buf := f.fresh("buf")
+	buf := f.Fresh("buf")
 	width := jen.Id(hi).Op("-").Id(lo)
 	if lk.Chunk.Buffer == lower.Output {
 		out := outs[st.Input]
-		loop.add(countLoop(idx, id(lo), id(hi), body))
-		loop.add(define(chunk, jen.Id(out).Index(id(lo), id(hi), id(hi))))
-		pre.add(assignTo("_", jen.Id(out).Index(jen.Empty(), lit(0), lit(0))))
+		loop.Add(CountLoop(idx, Id(lo), Id(hi), body))
+		loop.Add(Define(chunk, jen.Id(out).Index(Id(lo), Id(hi), Id(hi))))
+		pre.Add(AssignTo("_", jen.Id(out).Index(jen.Empty(), Lit(0), Lit(0))))
 	} else {
 		if reuse {
-			pre.add(define(buf, makeSlice(f.typeCode(elemT), jen.Min(id(n), chunkSize))))
-			loop.add(define(chunk, jen.Id(buf).Index(jen.Empty(), width, width)))
+			pre.Add(Define(buf, MakeSlice(f.Type(elemT), jen.Min(Id(n), chunkSize))))
+			loop.Add(Define(chunk, jen.Id(buf).Index(jen.Empty(), width, width)))
 		} else {
-			loop.add(define(chunk, makeSlice(f.typeCode(elemT), width)))
+			loop.Add(Define(chunk, MakeSlice(f.Type(elemT), width)))
 		}
-		body.add(jen.Id(chunk).Index(jen.Id(idx).Op("-").Id(lo)).Op("=").Add(elems[st.Input]))
-		loop.add(countLoop(idx, id(lo), id(hi), body))
+		body.Add(jen.Id(chunk).Index(jen.Id(idx).Op("-").Id(lo)).Op("=").Add(elems[st.Input]))
+		loop.Add(CountLoop(idx, Id(lo), Id(hi), body))
 	}
-	res := f.fresh("r")
+	res := f.Fresh("r")
 	rt := st.Chunk.Sig.Results().At(0).Type()
-	loop.add(varDecl(res, f.typeCode(rt), nil))
-	if why := f.apply(loop, st.Chunk, []jen.Code{id(chunk)}, id(res), at); why != "" {
+	loop.Add(VarDecl(res, f.Type(rt), nil))
+	if why := f.Apply(loop, st.Chunk, []jen.Code{Id(chunk)}, Id(res), at); why != "" {
 		return nil, why
 	}
-	empty := jen.Id(buf).Index(jen.Empty(), lit(0), lit(0))
+	empty := jen.Id(buf).Index(jen.Empty(), Lit(0), Lit(0))
 	if !reuse {
-		empty = makeSlice(f.typeCode(elemT), lit(0))
+		empty = MakeSlice(f.Type(elemT), Lit(0))
 	}
 	return f.streamTail(k, st, outs, *pre, head, loop, n, lo, hi, res, empty)
 }
@@ -433,7 +433,7 @@ func (f *fgen) fusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Stat
 // chunkHead returns the header of a loop over the chunks of [0, n):
 // "for lo := 0; lo < n; lo += soac.ChunkSize".
 func chunkHead(lo, hi, n string, chunkSize jen.Code) *jen.Statement {
-	return jen.For(define(lo, lit(0)), jen.Id(lo).Op("<").Id(n), jen.Id(lo).Op("+=").Add(chunkSize))
+	return jen.For(Define(lo, Lit(0)), jen.Id(lo).Op("<").Id(n), jen.Id(lo).Op("+=").Add(chunkSize))
 }
 
 // streamTail completes the kernel of stream st whose chunk loop is head
@@ -441,7 +441,7 @@ func chunkHead(lo, hi, n string, chunkSize jen.Code) *jen.Statement {
 // checks each result's length with the runtime's message and appends
 // it, StreamRed starts from f(empty) and folds each result with its
 // operator.
-func (f *fgen) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]string, pre stmts, head *jen.Statement, loop *stmts, n, lo, hi, res string, empty jen.Code) (*jen.Statement, string) {
+func (f *Func) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]string, pre Stmts, head *jen.Statement, loop *Stmts, n, lo, hi, res string, empty jen.Code) (*jen.Statement, string) {
 	at := k.At.Pos()
 	last := k.SOACs[len(k.SOACs)-1]
 	out, ok := outs[last.Out]
@@ -449,25 +449,25 @@ func (f *fgen) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]stri
 		out = "_"
 	}
 	c := pre
-	acc := f.fresh("acc")
+	acc := f.Fresh("acc")
 	switch st.Kind {
 	case ir.StreamMap:
-		c.add(define(acc, makeSlice(f.typeCode(last.Out.Type), lit(0), id(n))))
+		c.Add(Define(acc, MakeSlice(f.Type(last.Out.Type), Lit(0), Id(n))))
 		width := jen.Id(hi).Op("-").Id(lo)
-		msg := f.qual("fmt", "fmt", "Sprintf").Call(jen.Lit("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d"), id(lo), id(hi), width, jen.Len(id(res)))
-		loop.add(jen.If(jen.Len(id(res)).Op("!=").Add(width)).Add(block(stmts{jen.Panic(msg)})))
-		loop.add(assignTo(acc, jen.Append(id(acc), jen.Id(res).Op("..."))))
+		msg := f.Qual("fmt", "fmt", "Sprintf").Call(jen.Lit("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d"), Id(lo), Id(hi), width, jen.Len(Id(res)))
+		loop.Add(jen.If(jen.Len(Id(res)).Op("!=").Add(width)).Add(Block(Stmts{jen.Panic(msg)})))
+		loop.Add(AssignTo(acc, jen.Append(Id(acc), jen.Id(res).Op("..."))))
 	case ir.StreamRed:
-		e := f.fresh("empty")
-		c.add(define(e, empty))
-		c.add(varDecl(acc, f.typeCode(st.Chunk.Sig.Results().At(0).Type()), nil))
-		if why := f.apply(&c, st.Chunk, []jen.Code{id(e)}, id(acc), at); why != "" {
+		e := f.Fresh("empty")
+		c.Add(Define(e, empty))
+		c.Add(VarDecl(acc, f.Type(st.Chunk.Sig.Results().At(0).Type()), nil))
+		if why := f.Apply(&c, st.Chunk, []jen.Code{Id(e)}, Id(acc), at); why != "" {
 			return nil, why
 		}
-		if why := f.apply(loop, st.Op, []jen.Code{id(acc), id(res)}, id(acc), at); why != "" {
+		if why := f.Apply(loop, st.Op, []jen.Code{Id(acc), Id(res)}, Id(acc), at); why != "" {
 			return nil, why
 		}
 	}
-	c.add(jen.Add(head).Add(block(*loop)), assignTo(out, id(acc)))
-	return block(c), ""
+	c.Add(jen.Add(head).Add(Block(*loop)), AssignTo(out, Id(acc)))
+	return Block(c), ""
 }

@@ -52,7 +52,7 @@ func (openclBackend) Name() string { return OpenCL }
 // translator's do, so that no captured Go variable's name collides with
 // them.
 type clKernel struct {
-	f     *fgen
+	f     *Func
 	lk    *lower.Kernel
 	unit  *clc.Unit
 	cname map[*ir.Var]string // the C value of each element
@@ -115,7 +115,7 @@ type clRed struct {
 	commutative bool
 }
 
-func (openclBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string) {
+func (openclBackend) render(f *Func, lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string) {
 	k := lk.Src
 	if refuseHook != nil {
 		if why := refuseHook(f.fn, lk); why != "" {
@@ -140,7 +140,7 @@ func (openclBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) 
 }
 
 // soacPos names m and its position for reasons.
-func (f *fgen) soacPos(m *ir.SOAC) string {
+func (f *Func) soacPos(m *ir.SOAC) string {
 	p := f.fset.Position(m.Pos())
 	return fmt.Sprintf("%s at %s:%d:%d", m.Name, filepath.Base(p.Filename), p.Line, p.Column)
 }
@@ -377,7 +377,7 @@ func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
 			return ""
 		}
 	}
-	if ck.f.lookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
+	if ck.f.LookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
 		return fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", ck.f.soacPos(m), c.Var.Name(), at)
 	}
 	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, params: c.KernelParams(), kind: c.Type.Kind})

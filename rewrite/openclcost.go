@@ -59,7 +59,7 @@ func (ck *clKernel) lambdaOps(l *ir.Lambda) int {
 	case l.Lit != nil:
 		body = l.Lit.Body
 	case l.Func != nil:
-		if d := ck.f.funcDecl(l.Func); d != nil {
+		if d := ck.f.FuncDecl(l.Func); d != nil {
 			body = d.Body
 		}
 	}

@@ -28,10 +28,10 @@ func goString(s string) *jen.Statement {
 	return jen.Lit(s)
 }
 
-// packageVar returns a package-level name starting with base, taken for
+// PackageVar returns a package-level name starting with base, taken for
 // every function of the file.
-func (g *gen) packageVar(base string) string {
-	n := g.fresh(base)
+func (g *File) PackageVar(base string) string {
+	n := g.Fresh(base)
 	g.base[n] = true
 	return n
 }
@@ -45,13 +45,13 @@ var lines = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
 
 // emit returns the Go code that runs the kernel, with the next backend's
 // code as its fallback, and declares the kernel's launch value.
-func (ck *clKernel) emit(outs map[*ir.Var]string) stmts {
+func (ck *clKernel) emit(outs map[*ir.Var]string) Stmts {
 	f, k := ck.f, ck.lk.Src
 	// The fallback first: backend=auto's cost model compares the device
 	// with the backend that runs when the device does not.
 	fb, fbName := f.fallback(ck.lk, outs)
 	pos := f.fset.Position(k.At.Pos())
-	kv := f.packageVar("soacgenCL" + f.fn.Fuse.Name)
+	kv := f.PackageVar("soacgenCL" + f.fn.Fuse.Name)
 	form := "Redomap"
 	switch {
 	case ck.scan:
@@ -59,8 +59,8 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) stmts {
 	case ck.compact != lower.Root:
 		form = "Filter"
 	}
-	launchQ := func(name string) *jen.Statement { return f.qual(launchPath, "launch", name) }
-	skelQ := func(name string) *jen.Statement { return f.qual(skelPath, "skel", name) }
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
+	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
 	launchType := launchQ(form)
 	skelForm := skelQ(form)
 	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen")))}
@@ -125,17 +125,17 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) stmts {
 		field("Spec", skelForm.Custom(lines, spec...)),
 	}
 	if f.backend == Auto {
-		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", lit(ck.bytes())), field("Ops", lit(ck.ops())), field("Parallel", jen.Lit(fbName == Parallel)))))
+		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", Lit(ck.bytes())), field("Ops", Lit(ck.ops())), field("Parallel", jen.Lit(fbName == Parallel)))))
 	}
 	f.decls = append(f.decls, jen.Line(),
 		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.fn.Fuse.Name, f.fn.Name),
 		jen.Var().Id(kv).Op("=").Op("&").Add(launchType).Custom(lines, launch...))
 
-	ok := f.fresh("ok")
-	c := stmts{define(ok, jen.False())}
+	ok := f.Fresh("ok")
+	c := Stmts{Define(ok, jen.False())}
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	if f.backend == Auto {
-		cond = jen.Id(kv).Dot("Use").Call(jen.Len(id(f.name(ck.ins[0].v)))).Op("&&").Add(cond)
+		cond = jen.Id(kv).Dot("Use").Call(jen.Len(Id(f.Name(ck.ins[0].v)))).Op("&&").Add(cond)
 	}
 	slices := func(ps []clParam, name func(clParam) *jen.Statement) *jen.Statement {
 		if len(ps) == 0 {
@@ -148,45 +148,45 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) stmts {
 		}
 		return jen.Index().Add(hostSlice).Values(list...)
 	}
-	var run stmts // inside "if the kernel was built"
+	var run Stmts // inside "if the kernel was built"
 	local := map[*ir.Var]string{}
 	spans, data, room, flat := ck.rowsHost(&run, local)
-	n := jen.Len(id(f.name(ck.ins[0].v)))
+	n := jen.Len(Id(f.Name(ck.ins[0].v)))
 	for _, p := range ck.outs {
 		if p.rows != nil {
 			continue
 		}
-		local[p.v] = f.fresh("clo")
-		run.add(define(local[p.v], makeSlice(f.typeCode(p.v.Type), n)))
+		local[p.v] = f.Fresh("clo")
+		run.Add(Define(local[p.v], MakeSlice(f.Type(p.v.Type), n)))
 	}
-	fallback := jen.If(jen.Op("!").Id(ok)).Add(block(fb))
+	fallback := jen.If(jen.Op("!").Id(ok)).Add(Block(fb))
 	input := func(p clParam) *jen.Statement {
 		if p.rows != nil {
-			return id(spans[p.v])
+			return Id(spans[p.v])
 		}
-		return id(f.name(p.v))
+		return Id(f.Name(p.v))
 	}
 	if ck.scan {
 		r := ck.reds[0]
-		l := f.fresh("clo")
-		run.add(define(l, makeSlice(f.typeCode(r.v.Type), n)))
+		l := f.Fresh("clo")
+		run.Add(Define(l, MakeSlice(f.Type(r.v.Type), n)))
 		ins := slices(ck.ins, input)
-		call := jen.Id(kv).Dot("Run").Call(ins, skelQ("Slice").Call(id(l)))
-		run.add(jen.If(assignTo(ok, call), id(ok)).Add(block(stmts{assignTo(outs[r.v], id(l))})))
-		return append(c, jen.If(cond).Add(block(run)), fallback)
+		call := jen.Id(kv).Dot("Run").Call(ins, skelQ("Slice").Call(Id(l)))
+		run.Add(jen.If(AssignTo(ok, call), Id(ok)).Add(Block(Stmts{AssignTo(outs[r.v], Id(l))})))
+		return append(c, jen.If(cond).Add(Block(run)), fallback)
 	}
 	for _, r := range ck.reds {
-		local[r.v] = f.fresh("clr")
-		run.add(varDecl(local[r.v], jen.Index(lit(1)).Add(f.typeCode(r.goElem)), nil))
+		local[r.v] = f.Fresh("clr")
+		run.Add(VarDecl(local[r.v], jen.Index(Lit(1)).Add(f.Type(r.goElem)), nil))
 	}
 	kept := ""
 	var args []jen.Code
-	lhs := id(ok)
+	lhs := Id(ok)
 	switch {
 	case ck.compact != lower.Root:
-		kept = f.fresh("kept")
-		run.add(varDecl(kept, jen.Int(), nil))
-		lhs = jen.List(id(kept), id(ok))
+		kept = f.Fresh("kept")
+		run.Add(VarDecl(kept, jen.Int(), nil))
+		lhs = jen.List(Id(kept), Id(ok))
 	case len(ck.args) == 0:
 		args = append(args, jen.Nil())
 	default:
@@ -194,13 +194,13 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) stmts {
 		for _, a := range ck.args {
 			switch {
 			case a.rowsIn != nil:
-				list = append(list, launchQ("View").Call(id(data[a.rowsIn])))
+				list = append(list, launchQ("View").Call(Id(data[a.rowsIn])))
 				continue
 			case a.rowsOut != nil:
-				list = append(list, launchQ("Out").Call(id(flat[a.rowsOut])))
+				list = append(list, launchQ("Out").Call(Id(flat[a.rowsOut])))
 				continue
 			case a.rowCap != nil:
-				list = append(list, launchQ("Arg").Call(jen.Int64().Call(id(room[a.rowCap]))))
+				list = append(list, launchQ("Arg").Call(jen.Int64().Call(Id(room[a.rowCap]))))
 				continue
 			}
 			pass := "Arg"
@@ -210,7 +210,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) stmts {
 			case clc.Slice2:
 				pass = "Rows"
 			}
-			list = append(list, launchQ(pass).Call(f.objName(a.obj)))
+			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
 		}
 		args = append(args, jen.Index().Any().Values(list...))
 	}
@@ -220,33 +220,33 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) stmts {
 	}
 	args = append(args,
 		slices(ck.ins, input),
-		slices(ck.outs, func(p clParam) *jen.Statement { return id(local[p.v]) }),
+		slices(ck.outs, func(p clParam) *jen.Statement { return Id(local[p.v]) }),
 		slices(reds, func(p clParam) *jen.Statement { return jen.Id(local[p.v]).Index(jen.Empty(), jen.Empty()) }))
-	var done stmts
+	var done Stmts
 	for _, p := range ck.outs {
 		if p.rows != nil {
-			done.add(assignTo(outs[p.v], launchQ("Split").Call(id(flat[p.v]), id(local[p.v]), id(room[p.v]))))
+			done.Add(AssignTo(outs[p.v], launchQ("Split").Call(Id(flat[p.v]), Id(local[p.v]), Id(room[p.v]))))
 			continue
 		}
 		if kept != "" {
-			done.add(assignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), id(kept))))
+			done.Add(AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), Id(kept))))
 			continue
 		}
-		done.add(assignTo(outs[p.v], id(local[p.v])))
+		done.Add(AssignTo(outs[p.v], Id(local[p.v])))
 	}
 	for _, r := range ck.reds {
 		if n := outs[r.v]; n != "" && n != "_" {
-			done.add(assignTo(n, jen.Id(local[r.v]).Index(lit(0))))
+			done.Add(AssignTo(n, jen.Id(local[r.v]).Index(Lit(0))))
 		}
 	}
-	run.add(jen.If(jen.Add(lhs).Op("=").Id(kv).Dot("Run").Call(args...), id(ok)).Add(block(done)))
-	return append(c, jen.If(cond).Add(block(run)), fallback)
+	run.Add(jen.If(jen.Add(lhs).Op("=").Id(kv).Dot("Run").Call(args...), Id(ok)).Add(Block(done)))
+	return append(c, jen.If(cond).Add(Block(run)), fallback)
 }
 
 // fallback returns the code of the first backend after opencl in the
 // spec's chain that renders lk, else the reference calls, and the
 // backend's name ("" for the reference calls).
-func (f *fgen) fallback(lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string) {
+func (f *Func) fallback(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string) {
 	for _, name := range Chain(f.backend) {
 		if b := backends[name]; b != nil && name != OpenCL {
 			if c, why := b.render(f, lk, outs); why == "" {
@@ -254,5 +254,5 @@ func (f *fgen) fallback(lk *lower.Kernel, outs map[*ir.Var]string) (stmts, strin
 			}
 		}
 	}
-	return stmts{f.unfused(lk.Src, outs)}, ""
+	return Stmts{f.Unfused(lk.Src, outs)}, ""
 }

@@ -154,30 +154,30 @@ func (a clArg) argName() string {
 // room per row, flat buffer and lengths. It returns the Go names: of the
 // spans and elements by input, of the room and flat buffer by output
 // (lengths are in local, as every output's).
-func (ck *clKernel) rowsHost(c *stmts, local map[*ir.Var]string) (spans, data, room, flat map[*ir.Var]string) {
+func (ck *clKernel) rowsHost(c *Stmts, local map[*ir.Var]string) (spans, data, room, flat map[*ir.Var]string) {
 	f := ck.f
 	spans, data, room, flat = map[*ir.Var]string{}, map[*ir.Var]string{}, map[*ir.Var]string{}, map[*ir.Var]string{}
 	for _, p := range ck.ins {
 		if p.rows == nil {
 			continue
 		}
-		spans[p.v], data[p.v] = f.fresh("spans"), f.fresh("rows")
-		c.add(jen.List(id(spans[p.v]), id(data[p.v])).Op(":=").Add(f.qual(launchPath, "launch", "Flatten").Call(id(f.name(p.v)))))
+		spans[p.v], data[p.v] = f.Fresh("spans"), f.Fresh("rows")
+		c.Add(jen.List(Id(spans[p.v]), Id(data[p.v])).Op(":=").Add(f.Qual(launchPath, "launch", "Flatten").Call(Id(f.Name(p.v)))))
 	}
-	n := jen.Len(id(f.name(ck.ins[0].v)))
+	n := jen.Len(Id(f.Name(ck.ins[0].v)))
 	for _, p := range ck.outs {
 		if p.rows == nil {
 			continue
 		}
-		room[p.v], flat[p.v] = f.fresh("room"), f.fresh("flat")
+		room[p.v], flat[p.v] = f.Fresh("room"), f.Fresh("flat")
 		if p.capObj != nil {
-			c.add(define(room[p.v], jen.Len(f.objName(p.capObj))))
+			c.Add(Define(room[p.v], jen.Len(f.ObjName(p.capObj))))
 		} else {
-			c.add(define(room[p.v], f.qual(launchPath, "launch", "MaxLen").Call(id(f.name(p.capIn)))))
+			c.Add(Define(room[p.v], f.Qual(launchPath, "launch", "MaxLen").Call(Id(f.Name(p.capIn)))))
 		}
-		c.add(define(flat[p.v], makeSlice(f.typeCode(p.goElem), jen.Add(n).Op("*").Id(room[p.v]))))
-		local[p.v] = f.fresh("clo")
-		c.add(define(local[p.v], makeSlice(jen.Index().Int64(), n)))
+		c.Add(Define(flat[p.v], MakeSlice(f.Type(p.goElem), jen.Add(n).Op("*").Id(room[p.v]))))
+		local[p.v] = f.Fresh("clo")
+		c.Add(Define(local[p.v], MakeSlice(jen.Index().Int64(), n)))
 	}
 	return spans, data, room, flat
 }

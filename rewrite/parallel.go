@@ -53,7 +53,7 @@ type parallelBackend struct{}
 
 func (parallelBackend) Name() string { return Parallel }
 
-func (parallelBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string) {
+func (parallelBackend) render(f *Func, lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string) {
 	if refuseHook != nil {
 		if why := refuseHook(f.fn, lk); why != "" {
 			return nil, why
@@ -85,7 +85,7 @@ func (parallelBackend) render(f *fgen, lk *lower.Kernel, outs map[*ir.Var]string
 
 // impure returns why a lambda of lk is not pure (naming it and the
 // construct), or "".
-func impure(f *fgen, lk *lower.Kernel) string {
+func impure(f *Func, lk *lower.Kernel) string {
 	for _, m := range lk.Members {
 		for _, l := range m.SOAC.Lambdas() {
 			if !l.Purity.Pure {
@@ -105,35 +105,35 @@ func impure(f *fgen, lk *lower.Kernel) string {
 }
 
 // parStream renders a lone stream (form lower.Call) as a runtime call.
-func (f *fgen) parStream(lk *lower.Kernel) (stmts, string) {
+func (f *Func) parStream(lk *lower.Kernel) (Stmts, string) {
 	m := lk.Members[0].SOAC
 	st := m.Op.(*ir.Stream)
-	grain := lit(parallel.Grain(f.newCosts().lambdaNanos(st.Chunk, true)))
-	xs := id(f.name(st.Input))
+	grain := Lit(parallel.Grain(f.newCosts().lambdaNanos(st.Chunk, true)))
+	xs := Id(f.Name(st.Input))
 	var call *jen.Statement
 	if st.Kind == ir.StreamRed {
-		call = jen.Qual(ParallelPath, "StreamRed").Call(xs, grain, f.funcExpr(st.Op), f.funcExpr(st.Chunk))
+		call = jen.Qual(ParallelPath, "StreamRed").Call(xs, grain, f.FuncExpr(st.Op), f.FuncExpr(st.Chunk))
 	} else {
-		ref := jen.Func().Params().Add(f.typeCode(m.Out.Type)).Add(block(stmts{jen.Return(f.call(m, true))}))
-		call = jen.Qual(ParallelPath, "StreamMapOr").Call(xs, grain, f.funcExpr(st.Chunk), ref)
+		ref := jen.Func().Params().Add(f.Type(m.Out.Type)).Add(Block(Stmts{jen.Return(f.Call(m, true))}))
+		call = jen.Qual(ParallelPath, "StreamMapOr").Call(xs, grain, f.FuncExpr(st.Chunk), ref)
 	}
-	var c stmts
-	f.assign(&c, m.Out, call)
+	var c Stmts
+	f.Assign(&c, m.Out, call)
 	return c, ""
 }
 
 // parLoop renders a lowered loop (form lower.Loop) as the sequential loop
 // below the grain and a runtime call over chunks above it.
-func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string) {
+func (f *Func) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string) {
 	at := lk.Src.At.Pos()
 	f.allocFor = lk // its outputs are allocated uncleared (parallel_alloc.go)
 	defer func() { f.allocFor = nil }()
-	lp := f.loopParts(lk, outs)
-	seq, why := lp.loops("0", lp.n)
+	lp := f.LoopParts(lk, outs)
+	seq, why := lp.Loops("0", lp.N)
 	if why != "" {
 		return nil, why
 	}
-	combine, why := lp.combine()
+	combine, why := lp.Combine()
 	if why != "" {
 		return nil, why
 	}
@@ -142,28 +142,28 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string
 			return nil, fmt.Sprintf("the scan %s at %s of a filter's kept elements does not run in parallel yet", m.SOAC.Name, f.short(m.SOAC.Pos()))
 		}
 	}
-	var folds, scans []loopAcc
-	for _, a := range lp.accs {
-		if a.role == lower.Scan {
+	var folds, scans []LoopAcc
+	for _, a := range lp.Accs {
+		if a.Role == lower.Scan {
 			scans = append(scans, a)
 		} else {
 			folds = append(folds, a)
 		}
 	}
-	var kept []loopStore
-	for _, s := range lp.stores {
-		if s.how == lower.AtCount || s.how == lower.Appended {
+	var kept []LoopStore
+	for _, s := range lp.Stores {
+		if s.How == lower.AtCount || s.How == lower.Appended {
 			kept = append(kept, s)
 		}
 	}
-	var scanOut *loopStore
+	var scanOut *LoopStore
 	switch {
 	case len(scans) > 1:
 		return nil, fmt.Sprintf("%d scans in one kernel do not run in parallel yet", len(scans))
 	case len(scans) == 1 && (len(folds) > 0 || len(kept) > 0):
-		return nil, fmt.Sprintf("the scan %s at %s beside a reduction or a filter's output does not run in parallel yet", scans[0].member.Name, f.short(scans[0].member.Pos()))
+		return nil, fmt.Sprintf("the scan %s at %s beside a reduction or a filter's output does not run in parallel yet", scans[0].Member.Name, f.short(scans[0].Member.Pos()))
 	case len(scans) == 1:
-		sm := scans[0].member
+		sm := scans[0].Member
 		for _, m := range lk.Members {
 			if m.SOAC != sm {
 				for _, v := range m.SOAC.Inputs() {
@@ -173,9 +173,9 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string
 				}
 			}
 		}
-		for i := range lp.stores {
-			if lp.stores[i].v == sm.Out {
-				scanOut = &lp.stores[i]
+		for i := range lp.Stores {
+			if lp.Stores[i].V == sm.Out {
+				scanOut = &lp.Stores[i]
 			}
 		}
 	case len(kept) > 1:
@@ -190,9 +190,9 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string
 	}
 	// Split at two grains, into chunks of a few µs (runtime/parallel:
 	// ChunksPerGrain); ForMeasured decides both itself from its timing.
-	grain, cg := lit(g), lit(parallel.ChunkGrain(g))
-	lo, hi := f.fresh("lo"), f.fresh("hi")
-	chunk, why := lp.loops(lo, hi)
+	grain, cg := Lit(g), Lit(parallel.ChunkGrain(g))
+	lo, hi := f.Fresh("lo"), f.Fresh("hi")
+	chunk, why := lp.Loops(lo, hi)
 	if why != "" {
 		return nil, why
 	}
@@ -200,37 +200,37 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string
 	// function: each chunk folds from the neutral element into its own
 	// locals, and reads the output slices as values, not through the
 	// enclosing function's variables.
-	var decls stmts
+	var decls Stmts
 	for _, a := range folds {
-		decls.add(varDecl(a.name, a.typ, a.neutral))
+		decls.Add(VarDecl(a.Name, a.Type, a.Neutral))
 	}
 	// An exactly associative scan's chunk starts from its carry when the
 	// runtime knows it (parallel.ScanExact), else from the neutral element.
-	exact, start := len(scans) == 1 && exactType(scans[0].member.Out.Type), ""
+	exact, start := len(scans) == 1 && exactType(scans[0].Member.Out.Type), ""
 	if exact {
-		start = f.fresh("start")
+		start = f.Fresh("start")
 	}
 	for _, a := range scans {
 		if exact {
-			decls.add(varDecl(a.name, a.typ, id(start)))
+			decls.Add(VarDecl(a.Name, a.Type, Id(start)))
 		} else {
-			decls.add(varDecl(a.name, a.typ, a.neutral))
+			decls.Add(VarDecl(a.Name, a.Type, a.Neutral))
 		}
 	}
-	for _, s := range lp.stores {
-		if s.how == lower.Indexed {
-			decls.add(define(s.local, id(s.local)))
+	for _, s := range lp.Stores {
+		if s.How == lower.Indexed {
+			decls.Add(Define(s.Local, Id(s.Local)))
 		}
 	}
 	// fn returns the chunk function: func(lo, hi int, more) results
 	// { decls; chunk; tail }.
 	fn := func(more []jen.Code, results jen.Code, tail ...jen.Code) *jen.Statement {
-		params := append([]jen.Code{id(lo), jen.Id(hi).Int()}, more...)
-		body := append(append(append(stmts{}, decls...), chunk...), tail...)
-		return jen.Func().Params(params...).Add(results).Add(block(body))
+		params := append([]jen.Code{Id(lo), jen.Id(hi).Int()}, more...)
+		body := append(append(append(Stmts{}, decls...), chunk...), tail...)
+		return jen.Func().Params(params...).Add(results).Add(Block(body))
 	}
-	n := id(lp.n)
-	var par stmts
+	n := Id(lp.N)
+	var par Stmts
 	switch {
 	case len(scans) == 1:
 		a := scans[0]
@@ -240,74 +240,74 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string
 		}
 		var fix *jen.Statement
 		if scanOut != nil {
-			carry, i := f.fresh("carry"), f.fresh("i")
-			var apply stmts
-			if why := f.apply(&apply, a.op, []jen.Code{id(carry), index(scanOut.local, id(i))}, index(scanOut.local, id(i)), at); why != "" {
+			carry, i := f.Fresh("carry"), f.Fresh("i")
+			var apply Stmts
+			if why := f.Apply(&apply, a.Op, []jen.Code{Id(carry), Index(scanOut.Local, Id(i))}, Index(scanOut.Local, Id(i)), at); why != "" {
 				return nil, why
 			}
-			fix = jen.Func().Params(id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(a.typ)).Add(block(stmts{
-				define(scanOut.local, id(scanOut.local)),
-				countLoop(i, id(lo), id(hi), apply),
+			fix = jen.Func().Params(Id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(a.Type)).Add(Block(Stmts{
+				Define(scanOut.Local, Id(scanOut.Local)),
+				CountLoop(i, Id(lo), Id(hi), apply),
 			}))
 		} else {
-			fix = jen.Func().Params(jen.Int(), jen.Int(), a.typ).Block()
+			fix = jen.Func().Params(jen.Int(), jen.Int(), a.Type).Block()
 		}
 		if exact {
-			chunkFn := fn([]jen.Code{jen.Id(start).Add(a.typ)}, a.typ, jen.Return(id(a.name)))
-			par.add(assignTo("_", jen.Qual(ParallelPath, "ScanExact").Call(n, cg, a.neutral, chunkFn, fix, opFn)))
+			chunkFn := fn([]jen.Code{jen.Id(start).Add(a.Type)}, a.Type, jen.Return(Id(a.Name)))
+			par.Add(AssignTo("_", jen.Qual(ParallelPath, "ScanExact").Call(n, cg, a.Neutral, chunkFn, fix, opFn)))
 			break
 		}
-		par.add(assignTo("_", jen.Qual(ParallelPath, "Scan").Call(n, cg, fn(nil, a.typ, jen.Return(id(a.name))), fix, opFn)))
+		par.Add(AssignTo("_", jen.Qual(ParallelPath, "Scan").Call(n, cg, fn(nil, a.Type, jen.Return(Id(a.Name))), fix, opFn)))
 	case len(kept) == 1:
 		s := kept[0]
 		// The name kept is taken too: the text generator took it for
 		// the count, and the generated names stay as they were.
-		dst, _, tot := f.fresh("dst"), f.fresh("kept"), f.fresh("total")
+		dst, _, tot := f.Fresh("dst"), f.Fresh("kept"), f.Fresh("total")
 		pt, ret, comb, assign, why := f.partials(folds, at)
 		if why != "" {
 			return nil, why
 		}
 		var cnt, out *jen.Statement
-		if s.how == lower.AtCount {
-			decls.add(define(s.local, id(dst)), define(s.count, lit(0)))
-			cnt, out = id(s.count), id(s.local)
+		if s.How == lower.AtCount {
+			decls.Add(Define(s.Local, Id(dst)), Define(s.Count, Lit(0)))
+			cnt, out = Id(s.Count), Id(s.Local)
 		} else {
-			decls.add(define(s.local, jen.Id(dst).Index(jen.Empty(), lit(0))))
-			cnt, out = jen.Len(id(s.local)), jen.Id(s.local).Index(jen.Empty(), n)
+			decls.Add(Define(s.Local, jen.Id(dst).Index(jen.Empty(), Lit(0))))
+			cnt, out = jen.Len(Id(s.Local)), jen.Id(s.Local).Index(jen.Empty(), n)
 		}
 		r := "_"
 		if len(folds) > 0 {
-			r = f.fresh("r")
+			r = f.Fresh("r")
 		}
-		chunkFn := fn([]jen.Code{jen.Id(dst).Add(f.typeCode(s.v.Type))}, jen.Params(jen.Int(), pt), jen.Return(cnt, ret))
-		par.add(jen.List(id(tot), id(r)).Op(":=").Qual(ParallelPath, "FilterFold").Call(n, cg, out, chunkFn, comb))
-		if s.how == lower.AtCount {
-			par.add(assignTo(s.count, id(tot)))
+		chunkFn := fn([]jen.Code{jen.Id(dst).Add(f.Type(s.V.Type))}, jen.Params(jen.Int(), pt), jen.Return(cnt, ret))
+		par.Add(jen.List(Id(tot), Id(r)).Op(":=").Qual(ParallelPath, "FilterFold").Call(n, cg, out, chunkFn, comb))
+		if s.How == lower.AtCount {
+			par.Add(AssignTo(s.Count, Id(tot)))
 		} else {
-			par.add(assignTo(s.local, jen.Id(s.local).Index(jen.Empty(), id(tot))))
+			par.Add(AssignTo(s.Local, jen.Id(s.Local).Index(jen.Empty(), Id(tot))))
 		}
-		par.add(assign(r)...)
+		par.Add(assign(r)...)
 	case len(folds) > 0:
 		pt, ret, comb, assign, why := f.partials(folds, at)
 		if why != "" {
 			return nil, why
 		}
-		r := f.fresh("r")
-		par.add(define(r, jen.Qual(ParallelPath, "Reduce").Call(n, cg, fn(nil, pt, jen.Return(ret)), comb)))
-		par.add(assign(r)...)
+		r := f.Fresh("r")
+		par.Add(Define(r, jen.Qual(ParallelPath, "Reduce").Call(n, cg, fn(nil, pt, jen.Return(ret)), comb)))
+		par.Add(assign(r)...)
 	default:
 		// A map whose count is unreliable times its first element.
 		forFn, fg := "For", cg
 		if cost.uncertain {
 			forFn, fg = "ForMeasured", grain
 		}
-		par.add(jen.Qual(ParallelPath, forFn).Call(n, fg, fn(nil, jen.Null())))
+		par.Add(jen.Qual(ParallelPath, forFn).Call(n, fg, fn(nil, jen.Null())))
 	}
-	body := stmts{define(lp.n, lp.length)}
-	body.add(*lp.pre...)
-	body.add(jen.If(jen.Qual(ParallelPath, "Sequential").Call(n, grain)).Add(block(seq)).Else().Add(block(par)))
-	body.add(combine...).add(*lp.post...)
-	return stmts{lp.guard(body)}, ""
+	body := Stmts{Define(lp.N, lp.Length)}
+	body.Add(*lp.Pre...)
+	body.Add(jen.If(jen.Qual(ParallelPath, "Sequential").Call(n, grain)).Add(Block(seq)).Else().Add(Block(par)))
+	body.Add(combine...).Add(*lp.Post...)
+	return Stmts{lp.Guard(body)}, ""
 }
 
 // partials returns, for the folds' accumulators, the struct type of a
@@ -315,30 +315,30 @@ func (f *fgen) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (stmts, string
 // function that combines two partials field by field with each fold's
 // operator, and the assignments of a combined partial r to the
 // accumulators.
-func (f *fgen) partials(folds []loopAcc, at token.Pos) (typ, ret, comb *jen.Statement, assign func(r string) stmts, why string) {
+func (f *Func) partials(folds []LoopAcc, at token.Pos) (typ, ret, comb *jen.Statement, assign func(r string) Stmts, why string) {
 	// One field a line (jen.Struct): gofmt is not idempotent on a
 	// one-line struct type of several fields before a function body.
 	var fields, values []jen.Code
 	for i, a := range folds {
-		fields = append(fields, jen.Id(fmt.Sprintf("f%d", i)).Add(a.typ))
-		values = append(values, id(a.name))
+		fields = append(fields, jen.Id(fmt.Sprintf("f%d", i)).Add(a.Type))
+		values = append(values, Id(a.Name))
 	}
 	typ = jen.Struct(fields...)
 	ret = jen.Add(typ).Values(values...)
-	x, y := f.fresh("x"), f.fresh("y")
-	var body stmts
+	x, y := f.Fresh("x"), f.Fresh("y")
+	var body Stmts
 	for i, a := range folds {
 		field := jen.Id(x).Dot(fmt.Sprintf("f%d", i))
-		if why := f.apply(&body, a.op, []jen.Code{field, jen.Id(y).Dot(fmt.Sprintf("f%d", i))}, field, at); why != "" {
+		if why := f.Apply(&body, a.Op, []jen.Code{field, jen.Id(y).Dot(fmt.Sprintf("f%d", i))}, field, at); why != "" {
 			return nil, nil, nil, nil, why
 		}
 	}
-	body.add(jen.Return(id(x)))
-	comb = jen.Func().Params(id(x), jen.Id(y).Add(typ)).Add(typ).Add(block(body))
-	assign = func(r string) stmts {
-		var c stmts
+	body.Add(jen.Return(Id(x)))
+	comb = jen.Func().Params(Id(x), jen.Id(y).Add(typ)).Add(typ).Add(Block(body))
+	assign = func(r string) Stmts {
+		var c Stmts
 		for i, a := range folds {
-			c.add(assignTo(a.name, jen.Id(r).Dot(fmt.Sprintf("f%d", i))))
+			c.Add(AssignTo(a.Name, jen.Id(r).Dot(fmt.Sprintf("f%d", i))))
 		}
 		return c
 	}
@@ -347,19 +347,19 @@ func (f *fgen) partials(folds []loopAcc, at token.Pos) (typ, ret, comb *jen.Stat
 
 // opFunc returns a's operator as a function value of type func(T, T) T,
 // its body inlined.
-func (f *fgen) opFunc(a loopAcc, at token.Pos) (*jen.Statement, string) {
-	x, y, r := f.fresh("x"), f.fresh("y"), f.fresh("r")
-	body := stmts{varDecl(r, a.typ, nil)}
-	if why := f.apply(&body, a.op, []jen.Code{id(x), id(y)}, id(r), at); why != "" {
+func (f *Func) opFunc(a LoopAcc, at token.Pos) (*jen.Statement, string) {
+	x, y, r := f.Fresh("x"), f.Fresh("y"), f.Fresh("r")
+	body := Stmts{VarDecl(r, a.Type, nil)}
+	if why := f.Apply(&body, a.Op, []jen.Code{Id(x), Id(y)}, Id(r), at); why != "" {
 		return nil, why
 	}
-	body.add(jen.Return(id(r)))
-	return jen.Func().Params(id(x), jen.Id(y).Add(a.typ)).Add(a.typ).Add(block(body)), ""
+	body.Add(jen.Return(Id(r)))
+	return jen.Func().Params(Id(x), jen.Id(y).Add(a.Type)).Add(a.Type).Add(Block(body)), ""
 }
 
 // short is position p as file:line:col with the file's base name, for
 // reasons (the warning that carries them names the full path first).
-func (f *fgen) short(p token.Pos) string {
+func (f *Func) short(p token.Pos) string {
 	pos := f.fset.Position(p)
 	return fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column)
 }

@@ -24,13 +24,13 @@ import (
 
 // makeOut returns the expression that allocates output t ([]E) of n
 // elements for kernel lk.
-func (f *fgen) makeOut(lk *lower.Kernel, t types.Type, n string) *jen.Statement {
+func (f *Func) makeOut(lk *lower.Kernel, t types.Type, n string) *jen.Statement {
 	if s, ok := t.Underlying().(*types.Slice); ok && lk != nil && f.allocFor == lk && pointerFree(s.Elem()) {
 		// [:n] tells the compiler the length, as make does: without it
 		// every out[i] of the sequential loop is bounds-checked.
-		return jen.Qual(ParallelPath, "Alloc").Types(f.typeCode(s.Elem())).Call(id(n)).Index(jen.Empty(), id(n))
+		return jen.Qual(ParallelPath, "Alloc").Types(f.Type(s.Elem())).Call(Id(n)).Index(jen.Empty(), Id(n))
 	}
-	return makeSlice(f.typeCode(t), id(n))
+	return MakeSlice(f.Type(t), Id(n))
 }
 
 // pointerFree reports whether values of t hold no pointers: numbers,

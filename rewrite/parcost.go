@@ -67,7 +67,7 @@ type costs struct {
 
 // newCosts returns a counter that follows calls into the functions of
 // f's package.
-func (f *fgen) newCosts() *costs {
+func (f *Func) newCosts() *costs {
 	if f.in == nil {
 		return newCosts(f.info, nil)
 	}

@@ -20,7 +20,7 @@ import (
 
 // evalLater evaluates, where s is written, the operands of the members
 // of the kernels running at s that are written after s.
-func (f *fgen) evalLater(c *stmts, s *ir.SOAC) {
+func (f *Func) evalLater(c *Stmts, s *ir.SOAC) {
 	for _, k := range sortedKernels(f.atK[s]) {
 		for _, m := range f.low.Of[k].Later {
 			if !f.direct(m) {
@@ -34,7 +34,7 @@ func (f *fgen) evalLater(c *stmts, s *ir.SOAC) {
 // member computing it is written after k's position, and reports whether
 // it did: the kernel assigns the temporary, and the member's statement
 // assigns it to the spec's variable (assignLater, unbind).
-func (f *fgen) laterOutput(c *stmts, k *fusion.Kernel, v *ir.Var) bool {
+func (f *Func) laterOutput(c *Stmts, k *fusion.Kernel, v *ir.Var) bool {
 	d, ok := v.Def.(*ir.SOAC)
 	if !ok || !slices.Contains(f.low.Of[k].Later, d) {
 		return false
@@ -42,13 +42,13 @@ func (f *fgen) laterOutput(c *stmts, k *fusion.Kernel, v *ir.Var) bool {
 	if f.later == nil {
 		f.later = map[*ir.Var]string{}
 	}
-	f.later[v] = f.name(v) // the spec's name, assigned where d is written
-	t := f.fresh("t")
-	c.add(varDecl(t, f.typeCode(v.Type), nil))
+	f.later[v] = f.Name(v) // the spec's name, assigned where d is written
+	t := f.Fresh("t")
+	c.Add(VarDecl(t, f.Type(v.Type), nil))
 	f.names[v] = t
 	if f.cur != nil {
 		if _, ok := f.cur.calls[d.Call]; ok {
-			f.cur.calls[d.Call] = id(t)
+			f.cur.calls[d.Call] = Id(t)
 		}
 	}
 	return true
@@ -57,13 +57,13 @@ func (f *fgen) laterOutput(c *stmts, k *fusion.Kernel, v *ir.Var) bool {
 // assignLater assigns, where member s is written, the temporary its
 // kernel computed it into to the spec's variable, when s's statement is
 // the assignment itself (no other expression evaluates it).
-func (f *fgen) assignLater(c *stmts, s *ir.SOAC) {
+func (f *Func) assignLater(c *Stmts, s *ir.SOAC) {
 	if s.Out == nil || s.Out.Obj == nil {
 		return
 	}
 	if n, ok := f.later[s.Out]; ok {
 		// Kernels after this read the temporary: the variable may have no
 		// other reader.
-		c.add(assignTo(n, id(f.name(s.Out))), assignTo("_", id(n)))
+		c.Add(AssignTo(n, Id(f.Name(s.Out))), AssignTo("_", Id(n)))
 	}
 }

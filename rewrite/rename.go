@@ -33,9 +33,9 @@ var qualifiers = []string{"fmt", "launch", "math", "skel", "soac"}
 
 // renameLocals fills f.rename and f.renameIdent for the spec being
 // generated, and f.reserved.
-func (f *fgen) renameLocals() error {
+func (f *Func) renameLocals() error {
 	reserved := f.reservedNames()
-	f.gen.reserved = reserved
+	f.File.reserved = reserved
 	decl := f.fn.Decl
 	local := func(obj types.Object) bool {
 		if obj == nil || obj.Pkg() != f.pkg || obj.Parent() == nil || obj.Parent() == f.pkg.Scope() {
@@ -61,7 +61,7 @@ func (f *fgen) renameLocals() error {
 		case *ast.Ident:
 			obj := f.info.Defs[n]
 			if local(obj) && reserved[obj.Name()] && f.rename[obj] == "" {
-				f.rename[obj] = f.fresh(obj.Name())
+				f.rename[obj] = f.Fresh(obj.Name())
 			}
 		case *ast.TypeSwitchStmt:
 			// The symbolic variable of "switch t := x.(type)" has no
@@ -74,7 +74,7 @@ func (f *fgen) renameLocals() error {
 			if !ok || !reserved[id.Name] {
 				return true
 			}
-			name := f.fresh(id.Name)
+			name := f.Fresh(id.Name)
 			f.renameIdent[id] = name
 			for _, cl := range n.Body.List {
 				if obj := f.info.Implicits[cl]; obj != nil {
@@ -101,7 +101,7 @@ func (f *fgen) renameLocals() error {
 // have: the universe's, the package's, the spec file's (imports and
 // dot-imported names), the qualifiers, and those of the packages whose
 // types generated code may spell.
-func (f *fgen) reservedNames() map[string]bool {
+func (f *Func) reservedNames() map[string]bool {
 	r := map[string]bool{}
 	for _, n := range qualifiers {
 		r[n] = true
@@ -186,7 +186,7 @@ func (f *fgen) reservedNames() map[string]bool {
 
 // renamed returns the name of a renamed local an identifier of the spec
 // defines or refers to, or "".
-func (f *fgen) renamed(id *ast.Ident) string {
+func (f *Func) renamed(id *ast.Ident) string {
 	if n, ok := f.renameIdent[id]; ok {
 		return n
 	}
@@ -198,7 +198,7 @@ func (f *fgen) renamed(id *ast.Ident) string {
 
 // localName returns the name of the object an identifier of the spec
 // defines or refers to, in generated code.
-func (f *fgen) localName(id *ast.Ident) string {
+func (f *Func) localName(id *ast.Ident) string {
 	if n := f.renamed(id); n != "" {
 		return n
 	}

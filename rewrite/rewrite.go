@@ -177,8 +177,8 @@ func Generate(in *Input) ([]Output, error) {
 // failHook, when set (by tests), makes the generation of a spec fail.
 var failHook func(*ir.Function) error
 
-// gen generates the file for one source file.
-type gen struct {
+// File generates the file for one source file.
+type File struct {
 	in      *Input
 	fset    *token.FileSet
 	info    *types.Info
@@ -201,8 +201,8 @@ type gen struct {
 	unreserved string
 }
 
-func newGen(in *Input, f *ast.File, src []byte) *gen {
-	g := &gen{
+func newGen(in *Input, f *ast.File, src []byte) *File {
+	g := &File{
 		in: in, fset: in.Fset, info: in.Info, pkg: in.Pkg, file: f, src: src,
 		tf: in.Fset.File(f.Pos()), imports: map[string]string{}, used: map[string]bool{}, taken: map[string]bool{},
 	}
@@ -246,11 +246,11 @@ func newGen(in *Input, f *ast.File, src []byte) *gen {
 
 // usePkg registers p's import under the spec file's name for it, or its
 // own name when the spec file does not import it.
-func (g *gen) usePkg(p *types.Package) {
+func (g *File) usePkg(p *types.Package) {
 	g.usePath(p.Path(), p.Name())
 }
 
-func (g *gen) usePath(path, name string) {
+func (g *File) usePath(path, name string) {
 	q := name
 	if local, ok := g.imports[path]; ok {
 		q = local
@@ -274,7 +274,7 @@ func (g *gen) usePath(path, name string) {
 }
 
 // importName is the name through which generated code refers to p.
-func (g *gen) importName(p *types.Package) string {
+func (g *File) importName(p *types.Package) string {
 	g.usePkg(p)
 	if local, ok := g.imports[p.Path()]; ok && local != "." {
 		return local
@@ -283,20 +283,20 @@ func (g *gen) importName(p *types.Package) string {
 }
 
 // soacQ returns a reference to a runtime/soac name.
-func (g *gen) soacQ(name string) *jen.Statement {
-	return g.qual(SOACPath, "soac", name)
+func (g *File) soacQ(name string) *jen.Statement {
+	return g.Qual(SOACPath, "soac", name)
 }
 
-// qual returns a reference to a package-level name of another package,
+// Qual returns a reference to a package-level name of another package,
 // registering its import.
-func (g *gen) qual(path, pkgName, name string) *jen.Statement {
+func (g *File) Qual(path, pkgName, name string) *jen.Statement {
 	g.usePath(path, pkgName)
 	return jen.Qual(path, name)
 }
 
-// fresh returns an identifier starting with base that appears nowhere in
+// Fresh returns an identifier starting with base that appears nowhere in
 // the spec file, the package scope, the universe or earlier generated code.
-func (g *gen) fresh(base string) string {
+func (g *File) Fresh(base string) string {
 	name := base
 	for i := 2; g.taken[name]; i++ {
 		name = base + strconv.Itoa(i)
@@ -307,7 +307,7 @@ func (g *gen) fresh(base string) string {
 
 // render assembles the file from the declarations of each spec and
 // prints it.
-func (g *gen) render(decls [][]jen.Code) ([]byte, error) {
+func (g *File) render(decls [][]jen.Code) ([]byte, error) {
 	for i, d := range decls {
 		if i > 0 {
 			g.jf.Line()
@@ -324,7 +324,7 @@ func (g *gen) render(decls [][]jen.Code) ([]byte, error) {
 }
 
 // text returns the source text of [pos, end).
-func (g *gen) text(pos, end token.Pos) string {
+func (g *File) text(pos, end token.Pos) string {
 	return string(g.src[g.tf.Offset(pos):g.tf.Offset(end)])
 }
 
@@ -337,10 +337,10 @@ func sortedKernels(ks []*fusion.Kernel) []*fusion.Kernel {
 
 // verbatim returns NAME with the spec's body as written: the reference
 // semantics, unfused.
-func (g *gen) verbatim(fn *ir.Function) []jen.Code {
+func (g *File) verbatim(fn *ir.Function) []jen.Code {
 	g.resetTaken()
 	g.rename, g.reserved = nil, nil
-	f := &fgen{gen: g, fn: fn}
+	f := &Func{File: g, fn: fn}
 	return []jen.Code{
 		jen.Commentf("%s runs the code of %s unfused (the generator could not generate its kernels).", fn.Fuse.Name, fn.Name),
 		f.signature().Add(f.sub(fn.Decl.Body, nil)),
@@ -349,6 +349,6 @@ func (g *gen) verbatim(fn *ir.Function) []jen.Code {
 
 // resetTaken starts the fresh names of a function from the names of the
 // file: fresh names are unique per function.
-func (g *gen) resetTaken() {
+func (g *File) resetTaken() {
 	g.taken = clone(g.base)
 }

@@ -17,19 +17,19 @@ import (
 )
 
 // newSubst returns the substitution of a statement whose IR is items.
-func (f *fgen) newSubst(items []ir.Stmt) *subst {
+func (f *Func) newSubst(items []ir.Stmt) *subst {
 	sb := &subst{calls: map[*ast.CallExpr]*jen.Statement{}, hoisted: map[ast.Expr]*jen.Statement{}, closures: map[*ast.FuncLit]*ir.Closure{}}
 	for _, it := range items {
 		switch it := it.(type) {
 		case *ir.Plain:
 			if it.Hoisted != nil {
-				sb.hoisted[it.Hoisted] = id(f.name(it.Eff.Defs[0]))
+				sb.hoisted[it.Hoisted] = Id(f.Name(it.Eff.Defs[0]))
 			}
 		case *ir.SOAC:
 			if z := f.zeroed[it.Call]; z != nil {
 				sb.calls[it.Call] = z
 			} else if it.Out != nil {
-				sb.calls[it.Call] = id(f.name(it.Out))
+				sb.calls[it.Call] = Id(f.Name(it.Out))
 			}
 		case *ir.Closure:
 			sb.closures[it.Lit] = it
@@ -41,44 +41,44 @@ func (f *fgen) newSubst(items []ir.Stmt) *subst {
 // hoist emits the temporary that Plain p binds its hoisted subexpression
 // to. sb replaces the subexpression by the temporary everywhere but in
 // its own definition.
-func (f *fgen) hoist(c *stmts, p *ir.Plain, sb *subst) {
+func (f *Func) hoist(c *Stmts, p *ir.Plain, sb *subst) {
 	own := sb.hoisted[p.Hoisted]
 	delete(sb.hoisted, p.Hoisted)
-	c.add(define(f.name(p.Eff.Defs[0]), f.sub(p.Hoisted, sb)))
+	c.Add(Define(f.Name(p.Eff.Defs[0]), f.sub(p.Hoisted, sb)))
 	if own != nil {
 		sb.hoisted[p.Hoisted] = own
 	}
 }
 
 // ret generates a return statement of an inlined literal.
-func (f *fgen) ret(c *stmts, r *ast.ReturnStmt, sb *subst, rc *retCtx) {
+func (f *Func) ret(c *Stmts, r *ast.ReturnStmt, sb *subst, rc *retCtx) {
 	switch {
 	case len(r.Results) == 1 && rc.target != nil && rc.round != nil:
-		c.add(set(rc.target, jen.Add(rc.round).Call(f.sub(r.Results[0], sb))))
+		c.Add(Set(rc.target, jen.Add(rc.round).Call(f.sub(r.Results[0], sb))))
 	case len(r.Results) == 1 && rc.target != nil:
-		c.add(set(rc.target, f.sub(r.Results[0], sb)))
+		c.Add(Set(rc.target, f.sub(r.Results[0], sb)))
 	case len(r.Results) == 1:
-		c.add(assignTo("_", f.sub(r.Results[0], sb)))
+		c.Add(AssignTo("_", f.sub(r.Results[0], sb)))
 	case len(rc.named) == 1 && rc.target != nil && rc.round != nil:
-		c.add(set(rc.target, jen.Add(rc.round).Call(id(rc.named[0]))))
+		c.Add(Set(rc.target, jen.Add(rc.round).Call(Id(rc.named[0]))))
 	case len(rc.named) == 1 && rc.target != nil:
-		c.add(set(rc.target, id(rc.named[0])))
+		c.Add(Set(rc.target, Id(rc.named[0])))
 	}
 	if ast.Stmt(r) != rc.last {
 		rc.jumped = true
-		c.add(jen.Goto().Id(rc.label))
+		c.Add(jen.Goto().Id(rc.label))
 	}
 }
 
 // sub returns the source of n with the substitutions of sb applied and the
 // references to other packages qualified: the spans of the spec's source
 // between the replaced nodes, and the replacements.
-func (f *fgen) sub(n ast.Node, sb *subst) *jen.Statement {
+func (f *Func) sub(n ast.Node, sb *subst) *jen.Statement {
 	return f.subRange(n, n.Pos(), n.End(), sb)
 }
 
 // subRange is sub of the source of root in [pos, end).
-func (f *fgen) subRange(root ast.Node, pos, end token.Pos, sb *subst) *jen.Statement {
+func (f *Func) subRange(root ast.Node, pos, end token.Pos, sb *subst) *jen.Statement {
 	c := jen.Null()
 	span := func(pos, end token.Pos) {
 		if t := f.text(pos, end); t != "" {
@@ -107,7 +107,7 @@ func (f *fgen) subRange(root ast.Node, pos, end token.Pos, sb *subst) *jen.State
 
 // replacement returns what replaces node n of the spec's source, or nil
 // when n is copied (its parts may be replaced).
-func (f *fgen) replacement(n ast.Node, sb *subst) *jen.Statement {
+func (f *Func) replacement(n ast.Node, sb *subst) *jen.Statement {
 	if r := f.exprRepl[n]; r != nil {
 		return r
 	}
@@ -124,7 +124,7 @@ func (f *fgen) replacement(n ast.Node, sb *subst) *jen.Statement {
 					f.err = err
 					return nil
 				}
-				return f.sub(n.Type, nil).Add(block(body))
+				return f.sub(n.Type, nil).Add(Block(body))
 			}
 		}
 		if e, ok := n.(ast.Expr); ok {
@@ -137,16 +137,16 @@ func (f *fgen) replacement(n ast.Node, sb *subst) *jen.Statement {
 	case *ast.SelectorExpr:
 		if id, ok := n.X.(*ast.Ident); ok {
 			if pn, ok := f.info.Uses[id].(*types.PkgName); ok {
-				return f.qual(pn.Imported().Path(), pn.Imported().Name(), n.Sel.Name)
+				return f.Qual(pn.Imported().Path(), pn.Imported().Name(), n.Sel.Name)
 			}
 		}
 	case *ast.Ident:
 		if r := f.renamed(n); r != "" {
-			return id(r)
+			return Id(r)
 		}
 		obj := f.info.Uses[n]
 		if obj != nil && obj.Pkg() != nil && obj.Pkg() != f.pkg && obj.Parent() == obj.Pkg().Scope() {
-			return f.qual(obj.Pkg().Path(), obj.Pkg().Name(), n.Name)
+			return f.Qual(obj.Pkg().Path(), obj.Pkg().Name(), n.Name)
 		}
 	}
 	return nil
