@@ -108,7 +108,7 @@ type LoopParts struct {
 // var name typ = neutral, folded with op.
 type LoopAcc struct {
 	Name    string
-	Type     *jen.Statement
+	Type    *jen.Statement
 	Neutral *jen.Statement
 	Op      *ir.Lambda
 	Member  *ir.SOAC
