@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/soacgen/soacgen/rewrite/backend"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -17,9 +18,9 @@ import (
 
 func TestChain(t *testing.T) {
 	for b, want := range map[string]string{
-		"": "cpu", CPU: "cpu", Parallel: "parallel cpu", OpenCL: "opencl parallel cpu", Auto: "opencl parallel cpu",
+		"": "cpu", backend.CPU: "cpu", backend.Parallel: "parallel cpu", backend.OpenCL: "opencl parallel cpu", backend.Auto: "opencl parallel cpu",
 	} {
-		if got := strings.Join(Chain(b), " "); got != want {
+		if got := strings.Join(backend.Chain(b), " "); got != want {
 			t.Errorf("Chain(%q) = %s, want %s", b, got, want)
 		}
 	}
@@ -49,7 +50,7 @@ func TestForcedRefusal(t *testing.T) {
 		warns   []string // the fallbacks of dotSpec's kernel, in order
 	}{
 		{"", []string{"backend cpu does not generate this kernel: forced by the test; it falls back to reference"}},
-		{OpenCL, []string{
+		{backend.OpenCL, []string{
 			"backend opencl does not generate this kernel: forced by the test; it falls back to parallel",
 			"backend parallel does not generate this kernel: forced by the test; it falls back to cpu",
 			"backend cpu does not generate this kernel: forced by the test; it falls back to reference",
@@ -107,9 +108,9 @@ func TestForcedRefusal(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, fn := range got.Packages[0].Functions {
-			wantBackend := CPU
-			if tc.backend == OpenCL {
-				wantBackend = Parallel
+			wantBackend := backend.CPU
+			if tc.backend == backend.OpenCL {
+				wantBackend = backend.Parallel
 			}
 			var notes []string
 			for _, n := range fn.Notes {
@@ -121,7 +122,7 @@ func TestForcedRefusal(t *testing.T) {
 				}
 			}
 			if fn.Spec == "dotSpec" {
-				wantBackend = Reference
+				wantBackend = backend.Reference
 				if !slices.Equal(notes, tc.warns) {
 					t.Errorf("backend %q: dotSpec's notes %q, want %q", tc.backend, notes, tc.warns)
 				}
@@ -129,7 +130,7 @@ func TestForcedRefusal(t *testing.T) {
 				t.Errorf("%s: fallback notes %q", fn.Spec, notes)
 			}
 			for _, k := range fn.Kernels {
-				if k.Backend != wantBackend && !(tc.backend == OpenCL && fn.Spec != "dotSpec" && k.Backend == OpenCL) {
+				if k.Backend != wantBackend && !(tc.backend == backend.OpenCL && fn.Spec != "dotSpec" && k.Backend == backend.OpenCL) {
 					t.Errorf("backend %q: %s's kernel has backend %q, want %q", tc.backend, fn.Spec, k.Backend, wantBackend)
 				}
 			}
@@ -174,7 +175,7 @@ func TestLoweredFallback(t *testing.T) {
 		for _, o := range generateDir(t, filepath.Join("testdata", c)) {
 			warns = append(warns, o.Warnings...)
 			for _, g := range o.Generated {
-				if g.Backend == Reference {
+				if g.Backend == backend.Reference {
 					refs++
 				}
 			}

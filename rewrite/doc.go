@@ -171,14 +171,27 @@
 // plan: its form (a loop, a chunk loop, a runtime call for a lone stream,
 // or its members one after another with the reason why: a scan of kept
 // elements, a stream beside other members, ...), its spaces, each member's
-// role and store, the selects, split folds and asserts. A Backend renders
-// a lowered kernel or refuses it with a reason (backend.go); a refused
-// kernel falls down the chain opencl -> parallel -> cpu -> reference
-// calls (its members called one after another with runtime/soac), each
-// step a warning "file:line:col: spec: backend B does not generate this
-// kernel: reason; it falls back to N" and an Output.Generated record that
-// the fusion report shows (the kernel's backend, a backend-fallback
-// note). Only the cpu backend is built.
+// role and store, the selects, split folds and asserts. A backend
+// (package rewrite/backend's Backend) renders a lowered kernel or refuses
+// it with a reason; a refused kernel falls down the chain opencl ->
+// parallel -> cpu -> reference calls (its members called one after
+// another with runtime/soac), run by chain.go, each step a warning
+// "file:line:col: spec: backend B does not generate this kernel: reason;
+// it falls back to N" and an Output.Generated record that the fusion
+// report shows (the kernel's backend, a backend-fallback note).
+//
+// # Packages
+//
+// The generator is split by job: rewrite/lower decides each kernel's
+// shape; rewrite/hostgo is the host-Go generator (the spec's statements
+// copied and renamed, operands and lambdas, the sequential loops every
+// backend's code contains, code built as jennifer structure), calling
+// back at each kernel's position; rewrite/backend defines Backend and
+// the chain, and its subpackages are the backends (cpu, parallel,
+// opencl, the last with rewrite/clc translating lambdas to OpenCL C);
+// this package composes them (Run, Generate, chain.go) and writes the
+// files. A new backend implements backend.Backend on hostgo.Func and is
+// named in chain.go's table.
 //
 // # API
 //

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/soacgen/soacgen/rewrite/backend"
 	"regexp"
 	"strings"
 	"testing"
@@ -85,9 +86,9 @@ func TestParallelBackend(t *testing.T) {
 	startRefused := map[string]bool{"startTenSpec": true, "startGivenSpec": true}
 	for _, fn := range got.Packages[0].Functions {
 		for _, k := range fn.Kernels {
-			wantBackend := Parallel
+			wantBackend := backend.Parallel
 			if fn.Spec == "impureSpec" && k.Ops[0].Op == "Map" || startRefused[fn.Spec] {
-				wantBackend = CPU
+				wantBackend = backend.CPU
 			}
 			if k.Backend != wantBackend {
 				t.Errorf("%s: kernel %v has backend %q, want %q", fn.Spec, k.Ops, k.Backend, wantBackend)

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"github.com/soacgen/soacgen/rewrite/backend"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -20,14 +21,14 @@ import (
 // — generates their fused functions and compares each with its spec on
 // random inputs (difftest).
 func TestRandomPipelines(t *testing.T) {
-	randomPipelines(t, CPU, 300, 7)
+	randomPipelines(t, backend.CPU, 300, 7)
 }
 
 // TestRandomPipelinesParallel is TestRandomPipelines with
 // backend=parallel (fewer specs, for CI time): integer results must be
 // the spec's exactly, with inputs up to 1e5 that split into chunks.
 func TestRandomPipelinesParallel(t *testing.T) {
-	randomPipelines(t, Parallel, 100, 8)
+	randomPipelines(t, backend.Parallel, 100, 8)
 }
 
 // TestRandomPipelinesOpenCL is TestRandomPipelines with backend=opencl
@@ -37,12 +38,12 @@ func TestRandomPipelinesParallel(t *testing.T) {
 // once, so fewer specs than the cpu test, for CI's time), the others
 // fall back with a warning.
 func TestRandomPipelinesOpenCL(t *testing.T) {
-	randomPipelines(t, OpenCL, 40, 13)
+	randomPipelines(t, backend.OpenCL, 40, 13)
 }
 
 // randomPipelines generates specs random pipelines (seed picks them) with
 // backend, and compares each with its spec.
-func randomPipelines(t *testing.T, backend string, specs int, seed uint64) {
+func randomPipelines(t *testing.T, backendName string, specs int, seed uint64) {
 	if testing.Short() {
 		t.Skip("builds a module")
 	}
@@ -60,7 +61,7 @@ func randomPipelines(t *testing.T, backend string, specs int, seed uint64) {
 	src.WriteString("package rnd\n\nimport \"github.com/soacgen/soacgen/runtime/soac\"\n\nvar _ = soac.Iota\n")
 	var names []string
 	for i := 0; i < specs; i++ {
-		src.WriteString(randomSpec(r, i, backend != CPU))
+		src.WriteString(randomSpec(r, i, backendName != backend.CPU))
 		names = append(names, fmt.Sprintf("R%d", i))
 	}
 	write(t, filepath.Join(tmp, "rnd.go"), []byte(src.String()))
@@ -74,14 +75,14 @@ func randomPipelines(t *testing.T, backend string, specs int, seed uint64) {
 	if packages.PrintErrors(pkgs) > 0 {
 		t.Fatalf("random specs do not compile:\n%s", src.String())
 	}
-	results, err := RunPackages(pkgs, Options{Check: true, Backend: backend})
+	results, err := RunPackages(pkgs, Options{Check: true, Backend: backendName})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, res := range results {
 		for _, o := range res.Outputs {
 			for _, w := range o.Warnings {
-				if backend != CPU && strings.Contains(w, "does not generate this kernel") {
+				if backendName != backend.CPU && strings.Contains(w, "does not generate this kernel") {
 					t.Logf("warning: %s", w) // a shape this backend refuses; the next one runs it
 					continue
 				}
@@ -98,7 +99,7 @@ func randomPipelines(t *testing.T, backend string, specs int, seed uint64) {
 	}
 	b.WriteString("\t}, rand.New(rand.NewPCG(3, 4)))\n}\n")
 	write(t, filepath.Join(tmp, "soacdiff_test.go"), []byte(b.String()))
-	if backend == OpenCL {
+	if backendName == backend.OpenCL {
 		// The guard that a kernel which could run on the device did.
 		guard, err := os.ReadFile(filepath.Join("testdata", "opencl", "device_test.go"))
 		if err != nil {

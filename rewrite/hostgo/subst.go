@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file copies the spec's source with substitutions: every SOAC call
 // replaced by the variable its kernel computes, every subexpression the IR

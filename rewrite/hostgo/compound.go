@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file generates the spec's compound statements (if, switch, type
 // switch, select, for, range) whose parts hold SOAC calls or kernels:

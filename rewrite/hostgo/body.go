@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file generates the statements of a spec's body: the spec's own
 // statements are copied (as source text, with the package references
@@ -7,7 +7,6 @@ package rewrite
 // it at (kernel.go).
 
 import (
-	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -17,7 +16,6 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
@@ -27,11 +25,10 @@ type Func struct {
 	fn   *ir.Function
 	plan *fusion.Plan
 	low  *lower.Function // the plan lowered: every kernel's shape
-	// backend is the backend the spec asks for (its directive's, else
-	// Input.Backend); outcomes record which backend generated each
-	// kernel (backend.go).
+	// backend is the backend the spec asks for; emit generates each
+	// kernel at its position (File.Function).
 	backend  string
-	outcomes map[*fusion.Kernel]report.Generated
+	emit     KernelFunc
 	atK      map[ir.Stmt][]*fusion.Kernel // kernels by the statement they run at
 	kOf      map[*ir.SOAC][]*fusion.Kernel
 	internal map[*ir.Var]bool
@@ -68,8 +65,6 @@ type Func struct {
 	// decls are package-level declarations a backend's code needs
 	// (opencl.go), emitted after the function.
 	decls []jen.Code
-	// allocFor is the kernel whose outputs makeOut allocates uncleared.
-	allocFor *lower.Kernel
 }
 
 // retCtx rewrites the returns of an inlined function literal: the result
@@ -95,9 +90,17 @@ type subst struct {
 	closures map[*ast.FuncLit]*ir.Closure
 }
 
-// function returns the declarations generated for spec fn: NAME and the
-// guard that breaks the build when the spec's signature changes.
-func (g *File) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function) ([]jen.Code, *Func, error) {
+// A KernelFunc generates kernel k of f's spec into c, at the kernel's
+// position among the spec's statements (package rewrite's chain of
+// backends). Kernels nested in lambdas are generated where their lambda
+// is, each once per copy of its body.
+type KernelFunc func(f *Func, c *Stmts, k *fusion.Kernel) error
+
+// Function returns the declarations generated for spec fn from its plan
+// and lowered kernels: NAME and the guard that breaks the build when the
+// spec's signature changes. backend is the backend the spec asks for
+// (Func.Backend); emit generates each kernel.
+func (g *File) Function(fn *ir.Function, plan *fusion.Plan, low *lower.Function, backend string, emit KernelFunc) ([]jen.Code, *Func, error) {
 	g.resetTaken()
 	f := &Func{
 		File: g, fn: fn, plan: plan,
@@ -106,7 +109,7 @@ func (g *File) function(fn *ir.Function, plan *fusion.Plan, low *lower.Function)
 		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]string{}, funText: map[*ir.Lambda]*jen.Statement{},
 		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*jen.Statement{},
 		zeroed: map[*ast.CallExpr]*jen.Statement{}, renameIdent: map[*ast.Ident]string{},
-		backend: cmp.Or(fn.Fuse.Backend, g.in.Backend, CPU), outcomes: map[*fusion.Kernel]report.Generated{},
+		backend: backend, emit: emit,
 	}
 	g.rename, g.unreserved = map[types.Object]string{}, ""
 	defer func() { g.rename, g.reserved = nil, nil }()
@@ -181,7 +184,7 @@ func (f *Func) signature() *jen.Statement {
 	return c
 }
 
-// Name returns the Go Name of v in generated code.
+// Name returns the Go name of v in generated code.
 func (f *Func) Name(v *ir.Var) string {
 	if n, ok := f.rebind[v]; ok {
 		return n

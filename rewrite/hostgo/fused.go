@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file emits a kernel of several members as one sequential loop over
 // its iteration space: maps compute their element into a local, reductions
@@ -12,6 +12,7 @@ package rewrite
 
 import (
 	"github.com/dave/jennifer/jen"
+	"go/types"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/lower"
@@ -59,10 +60,10 @@ type elem struct {
 	sp *space
 }
 
-// Loop returns lowered kernel lk (form lower.Loop) as one Loop, or the
+// Loop returns lowered kernel lk (form lower.Loop) as one loop, or the
 // reason the cpu backend cannot render it.
 func (f *Func) Loop(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
-	lp := f.LoopParts(lk, outs)
+	lp := f.LoopParts(lk, outs, nil)
 	loops, why := lp.Loops("0", lp.N)
 	if why != "" {
 		return nil, why
@@ -147,8 +148,14 @@ func (f *Func) lengthKey(l lower.Length) string {
 	return "expr " + f.text(o.Expr.Pos(), o.Expr.End())
 }
 
-// LoopParts returns the pieces of lk's loop (see LoopParts).
-func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string) *LoopParts {
+// An Allocator returns the expression that allocates a materialised
+// output of n (a name) elements of type elem, or nil for make's.
+type Allocator func(elem types.Type, n string) *jen.Statement
+
+// LoopParts returns the pieces of lk's loop (see LoopParts); alloc, when
+// not nil, allocates the outputs written at every index or cut to their
+// kept count (never those that append).
+func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Allocator) *LoopParts {
 	lp := &LoopParts{}
 	k := lk.Src
 	at := k.At.Pos()
@@ -241,7 +248,7 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string) *LoopParts {
 					sp.count = f.Fresh("kept")
 					pre.Add(Define(sp.count, Lit(0)))
 				}
-				pre.Add(AssignTo(l, f.makeOut(lk, v.Type, nName)))
+				pre.Add(AssignTo(l, f.makeOut(alloc, v.Type, nName)))
 				post.Add(AssignTo(name, jen.Id(l).Index(jen.Empty(), Id(sp.count), Id(sp.count))))
 			case lower.Appended:
 				// Kept elements append. Reserve the loop length, as a
@@ -252,7 +259,7 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string) *LoopParts {
 				pre.Add(AssignTo(l, MakeSlice(f.Type(v.Type), Lit(0), Id(nName))))
 				post.Add(AssignTo(name, Id(l)))
 			default:
-				pre.Add(AssignTo(l, f.makeOut(lk, v.Type, nName)))
+				pre.Add(AssignTo(l, f.makeOut(alloc, v.Type, nName)))
 				post.Add(AssignTo(name, Id(l)))
 			}
 			lp.Stores = append(lp.Stores, LoopStore{Local: l, Count: sp.count, How: how, V: v})
@@ -434,4 +441,15 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string) *LoopParts {
 		return jen.If(cond).Add(Block(body)).Else().Add(f.Unfused(k, outs))
 	}
 	return lp
+}
+
+// makeOut returns the expression that allocates output t ([]E) of n
+// elements: alloc's, else make's.
+func (f *Func) makeOut(alloc Allocator, t types.Type, n string) *jen.Statement {
+	if s, ok := t.Underlying().(*types.Slice); ok && alloc != nil {
+		if e := alloc(s.Elem(), n); e != nil {
+			return e
+		}
+	}
+	return MakeSlice(f.Type(t), Id(n))
 }

@@ -1,4 +1,4 @@
-package rewrite
+package opencl
 
 // This file writes the Go side of an OpenCL kernel (opencl.go translates
 // it): the package-level launch value holding the skeleton with its
@@ -8,6 +8,8 @@ package rewrite
 
 import (
 	"fmt"
+	"github.com/soacgen/soacgen/rewrite/backend"
+	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"path/filepath"
 	"strings"
 
@@ -28,14 +30,6 @@ func goString(s string) *jen.Statement {
 	return jen.Lit(s)
 }
 
-// PackageVar returns a package-level name starting with base, taken for
-// every function of the file.
-func (g *File) PackageVar(base string) string {
-	n := g.Fresh(base)
-	g.base[n] = true
-	return n
-}
-
 // field returns the key-value element "name: value" of a struct literal.
 func field(name string, value jen.Code) *jen.Statement { return jen.Id(name).Op(":").Add(value) }
 
@@ -45,13 +39,13 @@ var lines = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
 
 // emit returns the Go code that runs the kernel, with the next backend's
 // code as its fallback, and declares the kernel's launch value.
-func (ck *clKernel) emit(outs map[*ir.Var]string) Stmts {
+func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	f, k := ck.f, ck.lk.Src
 	// The fallback first: backend=auto's cost model compares the device
 	// with the backend that runs when the device does not.
-	fb, fbName := f.fallback(ck.lk, outs)
-	pos := f.fset.Position(k.At.Pos())
-	kv := f.PackageVar("soacgenCL" + f.fn.Fuse.Name)
+	fb, fbName := ck.next()
+	pos := f.Fset().Position(k.At.Pos())
+	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
 	form := "Redomap"
 	switch {
 	case ck.scan:
@@ -124,18 +118,18 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) Stmts {
 		field("FP64", jen.Lit(ck.fp64)),
 		field("Spec", skelForm.Custom(lines, spec...)),
 	}
-	if f.backend == Auto {
-		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", Lit(ck.bytes())), field("Ops", Lit(ck.ops())), field("Parallel", jen.Lit(fbName == Parallel)))))
+	if f.Backend() == backend.Auto {
+		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", hostgo.Lit(ck.bytes())), field("Ops", hostgo.Lit(ck.ops())), field("Parallel", jen.Lit(fbName == backend.Parallel)))))
 	}
-	f.decls = append(f.decls, jen.Line(),
-		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.fn.Fuse.Name, f.fn.Name),
+	f.AddDecls(jen.Line(),
+		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
 		jen.Var().Id(kv).Op("=").Op("&").Add(launchType).Custom(lines, launch...))
 
 	ok := f.Fresh("ok")
-	c := Stmts{Define(ok, jen.False())}
+	c := hostgo.Stmts{hostgo.Define(ok, jen.False())}
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
-	if f.backend == Auto {
-		cond = jen.Id(kv).Dot("Use").Call(jen.Len(Id(f.Name(ck.ins[0].v)))).Op("&&").Add(cond)
+	if f.Backend() == backend.Auto {
+		cond = jen.Id(kv).Dot("Use").Call(jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))).Op("&&").Add(cond)
 	}
 	slices := func(ps []clParam, name func(clParam) *jen.Statement) *jen.Statement {
 		if len(ps) == 0 {
@@ -148,45 +142,45 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) Stmts {
 		}
 		return jen.Index().Add(hostSlice).Values(list...)
 	}
-	var run Stmts // inside "if the kernel was built"
+	var run hostgo.Stmts // inside "if the kernel was built"
 	local := map[*ir.Var]string{}
 	spans, data, room, flat := ck.rowsHost(&run, local)
-	n := jen.Len(Id(f.Name(ck.ins[0].v)))
+	n := jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))
 	for _, p := range ck.outs {
 		if p.rows != nil {
 			continue
 		}
 		local[p.v] = f.Fresh("clo")
-		run.Add(Define(local[p.v], MakeSlice(f.Type(p.v.Type), n)))
+		run.Add(hostgo.Define(local[p.v], hostgo.MakeSlice(f.Type(p.v.Type), n)))
 	}
-	fallback := jen.If(jen.Op("!").Id(ok)).Add(Block(fb))
+	fallback := jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb))
 	input := func(p clParam) *jen.Statement {
 		if p.rows != nil {
-			return Id(spans[p.v])
+			return hostgo.Id(spans[p.v])
 		}
-		return Id(f.Name(p.v))
+		return hostgo.Id(f.Name(p.v))
 	}
 	if ck.scan {
 		r := ck.reds[0]
 		l := f.Fresh("clo")
-		run.Add(Define(l, MakeSlice(f.Type(r.v.Type), n)))
+		run.Add(hostgo.Define(l, hostgo.MakeSlice(f.Type(r.v.Type), n)))
 		ins := slices(ck.ins, input)
-		call := jen.Id(kv).Dot("Run").Call(ins, skelQ("Slice").Call(Id(l)))
-		run.Add(jen.If(AssignTo(ok, call), Id(ok)).Add(Block(Stmts{AssignTo(outs[r.v], Id(l))})))
-		return append(c, jen.If(cond).Add(Block(run)), fallback)
+		call := jen.Id(kv).Dot("Run").Call(ins, skelQ("Slice").Call(hostgo.Id(l)))
+		run.Add(jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[r.v], hostgo.Id(l))})))
+		return append(c, jen.If(cond).Add(hostgo.Block(run)), fallback)
 	}
 	for _, r := range ck.reds {
 		local[r.v] = f.Fresh("clr")
-		run.Add(VarDecl(local[r.v], jen.Index(Lit(1)).Add(f.Type(r.goElem)), nil))
+		run.Add(hostgo.VarDecl(local[r.v], jen.Index(hostgo.Lit(1)).Add(f.Type(r.goElem)), nil))
 	}
 	kept := ""
 	var args []jen.Code
-	lhs := Id(ok)
+	lhs := hostgo.Id(ok)
 	switch {
 	case ck.compact != lower.Root:
 		kept = f.Fresh("kept")
-		run.Add(VarDecl(kept, jen.Int(), nil))
-		lhs = jen.List(Id(kept), Id(ok))
+		run.Add(hostgo.VarDecl(kept, jen.Int(), nil))
+		lhs = jen.List(hostgo.Id(kept), hostgo.Id(ok))
 	case len(ck.args) == 0:
 		args = append(args, jen.Nil())
 	default:
@@ -194,13 +188,13 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) Stmts {
 		for _, a := range ck.args {
 			switch {
 			case a.rowsIn != nil:
-				list = append(list, launchQ("View").Call(Id(data[a.rowsIn])))
+				list = append(list, launchQ("View").Call(hostgo.Id(data[a.rowsIn])))
 				continue
 			case a.rowsOut != nil:
-				list = append(list, launchQ("Out").Call(Id(flat[a.rowsOut])))
+				list = append(list, launchQ("Out").Call(hostgo.Id(flat[a.rowsOut])))
 				continue
 			case a.rowCap != nil:
-				list = append(list, launchQ("Arg").Call(jen.Int64().Call(Id(room[a.rowCap]))))
+				list = append(list, launchQ("Arg").Call(jen.Int64().Call(hostgo.Id(room[a.rowCap]))))
 				continue
 			}
 			pass := "Arg"
@@ -220,39 +214,25 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) Stmts {
 	}
 	args = append(args,
 		slices(ck.ins, input),
-		slices(ck.outs, func(p clParam) *jen.Statement { return Id(local[p.v]) }),
+		slices(ck.outs, func(p clParam) *jen.Statement { return hostgo.Id(local[p.v]) }),
 		slices(reds, func(p clParam) *jen.Statement { return jen.Id(local[p.v]).Index(jen.Empty(), jen.Empty()) }))
-	var done Stmts
+	var done hostgo.Stmts
 	for _, p := range ck.outs {
 		if p.rows != nil {
-			done.Add(AssignTo(outs[p.v], launchQ("Split").Call(Id(flat[p.v]), Id(local[p.v]), Id(room[p.v]))))
+			done.Add(hostgo.AssignTo(outs[p.v], launchQ("Split").Call(hostgo.Id(flat[p.v]), hostgo.Id(local[p.v]), hostgo.Id(room[p.v]))))
 			continue
 		}
 		if kept != "" {
-			done.Add(AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), Id(kept))))
+			done.Add(hostgo.AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), hostgo.Id(kept))))
 			continue
 		}
-		done.Add(AssignTo(outs[p.v], Id(local[p.v])))
+		done.Add(hostgo.AssignTo(outs[p.v], hostgo.Id(local[p.v])))
 	}
 	for _, r := range ck.reds {
 		if n := outs[r.v]; n != "" && n != "_" {
-			done.Add(AssignTo(n, jen.Id(local[r.v]).Index(Lit(0))))
+			done.Add(hostgo.AssignTo(n, jen.Id(local[r.v]).Index(hostgo.Lit(0))))
 		}
 	}
-	run.Add(jen.If(jen.Add(lhs).Op("=").Id(kv).Dot("Run").Call(args...), Id(ok)).Add(Block(done)))
-	return append(c, jen.If(cond).Add(Block(run)), fallback)
-}
-
-// fallback returns the code of the first backend after opencl in the
-// spec's chain that renders lk, else the reference calls, and the
-// backend's name ("" for the reference calls).
-func (f *Func) fallback(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string) {
-	for _, name := range Chain(f.backend) {
-		if b := backends[name]; b != nil && name != OpenCL {
-			if c, why := b.render(f, lk, outs); why == "" {
-				return c, name
-			}
-		}
-	}
-	return Stmts{f.Unfused(lk.Src, outs)}, ""
+	run.Add(jen.If(jen.Add(lhs).Op("=").Id(kv).Dot("Run").Call(args...), hostgo.Id(ok)).Add(hostgo.Block(done)))
+	return append(c, jen.If(cond).Add(hostgo.Block(run)), fallback)
 }

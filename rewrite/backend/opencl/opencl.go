@@ -1,4 +1,4 @@
-package rewrite
+package opencl
 
 // This file is the opencl backend: it renders a lowered kernel whose
 // members run over one iteration space (maps, zips, folds, Iota) into a
@@ -23,6 +23,8 @@ package rewrite
 import (
 	"errors"
 	"fmt"
+	"github.com/soacgen/soacgen/rewrite/backend"
+	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -42,17 +44,22 @@ const (
 	skelPath   = "github.com/soacgen/soacgen/runtime/opencl/skel"
 )
 
-// openclBackend renders kernels as OpenCL skeletons with a CPU fallback.
-type openclBackend struct{}
+// Backend is the opencl backend: it renders kernels as OpenCL
+// skeletons, with the next backend's code as their run-time fallback.
+type Backend struct{}
 
-func (openclBackend) Name() string { return OpenCL }
+var _ backend.Backend = Backend{}
+
+// Name returns backend.OpenCL.
+func (Backend) Name() string { return backend.OpenCL }
 
 // clKernel is one kernel being translated. The C names it makes (in__0,
 // out__0, red__0, k__v1, k__e) contain a double underscore, as the
 // translator's do, so that no captured Go variable's name collides with
 // them.
 type clKernel struct {
-	f     *Func
+	f     *hostgo.Func
+	next  backend.Next // the rest of the chain: the run-time fallback
 	lk    *lower.Kernel
 	unit  *clc.Unit
 	cname map[*ir.Var]string // the C value of each element
@@ -115,13 +122,10 @@ type clRed struct {
 	commutative bool
 }
 
-func (openclBackend) render(f *Func, lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string) {
+// Render renders lk as a skeleton launch whose fallback is next's code,
+// or says why lk does not translate.
+func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
 	k := lk.Src
-	if refuseHook != nil {
-		if why := refuseHook(f.fn, lk); why != "" {
-			return nil, why
-		}
-	}
 	if lk.Form != lower.Loop {
 		return nil, fmt.Sprintf("its form is %s: only single loops become OpenCL kernels", lk.Form)
 	}
@@ -131,7 +135,7 @@ func (openclBackend) render(f *Func, lk *lower.Kernel, outs map[*ir.Var]string) 
 	if len(k.Inputs) == 0 {
 		return nil, "it reads no array (a generated space): the skeletons need an input"
 	}
-	ck := &clKernel{f: f, lk: lk, unit: clc.NewUnit(f.fset, clc.PackageResolver(f.in.Files, f.info)),
+	ck := &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
 		cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}
 	if why := ck.translate(outs); why != "" {
 		return nil, why
@@ -140,8 +144,8 @@ func (openclBackend) render(f *Func, lk *lower.Kernel, outs map[*ir.Var]string) 
 }
 
 // soacPos names m and its position for reasons.
-func (f *Func) soacPos(m *ir.SOAC) string {
-	p := f.fset.Position(m.Pos())
+func soacPos(f *hostgo.Func, m *ir.SOAC) string {
+	p := f.Fset().Position(m.Pos())
 	return fmt.Sprintf("%s at %s:%d:%d", m.Name, filepath.Base(p.Filename), p.Line, p.Column)
 }
 
@@ -251,7 +255,7 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 		case lower.Fold, lower.Scan:
 			why = ck.foldElement(m)
 		default:
-			why = fmt.Sprintf("%s: %ss are not rendered by the opencl backend yet", f.soacPos(m.SOAC), m.Role)
+			why = fmt.Sprintf("%s: %ss are not rendered by the opencl backend yet", soacPos(f, m.SOAC), m.Role)
 		}
 		if why != "" {
 			return why
@@ -287,18 +291,18 @@ func (ck *clKernel) scanShape(i int, outs map[*ir.Var]string) string {
 	lk := ck.lk
 	m := lk.Members[i].SOAC
 	if len(lk.Spaces) > 1 {
-		return fmt.Sprintf("%s shares its kernel with a filter: the scan skeleton scans every element", ck.f.soacPos(m))
+		return fmt.Sprintf("%s shares its kernel with a filter: the scan skeleton scans every element", soacPos(ck.f, m))
 	}
 	if i != len(lk.Members)-1 {
-		return fmt.Sprintf("%s is not the last member of its kernel: the scan skeleton ends with the scan", ck.f.soacPos(m))
+		return fmt.Sprintf("%s is not the last member of its kernel: the scan skeleton ends with the scan", soacPos(ck.f, m))
 	}
 	for _, o := range lk.Members[:i] {
 		if o.Role == lower.Fold || o.Role == lower.Scan {
-			return fmt.Sprintf("%s shares its kernel with %s: the scan skeleton computes one scan", ck.f.soacPos(m), ck.f.soacPos(o.SOAC))
+			return fmt.Sprintf("%s shares its kernel with %s: the scan skeleton computes one scan", soacPos(ck.f, m), soacPos(ck.f, o.SOAC))
 		}
 	}
 	if n := outs[m.Out]; n == "" || n == "_" || lk.Members[i].Store != lower.Indexed {
-		return fmt.Sprintf("%s: its result is not stored at the index", ck.f.soacPos(m))
+		return fmt.Sprintf("%s: its result is not stored at the index", soacPos(ck.f, m))
 	}
 	ck.scan = true
 	return ""
@@ -343,20 +347,20 @@ func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 	var err error
 	switch {
 	case l.Lit != nil:
-		fn, err = ck.unit.Lambda(l.Lit, ck.f.info)
+		fn, err = ck.unit.Lambda(l.Lit, ck.f.Info())
 	case l.Kind == ir.NamedFunc && l.Func != nil:
 		fn, err = ck.unit.Declared(l.Func)
 	default:
-		return nil, fmt.Sprintf("the lambda of %s is a function value, not a literal or a named function", ck.f.soacPos(m))
+		return nil, fmt.Sprintf("the lambda of %s is a function value, not a literal or a named function", soacPos(ck.f, m))
 	}
 	if err != nil {
 		var r *clc.Refusal
 		if errors.As(err, &r) {
 			// Positions as base names: reasons are the same on every
 			// machine.
-			return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %s at %s:%d:%d: %s", ck.f.soacPos(m), r.Construct, filepath.Base(r.Pos.Filename), r.Pos.Line, r.Pos.Column, r.Reason)
+			return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %s at %s:%d:%d: %s", soacPos(ck.f, m), r.Construct, filepath.Base(r.Pos.Filename), r.Pos.Line, r.Pos.Column, r.Reason)
 		}
-		return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %v", ck.f.soacPos(m), err)
+		return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %v", soacPos(ck.f, m), err)
 	}
 	for _, c := range fn.Captures {
 		if why := ck.capture(m, c); why != "" {
@@ -372,13 +376,13 @@ func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
 	for _, a := range ck.args {
 		if a.name == c.C {
 			if a.obj != c.Var {
-				return fmt.Sprintf("the lambda of %s captures %s (at %s), a different variable of the name of another capture", ck.f.soacPos(m), c.Var.Name(), at)
+				return fmt.Sprintf("the lambda of %s captures %s (at %s), a different variable of the name of another capture", soacPos(ck.f, m), c.Var.Name(), at)
 			}
 			return ""
 		}
 	}
 	if ck.f.LookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
-		return fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", ck.f.soacPos(m), c.Var.Name(), at)
+		return fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", soacPos(ck.f, m), c.Var.Name(), at)
 	}
 	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, params: c.KernelParams(), kind: c.Type.Kind})
 	return ""
@@ -392,18 +396,18 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		operator = op.Scan
 	}
 	if op.Map != nil || operator == nil {
-		return fmt.Sprintf("%s: a fold or scan with a map lambda is not rendered", ck.f.soacPos(m))
+		return fmt.Sprintf("%s: a fold or scan with a map lambda is not rendered", soacPos(ck.f, m))
 	}
 	mem := ck.lk.Members[slices.IndexFunc(ck.lk.Members, func(x lower.Member) bool { return x.SOAC == m })]
 	if mem.StartNotNeutral {
-		return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again", ck.f.soacPos(m))
+		return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again", soacPos(ck.f, m))
 	}
 	t := m.TypeArgs[0]
 	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}, commutative: op.Reduce != nil && mem.Commutative}
 	var ct *clc.Type // the translated struct type, for a struct fold
 	if r.skel == "" {
 		if ct = ck.structInput(t); ct == nil {
-			return fmt.Sprintf("%s folds %s: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those", ck.f.soacPos(m), t)
+			return fmt.Sprintf("%s folds %s: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those", soacPos(ck.f, m), t)
 		}
 		r.fields = ck.fieldTypes(t)
 	}
@@ -412,14 +416,14 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	case ct != nil:
 		// A struct's neutral element must be its zero value, T{}.
 		if !zeroLiteral(ne) {
-			return fmt.Sprintf("%s: its neutral element is not the zero value %s{} (the skeletons build it into the program)", ck.f.soacPos(m), t)
+			return fmt.Sprintf("%s: its neutral element is not the zero value %s{} (the skeletons build it into the program)", soacPos(ck.f, m), t)
 		}
 		r.neutral = "{0}"
 	case ne == nil || ne.Const == nil || ne.Const.Value == nil:
-		return fmt.Sprintf("%s: its neutral element is not a constant (the skeletons build it into the program)", ck.f.soacPos(m))
+		return fmt.Sprintf("%s: its neutral element is not a constant (the skeletons build it into the program)", soacPos(ck.f, m))
 	default:
 		if r.neutral = cLiteral(ne.Const.Value, r.skel); r.neutral == "" {
-			return fmt.Sprintf("%s: its neutral element %s is not a %s constant", ck.f.soacPos(m), ne.Const.Value, t)
+			return fmt.Sprintf("%s: its neutral element %s is not a %s constant", soacPos(ck.f, m), ne.Const.Value, t)
 		}
 	}
 	fn, why := ck.lambda(m, operator.Op)
@@ -427,7 +431,7 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		return why
 	}
 	if len(fn.Captures) > 0 {
-		return fmt.Sprintf("the operator of %s captures %s: the skeletons' combine takes no arguments", ck.f.soacPos(m), fn.Captures[0].Var.Name())
+		return fmt.Sprintf("the operator of %s captures %s: the skeletons' combine takes no arguments", soacPos(ck.f, m), fn.Captures[0].Var.Name())
 	}
 	if ct == nil {
 		r.op = fmt.Sprintf("int e = 0;\nr = %s;", fn.Call([]string{"a", "b"}, "", "&e"))
@@ -465,7 +469,7 @@ func (ck *clKernel) fieldTypes(t types.Type) []string {
 func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
 	op := m.SOAC.Op.(*ir.Screma)
 	if op.Map == nil || op.Scan != nil || op.Reduce != nil {
-		return fmt.Sprintf("%s is not a plain map", ck.f.soacPos(m.SOAC))
+		return fmt.Sprintf("%s is not a plain map", soacPos(ck.f, m.SOAC))
 	}
 	fn, why := ck.lambda(m.SOAC, op.Map)
 	if why != "" {
@@ -476,7 +480,7 @@ func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
 		return ck.rowsOutput(m, op.Map, fn, outs)
 	}
 	if fn.Result == nil || !(fn.Result.IsScalar() || fn.Result.Kind == clc.Struct) || e == nil {
-		return fmt.Sprintf("%s returns %s: only scalar and struct elements are rendered", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
+		return fmt.Sprintf("%s returns %s: only scalar and struct elements are rendered", soacPos(ck.f, m.SOAC), m.SOAC.Out.Type)
 	}
 	args, why := ck.elements(m)
 	if why != "" {
@@ -488,7 +492,7 @@ func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
 // gen computes the element of Iota member m: the index.
 func (ck *clKernel) gen(m lower.Member, outs map[*ir.Var]string) string {
 	if _, ok := m.SOAC.Op.(*ir.Iota); !ok {
-		return fmt.Sprintf("%s: Replicate is not rendered by the opencl backend yet", ck.f.soacPos(m.SOAC))
+		return fmt.Sprintf("%s: Replicate is not rendered by the opencl backend yet", soacPos(ck.f, m.SOAC))
 	}
 	return ck.define(m, "long", "soac_index", elemOf(m.SOAC.Out.Type), outs)
 }
@@ -527,15 +531,15 @@ func (ck *clKernel) store(m lower.Member, c string, e types.Type) string {
 	case space == lower.Root && m.Store == lower.Indexed && ck.compact == lower.Root:
 	case space == ck.compact && space != lower.Root && (m.Store == lower.AtCount || m.Store == lower.Appended):
 	case space == lower.Root && m.Store == lower.Indexed:
-		return fmt.Sprintf("%s: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output", ck.f.soacPos(m.SOAC))
+		return fmt.Sprintf("%s: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output", soacPos(ck.f, m.SOAC))
 	default:
-		return fmt.Sprintf("%s: its output is stored %s in space %d, which the opencl backend does not render", ck.f.soacPos(m.SOAC), m.Store, space)
+		return fmt.Sprintf("%s: its output is stored %s in space %d, which the opencl backend does not render", soacPos(ck.f, m.SOAC), m.Store, space)
 	}
 	p := clParam{c: fmt.Sprintf("out__%d", len(ck.outs)), skel: skelScalar(e), v: m.SOAC.Out, goElem: e}
 	cast := ""
 	if p.skel == "" {
 		if ck.structInput(e) == nil {
-			return fmt.Sprintf("%s produces %s: the skeletons write slices of float32, float64, int32, int64, int, uint32, uint64, uint, and of structs of those", ck.f.soacPos(m.SOAC), m.SOAC.Out.Type)
+			return fmt.Sprintf("%s produces %s: the skeletons write slices of float32, float64, int32, int64, int, uint32, uint64, uint, and of structs of those", soacPos(ck.f, m.SOAC), m.SOAC.Out.Type)
 		}
 		p.fields = ck.fieldTypes(e)
 		ck.fp64 = ck.fp64 || slices.Contains(p.fields, "Float64")

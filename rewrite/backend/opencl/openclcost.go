@@ -1,4 +1,4 @@
-package rewrite
+package opencl
 
 // This file estimates what one element of an OpenCL kernel costs, for
 // backend=auto's run-time cost model (runtime/opencl/launch.Worth): the
@@ -66,7 +66,7 @@ func (ck *clKernel) lambdaOps(l *ir.Lambda) int {
 	if body == nil {
 		return callOps
 	}
-	return nodeOps(ck.f.info, body)
+	return nodeOps(ck.f.Info(), body)
 }
 
 // nodeOps counts the operators under n, a call as callOps (a conversion

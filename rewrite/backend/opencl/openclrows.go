@@ -1,4 +1,4 @@
-package rewrite
+package opencl
 
 // This file is the opencl backend's part for kernels over slices of
 // slices (matmul: the outer map in parallel, one work-item per row, the
@@ -16,6 +16,7 @@ package rewrite
 
 import (
 	"fmt"
+	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"go/ast"
 	"go/types"
 
@@ -53,7 +54,7 @@ func (ck *clKernel) rowsInput(p *clParam) bool {
 // a slice: its rows go to a flat buffer, its element is the row's length.
 func (ck *clKernel) rowsOutput(m lower.Member, lam *ir.Lambda, fn *clc.Func, outs map[*ir.Var]string) string {
 	if m.Space != lower.Root || !stored(m, outs) || m.Store != lower.Indexed || ck.compact != lower.Root {
-		return fmt.Sprintf("%s returns slices that are not stored as the rows of its result: the opencl backend writes slice results only as rows", ck.f.soacPos(m.SOAC))
+		return fmt.Sprintf("%s returns slices that are not stored as the rows of its result: the opencl backend writes slice results only as rows", soacPos(ck.f, m.SOAC))
 	}
 	args, why := ck.elements(m)
 	if why != "" {
@@ -62,7 +63,7 @@ func (ck *clKernel) rowsOutput(m lower.Member, lam *ir.Lambda, fn *clc.Func, out
 	p := clParam{c: fmt.Sprintf("out__%d", len(ck.outs)), skel: "Int64", v: m.SOAC.Out, goElem: elemOf(m.SOAC.Out.Type), rows: fn.Result}
 	p.capIn, p.capObj = ck.resultRoom(m, lam, fn)
 	if p.capIn == nil && p.capObj == nil {
-		return fmt.Sprintf("the lambda of %s does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs", ck.f.soacPos(m.SOAC))
+		return fmt.Sprintf("the lambda of %s does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs", soacPos(ck.f, m.SOAC))
 	}
 	ck.args = append(ck.args,
 		clArg{name: p.c + "__p", params: []string{fmt.Sprintf("__global %s *restrict %s__p", fn.Result.Elem.C, p.c)}, rowsOut: p.v},
@@ -96,8 +97,8 @@ func (ck *clKernel) resultRoom(m lower.Member, lam *ir.Lambda, fn *clc.Func) (*i
 		if !ok {
 			break
 		}
-		fun, ok := typeutil.Callee(ck.f.info, call).(*types.Func)
-		if !ok || fun.Pkg() == nil || fun.Pkg().Path() != SOACPath || len(call.Args) == 0 {
+		fun, ok := typeutil.Callee(ck.f.Info(), call).(*types.Func)
+		if !ok || fun.Pkg() == nil || fun.Pkg().Path() != hostgo.SOACPath || len(call.Args) == 0 {
 			return nil, nil
 		}
 		switch fun.Name() {
@@ -111,11 +112,11 @@ func (ck *clKernel) resultRoom(m lower.Member, lam *ir.Lambda, fn *clc.Func) (*i
 	if !ok {
 		return nil, nil
 	}
-	obj := ck.f.info.Uses[id]
+	obj := ck.f.Info().Uses[id]
 	i := 0
 	for _, field := range lam.Lit.Type.Params.List {
 		for _, name := range field.Names {
-			if ck.f.info.Defs[name] == obj && obj != nil && i < len(m.SOAC.Inputs()) {
+			if ck.f.Info().Defs[name] == obj && obj != nil && i < len(m.SOAC.Inputs()) {
 				in := m.SOAC.Inputs()[i]
 				for _, p := range ck.ins {
 					if p.v == in && p.rows != nil {
@@ -154,7 +155,7 @@ func (a clArg) argName() string {
 // room per row, flat buffer and lengths. It returns the Go names: of the
 // spans and elements by input, of the room and flat buffer by output
 // (lengths are in local, as every output's).
-func (ck *clKernel) rowsHost(c *Stmts, local map[*ir.Var]string) (spans, data, room, flat map[*ir.Var]string) {
+func (ck *clKernel) rowsHost(c *hostgo.Stmts, local map[*ir.Var]string) (spans, data, room, flat map[*ir.Var]string) {
 	f := ck.f
 	spans, data, room, flat = map[*ir.Var]string{}, map[*ir.Var]string{}, map[*ir.Var]string{}, map[*ir.Var]string{}
 	for _, p := range ck.ins {
@@ -162,22 +163,22 @@ func (ck *clKernel) rowsHost(c *Stmts, local map[*ir.Var]string) (spans, data, r
 			continue
 		}
 		spans[p.v], data[p.v] = f.Fresh("spans"), f.Fresh("rows")
-		c.Add(jen.List(Id(spans[p.v]), Id(data[p.v])).Op(":=").Add(f.Qual(launchPath, "launch", "Flatten").Call(Id(f.Name(p.v)))))
+		c.Add(jen.List(hostgo.Id(spans[p.v]), hostgo.Id(data[p.v])).Op(":=").Add(f.Qual(launchPath, "launch", "Flatten").Call(hostgo.Id(f.Name(p.v)))))
 	}
-	n := jen.Len(Id(f.Name(ck.ins[0].v)))
+	n := jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))
 	for _, p := range ck.outs {
 		if p.rows == nil {
 			continue
 		}
 		room[p.v], flat[p.v] = f.Fresh("room"), f.Fresh("flat")
 		if p.capObj != nil {
-			c.Add(Define(room[p.v], jen.Len(f.ObjName(p.capObj))))
+			c.Add(hostgo.Define(room[p.v], jen.Len(f.ObjName(p.capObj))))
 		} else {
-			c.Add(Define(room[p.v], f.Qual(launchPath, "launch", "MaxLen").Call(Id(f.Name(p.capIn)))))
+			c.Add(hostgo.Define(room[p.v], f.Qual(launchPath, "launch", "MaxLen").Call(hostgo.Id(f.Name(p.capIn)))))
 		}
-		c.Add(Define(flat[p.v], MakeSlice(f.Type(p.goElem), jen.Add(n).Op("*").Id(room[p.v]))))
+		c.Add(hostgo.Define(flat[p.v], hostgo.MakeSlice(f.Type(p.goElem), jen.Add(n).Op("*").Id(room[p.v]))))
 		local[p.v] = f.Fresh("clo")
-		c.Add(Define(local[p.v], MakeSlice(jen.Index().Int64(), n)))
+		c.Add(hostgo.Define(local[p.v], hostgo.MakeSlice(jen.Index().Int64(), n)))
 	}
 	return spans, data, room, flat
 }

@@ -1,4 +1,4 @@
-package rewrite
+package parallel
 
 // This file holds the parallel backend: it renders a lowered kernel as Go
 // that calls runtime/parallel, with the cpu backend's fused loop body
@@ -34,6 +34,9 @@ package rewrite
 
 import (
 	"fmt"
+	"github.com/soacgen/soacgen/rewrite/backend"
+	"github.com/soacgen/soacgen/rewrite/backend/cpu"
+	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"go/token"
 	"path/filepath"
 
@@ -41,51 +44,52 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/lower"
-	"github.com/soacgen/soacgen/runtime/parallel"
+	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
 )
 
 // ParallelPath is the import path of the runtime the parallel backend's
 // code calls.
 const ParallelPath = "github.com/soacgen/soacgen/runtime/parallel"
 
-// parallelBackend renders kernels over the chunks of runtime/parallel.
-type parallelBackend struct{}
+// Backend is the parallel backend: it renders kernels over the chunks
+// of runtime/parallel.
+type Backend struct{}
 
-func (parallelBackend) Name() string { return Parallel }
+var _ backend.Backend = Backend{}
 
-func (parallelBackend) render(f *Func, lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string) {
-	if refuseHook != nil {
-		if why := refuseHook(f.fn, lk); why != "" {
-			return nil, why
-		}
-	}
+// Name returns backend.Parallel.
+func (Backend) Name() string { return backend.Parallel }
+
+// Render renders lk over chunks, or says why it cannot. It never falls
+// back at run time (next is unused).
+func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
 	if lk.Src.Depth > 0 {
 		// The parent's element is the parallel unit: run sequentially.
-		return cpuBackend{}.render(f, lk, outs)
+		return cpu.Backend{}.Render(f, lk, outs, next)
 	}
 	if why := impure(f, lk); why != "" {
 		return nil, why
 	}
 	for _, m := range lk.Members {
 		if m.StartNotNeutral {
-			return nil, fmt.Sprintf("the start of %s at %s is not provably its operator's neutral element: every chunk would combine it again", m.SOAC.Name, f.short(m.SOAC.Pos()))
+			return nil, fmt.Sprintf("the start of %s at %s is not provably its operator's neutral element: every chunk would combine it again", m.SOAC.Name, short(f, m.SOAC.Pos()))
 		}
 	}
 	switch lk.Form {
 	case lower.Call:
-		return f.parStream(lk)
+		return parStream(f, lk)
 	case lower.Chunked:
 		m := lk.Members[len(lk.Members)-1].SOAC
 		return nil, fmt.Sprintf("maps fused into the chunks of its %s do not run in parallel yet", m.Name)
 	case lower.Loop:
-		return f.parLoop(lk, outs)
+		return parLoop(f, lk, outs)
 	}
 	return nil, "its members do not run as one loop: " + lk.Reason
 }
 
 // impure returns why a lambda of lk is not pure (naming it and the
 // construct), or "".
-func impure(f *Func, lk *lower.Kernel) string {
+func impure(f *hostgo.Func, lk *lower.Kernel) string {
 	for _, m := range lk.Members {
 		for _, l := range m.SOAC.Lambdas() {
 			if !l.Purity.Pure {
@@ -97,7 +101,7 @@ func impure(f *Func, lk *lower.Kernel) string {
 				if !at.IsValid() {
 					at = l.Expr.Pos()
 				}
-				return fmt.Sprintf("the function of %s at %s is not pure (%s at %s): it never runs in parallel", m.SOAC.Name, f.short(m.SOAC.Pos()), why, f.short(at))
+				return fmt.Sprintf("the function of %s at %s is not pure (%s at %s): it never runs in parallel", m.SOAC.Name, short(f, m.SOAC.Pos()), why, short(f, at))
 			}
 		}
 	}
@@ -105,30 +109,29 @@ func impure(f *Func, lk *lower.Kernel) string {
 }
 
 // parStream renders a lone stream (form lower.Call) as a runtime call.
-func (f *Func) parStream(lk *lower.Kernel) (Stmts, string) {
+func parStream(f *hostgo.Func, lk *lower.Kernel) (hostgo.Stmts, string) {
 	m := lk.Members[0].SOAC
 	st := m.Op.(*ir.Stream)
-	grain := Lit(parallel.Grain(f.newCosts().lambdaNanos(st.Chunk, true)))
-	xs := Id(f.Name(st.Input))
+	grain := hostgo.Lit(rtparallel.Grain(costsOf(f).lambdaNanos(st.Chunk, true)))
+	xs := hostgo.Id(f.Name(st.Input))
 	var call *jen.Statement
 	if st.Kind == ir.StreamRed {
 		call = jen.Qual(ParallelPath, "StreamRed").Call(xs, grain, f.FuncExpr(st.Op), f.FuncExpr(st.Chunk))
 	} else {
-		ref := jen.Func().Params().Add(f.Type(m.Out.Type)).Add(Block(Stmts{jen.Return(f.Call(m, true))}))
+		ref := jen.Func().Params().Add(f.Type(m.Out.Type)).Add(hostgo.Block(hostgo.Stmts{jen.Return(f.Call(m, true))}))
 		call = jen.Qual(ParallelPath, "StreamMapOr").Call(xs, grain, f.FuncExpr(st.Chunk), ref)
 	}
-	var c Stmts
+	var c hostgo.Stmts
 	f.Assign(&c, m.Out, call)
 	return c, ""
 }
 
 // parLoop renders a lowered loop (form lower.Loop) as the sequential loop
 // below the grain and a runtime call over chunks above it.
-func (f *Func) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string) {
+func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
 	at := lk.Src.At.Pos()
-	f.allocFor = lk // its outputs are allocated uncleared (parallel_alloc.go)
-	defer func() { f.allocFor = nil }()
-	lp := f.LoopParts(lk, outs)
+	// Its outputs are allocated uncleared (parallel_alloc.go).
+	lp := f.LoopParts(lk, outs, unclearedAlloc(f))
 	seq, why := lp.Loops("0", lp.N)
 	if why != "" {
 		return nil, why
@@ -139,10 +142,10 @@ func (f *Func) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string
 	}
 	for _, m := range lk.Members {
 		if m.Role == lower.Scan && m.Space != lower.Root {
-			return nil, fmt.Sprintf("the scan %s at %s of a filter's kept elements does not run in parallel yet", m.SOAC.Name, f.short(m.SOAC.Pos()))
+			return nil, fmt.Sprintf("the scan %s at %s of a filter's kept elements does not run in parallel yet", m.SOAC.Name, short(f, m.SOAC.Pos()))
 		}
 	}
-	var folds, scans []LoopAcc
+	var folds, scans []hostgo.LoopAcc
 	for _, a := range lp.Accs {
 		if a.Role == lower.Scan {
 			scans = append(scans, a)
@@ -150,25 +153,25 @@ func (f *Func) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string
 			folds = append(folds, a)
 		}
 	}
-	var kept []LoopStore
+	var kept []hostgo.LoopStore
 	for _, s := range lp.Stores {
 		if s.How == lower.AtCount || s.How == lower.Appended {
 			kept = append(kept, s)
 		}
 	}
-	var scanOut *LoopStore
+	var scanOut *hostgo.LoopStore
 	switch {
 	case len(scans) > 1:
 		return nil, fmt.Sprintf("%d scans in one kernel do not run in parallel yet", len(scans))
 	case len(scans) == 1 && (len(folds) > 0 || len(kept) > 0):
-		return nil, fmt.Sprintf("the scan %s at %s beside a reduction or a filter's output does not run in parallel yet", scans[0].Member.Name, f.short(scans[0].Member.Pos()))
+		return nil, fmt.Sprintf("the scan %s at %s beside a reduction or a filter's output does not run in parallel yet", scans[0].Member.Name, short(f, scans[0].Member.Pos()))
 	case len(scans) == 1:
 		sm := scans[0].Member
 		for _, m := range lk.Members {
 			if m.SOAC != sm {
 				for _, v := range m.SOAC.Inputs() {
 					if v == sm.Out {
-						return nil, fmt.Sprintf("the elements of the scan %s at %s are read by %s in the same kernel: its chunks' carries would have to be applied before; not parallelised yet", sm.Name, f.short(sm.Pos()), m.SOAC.Name)
+						return nil, fmt.Sprintf("the elements of the scan %s at %s are read by %s in the same kernel: its chunks' carries would have to be applied before; not parallelised yet", sm.Name, short(f, sm.Pos()), m.SOAC.Name)
 					}
 				}
 			}
@@ -181,8 +184,8 @@ func (f *Func) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string
 	case len(kept) > 1:
 		return nil, fmt.Sprintf("%d materialised outputs of kept elements in one kernel do not run in parallel yet", len(kept))
 	}
-	cost := f.newCosts()
-	g := parallel.Grain(cost.kernelNanos(lk))
+	cost := costsOf(f)
+	g := rtparallel.Grain(cost.kernelNanos(lk))
 	if len(scans) > 0 || len(kept) > 0 {
 		// A scan's or filter's chunk makes a second pass when it runs
 		// alone (runtime/parallel: MinChunkNanos): twice the grain.
@@ -190,7 +193,7 @@ func (f *Func) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string
 	}
 	// Split at two grains, into chunks of a few µs (runtime/parallel:
 	// ChunksPerGrain); ForMeasured decides both itself from its timing.
-	grain, cg := Lit(g), Lit(parallel.ChunkGrain(g))
+	grain, cg := hostgo.Lit(g), hostgo.Lit(rtparallel.ChunkGrain(g))
 	lo, hi := f.Fresh("lo"), f.Fresh("hi")
 	chunk, why := lp.Loops(lo, hi)
 	if why != "" {
@@ -200,9 +203,9 @@ func (f *Func) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string
 	// function: each chunk folds from the neutral element into its own
 	// locals, and reads the output slices as values, not through the
 	// enclosing function's variables.
-	var decls Stmts
+	var decls hostgo.Stmts
 	for _, a := range folds {
-		decls.Add(VarDecl(a.Name, a.Type, a.Neutral))
+		decls.Add(hostgo.VarDecl(a.Name, a.Type, a.Neutral))
 	}
 	// An exactly associative scan's chunk starts from its carry when the
 	// runtime knows it (parallel.ScanExact), else from the neutral element.
@@ -212,88 +215,88 @@ func (f *Func) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string
 	}
 	for _, a := range scans {
 		if exact {
-			decls.Add(VarDecl(a.Name, a.Type, Id(start)))
+			decls.Add(hostgo.VarDecl(a.Name, a.Type, hostgo.Id(start)))
 		} else {
-			decls.Add(VarDecl(a.Name, a.Type, a.Neutral))
+			decls.Add(hostgo.VarDecl(a.Name, a.Type, a.Neutral))
 		}
 	}
 	for _, s := range lp.Stores {
 		if s.How == lower.Indexed {
-			decls.Add(Define(s.Local, Id(s.Local)))
+			decls.Add(hostgo.Define(s.Local, hostgo.Id(s.Local)))
 		}
 	}
 	// fn returns the chunk function: func(lo, hi int, more) results
 	// { decls; chunk; tail }.
 	fn := func(more []jen.Code, results jen.Code, tail ...jen.Code) *jen.Statement {
-		params := append([]jen.Code{Id(lo), jen.Id(hi).Int()}, more...)
-		body := append(append(append(Stmts{}, decls...), chunk...), tail...)
-		return jen.Func().Params(params...).Add(results).Add(Block(body))
+		params := append([]jen.Code{hostgo.Id(lo), jen.Id(hi).Int()}, more...)
+		body := append(append(append(hostgo.Stmts{}, decls...), chunk...), tail...)
+		return jen.Func().Params(params...).Add(results).Add(hostgo.Block(body))
 	}
-	n := Id(lp.N)
-	var par Stmts
+	n := hostgo.Id(lp.N)
+	var par hostgo.Stmts
 	switch {
 	case len(scans) == 1:
 		a := scans[0]
-		opFn, why := f.opFunc(a, at)
+		opFn, why := opFunc(f, a, at)
 		if why != "" {
 			return nil, why
 		}
 		var fix *jen.Statement
 		if scanOut != nil {
 			carry, i := f.Fresh("carry"), f.Fresh("i")
-			var apply Stmts
-			if why := f.Apply(&apply, a.Op, []jen.Code{Id(carry), Index(scanOut.Local, Id(i))}, Index(scanOut.Local, Id(i)), at); why != "" {
+			var apply hostgo.Stmts
+			if why := f.Apply(&apply, a.Op, []jen.Code{hostgo.Id(carry), hostgo.Index(scanOut.Local, hostgo.Id(i))}, hostgo.Index(scanOut.Local, hostgo.Id(i)), at); why != "" {
 				return nil, why
 			}
-			fix = jen.Func().Params(Id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(a.Type)).Add(Block(Stmts{
-				Define(scanOut.Local, Id(scanOut.Local)),
-				CountLoop(i, Id(lo), Id(hi), apply),
+			fix = jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(a.Type)).Add(hostgo.Block(hostgo.Stmts{
+				hostgo.Define(scanOut.Local, hostgo.Id(scanOut.Local)),
+				hostgo.CountLoop(i, hostgo.Id(lo), hostgo.Id(hi), apply),
 			}))
 		} else {
 			fix = jen.Func().Params(jen.Int(), jen.Int(), a.Type).Block()
 		}
 		if exact {
-			chunkFn := fn([]jen.Code{jen.Id(start).Add(a.Type)}, a.Type, jen.Return(Id(a.Name)))
-			par.Add(AssignTo("_", jen.Qual(ParallelPath, "ScanExact").Call(n, cg, a.Neutral, chunkFn, fix, opFn)))
+			chunkFn := fn([]jen.Code{jen.Id(start).Add(a.Type)}, a.Type, jen.Return(hostgo.Id(a.Name)))
+			par.Add(hostgo.AssignTo("_", jen.Qual(ParallelPath, "ScanExact").Call(n, cg, a.Neutral, chunkFn, fix, opFn)))
 			break
 		}
-		par.Add(AssignTo("_", jen.Qual(ParallelPath, "Scan").Call(n, cg, fn(nil, a.Type, jen.Return(Id(a.Name))), fix, opFn)))
+		par.Add(hostgo.AssignTo("_", jen.Qual(ParallelPath, "Scan").Call(n, cg, fn(nil, a.Type, jen.Return(hostgo.Id(a.Name))), fix, opFn)))
 	case len(kept) == 1:
 		s := kept[0]
 		// The name kept is taken too: the text generator took it for
 		// the count, and the generated names stay as they were.
 		dst, _, tot := f.Fresh("dst"), f.Fresh("kept"), f.Fresh("total")
-		pt, ret, comb, assign, why := f.partials(folds, at)
+		pt, ret, comb, assign, why := partials(f, folds, at)
 		if why != "" {
 			return nil, why
 		}
 		var cnt, out *jen.Statement
 		if s.How == lower.AtCount {
-			decls.Add(Define(s.Local, Id(dst)), Define(s.Count, Lit(0)))
-			cnt, out = Id(s.Count), Id(s.Local)
+			decls.Add(hostgo.Define(s.Local, hostgo.Id(dst)), hostgo.Define(s.Count, hostgo.Lit(0)))
+			cnt, out = hostgo.Id(s.Count), hostgo.Id(s.Local)
 		} else {
-			decls.Add(Define(s.Local, jen.Id(dst).Index(jen.Empty(), Lit(0))))
-			cnt, out = jen.Len(Id(s.Local)), jen.Id(s.Local).Index(jen.Empty(), n)
+			decls.Add(hostgo.Define(s.Local, jen.Id(dst).Index(jen.Empty(), hostgo.Lit(0))))
+			cnt, out = jen.Len(hostgo.Id(s.Local)), jen.Id(s.Local).Index(jen.Empty(), n)
 		}
 		r := "_"
 		if len(folds) > 0 {
 			r = f.Fresh("r")
 		}
 		chunkFn := fn([]jen.Code{jen.Id(dst).Add(f.Type(s.V.Type))}, jen.Params(jen.Int(), pt), jen.Return(cnt, ret))
-		par.Add(jen.List(Id(tot), Id(r)).Op(":=").Qual(ParallelPath, "FilterFold").Call(n, cg, out, chunkFn, comb))
+		par.Add(jen.List(hostgo.Id(tot), hostgo.Id(r)).Op(":=").Qual(ParallelPath, "FilterFold").Call(n, cg, out, chunkFn, comb))
 		if s.How == lower.AtCount {
-			par.Add(AssignTo(s.Count, Id(tot)))
+			par.Add(hostgo.AssignTo(s.Count, hostgo.Id(tot)))
 		} else {
-			par.Add(AssignTo(s.Local, jen.Id(s.Local).Index(jen.Empty(), Id(tot))))
+			par.Add(hostgo.AssignTo(s.Local, jen.Id(s.Local).Index(jen.Empty(), hostgo.Id(tot))))
 		}
 		par.Add(assign(r)...)
 	case len(folds) > 0:
-		pt, ret, comb, assign, why := f.partials(folds, at)
+		pt, ret, comb, assign, why := partials(f, folds, at)
 		if why != "" {
 			return nil, why
 		}
 		r := f.Fresh("r")
-		par.Add(Define(r, jen.Qual(ParallelPath, "Reduce").Call(n, cg, fn(nil, pt, jen.Return(ret)), comb)))
+		par.Add(hostgo.Define(r, jen.Qual(ParallelPath, "Reduce").Call(n, cg, fn(nil, pt, jen.Return(ret)), comb)))
 		par.Add(assign(r)...)
 	default:
 		// A map whose count is unreliable times its first element.
@@ -303,11 +306,11 @@ func (f *Func) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string
 		}
 		par.Add(jen.Qual(ParallelPath, forFn).Call(n, fg, fn(nil, jen.Null())))
 	}
-	body := Stmts{Define(lp.N, lp.Length)}
+	body := hostgo.Stmts{hostgo.Define(lp.N, lp.Length)}
 	body.Add(*lp.Pre...)
-	body.Add(jen.If(jen.Qual(ParallelPath, "Sequential").Call(n, grain)).Add(Block(seq)).Else().Add(Block(par)))
+	body.Add(jen.If(jen.Qual(ParallelPath, "Sequential").Call(n, grain)).Add(hostgo.Block(seq)).Else().Add(hostgo.Block(par)))
 	body.Add(combine...).Add(*lp.Post...)
-	return Stmts{lp.Guard(body)}, ""
+	return hostgo.Stmts{lp.Guard(body)}, ""
 }
 
 // partials returns, for the folds' accumulators, the struct type of a
@@ -315,30 +318,30 @@ func (f *Func) parLoop(lk *lower.Kernel, outs map[*ir.Var]string) (Stmts, string
 // function that combines two partials field by field with each fold's
 // operator, and the assignments of a combined partial r to the
 // accumulators.
-func (f *Func) partials(folds []LoopAcc, at token.Pos) (typ, ret, comb *jen.Statement, assign func(r string) Stmts, why string) {
+func partials(f *hostgo.Func, folds []hostgo.LoopAcc, at token.Pos) (typ, ret, comb *jen.Statement, assign func(r string) hostgo.Stmts, why string) {
 	// One field a line (jen.Struct): gofmt is not idempotent on a
 	// one-line struct type of several fields before a function body.
 	var fields, values []jen.Code
 	for i, a := range folds {
 		fields = append(fields, jen.Id(fmt.Sprintf("f%d", i)).Add(a.Type))
-		values = append(values, Id(a.Name))
+		values = append(values, hostgo.Id(a.Name))
 	}
 	typ = jen.Struct(fields...)
 	ret = jen.Add(typ).Values(values...)
 	x, y := f.Fresh("x"), f.Fresh("y")
-	var body Stmts
+	var body hostgo.Stmts
 	for i, a := range folds {
 		field := jen.Id(x).Dot(fmt.Sprintf("f%d", i))
 		if why := f.Apply(&body, a.Op, []jen.Code{field, jen.Id(y).Dot(fmt.Sprintf("f%d", i))}, field, at); why != "" {
 			return nil, nil, nil, nil, why
 		}
 	}
-	body.Add(jen.Return(Id(x)))
-	comb = jen.Func().Params(Id(x), jen.Id(y).Add(typ)).Add(typ).Add(Block(body))
-	assign = func(r string) Stmts {
-		var c Stmts
+	body.Add(jen.Return(hostgo.Id(x)))
+	comb = jen.Func().Params(hostgo.Id(x), jen.Id(y).Add(typ)).Add(typ).Add(hostgo.Block(body))
+	assign = func(r string) hostgo.Stmts {
+		var c hostgo.Stmts
 		for i, a := range folds {
-			c.Add(AssignTo(a.Name, jen.Id(r).Dot(fmt.Sprintf("f%d", i))))
+			c.Add(hostgo.AssignTo(a.Name, jen.Id(r).Dot(fmt.Sprintf("f%d", i))))
 		}
 		return c
 	}
@@ -347,19 +350,19 @@ func (f *Func) partials(folds []LoopAcc, at token.Pos) (typ, ret, comb *jen.Stat
 
 // opFunc returns a's operator as a function value of type func(T, T) T,
 // its body inlined.
-func (f *Func) opFunc(a LoopAcc, at token.Pos) (*jen.Statement, string) {
+func opFunc(f *hostgo.Func, a hostgo.LoopAcc, at token.Pos) (*jen.Statement, string) {
 	x, y, r := f.Fresh("x"), f.Fresh("y"), f.Fresh("r")
-	body := Stmts{VarDecl(r, a.Type, nil)}
-	if why := f.Apply(&body, a.Op, []jen.Code{Id(x), Id(y)}, Id(r), at); why != "" {
+	body := hostgo.Stmts{hostgo.VarDecl(r, a.Type, nil)}
+	if why := f.Apply(&body, a.Op, []jen.Code{hostgo.Id(x), hostgo.Id(y)}, hostgo.Id(r), at); why != "" {
 		return nil, why
 	}
-	body.Add(jen.Return(Id(r)))
-	return jen.Func().Params(Id(x), jen.Id(y).Add(a.Type)).Add(a.Type).Add(Block(body)), ""
+	body.Add(jen.Return(hostgo.Id(r)))
+	return jen.Func().Params(hostgo.Id(x), jen.Id(y).Add(a.Type)).Add(a.Type).Add(hostgo.Block(body)), ""
 }
 
 // short is position p as file:line:col with the file's base name, for
 // reasons (the warning that carries them names the full path first).
-func (f *Func) short(p token.Pos) string {
-	pos := f.fset.Position(p)
+func short(f *hostgo.Func, p token.Pos) string {
+	pos := f.Fset().Position(p)
 	return fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column)
 }

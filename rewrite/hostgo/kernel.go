@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file emits kernels. A kernel of one SOAC run at its own position is
 // a call of the runtime combinator; a kernel of several members is one
@@ -286,7 +286,7 @@ func (f *Func) Assign(c *Stmts, v *ir.Var, value jen.Code) {
 	c.Add(AssignTo(f.Name(v), value))
 }
 
-// Call returns the runtime Call computing m. direct says m runs where it
+// Call returns the runtime call computing m. direct says m runs where it
 // is written, so its operands and lambdas are written as in the spec.
 func (f *Func) Call(m *ir.SOAC, direct bool) *jen.Statement {
 	c := f.soacQ(m.Name)

@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file decides which lambdas the generated code may inline into a
 // fused loop and which it must call through soac.Opaque, because inlining
@@ -269,7 +269,7 @@ func (f *Func) FuncDecl(fn *types.Func) *ast.FuncDecl {
 	if fn.Pkg() != f.pkg {
 		return nil
 	}
-	for _, file := range f.in.Files {
+	for _, file := range f.files {
 		if file.Pos() > fn.Pos() || fn.Pos() >= file.End() {
 			continue
 		}

@@ -1,4 +1,4 @@
-package rewrite
+package parallel
 
 // This file estimates the work per element of a kernel, for the parallel
 // backend's grain (parallel.Grain): a static count over the lambdas'
@@ -13,6 +13,7 @@ package rewrite
 // threshold it feeds (parallel.MinChunkNanos) is measured too.
 
 import (
+	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -65,13 +66,10 @@ type costs struct {
 	uncertain bool
 }
 
-// newCosts returns a counter that follows calls into the functions of
+// costsOf returns a counter that follows calls into the functions of
 // f's package.
-func (f *Func) newCosts() *costs {
-	if f.in == nil {
-		return newCosts(f.info, nil)
-	}
-	return newCosts(f.info, f.in.Files)
+func costsOf(f *hostgo.Func) *costs {
+	return newCosts(f.Info(), f.Files())
 }
 
 // newCosts returns a counter that follows calls into the functions

@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file renders a fold in a select space (package lower decides which
 // filters are selects, see rewrite/lower/select.go): the fold runs for

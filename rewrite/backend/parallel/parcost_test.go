@@ -1,4 +1,4 @@
-package rewrite
+package parallel
 
 // The work estimate of the parallel backend's grain: measured math costs,
 // calls of the package's functions counted through their bodies (and

@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file holds the building blocks of generated code. Generated code
 // is built as jennifer structure (github.com/dave/jennifer/jen) and
@@ -26,7 +26,7 @@ func (s *Stmts) Add(c ...jen.Code) *Stmts {
 	return s
 }
 
-// Block returns list as a Block statement. An empty Block is printed
+// Block returns list as a block statement. An empty block is printed
 // with its braces on two lines, as the generator always has.
 func Block(list Stmts) *jen.Statement {
 	if len(list) == 0 {

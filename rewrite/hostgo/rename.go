@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file renames the spec's local objects (parameters, results,
 // receivers, type parameters, variables, constants and types declared in

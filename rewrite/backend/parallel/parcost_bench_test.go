@@ -1,4 +1,4 @@
-package rewrite
+package parallel
 
 // BenchmarkOpCosts measures what parcost.go's table of per-operation
 // costs holds: the time per element of a map loop over 1024 float64s in

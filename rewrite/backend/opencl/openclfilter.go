@@ -1,4 +1,4 @@
-package rewrite
+package opencl
 
 // This file is the opencl backend's part for the kept-element spaces of
 // filters. Each space gets a keep flag in the element code (an int, set
@@ -37,7 +37,7 @@ func (ck *clKernel) compaction(outs map[*ir.Var]string) string {
 			continue
 		}
 		if ck.compact != lower.Root && ck.compact != s {
-			return fmt.Sprintf("%s and %s store the kept elements of two filters: the filter skeleton compacts one", ck.f.soacPos(first), ck.f.soacPos(m.SOAC))
+			return fmt.Sprintf("%s and %s store the kept elements of two filters: the filter skeleton compacts one", soacPos(ck.f, first), soacPos(ck.f, m.SOAC))
 		}
 		ck.compact, first = s, m.SOAC
 	}
@@ -51,7 +51,7 @@ func (ck *clKernel) elements(m lower.Member) ([]string, string) {
 	for _, v := range m.SOAC.Inputs() {
 		c, ok := ck.cname[v]
 		if !ok || ck.space[v] != m.Space {
-			return nil, fmt.Sprintf("%s reads %s outside its own space of elements", ck.f.soacPos(m.SOAC), v.Name)
+			return nil, fmt.Sprintf("%s reads %s outside its own space of elements", soacPos(ck.f, m.SOAC), v.Name)
 		}
 		args = append(args, c)
 	}
@@ -99,11 +99,11 @@ func (ck *clKernel) foldElement(m lower.Member) string {
 	v := r.cast + args[0]
 	switch {
 	case m.Space == lower.Root && ck.compact != lower.Root:
-		return fmt.Sprintf("%s folds every element beside the kept elements the kernel stores: the filter skeleton folds kept elements only", ck.f.soacPos(m.SOAC))
+		return fmt.Sprintf("%s folds every element beside the kept elements the kernel stores: the filter skeleton folds kept elements only", soacPos(ck.f, m.SOAC))
 	case m.Space == lower.Root || m.Space == ck.compact:
 		fmt.Fprintf(&ck.body, "%s = %s;\n", r.c, v)
 	case ck.compact != lower.Root:
-		return fmt.Sprintf("%s folds the kept elements of another filter than the one whose elements the kernel stores", ck.f.soacPos(m.SOAC))
+		return fmt.Sprintf("%s folds the kept elements of another filter than the one whose elements the kernel stores", soacPos(ck.f, m.SOAC))
 	case r.neutral == "{0}":
 		fmt.Fprintf(&ck.body, "if (%s) {\n%s = %s;\n} else {\nconst %s__t k__z = {0};\n%s = k__z;\n}\n", ck.keep[m.Space], r.c, v, r.c, r.c)
 	default:

@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file fuses maps into the loop of a stream's chunk function. A chunk
 // function is often a sequential loop over its chunk,

@@ -1,4 +1,4 @@
-package rewrite
+package parallel
 
 // This file decides two things the parallel backend's loops depend on
 // the element types for. How a materialised output is allocated: make,
@@ -15,22 +15,24 @@ package rewrite
 // has (rewrite/lower does).
 
 import (
+	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
-
-	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
-// makeOut returns the expression that allocates output t ([]E) of n
-// elements for kernel lk.
-func (f *Func) makeOut(lk *lower.Kernel, t types.Type, n string) *jen.Statement {
-	if s, ok := t.Underlying().(*types.Slice); ok && lk != nil && f.allocFor == lk && pointerFree(s.Elem()) {
+// unclearedAlloc allocates a large pointer-free output with
+// parallel.Alloc (LoopParts' allocator for the parallel backend's
+// kernels); other element types get make's.
+func unclearedAlloc(f *hostgo.Func) hostgo.Allocator {
+	return func(elem types.Type, n string) *jen.Statement {
+		if !pointerFree(elem) {
+			return nil
+		}
 		// [:n] tells the compiler the length, as make does: without it
 		// every out[i] of the sequential loop is bounds-checked.
-		return jen.Qual(ParallelPath, "Alloc").Types(f.Type(s.Elem())).Call(Id(n)).Index(jen.Empty(), Id(n))
+		return jen.Qual(ParallelPath, "Alloc").Types(f.Type(elem)).Call(hostgo.Id(n)).Index(jen.Empty(), hostgo.Id(n))
 	}
-	return MakeSlice(f.Type(t), Id(n))
 }
 
 // pointerFree reports whether values of t hold no pointers: numbers,

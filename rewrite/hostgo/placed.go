@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file generates what a placed kernel needs (the fusion engine ran
 // it at an earlier member than its last, fusion's place.go; the lowered

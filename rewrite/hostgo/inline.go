@@ -1,4 +1,4 @@
-package rewrite
+package hostgo
 
 // This file applies a lambda where generated code needs its result:
 // target = l(args...), the literal's body inlined (its parameters bound,

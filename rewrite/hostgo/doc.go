@@ -1,0 +1,21 @@
+// Package hostgo is soacgen's host-Go generator: for one spec it writes
+// the generated function NAME (File.Function), copying the spec's
+// statements in order (renamed where generated code needs a name, with
+// the package references qualified through the spec file's imports),
+// evaluating operands and function values where the spec evaluates them,
+// inlining lambdas where no floating-point contraction can differ, and
+// calling back (a KernelFunc) at each kernel's position so that the
+// backends (package rewrite/backend and its subpackages) render it.
+//
+// It holds what every backend's code is made of: the sequential loop of
+// a lowered kernel (Func.Loop) and its pieces (Func.LoopParts, which the
+// parallel backend places per chunk), the chunk loop of a stream
+// (Func.FusedStream), the unfused reference calls (Func.Unfused), the
+// rerun guard that keeps the spec's first panic (Func.EmitGuarded), and
+// the code blocks (Stmts, Block, Define, ...), all built as jennifer
+// structure and printed once (File.Render).
+//
+// It does not choose a backend, decide a kernel's shape (rewrite/lower
+// does), nor write files (package rewrite does). Its output for a spec
+// is byte-identical for the same input.
+package hostgo

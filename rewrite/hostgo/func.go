@@ -1,0 +1,65 @@
+package hostgo
+
+// This file holds what a backend reads of the spec being generated
+// (Func's accessors), the call of the chain at each kernel's position,
+// and the rerun guard a backend's code is wrapped in. It does not choose
+// a backend (package rewrite does) nor render a kernel (the backends do,
+// with the loops of fused.go).
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lower"
+)
+
+// Spec is the spec function being generated.
+func (f *Func) Spec() *ir.Function { return f.fn }
+
+// Backend is the backend the spec asks for: its directive's, else the
+// package's default.
+func (f *Func) Backend() string { return f.backend }
+
+// Fset is the file set of the spec's package.
+func (f *Func) Fset() *token.FileSet { return f.fset }
+
+// Info is the type information of the spec's package.
+func (f *Func) Info() *types.Info { return f.info }
+
+// Files are the syntax trees of the spec's package.
+func (f *Func) Files() []*ast.File { return f.files }
+
+// AddDecls appends package-level declarations that f's generated code
+// needs; they are emitted after its function.
+func (f *Func) AddDecls(d ...jen.Code) { f.decls = append(f.decls, d...) }
+
+// kernel generates kernel k at its position through the File's chain.
+func (f *Func) kernel(c *Stmts, k *fusion.Kernel) error {
+	if err := f.emit(f, c, k); err != nil {
+		return err
+	}
+	return f.err
+}
+
+// Lowered returns the lowered form of kernel k.
+func (f *Func) Lowered(k *fusion.Kernel) *lower.Kernel { return f.low.Of[k] }
+
+// EmitGuarded emits a backend's code fc for lk. When two members may
+// panic, the fused code could meet the second's panic before the first's:
+// on a panic the members run again unfused, in the spec's order, and
+// panic as the spec does.
+func (f *Func) EmitGuarded(c *Stmts, lk *lower.Kernel, fc Stmts, outs map[*ir.Var]string) {
+	if !lk.Rerun || lk.Form == lower.Call {
+		c.Add(fc...)
+		return
+	}
+	e := f.Fresh("e")
+	rerun := jen.If(Define(e, jen.Recover()), jen.Id(e).Op("!=").Nil()).Add(Block(Stmts{f.Unfused(lk.Src, outs), jen.Panic(Id(e))}))
+	deferred := jen.Defer().Func().Params().Add(Block(Stmts{rerun})).Call()
+	c.Add(jen.Func().Params().Add(Block(append(Stmts{deferred}, fc...))).Call())
+}
