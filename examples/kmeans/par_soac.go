@@ -10,36 +10,71 @@ import (
 // ClusterSizesPar is the fused form of clusterSizesParSpec (generated from its //soac:fuse directive).
 func ClusterSizesPar(ps []Point, centres []Point) []int {
 	k := len(centres)
-	t := parallel.StreamRed(ps, 1471, func(x, y []int) []int {
-		var t2 []int
-		if len(x) == len(y) {
-			n := len(x)
-			in := x[:n]
-			in2 := y[:n]
-			var out []int
-			out = make([]int, n)
-			for i := 0; i < n; i++ {
-				var m int
-				{
-					a, b := in[i], in2[i]
-					m = a + b
+	var r []int
+	if parallel.Sequential(len(ps), 1471) {
+		r = soac.StreamRed[Point, []int](ps, func(x, y []int) []int {
+			var t2 []int
+			if len(x) == len(y) {
+				n := len(x)
+				in := x[:n]
+				in2 := y[:n]
+				var out []int
+				out = make([]int, n)
+				for i := 0; i < n; i++ {
+					var m int
+					{
+						a, b := in[i], in2[i]
+						m = a + b
+					}
+					out[i] = m
 				}
-				out[i] = m
+				t2 = out
+			} else {
+				t2 = soac.Map2[int, int, int](x, y, func(a, b int) int {
+					return a + b
+				})
 			}
-			t2 = out
-		} else {
-			t2 = soac.Map2[int, int, int](x, y, func(a, b int) int {
-				return a + b
-			})
-		}
-		return t2
-	}, func(chunk []Point) []int {
-		counts := make([]int, k)
-		for _, p := range chunk {
-			counts[nearest(p, centres)]++
-		}
-		return counts
-	})
+			return t2
+		}, func(chunk []Point) []int {
+			counts := make([]int, k)
+			for _, p := range chunk {
+				counts[nearest(p, centres)]++
+			}
+			return counts
+		})
+	} else {
+		r = parallel.StreamRed(ps, 1471, func(x, y []int) []int {
+			var t2 []int
+			if len(x) == len(y) {
+				n2 := len(x)
+				in3 := x[:n2]
+				in4 := y[:n2]
+				var out2 []int
+				out2 = make([]int, n2)
+				for i2 := 0; i2 < n2; i2++ {
+					var m2 int
+					{
+						a, b := in3[i2], in4[i2]
+						m2 = a + b
+					}
+					out2[i2] = m2
+				}
+				t2 = out2
+			} else {
+				t2 = soac.Map2[int, int, int](x, y, func(a, b int) int {
+					return a + b
+				})
+			}
+			return t2
+		}, func(chunk []Point) []int {
+			counts := make([]int, k)
+			for _, p := range chunk {
+				counts[nearest(p, centres)]++
+			}
+			return counts
+		})
+	}
+	t := r
 	return t
 }
 

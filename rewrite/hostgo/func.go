@@ -63,3 +63,59 @@ func (f *Func) EmitGuarded(c *Stmts, lk *lower.Kernel, fc Stmts, outs map[*ir.Va
 	deferred := jen.Defer().Func().Params().Add(Block(Stmts{rerun})).Call()
 	c.Add(jen.Func().Params().Add(Block(append(Stmts{deferred}, fc...))).Call())
 }
+
+// LocalFuncs prepares code that runs in a closure of its own (the
+// parallel backend's chunk functions) for kernel lk at pos: each function
+// literal of lk's members that is called through a temporary evaluated
+// where its SOAC is written (a literal that may fuse x*y+z, through
+// soac.Opaque, or one that cannot be inlined) gets a copy, declared by
+// the statements returned, that code rendered until restore is called
+// calls instead. Evaluating a literal has no effect and its captures are
+// variables, not values, so the copy calls the same code on the same
+// variables; a literal is copied only where every name it uses means
+// what it means where it is written, and only if it captures a variable
+// (one that captures none is a static function value, never allocated).
+// The temporary itself is then never
+// captured by the closure, so it need not move to the heap when the
+// kernel runs sequentially (one allocation per call at n = 1).
+func (f *Func) LocalFuncs(lk *lower.Kernel, pos token.Pos) (decls Stmts, restore func()) {
+	saved := map[*ir.Lambda]*jen.Statement{}
+	for _, m := range lk.Members {
+		for _, l := range m.SOAC.Lambdas() {
+			if _, done := saved[l]; done || l.Kind != ir.FuncLit || l.Lit == nil || l.Body == nil || f.funText[l] == nil || !f.captures(l.Lit) || !f.namesMean(l.Lit, l.Lit, pos) {
+				continue
+			}
+			saved[l] = f.funText[l]
+			// The copy's body is generated from the literal, as the
+			// temporary's was (FuncExpr reads funText first).
+			delete(f.funText, l)
+			name := f.Fresh("fn")
+			if f.mayFuse(l) {
+				decls.Add(Define(name, f.soacQ("Opaque").Call(f.FuncExpr(l))))
+			} else {
+				decls.Add(Define(name, f.FuncExpr(l)))
+			}
+			f.funText[l] = Id(name)
+		}
+	}
+	return decls, func() {
+		for l, t := range saved {
+			f.funText[l] = t
+		}
+	}
+}
+
+// captures reports whether literal lit uses a variable of the spec's
+// function declared outside it.
+func (f *Func) captures(lit *ast.FuncLit) bool {
+	found := false
+	ast.Inspect(lit, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !found {
+			if v, ok := f.info.Uses[id].(*types.Var); ok && v.Pkg() == f.pkg && v.Parent() != nil && v.Parent() != f.pkg.Scope() && (v.Pos() < lit.Pos() || v.Pos() >= lit.End()) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

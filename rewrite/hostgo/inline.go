@@ -149,12 +149,8 @@ func (f *Func) canInline(l *ir.Lambda, pos token.Pos) bool {
 	if l.Lit == nil || l.Body == nil || l.Sig == nil || l.Sig.Results().Len() != 1 || f.mayFuse(l) {
 		return false
 	}
-	lit := l.Lit
 	ok := true
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		if !ok {
-			return false
-		}
+	ast.Inspect(l.Lit.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.DeferStmt, *ast.LabeledStmt:
 			ok = false
@@ -163,13 +159,29 @@ func (f *Func) canInline(l *ir.Lambda, pos token.Pos) bool {
 				ok = false
 			}
 		case *ast.Ident:
+			if b, isB := f.info.Uses[n].(*types.Builtin); isB && b.Name() == "recover" {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok && f.namesMean(l.Lit, l.Lit.Body, pos)
+}
+
+// namesMean reports whether every name in node (part of literal lit)
+// that is declared in the spec's function, outside lit, means at pos what
+// it means in node.
+func (f *Func) namesMean(lit *ast.FuncLit, node ast.Node, pos token.Pos) bool {
+	ok := true
+	ast.Inspect(node, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.Ident:
 			obj := f.info.Uses[n]
 			if obj == nil {
 				return true
-			}
-			if b, isB := obj.(*types.Builtin); isB && b.Name() == "recover" {
-				ok = false
-				return false
 			}
 			if obj.Pkg() != f.pkg || obj.Parent() == nil || obj.Parent() == f.pkg.Scope() || obj.Parent() == types.Universe {
 				return true

@@ -129,3 +129,18 @@ func diff(a, b reflect.Value, path string, tol float64) string {
 	}
 	return ""
 }
+
+// SameAllocs fails t when par allocates more per call than cpu (their
+// averages over runs calls): below the grain, the parallel backend's code
+// must cost what the cpu backend's does. Skipped under the race detector.
+func SameAllocs(t *testing.T, cpu, par func()) {
+	t.Helper()
+	if Race {
+		t.Skip("the race detector allocates")
+	}
+	const runs = 100
+	c, p := testing.AllocsPerRun(runs, cpu), testing.AllocsPerRun(runs, par)
+	if p > c {
+		t.Errorf("the parallel backend's code allocates %v times per call, the cpu backend's %v", p, c)
+	}
+}

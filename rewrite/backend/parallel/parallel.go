@@ -114,6 +114,12 @@ func parStream(f *hostgo.Func, lk *lower.Kernel) (hostgo.Stmts, string) {
 	st := m.Op.(*ir.Stream)
 	grain := hostgo.Lit(rtparallel.Grain(costsOf(f).lambdaNanos(st.Chunk, true)))
 	xs := hostgo.Id(f.Name(st.Input))
+	// Below the grain, the cpu backend's call: the closures the runtime
+	// call captures are made in the parallel branch only, so a small
+	// input allocates no more than the cpu backend's code.
+	seq := f.Call(m, true)
+	copies, restore := f.LocalFuncs(lk, lk.Src.At.Pos())
+	defer restore()
 	var call *jen.Statement
 	if st.Kind == ir.StreamRed {
 		call = jen.Qual(ParallelPath, "StreamRed").Call(xs, grain, f.FuncExpr(st.Op), f.FuncExpr(st.Chunk))
@@ -121,8 +127,13 @@ func parStream(f *hostgo.Func, lk *lower.Kernel) (hostgo.Stmts, string) {
 		ref := jen.Func().Params().Add(f.Type(m.Out.Type)).Add(hostgo.Block(hostgo.Stmts{jen.Return(f.Call(m, true))}))
 		call = jen.Qual(ParallelPath, "StreamMapOr").Call(xs, grain, f.FuncExpr(st.Chunk), ref)
 	}
-	var c hostgo.Stmts
-	f.Assign(&c, m.Out, call)
+	r := f.Fresh("r")
+	par := append(copies, hostgo.AssignTo(r, call))
+	c := hostgo.Stmts{
+		hostgo.VarDecl(r, f.Type(m.Out.Type), nil),
+		jen.If(jen.Qual(ParallelPath, "Sequential").Call(jen.Len(xs), grain)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, seq)})).Else().Add(hostgo.Block(par)),
+	}
+	f.Assign(&c, m.Out, hostgo.Id(r))
 	return c, ""
 }
 
@@ -195,6 +206,11 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 	// ChunksPerGrain); ForMeasured decides both itself from its timing.
 	grain, cg := hostgo.Lit(g), hostgo.Lit(rtparallel.ChunkGrain(g))
 	lo, hi := f.Fresh("lo"), f.Fresh("hi")
+	// The chunk functions call copies of the members' function literals
+	// made in the parallel branch, so that the sequential branch's
+	// temporaries stay off the heap (hostgo.Func.LocalFuncs).
+	copies, restore := f.LocalFuncs(lk, at)
+	defer restore()
 	chunk, why := lp.Loops(lo, hi)
 	if why != "" {
 		return nil, why
@@ -306,6 +322,7 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 		}
 		par.Add(jen.Qual(ParallelPath, forFn).Call(n, fg, fn(nil, jen.Null())))
 	}
+	par = append(copies, par...)
 	body := hostgo.Stmts{hostgo.Define(lp.N, lp.Length)}
 	body.Add(*lp.Pre...)
 	body.Add(jen.If(jen.Qual(ParallelPath, "Sequential").Call(n, grain)).Add(hostgo.Block(seq)).Else().Add(hostgo.Block(par)))
