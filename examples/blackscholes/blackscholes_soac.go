@@ -90,7 +90,10 @@ func CallPricesCL(opts []Option) []float64 {
 				}
 			} else {
 				parallel.For(n, 72, func(lo, hi int) {
-					out := out
+					in := in[:hi]
+					_ = in[lo:]
+					out := out[:hi]
+					_ = out[lo:]
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64
 						m2 = float64(fn(in[i2]))
@@ -179,6 +182,8 @@ func PortfolioValueCL(opts []Option) float64 {
 					f0 float64
 				} {
 					var acc float64 = float64(0.0)
+					in := in[:hi]
+					_ = in[lo:]
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64
 						m2 = float64(fn(in[i2]))
@@ -282,7 +287,10 @@ func CallPricesAuto(opts []Option) []float64 {
 				}
 			} else {
 				parallel.For(n, 72, func(lo, hi int) {
-					out := out
+					in := in[:hi]
+					_ = in[lo:]
+					out := out[:hi]
+					_ = out[lo:]
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64
 						m2 = float64(fn(in[i2]))

@@ -78,6 +78,10 @@ func DotCL(xs, ys []float64) float64 {
 					f0 float64
 				} {
 					var acc float64 = float64(0.0)
+					in := in[:hi]
+					_ = in[lo:]
+					in2 := in2[:hi]
+					_ = in2[lo:]
 					for i2 := lo; i2 < hi; i2++ {
 						var m2 float64
 						{

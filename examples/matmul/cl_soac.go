@@ -81,7 +81,10 @@ func MatMulCL(a, bt [][]float64) [][]float64 {
 				}
 			} else {
 				parallel.ForMeasured(n, 17, func(lo, hi int) {
-					out2 := out2
+					in := in[:hi]
+					_ = in[lo:]
+					out2 := out2[:hi]
+					_ = out2[lo:]
 					for i4 := lo; i4 < hi; i4++ {
 						var m4 []float64
 						{

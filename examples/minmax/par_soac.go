@@ -93,6 +93,8 @@ func BoundsPar(xs []int32) (lo, hi int32) {
 				var acc6 int32 = int32(math.MinInt32)
 				var acc7 int32 = int32(math.MaxInt32)
 				var acc8 int32 = int32(math.MinInt32)
+				in := in[:hi2]
+				_ = in[lo2:]
 				i8 := lo2
 				for ; i8 < hi2-3; i8 += 4 {
 					i9 := i8

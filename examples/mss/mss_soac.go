@@ -66,6 +66,8 @@ func MSSCL(xs []int) int {
 					f0 segs
 				} {
 					var acc segs = v
+					in := in[:hi]
+					_ = in[lo:]
 					for i2 := lo; i2 < hi; i2++ {
 						var m3 segs
 						{

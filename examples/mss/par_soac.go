@@ -27,6 +27,8 @@ func MSSPar(xs []int) int {
 				f0 segs
 			} {
 				var acc segs = v
+				in := in[:hi]
+				_ = in[lo:]
 				for i2 := lo; i2 < hi; i2++ {
 					var m3 segs
 					{

@@ -122,6 +122,8 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 				} {
 					var acc float64 = float64(0.0)
 					var acc2 float64 = float64(0.0)
+					in := in[:hi]
+					_ = in[lo:]
 					for i2 := lo; i2 < hi; i2++ {
 						{
 							a, b := acc, in[i2]
@@ -205,8 +207,12 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 				}
 			} else {
 				parallel.For(n2, 2083, func(lo2, hi2 int) {
-					out := out
-					out2 := out2
+					in2 := in2[:hi2]
+					_ = in2[lo2:]
+					out := out[:hi2]
+					_ = out[lo2:]
+					out2 := out2[:hi2]
+					_ = out2[lo2:]
 					for i4 := lo2; i4 < hi2; i4++ {
 						var m3 float64
 						{

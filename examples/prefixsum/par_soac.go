@@ -32,7 +32,10 @@ func PrefixSumsPar(xs []int) []int {
 		} else {
 			_ = parallel.ScanExact(n, 6250, int(0), func(lo, hi int, start int) int {
 				var acc int = start
-				out := out
+				in := in[:hi]
+				_ = in[lo:]
+				out := out[:hi]
+				_ = out[lo:]
 				for i2 := lo; i2 < hi; i2++ {
 					var m2 int
 					{
@@ -47,7 +50,8 @@ func PrefixSumsPar(xs []int) []int {
 				}
 				return acc
 			}, func(lo, hi int, carry int) {
-				out := out
+				out := out[:hi]
+				_ = out[lo:]
 				for i3 := lo; i3 < hi; i3++ {
 					{
 						a, b := carry, out[i3]
@@ -95,7 +99,10 @@ func PrefixSqrtsPar(xs []float64) []float64 {
 		} else {
 			_ = parallel.Scan(n, 2083, func(lo, hi int) float64 {
 				var acc float64 = float64(0.0)
-				out := out
+				in := in[:hi]
+				_ = in[lo:]
+				out := out[:hi]
+				_ = out[lo:]
 				for i2 := lo; i2 < hi; i2++ {
 					var m2 float64
 					m2 = float64(math.Sqrt(in[i2]))
@@ -107,7 +114,8 @@ func PrefixSqrtsPar(xs []float64) []float64 {
 				}
 				return acc
 			}, func(lo, hi int, carry float64) {
-				out := out
+				out := out[:hi]
+				_ = out[lo:]
 				for i3 := lo; i3 < hi; i3++ {
 					{
 						a, b := carry, out[i3]

@@ -58,6 +58,8 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 				f0 distPoint
 			}) {
 				var acc distPoint = v
+				in := in[:hi]
+				_ = in[lo:]
 				out := dst
 				kept := 0
 				for i2 := lo; i2 < hi; i2++ {

@@ -52,6 +52,8 @@ func SumSqPosCL(xs []float64) float64 {
 					f0 float64
 				} {
 					var acc float64 = float64(0.0)
+					in := in[:hi]
+					_ = in[lo:]
 					for i2 := lo; i2 < hi; i2++ {
 						var keep2 bool
 						{

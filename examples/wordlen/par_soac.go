@@ -39,6 +39,8 @@ func WordStatsPar(text string, minLen int) (longest int, long []string) {
 				f0 int
 			}) {
 				var acc int = int(0)
+				in := in[:hi]
+				_ = in[lo:]
 				out := dst[:0]
 				for i2 := lo; i2 < hi; i2++ {
 					var m2 int

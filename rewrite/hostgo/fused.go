@@ -97,6 +97,8 @@ type LoopParts struct {
 	// Guard wraps the loop's code in the length asserts (the members
 	// run unfused when they fail).
 	Guard func(body Stmts) *jen.Statement
+	// Inputs are the names of the inputs' reslices, declared in Pre.
+	Inputs []string
 	// Accs are the accumulators of folds and scans in declaration order
 	// (after the first call of loops).
 	Accs []LoopAcc
@@ -201,6 +203,7 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 	for _, v := range k.Inputs {
 		l := f.Fresh("in")
 		inLocal[v] = l
+		lp.Inputs = append(lp.Inputs, l)
 		pre.Add(Define(l, jen.Id(f.Name(v)).Index(jen.Empty(), Id(nName))))
 	}
 	// The loop body is emitted once, or lk.Unroll times (copies

@@ -236,9 +236,20 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 			decls.Add(hostgo.VarDecl(a.Name, a.Type, a.Neutral))
 		}
 	}
+	// The chunk's inputs and indexed outputs are cut at hi, and lo is
+	// checked against them once, so that the compiler proves every
+	// index in [lo, hi) in bounds: no check per element (the sequential
+	// loop gets the same from its [0, n) reslices).
+	bounds := func(name string) {
+		decls.Add(hostgo.Define(name, jen.Id(name).Index(jen.Empty(), hostgo.Id(hi))))
+		decls.Add(hostgo.AssignTo("_", jen.Id(name).Index(hostgo.Id(lo), jen.Empty())))
+	}
+	for _, in := range lp.Inputs {
+		bounds(in)
+	}
 	for _, s := range lp.Stores {
 		if s.How == lower.Indexed {
-			decls.Add(hostgo.Define(s.Local, hostgo.Id(s.Local)))
+			bounds(s.Local)
 		}
 	}
 	// fn returns the chunk function: func(lo, hi int, more) results
@@ -265,7 +276,8 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 				return nil, why
 			}
 			fix = jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(a.Type)).Add(hostgo.Block(hostgo.Stmts{
-				hostgo.Define(scanOut.Local, hostgo.Id(scanOut.Local)),
+				hostgo.Define(scanOut.Local, jen.Id(scanOut.Local).Index(jen.Empty(), hostgo.Id(hi))),
+				hostgo.AssignTo("_", jen.Id(scanOut.Local).Index(hostgo.Id(lo), jen.Empty())),
 				hostgo.CountLoop(i, hostgo.Id(lo), hostgo.Id(hi), apply),
 			}))
 		} else {
