@@ -98,7 +98,7 @@ func SumSqPosCL(xs []float64) float64 {
 
 // soacgenCLSumSqPosCL runs a kernel of SumSqPosCL on OpenCL (generated from sumSqPosCLSpec).
 var soacgenCLSumSqPosCL = &launch.Redomap{
-	At:   "cl.go:16:9",
+	At:   "cl.go:15:9",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:   "CLSumSqPosCL",
@@ -216,7 +216,7 @@ func OrdersTotalCL(os []Order) float64 {
 
 // soacgenCLOrdersTotalCL runs a kernel of OrdersTotalCL on OpenCL (generated from ordersTotalCLSpec).
 var soacgenCLOrdersTotalCL = &launch.Redomap{
-	At:   "cl.go:30:9",
+	At:   "cl.go:29:9",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:   "CLOrdersTotalCL",
