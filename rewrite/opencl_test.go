@@ -21,7 +21,6 @@ func TestOpenCLRefusals(t *testing.T) {
 		"filterBesideFoldRefusedSpec": "Reduce at opencl.go:191:7 folds every element beside the kept elements the kernel stores: the filter skeleton folds kept elements only",
 		"scanRefusedSpec":             "a lambda of the scan's kernel captures k: the scan skeleton takes no captured arguments",
 		"stringRefusedSpec":           "input xs has type []string: the skeletons take slices of",
-		"int8RefusedSpec":             "input xs has type []int8: the skeletons take slices of",
 		"twoFiltersRefusedSpec":       "Filter at opencl.go:294:9 and Filter at opencl.go:295:14 store the kept elements of two filters: the filter skeleton compacts one",
 		"indexedBesideRefusedSpec":    "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
 		"startRefusedSpec":            "Reduce at opencl.go:197:9: its start is not provably its operator's neutral element",
@@ -62,7 +61,7 @@ func TestOpenCLRefusals(t *testing.T) {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}
 	}
-	for _, name := range []string{"PosSquares", "TableLookup", "RowSums", "Nearest", "RowSquares", "MatMul32", "RowPrefixes"} {
+	for _, name := range []string{"PosSquares", "TableLookup", "RowSums", "Nearest", "RowSquares", "MatMul32", "RowPrefixes", "OkDeltas", "ByteSums", "Flags", "Int8Plus"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}

@@ -31,3 +31,17 @@ func TestSumSqPosCL(t *testing.T) {
 		}
 	}
 }
+
+// TestOrdersTotalCL compares the opencl variant of the orders (a struct
+// with a uint8 status field, filtered on it) with the spec, within
+// rounding of the device's summation order.
+func TestOrdersTotalCL(t *testing.T) {
+	cltest.Require(t, soacgenCLOrdersTotalCL)
+	for _, n := range extest.Sizes(testing.Short()) {
+		os := randomOrders(extest.Rand(13, n), n)
+		want := ordersTotalSpec(os)
+		if got := OrdersTotalCL(os); !cltest.Close(got, want, 1e-12, 0) {
+			t.Errorf("n=%d OrdersTotalCL = %v, want %v", n, got, want)
+		}
+	}
+}

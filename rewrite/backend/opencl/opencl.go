@@ -180,6 +180,16 @@ func skelScalar(t types.Type) string {
 		return "Uint32"
 	case types.Uint64, types.Uint:
 		return "Uint64"
+	case types.Int8:
+		return "Int8"
+	case types.Uint8:
+		return "Uint8"
+	case types.Int16:
+		return "Int16"
+	case types.Uint16:
+		return "Uint16"
+	case types.Bool:
+		return "Bool"
 	}
 	return ""
 }
@@ -209,7 +219,7 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 		if p.skel == "" {
 			ct := ck.structInput(e)
 			if ct == nil {
-				return fmt.Sprintf("input %s has type %s: the skeletons take slices of float32, float64, int32, int64, int, uint32, uint64, uint, of structs of those, and of slices of those", v.Name, v.Type)
+				return fmt.Sprintf("input %s has type %s: the skeletons take slices of bool, sized integers, int, uint, float32 and float64, of structs of those, and of slices of those", v.Name, v.Type)
 			}
 			p.fields = ck.fieldTypes(e)
 			ck.fp64 = ck.fp64 || slices.Contains(p.fields, "Float64")

@@ -72,8 +72,8 @@ func stringRefusedSpec(xs []string) []int {
 	return soac.Map(xs, func(s string) int { return len(s) })
 }
 
-//soac:fuse Int8Refused backend=opencl
-func int8RefusedSpec(xs []int8) []int8 {
+//soac:fuse Int8Plus backend=opencl
+func int8PlusSpec(xs []int8) []int8 {
 	return soac.Map(xs, func(x int8) int8 { return x + 1 })
 }
 
@@ -315,4 +315,38 @@ func lastNonZeroSpec(xs []int64) (int64, int64) {
 		return a
 	})
 	return last, soac.Reduce(ys, 0, func(a, b int64) int64 { return a + b })
+}
+
+// Small integer and bool element types (issue 12): fields of uint8, int8,
+// int16, uint16 and bool in a struct input, arithmetic that wraps at the
+// type's width (Go's semantics, not C's promotion to int), a uint8 map
+// output and a uint8 fold.
+
+type reading struct {
+	Sensor uint8
+	OK     bool
+	Delta  int16
+	Count  uint16
+	Level  int8
+}
+
+//soac:fuse OkDeltas backend=opencl
+func okDeltasSpec(rs []reading) int16 {
+	return soac.Reduce(soac.Map(rs, func(r reading) int16 {
+		if r.OK && r.Sensor != 3 {
+			return r.Delta*int16(r.Level) + int16(r.Count>>4)
+		}
+		return 0
+	}), 0, func(a, b int16) int16 { return a + b })
+}
+
+//soac:fuse ByteSums backend=opencl
+func byteSumsSpec(xs []uint8, k uint8) ([]uint8, uint8) {
+	ys := soac.Map(xs, func(x uint8) uint8 { return x*k + 200 })
+	return ys, soac.Reduce(ys, 0, func(a, b uint8) uint8 { return a + b })
+}
+
+//soac:fuse Flags backend=opencl
+func flagsSpec(xs []int8) []bool {
+	return soac.Map(xs, func(x int8) bool { return x+100 < 0 })
 }

@@ -111,6 +111,24 @@ func TestTypes(t *testing.T) {
 	if err := Float32.CheckGo([]int32{}); err == nil {
 		t.Fatal("int32 accepted as float")
 	}
+	// Small fields pack as in Go: offsets 0, 1, 2, 4, 6; size 8.
+	type small struct {
+		A uint8
+		B bool
+		C int16
+		D uint16
+		E int8
+	}
+	sm := mustStruct(t, "small", Field{Name: "A", Type: Uint8}, Field{Name: "B", Type: Bool}, Field{Name: "C", Type: Int16}, Field{Name: "D", Type: Uint16}, Field{Name: "E", Type: Int8})
+	if err := sm.CheckGo(small{}); err != nil || sm.Size != 8 || sm.Align != 2 {
+		t.Fatalf("small: %v, size %d align %d", err, sm.Size, sm.Align)
+	}
+	if err := Uint8.CheckGo([]bool{}); err == nil {
+		t.Fatal("bool accepted as uint8")
+	}
+	if err := Int16.CheckGo([]uint16{}); err == nil {
+		t.Fatal("uint16 accepted as int16")
+	}
 	if _, err := Struct("bad name"); err == nil {
 		t.Fatal("bad struct name accepted")
 	}

@@ -9,7 +9,8 @@ import (
 
 // Type is an element type as both sides see it: its OpenCL C name, size
 // and alignment, and for a struct its fields. Scalars are the predefined
-// values Float32 ... Uint64; structs are made by Struct.
+// values Float32 ... Uint64, Int8 ... Uint16 and Bool; structs are made
+// by Struct.
 type Type struct {
 	Name   string  // OpenCL C type name: "float", "long", or the struct's typedef name
 	Size   int     // bytes, as in C: a struct's size includes trailing padding
@@ -34,6 +35,14 @@ var (
 	Int64   = Type{Name: "long", Size: 8, Align: 8, goKind: reflect.Int64}
 	Uint32  = Type{Name: "uint", Size: 4, Align: 4, goKind: reflect.Uint32}
 	Uint64  = Type{Name: "ulong", Size: 8, Align: 8, goKind: reflect.Uint64}
+	Int8    = Type{Name: "char", Size: 1, Align: 1, goKind: reflect.Int8}
+	Uint8   = Type{Name: "uchar", Size: 1, Align: 1, goKind: reflect.Uint8}
+	Int16   = Type{Name: "short", Size: 2, Align: 2, goKind: reflect.Int16}
+	Uint16  = Type{Name: "ushort", Size: 2, Align: 2, goKind: reflect.Uint16}
+	// Bool is Go's bool as a uchar holding 0 or 1 (OpenCL C's bool has
+	// no size a buffer may rely on); translated code reads and writes it
+	// as rewrite/clc does.
+	Bool = Type{Name: "uchar", Size: 1, Align: 1, goKind: reflect.Bool}
 )
 
 // IsStruct reports whether t is a struct type.
