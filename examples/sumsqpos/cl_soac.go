@@ -176,6 +176,8 @@ func OrdersTotalCL(os []Order) float64 {
 					f0 float64
 				} {
 					var acc float64 = float64(0.0)
+					in := in[:hi]
+					_ = in[lo:]
 					for i2 := lo; i2 < hi; i2++ {
 						var keep2 bool
 						{
