@@ -89,13 +89,7 @@ func (f *Func) LocalFuncs(lk *lower.Kernel, pos token.Pos) (decls Stmts, restore
 			// The copy's body is generated from the literal, as the
 			// temporary's was (FuncExpr reads funText first).
 			delete(f.funText, l)
-			name := f.Fresh("fn")
-			if f.mayFuse(l) {
-				decls.Add(Define(name, f.soacQ("Opaque").Call(f.FuncExpr(l))))
-			} else {
-				decls.Add(Define(name, f.FuncExpr(l)))
-			}
-			f.funText[l] = Id(name)
+			f.bindFunc(&decls, l)
 		}
 	}
 	return decls, func() {

@@ -188,6 +188,12 @@ func (f *Func) evalFunc(c *Stmts, s *ir.SOAC, l *ir.Lambda) {
 			return
 		}
 	}
+	f.bindFunc(c, l)
+}
+
+// bindFunc declares a temporary holding l's function value in c, and
+// has l called through it from then on.
+func (f *Func) bindFunc(c *Stmts, l *ir.Lambda) {
 	name := f.Fresh("fn")
 	if f.mayFuse(l) {
 		// Its own compiled body, as the spec's combinator runs it
