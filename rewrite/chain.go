@@ -11,6 +11,7 @@ package rewrite
 import (
 	"fmt"
 	"go/token"
+	"slices"
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
@@ -38,6 +39,10 @@ var refuseHook func(fn *ir.Function, lk *lower.Kernel) string
 // generated each.
 type chain struct {
 	outcomes map[*fusion.Kernel]report.Generated
+	// rendering are the backends rendering the kernels whose code is
+	// being generated, outermost first: a kernel nested in a lambda is
+	// generated while its parent's backend renders the parent.
+	rendering []string
 }
 
 func newChain() *chain { return &chain{outcomes: map[*fusion.Kernel]report.Generated{}} }
@@ -62,7 +67,7 @@ func (ch *chain) kernel(f *hostgo.Func, c *hostgo.Stmts, k *fusion.Kernel) error
 		why := "it is not built into this soacgen yet"
 		if b != nil {
 			var fc hostgo.Stmts
-			if fc, why = render(f, b, lk, outs, names[i+1:]); why == "" {
+			if fc, why = ch.render(f, b, lk, outs, names[i+1:]); why == "" {
 				f.EmitGuarded(c, lk, fc, outs)
 				ch.generated(k, name, falls)
 				return nil
@@ -82,7 +87,7 @@ func (ch *chain) kernel(f *hostgo.Func, c *hostgo.Stmts, k *fusion.Kernel) error
 
 // render asks backend b for lk's code; its next renders lk with the
 // backends named in rest, else the reference calls.
-func render(f *hostgo.Func, b backend.Backend, lk *lower.Kernel, outs map[*ir.Var]string, rest []string) (hostgo.Stmts, string) {
+func (ch *chain) render(f *hostgo.Func, b backend.Backend, lk *lower.Kernel, outs map[*ir.Var]string, rest []string) (hostgo.Stmts, string) {
 	if refuseHook != nil {
 		if why := refuseHook(f.Spec(), lk); why != "" {
 			return nil, why
@@ -91,24 +96,40 @@ func render(f *hostgo.Func, b backend.Backend, lk *lower.Kernel, outs map[*ir.Va
 	next := func() (hostgo.Stmts, string) {
 		for i, name := range rest {
 			if nb := backends[name]; nb != nil {
-				if c, why := render(f, nb, lk, outs, rest[i+1:]); why == "" {
+				if c, why := ch.render(f, nb, lk, outs, rest[i+1:]); why == "" {
 					return c, name
 				}
 			}
 		}
 		return hostgo.Stmts{f.Unfused(lk.Src, outs)}, backend.Reference
 	}
+	ch.rendering = append(ch.rendering, b.Name())
+	defer func() { ch.rendering = ch.rendering[:len(ch.rendering)-1] }()
 	return b.Render(f, lk, outs, next)
+}
+
+// onDevice reports whether a kernel generated now is nested in the lambda
+// of a kernel the opencl backend renders: the device kernel runs it as
+// its work-items' loops (rewrite/clc translates nested SOACs so), and
+// the code generated here is its parent's CPU fallback, not a fallback
+// of its own.
+func (ch *chain) onDevice(k *fusion.Kernel) bool {
+	return k.Depth > 0 && slices.Contains(ch.rendering, backend.OpenCL)
 }
 
 // generated records which backend generated kernel k and the refusals
 // before it. A kernel generated twice (inside a lambda body copied into
-// a loop and into the unfused fallback) keeps its first record.
-func (ch *chain) generated(k *fusion.Kernel, backend string, falls []report.Fallback) {
+// a loop and into the unfused fallback) keeps its first record. A kernel
+// that runs inside its parent's device kernel is recorded as opencl's,
+// with no fallback of its own (onDevice).
+func (ch *chain) generated(k *fusion.Kernel, name string, falls []report.Fallback) {
 	if _, ok := ch.outcomes[k]; ok {
 		return
 	}
-	ch.outcomes[k] = report.Generated{Backend: backend, Fallbacks: falls}
+	if ch.onDevice(k) {
+		name, falls = backend.OpenCL, nil
+	}
+	ch.outcomes[k] = report.Generated{Backend: name, Fallbacks: falls}
 }
 
 // warnings returns the warning of each fallback of spec fn's kernels, in
