@@ -63,7 +63,8 @@ type Func struct {
 	// err is the first error met while generating a replacement.
 	err error
 	// decls are package-level declarations a backend's code needs
-	// (opencl.go), emitted after the function.
+	// (AddDecls: the opencl backend's launch values), emitted after the
+	// function.
 	decls []jen.Code
 }
 

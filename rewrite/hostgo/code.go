@@ -2,9 +2,9 @@ package hostgo
 
 // This file holds the building blocks of generated code. Generated code
 // is built as jennifer structure (github.com/dave/jennifer/jen) and
-// printed once, when the file is rendered (rewrite.go's render, which
+// printed once, when the file is rendered (File.Render, which
 // gofmt-formats it): an expression or a statement is a *jen.Statement, a
-// statement list is a stmts, a block is block(list). The spec's own code
+// statement list is a Stmts, a block is Block(list). The spec's own code
 // is copied as spans of its source between the nodes the generator
 // replaces (subst.go's sub), so that its comments and layout
 // survive. Types (go/types) become jennifer type expressions with

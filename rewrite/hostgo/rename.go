@@ -27,8 +27,8 @@ import (
 // qualifiers are the packages generated code qualifies names with on its
 // own: fmt.Sprintf formats the runtime's panic messages, math's bit
 // conversions select floats, soac is the runtime, launch and skel the
-// OpenCL runtime (opencl.go). A qualifier not reserved is an internal
-// error (gen.unreserved).
+// OpenCL runtime (rewrite/backend/opencl). A qualifier not reserved is an
+// internal error (File.unreserved).
 var qualifiers = []string{"fmt", "launch", "math", "skel", "soac"}
 
 // renameLocals fills f.rename and f.renameIdent for the spec being

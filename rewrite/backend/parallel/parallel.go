@@ -28,8 +28,8 @@ package parallel
 // only the outermost level runs in parallel.
 //
 // It does not decide a kernel's shape (rewrite/lower does), nor schedule
-// or combine chunks (runtime/parallel does). The work estimate (cost.go
-// parcost.go) is a static count, not a measurement; the
+// or combine chunks (runtime/parallel does). The work estimate
+// (parcost.go) is a static count, not a measurement; the
 // threshold it is compared with (parallel.MinChunkNanos) is measured.
 
 import (
