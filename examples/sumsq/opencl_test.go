@@ -26,3 +26,15 @@ func TestSumSqCL(t *testing.T) {
 		}
 	}
 }
+
+// TestSumSqAuto compares the backend=auto variant with the spec: the
+// device's tree of partial sums or the parallel backend's chunks, both
+// within rounding of the spec's left-to-right sum.
+func TestSumSqAuto(t *testing.T) {
+	for _, n := range extest.Sizes(testing.Short()) {
+		xs := extest.Floats(extest.Rand(10, n), n, -1, 1)
+		if got, want := SumSqAuto(xs), sumSqSpec(xs); !cltest.Close(got, want, 1e-12, 0) {
+			t.Errorf("n=%d (device: %v) SumSqAuto = %v, want %v", n, soacgenCLSumSqAuto.Use(n), got, want)
+		}
+	}
+}

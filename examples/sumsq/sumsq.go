@@ -28,3 +28,13 @@ func sumSqCLSpec(xs []float64) float64 {
 	sq := func(x float64) float64 { return x * x }
 	return soac.Reduce(soac.Map(xs, sq), 0.0, func(a, b float64) float64 { return a + b })
 }
+
+// sumSqAutoSpec is sumSqSpec for backend=auto: SumSqAuto runs its kernel
+// on the OpenCL device or as the parallel backend's code, as the cost
+// model of runtime/opencl/launch chooses for each call.
+//
+//soac:fuse SumSqAuto backend=auto
+func sumSqAutoSpec(xs []float64) float64 {
+	sq := func(x float64) float64 { return x * x }
+	return soac.Reduce(soac.Map(xs, sq), 0.0, func(a, b float64) float64 { return a + b })
+}

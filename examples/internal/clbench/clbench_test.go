@@ -200,3 +200,26 @@ func BenchmarkAuto(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAutoSumSq is BenchmarkAuto for a memory-bound kernel: the sum
+// of squares (SumSqAuto), whose data starts on the host, so that the
+// device pays its transfers against the host's memory bandwidth.
+func BenchmarkAutoSumSq(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000, 1_000_000, 10_000_000} {
+		xs := floats(n, 11)
+		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+			sumsq.SumSqCL(xs) // builds the programs
+			sumsq.SumSqAuto(xs)
+			for _, v := range []struct {
+				name string
+				fn   func([]float64) float64
+			}{{"opencl", sumsq.SumSqCL}, {"parallel", sumsq.SumSqPar}, {"auto", sumsq.SumSqAuto}} {
+				b.Run(v.name, func(b *testing.B) {
+					for range b.N {
+						v.fn(xs)
+					}
+				})
+			}
+		})
+	}
+}
