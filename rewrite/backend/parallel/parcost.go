@@ -22,14 +22,12 @@ import (
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
-// Weights, in units of half a nanosecond. unitsLoop cannot be measured
-// statically: maps with a loop time their first element instead
+// Weights, in units of half a nanosecond (an add, a compare, an indexed
+// load in cache on a ~3 GHz core with some overlap). unitsLoop cannot be
+// measured statically: maps with a loop time their first element instead
 // (ForMeasured); for streams and reductions a short loop is assumed, as
 // k-means' loop over 8 centres (17-27 ns a point on the 16-core host):
 // 200 units made its 1e3-point StreamRed split, at 0.59x of cpu.
-//
-// Weights, in units of half a nanosecond (an add, a compare, an indexed
-// load in cache on a ~3 GHz core with some overlap).
 const (
 	unitsOp       = 1    // arithmetic, comparison, indexing
 	unitsDiv      = 2    // integer or float division, remainder: under 1 ns measured (throughput)
