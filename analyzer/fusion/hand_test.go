@@ -431,6 +431,21 @@ var handCases = []handCase{
 		b.Scan("c", "s", pure())
 		b.plain("use:c")
 	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"no-rule/s"}}},
+	{name: "filter of a scan", build: func(b *irb) {
+		// The predicate reads each scanned element as it is produced.
+		b.param("xs")
+		b.Scan("s", "xs", pure())
+		b.Filter("f", "s", pure())
+		b.plain("use:f")
+	}, want: expect{kernels: map[int]int{0: 1}, internal: []string{"s"}, rules: []string{"scanomap->filter"}, noNotes: true}},
+	{name: "filter of a scan read whole", build: func(b *irb) {
+		// The predicate also reads the whole scan (a captured array):
+		// complete only after the scan ran, so not fused.
+		b.param("xs")
+		b.Scan("s", "xs", pure())
+		b.Filter("f", "s", pure("s"))
+		b.plain("use:f")
+	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"used-before/s"}}},
 	{name: "scan of a scan", build: func(b *irb) {
 		b.param("xs")
 		b.Scan("s", "xs", pure())

@@ -142,6 +142,8 @@ var rules = []Rule{
 		Doc: "redomap o scanomap: the reduction folds each scanned element as it is produced"},
 	{Name: "scanomap->scanomap", Mode: Vertical, Producer: ClassScan, Consumer: ClassScan,
 		Doc: "scan o scanomap: the second scan folds each element of the first as it is produced (paper 004's scanomap composition; sequential on cpu)"},
+	{Name: "scanomap->filter", Mode: Vertical, Producer: ClassScan, Consumer: ClassFilter,
+		Doc: "filter o scanomap: the predicate reads each scanned element as it is produced and opens the kept-element space under it (sequential on cpu, as scanomap->scanomap)"},
 	{Name: "filter->filter", Mode: Vertical, Producer: ClassFilter, Consumer: ClassFilter,
 		Doc: "filter2 o filter2 => filter2 with the conjunction of the predicates (paper 000 Fig. 14)"},
 	{Name: "filter->redomap", Mode: Vertical, Producer: ClassFilter, Consumer: ClassReduce,

@@ -32,3 +32,40 @@ func filterScanPanicsSpec(xs []int) []int {
 	kept := soac.Filter(ys, func(y int) bool { return y%3 != 1 })
 	return soac.Scan(kept, 1, func(a, b int) int { return a/(b-2) + b })
 }
+
+// ScanFilter: the filter keeps some of the scanned elements as they are
+// produced (scanomap->filter).
+//
+//soac:fuse ScanFilter
+func scanFilterSpec(xs []int) []int {
+	run := soac.Scan(xs, 0, func(a, b int) int { return a + b })
+	return soac.Filter(run, func(r int) bool { return r%3 == 0 })
+}
+
+// MapScanFilterSum: a scanomap whose scanned elements are filtered and
+// the kept ones mapped, summed and also returned.
+//
+//soac:fuse MapScanFilterSum
+func mapScanFilterSumSpec(xs []float64) ([]float64, float64) {
+	run := soac.Scan(soac.Map(xs, func(x float64) float64 { return x * 0.5 }), 0, func(a, b float64) float64 { return a + b })
+	big := soac.Filter(run, func(r float64) bool { return r > 1 || r != r })
+	return big, soac.Reduce(soac.Map(big, func(b float64) float64 { return b * b }), 0, func(a, b float64) float64 { return a + b })
+}
+
+// ScanFilterPanics: the predicate divides by a scanned element that may
+// be zero: the spec's panic (from the lowest index) wins.
+//
+//soac:fuse ScanFilterPanics
+func scanFilterPanicsSpec(xs []int) []int {
+	run := soac.Scan(xs, 0, func(a, b int) int { return a ^ b })
+	return soac.Filter(run, func(r int) bool { return 100/r > 2 })
+}
+
+// ScanFilterWhole: the predicate reads the whole scan (its last
+// element), known only after the scan ran: not fused (used-before).
+//
+//soac:fuse ScanFilterWhole
+func scanFilterWholeSpec(xs []int) []int {
+	run := soac.Scan(xs, 0, func(a, b int) int { return a + b })
+	return soac.Filter(run, func(r int) bool { return len(run) > 0 && 2*r > run[len(run)-1] })
+}
