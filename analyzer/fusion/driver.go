@@ -77,6 +77,9 @@ type state struct {
 	notes   []Note
 	diags   []Diagnostic
 	fired   map[string]int
+	// copies are the captured variables each producer reads as copies
+	// taken where it is written (Kernel.Copies).
+	copies  map[*ir.SOAC][]*ir.Var
 	gasUsed int
 	gasOut  bool
 	noted   map[*ir.SOAC]bool // impure SOACs already explained
@@ -97,6 +100,7 @@ func newStateOn(fn *ir.Function, opts Options, g *Graph, sp *spaces) *state {
 	return &state{
 		fn: fn, opts: opts, p: p, g: g, sp: sp,
 		of: map[*ir.SOAC][]*kstate{}, fired: map[string]int{}, noted: map[*ir.SOAC]bool{},
+		copies: map[*ir.SOAC][]*ir.Var{},
 	}
 }
 
@@ -464,7 +468,10 @@ func consumes(c *ir.SOAC, x *ir.Var) bool {
 // statement's nested block (past an if's or switch's own condition, or
 // past everything a loop, closure or lambda does), and down each nested
 // block to K's position, past every statement that is not a member of K.
-func (st *state) pathMove(P *ir.SOAC, K *kstate) *Refusal {
+// When copies is not nil, a variable captured by P's function literals
+// and reassigned on the way is no hazard: it is appended to *copies (P
+// reads a copy taken at its own position: Kernel.Copies).
+func (st *state) pathMove(P *ir.SOAC, K *kstate, copies *[]*ir.Var) *Refusal {
 	at := st.at(K)
 	skip := func(s ir.Stmt) bool { soac, ok := s.(*ir.SOAC); return ok && K.members[soac] }
 	// chain[0] is K's position, chain[i+1] the statement holding chain[i]'s
@@ -482,25 +489,32 @@ func (st *state) pathMove(P *ir.SOAC, K *kstate) *Refusal {
 			Reason: fmt.Sprintf("the kernel at %s is not inside the block of %s", st.p.at(at.Pos()), st.p.soac(P))}
 	}
 	if len(chain) == 1 {
-		return moveDown(st.fn, st.g, st.p, P, outer, skip)
+		return moveDown(st.fn, st.g, st.p, P, outer, skip, copies)
+	}
+	past := func(s ir.Stmt) *Refusal {
+		r, cs := conflictCopying(st.fn, st.p, P, s, copies != nil)
+		if r == nil && copies != nil {
+			addCopies(copies, cs)
+		}
+		return r
 	}
 	b := P.Parent
 	for i := st.g.Index(P) + 1; i < st.g.Index(outer); i++ {
 		if s := b.Stmts[i]; !skip(s) {
-			if r := conflict(st.fn, st.p, P, s); r != nil {
+			if r := past(s); r != nil {
 				return r
 			}
 		}
 	}
 	for lvl := len(chain) - 1; lvl >= 1; lvl-- {
-		if r := conflict(st.fn, st.p, P, st.enter(chain[lvl], P.Out)); r != nil {
+		if r := past(st.enter(chain[lvl], P.Out)); r != nil {
 			return r
 		}
 		inner := chain[lvl-1]
 		ib := inner.Block()
 		for i := 0; i < st.g.Index(inner); i++ {
 			if s := ib.Stmts[i]; !skip(s) {
-				if r := conflict(st.fn, st.p, P, s); r != nil {
+				if r := past(s); r != nil {
 					return r
 				}
 			}
@@ -573,7 +587,7 @@ func (st *state) branches(P *ir.SOAC, x *ir.Var, cons, branch []consumer, others
 	}
 	var plans []plan
 	for _, K := range targets {
-		if r := st.pathMove(P, K); r != nil {
+		if r := st.pathMove(P, K, nil); r != nil {
 			st.refuse(P, x, r)
 			return
 		}

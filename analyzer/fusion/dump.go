@@ -67,6 +67,13 @@ func Dump(plan *Plan) string {
 			}
 			fmt.Fprintf(&b, "  asserts: %s\n", strings.Join(ns, ", "))
 		}
+		if len(k.Copies) > 0 {
+			var ns []string
+			for _, c := range k.Copies {
+				ns = append(ns, c.Var.Name+" at "+p.soac(c.SOAC))
+			}
+			fmt.Fprintf(&b, "  copies: %s\n", strings.Join(ns, ", "))
+		}
 		if len(k.Rules) > 0 {
 			fmt.Fprintf(&b, "  rules: %s\n", strings.Join(k.Rules, ", "))
 		}

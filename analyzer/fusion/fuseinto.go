@@ -134,8 +134,9 @@ func (st *state) mapOutInto(P *ir.SOAC, x *ir.Var, K *kstate, others []Use, tags
 // kernel runs: x is then written out (map-out).
 func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, others []Use, boundary bool, tags []string) *Refusal {
 	mapOut, r := st.usesAfter(P, x, K, st.at(K), others, boundary)
+	moveR := r
 	if r == nil {
-		if r = st.pathMove(P, K); r != nil {
+		if r = st.pathMove(P, K, nil); r != nil {
 			r = withConsumer(r, cons[0].soac)
 		}
 	}
@@ -145,6 +146,16 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 		// its members after P moving up to it.
 		if up, ru := st.usesAfter(P, x, K, P, others, false); ru == nil && st.placeUp(P, K) == nil {
 			mapOut, r, pos = up, nil, P
+		}
+	}
+	var copies []*ir.Var
+	if r != nil && r.Rule == RefCaptureReassigned && moveR == nil && !st.modelOnly() {
+		// P moves down reading copies of its reassigned captures, taken
+		// where it is written (issue 14 item 5).
+		if rc := st.pathMove(P, K, &copies); rc == nil {
+			r = nil
+		} else {
+			copies = nil
 		}
 	}
 	if r != nil {
@@ -171,6 +182,10 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 		return nil
 	}
 	st.join(P, K, asserts)
+	if len(copies) > 0 {
+		st.copies[P] = copies
+		tags = append(tags, TagCaptureCopy)
+	}
 	if pos != nil {
 		K.pos = pos
 		if pos == st.last(K) {

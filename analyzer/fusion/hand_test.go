@@ -336,13 +336,23 @@ var handCases = []handCase{
 	}, want: expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"placed", "map-out"}, noNotes: true}},
 	{name: "captured variable reassigned (case 5 of the issue)", build: func(b *irb) {
 		// k = 1 when x is computed, 2 afterwards: x = a*1 must not become
-		// a*2; y reads the new k, so it cannot move up to x.
+		// a*2; y reads the new k, so it cannot move up to x: x moves down
+		// reading a copy of k taken where it is written.
 		b.param("a", "k")
 		b.Map("x", pure("k"), "a")
 		b.plain("def:k")
 		b.Map("y", pure("k"), "x")
 		b.plain("use:y")
-	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"capture-reassigned/k"}}},
+	}, want: expect{kernels: map[int]int{0: 1}, internal: []string{"x"}, rules: []string{"map->map", "capture-copy"}, noNotes: true}},
+	{name: "function value reassigned", build: func(b *irb) {
+		// The lambda is the function value f, not a literal whose
+		// identifiers a copy could replace: not fused.
+		b.param("a", "f")
+		b.Map("x", funcValue("f"), "a")
+		b.plain("def:f")
+		b.Map("y", pure("f"), "x")
+		b.plain("use:y")
+	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"capture-reassigned/f"}}},
 	{name: "captured variable reassigned, consumer placed up", build: func(b *irb) {
 		// y does not read k: the kernel runs at x, where k is still 1.
 		b.param("a", "k")

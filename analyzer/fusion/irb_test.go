@@ -92,16 +92,23 @@ type lam struct {
 	impure   string
 	mayPanic bool
 	body     func() // builds a nested body
+	value    bool   // a function value (its first free variable), not a literal
 }
 
 func pure(free ...string) lam               { return lam{free: free} }
 func impure(why string, free ...string) lam { return lam{free: free, impure: why} }
+
+// funcValue is a lambda held by variable f, not resolved to a literal.
+func funcValue(f string) lam { return lam{free: []string{f}, value: true} }
 
 func (b *irb) lambda(l lam, owner *ir.SOAC) *ir.Lambda {
 	pos := b.file.LineStart(b.line) + 20
 	lit := &ast.FuncLit{Type: &ast.FuncType{Func: pos}, Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos}}
 	out := &ir.Lambda{Kind: ir.FuncLit, Expr: lit, Lit: lit, Free: b.vs(l.free),
 		Purity: ir.Purity{Pure: l.impure == "", Reason: l.impure, MayPanic: l.mayPanic}}
+	if l.value {
+		out.Kind, out.Lit = ir.FuncValue, nil
+	}
 	if l.impure != "" {
 		out.Purity.Pos = pos
 	}

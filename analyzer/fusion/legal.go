@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
@@ -307,6 +308,78 @@ func usesVar(info *types.Info, s ir.Stmt, v *ir.Var) bool {
 // read (by alias class, or through package-level state); s may exit; or
 // either has side effects.
 func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
+	r, _ := conflictCopying(fn, p, x, s, false)
+	return r
+}
+
+// conflictCopying is conflict, except that when copying is set a
+// variable captured by a function literal of SOAC x and reassigned by s
+// is no hazard: x's lambdas read a copy taken at x's own position
+// (Kernel.Copies). It returns those variables.
+func conflictCopying(fn *ir.Function, p posFmt, x, s ir.Stmt, copying bool) (*Refusal, []*ir.Var) {
+	var copies []*ir.Var
+	r := conflictWith(fn, p, x, s, func(v *ir.Var) bool {
+		if !copying || !copyable(x, v) {
+			return false
+		}
+		if !slices.Contains(copies, v) {
+			copies = append(copies, v)
+		}
+		return true
+	})
+	if r != nil {
+		return r, nil
+	}
+	return nil, copies
+}
+
+// copyable reports whether x's reads of captured variable v can be
+// redirected to a copy of v taken at x: v is captured only by function
+// literals of x (their identifiers can be renamed), not as a function
+// value or method receiver, which are evaluated at x anyway.
+func copyable(x ir.Stmt, v *ir.Var) bool {
+	soac, ok := x.(*ir.SOAC)
+	if !ok || v.Obj == nil {
+		return false
+	}
+	for _, l := range soac.Lambdas() {
+		if slices.Contains(l.Free, v) && (l.Kind != ir.FuncLit || l.Lit == nil) {
+			return false
+		}
+	}
+	return !holdsLock(v.Obj.Type(), 0)
+}
+
+// holdsLock reports whether copying a value of type t copies a lock (a
+// value whose pointer has Lock and Unlock methods, as go vet's copylocks
+// check defines it), directly or in a field or array element: such a
+// value is never copied.
+func holdsLock(t types.Type, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	if _, ok := t.Underlying().(*types.Interface); !ok {
+		ms := types.NewMethodSet(types.NewPointer(t))
+		if ms.Lookup(nil, "Lock") != nil && ms.Lookup(nil, "Unlock") != nil {
+			return true
+		}
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if holdsLock(u.Field(i).Type(), depth+1) {
+				return true
+			}
+		}
+	case *types.Array:
+		return holdsLock(u.Elem(), depth+1)
+	}
+	return false
+}
+
+// conflictWith is conflict, where copied(v) reports that a reassignment
+// of captured variable v by s is not a hazard.
+func conflictWith(fn *ir.Function, p posFmt, x, s ir.Stmt, copied func(*ir.Var) bool) *Refusal {
 	if why, pos := impureReason(p, x); why != "" {
 		return &Refusal{Rule: RefImpure, Reason: why + ": it is never reordered", Pos: pos}
 	}
@@ -323,7 +396,7 @@ func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
 			continue
 		}
 		for _, v := range r.captured {
-			if v.Obj == d.Obj {
+			if v.Obj == d.Obj && !copied(v) {
 				return &Refusal{Rule: RefCaptureReassigned, Var: v, Pos: s.Pos(),
 					Reason: fmt.Sprintf("%s, captured by the lambda of %s, is reassigned at %s before the kernel runs", v.Name, p.stmt(x), p.at(s.Pos()))}
 			}
@@ -402,7 +475,11 @@ func conflict(fn *ir.Function, p posFmt, x, s ir.Stmt) *Refusal {
 // position of stmt `to` in the same block, past every statement in between
 // that is not in skip (the members of the kernel it joins); nil if it can.
 // The statement `to` itself is included unless it is in skip.
-func moveDown(fn *ir.Function, g *Graph, p posFmt, x ir.Stmt, to ir.Stmt, skip func(ir.Stmt) bool) *Refusal {
+//
+// When copies is not nil, the variables captured by x's function literals
+// and reassigned on the way are no hazard: they are appended to *copies,
+// for x to read copies of them taken at its own position.
+func moveDown(fn *ir.Function, g *Graph, p posFmt, x ir.Stmt, to ir.Stmt, skip func(ir.Stmt) bool, copies *[]*ir.Var) *Refusal {
 	b := x.Block()
 	from, until := g.Index(x), g.Index(to)
 	if to.Block() != b {
@@ -414,11 +491,22 @@ func moveDown(fn *ir.Function, g *Graph, p posFmt, x ir.Stmt, to ir.Stmt, skip f
 		if skip != nil && skip(s) {
 			continue
 		}
-		if r := conflict(fn, p, x, s); r != nil {
+		r, cs := conflictCopying(fn, p, x, s, copies != nil)
+		if r != nil {
 			return r
 		}
+		addCopies(copies, cs)
 	}
 	return nil
+}
+
+// addCopies appends the variables of cs that *copies lacks.
+func addCopies(copies *[]*ir.Var, cs []*ir.Var) {
+	for _, v := range cs {
+		if !slices.Contains(*copies, v) {
+			*copies = append(*copies, v)
+		}
+	}
 }
 
 // ownEffects returns the effects of an if or switch that no nested

@@ -74,6 +74,9 @@ func (st *state) plan(name string) *Plan {
 			if m.Parent != k.block {
 				K.Moved = append(K.Moved, m)
 			}
+			for _, v := range st.copies[m] {
+				K.Copies = append(K.Copies, Copy{SOAC: m, Var: v})
+			}
 			for _, v := range m.Inputs() {
 				if d, ok := v.Def.(*ir.SOAC); ok && members[d] {
 					continue

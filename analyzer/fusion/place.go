@@ -82,7 +82,7 @@ func (st *state) moveTo(members []*ir.SOAC, b *ir.Block, to ir.Stmt, skip func(i
 		}
 		i := st.g.Index(m)
 		if i <= at {
-			if r := moveDown(st.fn, st.g, st.p, m, to, skip); r != nil {
+			if r := moveDown(st.fn, st.g, st.p, m, to, skip, nil); r != nil {
 				return r
 			}
 			continue

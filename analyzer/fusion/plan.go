@@ -84,6 +84,18 @@ type Kernel struct {
 	// running any member and, when they differ, runs the members unfused in
 	// program order so that every panic is the reference's.
 	Asserts []*ir.SOAC
+	// Copies are the variables captured by members' function literals
+	// that are reassigned between the member's statement and At: the
+	// generated code copies each where its member is written and the
+	// member's lambdas read the copy (issue 14 item 5).
+	Copies []Copy
+}
+
+// Copy is a captured variable a member reads as a copy taken where the
+// member is written.
+type Copy struct {
+	SOAC *ir.SOAC
+	Var  *ir.Var // the version the member's lambdas capture
 }
 
 // Note explains a fusion that was possible in shape but refused.

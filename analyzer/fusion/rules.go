@@ -112,15 +112,18 @@ type ruleCtx struct {
 
 // Rule names that are not table entries but tag what happened to a kernel.
 const (
-	TagMapOut     = "map-out"          // the producer's output stays materialised for later uses (paper 004 §5.2)
-	TagBranchCopy = "branch-copy"      // the producer was copied into the kernels of disjoint branches (paper 000 Fig. 9 case 4)
-	TagMerge      = "merge"            // the consumers' kernels were merged so that the producer could fuse (paper 000 Fig. 8)
-	TagEffects    = "effects-in-order" // an impure map fused into the pure reduction right after it (effects.go, issue 14 item 6)
-	TagPlaced     = "placed"           // the kernel runs at its producer's position, its consumers moved up to it (place.go, issue 14 item 5)
+	TagMapOut      = "map-out"          // the producer's output stays materialised for later uses (paper 004 §5.2)
+	TagBranchCopy  = "branch-copy"      // the producer was copied into the kernels of disjoint branches (paper 000 Fig. 9 case 4)
+	TagMerge       = "merge"            // the consumers' kernels were merged so that the producer could fuse (paper 000 Fig. 8)
+	TagEffects     = "effects-in-order" // an impure map fused into the pure reduction right after it (effects.go, issue 14 item 6)
+	TagPlaced      = "placed"           // the kernel runs at its producer's position, its consumers moved up to it (place.go, issue 14 item 5)
+	TagCaptureCopy = "capture-copy"     // the producer moved down reading copies, taken where it is written, of captured variables reassigned on the way (Kernel.Copies, issue 14 item 5)
 )
 
 // Tags lists the tags.
-func Tags() []string { return []string{TagMapOut, TagBranchCopy, TagMerge, TagEffects, TagPlaced} }
+func Tags() []string {
+	return []string{TagMapOut, TagBranchCopy, TagMerge, TagEffects, TagPlaced, TagCaptureCopy}
+}
 
 // rules is the table, first match wins.
 var rules = []Rule{

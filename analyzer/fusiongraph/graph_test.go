@@ -221,7 +221,7 @@ func TestStructure(t *testing.T) {
 			t.Errorf("branches: Map in kernels %v, want [1 2]", n.Kernels)
 		}
 	}
-	if g := gs["writeBetween"]; g.Name != "WriteBetween" || !strings.HasSuffix(g.Pos, "shapes.go:15:1") || g.Package != "github.com/soacgen/soacgen/analyzer/fusiongraph/testdata/shapes" {
+	if g := gs["writeBetween"]; g.Name != "WriteBetween" || !strings.HasSuffix(g.Pos, "shapes.go:19:1") || g.Package != "github.com/soacgen/soacgen/analyzer/fusiongraph/testdata/shapes" {
 		t.Errorf("writeBetween: name %q, pos %q, package %q", g.Name, g.Pos, g.Package)
 	}
 }

@@ -62,6 +62,7 @@ func operandType(s *ir.SOAC, o *ir.Operand) types.Type {
 // evalOperands evaluates the operands and function values of s into
 // temporaries, where s is written, and checks a generator's length.
 func (f *Func) evalOperands(c *Stmts, s *ir.SOAC) {
+	f.copyCaptures(c, s)
 	for _, o := range s.Operands() {
 		if o.Const != nil || f.opText[o] != "" || isRecv(s, o) {
 			continue
@@ -99,6 +100,34 @@ func (f *Func) evalOperands(c *Stmts, s *ir.SOAC) {
 				t := f.Fresh("in")
 				c.Add(Define(t, Id(f.Name(v))))
 				f.rebind[v] = t
+			}
+		}
+	}
+}
+
+// copyCaptures copies, where s is written, the captured variables its
+// kernel's plan lists for it (fusion.Kernel.Copies: reassigned before the
+// kernel runs), and makes every identifier of s's function literals that
+// refers to one of them refer to its copy.
+func (f *Func) copyCaptures(c *Stmts, s *ir.SOAC) {
+	for _, k := range f.kOf[s] {
+		for _, cp := range k.Copies {
+			if cp.SOAC != s || f.rebind[cp.Var] != "" {
+				continue
+			}
+			t := f.Fresh(cp.Var.Obj.Name())
+			c.Add(Define(t, Id(f.Name(cp.Var))))
+			f.rebind[cp.Var] = t
+			for _, l := range s.Lambdas() {
+				if l.Lit == nil {
+					continue
+				}
+				ast.Inspect(l.Lit, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok && f.info.Uses[id] == cp.Var.Obj {
+						f.renameIdent[id] = t
+					}
+					return true
+				})
 			}
 		}
 	}

@@ -16,7 +16,7 @@ const (
 	WriteAppend                       // append into xs's capacity through a re-slice
 	WriteSort                         // slices.Sort / sort.Slice of the producer's input
 	WriteCall                         // a package function that writes its slice argument
-	ReassignCapture                   // a variable the producer's lambda captures is reassigned
+	ReassignCapture                   // a variable the producer's lambda captures is reassigned (fused: the producer reads a copy)
 	ReassignInput                     // the producer's input variable is reassigned
 	ImpureCounter                     // the producer's lambda increments a counter a later lambda reads
 	ImpureLog                         // producer and consumer lambdas append to one log
@@ -173,7 +173,13 @@ func (g *gen) hazard(k HazardKind) {
 		g.emit("%s := int64(len(ys)) + 1", w)
 		p = g.hazProducer("xs", fmt.Sprintf("func(x int64) int64 { return x*2 + %s }", w))
 		g.emit("%s = %s * 3", w, w)
-		c = g.hazConsumer(p, "")
+		lam := ""
+		if g.chance(0.5) {
+			// The consumer reads the new value: it cannot move up to the
+			// producer, which must read a copy of the old one.
+			lam = fmt.Sprintf("func(v int64) int64 { return v - %s }", w)
+		}
+		c = g.hazConsumer(p, lam)
 	case ReassignInput:
 		p = g.hazProducer("xs", "")
 		g.emit("xs = ys")

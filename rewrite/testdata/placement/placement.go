@@ -106,7 +106,8 @@ func captureReassignedSpec(xs []float64) ([]float64, float64) {
 	return y, k
 }
 
-// CaptureReassignedRead: y captures the new k: it cannot move up.
+// CaptureReassignedRead: y captures the new k, so it cannot move up; x
+// moves down reading a copy of k taken where it is written (capture-copy).
 //
 //soac:fuse CaptureReassignedRead
 func captureReassignedReadSpec(xs []float64) []float64 {
@@ -171,4 +172,82 @@ func wholeReadSpec(xs []float64) []float64 {
 		xs[0] = 100
 	}
 	return soac.Map(x, func(v float64) float64 { return v + x[len(x)-1] })
+}
+
+// CaptureCopyLoop: the captured k changes in a loop between the producer
+// and its consumer, which reads the new k; the producer's nested Reduce
+// and its closure read the copy too.
+//
+//soac:fuse CaptureCopyLoop
+func captureCopyLoopSpec(xs []float64, rows [][]float64) []float64 {
+	k := 1.5
+	x := soac.Map(rows, func(r []float64) float64 {
+		scale := func(v float64) float64 { return v * k }
+		return soac.Reduce(soac.Map(r, scale), k, func(a, b float64) float64 { return a + b })
+	})
+	for i := range len(xs) % 4 {
+		k += float64(i) + 0.25
+	}
+	return soac.Map(x, func(v float64) float64 { return v - k })
+}
+
+// CaptureCopyPanics: the producer divides by the old d, len(xs)%3, which
+// is zero for some lengths (the spec's panic then); the consumer adds the
+// new d, 0. Fused, the division must still see the old d.
+//
+//soac:fuse CaptureCopyPanics
+func captureCopyPanicsSpec(xs []int) []int {
+	d := len(xs) % 3
+	x := soac.Map(xs, func(v int) int { return v / d })
+	d = 0
+	return soac.Map(x, func(v int) int { return v + d })
+}
+
+// CaptureCopyStruct: a captured struct is reassigned whole; the copy
+// keeps its old fields.
+//
+//soac:fuse CaptureCopyStruct
+func captureCopyStructSpec(xs []float64) (float64, float64) {
+	p := pair{a: 2, b: -1}
+	x := soac.Map(xs, func(v float64) float64 { return v*p.a + p.b })
+	p = pair{a: p.b, b: p.a}
+	return soac.Reduce(soac.Map(x, func(v float64) float64 { return v * p.a }), 0, func(a, b float64) float64 { return a + b }), p.b
+}
+
+type pair struct{ a, b float64 }
+
+// CaptureCopyParallel: the same with backend=parallel: the chunks read
+// the copy.
+//
+//soac:fuse CaptureCopyParallel backend=parallel
+func captureCopyParallelSpec(xs []float64) []float64 {
+	k := 2.0
+	x := soac.Map(xs, func(v float64) float64 { return v * k })
+	k = 3
+	return soac.Map(x, func(v float64) float64 { return v + k })
+}
+
+// CaptureWritten: the captured slice w is written (not reassigned)
+// between the producer and its consumer: a copy of the slice header would
+// still see the write, so it stays two kernels (write-between).
+//
+//soac:fuse CaptureWritten
+func captureWrittenSpec(xs []float64) []float64 {
+	w := []float64{2, 3}
+	x := soac.Map(xs, func(v float64) float64 { return v * w[0] })
+	w[0] = 5
+	return soac.Map(x, func(v float64) float64 { return v + w[0] })
+}
+
+// CaptureReassignedAndWritten: w is reassigned to a slice sharing its
+// memory and written through the new one: the copy of the old header
+// would see the write; stays two kernels.
+//
+//soac:fuse CaptureReassignedAndWritten
+func captureReassignedAndWrittenSpec(xs []float64) []float64 {
+	w := []float64{2, 3}
+	x := soac.Map(xs, func(v float64) float64 { return v * w[0] })
+	w = w[:1]
+	w[0] = 7
+	return soac.Map(x, func(v float64) float64 { return v + w[0] })
 }

@@ -3,7 +3,11 @@
 // copied into the kernels of disjoint branches, and unnamed results.
 package shapes
 
-import "github.com/soacgen/soacgen/runtime/soac"
+import (
+	"sync"
+
+	"github.com/soacgen/soacgen/runtime/soac"
+)
 
 func square(x float64) float64 { return x * x }
 
@@ -66,12 +70,20 @@ func loop(xs []float64, n int) float64 {
 	return total
 }
 
-// reassigned reassigns the map's captured k before its consumer: fusing
-// would read the new k, so it is refused.
+// reassigned reassigns the map's captured c before its consumer: fusing
+// would read the new c, and c holds a lock, which is never copied, so it
+// is refused.
 //
 //soac:fuse Reassigned
-func reassigned(xs []float64, k float64) float64 {
-	ys := soac.Map(xs, func(x float64) float64 { return x * k })
-	k = 2
-	return soac.Reduce(ys, k, add)
+func reassigned(xs []float64, c *locked) float64 {
+	s := locked{k: c.k}
+	ys := soac.Map(xs, func(x float64) float64 { return x * s.k })
+	s = locked{k: 2}
+	return soac.Reduce(ys, s.k, add)
+}
+
+// locked is a factor guarded by a lock.
+type locked struct {
+	mu sync.Mutex
+	k  float64
 }

@@ -5,6 +5,7 @@ package issue
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/soacgen/soacgen/runtime/soac"
 )
@@ -98,13 +99,31 @@ func branches(a []float64, c bool) float64 {
 }
 
 // (5) a captured variable reassigned: k = 2 when x is computed, so with
-// xs = [1] y = [20]; fused after k = 3, y = [30].
+// xs = [1] y = [5]; fused after k = 3 reading k, y = [6]. y reads the new
+// k, so it cannot move up to x: x moves down reading a copy of k taken
+// where it is written (capture-copy).
 func captured(xs []float64) []float64 {
 	k := 2.0
 	x := soac.Map(xs, func(v float64) float64 { return v * k })
-	k = 3 // want `capture-reassigned: x .* k, captured by the lambda of Map@issue.go:\d+:\d+, is reassigned at issue.go:\d+:\d+`
+	k = 3
 	y := soac.Map(x, func(v float64) float64 { return v + k })
 	return y
+}
+
+// (5') the captured variable holds a lock: copying it would copy the lock
+// (go vet's copylocks), so x is not moved down past its reassignment.
+func capturedLock(xs []float64) []float64 {
+	c := scaled{k: 2}
+	x := soac.Map(xs, func(v float64) float64 { return v * c.k })
+	c = scaled{k: 3} // want `capture-reassigned: x .* c, captured by the lambda of Map@issue.go:\d+:\d+, is reassigned at issue.go:\d+:\d+`
+	y := soac.Map(x, func(v float64) float64 { return v + c.k })
+	return y
+}
+
+// scaled is a factor guarded by a lock.
+type scaled struct {
+	mu sync.Mutex
+	k  float64
 }
 
 // (6) impure lambdas: the first appends to a captured log and increments a

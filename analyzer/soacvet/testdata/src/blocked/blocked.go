@@ -3,7 +3,11 @@
 // at the hazard.
 package blocked
 
-import "github.com/soacgen/soacgen/runtime/soac"
+import (
+	"sync"
+
+	"github.com/soacgen/soacgen/runtime/soac"
+)
 
 func square(x float64) float64 { return x * x }
 
@@ -25,19 +29,26 @@ func writeBetween(xs []float64) float64 {
 //soac:fuse WriteIntermediate
 func writeIntermediate(xs []float64) float64 {
 	ys := soac.Map(xs, square)
-	ys[0] = 100 // want `ys is used at blocked.go:28:2, before the kernel runs.*\[used-before\]$`
+	ys[0] = 100 // want `ys is used at blocked.go:32:2, before the kernel runs.*\[used-before\]$`
 	return soac.Reduce(ys, 0, add)
 }
 
-// captureReassigned reassigns the producer's captured k before the
-// consumer: fusing would compute the map with k = 3.
+// captureReassigned reassigns the producer's captured c before the
+// consumer: fusing would compute the map with c.k = 3, and c holds a lock,
+// which the generated code never copies.
 //
 //soac:fuse CaptureReassigned
 func captureReassigned(xs []float64) float64 {
-	k := 2.0
-	ys := soac.Map(xs, func(x float64) float64 { return x * k })
-	k = 3 // want `k.*\[capture-reassigned\]$`
-	return soac.Reduce(ys, k, add) + k
+	c := locked{k: 2}
+	ys := soac.Map(xs, func(x float64) float64 { return x * c.k })
+	c = locked{k: 3} // want `c.*\[capture-reassigned\]$`
+	return soac.Reduce(ys, c.k, add) + c.k
+}
+
+// locked is a factor guarded by a lock.
+type locked struct {
+	mu sync.Mutex
+	k  float64
 }
 
 // loop consumes ys inside a loop: fusing the map into the loop body would

@@ -2,7 +2,11 @@
 // an unfused finding, the rest none.
 package unfused
 
-import "github.com/soacgen/soacgen/runtime/soac"
+import (
+	"sync"
+
+	"github.com/soacgen/soacgen/runtime/soac"
+)
 
 func square(x float64) float64 { return x * x }
 
@@ -72,13 +76,19 @@ func writeBetween(xs []float64) float64 {
 }
 
 // captureReassigned reassigns a variable the producer's lambda captures
-// before the consumer runs: fusing would compute the map with k = 3
-// instead of 2.
+// before the consumer runs: fusing would compute the map with c.k = 3
+// instead of 2, and c holds a lock, which is never copied.
 func captureReassigned(xs []float64) float64 {
-	k := 2.0
-	ys := soac.Map(xs, func(x float64) float64 { return x * k })
-	k = 3
-	return soac.Reduce(ys, k, add) + k
+	c := locked{k: 2}
+	ys := soac.Map(xs, func(x float64) float64 { return x * c.k })
+	c = locked{k: 3}
+	return soac.Reduce(ys, c.k, add) + c.k
+}
+
+// locked is a factor guarded by a lock.
+type locked struct {
+	mu sync.Mutex
+	k  float64
 }
 
 // already is a spec: its pipeline is fused by soacgen, so no unfused
