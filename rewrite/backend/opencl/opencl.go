@@ -391,6 +391,11 @@ func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
 			return ""
 		}
 	}
+	for _, cp := range ck.lk.Src.Copies {
+		if cp.SOAC == m && cp.Var.Obj == types.Object(c.Var) {
+			return fmt.Sprintf("the lambda of %s reads a copy of %s taken where it is written (%s is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs", soacPos(ck.f, m), c.Var.Name(), c.Var.Name())
+		}
+	}
 	if ck.f.LookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
 		return fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", soacPos(ck.f, m), c.Var.Name(), at)
 	}

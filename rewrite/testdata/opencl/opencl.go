@@ -350,3 +350,16 @@ func byteSumsSpec(xs []uint8, k uint8) ([]uint8, uint8) {
 func flagsSpec(xs []int8) []bool {
 	return soac.Map(xs, func(x int8) bool { return x+100 < 0 })
 }
+
+// copyRefusedSpec: the producer reads a copy of k taken where it is
+// written (k is reassigned before the consumer, which reads the new k);
+// kernel arguments are the values of variables where the kernel runs, so
+// opencl refuses it and the parallel backend's code reads the copy.
+//
+//soac:fuse CopyRefused backend=opencl
+func copyRefusedSpec(xs []float64) []float64 {
+	k := 2.0
+	x := soac.Map(xs, func(v float64) float64 { return v * k })
+	k = 3
+	return soac.Map(x, func(v float64) float64 { return v + k })
+}
