@@ -79,8 +79,7 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	case lower.Call:
 		return parStream(f, lk)
 	case lower.Chunked:
-		m := lk.Members[len(lk.Members)-1].SOAC
-		return nil, fmt.Sprintf("maps fused into the chunks of its %s do not run in parallel yet", m.Name)
+		return parChunked(f, lk, outs)
 	case lower.Loop:
 		return parLoop(f, lk, outs)
 	}
