@@ -64,7 +64,7 @@ func (f *Func) streamMaps(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC, outs ma
 
 // StreamParts are the pieces of a Chunked kernel (lower.Chunked) for a
 // backend that runs its chunks itself. Build them with Func.StreamParts;
-// Chunk must be called before Pre is read.
+// Chunk must be called before Pre and Scratch are read.
 type StreamParts struct {
 	f      *Func
 	lk     *lower.Kernel
@@ -81,9 +81,9 @@ type StreamParts struct {
 	// Elem is the type of the stream's input elements, Result the type
 	// of the chunk function's result.
 	Elem, Result jen.Code
-	// Scratch reports that a chunk's buffer may be reused for the next
-	// chunk (lower.Reused): Chunk then reads its buffer from the name
-	// given as buf (at least hi-lo elements).
+	// Scratch reports that the code of Chunk reads its chunk's buffer
+	// from the name given as buf (at least hi-lo elements), which may be
+	// reused for the next chunk (lower.Reused). It is set by Chunk.
 	Scratch bool
 	// Out is the name the kernel's result is assigned to ("_" when
 	// nothing reads it).
@@ -108,11 +108,10 @@ func (f *Func) StreamParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Allo
 	}
 	return &StreamParts{
 		f: f, lk: lk, st: st, member: member, outs: outs, alloc: alloc, n: n,
-		Kind:    st.Kind,
-		Elem:    f.Type(st.Input.Type.Underlying().(*types.Slice).Elem()),
-		Result:  f.Type(st.Chunk.Sig.Results().At(0).Type()),
-		Scratch: lk.Chunk.Buffer == lower.Reused,
-		Out:     out,
+		Kind:   st.Kind,
+		Elem:   f.Type(st.Input.Type.Underlying().(*types.Slice).Elem()),
+		Result: f.Type(st.Chunk.Sig.Results().At(0).Type()),
+		Out:    out,
 	}
 }
 
@@ -182,6 +181,7 @@ func (sp *StreamParts) Chunk(lo, hi, buf string) (Stmts, string, string) {
 		c.Add(CountLoop(idx, Id(lo), Id(hi), body))
 		c.Add(Define(chunk, jen.Id(out).Index(Id(lo), Id(hi), Id(hi))))
 	case lower.Reused:
+		sp.Scratch = true
 		c.Add(Define(chunk, jen.Id(buf).Index(jen.Empty(), width, width)))
 		body.Add(jen.Id(chunk).Index(jen.Id(idx).Op("-").Id(lo)).Op("=").Add(elems[st.Input]))
 		c.Add(CountLoop(idx, Id(lo), Id(hi), body))
