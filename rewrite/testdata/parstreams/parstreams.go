@@ -147,3 +147,40 @@ func mapOutSpec(xs []int) ([]int, []int) {
 	})
 	return m, d
 }
+
+// addHv and hashChunk are the operator and chunk function of NamedHash,
+// called through their names.
+func addHv(a, b hv) hv { return hv{a.h*b.p + b.h, a.p * b.p} }
+
+func hashChunk(c []int) hv {
+	r := hv{0, 1}
+	for _, y := range c {
+		r.h = r.h*31 + uint64(y)
+		r.p *= 31
+	}
+	return r
+}
+
+// NamedHash: two maps (one of two inputs) feed a StreamRed whose
+// functions are declared functions.
+//
+//soac:fuse NamedHash backend=parallel
+func namedHashSpec(xs []int, k int) uint64 {
+	a := soac.Map(xs, func(x int) int { return x + k })
+	b := soac.Map2(xs, a, func(x, y int) int { return x*y - 3 })
+	return soac.StreamRed(b, addHv, hashChunk).h
+}
+
+// Total sums the squares of any integer type.
+//
+//soac:fuse Total backend=parallel
+func totalSpec[T ~int | ~int32 | ~uint64](xs []T) T {
+	sq := soac.Map(xs, func(x T) T { return x * x })
+	return soac.StreamRed(sq, func(a, b T) T { return a + b }, func(c []T) T {
+		var s T
+		for _, v := range c {
+			s += v
+		}
+		return s
+	})
+}

@@ -64,6 +64,10 @@ func TestHashAcrossProcs(t *testing.T) {
 				t.Errorf("n=%d: %s = %#x, want %#x", n, name, got, want)
 			}
 		}
+		want = namedHashSpec(xs, 5)
+		if got := acrossProcs(t, "NamedHash", func() uint64 { return NamedHash(xs, 5) }); got != want {
+			t.Errorf("n=%d: NamedHash = %#x, want %#x", n, got, want)
+		}
 	}
 }
 
