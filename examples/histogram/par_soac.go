@@ -83,7 +83,7 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 				}
 				acc2 = bins
 			}
-			t = parallel.StreamRedChunks(n3, 390, false, acc2, func(x2, y2 []int) []int {
+			t = parallel.StreamRedChunks(n3, 3125, false, acc2, func(x2, y2 []int) []int {
 				var r3 []int
 				{
 					a, b := x2, y2

@@ -34,8 +34,11 @@ func parChunked(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	if why != "" {
 		return nil, why
 	}
-	g := rtparallel.Grain(costsOf(f).streamNanos(lk))
-	grain, cg := hostgo.Lit(g), hostgo.Lit(rtparallel.ChunkGrain(g))
+	// Chunks of a whole grain, as a lone stream's (parStream), not of
+	// ChunkGrain's eighth: a chunk also runs the chunk function's
+	// per-chunk work (its result's allocation, the operator's combine),
+	// which the estimate per element does not count.
+	grain := hostgo.Lit(rtparallel.Grain(costsOf(f).streamNanos(lk)))
 	n := f.Fresh("n")
 	// The maps' materialised outputs are written through locals of the
 	// parallel branch, assigned once: the chunk function captures their
@@ -86,13 +89,13 @@ func parChunked(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 			return nil, why
 		}
 		par.Add(empty...)
-		par.Add(hostgo.AssignTo(sp.Out, jen.Qual(ParallelPath, "StreamRedChunks").Call(hostgo.Id(n), cg, scratch, hostgo.Id(acc), op, chunkFn)))
+		par.Add(hostgo.AssignTo(sp.Out, jen.Qual(ParallelPath, "StreamRedChunks").Call(hostgo.Id(n), grain, scratch, hostgo.Id(acc), op, chunkFn)))
 		par.Add(post...)
 	default:
 		// A chunk of the wrong length: the spec's calls, which panic
 		// as the spec does (or raise the maps' panic first).
 		r, ok := f.Fresh("r"), f.Fresh("ok")
-		call := jen.Qual(ParallelPath, "StreamMapChunks").Call(hostgo.Id(n), cg, scratch, chunkFn)
+		call := jen.Qual(ParallelPath, "StreamMapChunks").Call(hostgo.Id(n), grain, scratch, chunkFn)
 		par.Add(jen.List(hostgo.Id(r), hostgo.Id(ok)).Op(":=").Add(call))
 		par.Add(jen.If(hostgo.Id(ok)).Add(hostgo.Block(append(hostgo.Stmts{hostgo.AssignTo(sp.Out, hostgo.Id(r))}, post...))).Else().Add(hostgo.Block(hostgo.Stmts{f.Unfused(lk.Src, outs)})))
 	}
