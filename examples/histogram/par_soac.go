@@ -15,7 +15,7 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 	var t []int
 	{
 		n3 := len(xs)
-		if parallel.Sequential(n3, 3125) {
+		if parallel.Sequential(n3, 4546) {
 			{
 				n := len(xs)
 				empty := make([]int, 0)
@@ -83,7 +83,7 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 				}
 				acc2 = bins
 			}
-			t = parallel.StreamRedChunks(n3, 3125, false, acc2, func(x2, y2 []int) []int {
+			t = parallel.StreamRedChunks(n3, 4546, false, acc2, func(x2, y2 []int) []int {
 				var r3 []int
 				{
 					a, b := x2, y2

@@ -19,6 +19,8 @@ package parallel
 // (rewrite/lower does) nor schedule the chunks (runtime/parallel does).
 
 import (
+	"go/ast"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
@@ -107,8 +109,8 @@ func parChunked(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 
 // streamNanos estimates the nanoseconds of one element of lk's chunk
 // loop (form lower.Chunked): each map's store and lambda, and the chunk
-// function's work per element of its chunk (its loops run over the
-// chunk). The operator runs once per chunk and is not counted.
+// function's work per element of its chunk (chunkUnits). The operator
+// runs once per chunk and is not counted.
 func (c *costs) streamNanos(lk *lower.Kernel) int {
 	u := 0
 	for _, m := range lk.Members {
@@ -117,8 +119,47 @@ func (c *costs) streamNanos(lk *lower.Kernel) int {
 		case *ir.Screma:
 			u += c.lambdaUnits(op.Map, false)
 		case *ir.Stream:
-			u += c.lambdaUnits(op.Chunk, true)
+			u += c.chunkUnits(op.Chunk)
 		}
 	}
 	return max(1, u/unitsPerNanos)
+}
+
+// chunkUnits counts the work of chunk function l per element of its
+// chunk: the bodies of its outermost loops, which run over the chunk,
+// and not the statements around them, which run once per chunk (a
+// result's allocation, say). A function whose body has no loop, or whose
+// body is not known, counts whole (lambdaUnits).
+func (c *costs) chunkUnits(l *ir.Lambda) int {
+	var body *ast.BlockStmt
+	switch {
+	case l == nil:
+	case l.Lit != nil:
+		body = l.Lit.Body
+	case l.Func != nil && c.decls[l.Func] != nil:
+		body = c.decls[l.Func].Body
+	}
+	if body == nil {
+		return c.lambdaUnits(l, true)
+	}
+	u, loops := 0, 0
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its loops run when it is called
+		case *ast.ForStmt:
+			loops++
+			u += c.bodyUnits(n, true, 0, nil)
+			return false
+		case *ast.RangeStmt:
+			loops++
+			u += c.bodyUnits(n, true, 0, nil)
+			return false
+		}
+		return true
+	})
+	if loops == 0 {
+		return c.lambdaUnits(l, true)
+	}
+	return u
 }
