@@ -23,9 +23,10 @@ package parallel
 //
 // It refuses, with the reason, kernels whose lambdas are impure (they
 // fall back to cpu), several scans or a scan read by another member,
-// several kept-element outputs, and Sequence kernels. Nested kernels (depth > 0) run inside one element of
-// their parent: they are rendered as the cpu's sequential loop, so that
-// only the outermost level runs in parallel.
+// several kept-element outputs, and Sequence kernels. Nested kernels
+// (depth > 0) run inside one element of their parent: they are rendered
+// as the cpu's sequential loop, so that only the outermost level runs in
+// parallel.
 //
 // It does not decide a kernel's shape (rewrite/lower does), nor schedule
 // or combine chunks (runtime/parallel does). The work estimate
