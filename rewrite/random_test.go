@@ -61,7 +61,7 @@ func randomPipelines(t *testing.T, backendName string, specs int, seed uint64) {
 	src.WriteString("package rnd\n\nimport \"github.com/soacgen/soacgen/runtime/soac\"\n\nvar _ = soac.Iota\n")
 	var names []string
 	for i := 0; i < specs; i++ {
-		src.WriteString(randomSpec(r, i, backendName != backend.CPU))
+		src.WriteString(randomSpec(r, i, backendName != backend.CPU, backendName == backend.Parallel))
 		names = append(names, fmt.Sprintf("R%d", i))
 	}
 	write(t, filepath.Join(tmp, "rnd.go"), []byte(src.String()))
@@ -79,6 +79,7 @@ func randomPipelines(t *testing.T, backendName string, specs int, seed uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	fusedStreams := 0
 	for _, res := range results {
 		for _, o := range res.Outputs {
 			for _, w := range o.Warnings {
@@ -89,8 +90,13 @@ func randomPipelines(t *testing.T, backendName string, specs int, seed uint64) {
 				t.Errorf("warning: %s", w)
 			}
 			write(t, o.Path, o.Content)
+			fusedStreams += strings.Count(string(o.Content), "parallel.StreamRedChunks(") + strings.Count(string(o.Content), "parallel.StreamMapChunks(")
 		}
 	}
+	if backendName == backend.Parallel && fusedStreams == 0 {
+		t.Errorf("no random pipeline runs maps fused into a stream in parallel")
+	}
+	t.Logf("%d kernels of maps fused into a stream run in parallel", fusedStreams)
 	var b strings.Builder
 	b.WriteString("package rnd\n\nimport (\n\t\"math/rand/v2\"\n\t\"testing\"\n\n\t\"github.com/soacgen/soacgen/rewrite/difftest\"\n)\n\n")
 	b.WriteString("func TestSoacDiff(t *testing.T) {\n\tdifftest.Run(t, []difftest.Case{\n")
@@ -119,7 +125,9 @@ func randomPipelines(t *testing.T, backendName string, specs int, seed uint64) {
 // randomSpec writes spec number i: a random pipeline over xs and ys.
 // With assoc, every operator is associative with its neutral element, as
 // CONTRACT.md's caller promises (the parallel backend re-associates).
-func randomSpec(r *rand.Rand, i int, assoc bool) string {
+// With streams, some steps are also a StreamRed or StreamMap whose result
+// does not depend on its chunks (randomStream).
+func randomSpec(r *rand.Rand, i int, assoc, streams bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n//soac:fuse R%d\nfunc r%dSpec(xs, ys []int, c int, flag bool) (int, []int) {\n", i, i)
 	arrays := []string{"xs", "ys"}
@@ -149,6 +157,21 @@ func randomSpec(r *rand.Rand, i int, assoc bool) string {
 	steps := 3 + r.IntN(5)
 	for s := 0; s < steps; s++ {
 		name := fmt.Sprintf("v%d", s)
+		if streams && r.IntN(4) == 0 {
+			// Mostly the last array: often a map, which fuses into it.
+			in := arrays[len(arrays)-1]
+			if r.IntN(3) == 0 {
+				in = pick(arrays)
+			}
+			code, array := randomStream(r, name, in, fill)
+			b.WriteString(code)
+			if array {
+				arrays = append(arrays, name)
+			} else {
+				scalars = append(scalars, name)
+			}
+			continue
+		}
 		switch k := r.IntN(10); {
 		case k < 3:
 			fmt.Fprintf(&b, "\t%s := soac.Map(%s, func(x int) int { return %s })\n", name, pick(arrays), fill(pick(unary)))
@@ -195,4 +218,21 @@ func randomSpec(r *rand.Rand, i int, assoc bool) string {
 	}
 	fmt.Fprintf(&b, "\treturn %s, %s\n}\n", strings.Join(terms, " + "), arrays[len(arrays)-1])
 	return b.String()
+}
+
+// randomStream writes step name: a StreamRed of xs to a scalar (a sum or
+// a maximum of a function of the elements, folded per chunk) or a
+// StreamMap of xs (a function of each element); either way its result
+// does not depend on the chunks, as CONTRACT.md's caller promises. It
+// reports whether the result is an array. fill fills a function's
+// scalar placeholder.
+func randomStream(r *rand.Rand, name, xs string, fill func(string) string) (string, bool) {
+	elem := fill([]string{"v*v - %s", "v ^ 3", "v %% 9", "2*v + %s"}[r.IntN(4)])
+	switch r.IntN(3) {
+	case 0:
+		return fmt.Sprintf("\t%s := soac.StreamRed(%s, func(a, b int) int { return a + b }, func(ch []int) int {\n\t\ts := 0\n\t\tfor _, v := range ch {\n\t\t\ts += %s\n\t\t}\n\t\treturn s\n\t})\n", name, xs, elem), false
+	case 1:
+		return fmt.Sprintf("\t%s := soac.StreamRed(%s, func(a, b int) int { return max(a, b) }, func(ch []int) int {\n\t\tm := -1 << 63\n\t\tfor i := range ch {\n\t\t\tv := ch[i]\n\t\t\tm = max(m, %s)\n\t\t}\n\t\treturn m\n\t})\n", name, xs, elem), false
+	}
+	return fmt.Sprintf("\t%s := soac.StreamMap(%s, func(ch []int) []int {\n\t\tout := make([]int, len(ch))\n\t\tfor i, v := range ch {\n\t\t\tout[i] = %s\n\t\t}\n\t\treturn out\n\t})\n", name, xs, elem), true
 }

@@ -80,28 +80,10 @@ func (f *Func) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.V
 	k := lk.Src
 	at := k.At.Pos()
 	rng, lens := lk.Chunk.Range, lk.Chunk.Lens
-	if rng == nil || f.funText[st.Chunk] != nil || !f.canInline(st.Chunk, at) {
+	if !f.rangeFusable(lk, st, member) {
 		return nil, false
 	}
 	inner := rng.Body.Pos()
-	for _, m := range k.SOACs[:len(k.SOACs)-1] {
-		l := m.Op.(*ir.Screma).Map
-		if f.funText[l] == nil && l.Lit != nil && !f.canInline(l, inner) {
-			return nil, false // it names a variable the chunk function shadows
-		}
-		if l.Kind == ir.NamedFunc {
-			if id := identOf(l.Expr); id == nil || f.LookupAt(id.Name, inner) != f.info.Uses[id] {
-				return nil, false
-			}
-		}
-		// The inputs must mean the same variables inside the chunk
-		// function as where the kernel runs.
-		for _, v := range m.Inputs() {
-			if member[v] == nil && f.LookupAt(f.Name(v), inner) != f.LookupAt(f.Name(v), at) {
-				return nil, false
-			}
-		}
-	}
 	lo, hi := f.Fresh("lo"), f.Fresh("hi")
 	chunkSize := f.soacQ("ChunkSize")
 	rt := st.Chunk.Sig.Results().At(0).Type()
@@ -132,4 +114,37 @@ func (f *Func) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.V
 	}
 	c, why := f.streamTail(k, st, outs, *pre, head, loop, n, lo, hi, res, MakeSlice(f.Type(st.Input.Type), Lit(0)))
 	return c, why == ""
+}
+
+// rangeFusable reports whether the maps of lk may run inside the range
+// loop of st's chunk function that the lowering found (lk.Chunk.Range):
+// the chunk function is inlined where the kernel runs, and the names the
+// maps use mean the same variables inside the loop as there.
+func (f *Func) rangeFusable(lk *lower.Kernel, st *ir.Stream, member map[*ir.Var]*ir.SOAC) bool {
+	k := lk.Src
+	at := k.At.Pos()
+	rng := lk.Chunk.Range
+	if rng == nil || f.funText[st.Chunk] != nil || !f.canInline(st.Chunk, at) {
+		return false
+	}
+	inner := rng.Body.Pos()
+	for _, m := range k.SOACs[:len(k.SOACs)-1] {
+		l := m.Op.(*ir.Screma).Map
+		if f.funText[l] == nil && l.Lit != nil && !f.canInline(l, inner) {
+			return false // it names a variable the chunk function shadows
+		}
+		if l.Kind == ir.NamedFunc {
+			if id := identOf(l.Expr); id == nil || f.LookupAt(id.Name, inner) != f.info.Uses[id] {
+				return false
+			}
+		}
+		// The inputs must mean the same variables inside the chunk
+		// function as where the kernel runs.
+		for _, v := range m.Inputs() {
+			if member[v] == nil && f.LookupAt(f.Name(v), inner) != f.LookupAt(f.Name(v), at) {
+				return false
+			}
+		}
+	}
+	return true
 }

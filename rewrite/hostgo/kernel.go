@@ -396,31 +396,7 @@ func (f *Func) FusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Stat
 	// maps emits the members' code for the element at idx, their lambdas
 	// inlined for position pos, and returns the elements it computes.
 	maps := func(body *Stmts, pos token.Pos) (map[*ir.Var]*jen.Statement, string) {
-		elems := map[*ir.Var]*jen.Statement{}
-		for _, m := range k.SOACs[:len(k.SOACs)-1] {
-			op := m.Op.(*ir.Screma)
-			var args []jen.Code
-			for _, v := range op.Inputs {
-				if e := elems[v]; e != nil {
-					args = append(args, e)
-				} else if member[v] == nil {
-					args = append(args, Index(f.Name(v), Id(idx)))
-				} else {
-					return nil, fmt.Sprintf("%s at %s reads %s before the kernel computes it", m.Name, f.fset.Position(m.Pos()), v.Name)
-				}
-			}
-			res := f.Fresh("m")
-			body.Add(VarDecl(res, f.Type(op.Map.Sig.Results().At(0).Type()), nil))
-			if why := f.Apply(body, op.Map, args, Id(res), pos); why != "" {
-				return nil, why
-			}
-			if out, ok := outs[m.Out]; ok && out != "_" {
-				pre.Add(AssignTo(out, MakeSlice(f.Type(m.Out.Type), Id(n))))
-				body.Add(Index(out, Id(idx)).Op("=").Id(res))
-			}
-			elems[m.Out] = Id(res)
-		}
-		return elems, ""
+		return f.streamMaps(k, member, outs, nil, pre, n, idx, body, pos)
 	}
 	if c, ok := f.chunkLoopStream(lk, st, member, outs, pre, n, idx, maps); ok {
 		return c, ""

@@ -12,6 +12,8 @@
 //	Filter(n, grain, out, func(lo, hi int, dst []T) int)     // filter, keeps order
 //	FilterFold(n, grain, out, body, op)                      // filter beside a reduction
 //	StreamMap(xs, grain, f), StreamRed(xs, grain, op, f)     // streams
+//	StreamRedChunks(n, grain, scratch, f(empty), op, body)   // maps fused into a stream's chunks
+//	StreamMapChunks(n, grain, scratch, body)                 // the same for StreamMap
 //	Alloc[T](n)                                              // an output the chunks overwrite, not cleared
 //	Grain(nanosPerElem), ChunkGrain(grain), Chunks(n, grain), Bounds(n, k, c), Sequential(n, grain)
 //

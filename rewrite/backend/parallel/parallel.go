@@ -18,14 +18,15 @@ package parallel
 //   - one materialised output of kept elements, with any folds:
 //     parallel.FilterFold, the chunk compacting into its dst;
 //   - a lone stream: parallel.StreamRed, or parallel.StreamMapOr with the
-//     reference call as its fallback (the spec's length panic).
+//     reference call as its fallback (the spec's length panic);
+//   - maps fused into a stream's chunks (lower.Chunked): parstream.go.
 //
 // It refuses, with the reason, kernels whose lambdas are impure (they
-// fall back to cpu), maps feeding a stream's chunks, several scans or a
-// scan read by another member, several kept-element outputs, and
-// Sequence kernels. Nested kernels (depth > 0) run inside one element of
-// their parent: they are rendered as the cpu's sequential loop, so that
-// only the outermost level runs in parallel.
+// fall back to cpu), several scans or a scan read by another member,
+// several kept-element outputs, and Sequence kernels. Nested kernels
+// (depth > 0) run inside one element of their parent: they are rendered
+// as the cpu's sequential loop, so that only the outermost level runs in
+// parallel.
 //
 // It does not decide a kernel's shape (rewrite/lower does), nor schedule
 // or combine chunks (runtime/parallel does). The work estimate
@@ -79,8 +80,7 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	case lower.Call:
 		return parStream(f, lk)
 	case lower.Chunked:
-		m := lk.Members[len(lk.Members)-1].SOAC
-		return nil, fmt.Sprintf("maps fused into the chunks of its %s do not run in parallel yet", m.Name)
+		return parChunked(f, lk, outs)
 	case lower.Loop:
 		return parLoop(f, lk, outs)
 	}

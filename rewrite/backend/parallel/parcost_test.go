@@ -107,3 +107,75 @@ func TestCostEstimate(t *testing.T) {
 		t.Errorf("twice without bodies: %d ns, want about one call", got)
 	}
 }
+
+const chunkSrc = `package p
+
+func per(c []int) []int {
+	bins := make([]int, 8)
+	for _, i := range c {
+		bins[i]++
+	}
+	return bins
+}
+
+func whole(c []int) int { return len(c) + 1 }
+
+var lits = []any{
+	func(c []int) []int {
+		out := make([]int, len(c))
+		for i, x := range c {
+			out[i] = x * 3
+		}
+		return out
+	},
+}
+`
+
+// TestChunkUnits: a stream's chunk function counts, per element, the
+// bodies of its loops over the chunk, not the statements around them
+// (its result's allocation runs once per chunk); without a loop it
+// counts whole.
+func TestChunkUnits(t *testing.T) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", chunkSrc, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	fn := func(name string) *ir.Lambda {
+		for id, obj := range info.Defs {
+			if f, ok := obj.(*types.Func); ok && id.Name == name {
+				return &ir.Lambda{Func: f}
+			}
+		}
+		t.Fatalf("no function %s", name)
+		return nil
+	}
+	var lit *ast.FuncLit
+	ast.Inspect(file, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok {
+			lit = l
+		}
+		return true
+	})
+	cs := newCosts(info, []*ast.File{file})
+	for _, c := range []struct {
+		name string
+		l    *ir.Lambda
+		want int // units
+	}{
+		{"bins[i]++ in a loop after a make", fn("per"), unitsOp},
+		{"out[i] = x * 3 in a loop after a make", &ir.Lambda{Lit: lit}, 2 * unitsOp},
+		{"no loop", fn("whole"), cs.lambdaUnits(fn("whole"), true)},
+	} {
+		if got := cs.chunkUnits(c.l); got != c.want {
+			t.Errorf("%s: %d units, want %d", c.name, got, c.want)
+		}
+	}
+	if whole := cs.lambdaUnits(fn("per"), true); whole <= cs.chunkUnits(fn("per")) {
+		t.Errorf("the whole chunk function counts %d units, no more than its loop", whole)
+	}
+}

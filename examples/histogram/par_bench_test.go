@@ -1,0 +1,45 @@
+package histogram
+
+import (
+	"testing"
+
+	"github.com/soacgen/soacgen/examples/internal/extest"
+)
+
+// BenchmarkHistogramPar compares the parallel backend (the map fused
+// into the StreamRed's chunks, over runtime/parallel's chunks) with the
+// cpu backend, the spec, and a hand-written goroutine loop (one chunk
+// per core, one bins slice per chunk, added in order).
+func BenchmarkHistogramPar(b *testing.B) {
+	impls := []struct {
+		name string
+		fn   func(xs []float64, lo, hi float64, nbins int) []int
+	}{
+		{"spec", histogramSpec},
+		{"cpu", Histogram},
+		{"parallel", HistogramPar},
+		{"goroutines", func(xs []float64, lo, hi float64, nbins int) []int {
+			return extest.GoReduce(len(xs), func(l, h int) []int { return histogramHand(xs[l:h], lo, hi, nbins) },
+				func(a, b []int) []int {
+					for i := range a {
+						a[i] += b[i]
+					}
+					return a
+				})
+		}},
+	}
+	for _, size := range extest.ParBenchSizes {
+		xs := extest.Floats(extest.Rand(11, size.N), size.N, -1.1, 1.1)
+		b.Run(size.Name, func(b *testing.B) {
+			for _, im := range impls {
+				b.Run(im.name, func(b *testing.B) {
+					b.ReportAllocs()
+					b.SetBytes(int64(8 * len(xs)))
+					for b.Loop() {
+						im.fn(xs, -1, 1, nbins)
+					}
+				})
+			}
+		})
+	}
+}
