@@ -142,7 +142,7 @@ func MatMulCL(a, bt [][]float64) [][]float64 {
 
 // soacgenCLMatMulCL runs a kernel of MatMulCL on OpenCL, one work-item per element (generated from matMulCLSpec).
 var soacgenCLMatMulCL = &launch.Grid{
-	At:   "cl.go:16:9",
+	At:   "cl.go:17:9",
 	FP64: true,
 	Spec: skel.Grid{
 		Name:   "CLMatMulCL",
