@@ -48,12 +48,11 @@ const (
 // gridShape is a kernel of the grid form.
 type gridShape struct {
 	m     lower.Member
-	in    *ir.Var       // the [][]T input
-	row   *types.Var    // the outer lambda's parameter
-	xs    *types.Var    // the captured slice the inner Map runs over
-	inner *ast.FuncLit  // the inner Map's lambda
-	rt    types.Type    // the element type of the result's rows
-	ret   *ast.CallExpr // the returned soac.Map call
+	in    *ir.Var      // the [][]T input
+	row   *types.Var   // the outer lambda's parameter
+	xs    *types.Var   // the captured slice the inner Map runs over
+	inner *ast.FuncLit // the inner Map's lambda
+	rt    types.Type   // the element type of the result's rows
 }
 
 // soacCall returns the name of the runtime/soac function e calls, or "".
@@ -130,7 +129,7 @@ func gridOf(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) *gridShap
 	if rt == nil {
 		return nil
 	}
-	return &gridShape{m: m, in: in, row: row, xs: xs, inner: inner, rt: rt, ret: ret}
+	return &gridShape{m: m, in: in, row: row, xs: xs, inner: inner, rt: rt}
 }
 
 // grid translates the kernel of shape g, or says why it cannot: as a
