@@ -85,7 +85,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		form  string
 	}{
 		{[]string{"MatMul32", "MatMulSwapped"}, "Dot: &skel.Dot{"},
-		{[]string{"MatMulStart", "Distances", "Offsets"}, "Body: "},
+		{[]string{"MatMulStart", "Distances", "GridOffsets"}, "Body: "},
 	} {
 		for _, name := range c.names {
 			at := strings.Index(src, "var soacgenCL"+name+" = &launch.Grid{")

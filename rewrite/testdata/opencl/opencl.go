@@ -461,11 +461,11 @@ func distancesSpecArgs(r *rand.Rand, n int) []any {
 	return []any{ps, cs, r.Float64()}
 }
 
-// Offsets is a grid over a captured []int64: each element is its row's
+// GridOffsets is a grid over a captured []int64: each element is its row's
 // sum divided by x (x = 0 is the spec's divide panic).
 //
-//soac:fuse Offsets backend=opencl
-func offsetsSpec(a [][]int64, xs []int64) [][]int64 {
+//soac:fuse GridOffsets backend=opencl
+func gridOffsetsSpec(a [][]int64, xs []int64) [][]int64 {
 	return soac.Map(a, func(row []int64) []int64 {
 		return soac.Map(xs, func(x int64) int64 {
 			return soac.Reduce(row, 0, func(s, t int64) int64 { return s + t }) / x
@@ -473,9 +473,9 @@ func offsetsSpec(a [][]int64, xs []int64) [][]int64 {
 	})
 }
 
-// offsetsSpecArgs makes an m×k matrix and p divisors in [-3, 3] (a zero
+// gridOffsetsSpecArgs makes an m×k matrix and p divisors in [-3, 3] (a zero
 // is the spec's panic).
-func offsetsSpecArgs(r *rand.Rand, n int) []any {
+func gridOffsetsSpecArgs(r *rand.Rand, n int) []any {
 	a := gridRows(r, min(n, 40), r.IntN(20), func() int64 { return r.Int64N(2001) - 1000 })
 	xs := make([]int64, r.IntN(min(n, 40)+1))
 	for i := range xs {
