@@ -31,6 +31,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"roomRefusedSpec":             "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
 		"opCaptureRefusedSpec":        "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
 		"copyRefusedSpec":             "the lambda of Map at opencl.go:362:7 reads a copy of k taken where it is written",
+		"gridCallRefusedSpec":         "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {
@@ -72,10 +73,36 @@ func TestOpenCLRefusals(t *testing.T) {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}
 	}
-	for _, name := range []string{"PosSquares", "TableLookup", "RowSums", "Nearest", "RowSquares", "MatMul32", "RowPrefixes", "OkDeltas", "ByteSums", "Flags", "Int8Plus"} {
+	for _, name := range []string{"PosSquares", "TableLookup", "RowSums", "Nearest", "RowSquares", "RowPrefixes", "RowScaled", "OkDeltas", "ByteSums", "Flags", "Int8Plus"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}
+	}
+	// Grids: one work-item per element, as a tiled dot product where the
+	// inner lambda is one (a constant start, lambdas capturing nothing),
+	// else each work-item running the inner lambda.
+	for _, c := range []struct {
+		names []string
+		form  string
+	}{
+		{[]string{"MatMul32", "MatMulSwapped"}, "Dot: &skel.Dot{"},
+		{[]string{"MatMulStart", "Distances", "GridOffsets"}, "Body: "},
+	} {
+		for _, name := range c.names {
+			at := strings.Index(src, "var soacgenCL"+name+" = &launch.Grid{")
+			if at < 0 {
+				t.Errorf("%s: no OpenCL grid kernel generated", name)
+				continue
+			}
+			decl := src[at:]
+			decl = decl[:strings.Index(decl, "\n}\n")]
+			if !strings.Contains(decl, c.form) || strings.Contains(decl, "Dot: ") && strings.Contains(decl, "Body: ") {
+				t.Errorf("%s: its grid kernel does not have %q alone", name, c.form)
+			}
+		}
+	}
+	if !strings.Contains(src, `Prod:    "opencl__skew(soac_y, soac_x, &soac_err)"`) || !strings.Contains(src, `Neutral: "(-9223372036854775807L-1)"`) {
+		t.Errorf("MatMulSwapped: its dot product does not pass the row of a second, or its start is not the smallest int64")
 	}
 	for _, name := range []string{"KeptPositive", "Evens", "KeptHalves", "PanickyPred", "KeptPoints"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Filter{") {

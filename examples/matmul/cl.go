@@ -1,9 +1,10 @@
 package matmul
 
-// This file holds a copy of matMulSpec with backend=opencl: the outer Map
-// runs one work-item per row of a on the device, the inner Map and its
-// redomap as that work-item's loops (rewrite/clc), bt a read-only device
-// buffer. It is tested against the spec on the device (opencl_test.go)
+// This file holds a copy of matMulSpec with backend=opencl: one
+// work-item per element of the product on the device (the grid form of
+// the opencl backend), the inner product a dot product whose operands
+// the work-group loads through local memory in tiles, each element
+// summed left to right as the spec does. It is tested against the spec on the device (opencl_test.go)
 // and benchmarked (examples/internal/clbench). The copy must stay
 // identical to the spec apart from its name.
 

@@ -98,8 +98,20 @@ type Func struct {
 // writable view expression when Result is a slice, else ignored) and
 // errPtr (an int * to the work-item's panic flag).
 func (f *Func) Call(args []string, out, errPtr string) string {
+	return f.CallWith(args, nil, out, errPtr)
+}
+
+// CallWith is Call with the captures in bound passed as the C
+// expressions they map to instead of their kernel arguments: a lambda
+// nested in another reads the outer one's parameters, which a kernel
+// running the inner lambda alone computes itself (a row of a matrix).
+func (f *Func) CallWith(args []string, bound map[*types.Var]string, out, errPtr string) string {
 	all := append([]string(nil), args...)
 	for _, c := range f.Captures {
+		if b, ok := bound[c.Var]; ok {
+			all = append(all, b)
+			continue
+		}
 		all = append(all, c.Arg())
 	}
 	if f.Result != nil && f.Result.Kind == Slice {

@@ -135,8 +135,19 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	if len(k.Inputs) == 0 {
 		return nil, "it reads no array (a generated space): the skeletons need an input"
 	}
-	ck := &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
-		cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}
+	newKernel := func() *clKernel {
+		return &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
+			cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}
+	}
+	if g := gridOf(f, lk, outs); g != nil {
+		// One work-item per element (openclgrid.go); when the grid does
+		// not translate, the row form below says why, or renders it.
+		gk := newKernel()
+		if k, why := gk.grid(g); why == "" {
+			return gk.emitGrid(k, outs), ""
+		}
+	}
+	ck := newKernel()
 	if why := ck.translate(outs); why != "" {
 		return nil, why
 	}

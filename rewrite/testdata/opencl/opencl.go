@@ -363,3 +363,185 @@ func copyRefusedSpec(xs []float64) []float64 {
 	k = 3
 	return soac.Map(x, func(v float64) float64 { return v + k })
 }
+
+// Grids (openclgrid.go): a Map over the rows of a [][]T returning a Map
+// over a captured slice runs one work-item per element of the result.
+
+// MatMulSwapped is a dot product whose Map2 takes the column first, with
+// a named product that does not commute and a start that is a constant
+// of its own (the fold's largest element, from the smallest int64).
+//
+//soac:fuse MatMulSwapped backend=opencl
+func matMulSwappedSpec(a, bt [][]int64) [][]int64 {
+	return soac.Map(a, func(row []int64) []int64 {
+		return soac.Map(bt, func(col []int64) int64 {
+			return soac.Reduce(soac.Map2(col, row, skew), -1<<63, func(s, t int64) int64 {
+				if t > s {
+					return t
+				}
+				return s
+			})
+		})
+	})
+}
+
+// skew is a product that does not commute.
+func skew(x, y int64) int64 { return x - 2*y }
+
+// matMulSwappedSpecArgs makes m×k and p×k matrices, a row of a one
+// shorter in one trial of four (Map2 then panics).
+func matMulSwappedSpecArgs(r *rand.Rand, n int) []any {
+	m := min(n, 40)
+	k := r.IntN(20)
+	mk := func(rows int) [][]int64 {
+		out := make([][]int64, rows)
+		for i := range out {
+			out[i] = make([]int64, k)
+			for j := range out[i] {
+				out[i][j] = r.Int64N(1<<40) - 1<<39
+			}
+		}
+		return out
+	}
+	a, bt := mk(m), mk(m/2+r.IntN(5))
+	if len(a) > 0 && k > 0 && r.IntN(4) == 0 {
+		a[len(a)/2] = a[len(a)/2][1:]
+	}
+	return []any{a, bt}
+}
+
+// MatMulStart is a dot product whose start is not a constant: the grid's
+// general form (each work-item runs the inner lambda), not the tiled dot.
+//
+//soac:fuse MatMulStart backend=opencl
+func matMulStartSpec(a, bt [][]float32, start float32) [][]float32 {
+	return soac.Map(a, func(row []float32) []float32 {
+		return soac.Map(bt, func(col []float32) float32 {
+			return soac.Reduce(soac.Map2(row, col, func(x, y float32) float32 { return x * y }), start, func(s, t float32) float32 { return s + t })
+		})
+	})
+}
+
+// matMulStartSpecArgs makes m×k and p×k float32 matrices, a row of bt
+// one longer in one trial of four, and a start.
+func matMulStartSpecArgs(r *rand.Rand, n int) []any {
+	m, k := min(n, 40), r.IntN(40)
+	elem := func() float32 { return float32(r.NormFloat64()) }
+	a, bt := gridRows(r, m, k, elem), gridRows(r, m/2+r.IntN(3), k, elem)
+	if len(bt) > 0 && r.IntN(4) == 0 {
+		bt[0] = append(bt[0], 1)
+	}
+	return []any{a, bt, elem()}
+}
+
+// Distances is a grid whose inner lambda is a loop over the row with a
+// captured weight; a row of cs shorter than its p is the spec's index
+// panic.
+//
+//soac:fuse Distances backend=opencl
+func distancesSpec(ps, cs [][]float64, w float64) [][]float64 {
+	return soac.Map(ps, func(p []float64) []float64 {
+		return soac.Map(cs, func(c []float64) float64 {
+			s := 0.0
+			for i := range p {
+				d := p[i] - c[i]
+				s += float64(d * d * w) // rounded: no multiply-add, on the host either
+			}
+			return s
+		})
+	})
+}
+
+// distancesSpecArgs makes m×k and p×k matrices, a row of cs one shorter
+// in one trial of four.
+func distancesSpecArgs(r *rand.Rand, n int) []any {
+	m := min(n, 40)
+	k := r.IntN(20)
+	mk := func(rows int) [][]float64 {
+		out := make([][]float64, rows)
+		for i := range out {
+			out[i] = make([]float64, k)
+			for j := range out[i] {
+				out[i][j] = r.NormFloat64()
+			}
+		}
+		return out
+	}
+	ps, cs := mk(m), mk(m/3+r.IntN(4))
+	if len(cs) > 0 && k > 0 && r.IntN(4) == 0 {
+		cs[0] = cs[0][1:]
+	}
+	return []any{ps, cs, r.Float64()}
+}
+
+// GridOffsets is a grid over a captured []int64: each element is its row's
+// sum divided by x (x = 0 is the spec's divide panic).
+//
+//soac:fuse GridOffsets backend=opencl
+func gridOffsetsSpec(a [][]int64, xs []int64) [][]int64 {
+	return soac.Map(a, func(row []int64) []int64 {
+		return soac.Map(xs, func(x int64) int64 {
+			return soac.Reduce(row, 0, func(s, t int64) int64 { return s + t }) / x
+		})
+	})
+}
+
+// gridOffsetsSpecArgs makes an m×k matrix and p divisors in [-3, 3] (a zero
+// is the spec's panic).
+func gridOffsetsSpecArgs(r *rand.Rand, n int) []any {
+	a := gridRows(r, min(n, 40), r.IntN(20), func() int64 { return r.Int64N(2001) - 1000 })
+	xs := make([]int64, r.IntN(min(n, 40)+1))
+	for i := range xs {
+		xs[i] = r.Int64N(7) - 3
+	}
+	return []any{a, xs}
+}
+
+// gridRows returns a rows×k matrix of elem's values.
+func gridRows[T any](r *rand.Rand, rows, k int, elem func() T) [][]T {
+	out := make([][]T, rows)
+	for i := range out {
+		out[i] = make([]T, k)
+		for j := range out[i] {
+			out[i][j] = elem()
+		}
+	}
+	return out
+}
+
+// RowScaled is not a grid (its lambda computes k before the returned
+// Map, which every element would need): one work-item per row.
+//
+//soac:fuse RowScaled backend=opencl
+func rowScaledSpec(a, bt [][]int32) [][]int32 {
+	return soac.Map(a, func(row []int32) []int32 {
+		k := int32(len(row))
+		return soac.Map(bt, func(col []int32) int32 {
+			return soac.Reduce(soac.Map2(row, col, func(x, y int32) int32 { return x * y }), 0, func(s, t int32) int32 { return s + t }) * k
+		})
+	})
+}
+
+// rowScaledSpecArgs makes m×k and p×k matrices (the default arguments'
+// n×n products would be too many).
+func rowScaledSpecArgs(r *rand.Rand, n int) []any {
+	m, k := min(n, 40), r.IntN(20)
+	elem := func() int32 { return r.Int32N(2001) - 1000 }
+	return []any{gridRows(r, m, k, elem), gridRows(r, m/2+r.IntN(3), k, elem)}
+}
+
+// GridCallRefused has the grid's shape but an inner lambda that does not
+// translate: neither the grid nor the row form renders it.
+//
+//soac:fuse GridCallRefused backend=opencl
+func gridCallRefusedSpec(a [][]float64, xs []float64) [][]int {
+	return soac.Map(a, func(row []float64) []int {
+		return soac.Map(xs, func(x float64) int { return len(fmt.Sprint(x, len(row))) })
+	})
+}
+
+// gridCallRefusedSpecArgs makes an m×k matrix and p values.
+func gridCallRefusedSpecArgs(r *rand.Rand, n int) []any {
+	m := min(n, 20)
+	return []any{gridRows(r, m, r.IntN(5), r.Float64), gridRows(r, 1, m, r.Float64)[0]}
+}

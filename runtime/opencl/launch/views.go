@@ -13,6 +13,7 @@ import (
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
 )
 
 // view is a captured slice on the host: its elements' bytes, its row
@@ -111,7 +112,8 @@ type uploads struct {
 }
 
 // upload writes b into a pooled buffer (blocking, so that b may change
-// after it returns) and returns it.
+// after it returns; through skel's pinned staging on GPUs) and returns
+// it.
 func (u *uploads) upload(b []byte) (*cl.MemObject, error) {
 	buf, err := u.d.Buffer(max(len(b), minBuffer))
 	if err != nil {
@@ -121,14 +123,11 @@ func (u *uploads) upload(b []byte) (*cl.MemObject, error) {
 	if len(b) == 0 {
 		return buf, nil
 	}
-	e, err := u.d.Queue.EnqueueWriteBuffer(buf, true, 0, b, nil)
+	t, err := skel.Write(u.d, buf, b)
 	if err != nil {
 		return nil, err
 	}
-	if t, err := e.Duration(); err == nil {
-		transferNs.Add(int64(t))
-	}
-	e.Release()
+	transferNs.Add(int64(t))
 	return buf, nil
 }
 
@@ -176,14 +175,11 @@ func (u *uploads) download() error {
 		if len(u.dests[i]) == 0 {
 			continue
 		}
-		e, err := u.d.Queue.EnqueueReadBuffer(b, true, 0, u.dests[i], nil)
+		t, err := skel.Read(u.d, b, u.dests[i])
 		if err != nil {
 			return err
 		}
-		if t, err := e.Duration(); err == nil {
-			transferNs.Add(int64(t))
-		}
-		e.Release()
+		transferNs.Add(int64(t))
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ package skel
 import (
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
@@ -209,4 +210,35 @@ func (r *run) stagedRead(b *cl.MemObject, dst []byte, chunk int) error {
 		prev, prevSlot, prevOff, prevLen = e, slot, off, c
 	}
 	return drain()
+}
+
+// Write copies src into b from offset 0, through the staging buffers
+// where d's policy stages (GPUs, transfers of stageMin bytes or more),
+// and returns when b holds it, with the copies' device time. It is how
+// package launch uploads the captured slices of generated kernels.
+func Write(d *device.Device, b *cl.MemObject, src []byte) (time.Duration, error) {
+	r := newRun(d)
+	var err error
+	if pol := policyFor(d); pol.on && len(src) >= pol.min {
+		err = r.stagedWrite(b, src, pol.chunk)
+	} else if len(src) > 0 {
+		var e *cl.Event
+		if e, err = d.Queue.EnqueueWriteBuffer(b, true, 0, src, nil); err == nil {
+			r.transfers = append(r.transfers, e)
+		}
+	}
+	t, err := r.finish(err)
+	return t.Transfer, err
+}
+
+// Read copies the first len(dst) bytes of b into dst, staged as Write
+// is, and returns the copies' device time.
+func Read(d *device.Device, b *cl.MemObject, dst []byte) (time.Duration, error) {
+	r := newRun(d)
+	var err error
+	if len(dst) > 0 {
+		err = r.download(b, HostSlice{bytes: dst, n: len(dst), elem: 1})
+	}
+	t, err := r.finish(err)
+	return t.Transfer, err
 }

@@ -98,3 +98,37 @@ func TestParallelCopy(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteRead moves bytes to a device buffer and back with Write and
+// Read, staged (chunks of an odd size) and not.
+func TestWriteRead(t *testing.T) {
+	d := testDevice(t)
+	r := rand.New(rand.NewPCG(25, 26))
+	for _, staged := range []bool{false, true} {
+		if staged {
+			stageOverride = &stagePolicy{on: true, chunk: 12347, min: 1}
+		}
+		for _, n := range []int{1, 12347, 100003} {
+			src := make([]byte, n)
+			for i := range src {
+				src[i] = byte(r.Uint32())
+			}
+			b, err := d.Buffer(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := Write(d, b, src); err != nil {
+				t.Fatal(err)
+			}
+			dst := make([]byte, n)
+			if _, err := Read(d, b, dst); err != nil {
+				t.Fatal(err)
+			}
+			d.Recycle(b)
+			if !bytes.Equal(dst, src) {
+				t.Errorf("staged %v, n=%d: read back differs", staged, n)
+			}
+		}
+		stageOverride = nil
+	}
+}
