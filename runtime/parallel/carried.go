@@ -1,0 +1,88 @@
+package parallel
+
+// This file holds the two-pass chunked loop of kernels whose chunks need
+// a carry from the chunks before them before any of their members can
+// run: a scan whose elements other members read, a scan beside a fold or
+// a filter's output, several scans, a scan of a filter's kept elements,
+// several outputs of kept elements. Pass 1 computes a chunk's totals only
+// (the scans' folds and the kept counts), the chunks' carries are the
+// left fold of the totals (carry.go's look-back), and pass 2 runs the
+// whole fused loop over the chunk from its carry, so that every member
+// sees the final scan values and stores its kept elements at their final
+// positions. It does not know what a total is or which members pass 1
+// runs (the generated code does).
+
+// Carried runs a fused loop over [0, n) in parallel, in chunks that each
+// start from a carry T (the scans' accumulators and the kept counts
+// before the chunk), with three bodies the generator writes:
+//
+//   - body(lo, hi, carry) runs the fused loop over the chunk from carry
+//     (scans continue from their carried accumulators, kept elements are
+//     stored from their carried counts), and returns the state after the
+//     chunk, in the same form as carry, and the chunk's partial P of the
+//     kernel's folds, folded from their neutral elements;
+//   - total(lo, hi) returns the chunk's own totals (the scans folded from
+//     their neutral elements over the chunk, the counts of its kept
+//     elements), running only the members those depend on;
+//   - op(a, b) combines totals: the carry of chunk c > 0 is the left fold
+//     start' ⊕ t1 ⊕ ... ⊕ t(c-1), where start' is the state after chunk 0.
+//
+// Chunk 0 runs body from start (the spec's starts and zero counts) and
+// needs no first pass. Every other chunk runs total, publishes it, finds
+// its carry and runs body; with exact set (every scan's operator is
+// exactly associative), a chunk whose carry is already known when it
+// starts (every predecessor finished) runs body only, its end state being
+// then the same bits as carry ⊕ total. The association of every float
+// depends on n and grain only, so the results are the same bits for any
+// number of cores.
+//
+// Carried returns the state after the last chunk and the partials
+// combined left to right in chunk order with comb. With one chunk it
+// returns body(0, n, start) on the caller's goroutine: exactly the
+// sequential loop. Panics as For: the panic of the lowest chunk that
+// panicked, in total or in body; since total runs a subset of the
+// members of body over the same elements in order, that is the panic of
+// the lowest index.
+func Carried[T, P any](n, grain int, start T, exact bool, total func(lo, hi int) T, op func(T, T) T, body func(lo, hi int, carry T) (T, P), comb func(P, P) P) (T, P) {
+	k := Chunks(n, grain)
+	if k == 1 {
+		return body(0, n, start)
+	}
+	slots := make([]slot[T], k)
+	parts := make([]P, k)
+	execute(k, func(j *job, c int) {
+		lo, hi := Bounds(n, k, c)
+		s := &slots[c]
+		if c == 0 {
+			end, p := body(lo, hi, start)
+			parts[c] = p
+			s.total = end
+			publishIncl(j, s, end)
+			return
+		}
+		if exact {
+			if carry, ok := carryOf(j, slots, c, op, false); ok {
+				// Successors stop their look-back at this published
+				// prefix and never read the total.
+				end, p := body(lo, hi, carry)
+				parts[c] = p
+				publishIncl(j, s, end)
+				return
+			}
+		}
+		t := total(lo, hi)
+		publishTotal(j, s, t)
+		carry, ok := carryOf(j, slots, c, op, true)
+		if !ok {
+			return
+		}
+		publishIncl(j, s, op(carry, t))
+		_, p := body(lo, hi, carry)
+		parts[c] = p
+	})
+	acc := parts[0]
+	for _, p := range parts[1:] {
+		acc = comb(acc, p)
+	}
+	return slots[k-1].incl, acc
+}
