@@ -31,8 +31,9 @@ package parallel
 // needs no first pass. Every other chunk runs total, publishes it, finds
 // its carry and runs body; with exact set (every scan's operator is
 // exactly associative), a chunk whose carry is already known when it
-// starts (every predecessor finished) runs body only, its end state being
-// then the same bits as carry ⊕ total. The association of every float
+// starts (its look-back finds it without waiting, as when one goroutine
+// runs the chunks in order) runs body only, its end state being then the
+// same bits as carry ⊕ total. The association of every float
 // depends on n and grain only, so the results are the same bits for any
 // number of cores.
 //

@@ -11,6 +11,7 @@
 //	ScanExact(n, grain, neutral, scan, fix, op)              // integer scans: one pass where the carry is known
 //	Filter(n, grain, out, func(lo, hi int, dst []T) int)     // filter, keeps order
 //	FilterFold(n, grain, out, body, op)                      // filter beside a reduction
+//	Carried(n, grain, start, exact, total, op, body, comb)   // chunks that need a carry first: two passes
 //	StreamMap(xs, grain, f), StreamRed(xs, grain, op, f)     // streams
 //	Alloc[T](n)                                              // an output the chunks overwrite, not cleared
 //	Grain(nanosPerElem), ChunkGrain(grain), Chunks(n, grain), Bounds(n, k, c), Sequential(n, grain)

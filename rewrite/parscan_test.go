@@ -1,0 +1,58 @@
+package rewrite
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestParallelCarried generates testdata/parscan and checks the runtime
+// call of each kernel (parallel.Carried for the kernels whose chunks
+// need a carry, the one-pass calls for starts that are not neutral), and
+// the two refusals with their reasons (a scan of a map of a scan; a
+// select's stores beside a scan). testdata/parscan/parscan_test.go, run
+// by TestDifferential, checks the results against the specs.
+func TestParallelCarried(t *testing.T) {
+	pkgs := casePkgs(t, "parscan")
+	results, err := RunPackages(pkgs, Options{Check: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := results[0].Outputs[0]
+	src := string(out.Content)
+	for fn, call := range map[string]string{
+		"ScanMap": "parallel.Carried(", "ScanMapInt": "parallel.Carried(", "ScanReduce": "parallel.Carried(",
+		"ScanOut": "parallel.Carried(", "TwoScans": "parallel.Carried(", "FilterScan": "parallel.Carried(",
+		"FilterScanMapReduce": "parallel.Carried(", "TwoFilters": "parallel.Carried(",
+		"CheckedScanMap": "parallel.Carried(", "ScanMapChecked": "parallel.Carried(", "FilterScanChecked": "parallel.Carried(",
+		"StartTen": "parallel.Reduce(", "Product": "parallel.Reduce(", "Xor": "parallel.Reduce(",
+		"FloatStart": "parallel.Reduce(", "StartGiven": "parallel.ScanExact(", "FloatScanStart": "parallel.Scan(",
+		"FilterSumStart": "parallel.FilterFold(",
+	} {
+		i := strings.Index(src, "\nfunc "+fn+"(")
+		if i < 0 {
+			t.Fatalf("no func %s", fn)
+		}
+		body := src[i : i+strings.Index(src[i:], "\n}\n")]
+		if !strings.Contains(body, call) || !strings.Contains(body, "parallel.Sequential(") {
+			t.Errorf("%s does not call %s with a sequential path", fn, call)
+		}
+	}
+	// A float sum's chunks after the first start from -0.
+	i := strings.Index(src, "\nfunc FloatStart(")
+	if body := src[i : i+strings.Index(src[i:], "\n}\n")]; !strings.Contains(body, "math.Copysign(0, -1)") {
+		t.Errorf("FloatStart's chunks do not start from -0")
+	}
+	wants := []*regexp.Regexp{
+		regexp.MustCompile(`^/\S+/testdata/parscan/parscan\.go:\d+:\d+: scanOfScanSpec: backend parallel does not generate this kernel: Map at parscan\.go:\d+:\d+ reads the elements of the scan Scan at parscan\.go:\d+:\d+, and a chunk's totals depend on it: its carry would be needed before its chunks' totals; not parallelised yet; it falls back to cpu$`),
+		regexp.MustCompile(`^/\S+/testdata/parscan/parscan\.go:\d+:\d+: scanBesideSelectSpec: backend parallel does not generate this kernel: Filter at parscan\.go:\d+:\d+ stores kept elements at their count for every element \(a select\) beside a scan or another output of kept elements: a chunk's last stores would land in the next chunk's output; not parallelised yet; it falls back to cpu$`),
+	}
+	if len(out.Warnings) != len(wants) {
+		t.Errorf("warnings %q, want %d", out.Warnings, len(wants))
+	}
+	for i, w := range out.Warnings {
+		if i < len(wants) && !wants[i].MatchString(w) {
+			t.Errorf("warning %q, want one matching %s", w, wants[i])
+		}
+	}
+}
