@@ -1,9 +1,16 @@
 package rewrite
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/rewrite/backend"
 )
 
 // TestParallelCarried generates testdata/parscan and checks the runtime
@@ -53,6 +60,44 @@ func TestParallelCarried(t *testing.T) {
 	for i, w := range out.Warnings {
 		if i < len(wants) && !wants[i].MatchString(w) {
 			t.Errorf("warning %q, want one matching %s", w, wants[i])
+		}
+	}
+}
+
+// TestParallelGuardTypeChecks generates testdata/fma and testdata/scans
+// with backend=parallel and type-checks the result: the unfused code of a
+// kernel's length guard calls the function values evaluated at their
+// SOACs, not the copies that only the parallel branch declares (it named
+// an undefined fnN before).
+func TestParallelGuardTypeChecks(t *testing.T) {
+	for _, c := range []string{"fma", "scans"} {
+		pkgs := casePkgs(t, c)
+		results, err := RunPackages(pkgs, Options{Check: true, Backend: backend.Parallel})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fset := token.NewFileSet()
+		var files []*ast.File
+		for _, name := range pkgs[0].GoFiles {
+			if strings.HasSuffix(name, "_soac.go") {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
+		for _, o := range results[0].Outputs {
+			f, err := parser.ParseFile(fset, o.Path, o.Content, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		}
+		conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+		if _, err := conf.Check(pkgs[0].PkgPath, fset, files, nil); err != nil {
+			t.Errorf("%s with backend=parallel: %v", c, err)
 		}
 	}
 }
