@@ -116,6 +116,11 @@ type LoopParts struct {
 	// from 0 (after the first call of loops).
 	CountKept map[int]bool
 	Counts    map[int]string
+	// KeptStoresOnly, while set, makes the loops rendered store a
+	// select's kept elements only when they are kept, not at the count
+	// for every element (a chunk of the parallel backend must not write
+	// past its own kept elements).
+	KeptStoresOnly bool
 }
 
 // LoopAcc is one accumulator of a fold or scan: name, declared as
@@ -280,6 +285,9 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 		}
 		switch how {
 		case lower.AtCount:
+			if lp.KeptStoresOnly {
+				return []jen.Code{jen.If(Id(sp.keep)).Add(Block(Stmts{Index(l, Id(sp.count)).Op("=").Add(value)}))}
+			}
 			return []jen.Code{Index(l, Id(sp.count)).Op("=").Add(value)}
 		case lower.Appended:
 			return []jen.Code{AssignTo(l, jen.Append(Id(l), value))}

@@ -27,11 +27,14 @@ package parallel
 // within rounding for floats (a float sum starts from -0, which leaves
 // every float unchanged).
 //
+// A select's outputs (stored at the kept count) are stored, in a chunk,
+// only for kept elements (hostgo.LoopParts.KeptStoresOnly): stored for
+// every element, as the sequential loop does, a chunk's stores after its
+// last kept element would land on the next chunk's first.
+//
 // It refuses a carried kernel whose pass 1 would read a scan's elements
 // (a scan of a scan, a filter of scanned values: their totals need the
-// carry first) and one that stores kept elements at their count for
-// every element (a select), whose stores past a chunk's kept elements
-// would land in the next chunk's output.
+// carry first).
 
 import (
 	"fmt"
@@ -199,10 +202,7 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	// The spaces whose kept elements are stored: their counts are carried.
 	counted := map[int]bool{}
 	for _, m := range lk.Members {
-		switch m.Store {
-		case lower.AtCount:
-			return nil, fmt.Sprintf("%s at %s stores kept elements at their count for every element (a select) beside a scan or another output of kept elements: a chunk's last stores would land in the next chunk's output; not parallelised yet", m.SOAC.Name, short(f, m.SOAC.Pos()))
-		case lower.Appended:
+		if m.Store == lower.AtCount || m.Store == lower.Appended {
 			counted[storeSpace(m)] = true
 		}
 	}
@@ -233,18 +233,29 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 			folds = append(folds, a)
 		}
 	}
-	// One stored output of each counted space: its length is the count.
+	// The count of each counted space: a select's count (its outputs
+	// stored at the count), or the length of an output it appends to.
 	spaceOf := map[*ir.Var]int{}
 	for _, m := range lk.Members {
-		if m.Store == lower.Appended {
+		if m.Store == lower.AtCount || m.Store == lower.Appended {
 			spaceOf[m.SOAC.Out] = storeSpace(m)
 		}
 	}
-	countOut := map[int]string{}
+	countVar, countOut := map[int]string{}, map[int]string{}
 	for _, s := range lp.Stores {
-		if sp, ok := spaceOf[s.V]; ok && countOut[sp] == "" {
-			countOut[sp] = s.Local
+		if sp, ok := spaceOf[s.V]; ok {
+			if s.How == lower.AtCount {
+				countVar[sp] = s.Count
+			} else if countOut[sp] == "" {
+				countOut[sp] = s.Local
+			}
 		}
+	}
+	count := func(sp int) jen.Code {
+		if c := countVar[sp]; c != "" {
+			return hostgo.Id(c)
+		}
+		return jen.Len(hostgo.Id(countOut[sp]))
 	}
 
 	// Both passes run over chunks: twice a scan's grain.
@@ -253,7 +264,12 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	lo, hi, carry := f.Fresh("lo"), f.Fresh("hi"), f.Fresh("carry")
 	copies, restore := f.LocalFuncs(lk, at)
 	defer restore()
+	// A chunk stores a select's elements only where kept: stored at the
+	// count for every element, the stores after its last kept element
+	// would land on the next chunk's first.
+	lp.KeptStoresOnly = true
 	chunk, why := lp.Loops(lo, hi)
+	lp.KeptStoresOnly = false
 	if why != "" {
 		return nil, why
 	}
@@ -350,8 +366,11 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 		p2.Add(chunkStart(f, a, memberOf(lk, a.Member), lo)...)
 	}
 	for i, s := range spaces {
+		if c := countVar[s]; c != "" {
+			p2.Add(hostgo.Define(c, jen.Id(carry).Dot(kField(i))))
+		}
 		for _, st := range lp.Stores {
-			if sp, ok := spaceOf[st.V]; ok && sp == s {
+			if sp, ok := spaceOf[st.V]; ok && sp == s && st.How == lower.Appended {
 				p2.Add(hostgo.Define(st.Local, jen.Id(st.Local).Index(jen.Empty(), jen.Id(carry).Dot(kField(i)))))
 			}
 		}
@@ -370,7 +389,7 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 		ends = append(ends, hostgo.Id(a.Name))
 	}
 	for _, s := range spaces {
-		ends = append(ends, jen.Len(hostgo.Id(countOut[s])))
+		ends = append(ends, count(s))
 	}
 	p2.Add(jen.Return(jen.Add(typ).Values(ends...), ret))
 	pass2 := jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(typ)).Params(typ, pt).Add(hostgo.Block(p2))
@@ -390,8 +409,11 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	}
 	par.Add(jen.List(hostgo.Id(r), hostgo.Id(p)).Op(define).Qual(ParallelPath, "Carried").Call(n, cg, jen.Add(typ).Values(startVals...), jen.Lit(exact), pass1, opFn, pass2, comb))
 	for i, s := range spaces {
+		if c := countVar[s]; c != "" {
+			par.Add(hostgo.AssignTo(c, jen.Id(r).Dot(kField(i))))
+		}
 		for _, st := range lp.Stores {
-			if sp, ok := spaceOf[st.V]; ok && sp == s {
+			if sp, ok := spaceOf[st.V]; ok && sp == s && st.How == lower.Appended {
 				par.Add(hostgo.AssignTo(st.Local, jen.Id(st.Local).Index(jen.Empty(), jen.Id(r).Dot(kField(i)))))
 			}
 		}

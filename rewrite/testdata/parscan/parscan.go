@@ -4,7 +4,7 @@
 // scan of a filter's kept elements, two outputs of kept elements; folds
 // and scans whose start is not their operator's neutral element; the
 // same with panicking lambdas whose message names the element (the
-// lowest index must win); and the two shapes it still refuses.
+// lowest index must win); and the shape it still refuses.
 package parscan
 
 import (
@@ -185,12 +185,23 @@ func scanOfScanSpec(xs []int) []int {
 	return soac.Scan(b, 0, func(p, q int) int { return p + q })
 }
 
-// scanBesideSelectSpec: a scan beside a filter whose kept elements are
-// stored at their count for every element (a select); refused.
+// scanBesideSelectSpec: a scan beside a filter whose kept elements the
+// sequential loop stores at their count for every element (a select);
+// a chunk stores only its kept elements.
 //
 //soac:fuse ScanBesideSelect backend=parallel
 func scanBesideSelectSpec(xs []int) ([]int, []int) {
 	ps := soac.Scan(xs, 0, func(a, b int) int { return a + b })
 	pos := soac.Filter(xs, func(x int) bool { return x > 0 })
 	return ps, pos
+}
+
+// twoSelectsSpec: the kept elements of two filters of one array, both
+// selects.
+//
+//soac:fuse TwoSelects backend=parallel
+func twoSelectsSpec(xs []int) ([]int, []int) {
+	pos := soac.Filter(xs, func(x int) bool { return x > 0 })
+	neg := soac.Filter(xs, func(x int) bool { return x < -500 })
+	return pos, neg
 }

@@ -133,6 +133,8 @@ func TestExact(t *testing.T) {
 			{"FilterSumStart", func() any { a, b := FilterSumStart(xs); return []any{a, b} }, func() any { a, b := filterSumStartSpec(xs); return []any{a, b} }},
 			{"CheckedScanMap", func() any { return CheckedScanMap(xs) }, func() any { return checkedScanMapSpec(xs) }},
 			{"ScanMapChecked", func() any { return ScanMapChecked(xs) }, func() any { return scanMapCheckedSpec(xs) }},
+			{"ScanBesideSelect", func() any { a, b := ScanBesideSelect(xs); return []any{a, b} }, func() any { a, b := scanBesideSelectSpec(xs); return []any{a, b} }},
+			{"TwoSelects", func() any { a, b := TwoSelects(xs); return []any{a, b} }, func() any { a, b := twoSelectsSpec(xs); return []any{a, b} }},
 			{"FilterScanChecked", func() any { a, b := FilterScanChecked(xs); return []any{a, b} }, func() any { a, b := filterScanCheckedSpec(xs); return []any{a, b} }},
 		}
 		for _, c := range cases {
