@@ -87,3 +87,68 @@ func Carried[T, P any](n, grain int, start T, exact bool, total func(lo, hi int)
 	}
 	return slots[k-1].incl, acc
 }
+
+// CarriedLevels is Carried for a kernel whose carries depend on each
+// other in levels: a scan of values computed from another scan's
+// elements, or a filter of them, has chunk totals that need the other
+// scan's carry first. Each chunk c > 0 runs, for level 0, 1, ...,
+// levels-1, total(level, lo, hi, carry) with carry holding its final
+// carries of the levels below (its fields of the others unset), which
+// returns the chunk's totals of that level's scans and counts; the
+// level's carries are the left fold, with op(level, ·, ·), of the totals
+// of the chunks before (chunk 0's being its state after body from
+// start), and set(level, carry, c) copies that level's fields of c into
+// carry. Then body runs from the carry as in Carried. op(level, a, b)
+// combines the level's fields of a and b into a's and leaves the others.
+//
+// Every chunk but the first makes levels+1 passes; the association of
+// every value depends on n and grain only. It returns the state after
+// the last chunk (from body) and the partials combined in chunk order.
+// With one chunk it returns body(0, n, start). Panics as For.
+func CarriedLevels[T, P any](n, grain, levels int, start T, total func(level, lo, hi int, carry T) T, op func(level int, a, b T) T, set func(level int, carry, c T) T, body func(lo, hi int, carry T) (T, P), comb func(P, P) P) (T, P) {
+	k := Chunks(n, grain)
+	if k == 1 {
+		return body(0, n, start)
+	}
+	slots := make([][]slot[T], levels)
+	for l := range slots {
+		slots[l] = make([]slot[T], k)
+	}
+	parts := make([]P, k)
+	var end T
+	execute(k, func(j *job, c int) {
+		lo, hi := Bounds(n, k, c)
+		if c == 0 {
+			e, p := body(lo, hi, start)
+			parts[c] = p
+			for l := range slots {
+				slots[l][0].total = e
+				publishIncl(j, &slots[l][0], e)
+			}
+			return
+		}
+		var carry T
+		for l := range slots {
+			opl := func(a, b T) T { return op(l, a, b) }
+			t := total(l, lo, hi, carry)
+			s := &slots[l][c]
+			publishTotal(j, s, t)
+			cl, ok := carryOf(j, slots[l], c, opl, true)
+			if !ok {
+				return
+			}
+			publishIncl(j, s, opl(cl, t))
+			carry = set(l, carry, cl)
+		}
+		e, p := body(lo, hi, carry)
+		parts[c] = p
+		if c == k-1 {
+			end = e
+		}
+	})
+	acc := parts[0]
+	for _, p := range parts[1:] {
+		acc = comb(acc, p)
+	}
+	return end, acc
+}

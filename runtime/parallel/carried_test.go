@@ -166,3 +166,87 @@ func TestCarriedFloatDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// levelsState is the carry of the two-level kernel below: a scan of fs
+// (level 0) and a scan of the b of its elements (level 1).
+type levelsState struct {
+	s affine
+	t uint64
+}
+
+// levelsKernel runs, over fs: ps = scan(then) from start, qs = the
+// running sums of ps[i].b*ps[i].a: the chunk totals of qs need ps's carry.
+func levelsKernel(fs []affine, start affine, grain int) ([]uint64, uint64) {
+	n := len(fs)
+	qs := parallel.Alloc[uint64](n)
+	_, sum := parallel.CarriedLevels(n, grain, 2, levelsState{start, 0}, func(level, lo, hi int, carry levelsState) levelsState {
+		switch level {
+		case 0:
+			acc := affine{1, 0}
+			for i := lo; i < hi; i++ {
+				acc = then(acc, fs[i])
+			}
+			return levelsState{s: acc}
+		case 1:
+			acc, t := carry.s, uint64(0)
+			for i := lo; i < hi; i++ {
+				acc = then(acc, fs[i])
+				t += acc.b * acc.a
+			}
+			return levelsState{t: t}
+		}
+		return carry
+	}, func(level int, x, y levelsState) levelsState {
+		switch level {
+		case 0:
+			x.s = then(x.s, y.s)
+		case 1:
+			x.t += y.t
+		}
+		return x
+	}, func(level int, x, y levelsState) levelsState {
+		switch level {
+		case 0:
+			x.s = y.s
+		case 1:
+			x.t = y.t
+		}
+		return x
+	}, func(lo, hi int, carry levelsState) (levelsState, uint64) {
+		acc, t, sum := carry.s, carry.t, uint64(0)
+		for i := lo; i < hi; i++ {
+			acc = then(acc, fs[i])
+			t += acc.b * acc.a
+			qs[i] = t
+			sum ^= t
+		}
+		return levelsState{acc, t}, sum
+	}, func(a, b uint64) uint64 { return a ^ b })
+	return qs, sum
+}
+
+func TestCarriedLevels(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	r := rand.New(rand.NewPCG(27, 28))
+	start := affine{3, 5}
+	for _, procs := range []int{1, 2, 8} {
+		runtime.GOMAXPROCS(procs)
+		for _, grain := range grains {
+			for _, n := range sizes(grain) {
+				fs := affines(ints(r, n))
+				want := make([]uint64, n)
+				acc, tot, sum := start, uint64(0), uint64(0)
+				for i, f := range fs {
+					acc = then(acc, f)
+					tot += acc.b * acc.a
+					want[i] = tot
+					sum ^= tot
+				}
+				qs, gotSum := levelsKernel(fs, start, grain)
+				if !slices.Equal(qs, want) || gotSum != sum {
+					t.Fatalf("GOMAXPROCS %d grain %d n %d: CarriedLevels differs from the sequential loop", procs, grain, n)
+				}
+			}
+		}
+	}
+}

@@ -12,6 +12,7 @@
 //	Filter(n, grain, out, func(lo, hi int, dst []T) int)     // filter, keeps order
 //	FilterFold(n, grain, out, body, op)                      // filter beside a reduction
 //	Carried(n, grain, start, exact, total, op, body, comb)   // chunks that need a carry first: two passes
+//	CarriedLevels(n, grain, levels, start, total, op, set, body, comb) // totals that need other carries first
 //	StreamMap(xs, grain, f), StreamRed(xs, grain, op, f)     // streams
 //	Alloc[T](n)                                              // an output the chunks overwrite, not cleared
 //	Grain(nanosPerElem), ChunkGrain(grain), Chunks(n, grain), Bounds(n, k, c), Sequential(n, grain)

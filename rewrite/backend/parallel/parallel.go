@@ -19,7 +19,8 @@ package parallel
 //     parallel.FilterFold, the chunk compacting into its dst;
 //   - a scan read by another member, beside a fold or kept elements, in
 //     a filter's kept elements, several scans, or several outputs of
-//     kept elements: parallel.Carried, two passes (parscan.go);
+//     kept elements: parallel.Carried, two passes, or CarriedLevels when
+//     some totals need another scan's carry first (parscan.go);
 //   - a lone stream: parallel.StreamRed, or parallel.StreamMapOr with the
 //     reference call as its fallback (the spec's length panic).
 //
@@ -27,9 +28,8 @@ package parallel
 // starts from it in chunk 0 only (parscan.go: chunkStart).
 //
 // It refuses, with the reason, kernels whose lambdas are impure (they
-// fall back to cpu), maps feeding a stream's chunks, the carried kernels
-// parscan.go cannot run (a scan of a scan's elements, a select's stores
-// beside a scan), and Sequence kernels. Nested kernels (depth > 0) run inside one element of
+// fall back to cpu), maps feeding a stream's chunks, and Sequence
+// kernels. Nested kernels (depth > 0) run inside one element of
 // their parent: they are rendered as the cpu's sequential loop, so that
 // only the outermost level runs in parallel.
 //

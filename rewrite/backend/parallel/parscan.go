@@ -32,9 +32,12 @@ package parallel
 // every element, as the sequential loop does, a chunk's stores after its
 // last kept element would land on the next chunk's first.
 //
-// It refuses a carried kernel whose pass 1 would read a scan's elements
-// (a scan of a scan, a filter of scanned values: their totals need the
-// carry first).
+// When the members a scan's or a count's totals depend on read another
+// scan's elements (a scan of a map of a scan, a filter of scanned
+// values), those totals need that scan's carry first: the kernel's scans
+// and counts get levels (carryLevels), pass 1 runs once per level, the
+// scans of lower levels continuing from their carries, and the runtime
+// call is parallel.CarriedLevels.
 
 import (
 	"fmt"
@@ -127,12 +130,51 @@ func memberOf(lk *lower.Kernel, s *ir.SOAC) lower.Member {
 	return lower.Member{SOAC: s, Kept: -1}
 }
 
-// totalsKernel returns lk cut to the members that the scans and the
-// counts of the spaces counted depend on (their inputs' producers and
-// the filters of their spaces, transitively), storing nothing, with the
-// spaces renumbered (the returned map: lk's space to the cut kernel's);
-// or the reason pass 1 cannot compute them without the carry.
-func totalsKernel(f *hostgo.Func, lk *lower.Kernel, counted map[int]bool) (*lower.Kernel, map[int]int, string) {
+// carryLevels returns the level of each scan and counted space of lk:
+// 0 when the members its chunk totals depend on (its inputs' producers
+// and the filters of its space, transitively: deps) read no scan's
+// elements, else one more than the highest level of the scans they
+// read, whose carries its totals need first; and the number of levels.
+func carryLevels(lk *lower.Kernel, counted map[int]bool) (scanLevel map[*ir.SOAC]int, spaceLevel map[int]int, levels int) {
+	scanLevel, spaceLevel = map[*ir.SOAC]int{}, map[int]int{}
+	var level func(i int) int
+	// above is one more than the highest level of the scans that the
+	// members deps(i) holds, besides i itself, are.
+	above := func(i int) int {
+		lv := 0
+		for j, in := range deps(lk, []int{i}) {
+			if in && j != i && lk.Members[j].Role == lower.Scan {
+				lv = max(lv, level(j)+1)
+			}
+		}
+		return lv
+	}
+	level = func(i int) int {
+		s := lk.Members[i].SOAC
+		if lv, ok := scanLevel[s]; ok {
+			return lv
+		}
+		lv := above(i)
+		scanLevel[s] = lv
+		return lv
+	}
+	for i, m := range lk.Members {
+		if m.Role == lower.Scan {
+			levels = max(levels, level(i)+1)
+		}
+	}
+	for sp := range counted {
+		lv := above(lk.Spaces[sp].Filter)
+		spaceLevel[sp] = lv
+		levels = max(levels, lv+1)
+	}
+	return scanLevel, spaceLevel, levels
+}
+
+// deps reports, by member index, the members that the members targets
+// depend on in lk (themselves, their inputs' producers and the filters
+// of their spaces, transitively).
+func deps(lk *lower.Kernel, targets []int) []bool {
 	prod := map[*ir.Var]int{}
 	for i, m := range lk.Members {
 		if m.SOAC.Out != nil {
@@ -156,25 +198,17 @@ func totalsKernel(f *hostgo.Func, lk *lower.Kernel, counted map[int]bool) (*lowe
 			visit(lk.Spaces[m.Space].Filter)
 		}
 	}
-	for i, m := range lk.Members {
-		if m.Role == lower.Scan {
-			visit(i)
-		}
+	for _, i := range targets {
+		visit(i)
 	}
-	for s := range counted {
-		visit(lk.Spaces[s].Filter)
-	}
-	for i, m := range lk.Members {
-		if !need[i] {
-			continue
-		}
-		for _, v := range m.SOAC.Inputs() {
-			if j, ok := prod[v]; ok && lk.Members[j].Role == lower.Scan {
-				s := lk.Members[j].SOAC
-				return nil, nil, fmt.Sprintf("%s at %s reads the elements of the scan %s at %s, and a chunk's totals depend on it: its carry would be needed before its chunks' totals; not parallelised yet", m.SOAC.Name, short(f, m.SOAC.Pos()), s.Name, short(f, s.Pos()))
-			}
-		}
-	}
+	return need
+}
+
+// cutKernel returns lk cut to the members that the members targets
+// depend on (deps), storing nothing, with the spaces renumbered (the
+// returned map: lk's space to the cut kernel's).
+func cutKernel(lk *lower.Kernel, targets []int) (*lower.Kernel, map[int]int) {
+	need := deps(lk, targets)
 	cut := &lower.Kernel{Src: lk.Src, Form: lower.Loop, Length: lk.Length, Unroll: 1, Spaces: []lower.Space{lk.Spaces[lower.Root]}}
 	renum := map[int]int{lower.Root: lower.Root}
 	for i, m := range lk.Members {
@@ -192,7 +226,7 @@ func totalsKernel(f *hostgo.Func, lk *lower.Kernel, counted map[int]bool) (*lowe
 		}
 		cut.Members = append(cut.Members, m)
 	}
-	return cut, renum, ""
+	return cut, renum
 }
 
 // parCarried renders a carried kernel (form lower.Loop) as the sequential
@@ -206,10 +240,7 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 			counted[storeSpace(m)] = true
 		}
 	}
-	cut, renum, why := totalsKernel(f, lk, counted)
-	if why != "" {
-		return nil, why
-	}
+	scanLevel, spaceLevel, levels := carryLevels(lk, counted)
 	spaces := make([]int, 0, len(counted))
 	for s := range counted {
 		spaces = append(spaces, s)
@@ -273,14 +304,39 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	if why != "" {
 		return nil, why
 	}
-	lp1 := f.LoopParts(cut, outs, nil)
-	lp1.CountKept = map[int]bool{}
-	for _, s := range spaces {
-		lp1.CountKept[renum[s]] = true
+	// Pass 1 of each level: lk cut to what the level's scans and counts
+	// depend on.
+	type totalPass struct {
+		cut   *lower.Kernel
+		renum map[int]int
+		lp    *hostgo.LoopParts
+		loop  hostgo.Stmts
 	}
-	loop1, why := lp1.Loops(lo, hi)
-	if why != "" {
-		return nil, why
+	passes := make([]totalPass, levels)
+	for l := range passes {
+		var targets []int
+		for i, m := range lk.Members {
+			if m.Role == lower.Scan && scanLevel[m.SOAC] == l {
+				targets = append(targets, i)
+			}
+		}
+		for _, sp := range spaces {
+			if spaceLevel[sp] == l {
+				targets = append(targets, lk.Spaces[sp].Filter)
+			}
+		}
+		tp := &passes[l]
+		tp.cut, tp.renum = cutKernel(lk, targets)
+		tp.lp = f.LoopParts(tp.cut, outs, nil)
+		tp.lp.CountKept = map[int]bool{}
+		for _, sp := range spaces {
+			if spaceLevel[sp] == l {
+				tp.lp.CountKept[tp.renum[sp]] = true
+			}
+		}
+		if tp.loop, why = tp.lp.Loops(lo, hi); why != "" {
+			return nil, why
+		}
 	}
 
 	// The carry: the scans' accumulators (s0, s1, ...) and the kept
@@ -301,20 +357,62 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	tname := f.Fresh("carried")
 	typ := hostgo.Id(tname)
 
-	// op: the field-wise combine of two totals.
+	// op: the field-wise combine of two totals (of one level's fields).
 	x, y := f.Fresh("x"), f.Fresh("y")
-	var opBody hostgo.Stmts
-	for i, a := range scans {
-		fx := jen.Id(x).Dot(sField(i))
-		if why := f.Apply(&opBody, a.Op, []jen.Code{fx, jen.Id(y).Dot(sField(i))}, fx, at); why != "" {
+	combineLevel := func(l int) (hostgo.Stmts, string) {
+		var c hostgo.Stmts
+		for i, a := range scans {
+			if scanLevel[a.Member] != l {
+				continue
+			}
+			fx := jen.Id(x).Dot(sField(i))
+			if why := f.Apply(&c, a.Op, []jen.Code{fx, jen.Id(y).Dot(sField(i))}, fx, at); why != "" {
+				return nil, why
+			}
+		}
+		for i, sp := range spaces {
+			if spaceLevel[sp] == l {
+				c.Add(jen.Id(x).Dot(kField(i)).Op("+=").Id(y).Dot(kField(i)))
+			}
+		}
+		return c, ""
+	}
+	var opFn, setFn *jen.Statement
+	level := ""
+	if levels > 1 {
+		level = f.Fresh("level")
+	}
+	if levels == 1 {
+		opBody, why := combineLevel(0)
+		if why != "" {
 			return nil, why
 		}
+		opBody.Add(jen.Return(hostgo.Id(x)))
+		opFn = jen.Func().Params(hostgo.Id(x), jen.Id(y).Add(typ)).Add(typ).Add(hostgo.Block(opBody))
+	} else {
+		var cases, sets []jen.Code
+		for l := range levels {
+			c, why := combineLevel(l)
+			if why != "" {
+				return nil, why
+			}
+			cases = append(cases, jen.Case(jen.Lit(l)).Block(c...))
+			var set hostgo.Stmts
+			for i, a := range scans {
+				if scanLevel[a.Member] == l {
+					set.Add(jen.Id(x).Dot(sField(i)).Op("=").Id(y).Dot(sField(i)))
+				}
+			}
+			for i, sp := range spaces {
+				if spaceLevel[sp] == l {
+					set.Add(jen.Id(x).Dot(kField(i)).Op("=").Id(y).Dot(kField(i)))
+				}
+			}
+			sets = append(sets, jen.Case(jen.Lit(l)).Block(set...))
+		}
+		opFn = jen.Func().Params(jen.Id(level).Int(), hostgo.Id(x), jen.Id(y).Add(typ)).Add(typ).Add(hostgo.Block(hostgo.Stmts{jen.Switch(hostgo.Id(level)).Block(cases...), jen.Return(hostgo.Id(x))}))
+		setFn = jen.Func().Params(jen.Id(level).Int(), hostgo.Id(x), jen.Id(y).Add(typ)).Add(typ).Add(hostgo.Block(hostgo.Stmts{jen.Switch(hostgo.Id(level)).Block(sets...), jen.Return(hostgo.Id(x))}))
 	}
-	for i := range spaces {
-		opBody.Add(jen.Id(x).Dot(kField(i)).Op("+=").Id(y).Dot(kField(i)))
-	}
-	opBody.Add(jen.Return(hostgo.Id(x)))
-	opFn := jen.Func().Params(hostgo.Id(x), jen.Id(y).Add(typ)).Add(typ).Add(hostgo.Block(opBody))
 
 	// The chunk's inputs and indexed outputs are cut at hi and checked
 	// at lo once (as parLoop's chunks): no bounds check per element.
@@ -328,30 +426,66 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 		c.Add(hostgo.AssignTo("_", jen.Id(name).Index(hostgo.Id(lo), jen.Empty())))
 	}
 
-	// Pass 1: the totals of the chunk from the identities.
-	var p1 hostgo.Stmts
-	p1.Add(hostgo.Define(lp1.N, hostgo.Id(lp.N)), hostgo.AssignTo("_", hostgo.Id(lp1.N)))
-	p1.Add(*lp1.Pre...)
-	cutAccs := map[*ir.SOAC]string{}
-	for _, a := range lp1.Accs {
-		cutAccs[a.Member] = a.Name
-		if m := memberOf(cut, a.Member); m.StartNotNeutral {
-			p1.Add(hostgo.AssignTo(a.Name, identity(f, m)))
+	// Pass 1: the totals of the chunk's level-l scans (from the
+	// identities) and counts, the scans of lower levels continuing from
+	// their carries.
+	total := func(l int) hostgo.Stmts {
+		tp := passes[l]
+		var p1 hostgo.Stmts
+		p1.Add(hostgo.Define(tp.lp.N, hostgo.Id(lp.N)), hostgo.AssignTo("_", hostgo.Id(tp.lp.N)))
+		p1.Add(*tp.lp.Pre...)
+		cutAccs := map[*ir.SOAC]string{}
+		for _, a := range tp.lp.Accs {
+			cutAccs[a.Member] = a.Name
+			if scanLevel[a.Member] < l {
+				for i, b := range scans {
+					if b.Member == a.Member {
+						p1.Add(hostgo.AssignTo(a.Name, jen.Id(carry).Dot(sField(i))))
+					}
+				}
+			} else if m := memberOf(tp.cut, a.Member); m.StartNotNeutral {
+				p1.Add(hostgo.AssignTo(a.Name, identity(f, m)))
+			}
 		}
+		for _, in := range tp.lp.Inputs {
+			bounds(&p1, in, false)
+		}
+		p1.Add(tp.loop...)
+		if levels == 1 {
+			var totals []jen.Code
+			for _, a := range scans {
+				totals = append(totals, hostgo.Id(cutAccs[a.Member]))
+			}
+			for _, s := range spaces {
+				totals = append(totals, hostgo.Id(tp.lp.Counts[tp.renum[s]]))
+			}
+			p1.Add(jen.Return(jen.Add(typ).Values(totals...)))
+			return p1
+		}
+		totals := jen.Dict{}
+		for i, a := range scans {
+			if scanLevel[a.Member] == l {
+				totals[jen.Id(sField(i))] = hostgo.Id(cutAccs[a.Member])
+			}
+		}
+		for i, s := range spaces {
+			if spaceLevel[s] == l {
+				totals[jen.Id(kField(i))] = hostgo.Id(tp.lp.Counts[tp.renum[s]])
+			}
+		}
+		p1.Add(jen.Return(jen.Add(typ).Values(totals)))
+		return p1
 	}
-	for _, in := range lp1.Inputs {
-		bounds(&p1, in, false)
+	var pass1 *jen.Statement
+	if levels == 1 {
+		pass1 = jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int()).Add(typ).Add(hostgo.Block(total(0)))
+	} else {
+		var cases []jen.Code
+		for l := range levels {
+			cases = append(cases, jen.Case(jen.Lit(l)).Block(total(l)...))
+		}
+		pass1 = jen.Func().Params(jen.Id(level).Int(), hostgo.Id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(typ)).Add(typ).Add(hostgo.Block(hostgo.Stmts{jen.Switch(hostgo.Id(level)).Block(cases...), jen.Return(hostgo.Id(carry))}))
 	}
-	p1.Add(loop1...)
-	var totals []jen.Code
-	for _, a := range scans {
-		totals = append(totals, hostgo.Id(cutAccs[a.Member]))
-	}
-	for _, s := range spaces {
-		totals = append(totals, hostgo.Id(lp1.Counts[renum[s]]))
-	}
-	p1.Add(jen.Return(jen.Add(typ).Values(totals...)))
-	pass1 := jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int()).Add(typ).Add(hostgo.Block(p1))
 
 	// Pass 2: the whole loop from the carry.
 	pt, ret, comb, assign, why := partials(f, folds, at)
@@ -407,7 +541,11 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	if r == "_" && p == "_" {
 		define = "="
 	}
-	par.Add(jen.List(hostgo.Id(r), hostgo.Id(p)).Op(define).Qual(ParallelPath, "Carried").Call(n, cg, jen.Add(typ).Values(startVals...), jen.Lit(exact), pass1, opFn, pass2, comb))
+	if levels == 1 {
+		par.Add(jen.List(hostgo.Id(r), hostgo.Id(p)).Op(define).Qual(ParallelPath, "Carried").Call(n, cg, jen.Add(typ).Values(startVals...), jen.Lit(exact), pass1, opFn, pass2, comb))
+	} else {
+		par.Add(jen.List(hostgo.Id(r), hostgo.Id(p)).Op(define).Qual(ParallelPath, "CarriedLevels").Call(n, cg, jen.Lit(levels), jen.Add(typ).Values(startVals...), pass1, opFn, setFn, pass2, comb))
+	}
 	for i, s := range spaces {
 		if c := countVar[s]; c != "" {
 			par.Add(hostgo.AssignTo(c, jen.Id(r).Dot(kField(i))))

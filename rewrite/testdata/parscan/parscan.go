@@ -4,7 +4,8 @@
 // scan of a filter's kept elements, two outputs of kept elements; folds
 // and scans whose start is not their operator's neutral element; the
 // same with panicking lambdas whose message names the element (the
-// lowest index must win); and the shape it still refuses.
+// lowest index must win); scans and filters of a scan's elements, whose
+// chunk totals need that scan's carry first (parallel.CarriedLevels).
 package parscan
 
 import (
@@ -175,8 +176,8 @@ func filterScanCheckedSpec(xs []int) ([]int, []int) {
 	return kept, soac.Scan(kept, 0, func(a, b int) int { return a + b })
 }
 
-// scanOfScanSpec: a scan of a map of a scan; refused: its second scan's
-// chunk totals need the first scan's carry.
+// scanOfScanSpec: a scan of a map of a scan: the second scan's chunk
+// totals need the first scan's carry (parallel.CarriedLevels, 2 levels).
 //
 //soac:fuse ScanOfScan backend=parallel
 func scanOfScanSpec(xs []int) []int {
@@ -204,4 +205,38 @@ func twoSelectsSpec(xs []int) ([]int, []int) {
 	pos := soac.Filter(xs, func(x int) bool { return x > 0 })
 	neg := soac.Filter(xs, func(x int) bool { return x < -500 })
 	return pos, neg
+}
+
+// floatScanOfScanSpec: Futhark's maposcanomaposcan: a float scan of a map
+// of a scan, a map of it and a product of the middle map.
+//
+//soac:fuse FloatScanOfScan backend=parallel
+func floatScanOfScanSpec(arr []float64) (float64, []float64, []float64, []float64, []float64) {
+	sa := soac.Scan(arr, 0.0, func(a, b float64) float64 { return a + b })
+	b := soac.Map(sa, func(v float64) float64 { return v * 2 })
+	sb := soac.Scan(b, 0.0, func(a, b float64) float64 { return a + b })
+	c := soac.Map(sb, func(v float64) float64 { return v + 5 })
+	r := soac.Reduce(b, 1.0, func(a, b float64) float64 { return a * b })
+	return r, sa, b, sb, c
+}
+
+// filterOfScanSpec: the positive running totals and a scan of them (the
+// engine runs the first scan in a kernel of its own, and the filter with
+// the second scan, from a start that is not neutral, in a second).
+//
+//soac:fuse FilterOfScan backend=parallel
+func filterOfScanSpec(xs []int) ([]int, []int) {
+	ps := soac.Scan(xs, 0, func(a, b int) int { return a + b })
+	pos := soac.Filter(ps, func(p int) bool { return p > 0 })
+	return pos, soac.Scan(pos, 3, func(a, b int) int { return a + b })
+}
+
+// scanCheckedScanSpec: the map between two scans panics on the first
+// scan's values (pass 1 of the second level meets it).
+//
+//soac:fuse ScanCheckedScan backend=parallel
+func scanCheckedScanSpec(xs []int) []int {
+	a := soac.Scan(xs, 0, func(p, q int) int { return p + q })
+	b := soac.Map(a, func(v int) int { return check(v) })
+	return soac.Scan(b, 0, func(p, q int) int { return p + q })
 }

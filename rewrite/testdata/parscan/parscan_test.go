@@ -135,6 +135,9 @@ func TestExact(t *testing.T) {
 			{"ScanMapChecked", func() any { return ScanMapChecked(xs) }, func() any { return scanMapCheckedSpec(xs) }},
 			{"ScanBesideSelect", func() any { a, b := ScanBesideSelect(xs); return []any{a, b} }, func() any { a, b := scanBesideSelectSpec(xs); return []any{a, b} }},
 			{"TwoSelects", func() any { a, b := TwoSelects(xs); return []any{a, b} }, func() any { a, b := twoSelectsSpec(xs); return []any{a, b} }},
+			{"ScanOfScan", func() any { return ScanOfScan(xs) }, func() any { return scanOfScanSpec(xs) }},
+			{"FilterOfScan", func() any { a, b := FilterOfScan(xs); return []any{a, b} }, func() any { a, b := filterOfScanSpec(xs); return []any{a, b} }},
+			{"FloatScanOfScan", func() any { a, b, c, d, e := FloatScanOfScan(fs); return []any{a, b, c, d, e} }, func() any { a, b, c, d, e := floatScanOfScanSpec(fs); return []any{a, b, c, d, e} }},
 			{"FilterScanChecked", func() any { a, b := FilterScanChecked(xs); return []any{a, b} }, func() any { a, b := filterScanCheckedSpec(xs); return []any{a, b} }},
 		}
 		for _, c := range cases {
@@ -178,6 +181,14 @@ func TestRounding(t *testing.T) {
 			}
 		}
 		near(t, "FilterScan", n, got, parFilterScanSpec(xs), absScan(pos, 0.5))
+
+		out = across(t, "FloatScanOfScan", n, func() any { a, b, c, d, e := FloatScanOfScan(xs); return []any{a, b, c, d, e} }).([]any)
+		_, wsa, wb, wsb, wc := floatScanOfScanSpec(xs)
+		near(t, "FloatScanOfScan sa", n, out[1].([]float64), wsa, scale)
+		near(t, "FloatScanOfScan b", n, out[2].([]float64), wb, scale)
+		sbScale := absScan(wb, 0)
+		near(t, "FloatScanOfScan sb", n, out[3].([]float64), wsb, sbScale)
+		near(t, "FloatScanOfScan c", n, out[4].([]float64), wc, sbScale)
 
 		sum := across(t, "FloatStart", n, func() any { return FloatStart(xs, 3.5) }).(float64)
 		near(t, "FloatStart", n, []float64{sum}, []float64{floatStartSpec(xs, 3.5)}, []float64{absScan(append(xs, 3.5), 0)[n]})
@@ -250,9 +261,16 @@ func TestPanicLowestIndex(t *testing.T) {
 				"CheckedScanMap":    {func() { CheckedScanMap(xs) }, func() { checkedScanMapSpec(xs) }},
 				"ScanMapChecked":    {func() { ScanMapChecked(xs) }, func() { scanMapCheckedSpec(xs) }},
 				"FilterScanChecked": {func() { FilterScanChecked(xs) }, func() { filterScanCheckedSpec(xs) }},
+				"ScanCheckedScan":   {func() { ScanCheckedScan(xs) }, func() { scanCheckedScanSpec(xs) }},
 			} {
 				want := panicOf(f[1])
-				if want != fmt.Sprint("bad element ", slices.Min(bad)*97+13) {
+				low := slices.Min(bad)
+				wantMsg := fmt.Sprint("bad element ", low*97+13)
+				if name == "ScanCheckedScan" {
+					// The running total at the first bad element.
+					wantMsg = fmt.Sprint("bad element ", low*(low+1)/2*97+13)
+				}
+				if want != wantMsg {
 					t.Fatalf("%s: the spec panics with %v", name, want)
 				}
 				if got := panicOf(f[0]); got != want {
@@ -272,6 +290,7 @@ func TestPanicLeavesNoGoroutine(t *testing.T) {
 		panicOf(func() { CheckedScanMap(xs) })
 		panicOf(func() { ScanMapChecked(xs) })
 		panicOf(func() { FilterScanChecked(xs) })
+		panicOf(func() { ScanCheckedScan(xs) })
 	}
 	deadline := time.Now().Add(2 * time.Second)
 	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
