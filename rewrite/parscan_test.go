@@ -35,7 +35,7 @@ func TestParallelCarried(t *testing.T) {
 		"FloatStart": "parallel.Reduce(", "StartGiven": "parallel.ScanExact(", "FloatScanStart": "parallel.Scan(",
 		"FilterSumStart": "parallel.FilterFold(", "ScanBesideSelect": "parallel.Carried(", "TwoSelects": "parallel.Carried(",
 		"ScanOfScan": "parallel.CarriedLevels(", "FloatScanOfScan": "parallel.CarriedLevels(", "FilterOfScan": "parallel.Carried(",
-		"ScanCheckedScan": "parallel.CarriedLevels(",
+		"ScanCheckedScan": "parallel.CarriedLevels(", "TwoPanics": "parallel.Carried(",
 	} {
 		i := strings.Index(src, "\nfunc "+fn+"(")
 		if i < 0 {

@@ -240,3 +240,15 @@ func scanCheckedScanSpec(xs []int) []int {
 	b := soac.Map(a, func(v int) int { return check(v) })
 	return soac.Scan(b, 0, func(p, q int) int { return p + q })
 }
+
+// twoPanicsSpec: the map before the scan and the zip after it may both
+// panic: the kernel reruns its members unfused on a panic, so that the
+// spec's first panic (the first map's, at any index) wins over the
+// zip's at a lower index.
+//
+//soac:fuse TwoPanics backend=parallel
+func twoPanicsSpec(xs []int) []int {
+	ys := soac.Map(xs, func(x int) int { return check(x) })
+	ps := soac.Scan(ys, 0, func(a, b int) int { return a + b })
+	return soac.Map2(ps, xs, func(p, x int) int { return p + check(x+1) })
+}

@@ -281,6 +281,28 @@ func TestPanicLowestIndex(t *testing.T) {
 	}
 }
 
+// TestPanicRerun: TwoPanics's zip panics at a lower index than its first
+// map, whose panic the spec raises first (the map runs over every
+// element before the zip runs at all).
+func TestPanicRerun(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	const n = 400_001
+	for _, p := range procs {
+		runtime.GOMAXPROCS(p)
+		for _, at := range [][2]int{{300_000, 5}, {n - 1, 200_000}, {150_000, 149_999}} {
+			xs := good(n, at[0])
+			xs[at[1]] = at[1]*97 + 12 // check(x+1) panics on it
+			want := fmt.Sprint("bad element ", at[0]*97+13)
+			if got := panicOf(func() { twoPanicsSpec(xs) }); got != want {
+				t.Fatalf("the spec panics with %v, want %v", got, want)
+			}
+			if got := panicOf(func() { TwoPanics(xs) }); got != want {
+				t.Errorf("GOMAXPROCS=%d bad at %v: TwoPanics panics with %v, want %v", p, at, got, want)
+			}
+		}
+	}
+}
+
 func TestPanicLeavesNoGoroutine(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
 	xs := good(400_001, 300_000)
