@@ -30,7 +30,7 @@ func TestParallelBackend(t *testing.T) {
 		"Scale": "parallel.For(", "Checked": "parallel.For(", "SumChecked": "parallel.Reduce(",
 		"Divide": "parallel.Reduce(", "Prefix": "parallel.ScanExact(", "PrefixFloat": "parallel.Scan(", "Evens": "parallel.FilterFold(",
 		"EvensCount": "parallel.FilterFold(", "RowSums": "parallel.ForMeasured(", "ChunkSum": "parallel.StreamRed(",
-		"ChunkDouble": "parallel.StreamMapOr(",
+		"ChunkDouble": "parallel.StreamMapOr(", "StartTen": "parallel.Reduce(", "StartGiven": "parallel.ScanExact(",
 	} {
 		i := strings.Index(src, "\nfunc "+fn+"(")
 		if i < 0 {
@@ -45,12 +45,10 @@ func TestParallelBackend(t *testing.T) {
 		}
 	}
 
-	// The impure kernel and the two starts that are not neutral: one
-	// warning each, naming the construct.
+	// The impure kernel: one warning, naming the construct. (Starts that
+	// are not neutral run in parallel: parscan.go.)
 	wants := []*regexp.Regexp{
 		regexp.MustCompile(`^/\S+/testdata/parallel/parallel\.go:\d+:\d+: impureSpec: backend parallel does not generate this kernel: the function of Map at parallel\.go:\d+:\d+ is not pure \(writes package-level variable seen at parallel\.go:\d+:\d+\): it never runs in parallel; it falls back to cpu$`),
-		regexp.MustCompile(`^/\S+/testdata/parallel/parallel\.go:\d+:\d+: startTenSpec: backend parallel does not generate this kernel: the start of Reduce at parallel\.go:\d+:\d+ is not provably its operator's neutral element: every chunk would combine it again; it falls back to cpu$`),
-		regexp.MustCompile(`^/\S+/testdata/parallel/parallel\.go:\d+:\d+: startGivenSpec: backend parallel does not generate this kernel: the start of Scan at parallel\.go:\d+:\d+ is not provably its operator's neutral element: every chunk would combine it again; it falls back to cpu$`),
 	}
 	if len(out.Warnings) != len(wants) {
 		t.Errorf("warnings %q, want %d", out.Warnings, len(wants))
@@ -81,13 +79,10 @@ func TestParallelBackend(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	// A start that is not provably neutral (10 for +, a parameter for a
-	// scan) would be combined once per chunk: cpu runs those kernels.
-	startRefused := map[string]bool{"startTenSpec": true, "startGivenSpec": true}
 	for _, fn := range got.Packages[0].Functions {
 		for _, k := range fn.Kernels {
 			wantBackend := backend.Parallel
-			if fn.Spec == "impureSpec" && k.Ops[0].Op == "Map" || startRefused[fn.Spec] {
+			if fn.Spec == "impureSpec" && k.Ops[0].Op == "Map" {
 				wantBackend = backend.CPU
 			}
 			if k.Backend != wantBackend {
@@ -104,10 +99,6 @@ func TestParallelBackend(t *testing.T) {
 		case fn.Spec == "impureSpec":
 			if len(notes) != 1 || !strings.Contains(notes[0], "writes package-level variable seen") {
 				t.Errorf("impureSpec: notes %q, want the impure fallback", notes)
-			}
-		case startRefused[fn.Spec]:
-			if len(notes) != 1 || !strings.Contains(notes[0], "is not provably its operator's neutral element: every chunk would combine it again") {
-				t.Errorf("%s: notes %q, want the start fallback", fn.Spec, notes)
 			}
 		case len(notes) > 0:
 			t.Errorf("%s: fallback notes %q", fn.Spec, notes)

@@ -25,3 +25,12 @@ func prefixSumsParSpec(xs []int) []int {
 func prefixSqrtsParSpec(xs []float64) []float64 {
 	return soac.Scan(soac.Map(xs, math.Sqrt), 0.0, func(a, b float64) float64 { return a + b })
 }
+
+// halfSqrtsParSpec is halfSqrtsSpec for the parallel backend: a scan
+// whose elements a map reads (parallel.Carried).
+//
+//soac:fuse HalfSqrtsPar backend=parallel
+func halfSqrtsParSpec(xs []float64) []float64 {
+	ps := soac.Scan(soac.Map(xs, math.Sqrt), 0.0, func(a, b float64) float64 { return a + b })
+	return soac.Map(ps, func(p float64) float64 { return p * 0.5 })
+}

@@ -1,6 +1,7 @@
 package prefixsum
 
 import (
+	"math"
 	"testing"
 
 	"github.com/soacgen/soacgen/examples/internal/extest"
@@ -35,6 +36,58 @@ func BenchmarkPrefixSumsPar(b *testing.B) {
 	}
 	for _, size := range extest.ParBenchSizes {
 		xs := extest.Ints(extest.Rand(13, size.N), size.N, -1000, 1000)
+		b.Run(size.Name, func(b *testing.B) {
+			for _, im := range impls {
+				b.Run(im.name, func(b *testing.B) {
+					b.ReportAllocs()
+					b.SetBytes(int64(8 * len(xs)))
+					for b.Loop() {
+						im.fn(xs)
+					}
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkHalfSqrtsPar compares the parallel backend's scan read by a
+// map (parallel.Carried: two passes) with the cpu backend's loop and the
+// goroutine version a Go programmer writes (one chunk per core: the
+// chunks' sums, then each chunk's outputs from its carry).
+func BenchmarkHalfSqrtsPar(b *testing.B) {
+	impls := []struct {
+		name string
+		fn   func([]float64) []float64
+	}{
+		{"cpu", HalfSqrts},
+		{"parallel", HalfSqrtsPar},
+		{"goroutines", func(xs []float64) []float64 {
+			out := make([]float64, len(xs))
+			extest.GoScan(len(xs), func(lo, hi int) float64 {
+				acc := 0.0
+				if lo == 0 {
+					for i := lo; i < hi; i++ {
+						acc += math.Sqrt(xs[i])
+						out[i] = acc * 0.5
+					}
+					return acc
+				}
+				for i := lo; i < hi; i++ {
+					acc += math.Sqrt(xs[i])
+				}
+				return acc
+			}, func(lo, hi int, carry float64) {
+				acc := carry
+				for i := lo; i < hi; i++ {
+					acc += math.Sqrt(xs[i])
+					out[i] = acc * 0.5
+				}
+			}, func(a, b float64) float64 { return a + b })
+			return out
+		}},
+	}
+	for _, size := range extest.ParBenchSizes {
+		xs := extest.Floats(extest.Rand(15, size.N), size.N, 0, 10)
 		b.Run(size.Name, func(b *testing.B) {
 			for _, im := range impls {
 				b.Run(im.name, func(b *testing.B) {

@@ -140,3 +140,88 @@ func PrefixSqrtsPar(xs []float64) []float64 {
 func soacgenRerunGoGenerate_PrefixSqrtsPar(func(xs []float64) []float64) {}
 
 func _() { soacgenRerunGoGenerate_PrefixSqrtsPar(prefixSqrtsParSpec) }
+
+// HalfSqrtsPar is the fused form of halfSqrtsParSpec (generated from its //soac:fuse directive).
+func HalfSqrtsPar(xs []float64) []float64 {
+	var t2 []float64
+	{
+		n := len(xs)
+		in := xs[:n]
+		var acc float64 = float64(0.0)
+		var out []float64
+		out = parallel.Alloc[float64](n)[:n]
+		if parallel.Sequential(n, 14286) {
+			for i := 0; i < n; i++ {
+				var m float64
+				m = float64(math.Sqrt(in[i]))
+				{
+					a, b := acc, m
+					acc = float64(a + b)
+				}
+				var m2 float64
+				{
+					p := acc
+					m2 = float64(p * 0.5)
+				}
+				out[i] = m2
+			}
+		} else {
+			type carried struct {
+				s0 float64
+			}
+			_, _ = parallel.Carried(n, 1785, carried{float64(0.0)}, false, func(lo, hi int) carried {
+				n2 := n
+				_ = n2
+				in2 := xs[:n2]
+				var acc2 float64 = float64(0.0)
+				in2 = in2[:hi]
+				_ = in2[lo:]
+				for i3 := lo; i3 < hi; i3++ {
+					var m5 float64
+					m5 = float64(math.Sqrt(in2[i3]))
+					{
+						a, b := acc2, m5
+						acc2 = float64(a + b)
+					}
+				}
+				return carried{acc2}
+			}, func(x2, y carried) carried {
+				{
+					a, b := x2.s0, y.s0
+					x2.s0 = float64(a + b)
+				}
+				return x2
+			}, func(lo, hi int, carry carried) (carried, struct{}) {
+				var acc float64 = carry.s0
+				in := in[:hi]
+				_ = in[lo:]
+				out := out[:hi]
+				_ = out[lo:]
+				for i2 := lo; i2 < hi; i2++ {
+					var m3 float64
+					m3 = float64(math.Sqrt(in[i2]))
+					{
+						a, b := acc, m3
+						acc = float64(a + b)
+					}
+					var m4 float64
+					{
+						p := acc
+						m4 = float64(p * 0.5)
+					}
+					out[i2] = m4
+				}
+				return carried{acc}, struct{}{}
+			}, func(x3, y2 struct{}) struct{} {
+				return x3
+			})
+		}
+		t2 = out
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_HalfSqrtsPar does not compile when the signature of halfSqrtsParSpec no longer matches HalfSqrtsPar: run go generate.
+func soacgenRerunGoGenerate_HalfSqrtsPar(func(xs []float64) []float64) {}
+
+func _() { soacgenRerunGoGenerate_HalfSqrtsPar(halfSqrtsParSpec) }

@@ -38,3 +38,20 @@ func TestPrefixSqrtsPar(t *testing.T) {
 		}
 	}
 }
+
+func TestHalfSqrtsPar(t *testing.T) {
+	for _, n := range extest.ParSizes(testing.Short()) {
+		xs := extest.Floats(extest.Rand(15, n), n, 0, 10)
+		want := halfSqrtsSpec(xs)
+		if d := extest.Same(halfSqrtsParSpec(xs), want); d != "" {
+			t.Fatalf("n=%d: the spec's parallel copy differs from the spec: %s", n, d)
+		}
+		if d := extest.Same(HalfSqrts(xs), want); d != "" {
+			t.Fatalf("n=%d: HalfSqrts differs from the spec: %s", n, d)
+		}
+		got := extest.AcrossProcs(t, func() []float64 { return HalfSqrtsPar(xs) })
+		if d := extest.Near(got, want); d != "" {
+			t.Errorf("n=%d: HalfSqrtsPar: %s", n, d)
+		}
+	}
+}

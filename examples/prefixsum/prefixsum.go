@@ -7,6 +7,8 @@
 //     like any Go int arithmetic); every association gives the same result.
 //   - PrefixSqrts: float64, f the named function math.Sqrt; cpu fusion keeps
 //     the left-to-right order, so results are bit-identical.
+//   - HalfSqrts: PrefixSqrts with a map of the scan's elements after it
+//     (three SOACs, one loop).
 //
 // Best fused form: one pass (a scanomap), no array of mapped values.
 //
@@ -36,6 +38,15 @@ func prefixSumsSpec(xs []int) []int {
 //soac:fuse PrefixSqrts
 func prefixSqrtsSpec(xs []float64) []float64 {
 	return soac.Scan(soac.Map(xs, math.Sqrt), 0.0, func(a, b float64) float64 { return a + b })
+}
+
+// halfSqrtsSpec returns half the running totals of the square roots of
+// xs: a scan whose elements a map reads, in one fused loop.
+//
+//soac:fuse HalfSqrts
+func halfSqrtsSpec(xs []float64) []float64 {
+	ps := soac.Scan(soac.Map(xs, math.Sqrt), 0.0, func(a, b float64) float64 { return a + b })
+	return soac.Map(ps, func(p float64) float64 { return p * 0.5 })
 }
 
 // prefixSumsCLSpec is prefixSumsSpec generated for the opencl backend:

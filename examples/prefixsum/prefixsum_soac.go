@@ -68,6 +68,39 @@ func soacgenRerunGoGenerate_PrefixSqrts(func(xs []float64) []float64) {}
 
 func _() { soacgenRerunGoGenerate_PrefixSqrts(prefixSqrtsSpec) }
 
+// HalfSqrts is the fused form of halfSqrtsSpec (generated from its //soac:fuse directive).
+func HalfSqrts(xs []float64) []float64 {
+	var t2 []float64
+	{
+		n := len(xs)
+		in := xs[:n]
+		var acc float64 = float64(0.0)
+		var out []float64
+		out = make([]float64, n)
+		for i := 0; i < n; i++ {
+			var m float64
+			m = float64(math.Sqrt(in[i]))
+			{
+				a, b := acc, m
+				acc = float64(a + b)
+			}
+			var m2 float64
+			{
+				p := acc
+				m2 = float64(p * 0.5)
+			}
+			out[i] = m2
+		}
+		t2 = out
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_HalfSqrts does not compile when the signature of halfSqrtsSpec no longer matches HalfSqrts: run go generate.
+func soacgenRerunGoGenerate_HalfSqrts(func(xs []float64) []float64) {}
+
+func _() { soacgenRerunGoGenerate_HalfSqrts(halfSqrtsSpec) }
+
 // PrefixSumsCL is the fused form of prefixSumsCLSpec (generated from its //soac:fuse directive).
 func PrefixSumsCL(xs []int) []int {
 	var t []int
@@ -144,7 +177,7 @@ func PrefixSumsCL(xs []int) []int {
 
 // soacgenCLPrefixSumsCL runs a kernel of PrefixSumsCL on OpenCL (generated from prefixSumsCLSpec).
 var soacgenCLPrefixSumsCL = &launch.Scan{
-	At:   "prefixsum.go:48:9",
+	At:   "prefixsum.go:59:9",
 	FP64: false,
 	Spec: skel.Scan{
 		Name:   "CLPrefixSumsCL",
@@ -242,7 +275,7 @@ func PrefixSqrtsCL(xs []float64) []float64 {
 
 // soacgenCLPrefixSqrtsCL runs a kernel of PrefixSqrtsCL on OpenCL (generated from prefixSqrtsCLSpec).
 var soacgenCLPrefixSqrtsCL = &launch.Scan{
-	At:   "prefixsum.go:55:9",
+	At:   "prefixsum.go:66:9",
 	FP64: true,
 	Spec: skel.Scan{
 		Name:   "CLPrefixSqrtsCL",

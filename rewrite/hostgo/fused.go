@@ -49,6 +49,10 @@ func (s *space) render(c *Stmts) {
 			}
 			var kept Stmts
 			p.render(&kept)
+			if p.count != "" {
+				// Only a counted branch (LoopParts.CountKept) has a count.
+				kept.Add(jen.Id(p.count).Op("++"))
+			}
 			c.Add(jen.If(Id(p.keep)).Add(Block(kept)))
 		}
 	}
@@ -105,6 +109,18 @@ type LoopParts struct {
 	// Stores are the materialised outputs, in allocation order (after
 	// the first call of loops).
 	Stores []LoopStore
+	// CountKept, when set before the first call of Loops, names the
+	// spaces of kept elements whose elements the loop counts even where
+	// it stores none at the count (the parallel backend's first pass of
+	// a chunk); Counts then holds each one's count, declared in Pre
+	// from 0 (after the first call of loops).
+	CountKept map[int]bool
+	Counts    map[int]string
+	// KeptStoresOnly, while set, makes the loops rendered store a
+	// select's kept elements only when they are kept, not at the count
+	// for every element (a chunk of the parallel backend must not write
+	// past its own kept elements).
+	KeptStoresOnly bool
 }
 
 // LoopAcc is one accumulator of a fold or scan: name, declared as
@@ -269,6 +285,9 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 		}
 		switch how {
 		case lower.AtCount:
+			if lp.KeptStoresOnly {
+				return []jen.Code{jen.If(Id(sp.keep)).Add(Block(Stmts{Index(l, Id(sp.count)).Op("=").Add(value)}))}
+			}
 			return []jen.Code{Index(l, Id(sp.count)).Op("=").Add(value)}
 		case lower.Appended:
 			return []jen.Code{AssignTo(l, jen.Append(Id(l), value))}
@@ -303,6 +322,16 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 				}
 				sp.emit(c...)
 				child := &space{parent: sp, keep: keep, sel: lk.Spaces[m.Kept].Select, count: counts[m.Kept]}
+				if lp.CountKept[m.Kept] {
+					if child.count == "" {
+						child.count = f.Fresh("kept")
+						pre.Add(Define(child.count, Lit(0)))
+					}
+					if lp.Counts == nil {
+						lp.Counts = map[int]string{}
+					}
+					lp.Counts[m.Kept] = child.count
+				}
 				spaces = append(spaces, child)
 				sp.parts = append(sp.parts, child)
 				if st := store(m.SOAC.Out, m.Store, child, args[0]); st != nil {

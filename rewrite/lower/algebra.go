@@ -209,16 +209,26 @@ func (lw *lowerer) exactReduce(l *ir.Lambda, ne *ir.Operand, t types.Type) (op *
 // is not idempotent (see Member.StartNotNeutral). A start that is not a
 // constant counts as not neutral; an operator exactOps does not know
 // (a named function, a struct combine) is taken at the caller's promise
-// (CONTRACT.md: op is associative with neutral element ne).
-func (lw *lowerer) startNotNeutral(l *ir.Lambda, ne *ir.Operand, t types.Type) bool {
+// (CONTRACT.md: op is associative with neutral element ne). When it is
+// not, op is the operator's token (token.ADD, token.MUL or token.XOR,
+// the exactOps that are not idempotent), whose own neutral element a
+// partial fold that does not hold the start begins from
+// (Member.StartOp).
+func (lw *lowerer) startNotNeutral(l *ir.Lambda, ne *ir.Operand, t types.Type) (notNeutral bool, op token.Token) {
 	if ne != nil && ne.Const != nil && ne.Const.Value != nil {
 		xop, neutral := lw.exactReduce(l, ne, t)
-		return xop != nil && !neutral && !xop.idempotent
+		if xop != nil && !neutral && !xop.idempotent {
+			return true, xop.tok
+		}
+		return false, token.ILLEGAL
 	}
 	// Recognise the operator with a stand-in constant start.
 	probe := &ir.Operand{Const: &types.TypeAndValue{Type: t, Value: constant.MakeInt64(0)}}
 	xop, _ := lw.exactReduce(l, probe, t)
-	return xop != nil && !xop.idempotent
+	if xop != nil && !xop.idempotent {
+		return true, xop.tok
+	}
+	return false, token.ILLEGAL
 }
 
 // commutative reports whether the reduction operator l on t is one

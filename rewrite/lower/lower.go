@@ -23,6 +23,7 @@ package lower
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -140,6 +141,12 @@ type Member struct {
 	// start from it (a parallel backend's chunks) would combine it more
 	// than once, which the spec does not.
 	StartNotNeutral bool
+	// StartOp is, when StartNotNeutral, the operator (token.ADD,
+	// token.MUL or token.XOR, on integers or, ADD and MUL, on floats):
+	// its own neutral element (0, 1; -0 for a float sum, which leaves
+	// every float unchanged) is where a partial fold that does not hold
+	// the start may begin, the start being combined once, by the first.
+	StartOp token.Token
 	// Commutative reports that a fold's operator is one exactOps knows
 	// (integer + * ^ | & min max, float + *): commutative bit for bit, so a
 	// backend that may re-associate the fold (parallel, opencl) may also
@@ -507,7 +514,7 @@ func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
 			mem.Space = sp
 			switch {
 			case op.Reduce != nil:
-				mem.StartNotNeutral = lw.startNotNeutral(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
+				mem.StartNotNeutral, mem.StartOp = lw.startNotNeutral(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
 				mem.Commutative = lw.commutative(op.Reduce.Op, m.TypeArgs[0])
 				mem.Split = lk.Unroll > 1 && lw.splittable(m)
 				if lk.Spaces[sp].Select {
@@ -515,7 +522,7 @@ func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
 					mem.NeutralSelect = xop != nil && neutral
 				}
 			case op.Scan != nil:
-				mem.StartNotNeutral = lw.startNotNeutral(op.Scan.Op, op.Scan.Neutral, m.TypeArgs[0])
+				mem.StartNotNeutral, mem.StartOp = lw.startNotNeutral(op.Scan.Op, op.Scan.Neutral, m.TypeArgs[0])
 				if lk.Spaces[sp].Select {
 					return fmt.Sprintf("%s scans the kept elements of %s, which a select does not carry", lw.position(m), lw.position(k.SOACs[lk.Spaces[sp].Filter]))
 				}

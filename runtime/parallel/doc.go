@@ -11,6 +11,8 @@
 //	ScanExact(n, grain, neutral, scan, fix, op)              // integer scans: one pass where the carry is known
 //	Filter(n, grain, out, func(lo, hi int, dst []T) int)     // filter, keeps order
 //	FilterFold(n, grain, out, body, op)                      // filter beside a reduction
+//	Carried(n, grain, start, exact, total, op, body, comb)   // chunks that need a carry first: two passes
+//	CarriedLevels(n, grain, levels, start, total, op, set, body, comb) // totals that need other carries first
 //	StreamMap(xs, grain, f), StreamRed(xs, grain, op, f)     // streams
 //	StreamRedChunks(n, grain, scratch, f(empty), op, body)   // maps fused into a stream's chunks
 //	StreamMapChunks(n, grain, scratch, body)                 // the same for StreamMap

@@ -122,6 +122,45 @@ func ops(p *panicker, n, grain int) map[string]func() {
 				}
 			}, func(a, b int) int { return a + b })
 		},
+		"Carried": func() {
+			out := make([]float64, n)
+			parallel.Carried(n, grain, 0.0, false, func(lo, hi int) float64 {
+				defer p.enter()()
+				acc := 0.0
+				for i := lo; i < hi; i++ {
+					acc += p.elem(i)
+				}
+				return acc
+			}, add, func(lo, hi int, carry float64) (float64, float64) {
+				defer p.enter()()
+				acc := carry
+				for i := lo; i < hi; i++ {
+					acc += p.elem(i)
+					out[i] = acc
+				}
+				return acc, acc
+			}, add)
+		},
+		"CarriedLevels": func() {
+			out := make([]float64, n)
+			parallel.CarriedLevels(n, grain, 2, 0.0, func(level, lo, hi int, carry float64) float64 {
+				defer p.enter()()
+				acc := 0.0
+				for i := lo; i < hi; i++ {
+					acc += p.elem(i)
+				}
+				return acc
+			}, func(level int, a, b float64) float64 { return a + b }, func(level int, c, d float64) float64 { return d },
+				func(lo, hi int, carry float64) (float64, float64) {
+					defer p.enter()()
+					acc := carry
+					for i := lo; i < hi; i++ {
+						acc += p.elem(i)
+						out[i] = acc
+					}
+					return acc, acc
+				}, add)
+		},
 		"Filter": func() {
 			out := make([]float64, n)
 			parallel.Filter(n, grain, out, func(lo, hi int, dst []float64) int {

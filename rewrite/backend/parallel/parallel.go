@@ -17,16 +17,21 @@ package parallel
 //     chunk's local scan then op(carry, out[i]) on the chunk's outputs;
 //   - one materialised output of kept elements, with any folds:
 //     parallel.FilterFold, the chunk compacting into its dst;
+//   - a scan read by another member, beside a fold or kept elements, in
+//     a filter's kept elements, several scans, or several outputs of
+//     kept elements: parallel.Carried, two passes, or CarriedLevels when
+//     some totals need another scan's carry first (parscan.go);
 //   - a lone stream: parallel.StreamRed, or parallel.StreamMapOr with the
 //     reference call as its fallback (the spec's length panic);
 //   - maps fused into a stream's chunks (lower.Chunked): parstream.go.
 //
+// A fold or scan whose start is not its operator's neutral element
+// starts from it in chunk 0 only (parscan.go: chunkStart).
+//
 // It refuses, with the reason, kernels whose lambdas are impure (they
-// fall back to cpu), several scans or a scan read by another member,
-// several kept-element outputs, and Sequence kernels. Nested kernels
-// (depth > 0) run inside one element of their parent: they are rendered
-// as the cpu's sequential loop, so that only the outermost level runs in
-// parallel.
+// fall back to cpu) and Sequence kernels. Nested kernels (depth > 0)
+// run inside one element of their parent: they are rendered as the cpu's
+// sequential loop, so that only the outermost level runs in parallel.
 //
 // It does not decide a kernel's shape (rewrite/lower does), nor schedule
 // or combine chunks (runtime/parallel does). The work estimate
@@ -70,11 +75,6 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	}
 	if why := impure(f, lk); why != "" {
 		return nil, why
-	}
-	for _, m := range lk.Members {
-		if m.StartNotNeutral {
-			return nil, fmt.Sprintf("the start of %s at %s is not provably its operator's neutral element: every chunk would combine it again", m.SOAC.Name, short(f, m.SOAC.Pos()))
-		}
 	}
 	switch lk.Form {
 	case lower.Call:
@@ -140,6 +140,9 @@ func parStream(f *hostgo.Func, lk *lower.Kernel) (hostgo.Stmts, string) {
 // parLoop renders a lowered loop (form lower.Loop) as the sequential loop
 // below the grain and a runtime call over chunks above it.
 func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
+	if carried(lk) {
+		return parCarried(f, lk, outs) // parscan.go
+	}
 	at := lk.Src.At.Pos()
 	// Its outputs are allocated uncleared (parallel_alloc.go).
 	lp := f.LoopParts(lk, outs, unclearedAlloc(f))
@@ -221,7 +224,7 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 	// enclosing function's variables.
 	var decls hostgo.Stmts
 	for _, a := range folds {
-		decls.Add(hostgo.VarDecl(a.Name, a.Type, a.Neutral))
+		decls.Add(chunkStart(f, a, memberOf(lk, a.Member), lo)...)
 	}
 	// An exactly associative scan's chunk starts from its carry when the
 	// runtime knows it (parallel.ScanExact), else from the neutral element.
@@ -231,9 +234,13 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 	}
 	for _, a := range scans {
 		if exact {
+			// Chunk 0's start is the spec's (chunkStart).
 			decls.Add(hostgo.VarDecl(a.Name, a.Type, hostgo.Id(start)))
+			if m := memberOf(lk, a.Member); m.StartNotNeutral {
+				decls.Add(jen.If(jen.Id(lo).Op("==").Lit(0)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(a.Name, a.Neutral)})))
+			}
 		} else {
-			decls.Add(hostgo.VarDecl(a.Name, a.Type, a.Neutral))
+			decls.Add(chunkStart(f, a, memberOf(lk, a.Member), lo)...)
 		}
 	}
 	// The chunk's inputs and indexed outputs are cut at hi, and lo is
@@ -285,7 +292,11 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 		}
 		if exact {
 			chunkFn := fn([]jen.Code{jen.Id(start).Add(a.Type)}, a.Type, jen.Return(hostgo.Id(a.Name)))
-			par.Add(hostgo.AssignTo("_", jen.Qual(ParallelPath, "ScanExact").Call(n, cg, a.Neutral, chunkFn, fix, opFn)))
+			ne := jen.Code(a.Neutral)
+			if m := memberOf(lk, a.Member); m.StartNotNeutral {
+				ne = identity(f, m)
+			}
+			par.Add(hostgo.AssignTo("_", jen.Qual(ParallelPath, "ScanExact").Call(n, cg, ne, chunkFn, fix, opFn)))
 			break
 		}
 		par.Add(hostgo.AssignTo("_", jen.Qual(ParallelPath, "Scan").Call(n, cg, fn(nil, a.Type, jen.Return(hostgo.Id(a.Name))), fix, opFn)))
@@ -339,6 +350,9 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 	body.Add(*lp.Pre...)
 	body.Add(jen.If(jen.Qual(ParallelPath, "Sequential").Call(n, grain)).Add(hostgo.Block(seq)).Else().Add(hostgo.Block(par)))
 	body.Add(combine...).Add(*lp.Post...)
+	// The guard's unfused code runs outside the chunk functions: it
+	// calls the functions evaluated at their SOACs, not the copies.
+	restore()
 	return hostgo.Stmts{lp.Guard(body)}, ""
 }
 

@@ -103,15 +103,16 @@ func impureSpec(xs []int) int {
 }
 
 // startTenSpec starts its sum at 10, which is not +'s neutral element:
-// a parallel fold would add it once per chunk, so the kernel is refused
-// and cpu folds it once.
+// only the first chunk starts from it, the others from 0, so that it is
+// added once.
 //
 //soac:fuse StartTen backend=parallel
 func startTenSpec(xs []int) int {
 	return soac.Reduce(xs, 10, func(a, b int) int { return a + b })
 }
 
-// startGivenSpec scans from a start that is not a constant: refused too.
+// startGivenSpec scans from a start that is not a constant: the first
+// chunk scans from it, the others from 0.
 //
 //soac:fuse StartGiven backend=parallel
 func startGivenSpec(xs []int, start int) []int {

@@ -1,0 +1,570 @@
+package parallel
+
+// This file renders the kernels whose chunks need a carry before their
+// members can run (carried: a scan whose elements another member reads,
+// a scan beside a fold or an output of kept elements, several scans, a
+// scan of a filter's kept elements, several outputs of kept elements) as
+// a call of runtime/parallel's Carried, a two-pass chunked loop:
+//
+//   - pass 1 (total) runs over a chunk only the members the scans and the
+//     kept counts depend on (a copy of the lowered kernel cut to them,
+//     storing nothing) and returns the scans' accumulators, folded from
+//     their neutral elements, and the kept counts, as a struct;
+//   - the runtime combines those totals in chunk order into each chunk's
+//     carry;
+//   - pass 2 (body) runs the whole fused loop over the chunk with its
+//     scans continuing from their carried accumulators and its kept
+//     elements appended from their carried counts, so that every member
+//     reads final scan values and every output is written in place, and
+//     returns the state after the chunk and its folds' partials.
+//
+// It also holds where the chunks of every kernel start a fold or scan
+// whose start is not provably its operator's neutral element
+// (lower.Member.StartNotNeutral): chunk 0 (the chunk at lo == 0) starts
+// from the spec's start, the others from the operator's own neutral
+// element (identity), so that the start is combined once; that is the
+// spec's left fold re-associated, exact for the integer operators and
+// within rounding for floats (a float sum starts from -0, which leaves
+// every float unchanged).
+//
+// A select's outputs (stored at the kept count) are stored, in a chunk,
+// only for kept elements (hostgo.LoopParts.KeptStoresOnly): stored for
+// every element, as the sequential loop does, a chunk's stores after its
+// last kept element would land on the next chunk's first.
+//
+// When the members a scan's or a count's totals depend on read another
+// scan's elements (a scan of a map of a scan, a filter of scanned
+// values), those totals need that scan's carry first: the kernel's scans
+// and counts get levels (carryLevels), pass 1 runs once per level, the
+// scans of lower levels continuing from their carries, and the runtime
+// call is parallel.CarriedLevels.
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/hostgo"
+	"github.com/soacgen/soacgen/rewrite/lower"
+	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
+)
+
+// carried reports whether lk's chunks need a carry before their members
+// run (see the file comment), so that parCarried renders it.
+func carried(lk *lower.Kernel) bool {
+	scans, folds, kept := 0, 0, 0
+	nested, read := false, false
+	scanned := map[*ir.Var]bool{}
+	for _, m := range lk.Members {
+		switch m.Role {
+		case lower.Scan:
+			scans++
+			scanned[m.SOAC.Out] = true
+			nested = nested || m.Space != lower.Root
+		case lower.Fold:
+			folds++
+		}
+		if m.Store == lower.AtCount || m.Store == lower.Appended {
+			kept++
+		}
+	}
+	for _, m := range lk.Members {
+		for _, v := range m.SOAC.Inputs() {
+			read = read || scanned[v]
+		}
+	}
+	if scans == 0 {
+		return kept > 1
+	}
+	return scans > 1 || folds > 0 || kept > 0 || nested || read
+}
+
+// storeSpace is the space whose elements member m stores: a filter's kept
+// elements, else its own space.
+func storeSpace(m lower.Member) int {
+	if m.Role == lower.Filter {
+		return m.Kept
+	}
+	return m.Space
+}
+
+// identity returns the neutral element of m's operator (m.StartOp), where
+// a chunk that does not hold m's start begins: 1 for *, -0 for a float +
+// (x + -0 == x for every float x, -0 included), else 0.
+func identity(f *hostgo.Func, m lower.Member) jen.Code {
+	if m.StartOp == token.MUL {
+		return hostgo.Lit(1)
+	}
+	t := m.SOAC.TypeArgs[0]
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsFloat != 0 && m.StartOp == token.ADD {
+		return f.Type(t).Call(f.Qual("math", "math", "Copysign").Call(jen.Lit(0), jen.Lit(-1)))
+	}
+	return hostgo.Lit(0)
+}
+
+// chunkStart returns the declaration of accumulator a of member m in a
+// chunk function over [lo, ...): from a's neutral element, or, when m's
+// start is not provably neutral, from the operator's identity, and from
+// the start in chunk 0 only.
+func chunkStart(f *hostgo.Func, a hostgo.LoopAcc, m lower.Member, lo string) hostgo.Stmts {
+	if !m.StartNotNeutral {
+		return hostgo.Stmts{hostgo.VarDecl(a.Name, a.Type, a.Neutral)}
+	}
+	return hostgo.Stmts{
+		hostgo.VarDecl(a.Name, a.Type, identity(f, m)),
+		jen.If(jen.Id(lo).Op("==").Lit(0)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(a.Name, a.Neutral)})),
+	}
+}
+
+// memberOf returns lk's member of SOAC s.
+func memberOf(lk *lower.Kernel, s *ir.SOAC) lower.Member {
+	for _, m := range lk.Members {
+		if m.SOAC == s {
+			return m
+		}
+	}
+	return lower.Member{SOAC: s, Kept: -1}
+}
+
+// carryLevels returns the level of each scan and counted space of lk:
+// 0 when the members its chunk totals depend on (its inputs' producers
+// and the filters of its space, transitively: deps) read no scan's
+// elements, else one more than the highest level of the scans they
+// read, whose carries its totals need first; and the number of levels.
+func carryLevels(lk *lower.Kernel, counted map[int]bool) (scanLevel map[*ir.SOAC]int, spaceLevel map[int]int, levels int) {
+	scanLevel, spaceLevel = map[*ir.SOAC]int{}, map[int]int{}
+	var level func(i int) int
+	// above is one more than the highest level of the scans that the
+	// members deps(i) holds, besides i itself, are.
+	above := func(i int) int {
+		lv := 0
+		for j, in := range deps(lk, []int{i}) {
+			if in && j != i && lk.Members[j].Role == lower.Scan {
+				lv = max(lv, level(j)+1)
+			}
+		}
+		return lv
+	}
+	level = func(i int) int {
+		s := lk.Members[i].SOAC
+		if lv, ok := scanLevel[s]; ok {
+			return lv
+		}
+		lv := above(i)
+		scanLevel[s] = lv
+		return lv
+	}
+	for i, m := range lk.Members {
+		if m.Role == lower.Scan {
+			levels = max(levels, level(i)+1)
+		}
+	}
+	for sp := range counted {
+		lv := above(lk.Spaces[sp].Filter)
+		spaceLevel[sp] = lv
+		levels = max(levels, lv+1)
+	}
+	return scanLevel, spaceLevel, levels
+}
+
+// deps reports, by member index, the members that the members targets
+// depend on in lk (themselves, their inputs' producers and the filters
+// of their spaces, transitively).
+func deps(lk *lower.Kernel, targets []int) []bool {
+	prod := map[*ir.Var]int{}
+	for i, m := range lk.Members {
+		if m.SOAC.Out != nil {
+			prod[m.SOAC.Out] = i
+		}
+	}
+	need := make([]bool, len(lk.Members))
+	var visit func(i int)
+	visit = func(i int) {
+		if i < 0 || need[i] {
+			return
+		}
+		need[i] = true
+		m := lk.Members[i]
+		for _, v := range m.SOAC.Inputs() {
+			if j, ok := prod[v]; ok {
+				visit(j)
+			}
+		}
+		if m.Space != lower.Root {
+			visit(lk.Spaces[m.Space].Filter)
+		}
+	}
+	for _, i := range targets {
+		visit(i)
+	}
+	return need
+}
+
+// cutKernel returns lk cut to the members that the members targets
+// depend on (deps), storing nothing, with the spaces renumbered (the
+// returned map: lk's space to the cut kernel's).
+func cutKernel(lk *lower.Kernel, targets []int) (*lower.Kernel, map[int]int) {
+	need := deps(lk, targets)
+	cut := &lower.Kernel{Src: lk.Src, Form: lower.Loop, Length: lk.Length, Unroll: 1, Spaces: []lower.Space{lk.Spaces[lower.Root]}}
+	renum := map[int]int{lower.Root: lower.Root}
+	for i, m := range lk.Members {
+		if !need[i] {
+			continue
+		}
+		m.Store, m.Split = lower.NoStore, false
+		m.Space = renum[m.Space]
+		if m.Role == lower.Filter {
+			sp := lk.Spaces[m.Kept]
+			sp.Parent, sp.Filter = renum[sp.Parent], len(cut.Members)
+			renum[m.Kept] = len(cut.Spaces)
+			m.Kept = renum[m.Kept]
+			cut.Spaces = append(cut.Spaces, sp)
+		}
+		cut.Members = append(cut.Members, m)
+	}
+	return cut, renum
+}
+
+// parCarried renders a carried kernel (form lower.Loop) as the sequential
+// loop below the grain and parallel.Carried above it.
+func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
+	at := lk.Src.At.Pos()
+	// The spaces whose kept elements are stored: their counts are carried.
+	counted := map[int]bool{}
+	for _, m := range lk.Members {
+		if m.Store == lower.AtCount || m.Store == lower.Appended {
+			counted[storeSpace(m)] = true
+		}
+	}
+	scanLevel, spaceLevel, levels := carryLevels(lk, counted)
+	spaces := make([]int, 0, len(counted))
+	for s := range counted {
+		spaces = append(spaces, s)
+	}
+	sort.Ints(spaces)
+
+	lp := f.LoopParts(lk, outs, unclearedAlloc(f))
+	seq, why := lp.Loops("0", lp.N)
+	if why != "" {
+		return nil, why
+	}
+	combine, why := lp.Combine()
+	if why != "" {
+		return nil, why
+	}
+	var folds, scans []hostgo.LoopAcc
+	for _, a := range lp.Accs {
+		if a.Role == lower.Scan {
+			scans = append(scans, a)
+		} else {
+			folds = append(folds, a)
+		}
+	}
+	// The count of each counted space: a select's count (its outputs
+	// stored at the count), or the length of an output it appends to.
+	spaceOf := map[*ir.Var]int{}
+	for _, m := range lk.Members {
+		if m.Store == lower.AtCount || m.Store == lower.Appended {
+			spaceOf[m.SOAC.Out] = storeSpace(m)
+		}
+	}
+	countVar, countOut := map[int]string{}, map[int]string{}
+	for _, s := range lp.Stores {
+		if sp, ok := spaceOf[s.V]; ok {
+			if s.How == lower.AtCount {
+				countVar[sp] = s.Count
+			} else if countOut[sp] == "" {
+				countOut[sp] = s.Local
+			}
+		}
+	}
+	count := func(sp int) jen.Code {
+		if c := countVar[sp]; c != "" {
+			return hostgo.Id(c)
+		}
+		return jen.Len(hostgo.Id(countOut[sp]))
+	}
+
+	// Both passes run over chunks: twice a scan's grain.
+	g := 2 * rtparallel.Grain(costsOf(f).kernelNanos(lk))
+	grain, cg := hostgo.Lit(g), hostgo.Lit(rtparallel.ChunkGrain(g))
+	lo, hi, carry := f.Fresh("lo"), f.Fresh("hi"), f.Fresh("carry")
+	copies, restore := f.LocalFuncs(lk, at)
+	defer restore()
+	// A chunk stores a select's elements only where kept: stored at the
+	// count for every element, the stores after its last kept element
+	// would land on the next chunk's first.
+	lp.KeptStoresOnly = true
+	chunk, why := lp.Loops(lo, hi)
+	lp.KeptStoresOnly = false
+	if why != "" {
+		return nil, why
+	}
+	// Pass 1 of each level: lk cut to what the level's scans and counts
+	// depend on.
+	type totalPass struct {
+		cut   *lower.Kernel
+		renum map[int]int
+		lp    *hostgo.LoopParts
+		loop  hostgo.Stmts
+	}
+	passes := make([]totalPass, levels)
+	for l := range passes {
+		var targets []int
+		for i, m := range lk.Members {
+			if m.Role == lower.Scan && scanLevel[m.SOAC] == l {
+				targets = append(targets, i)
+			}
+		}
+		for _, sp := range spaces {
+			if spaceLevel[sp] == l {
+				targets = append(targets, lk.Spaces[sp].Filter)
+			}
+		}
+		tp := &passes[l]
+		tp.cut, tp.renum = cutKernel(lk, targets)
+		tp.lp = f.LoopParts(tp.cut, outs, nil)
+		tp.lp.CountKept = map[int]bool{}
+		for _, sp := range spaces {
+			if spaceLevel[sp] == l {
+				tp.lp.CountKept[tp.renum[sp]] = true
+			}
+		}
+		if tp.loop, why = tp.lp.Loops(lo, hi); why != "" {
+			return nil, why
+		}
+	}
+
+	// The carry: the scans' accumulators (s0, s1, ...) and the kept
+	// counts (k0, k1, ...), one field a line.
+	sField := func(i int) string { return fmt.Sprintf("s%d", i) }
+	kField := func(i int) string { return fmt.Sprintf("k%d", i) }
+	var fields, startVals []jen.Code
+	exact := true
+	for i, a := range scans {
+		fields = append(fields, jen.Id(sField(i)).Add(a.Type))
+		startVals = append(startVals, a.Neutral)
+		exact = exact && exactType(a.Member.Out.Type)
+	}
+	for i := range spaces {
+		fields = append(fields, jen.Id(kField(i)).Int())
+		startVals = append(startVals, hostgo.Lit(0))
+	}
+	tname := f.Fresh("carried")
+	typ := hostgo.Id(tname)
+
+	// op: the field-wise combine of two totals (of one level's fields).
+	x, y := f.Fresh("x"), f.Fresh("y")
+	combineLevel := func(l int) (hostgo.Stmts, string) {
+		var c hostgo.Stmts
+		for i, a := range scans {
+			if scanLevel[a.Member] != l {
+				continue
+			}
+			fx := jen.Id(x).Dot(sField(i))
+			if why := f.Apply(&c, a.Op, []jen.Code{fx, jen.Id(y).Dot(sField(i))}, fx, at); why != "" {
+				return nil, why
+			}
+		}
+		for i, sp := range spaces {
+			if spaceLevel[sp] == l {
+				c.Add(jen.Id(x).Dot(kField(i)).Op("+=").Id(y).Dot(kField(i)))
+			}
+		}
+		return c, ""
+	}
+	var opFn, setFn *jen.Statement
+	level := ""
+	if levels > 1 {
+		level = f.Fresh("level")
+	}
+	if levels == 1 {
+		opBody, why := combineLevel(0)
+		if why != "" {
+			return nil, why
+		}
+		opBody.Add(jen.Return(hostgo.Id(x)))
+		opFn = jen.Func().Params(hostgo.Id(x), jen.Id(y).Add(typ)).Add(typ).Add(hostgo.Block(opBody))
+	} else {
+		var cases, sets []jen.Code
+		for l := range levels {
+			c, why := combineLevel(l)
+			if why != "" {
+				return nil, why
+			}
+			cases = append(cases, jen.Case(jen.Lit(l)).Block(c...))
+			var set hostgo.Stmts
+			for i, a := range scans {
+				if scanLevel[a.Member] == l {
+					set.Add(jen.Id(x).Dot(sField(i)).Op("=").Id(y).Dot(sField(i)))
+				}
+			}
+			for i, sp := range spaces {
+				if spaceLevel[sp] == l {
+					set.Add(jen.Id(x).Dot(kField(i)).Op("=").Id(y).Dot(kField(i)))
+				}
+			}
+			sets = append(sets, jen.Case(jen.Lit(l)).Block(set...))
+		}
+		opFn = jen.Func().Params(jen.Id(level).Int(), hostgo.Id(x), jen.Id(y).Add(typ)).Add(typ).Add(hostgo.Block(hostgo.Stmts{jen.Switch(hostgo.Id(level)).Block(cases...), jen.Return(hostgo.Id(x))}))
+		setFn = jen.Func().Params(jen.Id(level).Int(), hostgo.Id(x), jen.Id(y).Add(typ)).Add(typ).Add(hostgo.Block(hostgo.Stmts{jen.Switch(hostgo.Id(level)).Block(sets...), jen.Return(hostgo.Id(x))}))
+	}
+
+	// The chunk's inputs and indexed outputs are cut at hi and checked
+	// at lo once (as parLoop's chunks): no bounds check per element.
+	bounds := func(c *hostgo.Stmts, name string, define bool) {
+		cutAt := jen.Id(name).Index(jen.Empty(), hostgo.Id(hi))
+		if define {
+			c.Add(hostgo.Define(name, cutAt))
+		} else {
+			c.Add(hostgo.AssignTo(name, cutAt))
+		}
+		c.Add(hostgo.AssignTo("_", jen.Id(name).Index(hostgo.Id(lo), jen.Empty())))
+	}
+
+	// Pass 1: the totals of the chunk's level-l scans (from the
+	// identities) and counts, the scans of lower levels continuing from
+	// their carries.
+	total := func(l int) hostgo.Stmts {
+		tp := passes[l]
+		var p1 hostgo.Stmts
+		p1.Add(hostgo.Define(tp.lp.N, hostgo.Id(lp.N)), hostgo.AssignTo("_", hostgo.Id(tp.lp.N)))
+		p1.Add(*tp.lp.Pre...)
+		cutAccs := map[*ir.SOAC]string{}
+		for _, a := range tp.lp.Accs {
+			cutAccs[a.Member] = a.Name
+			if scanLevel[a.Member] < l {
+				for i, b := range scans {
+					if b.Member == a.Member {
+						p1.Add(hostgo.AssignTo(a.Name, jen.Id(carry).Dot(sField(i))))
+					}
+				}
+			} else if m := memberOf(tp.cut, a.Member); m.StartNotNeutral {
+				p1.Add(hostgo.AssignTo(a.Name, identity(f, m)))
+			}
+		}
+		for _, in := range tp.lp.Inputs {
+			bounds(&p1, in, false)
+		}
+		p1.Add(tp.loop...)
+		if levels == 1 {
+			var totals []jen.Code
+			for _, a := range scans {
+				totals = append(totals, hostgo.Id(cutAccs[a.Member]))
+			}
+			for _, s := range spaces {
+				totals = append(totals, hostgo.Id(tp.lp.Counts[tp.renum[s]]))
+			}
+			p1.Add(jen.Return(jen.Add(typ).Values(totals...)))
+			return p1
+		}
+		totals := jen.Dict{}
+		for i, a := range scans {
+			if scanLevel[a.Member] == l {
+				totals[jen.Id(sField(i))] = hostgo.Id(cutAccs[a.Member])
+			}
+		}
+		for i, s := range spaces {
+			if spaceLevel[s] == l {
+				totals[jen.Id(kField(i))] = hostgo.Id(tp.lp.Counts[tp.renum[s]])
+			}
+		}
+		p1.Add(jen.Return(jen.Add(typ).Values(totals)))
+		return p1
+	}
+	var pass1 *jen.Statement
+	if levels == 1 {
+		pass1 = jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int()).Add(typ).Add(hostgo.Block(total(0)))
+	} else {
+		var cases []jen.Code
+		for l := range levels {
+			cases = append(cases, jen.Case(jen.Lit(l)).Block(total(l)...))
+		}
+		pass1 = jen.Func().Params(jen.Id(level).Int(), hostgo.Id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(typ)).Add(typ).Add(hostgo.Block(hostgo.Stmts{jen.Switch(hostgo.Id(level)).Block(cases...), jen.Return(hostgo.Id(carry))}))
+	}
+
+	// Pass 2: the whole loop from the carry.
+	pt, ret, comb, assign, why := partials(f, folds, at)
+	if why != "" {
+		return nil, why
+	}
+	var p2 hostgo.Stmts
+	for i, a := range scans {
+		p2.Add(hostgo.VarDecl(a.Name, a.Type, jen.Id(carry).Dot(sField(i))))
+	}
+	for _, a := range folds {
+		p2.Add(chunkStart(f, a, memberOf(lk, a.Member), lo)...)
+	}
+	for i, s := range spaces {
+		if c := countVar[s]; c != "" {
+			p2.Add(hostgo.Define(c, jen.Id(carry).Dot(kField(i))))
+		}
+		for _, st := range lp.Stores {
+			if sp, ok := spaceOf[st.V]; ok && sp == s && st.How == lower.Appended {
+				p2.Add(hostgo.Define(st.Local, jen.Id(st.Local).Index(jen.Empty(), jen.Id(carry).Dot(kField(i)))))
+			}
+		}
+	}
+	for _, in := range lp.Inputs {
+		bounds(&p2, in, true)
+	}
+	for _, s := range lp.Stores {
+		if s.How == lower.Indexed {
+			bounds(&p2, s.Local, true)
+		}
+	}
+	p2.Add(chunk...)
+	var ends []jen.Code
+	for _, a := range scans {
+		ends = append(ends, hostgo.Id(a.Name))
+	}
+	for _, s := range spaces {
+		ends = append(ends, count(s))
+	}
+	p2.Add(jen.Return(jen.Add(typ).Values(ends...), ret))
+	pass2 := jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(typ)).Params(typ, pt).Add(hostgo.Block(p2))
+
+	r, p := "_", "_"
+	if len(spaces) > 0 {
+		r = f.Fresh("r")
+	}
+	if len(folds) > 0 {
+		p = f.Fresh("p")
+	}
+	n := hostgo.Id(lp.N)
+	par := append(hostgo.Stmts{jen.Type().Id(tname).Struct(fields...)}, copies...)
+	define := ":="
+	if r == "_" && p == "_" {
+		define = "="
+	}
+	if levels == 1 {
+		par.Add(jen.List(hostgo.Id(r), hostgo.Id(p)).Op(define).Qual(ParallelPath, "Carried").Call(n, cg, jen.Add(typ).Values(startVals...), jen.Lit(exact), pass1, opFn, pass2, comb))
+	} else {
+		par.Add(jen.List(hostgo.Id(r), hostgo.Id(p)).Op(define).Qual(ParallelPath, "CarriedLevels").Call(n, cg, jen.Lit(levels), jen.Add(typ).Values(startVals...), pass1, opFn, setFn, pass2, comb))
+	}
+	for i, s := range spaces {
+		if c := countVar[s]; c != "" {
+			par.Add(hostgo.AssignTo(c, jen.Id(r).Dot(kField(i))))
+		}
+		for _, st := range lp.Stores {
+			if sp, ok := spaceOf[st.V]; ok && sp == s && st.How == lower.Appended {
+				par.Add(hostgo.AssignTo(st.Local, jen.Id(st.Local).Index(jen.Empty(), jen.Id(r).Dot(kField(i)))))
+			}
+		}
+	}
+	if len(folds) > 0 {
+		par.Add(assign(p)...)
+	}
+	body := hostgo.Stmts{hostgo.Define(lp.N, lp.Length)}
+	body.Add(*lp.Pre...)
+	body.Add(jen.If(jen.Qual(ParallelPath, "Sequential").Call(n, grain)).Add(hostgo.Block(seq)).Else().Add(hostgo.Block(par)))
+	body.Add(combine...).Add(*lp.Post...)
+	// The guard's unfused code runs outside the chunk functions: it
+	// calls the functions evaluated at their SOACs, not the copies.
+	restore()
+	return hostgo.Stmts{lp.Guard(body)}, ""
+}
