@@ -34,7 +34,7 @@ func TestParallelCarried(t *testing.T) {
 		"StartTen": "parallel.Reduce(", "Product": "parallel.Reduce(", "Xor": "parallel.Reduce(",
 		"FloatStart": "parallel.Reduce(", "StartGiven": "parallel.ScanExact(", "FloatScanStart": "parallel.Scan(",
 		"FilterSumStart": "parallel.FilterFold(", "ScanBesideSelect": "parallel.Carried(", "TwoSelects": "parallel.Carried(",
-		"ScanOfScan": "parallel.CarriedLevels(", "FloatScanOfScan": "parallel.CarriedLevels(", "FilterOfScan": "parallel.Carried(",
+		"ScanOfScan": "parallel.CarriedLevels(", "FloatScanOfScan": "parallel.CarriedLevels(", "FilterOfScan": "parallel.CarriedLevels(",
 		"ScanCheckedScan": "parallel.CarriedLevels(", "TwoPanics": "parallel.Carried(",
 	} {
 		i := strings.Index(src, "\nfunc "+fn+"(")

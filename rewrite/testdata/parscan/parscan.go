@@ -220,9 +220,10 @@ func floatScanOfScanSpec(arr []float64) (float64, []float64, []float64, []float6
 	return r, sa, b, sb, c
 }
 
-// filterOfScanSpec: the positive running totals and a scan of them (the
-// engine runs the first scan in a kernel of its own, and the filter with
-// the second scan, from a start that is not neutral, in a second).
+// filterOfScanSpec: the positive running totals and a scan of them, from
+// a start that is not neutral: one kernel (scanomap->filter,
+// filter->scanomap), the kept count and the second scan a level after the
+// first scan's carry.
 //
 //soac:fuse FilterOfScan backend=parallel
 func filterOfScanSpec(xs []int) ([]int, []int) {
