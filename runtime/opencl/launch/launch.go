@@ -147,6 +147,7 @@ func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) boo
 		return false
 	}
 	count(t)
+	countRun(len(inputs), len(outputs))
 	return flag[0] == 0
 }
 
@@ -253,5 +254,6 @@ func (s *Scan) Run(inputs []skel.HostSlice, out skel.HostSlice) bool {
 		return false
 	}
 	count(t)
+	countRun(len(inputs), 1)
 	return true
 }
