@@ -30,6 +30,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"callRefusedSpec":             "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
 		"roomRefusedSpec":             "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
 		"opCaptureRefusedSpec":        "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
+		"keptThenRefusedSpec":         "the lambda of Map at opencl.go:362:9 is not translated to OpenCL C: string at opencl.go:362:22",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {

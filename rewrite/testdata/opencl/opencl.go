@@ -350,3 +350,33 @@ func byteSumsSpec(xs []uint8, k uint8) ([]uint8, uint8) {
 func flagsSpec(xs []int8) []bool {
 	return soac.Map(xs, func(x int8) bool { return x+100 < 0 })
 }
+
+// The squares stay on the device after the first kernel; the second,
+// which the opencl backend refuses (string elements), downloads them
+// before its code runs. (Integers: the sums are exact on the device.)
+//
+//soac:fuse KeptThenRefused backend=opencl
+func keptThenRefusedSpec(xs []int64) ([]string, int64) {
+	sq := soac.Map(xs, func(x int64) int64 { return x * x })
+	s := soac.Reduce(sq, 0, func(a, b int64) int64 { return a + b })
+	big := soac.Map(sq, func(y int64) string {
+		if y > s/4 {
+			return "big"
+		}
+		return "small"
+	})
+	return big, s
+}
+
+// The squares stay on the device through two kernels; xs is uploaded
+// once for the first and the third.
+//
+//soac:fuse KeptTwice backend=opencl
+func keptTwiceSpec(xs []int64) ([]int64, []int64) {
+	sq := soac.Map(xs, func(x int64) int64 { return x * x })
+	s := soac.Reduce(sq, 0, func(a, b int64) int64 { return a + b })
+	ys := soac.Map(sq, func(y int64) int64 { return y - s })
+	m := soac.Reduce(ys, 0, func(a, b int64) int64 { return a ^ b })
+	zs := soac.Map2(sq, xs, func(y, x int64) int64 { return (y + x) * m })
+	return ys, zs
+}
