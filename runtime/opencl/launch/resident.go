@@ -25,6 +25,12 @@ import (
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
 )
 
+// KeepOnDevice, when false (benchmarks set it, to measure what keeping
+// saves), makes every run download what it would keep and every later
+// run upload it again, as kernels without resident arrays do: Keep
+// downloads at once and returns the buffer, Share uploads for one run.
+var KeepOnDevice = true
+
 // Session is the device state of one call of a generated function: the
 // buffers of its Arrays. The zero value is ready; Release returns what is
 // left of the buffers to the device's pool. A Session belongs to one
@@ -141,6 +147,9 @@ func Dev[T any](a *Array[T], xs []T) Input {
 	if a != nil && a.h.b != nil {
 		return Input{buf: a.h.b, n: a.n}
 	}
+	if a != nil {
+		return Host(a.host) // downloaded at once (KeepOnDevice false)
+	}
 	return Host(xs)
 }
 
@@ -154,6 +163,9 @@ func Share[T any](dst **Array[T], xs []T) Input {
 		return Input{buf: a.h.b, n: a.n}
 	}
 	in := Host(xs)
+	if !KeepOnDevice {
+		return in
+	}
 	in.share = func(s *Session, h *held) { *dst = &Array[T]{s: s, h: h, n: len(xs), host: xs} }
 	return in
 }
@@ -165,6 +177,8 @@ type Output struct {
 	elem int
 	// keep, when set, makes the run's buffer of b the kept Array.
 	keep func(s *Session, h *held, n int)
+	// eager downloads the kept Array and releases its buffer.
+	eager func()
 }
 
 // Download returns the output downloaded into xs after the run.
@@ -178,8 +192,13 @@ func Download[T any](xs []T) Output {
 // as it is (nil, in generated code).
 func Keep[T any](dst **Array[T]) Output {
 	var zero T
+	var a *Array[T]
 	return Output{elem: int(unsafe.Sizeof(zero)), keep: func(s *Session, h *held, n int) {
-		*dst = &Array[T]{s: s, h: h, n: n}
+		a = &Array[T]{s: s, h: h, n: n}
+		*dst = a
+	}, eager: func() {
+		a.Host()
+		a.Release()
 	}}
 }
 
@@ -337,6 +356,13 @@ func (r *Redomap) runOn(k *skel.RedomapKernel, d *device.Device, s *Session, n i
 	for i, o := range outputs {
 		if o.keep != nil {
 			o.keep(s, s.hold(outs[i]), n)
+		}
+	}
+	if !KeepOnDevice {
+		for _, o := range outputs {
+			if o.eager != nil {
+				o.eager()
+			}
 		}
 	}
 	return true, nil
