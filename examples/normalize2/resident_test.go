@@ -60,6 +60,13 @@ func TestSquaresCL(t *testing.T) {
 			t.Errorf("n=%d: %d uploads and %d downloads per call, want 1 and 1", n, up, down)
 		}
 	}
+	// The counter sees the round trip when the squares are not kept.
+	launch.KeepOnDevice = false
+	up, down := transfers(func() { checkSquares(t, "roundtrip", []float64{1, 2, 3}) })
+	launch.KeepOnDevice = true
+	if up != 2 || down != 2 {
+		t.Errorf("without keeping: %d uploads and %d downloads per call, want 2 and 2", up, down)
+	}
 	checkSquares(t, "special", []float64{0, math.Copysign(0, -1), 1, -2, math.Inf(1), math.Inf(-1), 3})
 	checkSquares(t, "nan", []float64{1, math.NaN(), 2})
 }
