@@ -226,8 +226,8 @@ func BenchmarkAutoSumSq(b *testing.B) {
 
 // BenchmarkResident measures what keeping arrays on the device between a
 // spec's kernels saves, in one run: each spec with its arrays kept
-// ("kept": Normalize2CL uploads xs once for its two kernels, SquaresCL
-// keeps the squares between its two) and with each kernel uploading its
+// ("kept": Normalize2CL uploads xs once for its two kernels) and with
+// each kernel uploading its
 // inputs and downloading its outputs ("roundtrip":
 // launch.KeepOnDevice false), with the arrays moved per call.
 func BenchmarkResident(b *testing.B) {
@@ -237,7 +237,6 @@ func BenchmarkResident(b *testing.B) {
 		f    func()
 	}{
 		{"Normalize2CL", func() { normalize2.Normalize2CL(xs) }},
-		{"SquaresCL", func() { normalize2.SquaresCL(xs) }},
 	} {
 		for _, keep := range []bool{true, false} {
 			name := s.name + "/kept"

@@ -380,3 +380,39 @@ func keptTwiceSpec(xs []int64) ([]int64, []int64) {
 	zs := soac.Map2(sq, xs, func(y, x int64) int64 { return (y + x) * m })
 	return ys, zs
 }
+
+// BareReturn returns the squares through a named result and a bare
+// return: they are read there, so they are not kept on the device.
+//
+//soac:fuse BareReturn backend=opencl
+func bareReturnSpec(xs []int64) (sq, zs []int64) {
+	sq = soac.Map(xs, func(x int64) int64 { return x * x })
+	s := soac.Reduce(sq, 0, func(a, b int64) int64 { return a + b })
+	zs = soac.Map(sq, func(y int64) int64 { return y - s })
+	return
+}
+
+// KeptInLoop keeps the squares on the device in each round of a loop,
+// releasing them after the round's last kernel.
+//
+//soac:fuse KeptInLoop backend=opencl
+func keptInLoopSpec(xs []int64, rounds int) int64 {
+	var t int64
+	for rnd := 0; rnd < rounds; rnd++ {
+		sq := soac.Map(xs, func(x int64) int64 { return x*x + int64(rnd) })
+		s := soac.Reduce(sq, 0, func(a, b int64) int64 { return a + b })
+		t += soac.Reduce(soac.Map(sq, func(y int64) int64 { return y ^ s }), 0, func(a, b int64) int64 { return a + b })
+	}
+	return t
+}
+
+// QuotientsKept divides the sum of the x+1 by each x+1: the x+1 stay on
+// the device, and the second kernel panics (integer divide by zero)
+// where some x is -1; its CPU code raises the spec's panic.
+//
+//soac:fuse QuotientsKept backend=opencl
+func quotientsKeptSpec(xs []int64) []int64 {
+	ys := soac.Map(xs, func(x int64) int64 { return x + 1 })
+	s := soac.Reduce(ys, 0, func(a, b int64) int64 { return a + b })
+	return soac.Map(ys, func(y int64) int64 { return s / y })
+}
