@@ -27,7 +27,7 @@ import (
 // copy's variable), and every statement that reads or writes v is a
 // member of it or of a later top-level kernel of its block that takes
 // v as one of its inputs (not in a lambda, an operand or a capture),
-// none of them placed.
+// none of them placed and no two at one statement.
 func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 	f, p := ck.f, ck.lk.Src
 	if ck.scan || ck.compact != lower.Root || ck.lk.Rerun || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil {
@@ -69,6 +69,12 @@ func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 			return true // a member of the kernel itself reads it (map-out)
 		}
 		i := at(k)
+		if i == lastAt && k != last {
+			// Two readers at one statement: which runs last is not
+			// known here, so neither may release the array.
+			ok = false
+			return false
+		}
 		if k.Block != p.Block || i <= pAt || !slices.Contains(k.Inputs, v) || !slices.Contains(m.Inputs(), v) || readsBesides(m, v) || len(f.Lowered(k).Later) > 0 {
 			ok = false
 			return false
