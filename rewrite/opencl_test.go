@@ -125,3 +125,46 @@ func TestOpenCLCommutative(t *testing.T) {
 		t.Errorf("Weighted's sum is not declared commutative:\n%s", w)
 	}
 }
+
+// TestOpenCLResident checks which arrays the opencl backend keeps on the
+// device between a spec's kernels (testdata/opencl's Kept* specs; their
+// results, transfers and fallbacks are checked on the device by
+// resident_test.go there): an output only later kernels read is kept,
+// downloaded in every reader's CPU code, and released after its last
+// reader; an input later kernels read is uploaded once; an output the
+// spec's code reads (a bare return) is downloaded as before.
+func TestOpenCLResident(t *testing.T) {
+	outs := generateDir(t, filepath.Join("testdata", "opencl"))
+	src := string(outs[0].Content)
+	fn := func(name string) string {
+		i := strings.Index(src, "\nfunc "+name+"(")
+		if i < 0 {
+			t.Fatalf("no function %s", name)
+		}
+		j := strings.Index(src[i:], "\n}\n")
+		return src[i : i+j]
+	}
+	for _, c := range []struct {
+		name      string
+		want, not []string
+	}{
+		{"KeptTwice", []string{"launch.Share(&dev2, xs)", "launch.Keep(&dev)", "launch.Dev(dev, sq), launch.Dev(dev2, xs)", "sq = dev.Host()", "dev.Release()\n\tdev2.Release()", "defer cls.Release()"}, nil},
+		// The refused reader (parallel code) downloads first.
+		{"KeptThenRefused", []string{"launch.Keep(&dev)", "if dev != nil {\n\t\tsq = dev.Host()\n\t}\n\tdev.Release()\n\t{\n\t\tn3 := len(sq)"}, nil},
+		{"KeptInLoop", []string{"for rnd := 0; rnd < rounds; rnd++ {\n\t\tvar sq []int64\n\t\tvar s int64\n\t\tvar dev *launch.Array[int64]", "\t\tdev.Release()\n\t\tt += "}, nil},
+		{"BareReturn", []string{"sq = clo"}, []string{"launch.Keep", "launch.Session"}},
+		{"Scaled", nil, []string{"launch.Session", "RunOn"}},
+	} {
+		body := fn(c.name)
+		for _, w := range c.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: no %q in\n%s", c.name, w, body)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(body, w) {
+				t.Errorf("%s: %q in\n%s", c.name, w, body)
+			}
+		}
+	}
+}
