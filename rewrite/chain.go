@@ -68,6 +68,11 @@ func (ch *chain) kernel(f *hostgo.Func, c *hostgo.Stmts, k *fusion.Kernel) error
 		if b != nil {
 			var fc hostgo.Stmts
 			if fc, why = ch.render(f, b, lk, outs, names[i+1:]); why == "" {
+				if name != backend.OpenCL {
+					// Its code reads its inputs from Go memory: those a
+					// device kernel left on the device are downloaded.
+					f.HostInputs(c, k)
+				}
 				f.EmitGuarded(c, lk, fc, outs)
 				ch.generated(k, name, falls)
 				return nil
@@ -75,6 +80,7 @@ func (ch *chain) kernel(f *hostgo.Func, c *hostgo.Stmts, k *fusion.Kernel) error
 		}
 		falls = append(falls, report.Fallback{Pos: k.At.Pos(), Backend: name, Next: next, Reason: why})
 	}
+	f.HostInputs(c, k)
 	if lk.Form == lower.Call {
 		m := k.SOACs[0]
 		f.Assign(c, m.Out, f.Call(m, true))

@@ -32,6 +32,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"opCaptureRefusedSpec":        "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
 		"copyRefusedSpec":             "the lambda of Map at opencl.go:362:7 reads a copy of k taken where it is written",
 		"gridCallRefusedSpec":         "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
+		"keptThenRefusedSpec":         "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {
@@ -150,5 +151,48 @@ func TestOpenCLCommutative(t *testing.T) {
 	}
 	if w := decl("Weighted"); !strings.Contains(w, "Commutative: true") {
 		t.Errorf("Weighted's sum is not declared commutative:\n%s", w)
+	}
+}
+
+// TestOpenCLResident checks which arrays the opencl backend keeps on the
+// device between a spec's kernels (testdata/opencl's Kept* specs; their
+// results, transfers and fallbacks are checked on the device by
+// resident_test.go there): an output only later kernels read is kept,
+// downloaded in every reader's CPU code, and released after its last
+// reader; an input later kernels read is uploaded once; an output the
+// spec's code reads (a bare return) is downloaded as before.
+func TestOpenCLResident(t *testing.T) {
+	outs := generateDir(t, filepath.Join("testdata", "opencl"))
+	src := string(outs[0].Content)
+	fn := func(name string) string {
+		i := strings.Index(src, "\nfunc "+name+"(")
+		if i < 0 {
+			t.Fatalf("no function %s", name)
+		}
+		j := strings.Index(src[i:], "\n}\n")
+		return src[i : i+j]
+	}
+	for _, c := range []struct {
+		name      string
+		want, not []string
+	}{
+		{"KeptTwice", []string{"launch.Share(&dev2, xs)", "launch.Keep(&dev)", "launch.Dev(dev, sq), launch.Dev(dev2, xs)", "sq = dev.Host()", "dev.Release()\n\tdev2.Release()", "defer cls.Release()"}, nil},
+		// The refused reader (parallel code) downloads first.
+		{"KeptThenRefused", []string{"launch.Keep(&dev)", "if dev != nil {\n\t\tsq = dev.Host()\n\t}\n\tdev.Release()\n\t{\n\t\tn3 := len(sq)"}, nil},
+		{"KeptInLoop", []string{"for rnd := 0; rnd < rounds; rnd++ {\n\t\tvar sq []int64\n\t\tvar s int64\n\t\tvar dev *launch.Array[int64]", "\t\tdev.Release()\n\t\tt += "}, nil},
+		{"BareReturn", []string{"sq = clo"}, []string{"launch.Keep", "launch.Session"}},
+		{"Scaled", nil, []string{"launch.Session", "RunOn"}},
+	} {
+		body := fn(c.name)
+		for _, w := range c.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: no %q in\n%s", c.name, w, body)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(body, w) {
+				t.Errorf("%s: %q in\n%s", c.name, w, body)
+			}
+		}
 	}
 }

@@ -76,13 +76,16 @@ func _() { soacgenRerunGoGenerate_Normalize2(normalize2Spec) }
 
 // Normalize2CL is the fused form of normalize2CLSpec (generated from its //soac:fuse directive).
 func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
+	var cls launch.Session
+	defer cls.Release()
 	var sum1 float64
 	var sum2 float64
+	var dev *launch.Array[float64]
 	ok := false
 	if soacgenCLNormalize2CL.Kernel() != nil {
 		var clr [1]float64
 		var clr2 [1]float64
-		if ok = soacgenCLNormalize2CL.Run(nil, []skel.HostSlice{skel.Slice(xs)}, nil, []skel.HostSlice{skel.Slice(clr[:]), skel.Slice(clr2[:])}); ok {
+		if ok = soacgenCLNormalize2CL.RunOn(&cls, nil, []launch.Input{launch.Share(&dev, xs)}, nil, []skel.HostSlice{skel.Slice(clr[:]), skel.Slice(clr2[:])}); ok {
 			sum1 = clr[0]
 			sum2 = clr2[0]
 		}
@@ -175,9 +178,9 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 	}
 	ok2 := false
 	if soacgenCLNormalize2CL2.Kernel() != nil {
-		clo := make([]float64, len(xs))
-		clo2 := make([]float64, len(xs))
-		if ok2 = soacgenCLNormalize2CL2.Run([]any{launch.Arg(sum1), launch.Arg(sum2)}, []skel.HostSlice{skel.Slice(xs)}, []skel.HostSlice{skel.Slice(clo), skel.Slice(clo2)}, nil); ok2 {
+		clo := make([]float64, launch.Len(dev, xs))
+		clo2 := make([]float64, launch.Len(dev, xs))
+		if ok2 = soacgenCLNormalize2CL2.RunOn(&cls, []any{launch.Arg(sum1), launch.Arg(sum2)}, []launch.Input{launch.Dev(dev, xs)}, []launch.Output{launch.Download(clo), launch.Download(clo2)}, nil); ok2 {
 			ys1 = clo
 			ys2 = clo2
 		}
@@ -233,6 +236,7 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 			ys2 = out2
 		}
 	}
+	dev.Release()
 	return ys1, ys2
 }
 

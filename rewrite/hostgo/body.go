@@ -66,6 +66,12 @@ type Func struct {
 	// (AddDecls: the opencl backend's launch values), emitted after the
 	// function.
 	decls []jen.Code
+	// prologue are statements a backend's code needs at the start of
+	// the function (Prologue); devArrays the arrays its code may leave
+	// on a device (SetDeviceArray).
+	prologue      Stmts
+	prologueNames map[string]string
+	devArrays     map[*ir.Var]*DeviceArray
 }
 
 // retCtx rewrites the returns of an inlined function literal: the result
@@ -141,6 +147,7 @@ func (g *File) Function(fn *ir.Function, plan *fusion.Plan, low *lower.Function,
 	if err != nil {
 		return nil, nil, err
 	}
+	body = append(f.prologue, body...)
 	c := []jen.Code{
 		jen.Commentf("%s is the fused form of %s (generated from its //soac:fuse directive).", fn.Fuse.Name, fn.Name),
 		f.signature().Add(Block(body)),

@@ -113,3 +113,69 @@ func (f *Func) captures(lit *ast.FuncLit) bool {
 	})
 	return found
 }
+
+// Plan is the fusion plan of the spec being generated.
+func (f *Func) Plan() *fusion.Plan { return f.plan }
+
+// Prologue returns the name of a variable of the generated function
+// that a backend's code needs in every call (the opencl backend's
+// session of device arrays): the first call for key takes a fresh name
+// from key and adds the statements decl returns for it at the start of
+// the function; later calls return that name.
+func (f *Func) Prologue(key string, decl func(name string) Stmts) string {
+	if f.prologueNames == nil {
+		f.prologueNames = map[string]string{}
+	}
+	if n, ok := f.prologueNames[key]; ok {
+		return n
+	}
+	n := f.Fresh(key)
+	f.prologueNames[key] = n
+	f.prologue.Add(decl(n)...)
+	return n
+}
+
+// A DeviceArray is an array that a backend's code may leave on a device
+// instead of in its Go variable: only kernels read it, and the kernels
+// that run on the host get it through Host. The backend whose kernel
+// writes it registers it (SetDeviceArray); the chain calls HostInputs
+// before every kernel another backend generates.
+type DeviceArray struct {
+	// Handle is the variable of the backend's code that holds the
+	// device's copy.
+	Handle string
+	// Host makes the array's Go variable hold its elements (a no-op
+	// when the kernel that writes it ran on the host).
+	Host Stmts
+	// Release frees the device's copy, after Last, the last kernel that
+	// reads the array, has run.
+	Release Stmts
+	Last    *fusion.Kernel
+}
+
+// SetDeviceArray records that code generated from now on may find v on
+// a device (see DeviceArray).
+func (f *Func) SetDeviceArray(v *ir.Var, d *DeviceArray) {
+	if f.devArrays == nil {
+		f.devArrays = map[*ir.Var]*DeviceArray{}
+	}
+	f.devArrays[v] = d
+}
+
+// DeviceArrayOf returns what SetDeviceArray recorded of v, or nil.
+func (f *Func) DeviceArrayOf(v *ir.Var) *DeviceArray { return f.devArrays[v] }
+
+// HostInputs adds to c the statements that make k's inputs that may be
+// on a device hold their elements in their Go variables, then free the
+// device's copies that k reads last: the code of a kernel that reads
+// its inputs from Go memory comes after them.
+func (f *Func) HostInputs(c *Stmts, k *fusion.Kernel) {
+	for _, v := range k.Inputs {
+		if d := f.devArrays[v]; d != nil {
+			c.Add(d.Host...)
+			if d.Last == k {
+				c.Add(d.Release...)
+			}
+		}
+	}
+}

@@ -267,3 +267,47 @@ func BenchmarkAutoSumSq(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkResident measures what keeping arrays on the device between a
+// spec's kernels saves, in one run: each spec with its arrays kept
+// ("kept": Normalize2CL uploads xs once for its two kernels) and with
+// each kernel uploading its
+// inputs and downloading its outputs ("roundtrip":
+// launch.KeepOnDevice false), with the arrays moved per call.
+func BenchmarkResident(b *testing.B) {
+	xs := floats(size(), 12)
+	for _, s := range []struct {
+		name string
+		f    func()
+	}{
+		{"Normalize2CL", func() { normalize2.Normalize2CL(xs) }},
+	} {
+		for _, keep := range []bool{true, false} {
+			name := s.name + "/kept"
+			if !keep {
+				name = s.name + "/roundtrip"
+			}
+			b.Run(name, func(b *testing.B) {
+				launch.KeepOnDevice = keep
+				defer func() { launch.KeepOnDevice = true }()
+				s.f() // builds the programs
+				k0, t0 := launch.DeviceTime()
+				u0, d0 := launch.Transfers()
+				b.ResetTimer()
+				for range b.N {
+					s.f()
+				}
+				b.StopTimer()
+				k1, t1 := launch.DeviceTime()
+				u1, d1 := launch.Transfers()
+				if k1 == k0 {
+					b.Fatal("no kernel ran on the device")
+				}
+				b.ReportMetric(float64(k1-k0)/float64(b.N), "kernel-ns/op")
+				b.ReportMetric(float64(t1-t0)/float64(b.N), "transfer-ns/op")
+				b.ReportMetric(float64(u1-u0)/float64(b.N), "uploads/op")
+				b.ReportMetric(float64(d1-d0)/float64(b.N), "downloads/op")
+			})
+		}
+	}
+}

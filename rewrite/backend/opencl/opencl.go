@@ -6,7 +6,8 @@ package opencl
 // spec's lambdas translated to OpenCL C (package rewrite/clc), held in a
 // package-level runtime/opencl/launch value of the generated file. The
 // generated function runs the kernel when the device can (one upload of
-// the inputs, one download of the outputs and results per call), and the
+// the inputs, one download of the outputs and results per call, except
+// for arrays kept on the device), and the
 // next backend's code otherwise: no OpenCL, a failed build, a device
 // without fp64, unequal or empty lengths, or a work-item that reached a
 // panic (the CPU code then raises the spec's panic).
@@ -17,8 +18,9 @@ package opencl
 // are read-only device buffers; [][]T inputs and slice results run one
 // work-item per row (openclrows.go), the SOACs nested in the lambda as
 // its loops. It does not render streams, nor a kernel nested in another's
-// lambda on its own (refused with a reason: it falls back), nor keep data
-// on the device between kernels: each kernel uploads its inputs.
+// lambda on its own (refused with a reason: it falls back). Arrays that
+// only later kernels read stay on the device between kernels
+// (openclresident.go).
 
 import (
 	"errors"

@@ -125,11 +125,67 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
 		jen.Var().Id(kv).Op("=").Op("&").Add(launchType).Custom(lines, launch...))
 
+	// Arrays kept on the device (openclresident.go): the inputs an
+	// earlier kernel left there, the outputs that only later kernels
+	// read. Only the map-reduce skeleton runs on them; a scan or filter
+	// kernel downloads its inputs first.
+	var c hostgo.Stmts
+	redomap := !ck.scan && ck.compact == lower.Root
+	devIn := map[*ir.Var]*hostgo.DeviceArray{}
+	for _, p := range ck.ins {
+		if d := f.DeviceArrayOf(p.v); d != nil && p.rows == nil {
+			devIn[p.v] = d
+		}
+	}
+	if len(devIn) > 0 && !redomap {
+		f.HostInputs(&c, k)
+		clear(devIn)
+	}
+	keep := map[*ir.Var]string{} // the handle of each output kept on the device
+	for _, p := range ck.outs {
+		if n := outs[p.v]; !redomap || p.rows != nil || n == "" || n == "_" {
+			continue
+		}
+		if last := ck.keepable(p.v); last != nil {
+			h := f.Fresh("dev")
+			keep[p.v] = h
+			c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(p.goElem))), nil))
+			f.SetDeviceArray(p.v, &hostgo.DeviceArray{
+				Handle:  h,
+				Host:    hostgo.Stmts{jen.If(jen.Id(h).Op("!=").Nil()).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[p.v], jen.Id(h).Dot("Host").Call())}))},
+				Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()},
+				Last:    last,
+			})
+		}
+	}
+	share := map[*ir.Var]string{} // the handle of each input later kernels read too
+	for _, p := range ck.ins {
+		if _, ok := devIn[p.v]; ok || !redomap || p.rows != nil {
+			continue
+		}
+		if last := ck.shareable(p.v); last != nil {
+			h := f.Fresh("dev")
+			share[p.v] = h
+			c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(p.goElem))), nil))
+			f.SetDeviceArray(p.v, &hostgo.DeviceArray{Handle: h, Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()}, Last: last})
+		}
+	}
+	session := ""
+	if len(devIn) > 0 || len(keep) > 0 || len(share) > 0 {
+		session = f.Prologue("cls", func(name string) hostgo.Stmts {
+			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
+		})
+	}
+	// n is the length of the kernel's first input.
+	n := jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))
+	if d := devIn[ck.ins[0].v]; d != nil {
+		n = launchQ("Len").Call(jen.Id(d.Handle), hostgo.Id(f.Name(ck.ins[0].v)))
+	}
 	ok := f.Fresh("ok")
-	c := hostgo.Stmts{hostgo.Define(ok, jen.False())}
+	c.Add(hostgo.Define(ok, jen.False()))
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	if f.Backend() == backend.Auto {
-		cond = jen.Id(kv).Dot("Use").Call(jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))).Op("&&").Add(cond)
+		cond = jen.Id(kv).Dot("Use").Call(n).Op("&&").Add(cond)
 	}
 	slices := func(ps []clParam, name func(clParam) *jen.Statement) *jen.Statement {
 		if len(ps) == 0 {
@@ -145,15 +201,24 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	var run hostgo.Stmts // inside "if the kernel was built"
 	local := map[*ir.Var]string{}
 	spans, data, room, flat := ck.rowsHost(&run, local)
-	n := jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))
 	for _, p := range ck.outs {
-		if p.rows != nil {
+		if p.rows != nil || keep[p.v] != "" {
 			continue
 		}
 		local[p.v] = f.Fresh("clo")
 		run.Add(hostgo.Define(local[p.v], hostgo.MakeSlice(f.Type(p.v.Type), n)))
 	}
-	fallback := jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb))
+	// The fallback reads the inputs left on the device from Go memory.
+	var host, release hostgo.Stmts
+	for _, p := range ck.ins {
+		if d := devIn[p.v]; d != nil {
+			host.Add(d.Host...)
+			if d.Last == k {
+				release.Add(d.Release...)
+			}
+		}
+	}
+	fallback := jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(append(host, fb...)))
 	input := func(p clParam) *jen.Statement {
 		if p.rows != nil {
 			return hostgo.Id(spans[p.v])
@@ -212,12 +277,48 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	for _, r := range ck.reds {
 		reds = append(reds, r.clParam)
 	}
-	args = append(args,
-		slices(ck.ins, input),
-		slices(ck.outs, func(p clParam) *jen.Statement { return hostgo.Id(local[p.v]) }),
-		slices(reds, func(p clParam) *jen.Statement { return jen.Id(local[p.v]).Index(jen.Empty(), jen.Empty()) }))
+	results := slices(reds, func(p clParam) *jen.Statement { return jen.Id(local[p.v]).Index(jen.Empty(), jen.Empty()) })
+	runFn := jen.Id(kv).Dot("Run")
+	if session != "" {
+		runFn = jen.Id(kv).Dot("RunOn")
+		args = append([]jen.Code{jen.Op("&").Id(session)}, args...)
+		var ins, os []jen.Code
+		for _, p := range ck.ins {
+			if d := devIn[p.v]; d != nil {
+				ins = append(ins, launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v))))
+				continue
+			}
+			if h := share[p.v]; h != "" {
+				ins = append(ins, launchQ("Share").Call(jen.Op("&").Id(h), hostgo.Id(f.Name(p.v))))
+				continue
+			}
+			ins = append(ins, launchQ("Host").Call(input(p)))
+		}
+		for _, p := range ck.outs {
+			if h := keep[p.v]; h != "" {
+				os = append(os, launchQ("Keep").Call(jen.Op("&").Id(h)))
+				continue
+			}
+			os = append(os, launchQ("Download").Call(hostgo.Id(local[p.v])))
+		}
+		list := func(name string, l []jen.Code) jen.Code {
+			if len(l) == 0 {
+				return jen.Nil()
+			}
+			return jen.Index().Add(launchQ(name)).Values(l...)
+		}
+		args = append(args, list("Input", ins), list("Output", os), results)
+	} else {
+		args = append(args,
+			slices(ck.ins, input),
+			slices(ck.outs, func(p clParam) *jen.Statement { return hostgo.Id(local[p.v]) }),
+			results)
+	}
 	var done hostgo.Stmts
 	for _, p := range ck.outs {
+		if keep[p.v] != "" {
+			continue
+		}
 		if p.rows != nil {
 			done.Add(hostgo.AssignTo(outs[p.v], launchQ("Split").Call(hostgo.Id(flat[p.v]), hostgo.Id(local[p.v]), hostgo.Id(room[p.v]))))
 			continue
@@ -233,6 +334,6 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			done.Add(hostgo.AssignTo(n, jen.Id(local[r.v]).Index(hostgo.Lit(0))))
 		}
 	}
-	run.Add(jen.If(jen.Add(lhs).Op("=").Id(kv).Dot("Run").Call(args...), hostgo.Id(ok)).Add(hostgo.Block(done)))
-	return append(c, jen.If(cond).Add(hostgo.Block(run)), fallback)
+	run.Add(jen.If(jen.Add(lhs).Op("=").Add(runFn).Call(args...), hostgo.Id(ok)).Add(hostgo.Block(done)))
+	return append(append(c, jen.If(cond).Add(hostgo.Block(run)), fallback), release...)
 }

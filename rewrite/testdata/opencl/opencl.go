@@ -545,3 +545,69 @@ func gridCallRefusedSpecArgs(r *rand.Rand, n int) []any {
 	m := min(n, 20)
 	return []any{gridRows(r, m, r.IntN(5), r.Float64), gridRows(r, 1, m, r.Float64)[0]}
 }
+
+// The squares stay on the device after the first kernel; the second,
+// which the opencl backend refuses (string elements), downloads them
+// before its code runs. (Integers: the sums are exact on the device.)
+//
+//soac:fuse KeptThenRefused backend=opencl
+func keptThenRefusedSpec(xs []int64) ([]string, int64) {
+	sq := soac.Map(xs, func(x int64) int64 { return x * x })
+	s := soac.Reduce(sq, 0, func(a, b int64) int64 { return a + b })
+	big := soac.Map(sq, func(y int64) string {
+		if y > s/4 {
+			return "big"
+		}
+		return "small"
+	})
+	return big, s
+}
+
+// The squares stay on the device through two kernels; xs is uploaded
+// once for the first and the third.
+//
+//soac:fuse KeptTwice backend=opencl
+func keptTwiceSpec(xs []int64) ([]int64, []int64) {
+	sq := soac.Map(xs, func(x int64) int64 { return x * x })
+	s := soac.Reduce(sq, 0, func(a, b int64) int64 { return a + b })
+	ys := soac.Map(sq, func(y int64) int64 { return y - s })
+	m := soac.Reduce(ys, 0, func(a, b int64) int64 { return a ^ b })
+	zs := soac.Map2(sq, xs, func(y, x int64) int64 { return (y + x) * m })
+	return ys, zs
+}
+
+// BareReturn returns the squares through a named result and a bare
+// return: they are read there, so they are not kept on the device.
+//
+//soac:fuse BareReturn backend=opencl
+func bareReturnSpec(xs []int64) (sq, zs []int64) {
+	sq = soac.Map(xs, func(x int64) int64 { return x * x })
+	s := soac.Reduce(sq, 0, func(a, b int64) int64 { return a + b })
+	zs = soac.Map(sq, func(y int64) int64 { return y - s })
+	return
+}
+
+// KeptInLoop keeps the squares on the device in each round of a loop,
+// releasing them after the round's last kernel.
+//
+//soac:fuse KeptInLoop backend=opencl
+func keptInLoopSpec(xs []int64, rounds int) int64 {
+	var t int64
+	for rnd := 0; rnd < rounds; rnd++ {
+		sq := soac.Map(xs, func(x int64) int64 { return x*x + int64(rnd) })
+		s := soac.Reduce(sq, 0, func(a, b int64) int64 { return a + b })
+		t += soac.Reduce(soac.Map(sq, func(y int64) int64 { return y ^ s }), 0, func(a, b int64) int64 { return a + b })
+	}
+	return t
+}
+
+// QuotientsKept divides the sum of the x+1 by each x+1: the x+1 stay on
+// the device, and the second kernel panics (integer divide by zero)
+// where some x is -1; its CPU code raises the spec's panic.
+//
+//soac:fuse QuotientsKept backend=opencl
+func quotientsKeptSpec(xs []int64) []int64 {
+	ys := soac.Map(xs, func(x int64) int64 { return x + 1 })
+	s := soac.Reduce(ys, 0, func(a, b int64) int64 { return a + b })
+	return soac.Map(ys, func(y int64) int64 { return s / y })
+}

@@ -52,5 +52,6 @@ func (f *Filter) Run(inputs, outputs, results []skel.HostSlice) (int, bool) {
 		return 0, false
 	}
 	count(t)
+	countRun(len(inputs), len(outputs))
 	return kept, flag[0] == 0
 }

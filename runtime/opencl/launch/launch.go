@@ -8,7 +8,9 @@
 // call returns false at once, so the generated function runs the next
 // backend's code instead. A run whose panic flag is set (a work-item
 // reached a place where Go panics) also returns false: the CPU code then
-// raises the spec's panic with the spec's message.
+// raises the spec's panic with the spec's message. Within one call of a
+// generated function, arrays that only its later kernels read stay on the
+// device between them (resident.go: Session, Array, Redomap.RunOn).
 //
 // It does not translate Go (rewrite/clc does, at generation time), nor
 // decide which kernels are worth a device (Worth gives the cost model
@@ -147,6 +149,7 @@ func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) boo
 		return false
 	}
 	count(t)
+	countRun(len(inputs), len(outputs))
 	return flag[0] == 0
 }
 
@@ -253,5 +256,6 @@ func (s *Scan) Run(inputs []skel.HostSlice, out skel.HostSlice) bool {
 		return false
 	}
 	count(t)
+	countRun(len(inputs), 1)
 	return true
 }

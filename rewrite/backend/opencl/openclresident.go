@@ -1,0 +1,174 @@
+package opencl
+
+// This file decides which arrays of a spec stay on the device between
+// its kernels (runtime/opencl/launch's resident.go runs them). An output
+// of a map-reduce kernel stays there when nothing but later top-level
+// kernels of the same block read it, each as one of its inputs: then
+// no statement of the spec reads its Go variable, and the code of each
+// reader either runs on the device on the buffer (launch.Dev) or
+// downloads it first (the handle's Host, in a device kernel's fallback
+// and, through hostgo.Func.HostInputs, before a kernel another backend
+// generates). Every other array takes the way it takes without this:
+// uploaded by each kernel that reads it, downloaded by the one that
+// writes it.
+
+import (
+	"slices"
+
+	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lower"
+)
+
+// keepable returns the last kernel that reads output v of ck's kernel
+// when v may stay on the device after it, else nil: the kernel is a
+// map-reduce at the top level of the spec (no closure around it, no
+// placed members, no rerun guard, whose closure would hide the device
+// copy's variable), and every statement that reads or writes v is a
+// member of it or of a later top-level kernel of its block that takes
+// v as one of its inputs (not in a lambda, an operand or a capture),
+// none of them placed and no two at one statement.
+func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
+	f, p := ck.f, ck.lk.Src
+	if ck.scan || ck.compact != lower.Root || ck.lk.Rerun || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil {
+		return nil
+	}
+	for b := p.Block; b.Parent != nil; b = b.Parent.Block() {
+		if _, ok := b.Parent.(*ir.Closure); ok {
+			return nil
+		}
+	}
+	at := func(k *fusion.Kernel) int { return slices.Index(p.Block.Stmts, k.At) }
+	kOf := map[*ir.SOAC]*fusion.Kernel{}
+	for _, k := range f.Plan().Kernels {
+		if k.Depth == 0 {
+			for _, m := range k.SOACs {
+				kOf[m] = k
+			}
+		}
+	}
+	pAt := at(p)
+	var last *fusion.Kernel
+	lastAt := -1
+	ok := pAt >= 0
+	ir.Walk(f.Spec().Body, func(s ir.Stmt) bool {
+		if !ok {
+			return false
+		}
+		e := s.Effects()
+		if !slices.Contains(e.Uses, v) && !slices.Contains(e.Writes, v) {
+			return true
+		}
+		m, isSOAC := s.(*ir.SOAC)
+		k := kOf[m]
+		if !isSOAC || k == nil || s.Block() != p.Block || slices.Contains(e.Writes, v) {
+			ok = false
+			return false
+		}
+		if k == p {
+			return true // a member of the kernel itself reads it (map-out)
+		}
+		i := at(k)
+		if i == lastAt && k != last {
+			// Two readers at one statement: which runs last is not
+			// known here, so neither may release the array.
+			ok = false
+			return false
+		}
+		if k.Block != p.Block || i <= pAt || !slices.Contains(k.Inputs, v) || !slices.Contains(m.Inputs(), v) || readsBesides(m, v) || len(f.Lowered(k).Later) > 0 {
+			ok = false
+			return false
+		}
+		if i > lastAt {
+			last, lastAt = k, i
+		}
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	return last
+}
+
+// readsBesides reports whether SOAC m reads v other than as an input:
+// in an operand, a lambda's captures or a method value's receiver.
+func readsBesides(m *ir.SOAC, v *ir.Var) bool {
+	var ops []*ir.Operand
+	switch op := m.Op.(type) {
+	case *ir.Screma:
+		if op.Scan != nil {
+			ops = append(ops, op.Scan.Neutral)
+		}
+		if op.Reduce != nil {
+			ops = append(ops, op.Reduce.Neutral)
+		}
+	case *ir.Iota:
+		ops = append(ops, op.N)
+	case *ir.Replicate:
+		ops = append(ops, op.N, op.Value)
+	}
+	for _, l := range m.Lambdas() {
+		if slices.Contains(l.Free, v) {
+			return true
+		}
+		ops = append(ops, l.Recv)
+	}
+	for _, o := range ops {
+		if o != nil && (slices.Contains(o.Uses, v) || o.Len == v) {
+			return true
+		}
+	}
+	return false
+}
+
+// shareable returns the last of the later top-level kernels of ck's
+// block that read input v, when they may read the buffer ck's kernel
+// uploads: nothing from ck's kernel to that one (the statements of the
+// block between them and the members of the kernels that run there)
+// writes memory or has an effect, so v's elements stay what was
+// uploaded. Else nil.
+func (ck *clKernel) shareable(v *ir.Var) *fusion.Kernel {
+	f, p := ck.f, ck.lk.Src
+	if ck.scan || ck.compact != lower.Root || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil {
+		return nil
+	}
+	for b := p.Block; b.Parent != nil; b = b.Parent.Block() {
+		if _, ok := b.Parent.(*ir.Closure); ok {
+			return nil
+		}
+	}
+	stmts := p.Block.Stmts
+	pAt := slices.Index(stmts, p.At)
+	if pAt < 0 {
+		return nil
+	}
+	quiet := func(s ir.Stmt) bool {
+		e := s.Effects()
+		return len(e.Writes) == 0 && !e.WritesGlobal && e.Impure == ""
+	}
+	var last *fusion.Kernel
+	for _, s := range stmts[pAt+1:] {
+		var at []*fusion.Kernel
+		for _, k := range f.Plan().Kernels {
+			if k.Depth == 0 && k.At == s {
+				at = append(at, k)
+			}
+		}
+		if !quiet(s) {
+			return last
+		}
+		for _, k := range at {
+			for _, m := range k.SOACs {
+				if !quiet(m) {
+					return last
+				}
+			}
+		}
+		for _, k := range at {
+			if k.Block == p.Block && slices.Contains(k.Inputs, v) && len(f.Lowered(k).Later) == 0 {
+				last = k
+			}
+		}
+	}
+	return last
+}
