@@ -126,6 +126,9 @@ type clRed struct {
 // or says why lk does not translate.
 func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
 	k := lk.Src
+	if lk.Form == lower.Call || lk.Form == lower.Chunked {
+		return renderStream(f, lk, outs, next) // openclstream.go
+	}
 	if lk.Form != lower.Loop {
 		return nil, fmt.Sprintf("its form is %s: only single loops become OpenCL kernels", lk.Form)
 	}
