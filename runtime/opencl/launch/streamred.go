@@ -35,15 +35,16 @@ func (s *StreamRed) Use(n int) bool {
 // over inputs (all of one length n > 0), writing the reduced row into
 // result (its room elements, room > 0). It reports whether result holds
 // it; false means the caller runs its CPU code: the kernel is
-// unavailable, the input or the row is empty, the lengths differ, a
-// launch failed (logged once; later calls are not tried), or a
-// work-item's panic flag is set.
+// unavailable, the input or the row is empty, the row is too long for
+// the device's scratch of rows (skel.StreamRedKernel.Fits), the lengths
+// differ, a launch failed (logged once; later calls are not tried), or
+// a work-item's panic flag is set.
 func (s *StreamRed) Run(args []any, inputs []skel.HostSlice, result skel.HostSlice) bool {
 	if !sameLength(inputs, nil) || result.Len() == 0 {
 		return false
 	}
 	k := s.Kernel()
-	if k == nil {
+	if k == nil || !k.Fits(result.Len()) {
 		return false
 	}
 	u := uploads{d: s.b.d}

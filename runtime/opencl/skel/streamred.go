@@ -152,6 +152,14 @@ func (s StreamRed) Build(d *device.Device) (*StreamRedKernel, error) {
 	return &StreamRedKernel{spec: s, prog: p}, nil
 }
 
+// Fits reports whether rows of room elements are small enough for the
+// device run: two of them within the scratch budget of rows (a larger
+// row would leave one chunk, run by one work-item, and risk buffers
+// beyond the device's allocation limit; the CPU code serves it better).
+func (k *StreamRedKernel) Fits(room int) bool {
+	return room > 0 && room <= streamRedRowBytes/(2*k.spec.Row.Size)
+}
+
 // local returns the work-group size of the kernels.
 func (k *StreamRedKernel) local() int {
 	l := min(k.prog.wg, 64)

@@ -77,6 +77,9 @@ func TestStreamRed(t *testing.T) {
 	if _, _, err := k.RunArgs([]any{uint64(3)}, []HostSlice{Slice([]uint64{})}, Slice(make([]uint64, 2))); err == nil {
 		t.Error("an empty input ran")
 	}
+	if !k.Fits(1) || !k.Fits(streamRedRowBytes/16) || k.Fits(streamRedRowBytes/16+1) || k.Fits(0) {
+		t.Error("Fits: rows of 1 and of half the budget fit, longer and empty rows do not")
+	}
 }
 
 // TestStreamRedChunk checks the chunking rule: at least the minimum
