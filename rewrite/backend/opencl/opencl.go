@@ -16,9 +16,12 @@ package opencl
 // skeleton (skel.Filter) when their kept elements are. Captured slices
 // are read-only device buffers; [][]T inputs and slice results run one
 // work-item per row (openclrows.go), the SOACs nested in the lambda as
-// its loops. It does not render streams, nor a kernel nested in another's
-// lambda on its own (refused with a reason: it falls back), nor keep data
-// on the device between kernels: each kernel uploads its inputs.
+// its loops. A StreamRed whose chunk function makes a row of a length
+// known before the launch runs on the stream-reduce skeleton
+// (openclstream.go). It does not render other streams, nor a kernel
+// nested in another's lambda on its own (refused with a reason: it falls
+// back), nor keep data on the device between kernels: each kernel
+// uploads its inputs.
 
 import (
 	"errors"
