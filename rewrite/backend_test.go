@@ -169,8 +169,8 @@ func TestLoweredFallback(t *testing.T) {
 	var warns []string
 	refs := 0
 	for _, c := range cases(t) {
-		if c == "opencl" || c == "parallel" {
-			continue // their fallbacks: TestOpenCLRefusals, TestParallelBackend
+		if c == "opencl" || c == "parallel" || c == "clstreams" {
+			continue // their fallbacks: TestOpenCLRefusals, TestParallelBackend, TestOpenCLStreamRefusals
 		}
 		for _, o := range generateDir(t, filepath.Join("testdata", c)) {
 			warns = append(warns, o.Warnings...)

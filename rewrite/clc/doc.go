@@ -52,7 +52,9 @@
 // argument, calls of functions without source or of generic or
 // recursive functions, lambdas of several results, allocation (make,
 // new, append, slice literals), writes to captured variables or slice
-// elements, package-level variables, go, defer, select, goto and
+// elements (except the row a StreamRed chunk function makes and
+// returns, which Unit.Chunk translates as room the caller passes:
+// chunk.go), package-level variables, go, defer, select, goto and
 // fallthrough. float64 is translated; whether the device can run it
 // (cl_khr_fp64) is the backend's decision, from Unit.NeedsFP64.
 //

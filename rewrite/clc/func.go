@@ -34,6 +34,7 @@ type fn struct {
 	tmp     int
 	targets []target
 	labels  int
+	row     *rowLocal // the row a chunk function makes (chunk.go), or nil
 }
 
 // target is an enclosing loop or switch that break or continue may name.
@@ -389,6 +390,10 @@ func (f *fn) defineLocal(obj types.Object, t *Type, init string, pos token.Pos) 
 
 // assign writes =, := and op= assignments.
 func (f *fn) assign(s *ast.AssignStmt) {
+	if f.isRowDefine(s) {
+		f.rowDefine(s)
+		return
+	}
 	if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
 		op, ok := opAssign[s.Tok]
 		if !ok {
@@ -467,6 +472,9 @@ func (f *fn) lvalue(e ast.Expr) (string, *Type) {
 		base, bt := f.lvalue(e.X)
 		return f.fieldPath(base, bt, sel.Index(), e.Pos())
 	case *ast.IndexExpr:
+		if lv, t, ok := f.rowElem(e); ok {
+			return lv, t
+		}
 		bt := f.typ(f.info.TypeOf(e.X), e.Pos())
 		if bt.Kind != Array {
 			f.fail(e.Pos(), "assignment to a slice element", "slices are read-only device buffers")
@@ -500,6 +508,9 @@ func (f *fn) returnStmt(s *ast.ReturnStmt) {
 			args[i] = f.convertTo(f.expr(e), f.result.Fields[i].Type)
 		}
 		f.w.line("return %s__mk(%s);", f.result.C, strings.Join(args, ", "))
+		return
+	}
+	if f.rowReturn(s) {
 		return
 	}
 	if f.result.Kind == Slice {

@@ -48,6 +48,9 @@ func load(t *testing.T, patterns ...string) []*packages.Package {
 type lambda struct {
 	expr ast.Expr
 	decl *ast.FuncDecl // the function whose body holds the call
+	// chunk marks the chunk function of a StreamRed, translated as a
+	// chunk function that makes its row (Unit.Chunk).
+	chunk bool
 }
 
 // lambdas returns the function arguments of the SOAC calls of a package
@@ -75,9 +78,9 @@ func lambdas(pkg *packages.Package) []lambda {
 				if !ok || fn.Pkg() == nil || fn.Pkg().Path() != soacPath {
 					return true
 				}
-				for _, a := range call.Args {
+				for i, a := range call.Args {
 					if _, isFunc := pkg.TypesInfo.TypeOf(a).Underlying().(*types.Signature); isFunc {
-						out = append(out, lambda{a, fd})
+						out = append(out, lambda{a, fd, fn.Name() == "StreamRed" && i == len(call.Args)-1})
 						continue
 					}
 					ast.Inspect(a, visit)
@@ -96,8 +99,15 @@ func translateOne(pkg *packages.Package, l lambda) (string, *Unit, *Func, error)
 	u := NewUnit(pkg.Fset, PackageResolver(pkg.Syntax, pkg.TypesInfo))
 	var f *Func
 	var err error
+	var room ast.Expr // the row length of a chunk function
 	switch x := ast.Unparen(l.expr).(type) {
 	case *ast.FuncLit:
+		if sig, _ := pkg.TypesInfo.TypeOf(x).(*types.Signature); l.chunk && sig != nil && sig.Results().Len() == 1 {
+			if _, ok := sig.Results().At(0).Type().Underlying().(*types.Slice); ok {
+				f, room, err = u.Chunk(x, pkg.TypesInfo)
+				break
+			}
+		}
 		f, err = u.Lambda(x, pkg.TypesInfo)
 	default:
 		var id *ast.Ident
@@ -135,6 +145,9 @@ func translateOne(pkg *packages.Package, l lambda) (string, *Unit, *Func, error)
 		return b.String(), u, nil, err
 	}
 	fmt.Fprintf(&b, "// function %s\n", f.Name)
+	if room != nil {
+		fmt.Fprintf(&b, "// chunk function: row of length %s\n", types.ExprString(room))
+	}
 	for _, c := range f.Captures {
 		fmt.Fprintf(&b, "// capture %s: %s (kernel params: %s; arg: %s)\n", c.Var.Name(), c.Type.C, strings.Join(c.KernelParams(), ", "), c.Arg())
 	}

@@ -18,6 +18,8 @@ import (
 
 	"github.com/soacgen/soacgen/examples/blackscholes"
 	"github.com/soacgen/soacgen/examples/dotprod"
+	"github.com/soacgen/soacgen/examples/histogram"
+	"github.com/soacgen/soacgen/examples/kmeans"
 	"github.com/soacgen/soacgen/examples/matmul"
 	"github.com/soacgen/soacgen/examples/minmax"
 	"github.com/soacgen/soacgen/examples/mss"
@@ -310,4 +312,22 @@ func BenchmarkResident(b *testing.B) {
 			})
 		}
 	}
+}
+
+func BenchmarkClusterSizes(b *testing.B) {
+	r := rand.New(rand.NewPCG(10, 1))
+	ps := make([]kmeans.Point, size())
+	for i := range ps {
+		ps[i] = kmeans.Point{X: r.NormFloat64(), Y: r.NormFloat64()}
+	}
+	centres := make([]kmeans.Point, 16)
+	for i := range centres {
+		centres[i] = kmeans.Point{X: r.NormFloat64(), Y: r.NormFloat64()}
+	}
+	bench(b, func() { kmeans.ClusterSizesCL(ps, centres) }, func() { kmeans.ClusterSizes(ps, centres) }, func() { kmeans.ClusterSizesPar(ps, centres) })
+}
+
+func BenchmarkHistogram(b *testing.B) {
+	xs := floats(size(), 11)
+	bench(b, func() { histogram.HistogramCL(xs, -1, 1, 256) }, func() { histogram.Histogram(xs, -1, 1, 256) }, func() { histogram.HistogramPar(xs, -1, 1, 256) })
 }

@@ -17,10 +17,12 @@ package opencl
 // skeleton (skel.Filter) when their kept elements are. Captured slices
 // are read-only device buffers; [][]T inputs and slice results run one
 // work-item per row (openclrows.go), the SOACs nested in the lambda as
-// its loops. It does not render streams, nor a kernel nested in another's
-// lambda on its own (refused with a reason: it falls back). Arrays that
-// only later kernels read stay on the device between kernels
-// (openclresident.go).
+// its loops. A StreamRed whose chunk function makes a row of a length
+// known before the launch runs on the stream-reduce skeleton
+// (openclstream.go). It does not render other streams, nor a kernel
+// nested in another's lambda on its own (refused with a reason: it falls
+// back). Arrays that only later kernels read stay on the device between
+// kernels (openclresident.go).
 
 import (
 	"errors"
@@ -128,6 +130,9 @@ type clRed struct {
 // or says why lk does not translate.
 func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
 	k := lk.Src
+	if lk.Form == lower.Call || lk.Form == lower.Chunked {
+		return renderStream(f, lk, outs, next) // openclstream.go
+	}
 	if lk.Form != lower.Loop {
 		return nil, fmt.Sprintf("its form is %s: only single loops become OpenCL kernels", lk.Form)
 	}

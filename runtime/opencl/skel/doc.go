@@ -1,5 +1,7 @@
 // Package skel holds soacgen's parallel OpenCL kernel skeletons: map,
-// map-reduce, horizontally fused map-reduce, map-scan and filter. Each
+// map-reduce, horizontally fused map-reduce, map-scan, filter, and
+// stream reduce (streamred.go: a row per chunk, rows combined in chunk
+// order). Each
 // takes its element code as OpenCL C text and element types as Type
 // values (the six number types and structs of them), generates an OpenCL
 // program, builds it through the device's program cache, and runs it

@@ -1,0 +1,362 @@
+package opencl
+
+// This file is the opencl backend's part for stream reductions (k-means'
+// counts per centre, a histogram's bins): a StreamRed, alone (form
+// lower.Call) or with the maps that feed it (form lower.Chunked), whose
+// chunk function makes a row of a length the host can compute before the
+// launch (row := make([]E, n), n from captures and constants; package
+// rewrite/clc's Unit.Chunk) and returns it. It runs on the stream-reduce
+// skeleton (skel.StreamRed): one work-item per chunk runs the chunk
+// function into its row of a scratch buffer (the fused maps first, into
+// a scratch buffer of the stream's input), and the rows are combined by
+// the operator, translated as the work-item's loops, in chunk order.
+// The spec promises that the result does not depend on the chunking
+// (CONTRACT.md); for integer rows every chunking gives the same bits,
+// for float rows the device's chunking rounds as that of any other
+// backend may. Anything else is refused with a reason: StreamMap, a
+// chunk function of unknown result length, an operator that captures,
+// maps whose outputs are materialised, backend=auto (no cost model yet).
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/backend"
+	"github.com/soacgen/soacgen/rewrite/clc"
+	"github.com/soacgen/soacgen/rewrite/hostgo"
+	"github.com/soacgen/soacgen/rewrite/lower"
+)
+
+// rowOverflow is the panic flag a work-item sets when the chunk function
+// or the operator returns a row shorter or longer than the room: not a
+// panic of Go, but a result the skeleton cannot combine, which the CPU
+// code then computes.
+const rowOverflow = 1 << 30
+
+// clStream is a stream reduction being translated.
+type clStream struct {
+	*clKernel
+	m       *ir.SOAC
+	st      *ir.Stream
+	room    ast.Expr   // the row's length, evaluated on the host
+	rowGo   types.Type // the row's element type
+	rowSkel clParam    // the row element as a skeleton type (skel or fields)
+	scratch *clParam   // the stream's input computed by fused maps, or nil
+	chunk   strings.Builder
+	combine string
+}
+
+// renderStream renders a stream reduction, or says why it does not.
+func renderStream(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
+	m := lk.Members[len(lk.Members)-1].SOAC
+	st, ok := m.Op.(*ir.Stream)
+	if !ok || st.Kind != ir.StreamRed {
+		return nil, fmt.Sprintf("%s: only StreamRed becomes an OpenCL kernel among the streams", soacPos(f, m))
+	}
+	if why := nestedIn(lk.Src.At); why != "" {
+		return nil, why
+	}
+	if f.Backend() == backend.Auto {
+		return nil, fmt.Sprintf("%s: backend=auto has no cost model for stream reductions yet", soacPos(f, m))
+	}
+	ck := &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
+		cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}
+	s := &clStream{clKernel: ck, m: m, st: st}
+	if why := s.translate(outs); why != "" {
+		return nil, why
+	}
+	return s.emit(outs), ""
+}
+
+// translate fills s, or returns why the stream does not translate.
+func (s *clStream) translate(outs map[*ir.Var]string) string {
+	f, lk := s.f, s.lk
+	if lk.Form == lower.Call {
+		var scratch hostgo.Stmts
+		if f.DeclareOutputs(&scratch, lk.Src)[s.m.Out] == "_" {
+			return fmt.Sprintf("%s: its result is not used", soacPos(f, s.m))
+		}
+	}
+	if len(lk.Spaces) > 1 {
+		return fmt.Sprintf("%s: filters fused into a stream's chunks are not rendered", soacPos(f, s.m))
+	}
+	ins := lk.Src.Inputs
+	if lk.Form == lower.Call {
+		ins = []*ir.Var{s.st.Input}
+	}
+	for i, v := range ins {
+		e := elemOf(v.Type)
+		p := clParam{c: fmt.Sprintf("in__%d", i), v: v, goElem: e}
+		if e != nil {
+			p.skel = skelScalar(e)
+		}
+		ck := s.clKernel
+		ck.cname[v] = p.c
+		if p.skel == "" {
+			ct := ck.structInput(e)
+			if ct == nil {
+				return fmt.Sprintf("input %s has type %s: the stream skeleton takes slices of bool, sized integers, int, uint, float32 and float64, and of structs of those", v.Name, v.Type)
+			}
+			p.fields = ck.fieldTypes(e)
+			ck.cname[v] = fmt.Sprintf("(*(const %s *)&%s)", ct.C, p.c)
+		}
+		s.ins = append(s.ins, p)
+	}
+	// The operator first: the combine kernel passes it no captures.
+	opFn, why := s.lambda(s.m, s.st.Op)
+	if why != "" {
+		return why
+	}
+	if len(opFn.Captures) > 0 {
+		return fmt.Sprintf("the operator of %s captures %s: the combine kernel takes no arguments", soacPos(f, s.m), opFn.Captures[0].Var.Name())
+	}
+	// The maps fused into the chunks, each element in turn.
+	for _, mem := range lk.Members[:len(lk.Members)-1] {
+		if mem.Role != lower.Map || mem.Space != lower.Root {
+			return fmt.Sprintf("%s: a %s fused into a stream's chunks is not rendered", soacPos(f, mem.SOAC), mem.Role)
+		}
+		if stored(mem, outs) {
+			return fmt.Sprintf("%s: its output is materialised beside the stream: the stream skeleton writes only the reduced row", soacPos(f, mem.SOAC))
+		}
+		if why := s.mapMember(mem, outs); why != "" {
+			return why
+		}
+	}
+	lit := s.st.Chunk.Lit
+	if lit == nil {
+		return fmt.Sprintf("the chunk function of %s is not a function literal: the row it makes must be visible", soacPos(f, s.m))
+	}
+	chunkFn, room, err := s.unit.Chunk(lit, f.Info())
+	if err != nil {
+		var r *clc.Refusal
+		if errors.As(err, &r) {
+			return fmt.Sprintf("the chunk function of %s is not translated to OpenCL C: %s at %s:%d:%d: %s", soacPos(f, s.m), r.Construct, filepath.Base(r.Pos.Filename), r.Pos.Line, r.Pos.Column, r.Reason)
+		}
+		return fmt.Sprintf("the chunk function of %s is not translated to OpenCL C: %v", soacPos(f, s.m), err)
+	}
+	for _, c := range chunkFn.Captures {
+		if why := s.capture(s.m, c); why != "" {
+			return why
+		}
+	}
+	s.room = room
+	row := chunkFn.Result
+	if len(opFn.Params) != 2 || opFn.Result == nil || opFn.Result.C != row.C || opFn.Params[0].Type.C != row.C || opFn.Params[1].Type.C != row.C {
+		return fmt.Sprintf("the operator of %s does not combine two rows into a row", soacPos(f, s.m))
+	}
+	s.rowGo = elemOf(s.m.Out.Type)
+	s.rowSkel = clParam{c: "row__0", skel: skelScalar(s.rowGo), goElem: s.rowGo}
+	if s.rowSkel.skel == "" {
+		if s.structInput(s.rowGo) == nil {
+			return fmt.Sprintf("%s makes rows of %s: the stream skeleton's rows hold numbers and structs of numbers", soacPos(f, s.m), s.rowGo)
+		}
+		s.rowSkel.fields = s.fieldTypes(s.rowGo)
+	}
+	if fp, _ := s.unit.NeedsFP64(); fp {
+		s.fp64 = true
+	}
+	s.fp64 = s.fp64 || row.Elem.UsesFP64()
+	for _, p := range s.ins {
+		s.fp64 = s.fp64 || p.skel == "Float64" || strings.Contains(strings.Join(p.fields, ","), "Float64")
+	}
+	view := chunkFn.Params[0].Type // the chunk's view type
+	out := clc.OutView(row.Elem)
+	rowPtr := fmt.Sprintf("%s__mk((__global %s *)soac_row, soac_room)", out, row.Elem.C)
+	s.chunk.WriteString("int k__e = 0;\n")
+	var chunkView string
+	if s.isInput(s.st.Input) {
+		chunkView = fmt.Sprintf("%s__mk((__global const %s *)(in_%s + soac_lo), soac_hi - soac_lo)", view.C, view.Elem.C, s.ins[s.inIndex(s.st.Input)].c)
+		if s.body.Len() > 0 {
+			return fmt.Sprintf("%s reads an input of its kernel beside fused maps: not rendered", soacPos(f, s.m))
+		}
+	} else {
+		c, ok := s.cname[s.st.Input]
+		if !ok {
+			return fmt.Sprintf("%s: its input %s is not computed in its kernel", soacPos(f, s.m), s.st.Input.Name)
+		}
+		e := elemOf(s.st.Input.Type)
+		p := clParam{c: "s__0", skel: skelScalar(e), goElem: e}
+		cast := ""
+		if p.skel == "" {
+			if s.structInput(e) == nil {
+				return fmt.Sprintf("%s reads %s: the stream skeleton's scratch holds numbers and structs of numbers", soacPos(f, s.m), s.st.Input.Type)
+			}
+			p.fields = s.fieldTypes(e)
+			cast = "*(const s__0__t *)&"
+		}
+		s.scratch = &p
+		s.chunk.WriteString("for (long soac_index = soac_lo; soac_index < soac_hi && k__e == 0; soac_index++) {\n")
+		for _, in := range s.ins {
+			fmt.Fprintf(&s.chunk, "const %s %s = in_%s[soac_index];\n", skelTypeName(in), in.c, in.c)
+		}
+		s.chunk.WriteString(s.body.String())
+		fmt.Fprintf(&s.chunk, "scratch_s__0[soac_index] = %s%s;\n}\n", cast, c)
+		chunkView = fmt.Sprintf("%s__mk((__global const %s *)(scratch_s__0 + soac_lo), soac_hi - soac_lo)", view.C, view.Elem.C)
+	}
+	fmt.Fprintf(&s.chunk, "if (k__e == 0) {\nconst %s soac__r = %s;\n", out, chunkFn.Call([]string{chunkView}, rowPtr, "&k__e"))
+	fmt.Fprintf(&s.chunk, "if (k__e == 0 && soac__r.n != soac_room) k__e = %d;\n}\nsoac_err = k__e;\n", rowOverflow)
+	rowView := func(p string) string {
+		return fmt.Sprintf("%s__mk((__global const %s *)%s, soac_room)", opFn.Params[0].Type.C, row.Elem.C, p)
+	}
+	s.combine = fmt.Sprintf("int k__e = 0;\nconst %s soac__r = %s;\nif (k__e == 0 && soac__r.n != soac_room) k__e = %d;\nsoac_err = k__e;",
+		out, opFn.Call([]string{rowView("soac_a"), rowView("soac_b")}, fmt.Sprintf("%s__mk((__global %s *)soac_out, soac_room)", out, row.Elem.C), "&k__e"), rowOverflow)
+	return ""
+}
+
+// isInput reports whether v is an input of the kernel.
+func (s *clStream) isInput(v *ir.Var) bool { return s.inIndex(v) >= 0 }
+
+// inIndex returns the index of v among the kernel's inputs, or -1.
+func (s *clStream) inIndex(v *ir.Var) int {
+	for i, p := range s.ins {
+		if p.v == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// skelTypeName returns the C name of an input's skeleton element type.
+func skelTypeName(p clParam) string {
+	if p.skel == "" {
+		return p.c + "__t"
+	}
+	return skelCNames[p.skel]
+}
+
+// skelCNames are the C names of skel's scalar types.
+var skelCNames = map[string]string{
+	"Float32": "float", "Float64": "double", "Int32": "int", "Int64": "long", "Uint32": "uint", "Uint64": "ulong",
+	"Int8": "char", "Uint8": "uchar", "Int16": "short", "Uint16": "ushort", "Bool": "uchar",
+}
+
+// roomExpr returns the Go code of the row's length expression e (which
+// clc.Unit.Chunk has checked), as an int.
+func (s *clStream) roomExpr(e ast.Expr) *jen.Statement {
+	f := s.f
+	info := f.Info()
+	var walk func(e ast.Expr) *jen.Statement
+	walk = func(e ast.Expr) *jen.Statement {
+		if tv := info.Types[e]; tv.Value != nil {
+			x, _ := constant.Int64Val(constant.ToInt(tv.Value))
+			return jen.Lit(int(x))
+		}
+		switch e := e.(type) {
+		case *ast.ParenExpr:
+			return jen.Parens(walk(e.X))
+		case *ast.Ident:
+			return f.ObjName(info.Uses[e])
+		case *ast.BinaryExpr:
+			return jen.Add(walk(e.X)).Op(e.Op.String()).Add(walk(e.Y))
+		case *ast.CallExpr:
+			return jen.Len(walk(e.Args[0]))
+		}
+		panic("internal error: a row length clc did not check")
+	}
+	n := walk(e)
+	if b, ok := info.TypeOf(e).Underlying().(*types.Basic); !ok || b.Kind() != types.Int && b.Kind() != types.UntypedInt {
+		n = jen.Int().Call(n)
+	}
+	return n
+}
+
+// emit returns the Go code that runs the stream reduction, with the next
+// backend's code as its fallback, and declares its launch value.
+func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
+	f, k := s.f, s.lk.Src
+	fb, _ := s.next()
+	pos := f.Fset().Position(k.At.Pos())
+	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
+	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
+	skelType := func(p clParam) *jen.Statement {
+		if p.skel != "" {
+			return skelQ(p.skel)
+		}
+		args := []jen.Code{jen.Lit(p.c + "__t")}
+		for _, st := range p.fields {
+			args = append(args, skelQ(st))
+		}
+		return launchQ("Struct").Call(args...)
+	}
+	params := func(ps []clParam) *jen.Statement {
+		var list []jen.Code
+		for _, p := range ps {
+			list = append(list, jen.Values(field("Name", jen.Lit(p.c)), field("Type", skelType(p))))
+		}
+		return jen.Index().Add(skelQ("Param")).Values(list...)
+	}
+	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen"))), field("Inputs", params(s.ins))}
+	if s.scratch != nil {
+		spec = append(spec, field("Scratch", params([]clParam{*s.scratch})))
+	}
+	spec = append(spec, field("Row", skelType(s.rowSkel)))
+	if len(s.args) > 0 {
+		var list []jen.Code
+		for _, a := range s.args {
+			for _, decl := range a.params {
+				list = append(list, jen.Values(field("Name", jen.Lit(decl[strings.LastIndexByte(decl, ' ')+1:])), field("Decl", jen.Lit(decl))))
+			}
+		}
+		spec = append(spec, field("Args", jen.Index().Add(skelQ("Arg")).Values(list...)))
+	}
+	spec = append(spec, field("Chunk", goString(s.chunk.String())), field("Combine", goString(s.combine)), field("Preamble", goString(s.unit.Source())))
+	if o := s.unit.BuildOptions(); o != "" {
+		spec = append(spec, field("Options", jen.Lit(o)))
+	}
+	f.AddDecls(jen.Line(),
+		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
+		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("StreamRed")).Custom(lines,
+			field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
+			field("FP64", jen.Lit(s.fp64)),
+			field("Spec", skelQ("StreamRed").Custom(lines, spec...))))
+
+	ok, room, clo, r := f.Fresh("ok"), f.Fresh("room"), f.Fresh("clo"), f.Fresh("r")
+	var args jen.Code = jen.Nil()
+	if len(s.args) > 0 {
+		var list []jen.Code
+		for _, a := range s.args {
+			pass := "Arg"
+			switch a.kind {
+			case clc.Slice:
+				pass = "View"
+			case clc.Slice2:
+				pass = "Rows"
+			}
+			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
+		}
+		args = jen.Index().Any().Values(list...)
+	}
+	var ins []jen.Code
+	for _, p := range s.ins {
+		ins = append(ins, skelQ("Slice").Call(hostgo.Id(f.Name(p.v))))
+	}
+	run := jen.If(hostgo.Define(room, s.roomExpr(s.room)), jen.Id(room).Op(">").Lit(0)).Add(hostgo.Block(hostgo.Stmts{
+		hostgo.Define(clo, hostgo.MakeSlice(f.Type(s.m.Out.Type), hostgo.Id(room))),
+		jen.If(hostgo.AssignTo(ok, jen.Id(kv).Dot("Run").Call(args, jen.Index().Add(skelQ("HostSlice")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))), hostgo.Id(ok)).
+			Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, hostgo.Id(clo))})),
+	}))
+	c := hostgo.Stmts{
+		hostgo.VarDecl(r, f.Type(s.m.Out.Type), nil),
+		hostgo.Define(ok, jen.False()),
+		jen.If(jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()).Add(hostgo.Block(hostgo.Stmts{run})),
+	}
+	if s.lk.Form == lower.Call {
+		// The fallback assigns the stream's result in its block (a new
+		// variable there when the spec has none): r carries it out.
+		fb = append(fb, hostgo.AssignTo(r, hostgo.Id(f.Name(s.m.Out))))
+		c = append(c, jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb)))
+		f.Assign(&c, s.m.Out, hostgo.Id(r))
+		return c
+	}
+	c = append(c, jen.If(hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[s.m.Out], hostgo.Id(r))})).Else().Add(hostgo.Block(fb)))
+	return c
+}

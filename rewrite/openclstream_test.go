@@ -1,0 +1,52 @@
+package rewrite
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOpenCLStreamRefusals checks the stream reductions of
+// testdata/clstreams: CountMod and Stats run on the stream-reduce
+// skeleton with no fallback warning, and every *Refused spec falls back
+// to the parallel backend with its reason.
+func TestOpenCLStreamRefusals(t *testing.T) {
+	outs := generateDir(t, filepath.Join("testdata", "clstreams"))
+	if len(outs) != 1 {
+		t.Fatalf("%d outputs", len(outs))
+	}
+	want := map[string]string{
+		"streamMapRefusedSpec":       "StreamMap at clstreams.go:99:9: only StreamRed becomes an OpenCL kernel among the streams",
+		"lengthRefusedSpec":          "length of the row at clstreams.go:116:23: it reads n, a local of the chunk function: the host computes the length before the launch",
+		"opCaptureStreamRefusedSpec": "the operator of StreamRed at clstreams.go:125:9 captures k: the combine kernel takes no arguments",
+		"scalarStreamRefusedSpec":    "it must return a slice it makes (a row)",
+	}
+	got := map[string][]string{}
+	for _, w := range outs[0].Warnings {
+		if !strings.Contains(w, ": backend opencl does not generate this kernel: ") {
+			continue
+		}
+		spec := strings.SplitN(w, ": ", 3)[1]
+		got[spec] = append(got[spec], w)
+	}
+	for spec, reason := range want {
+		ws := got[spec]
+		if len(ws) == 0 || !strings.Contains(ws[0], reason) || !strings.HasSuffix(ws[0], "; it falls back to parallel") {
+			t.Errorf("%s: opencl warnings %q, want the first to say %q", spec, ws, reason)
+		}
+	}
+	for spec, ws := range got {
+		if _, ok := want[spec]; !ok {
+			t.Errorf("%s: refused: %q", spec, ws)
+		}
+	}
+	src := string(outs[0].Content)
+	for _, name := range []string{"CountMod", "Stats"} {
+		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.StreamRed{") {
+			t.Errorf("%s: no OpenCL stream reduction generated", name)
+		}
+	}
+	if !strings.Contains(src, "Scratch: []skel.Param{") {
+		t.Errorf("Stats: its fused map does not run into a scratch buffer")
+	}
+}
