@@ -71,6 +71,11 @@ func DumpKernel(b *strings.Builder, fset *token.FileSet, k *Kernel) {
 		}
 		fmt.Fprintf(b, "    assert %s@%s: %s\n", a.SOAC.Name, pos(a.SOAC), strings.Join(ls, " == "))
 	}
+	if k.Form == Loop {
+		for _, g := range k.Src.Gathers {
+			fmt.Fprintf(b, "    index read %s@%s: %s[%d reads] is the element of %s\n", g.SOAC.Name, pos(g.SOAC), g.Var.Name, len(g.Reads), g.Var.Name)
+		}
+	}
 	for i, s := range k.Spaces[1:] {
 		kind := "branch"
 		if s.Select {
