@@ -63,7 +63,7 @@ func indexReads(fn *ir.Function, sp *spaces, soacs []*ir.SOAC) map[*ir.SOAC][]Ga
 				continue
 			}
 			for _, v := range l.Free {
-				if v.Obj == nil || v.Global || slices.ContainsFunc(out[s], func(g Gather) bool { return g.Var == v }) {
+				if v.Obj == nil || v.Global || !assignedOnce(fn, v) || slices.ContainsFunc(out[s], func(g Gather) bool { return g.Var == v }) {
 					continue
 				}
 				if _, isSlice := v.Type.Underlying().(*types.Slice); !isSlice {
@@ -80,6 +80,18 @@ func indexReads(fn *ir.Function, sp *spaces, soacs []*ir.SOAC) map[*ir.SOAC][]Ga
 		}
 	}
 	return out
+}
+
+// assignedOnce reports whether v's Go variable has no other Var: it is
+// never reassigned, so no copy of it (Kernel.Copies) or later version
+// stands for the array the kernel computes.
+func assignedOnce(fn *ir.Function, v *ir.Var) bool {
+	for _, w := range fn.Vars {
+		if w != nil && w != v && w.Obj == v.Obj {
+			return false
+		}
+	}
+	return true
 }
 
 // paramObj returns the object of parameter j of lit, or nil when it is
