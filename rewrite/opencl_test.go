@@ -31,6 +31,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"roomRefusedSpec":             "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
 		"opCaptureRefusedSpec":        "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
 		"copyRefusedSpec":             "the lambda of Map at opencl.go:362:7 reads a copy of k taken where it is written",
+		"indexReadRefusedSpec":        "Map at opencl.go:376:9 reads ys at the iteration index (index-read): the kernel does not compute ys",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -73,7 +74,8 @@ func DumpKernel(b *strings.Builder, fset *token.FileSet, k *Kernel) {
 	}
 	if k.Form == Loop {
 		for _, g := range k.Src.Gathers {
-			fmt.Fprintf(b, "    index read %s@%s: %s[%d reads] is the element of %s\n", g.SOAC.Name, pos(g.SOAC), g.Var.Name, len(g.Reads), g.Var.Name)
+			prod := slices.IndexFunc(k.Members, func(m Member) bool { return m.SOAC.Out == g.Var })
+			fmt.Fprintf(b, "    index read %s@%s: %d reads of %s at the index are the element of member %d\n", g.SOAC.Name, pos(g.SOAC), len(g.Reads), g.Var.Name, prod)
 		}
 	}
 	for i, s := range k.Spaces[1:] {
