@@ -130,3 +130,26 @@ func sumReadsParSpec(xs []int64) int64 {
 	ws := soac.Map(soac.Iota(n), func(i int) int64 { return ys[i] + int64(i) })
 	return soac.Reduce(ws, 0, func(a, b int64) int64 { return a + b })
 }
+
+// ScanReadPar reads a scan's elements at the index on the parallel
+// backend: each is the running value of every element before it, which a
+// chunk does not have, so the kernel runs as the cpu backend's loop (as
+// for a member reading the scan as its input).
+//
+//soac:fuse ScanReadPar backend=parallel
+func scanReadParSpec(xs []int64) []int64 {
+	n := len(xs)
+	ys := soac.Scan(xs, 0, func(a, b int64) int64 { return a + b })
+	return soac.Map(soac.Iota(n), func(i int) int64 { return ys[i] * 2 })
+}
+
+// ScanReadFloatPar is ScanReadPar over float64, whose parallel scan is
+// not one pass from known carries: a chunk's reads would miss the running
+// value (the differential test fails if the parallel backend renders it).
+//
+//soac:fuse ScanReadFloatPar backend=parallel
+func scanReadFloatParSpec(xs []float64) []float64 {
+	n := len(xs)
+	ys := soac.Scan(xs, 0, func(a, b float64) float64 { return a + b })
+	return soac.Map(soac.Iota(n), func(i int) float64 { return ys[i] * 2 })
+}
