@@ -15,26 +15,7 @@ import (
 func TestIndexReads(t *testing.T) {
 	results := analysistest.Run(t, soactest.Dir(t, "testdata"), quietPlans, "gathers")
 	plans := results[0].Result.(map[string]*Plan)
-	fused := expect{kernels: map[int]int{0: 1}, internal: []string{"ys"}, rules: []string{TagIndexRead}}
-	apart := expect{kernels: map[int]int{0: 2}, outputs: []string{"ys"}}
-	cases := []struct {
-		fn   string
-		want expect
-	}{
-		{"tabulate", fused},
-		{"overXs", expect{kernels: map[int]int{0: 1}, internal: []string{"ys", "zs"}, rules: []string{TagIndexRead, "map->redomap"}}},
-		{"sameN", fused},
-		{"filtered", fused},
-		{"mapOut", expect{kernels: map[int]int{0: 1}, outputs: []string{"ys"}, rules: []string{TagIndexRead, TagMapOut}}},
-		{"shifted", apart},
-		{"otherLen", apart},
-		{"unknownLen", apart},
-		{"reassigned", apart},
-		{"whole", apart},
-		{"nested", apart},
-		{"written", apart},
-	}
-	for _, c := range cases {
+	for _, c := range indexReadCases {
 		t.Run(c.fn, func(t *testing.T) {
 			plan := plans[c.fn]
 			if plan == nil {
@@ -50,4 +31,28 @@ func TestIndexReads(t *testing.T) {
 			}
 		})
 	}
+}
+
+var (
+	fusedRead = expect{kernels: map[int]int{0: 1}, internal: []string{"ys"}, rules: []string{TagIndexRead}}
+	apartRead = expect{kernels: map[int]int{0: 2}, outputs: []string{"ys"}}
+)
+
+// indexReadCases are the plans of testdata/src/gathers.
+var indexReadCases = []struct {
+	fn   string
+	want expect
+}{
+	{"tabulate", fusedRead},
+	{"overXs", expect{kernels: map[int]int{0: 1}, internal: []string{"ys", "zs"}, rules: []string{TagIndexRead, "map->redomap"}}},
+	{"sameN", fusedRead},
+	{"filtered", fusedRead},
+	{"mapOut", expect{kernels: map[int]int{0: 1}, outputs: []string{"ys"}, rules: []string{TagIndexRead, TagMapOut}}},
+	{"shifted", apartRead},
+	{"otherLen", apartRead},
+	{"unknownLen", apartRead},
+	{"reassigned", apartRead},
+	{"whole", apartRead},
+	{"nested", apartRead},
+	{"written", apartRead},
 }

@@ -153,3 +153,28 @@ func scanReadFloatParSpec(xs []float64) []float64 {
 	ys := soac.Scan(xs, 0, func(a, b float64) float64 { return a + b })
 	return soac.Map(soac.Iota(n), func(i int) float64 { return ys[i] * 2 })
 }
+
+// WriteBetween writes xs between the maps: ys's map cannot move past the
+// write (write-between) and the index read is not placed, so two kernels;
+// the consumer reads ys materialised.
+//
+//soac:fuse WriteBetween
+func writeBetweenSpec(xs []int32) ([]int32, []int32) {
+	n := len(xs)
+	ys := soac.Map(xs, func(x int32) int32 { return 100 / x })
+	if n > 0 {
+		xs[0] = 7
+	}
+	return soac.Map(soac.Iota(n), func(i int) int32 { return ys[i] * 3 }), xs
+}
+
+// Zipped reads ys at the index of the second input of a Map2 whose first
+// input is a map over xs too.
+//
+//soac:fuse Zipped
+func zippedSpec(xs []float64) []float64 {
+	n := len(xs)
+	ys := soac.Map(xs, func(x float64) float64 { return x - 1 })
+	zs := soac.Map(xs, func(x float64) float64 { return x * x })
+	return soac.Map2(zs, soac.Iota(n), func(z float64, i int) float64 { return z / ys[i] })
+}
