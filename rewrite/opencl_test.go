@@ -33,6 +33,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"copyRefusedSpec":             "the lambda of Map at opencl.go:362:7 reads a copy of k taken where it is written",
 		"gridCallRefusedSpec":         "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
 		"keptThenRefusedSpec":         "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
+		"indexReadRefusedSpec":        "Map at opencl.go:624:9 reads ys at the iteration index (index-read): the kernel does not compute ys",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {

@@ -197,7 +197,7 @@ func newPricing(fn *ir.Function, opts Options, g *Graph, sp *spaces) *problem {
 	pr.contractible = make([]bool, n)
 	readers := map[*ir.Var][]int{}
 	for j, s := range pr.nodes {
-		for _, v := range s.Inputs() {
+		for _, v := range g.FlowInputs(s) {
 			if !slices.Contains(readers[v], j) {
 				readers[v] = append(readers[v], j)
 			}

@@ -159,7 +159,7 @@ func (pr *problem) newBytesModel() *bytesModel {
 	}
 	for i, s := range pr.nodes {
 		seen := map[*ir.Var]bool{}
-		for _, v := range s.Inputs() {
+		for _, v := range pr.g.FlowInputs(s) {
 			if seen[v] {
 				continue
 			}

@@ -12,6 +12,7 @@ package fusion
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"sort"
 	"time"
 
@@ -404,7 +405,7 @@ func (st *state) join(P *ir.SOAC, K *kstate, asserts []*ir.SOAC) {
 func (st *state) vertical(P *ir.SOAC, K *kstate, x *ir.Var) ([]string, []*ir.SOAC, *Refusal) {
 	var names []string
 	for _, c := range K.list {
-		if !consumes(c, x) {
+		if !slices.Contains(st.g.FlowInputs(c), x) {
 			continue
 		}
 		if l := soacImpure(c); l != nil {
@@ -423,6 +424,9 @@ func (st *state) vertical(P *ir.SOAC, K *kstate, x *ir.Var) ([]string, []*ir.SOA
 		}
 		if !containsS(names, rule.Name) {
 			names = append(names, rule.Name)
+		}
+		if !consumes(c, x) && !containsS(names, TagIndexRead) {
+			names = append(names, TagIndexRead)
 		}
 	}
 	for _, m := range K.list {

@@ -186,6 +186,9 @@ func TestEveryRuleTested(t *testing.T) {
 	for _, c := range sourceCases {
 		es = append(es, c.want)
 	}
+	for _, c := range indexReadCases { // gather_test.go
+		es = append(es, c.want)
+	}
 	declared(es, rules, refusals)
 	for _, id := range clusterRefusals { // cluster_test.go
 		refusals[id] = true

@@ -99,7 +99,8 @@ var futharkCases = []futharkCase{
 	{fn: "scanomapScanomap2", futhark: 1, got: 1},
 	{fn: "scanreduce0", futhark: 1, got: 1},
 	{fn: "scanreduce1", futhark: 1, got: 1},
-	{fn: "tabulate0", futhark: 1, got: 2, gap: "not a Go safety rule: Futhark's simplifier first turns ys[i] over iota into a map over ys; soacgen has no such rewrite yet (it needs an index-read flow, ys[i] with i the Iota element and len(ys) the Iota's n, in the IR, and the loop renderer substituting the element, with no unfused fallback reading ys), so ys is read whole inside the second lambda (used-before)"},
+	{fn: "tabulate0", futhark: 1, got: 1, want: expect{internal: []string{"ys"}, rules: []string{"index-read"}}},
+	{fn: "tabulate1", futhark: 1, got: 1, want: expect{internal: []string{"ys"}, rules: []string{"index-read"}}},
 	{fn: "tabulate2", futhark: 1, got: 1, want: expect{internal: []string{"_soac1"}, rules: []string{"iota->any"}}},
 	{fn: "bugCalib", futhark: 1, got: 1},
 	{fn: "iswim3", futhark: 1, got: 1, want: expect{kernels: map[int]int{1: 2, 2: 1}, rules: []string{"map->scanomap"}}}, // depth 1: the map over iota and the scan operator's Map2

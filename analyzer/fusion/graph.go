@@ -76,6 +76,10 @@ type Graph struct {
 	Out, In map[ir.Stmt][]*Edge
 	// SOACs lists every SOAC of the function, at every depth, in preorder.
 	SOACs []*ir.SOAC
+	// Gathers are the index reads of each consumer (gather.go): arrays
+	// its literal reads only at the iteration index, recorded in Uses as
+	// ArrayFlow uses of the consumer.
+	Gathers map[*ir.SOAC][]Gather
 
 	index map[ir.Stmt]int // position of each statement in its block
 	order map[ir.Stmt]int // preorder number of each statement
@@ -115,6 +119,8 @@ func NewGraph(fn *ir.Function, fset *token.FileSet) *Graph {
 			g.recordUses(s)
 		}
 	}
+	g.Gathers = indexReads(fn, newSpaces(posFmt{fset}, fn.Info), g.SOACs)
+	g.gatherUses()
 	g.flowEdges()
 	for _, b := range blocks {
 		g.hazardEdges(b, posFmt{fset})

@@ -77,6 +77,11 @@ func (st *state) plan(name string) *Plan {
 			for _, v := range st.copies[m] {
 				K.Copies = append(K.Copies, Copy{SOAC: m, Var: v})
 			}
+			for _, gt := range st.g.Gathers[m] {
+				if d, ok := gt.Var.Def.(*ir.SOAC); ok && members[d] {
+					K.Gathers = append(K.Gathers, gt)
+				}
+			}
 			for _, v := range m.Inputs() {
 				if d, ok := v.Def.(*ir.SOAC); ok && members[d] {
 					continue

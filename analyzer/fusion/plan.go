@@ -89,6 +89,12 @@ type Kernel struct {
 	// generated code copies each where its member is written and the
 	// member's lambdas read the copy (issue 14 item 5).
 	Copies []Copy
+	// Gathers are the index reads of members whose array another member
+	// computes (gather.go): in the kernel's loop the producer's element
+	// at the iteration index stands for each read; code that calls the
+	// consumer as the spec does computes the array and passes the
+	// literal reading it.
+	Gathers []Gather
 }
 
 // Copy is a captured variable a member reads as a copy taken where the

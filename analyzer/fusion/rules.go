@@ -118,11 +118,12 @@ const (
 	TagEffects     = "effects-in-order" // an impure map fused into the pure reduction right after it (effects.go, issue 14 item 6)
 	TagPlaced      = "placed"           // the kernel runs at its producer's position, its consumers moved up to it (place.go, issue 14 item 5)
 	TagCaptureCopy = "capture-copy"     // the producer moved down reading copies, taken where it is written, of captured variables reassigned on the way (Kernel.Copies, issue 14 item 5)
+	TagIndexRead   = "index-read"       // the consumer's literal reads the producer's output only at the iteration index of an Iota input of its length (Kernel.Gathers, gather.go)
 )
 
 // Tags lists the tags.
 func Tags() []string {
-	return []string{TagMapOut, TagBranchCopy, TagMerge, TagEffects, TagPlaced, TagCaptureCopy}
+	return []string{TagMapOut, TagBranchCopy, TagMerge, TagEffects, TagPlaced, TagCaptureCopy, TagIndexRead}
 }
 
 // rules is the table, first match wins.

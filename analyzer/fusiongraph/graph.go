@@ -209,7 +209,20 @@ func New(fset *token.FileSet, pkgPath string, pl *fusion.Plan, opts Options) *Gr
 					b.edge(b.input(v), b.soacs[s], Array, varName(v))
 				}
 			}
+			// An index read fused into the kernel is an element-wise flow.
+			gathered := map[*ir.Var]bool{}
+			for _, g := range k.Gathers {
+				if g.SOAC == s {
+					gathered[g.Var] = true
+					if p := producer(g.Var); p != nil && b.soacs[p] != nil {
+						b.edge(b.soacs[p], b.soacs[s], Array, varName(g.Var)).Fused = true
+					}
+				}
+			}
 			for _, v := range scalarReads(s) {
+				if gathered[v] {
+					continue
+				}
 				if p := producer(v); p != nil && b.soacs[p] != nil {
 					b.edge(b.soacs[p], b.soacs[s], Scalar, varName(v))
 				}

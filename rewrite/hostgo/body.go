@@ -57,6 +57,9 @@ type Func struct {
 	// the spec wherever they are generated (len(chunk) there).
 	chunkLoops map[*ast.RangeStmt]*chunkLoop
 	exprRepl   map[ast.Node]*jen.Statement
+	// gatherVar names the variable a literal bound to a function value
+	// reads an index-read array through (gather.go).
+	gatherVar map[gatherKey]string
 	// later maps the outputs of members written after their kernel's
 	// position to the spec's variable (placed.go).
 	later map[*ir.Var]string
@@ -115,7 +118,7 @@ func (g *File) Function(fn *ir.Function, plan *fusion.Plan, low *lower.Function,
 		internal: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, names: map[*ir.Var]string{},
 		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]string{}, funText: map[*ir.Lambda]*jen.Statement{},
 		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*jen.Statement{},
-		zeroed: map[*ast.CallExpr]*jen.Statement{}, renameIdent: map[*ast.Ident]string{},
+		zeroed: map[*ast.CallExpr]*jen.Statement{}, renameIdent: map[*ast.Ident]string{}, gatherVar: map[gatherKey]string{},
 		backend: backend, emit: emit,
 	}
 	g.rename, g.unreserved = map[types.Object]string{}, ""

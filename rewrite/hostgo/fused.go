@@ -213,6 +213,9 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 			consumed[v] = true
 		}
 	}
+	for _, g := range k.Gathers {
+		consumed[g.Var] = true
+	}
 	// Every input is resliced to the loop's length, so that indexing it
 	// needs no bounds check (its length is n: proven or asserted).
 	inLocal := map[*ir.Var]string{}
@@ -236,6 +239,9 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 		}
 		return elem{Index(inLocal[v], Id(idx)), spaces[lower.Root]}
 	}
+	// gathered is the element of an index-read array (gather.go): its
+	// producer's, a member of the kernel.
+	gathered := func(v *ir.Var) jen.Code { return elemOf(v).c }
 	inputs := func(m *ir.SOAC) []jen.Code {
 		var args []jen.Code
 		for _, v := range m.Inputs() {
@@ -317,7 +323,7 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 				args := inputs(m.SOAC)
 				keep := f.Fresh("keep")
 				c := Stmts{VarDecl(keep, jen.Bool(), nil)}
-				if why := f.Apply(&c, op.Pred, args, Id(keep), at); why != "" {
+				if why := f.withGathers(k.Gathers, m.SOAC, gathered, func() string { return f.Apply(&c, op.Pred, args, Id(keep), at) }); why != "" {
 					return why
 				}
 				sp.emit(c...)
@@ -383,7 +389,7 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 				default:
 					res := f.Fresh("m")
 					c := Stmts{VarDecl(res, f.Type(op.Map.Sig.Results().At(0).Type()), nil)}
-					if why := f.Apply(&c, op.Map, args, Id(res), at); why != "" {
+					if why := f.withGathers(k.Gathers, m.SOAC, gathered, func() string { return f.Apply(&c, op.Map, args, Id(res), at) }); why != "" {
 						return why
 					}
 					if st := store(m.SOAC.Out, m.Store, sp, Id(res)); st != nil {

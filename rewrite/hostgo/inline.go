@@ -120,11 +120,15 @@ func (f *Func) inline(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.State
 }
 
 // reads reports whether the code n reads the variable obj (not only
-// assigns it): a variable it does not read must be marked used.
+// assigns it), outside the expressions exprRepl replaces: a variable it
+// does not read must be marked used.
 func (f *Func) reads(n ast.Node, obj types.Object) bool {
 	found := false
 	var lhs = map[*ast.Ident]bool{}
 	ast.Inspect(n, func(n ast.Node) bool {
+		if f.exprRepl[n] != nil {
+			return false // replaced: not generated
+		}
 		if as, ok := n.(*ast.AssignStmt); ok && as.Tok == token.ASSIGN {
 			for _, l := range as.Lhs {
 				if id, ok := l.(*ast.Ident); ok {

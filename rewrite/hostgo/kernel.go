@@ -216,6 +216,7 @@ func (f *Func) evalFunc(c *Stmts, s *ir.SOAC, l *ir.Lambda) {
 			}
 			return
 		}
+		f.bindGathers(c, s, l)
 	}
 	f.bindFunc(c, l)
 }
@@ -288,15 +289,19 @@ func (f *Func) Unfused(k *fusion.Kernel, outs map[*ir.Var]string) *jen.Statement
 		if m.Out == nil {
 			continue
 		}
+		// A literal reading an array of the kernel at the iteration
+		// index reads it under its name here.
+		var call *jen.Statement
+		f.gatherNames(&c, k, m, func() { call = f.Call(m, false) })
 		if n, ok := outs[m.Out]; ok {
-			c.Add(AssignTo(n, f.Call(m, false)))
+			c.Add(AssignTo(n, call))
 			continue
 		}
 		n := f.Fresh("t")
 		old, had := f.names[m.Out]
 		saved[m.Out] = prev{old, had}
 		f.names[m.Out] = n
-		c.Add(Define(n, f.Call(m, false)))
+		c.Add(Define(n, call))
 	}
 	for v, p := range saved {
 		if p.had {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -70,6 +71,12 @@ func DumpKernel(b *strings.Builder, fset *token.FileSet, k *Kernel) {
 			ls = append(ls, length(l))
 		}
 		fmt.Fprintf(b, "    assert %s@%s: %s\n", a.SOAC.Name, pos(a.SOAC), strings.Join(ls, " == "))
+	}
+	if k.Form == Loop {
+		for _, g := range k.Src.Gathers {
+			prod := slices.IndexFunc(k.Members, func(m Member) bool { return m.SOAC.Out == g.Var })
+			fmt.Fprintf(b, "    index read %s@%s: %d reads of %s at the index are the element of member %d\n", g.SOAC.Name, pos(g.SOAC), len(g.Reads), g.Var.Name, prod)
+		}
 	}
 	for i, s := range k.Spaces[1:] {
 		kind := "branch"

@@ -540,6 +540,16 @@ func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
 		}
 		lk.Members = append(lk.Members, mem)
 	}
+	// An index read (fusion.Gather) is the producer's element where the
+	// consumer reads it: both lie in the root space, one element per
+	// iteration.
+	for _, g := range k.Gathers {
+		sp, ok := space[g.Var]
+		cons := slices.IndexFunc(lk.Members, func(m Member) bool { return m.SOAC == g.SOAC })
+		if !ok || sp != Root || cons < 0 || lk.Members[cons].Space != Root {
+			return fmt.Sprintf("%s reads %s at the iteration index outside the root space", lw.position(g.SOAC), g.Var.Name)
+		}
+	}
 	lk.Form = Loop
 	return ""
 }
@@ -556,6 +566,8 @@ func (lw *lowerer) stream(k *fusion.Kernel, lk *Kernel) string {
 		return fmt.Sprintf("a chunk loop does not check the lengths %s zips", lw.position(k.Asserts[0]))
 	case len(k.Inputs) == 0:
 		return "it reads no array"
+	case len(k.Gathers) > 0:
+		return fmt.Sprintf("a chunk loop does not put elements where %s reads %s at the iteration index", lw.position(k.Gathers[0].SOAC), k.Gathers[0].Var.Name)
 	}
 	member := map[*ir.Var]*ir.SOAC{}
 	for _, m := range k.SOACs[:len(k.SOACs)-1] {

@@ -387,7 +387,7 @@ var mapTypes = []string{"int64", "float64"}
 // step emits one random SOAC statement.
 func (g *gen) step() {
 	for tries := 0; tries < 20; tries++ {
-		switch g.pick(18) {
+		switch g.pick(19) {
 		case 0, 1, 2:
 			if g.stepMap() {
 				return
@@ -438,6 +438,10 @@ func (g *gen) step() {
 			}
 		case 17:
 			if g.stepGenVar() {
+				return
+			}
+		case 18:
+			if g.stepIndexRead() {
 				return
 			}
 		}

@@ -107,3 +107,35 @@ func (g *gen) stepGenVar() bool {
 	g.bind(t, true, a.cls, fmt.Sprintf("soac.Replicate(%s, %s(%s))", n, t, v))
 	return true
 }
+
+// stepIndexRead emits a Map over Iota(len(b)) whose literal reads array a
+// only at the index (the engine's index-read): a of b's length class, so
+// every read is in range; sometimes twice, sometimes through a local.
+func (g *gen) stepIndexRead() bool {
+	as := g.arrays(func(v *val) bool { return v.typ == "int64" || v.typ == "float64" })
+	if len(as) == 0 {
+		return false
+	}
+	a := g.choose(as)
+	b := a
+	if same := g.sameClass(a); len(same) > 0 && g.chance(0.5) {
+		b = same[g.pick(len(same))]
+	}
+	t := a.typ
+	sc := append(withoutLeaf(withoutLeaf(g.scalars(), "e"), "i"), leaf{"e", t, nil})
+	an, bn := g.ref(a), g.ref(b)
+	a.captured = true
+	e := g.expr(t, sc, 2)
+	var body string
+	switch g.pick(3) {
+	case 0:
+		body = fmt.Sprintf("e := %s[i]; _ = e; return %s", an, e)
+	case 1:
+		body = fmt.Sprintf("e := %[1]s[i]; _ = e; return (%[2]s) - %[1]s[i]", an, e)
+	default:
+		body = fmt.Sprintf("if i%%2 == 0 { return %s[i] }; e := %s[i] * 2; _ = e; return %s", an, an, e)
+	}
+	g.soacs += 2
+	g.bind(t, true, a.cls, fmt.Sprintf("soac.Map(soac.Iota(len(%s)), func(i int) %s { %s })", bn, t, body))
+	return true
+}

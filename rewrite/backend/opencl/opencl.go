@@ -142,6 +142,10 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	if len(k.Inputs) == 0 {
 		return nil, "it reads no array (a generated space): the skeletons need an input"
 	}
+	if len(k.Gathers) > 0 {
+		g := k.Gathers[0]
+		return nil, fmt.Sprintf("%s reads %s at the iteration index (index-read): the kernel does not compute %s, and the OpenCL C translation does not put its element in the reads", soacPos(f, g.SOAC), g.Var.Name, g.Var.Name)
+	}
 	newKernel := func() *clKernel {
 		return &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
 			cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}

@@ -190,6 +190,12 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 				}
 			}
 		}
+		// An index read (fusion.Gather) reads the scan's elements too.
+		for _, g := range lk.Src.Gathers {
+			if g.Var == sm.Out {
+				return nil, fmt.Sprintf("the elements of the scan %s at %s are read at the index by %s in the same kernel: its chunks' carries would have to be applied before; not parallelised yet", sm.Name, short(f, sm.Pos()), g.SOAC.Name)
+			}
+		}
 		for i := range lp.Stores {
 			if lp.Stores[i].V == sm.Out {
 				scanOut = &lp.Stores[i]

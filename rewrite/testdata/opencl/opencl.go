@@ -611,3 +611,15 @@ func quotientsKeptSpec(xs []int64) []int64 {
 	s := soac.Reduce(ys, 0, func(a, b int64) int64 { return a + b })
 	return soac.Map(ys, func(y int64) int64 { return s / y })
 }
+
+// indexReadRefusedSpec: the second map reads ys at the index (the
+// engine's index-read); the OpenCL C translation does not put the
+// producer's element in the reads, so opencl refuses it and the parallel
+// backend's loop does.
+//
+//soac:fuse IndexReadRefused backend=opencl
+func indexReadRefusedSpec(xs []float64) []float64 {
+	n := len(xs)
+	ys := soac.Map(xs, func(x float64) float64 { return x * 2 })
+	return soac.Map(soac.Iota(n), func(i int) float64 { return ys[i] - 1 })
+}

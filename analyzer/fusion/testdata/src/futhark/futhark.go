@@ -583,11 +583,23 @@ func scanreduce1(xs []int32) (int32, []bool, int32) {
 }
 
 // tabulate0 (tabulate0.fut): structure { Screma 1 }. Futhark first turns
-// indexing by an iota element into a map over the indexed array.
+// indexing by an iota element into a map over the indexed array; soacgen
+// fuses the index read ys[i] (i the Iota's element, len(ys) its length) as
+// an element-wise input (rule tag index-read).
 //
 //soac:fuse Tabulate0
 func tabulate0(xs []int32) []int32 {
 	n := len(xs)
+	ys := soac.Map(soac.Iota(n), func(i int) int32 { return xs[i] })
+	return soac.Map(soac.Iota(n), func(i int) int32 { return ys[i] * xs[i] })
+}
+
+// tabulate1 (tabulate1.fut): structure { Screma 1 }. As tabulate0, with
+// a length n given apart from xs: ys has n elements, the index reads of
+// the second map are in range by construction.
+//
+//soac:fuse Tabulate1
+func tabulate1(n int, xs []int32) []int32 {
 	ys := soac.Map(soac.Iota(n), func(i int) int32 { return xs[i] })
 	return soac.Map(soac.Iota(n), func(i int) int32 { return ys[i] * xs[i] })
 }
