@@ -266,3 +266,31 @@ func streamScanInt8Spec(xs []int8) []int8 {
 	})
 	return soac.Scan(zs, 0, func(a, b int8) int8 { return a + b })
 }
+
+// MapStreamBadLength: maps feeding a stream (no member after it): the
+// map panics on a 60, the chunk function returns a short chunk
+// on a 77. The spec maps every element before the stream sees a chunk,
+// so its panic is the map's whenever there is a 60, even after a short
+// chunk: the chunk loop runs again unfused on a panic.
+//
+//soac:fuse MapStreamBadLength
+func mapStreamBadLengthSpec(xs []int) []int {
+	ys := soac.Map(xs, func(x int) int {
+		if x == 60 {
+			panic("map: 60")
+		}
+		return x
+	})
+	return soac.StreamMap(ys, func(chunk []int) []int {
+		out := make([]int, 0, len(chunk))
+		for _, c := range chunk {
+			if c%1000 == 77 {
+				return out
+			}
+			out = append(out, c+1)
+		}
+		return out
+	})
+}
+
+var mapStreamBadLengthSpecArgs = panicArgs(77)
