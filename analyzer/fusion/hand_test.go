@@ -481,6 +481,16 @@ var handCases = []handCase{
 		b.Filter("f", "s", pure())
 		b.plain("use:f", "use:a")
 	}, want: expect{together: [][]string{{"s", "f"}}, apart: [][]string{{"a", "s"}}}},
+	{name: "filter of a stream beside a map", build: func(b *irb) {
+		// A map of the stream's input beside a stream whose output is
+		// filtered: the chunk loop runs only maps computing the stream's
+		// input, so the map stays apart.
+		b.param("xs")
+		b.StreamMap("s", "xs", pure())
+		b.Map("m", pure(), "xs")
+		b.Filter("f", "s", pure())
+		b.plain("use:f", "use:m")
+	}, want: expect{together: [][]string{{"s", "f"}}, apart: [][]string{{"m", "s"}}}},
 	{name: "scan of a stream_red's input", build: func(b *irb) {
 		// A scan beside a StreamRed: still no kernel form.
 		b.param("xs")

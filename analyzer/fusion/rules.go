@@ -244,8 +244,26 @@ func shapeCheck(p posFmt, members []*ir.SOAC) *Refusal {
 // filters (stream->scanomap, stream->filter): the members that read the
 // stream's output, directly or through each other, read nothing else (the
 // loop after the stream runs over its chunks), and the others are maps
-// (feeding the stream's chunks).
+// computing the stream's input (the chunk loop's maps).
 func streamThen(p posFmt, s *ir.SOAC, members []*ir.SOAC) *Refusal {
+	feeds := map[*ir.Var]bool{}
+	for _, v := range s.Inputs() {
+		feeds[v] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, m := range members {
+			if m.Out == nil || !feeds[m.Out] {
+				continue
+			}
+			for _, v := range m.Inputs() {
+				if !feeds[v] {
+					feeds[v] = true
+					changed = true
+				}
+			}
+		}
+	}
 	after := map[*ir.Var]bool{s.Out: true}
 	for changed := true; changed; {
 		changed = false
@@ -267,9 +285,9 @@ func streamThen(p posFmt, s *ir.SOAC, members []*ir.SOAC) *Refusal {
 			continue
 		}
 		if m.Out == nil || !after[m.Out] {
-			if !m.IsMap() {
+			if !m.IsMap() || m.Out == nil || !feeds[m.Out] {
 				return &Refusal{Rule: RefNoRule, Pos: m.Pos(), Consumer: s,
-					Reason: fmt.Sprintf("no kernel form runs %s beside %s, whose output scans or filters read: only maps feed a stream's chunks", p.soac(m), p.soac(s))}
+					Reason: fmt.Sprintf("no kernel form runs %s beside %s, whose output scans or filters read: only maps computing its input run in its chunk loop", p.soac(m), p.soac(s))}
 			}
 			continue
 		}
