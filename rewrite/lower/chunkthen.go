@@ -31,7 +31,7 @@ func (lw *lowerer) streamThen(k *fusion.Kernel, lk *Kernel, si int) string {
 	s := k.SOACs[si]
 	st := s.Op.(*ir.Stream)
 	if st.Kind != ir.StreamMap {
-		return fmt.Sprintf("%s reads the result of the stream %s, which only a StreamMap's chunks give element by element", lw.position(k.SOACs[si+1]), lw.position(s))
+		return fmt.Sprintf("%s follows the stream %s in the kernel: only a StreamMap's chunk loop runs members after its stream", lw.position(k.SOACs[si+1]), lw.position(s))
 	}
 	if len(k.Asserts) > 0 {
 		return fmt.Sprintf("a chunk loop does not check the lengths %s zips", lw.position(k.Asserts[0]))
