@@ -57,9 +57,10 @@ type Func struct {
 	// the spec wherever they are generated (len(chunk) there).
 	chunkLoops map[*ast.RangeStmt]*chunkLoop
 	exprRepl   map[ast.Node]*jen.Statement
-	// streamThen, while a ChunkedThen kernel is rendered, completes its
-	// stream's chunk loop in place of streamTail (chunkthen.go).
-	streamThen func(pre Stmts, head *jen.Statement, loop *Stmts, n, lo, hi, res string) (*jen.Statement, string)
+	// streamThen, while a ChunkedThen kernel is rendered, completes the
+	// chunk loop of its stream (the key; not of a stream nested in its
+	// chunk function) in place of streamTail (chunkthen.go).
+	streamThen map[*ir.Stream]func(pre Stmts, head *jen.Statement, loop *Stmts, n, lo, hi, res string) (*jen.Statement, string)
 	// later maps the outputs of members written after their kernel's
 	// position to the spec's variable (placed.go).
 	later map[*ir.Var]string

@@ -25,7 +25,10 @@ func (f *Func) FusedStreamThen(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.
 	s := lk.Stream()
 	st := s.Op.(*ir.Stream)
 	then := lk.ThenPart()
-	f.streamThen = func(pre Stmts, head *jen.Statement, loop *Stmts, n, lo, hi, res string) (*jen.Statement, string) {
+	if f.streamThen == nil {
+		f.streamThen = map[*ir.Stream]func(Stmts, *jen.Statement, *Stmts, string, string, string, string) (*jen.Statement, string){}
+	}
+	f.streamThen[st] = func(pre Stmts, head *jen.Statement, loop *Stmts, n, lo, hi, res string) (*jen.Statement, string) {
 		c := pre
 		width := jen.Id(hi).Op("-").Id(lo)
 		msg := f.Qual("fmt", "fmt", "Sprintf").Call(jen.Lit("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d"), Id(lo), Id(hi), width, jen.Len(Id(res)))
@@ -56,7 +59,7 @@ func (f *Func) FusedStreamThen(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.
 		}
 		return Block(c), ""
 	}
-	defer func() { f.streamThen = nil }()
+	defer delete(f.streamThen, st)
 	if lk.Chunk.Buffer != lower.Input {
 		return f.FusedStream(lk.StreamPart(), outs)
 	}

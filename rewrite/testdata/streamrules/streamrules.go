@@ -294,3 +294,27 @@ func mapStreamBadLengthSpec(xs []int) []int {
 }
 
 var mapStreamBadLengthSpecArgs = panicArgs(77)
+
+// NestedStreams: the chunk function of a stream whose output is scanned
+// runs maps fused into a stream of its own (a chunk loop nested in the
+// chunk function, Chunked): only the outer chunk loop runs the scan.
+//
+//soac:fuse NestedStreams
+func nestedStreamsSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		return soac.StreamMap(soac.Map(chunk, func(c int) int { return c + 1 }), doubleChunk)
+	})
+	return soac.Scan(ys, 0, func(a, b int) int { return a - b })
+}
+
+// NestedStreamsThen: the same with a map after the inner stream (a
+// ChunkedThen kernel nested in the chunk function of another), the
+// outer stream's output filtered.
+//
+//soac:fuse NestedStreamsThen
+func nestedStreamsThenSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		return soac.Map(soac.StreamMap(chunk, doubleChunk), func(d int) int { return d * 3 })
+	})
+	return soac.Filter(ys, func(y int) bool { return y%9 != 0 })
+}
