@@ -318,3 +318,20 @@ func nestedStreamsThenSpec(xs []int) []int {
 	})
 	return soac.Filter(ys, func(y int) bool { return y%9 != 0 })
 }
+
+// StreamScanPlaced: the stream's input is written between the stream
+// and the scan: the kernel runs at the stream, the scan moved up past
+// the write (it reads only the stream's output), its result assigned
+// where the spec's statement is.
+//
+//soac:fuse StreamScanPlaced
+func streamScanPlacedSpec(xs []int) ([]int, int) {
+	ys := soac.StreamMap(xs, doubleChunk)
+	first := 0
+	if len(xs) > 0 {
+		first = xs[0]
+		xs[0] = 99
+	}
+	run := soac.Scan(ys, 0, func(a, b int) int { return a + b })
+	return run, first
+}
