@@ -270,7 +270,7 @@ func (pr *problem) pairPossible(i, j int) bool {
 		pr.flow[j][i] && lookupVertical(ClassOf(b), ClassOf(a)) == nil {
 		return false
 	}
-	if shapeCheck(posFmt{}, []*ir.SOAC{a, b}) != nil {
+	if !pairShape(a, b) {
 		return false
 	}
 	x, y := commonAncestors(a, b)
@@ -278,6 +278,20 @@ func (pr *problem) pairPossible(i, j int) bool {
 		return true
 	}
 	return pr.reach[[2]ir.Stmt{x, y}] < 2 && pr.reach[[2]ir.Stmt{y, x}] < 2
+}
+
+// pairShape reports whether a and b may share a kernel as far as its
+// shape goes (shapeCheck), in some group: a StreamMap and a scan or
+// filter may, when the scan or filter reads the stream's output through
+// other members of the group (streamThen), which the pair alone does not
+// show.
+func pairShape(a, b *ir.SOAC) bool {
+	for _, p := range [][2]*ir.SOAC{{a, b}, {b, a}} {
+		if ClassOf(p[0]) == ClassStreamMap && ClassOf(p[1])&(ClassScan|ClassFilter) != 0 {
+			return true
+		}
+	}
+	return shapeCheck(posFmt{}, []*ir.SOAC{a, b}) == nil
 }
 
 // effectsPair reports whether node i is an impure Map that may fuse into

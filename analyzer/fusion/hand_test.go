@@ -425,22 +425,80 @@ var handCases = []handCase{
 		b.plain("use:z")
 	}, want: expect{together: [][]string{{"f", "s"}}, apart: [][]string{{"s", "z"}}, refusals: []string{"size-mismatch/s"}}},
 	{name: "filter of a stream", build: func(b *irb) {
-		// A filter of a StreamMap's output: the stream's chunk function
-		// makes whole chunks, so a kept count known only per element
-		// cannot run inside its chunk loop (paper 003 gives no F rule
-		// for it; lower's chunk loop feeds only the stream): no rule.
+		// The predicate reads each element of every chunk the chunk
+		// function returns; the kept ones append in order.
 		b.param("xs")
 		b.StreamMap("s", "xs", pure())
 		b.Filter("f", "s", pure())
 		b.plain("use:f")
-	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"no-rule/s"}}},
+	}, want: expect{kernels: map[int]int{0: 1}, internal: []string{"s"}, rules: []string{"stream->filter"}, noNotes: true}},
 	{name: "scan of a stream", build: func(b *irb) {
-		// The same for a scan of a StreamMap's output.
+		// The scan folds each element of every chunk, its accumulator
+		// carried from chunk to chunk; a map of the maps feeding the
+		// stream and a map and a reduction of the scan fuse too.
+		b.param("xs")
+		b.Map("m", pure(), "xs")
+		b.StreamMap("s", "m", pure())
+		b.Scan("c", "s", pure())
+		b.Map("y", pure(), "c")
+		b.Reduce("r", "c", pure())
+		b.plain("use:y", "use:r")
+	}, want: expect{kernels: map[int]int{0: 1}, internal: []string{"m", "s", "c"},
+		rules: []string{"map->stream", "stream->scanomap", "scanomap->map", "scanomap->redomap"}, noNotes: true}},
+	{name: "scan of a stream read whole", build: func(b *irb) {
+		// The scan's operator also reads the stream's whole output (a
+		// captured array): complete only after the stream ran.
+		b.param("xs")
+		b.StreamMap("s", "xs", pure())
+		b.Scan("c", "s", pure("s"))
+		b.plain("use:c")
+	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"used-before/s"}}},
+	{name: "filter of a stream zipped with the stream", build: func(b *irb) {
+		// The kept elements zipped with the unfiltered stream output:
+		// their lengths differ unless every element is kept.
+		b.param("xs")
+		b.StreamMap("s", "xs", pure())
+		b.Filter("f", "s", pure())
+		b.Map("z", pure(), "f", "s")
+		b.plain("use:z")
+	}, want: expect{together: [][]string{{"s", "f"}}, apart: [][]string{{"f", "z"}}, refusals: []string{"size-mismatch/f"}}},
+	{name: "scan of a stream zipped with its input", build: func(b *irb) {
+		// The scan's output zipped with the stream's input: the members
+		// after a stream read its chunks only; the scan fuses into the
+		// Map2 (bottom-up), the stream stays apart.
 		b.param("xs")
 		b.StreamMap("s", "xs", pure())
 		b.Scan("c", "s", pure())
-		b.plain("use:c")
-	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"no-rule/s"}}},
+		b.Map("z", pure(), "c", "xs")
+		b.plain("use:z")
+	}, want: expect{together: [][]string{{"c", "z"}}, apart: [][]string{{"s", "c"}}, refusals: []string{"no-rule/s"}}},
+	{name: "filter of a stream beside a reduce", build: func(b *irb) {
+		// A reduction of the stream's input beside a stream whose output
+		// is filtered: only maps feed a stream's chunks (no-rule).
+		b.param("xs")
+		b.Reduce("a", "xs", pure())
+		b.StreamMap("s", "xs", pure())
+		b.Filter("f", "s", pure())
+		b.plain("use:f", "use:a")
+	}, want: expect{together: [][]string{{"s", "f"}}, apart: [][]string{{"a", "s"}}}},
+	{name: "filter of a stream beside a map", build: func(b *irb) {
+		// A map of the stream's input beside a stream whose output is
+		// filtered: the chunk loop runs only maps computing the stream's
+		// input, so the map stays apart.
+		b.param("xs")
+		b.StreamMap("s", "xs", pure())
+		b.Map("m", pure(), "xs")
+		b.Filter("f", "s", pure())
+		b.plain("use:f", "use:m")
+	}, want: expect{together: [][]string{{"s", "f"}}, apart: [][]string{{"m", "s"}}}},
+	{name: "scan of a stream_red's input", build: func(b *irb) {
+		// A scan beside a StreamRed: still no kernel form.
+		b.param("xs")
+		b.StreamMap("s", "xs", pure())
+		b.Scan("c", "s", pure())
+		b.StreamRed("r", "c", pure())
+		b.plain("use:r")
+	}, want: expect{together: [][]string{{"s", "c"}}, apart: [][]string{{"c", "r"}}, refusals: []string{"no-rule/c"}}},
 	{name: "filter of a scan", build: func(b *irb) {
 		// The predicate reads each scanned element as it is produced.
 		b.param("xs")

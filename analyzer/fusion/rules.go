@@ -161,6 +161,10 @@ var rules = []Rule{
 		Doc: "a map becomes a stream_map (F1) and composes with the consuming stream (F6): the chunk function receives the mapped chunk (paper 003 §4.2)"},
 	{Name: "stream->stream", Mode: Vertical, Producer: ClassStreamMap, Consumer: ClassStreamMap | ClassStreamRed | ClassMap | ClassReduce,
 		Doc: "StreamMap -> StreamMap/StreamRed by F6; a consuming Map/Reduce first becomes a stream by F1/F3 (paper 003 §4.2)"},
+	{Name: "stream->scanomap", Mode: Vertical, Producer: ClassStreamMap, Consumer: ClassScan,
+		Doc: "scan o stream_map: the scan folds each element of every chunk the chunk function returns, in order, its accumulator carried from chunk to chunk (paper 003 §4.2's chunked composition; sequential on cpu, as scanomap->scanomap)"},
+	{Name: "stream->filter", Mode: Vertical, Producer: ClassStreamMap, Consumer: ClassFilter,
+		Doc: "filter o stream_map: the predicate reads each element of every chunk the chunk function returns and keeps it in order (paper 003 §4.2's chunked composition, paper 001 §1.3.6 size inference; sequential on cpu)"},
 	{Name: "horizontal", Mode: Horizontal, Producer: ClassAny &^ streamClasses, Consumer: ClassAny &^ streamClasses,
 		Doc:   "two kernels over one space with no path between them run as one pass (paper 000 Fig. 9 case 6, paper 004 §4.3, paper 001)",
 		Match: func(a, b Class) bool { return a&streamClasses == 0 && b&streamClasses == 0 }},
@@ -211,21 +215,89 @@ func lookupHorizontal(a, b Class) *Rule {
 }
 
 // shapeCheck refuses member sets that no kernel form covers: a stream
-// cannot share a pass with a scan (rule F5 only makes a scan a sequential
-// stream, which soacgen does not have) or a filter.
+// shares a pass with a scan or filter only when it is the kernel's one
+// stream, a StreamMap, and the scans and filters run after it on its
+// chunks (streamThen); otherwise a scan or filter does not compose with a
+// stream (rule F5 only makes a scan a sequential stream, which soacgen
+// does not have).
 func shapeCheck(p posFmt, members []*ir.SOAC) *Refusal {
-	var stream, other *ir.SOAC
+	var streams []*ir.SOAC
+	var other *ir.SOAC
 	for _, m := range members {
 		switch c := ClassOf(m); {
 		case c&streamClasses != 0:
-			stream = m
+			streams = append(streams, m)
 		case c&(ClassScan|ClassFilter) != 0:
 			other = m
 		}
 	}
-	if stream != nil && other != nil {
-		return &Refusal{Rule: RefNoRule, Pos: other.Pos(), Consumer: stream,
-			Reason: fmt.Sprintf("no kernel form runs %s and %s in one pass: a scan or filter does not compose with a stream (paper 003 F5 gives only sequential streams)", p.soac(stream), p.soac(other))}
+	if len(streams) == 0 || other == nil {
+		return nil
+	}
+	if len(streams) == 1 && ClassOf(streams[0]) == ClassStreamMap {
+		return streamThen(p, streams[0], members)
+	}
+	return &Refusal{Rule: RefNoRule, Pos: other.Pos(), Consumer: streams[0],
+		Reason: fmt.Sprintf("no kernel form runs %s and %s in one pass: a scan or filter does not compose with a stream (paper 003 F5 gives only sequential streams)", p.soac(streams[0]), p.soac(other))}
+}
+
+// streamThen checks the shape of a kernel whose StreamMap s feeds scans or
+// filters (stream->scanomap, stream->filter): the members that read the
+// stream's output, directly or through each other, read nothing else (the
+// loop after the stream runs over its chunks), and the others are maps
+// computing the stream's input (the chunk loop's maps).
+func streamThen(p posFmt, s *ir.SOAC, members []*ir.SOAC) *Refusal {
+	feeds := map[*ir.Var]bool{}
+	for _, v := range s.Inputs() {
+		feeds[v] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, m := range members {
+			if m.Out == nil || !feeds[m.Out] {
+				continue
+			}
+			for _, v := range m.Inputs() {
+				if !feeds[v] {
+					feeds[v] = true
+					changed = true
+				}
+			}
+		}
+	}
+	after := map[*ir.Var]bool{s.Out: true}
+	for changed := true; changed; {
+		changed = false
+		for _, m := range members {
+			if m == s || m.Out == nil || after[m.Out] {
+				continue
+			}
+			for _, v := range m.Inputs() {
+				if after[v] {
+					after[m.Out] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	for _, m := range members {
+		if m == s {
+			continue
+		}
+		if m.Out == nil || !after[m.Out] {
+			if !m.IsMap() || m.Out == nil || !feeds[m.Out] {
+				return &Refusal{Rule: RefNoRule, Pos: m.Pos(), Consumer: s,
+					Reason: fmt.Sprintf("no kernel form runs %s beside %s, whose output scans or filters read: only maps computing its input run in its chunk loop", p.soac(m), p.soac(s))}
+			}
+			continue
+		}
+		for _, v := range m.Inputs() {
+			if !after[v] {
+				return &Refusal{Rule: RefNoRule, Pos: m.Pos(), Consumer: m, Var: v,
+					Reason: fmt.Sprintf("%s reads %s beside the output of %s: the members after a stream run over its chunks only", p.soac(m), v.Name, p.soac(s))}
+			}
+		}
 	}
 	return nil
 }

@@ -60,6 +60,10 @@ type Func struct {
 	// gatherVar names the variable a literal bound to a function value
 	// reads an index-read array through (gather.go).
 	gatherVar map[gatherKey]string
+	// streamThen, while a ChunkedThen kernel is rendered, completes the
+	// chunk loop of its stream (the key; not of a stream nested in its
+	// chunk function) in place of streamTail (chunkthen.go).
+	streamThen map[*ir.Stream]func(pre Stmts, head *jen.Statement, loop *Stmts, n, lo, hi, res string) (*jen.Statement, string)
 	// later maps the outputs of members written after their kernel's
 	// position to the spec's variable (placed.go).
 	later map[*ir.Var]string

@@ -174,6 +174,20 @@ type Allocator func(elem types.Type, n string) *jen.Statement
 // not nil, allocates the outputs written at every index or cut to their
 // kept count (never those that append).
 func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Allocator) *LoopParts {
+	return f.loopParts(lk, outs, alloc, nil)
+}
+
+// chunkInput is an input of a loop read from the chunk the loop runs
+// over: element i of v is res[i-lo] (chunkthen.go); n names the loop's
+// length, declared by the caller.
+type chunkInput struct {
+	v          *ir.Var
+	res, lo, n string
+}
+
+// loopParts is LoopParts, with input ci.v, when ci is not nil, read from
+// its chunk instead of resliced.
+func (f *Func) loopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Allocator, ci *chunkInput) *LoopParts {
 	lp := &LoopParts{}
 	k := lk.Src
 	at := k.At.Pos()
@@ -206,6 +220,9 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 	pre, post := &Stmts{}, &Stmts{}
 	idx := f.Fresh("i")
 	nName := f.Fresh("n")
+	if ci != nil {
+		nName = ci.n
+	}
 	lp.N, lp.Length, lp.Pre, lp.Post = nName, n, pre, post
 	consumed := map[*ir.Var]bool{}
 	for _, m := range k.SOACs {
@@ -220,6 +237,9 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 	// needs no bounds check (its length is n: proven or asserted).
 	inLocal := map[*ir.Var]string{}
 	for _, v := range k.Inputs {
+		if ci != nil && v == ci.v {
+			continue
+		}
 		l := f.Fresh("in")
 		inLocal[v] = l
 		lp.Inputs = append(lp.Inputs, l)
@@ -236,6 +256,9 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 	elemOf := func(v *ir.Var) elem {
 		if e, ok := elems[v]; ok {
 			return e
+		}
+		if ci != nil && v == ci.v {
+			return elem{jen.Id(ci.res).Index(jen.Id(idx).Op("-").Id(ci.lo)), spaces[lower.Root]}
 		}
 		return elem{Index(inLocal[v], Id(idx)), spaces[lower.Root]}
 	}

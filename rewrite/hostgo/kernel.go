@@ -458,6 +458,9 @@ func chunkHead(lo, hi, n string, chunkSize jen.Code) *jen.Statement {
 // it, StreamRed starts from f(empty) and folds each result with its
 // operator.
 func (f *Func) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]string, pre Stmts, head *jen.Statement, loop *Stmts, n, lo, hi, res string, empty jen.Code) (*jen.Statement, string) {
+	if then := f.streamThen[st]; then != nil {
+		return then(pre, head, loop, n, lo, hi, res)
+	}
 	at := k.At.Pos()
 	last := k.SOACs[len(k.SOACs)-1]
 	out, ok := outs[last.Out]

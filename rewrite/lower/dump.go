@@ -49,7 +49,7 @@ func DumpKernel(b *strings.Builder, fset *token.FileSet, k *Kernel) {
 	switch k.Form {
 	case Sequence:
 		fmt.Fprintf(b, " (%s)", k.Reason)
-	case Loop, Chunked:
+	case Loop, Chunked, ChunkedThen:
 		fmt.Fprintf(b, " over %s", length(k.Length))
 		if k.Unroll > 1 {
 			fmt.Fprintf(b, ", unrolled %d", k.Unroll)
@@ -87,7 +87,7 @@ func DumpKernel(b *strings.Builder, fset *token.FileSet, k *Kernel) {
 	}
 	for i, m := range k.Members {
 		fmt.Fprintf(b, "    member %d: %s@%s %s", i, m.SOAC.Name, pos(m.SOAC), m.Role)
-		if k.Form == Loop {
+		if k.Form == Loop || k.Form == ChunkedThen && k.Chunk.Then <= i {
 			fmt.Fprintf(b, " in space %d", m.Space)
 		}
 		if m.Kept >= 0 {
@@ -111,6 +111,9 @@ func DumpKernel(b *strings.Builder, fset *token.FileSet, k *Kernel) {
 		fmt.Fprintf(b, "    chunks: buffer %s", c.Buffer)
 		if c.Range != nil {
 			fmt.Fprintf(b, ", range at %s fused (%d len calls)", pos(c.Range), len(c.Lens))
+		}
+		if c.Then > 0 {
+			fmt.Fprintf(b, ", members %d.. after the stream", c.Then)
 		}
 		b.WriteString("\n")
 	}

@@ -47,9 +47,15 @@ const (
 	// Chunked is maps feeding a stream: a loop over the stream's chunks
 	// (Kernel.Chunk).
 	Chunked
+	// ChunkedThen is a chunk loop whose stream, a StreamMap, feeds more
+	// members (Chunk.Then): after the chunk function returned a chunk,
+	// they run as one loop over its elements at their global indices,
+	// folds and scans carrying their accumulators from chunk to chunk
+	// (chunkthen.go; StreamPart and ThenPart are its two halves).
+	ChunkedThen
 )
 
-var formNames = [...]string{"sequence", "call", "loop", "chunked"}
+var formNames = [...]string{"sequence", "call", "loop", "chunked", "chunked-then"}
 
 func (f Form) String() string { return formNames[f] }
 
@@ -182,9 +188,13 @@ const (
 	Reused
 	// Fresh: every chunk is allocated.
 	Fresh
+	// Input: no map feeds the stream, which reads an input of the
+	// kernel: each chunk is a slice of it, as the runtime's (ChunkedThen
+	// only).
+	Input
 )
 
-var bufferNames = [...]string{"output", "reused", "fresh"}
+var bufferNames = [...]string{"output", "reused", "fresh", "input"}
 
 func (b Buffer) String() string { return bufferNames[b] }
 
@@ -199,6 +209,9 @@ type Chunk struct {
 	// use mean the same variables inside the chunk function.
 	Range *ast.RangeStmt
 	Lens  []*ast.CallExpr
+	// Then is the index in Kernel.Members of the first member after the
+	// stream (form ChunkedThen), 0 when the stream is the last member.
+	Then int
 }
 
 // Kernel is one lowered kernel.
@@ -371,10 +384,16 @@ func roleOf(m *ir.SOAC) Role {
 }
 
 // panicky counts the members of k whose lambdas may panic or have
-// effects.
+// effects, and the StreamMaps (a chunk of the wrong length panics): in
+// a chunk loop a StreamMap's length check of one chunk runs before the
+// other members' code of the next.
 func panicky(k *fusion.Kernel) int {
 	n := 0
 	for _, m := range k.SOACs {
+		if st, ok := m.Op.(*ir.Stream); ok && st.Kind == ir.StreamMap {
+			n++
+			continue
+		}
 		for _, l := range m.Lambdas() {
 			if l.Purity.MayPanic || !l.Purity.Pure {
 				n++
@@ -559,6 +578,9 @@ func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
 func (lw *lowerer) stream(k *fusion.Kernel, lk *Kernel) string {
 	last := k.SOACs[len(k.SOACs)-1]
 	st, ok := last.Op.(*ir.Stream)
+	if si := slices.IndexFunc(k.SOACs, (*ir.SOAC).IsStream); !ok && si >= 0 {
+		return lw.streamThen(k, lk, si)
+	}
 	switch {
 	case !ok:
 		return fmt.Sprintf("its stream is not its last member (%s is)", lw.position(last))

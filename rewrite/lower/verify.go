@@ -67,8 +67,19 @@ func VerifyKernel(k *Kernel) error {
 			return bad("a call is one stream")
 		}
 		return nil
+	case ChunkedThen:
+		if k.Chunk == nil || k.Chunk.Then < 1 || k.Chunk.Then >= len(k.Members) || k.Members[k.Chunk.Then-1].Role != Stream {
+			return bad("a chunk loop with members after its stream without them")
+		}
+		if err := VerifyKernel(k.StreamPart()); err != nil {
+			return bad("its stream's half: %v", err)
+		}
+		if err := VerifyKernel(k.ThenPart()); err != nil {
+			return bad("its members after the stream: %v", err)
+		}
+		return nil
 	case Chunked:
-		if k.Chunk == nil || k.Members[len(k.Members)-1].Role != Stream || k.Unroll != 1 || len(k.Spaces) != 1 {
+		if k.Chunk == nil || k.Chunk.Then != 0 || k.Chunk.Buffer == Input && len(k.Members) > 1 || k.Members[len(k.Members)-1].Role != Stream || k.Unroll != 1 || len(k.Spaces) != 1 {
 			return bad("a chunk loop is maps in the root space feeding one stream")
 		}
 		if k.Length.Var == nil {

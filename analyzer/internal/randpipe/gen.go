@@ -572,7 +572,10 @@ func (g *gen) stepStream() bool {
 		}
 		in := g.use(a)
 		g.soacs++
-		g.bind(a.typ, true, a.cls, fmt.Sprintf("soac.StreamMap(%s, %s)", in, f))
+		s := g.bind(a.typ, true, a.cls, fmt.Sprintf("soac.StreamMap(%s, %s)", in, f))
+		if g.chance(0.4) {
+			g.streamThen(s)
+		}
 		return true
 	}
 	e := g.expr("int64", append(sc, leaf{"v", "int64", nil}), 2)
@@ -582,6 +585,36 @@ func (g *gen) stepStream() bool {
 	g.soacs++
 	g.bind("int64", false, 0, fmt.Sprintf("soac.StreamRed(%s, func(p, q int64) int64 { return p %s q }, %s)", in, op, f))
 	return true
+}
+
+// streamThen emits a Scan or a Filter of StreamMap output s right after
+// it (stream->scanomap, stream->filter), sometimes read by a Map or a
+// Reduce in turn.
+func (g *gen) streamThen(s *val) {
+	var v *val
+	if g.chance(0.5) {
+		ne, op := g.operator(s.typ)
+		in := g.use(s)
+		g.soacs++
+		v = g.bind(s.typ, true, s.cls, fmt.Sprintf("soac.Scan(%s, %s, %s)", in, ne, op))
+	} else {
+		pred := g.lambda([]string{s.typ}, "bool", g.scalars())
+		in := g.use(s)
+		g.soacs++
+		v = g.bind(s.typ, true, g.newCls(), fmt.Sprintf("soac.Filter(%s, %s)", in, pred))
+	}
+	switch g.pick(3) {
+	case 0:
+		lam := g.lambda([]string{v.typ}, v.typ, g.scalars())
+		in := g.use(v)
+		g.soacs++
+		g.bind(v.typ, true, v.cls, fmt.Sprintf("soac.Map(%s, %s)", in, lam))
+	case 1:
+		ne, op := g.operator(v.typ)
+		in := g.use(v)
+		g.soacs++
+		g.bind(v.typ, false, 0, fmt.Sprintf("soac.Reduce(%s, %s, %s)", in, ne, op))
+	}
 }
 
 // stepNested emits a Map whose lambda runs SOACs itself.

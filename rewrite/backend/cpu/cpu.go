@@ -1,6 +1,7 @@
 // Package cpu is the cpu backend: every lowered kernel as sequential Go,
 // one loop (lower.Loop), a chunk loop over a stream's chunks
-// (lower.Chunked), or the runtime call of a lone stream (lower.Call). The
+// (lower.Chunked, also with members after the stream: lower.ChunkedThen),
+// or the runtime call of a lone stream (lower.Call). The
 // loops themselves are the host generator's (rewrite/hostgo's Loop and
 // FusedStream), since every backend's code contains them: the parallel
 // backend runs their pieces per chunk, and the opencl backend falls back
@@ -39,6 +40,12 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 		return hostgo.Stmts{st}, ""
 	case lower.Chunked:
 		st, why := f.FusedStream(lk, outs)
+		if why != "" {
+			return nil, why
+		}
+		return hostgo.Stmts{st}, ""
+	case lower.ChunkedThen:
+		st, why := f.FusedStreamThen(lk, outs)
 		if why != "" {
 			return nil, why
 		}

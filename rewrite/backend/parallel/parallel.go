@@ -83,6 +83,9 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 		return parChunked(f, lk, outs)
 	case lower.Loop:
 		return parLoop(f, lk, outs)
+	case lower.ChunkedThen:
+		m := lk.Stream()
+		return nil, fmt.Sprintf("the members after its %s at %s run over its chunks in order (a scan's accumulator, a filter's kept count): not in parallel", m.Name, short(f, m.Pos()))
 	}
 	return nil, "its members do not run as one loop: " + lk.Reason
 }
