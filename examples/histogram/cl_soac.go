@@ -155,15 +155,15 @@ var soacgenCLHistogramCL = &launch.StreamRed{
 		Inputs:  []skel.Param{{Name: "in__0", Type: skel.Float64}},
 		Scratch: []skel.Param{{Name: "s__0", Type: skel.Int64}},
 		Row:     skel.Int64,
-		Args:    []skel.Arg{{Name: "lo", Decl: "const double lo"}, {Name: "hi", Decl: "const double hi"}, {Name: "nbins", Decl: "const long nbins"}},
+		Args:    []skel.Arg{{Name: "cap__lo", Decl: "const double cap__lo"}, {Name: "cap__hi", Decl: "const double cap__hi"}, {Name: "cap__nbins", Decl: "const long cap__nbins"}},
 		Chunk: `int k__e = 0;
 for (long soac_index = soac_lo; soac_index < soac_hi && k__e == 0; soac_index++) {
 const double in__0 = in_in__0[soac_index];
-const long k__v1 = soac__lambda_3(in__0, lo, hi, nbins, &k__e);
+const long k__v1 = soac__lambda_3(in__0, cap__lo, cap__hi, cap__nbins, &k__e);
 scratch_s__0[soac_index] = k__v1;
 }
 if (k__e == 0) {
-const soac__out_long soac__r = soac__chunk(soac__sl_long__mk((__global const long *)(scratch_s__0 + soac_lo), soac_hi - soac_lo), nbins, soac__out_long__mk((__global long *)soac_row, soac_room), &k__e);
+const soac__out_long soac__r = soac__chunk(soac__sl_long__mk((__global const long *)(scratch_s__0 + soac_lo), soac_hi - soac_lo), cap__nbins, soac__out_long__mk((__global long *)soac_row, soac_room), &k__e);
 if (k__e == 0 && soac__r.n != soac_room) k__e = 1073741824;
 }
 soac_err = k__e;
@@ -206,11 +206,11 @@ static long histogram__bin(double x, double lo, double hi, long nbins, int *soac
 	long i = soac__cvt64d((((x - lo) / (hi - lo)) * ((double)(nbins))));
 	return min(max(i, 0L), ((long)((ulong)(nbins) - (ulong)(1L))));
 }
-static long soac__lambda_3(double x, const double lo, const double hi, const long nbins, int *soac__err) {
-	return histogram__bin(x, lo, hi, nbins, soac__err);
+static long soac__lambda_3(double x, const double cap__lo, const double cap__hi, const long cap__nbins, int *soac__err) {
+	return histogram__bin(x, cap__lo, cap__hi, cap__nbins, soac__err);
 }
-static soac__out_long soac__chunk(soac__sl_long chunk, const long nbins, const soac__out_long soac__out, int *soac__err) {
-	if ((long)(nbins) != soac__out.n) {
+static soac__out_long soac__chunk(soac__sl_long chunk, const long cap__nbins, const soac__out_long soac__out, int *soac__err) {
+	if ((long)(cap__nbins) != soac__out.n) {
 		soac__panic(soac__err, 3);
 		return soac__out_long__mk(soac__out.p, 0);
 	}

@@ -102,10 +102,10 @@ var soacgenCLClusterSizesCL = &launch.StreamRed{
 		Name:   "CLClusterSizesCL",
 		Inputs: []skel.Param{{Name: "in__0", Type: launch.Struct("in__0__t", skel.Float64, skel.Float64)}},
 		Row:    skel.Int64,
-		Args:   []skel.Arg{{Name: "k", Decl: "const long k"}, {Name: "centres__p", Decl: "__global const kmeans__Point *restrict centres__p"}, {Name: "centres__n", Decl: "const long centres__n"}},
+		Args:   []skel.Arg{{Name: "cap__k", Decl: "const long cap__k"}, {Name: "cap__centres__p", Decl: "__global const kmeans__Point *restrict cap__centres__p"}, {Name: "cap__centres__n", Decl: "const long cap__centres__n"}},
 		Chunk: `int k__e = 0;
 if (k__e == 0) {
-const soac__out_long soac__r = soac__chunk(soac__sl_kmeans__Point__mk((__global const kmeans__Point *)(in_in__0 + soac_lo), soac_hi - soac_lo), k, soac__sl_kmeans__Point__mk(centres__p, centres__n), soac__out_long__mk((__global long *)soac_row, soac_room), &k__e);
+const soac__out_long soac__r = soac__chunk(soac__sl_kmeans__Point__mk((__global const kmeans__Point *)(in_in__0 + soac_lo), soac_hi - soac_lo), cap__k, soac__sl_kmeans__Point__mk(cap__centres__p, cap__centres__n), soac__out_long__mk((__global long *)soac_row, soac_room), &k__e);
 if (k__e == 0 && soac__r.n != soac_room) k__e = 1073741824;
 }
 soac_err = k__e;
@@ -177,8 +177,8 @@ static long kmeans__nearest(kmeans__Point p, soac__sl_kmeans__Point centres, int
 	}
 	return best;
 }
-static soac__out_long soac__chunk(soac__sl_kmeans__Point chunk, const long k, const soac__sl_kmeans__Point centres, const soac__out_long soac__out, int *soac__err) {
-	if ((long)(k) != soac__out.n) {
+static soac__out_long soac__chunk(soac__sl_kmeans__Point chunk, const long cap__k, const soac__sl_kmeans__Point cap__centres, const soac__out_long soac__out, int *soac__err) {
+	if ((long)(cap__k) != soac__out.n) {
 		soac__panic(soac__err, 3);
 		return soac__out_long__mk(soac__out.p, 0);
 	}
@@ -188,7 +188,7 @@ static soac__out_long soac__chunk(soac__sl_kmeans__Point chunk, const long k, co
 		for (long soac__t2 = 0; soac__t2 < chunk.n; soac__t2++) {
 			const kmeans__Point p = chunk.p[soac__t2];
 			{
-				const long soac__t3 = soac__ix((long)(kmeans__nearest(p, centres, soac__err)), counts.n, soac__err, 4);
+				const long soac__t3 = soac__ix((long)(kmeans__nearest(p, cap__centres, soac__err)), counts.n, soac__err, 4);
 				((__global long *)counts.p)[soac__t3] = ((long)((ulong)(((__global long *)counts.p)[soac__t3]) + (ulong)(((long)1))));
 			}
 		}

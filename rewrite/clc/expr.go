@@ -184,7 +184,7 @@ func (f *fn) varRef(v *types.Var, pos token.Pos) val {
 		return val{"0", scalars[types.Int64]}
 	}
 	t := f.typ(v.Type(), pos)
-	c := f.cname(v.Name())
+	c := f.captureName(v.Name())
 	f.locals[v] = c
 	f.capIdx[v] = len(f.caps)
 	f.caps = append(f.caps, Capture{Var: v, C: c, Type: t, Pos: f.u.fset.Position(pos)})

@@ -78,6 +78,25 @@ func (f *fn) cname(name string) string {
 	return n
 }
 
+// captureName returns a fresh C name for a captured Go variable named
+// name: "cap__" and the name (or "v" when it is not a plain identifier).
+// Captures become kernel parameters beside the skeletons' own variables
+// (i, r, n, lid, ...), which they must not shadow or be shadowed by:
+// a double underscore keeps them apart, as it does the translator's
+// other names, and the prefix is not the skeletons' reserved "soac_".
+func (f *fn) captureName(name string) string {
+	base := "cap__v"
+	if plainIdent.MatchString(name) {
+		base = "cap__" + name
+	}
+	n := base
+	for i := 2; f.cnames[n]; i++ {
+		n = fmt.Sprintf("%s%d", base, i)
+	}
+	f.cnames[n] = true
+	return n
+}
+
 // temp returns a fresh temporary name.
 func (f *fn) temp() string {
 	f.tmp++

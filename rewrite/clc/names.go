@@ -5,8 +5,10 @@ package clc
 // "blackscholes__cnd"); a Go local keeps its name when that is a plain
 // ASCII identifier without a double underscore that names nothing in
 // OpenCL C (keywords, types, the built-in functions and macros the
-// translation uses), and is renamed "soac__vN" otherwise. It does not
-// decide scopes: the translator numbers renamed locals.
+// translation uses), and is renamed "soac__vN" otherwise; a captured
+// variable, a kernel parameter beside the skeletons' own variables, is
+// always "cap__NAME" (func.go's captureName). It does not decide scopes:
+// the translator numbers renamed locals.
 
 import (
 	"fmt"

@@ -623,3 +623,14 @@ func indexReadRefusedSpec(xs []float64) []float64 {
 	ys := soac.Map(xs, func(x float64) float64 { return x * 2 })
 	return soac.Map(soac.Iota(n), func(i int) float64 { return ys[i] - 1 })
 }
+
+// capturedNamesSpec captures variables named like the skeletons' own
+// variables (i, r, n, lid, chunk) and an OpenCL built-in (round): each is
+// a kernel parameter that must keep its value.
+//
+//soac:fuse CapturedNames backend=opencl
+func capturedNamesSpec(xs []int64) int64 {
+	i, r, n, lid, chunk := int64(len(xs)%7), int64(3), int64(-2), int64(5), int64(11)
+	round := int64(len(xs) % 5)
+	return soac.Reduce(soac.Map(xs, func(x int64) int64 { return x*i + r*n + lid - chunk + round }), 0, func(a, b int64) int64 { return a + b })
+}
