@@ -126,3 +126,15 @@ func startGivenSpec(xs []int, start int) []int {
 func startMaxSpec(xs []int, start int) int {
 	return soac.Reduce(xs, start, func(a, b int) int { return max(a, b) })
 }
+
+// Map2Fma zips a map's output with xs through a literal that may fuse
+// y*m + x into an FMA (called through soac.Opaque); when the lengths
+// differ, the kernel's unfused code raises Map2's panic, and must not
+// call the chunk functions' copy of the literal (declared only in the
+// parallel branch).
+//
+//soac:fuse Map2Fma backend=parallel
+func map2FmaSpec(xs, ys []float64, m float64) []float64 {
+	sq := soac.Map(ys, func(y float64) float64 { return y * y })
+	return soac.Map2(sq, xs, func(y, x float64) float64 { return y*m + x })
+}
