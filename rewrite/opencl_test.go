@@ -104,12 +104,12 @@ func TestOpenCLRefusals(t *testing.T) {
 	if !strings.Contains(src, `Prod:    "opencl__skew(soac_y, soac_x, &soac_err)"`) || !strings.Contains(src, `Neutral: "(-9223372036854775807L-1)"`) {
 		t.Errorf("MatMulSwapped: its dot product does not pass the row of a second, or its start is not the smallest int64")
 	}
-	for _, name := range []string{"KeptPositive", "Evens", "KeptHalves", "PanickyPred", "KeptPoints", "FilterCaptured", "FilterCapturedRange", "FilterCapturedTable"} {
+	for _, name := range []string{"KeptPositive", "Evens", "KeptHalves", "PanickyPred", "KeptPoints", "FilterCaptured", "FilterCapturedRange", "FilterCapturedTable", "FilterRowSums"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Filter{") {
 			t.Errorf("%s: no OpenCL filter kernel generated", name)
 		}
 	}
-	for _, name := range []string{"Sums", "ScanCaptured", "ScanCapturedNames"} {
+	for _, name := range []string{"Sums", "ScanCaptured", "ScanCapturedNames", "ScanRowLens"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Scan{") {
 			t.Errorf("%s: no OpenCL scan generated", name)
 		}
@@ -122,6 +122,9 @@ func TestOpenCLRefusals(t *testing.T) {
 		"soacgenCLFilterCapturedRange.Run([]any{launch.Arg(lo), launch.Arg(hi), launch.Arg(m)}, ",
 		"soacgenCLFilterCapturedTable.Run([]any{launch.View(table), launch.Arg(k)}, ",
 		"soacgenCLSums.Run(nil, ",
+		// A [][]T input's elements are an argument too.
+		"soacgenCLScanRowLens.Run([]any{launch.View(rows2)}, []skel.HostSlice{skel.Slice(spans)}, ",
+		"soacgenCLFilterRowSums.Run([]any{launch.View(rows2), launch.Arg(k)}, []skel.HostSlice{skel.Slice(spans)}, ",
 	} {
 		if !strings.Contains(src, call) {
 			t.Errorf("no call %s...", call)

@@ -665,3 +665,32 @@ func filterCapturedRangeSpec(xs []int32, lo, hi, m int32) []int32 {
 func filterCapturedTableSpec(xs []int, table []int, k int) []int {
 	return soac.Filter(xs, func(x int) bool { return table[x&15] > k })
 }
+
+// scanRowLensSpec scans the lengths of the rows of a [][]T input: the
+// rows' elements are a buffer argument of the scan kernel.
+//
+//soac:fuse ScanRowLens backend=opencl
+func scanRowLensSpec(xss [][]int32) []int64 {
+	return soac.Scan(soac.Map(xss, func(r []int32) int64 {
+		s := int64(len(r))
+		for _, x := range r {
+			s += int64(x)
+		}
+		return s
+	}), 0, func(a, b int64) int64 { return a + b })
+}
+
+// filterRowSumsSpec keeps the rows of a [][]T input longer than k and
+// sums each: the rows' elements are a buffer argument of the filter
+// kernel, beside the captured k.
+//
+//soac:fuse FilterRowSums backend=opencl
+func filterRowSumsSpec(xss [][]int32, k int) []int64 {
+	return soac.Map(soac.Filter(xss, func(r []int32) bool { return len(r) > k }), func(r []int32) int64 {
+		s := int64(0)
+		for _, x := range r {
+			s += int64(x)
+		}
+		return s
+	})
+}
