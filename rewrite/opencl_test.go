@@ -17,9 +17,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		t.Fatalf("%d outputs", len(outs))
 	}
 	want := map[string]string{
-		"filterCaptureRefusedSpec":    "a lambda of the filter's kernel captures k: the filter skeleton takes no captured arguments",
 		"filterBesideFoldRefusedSpec": "Reduce at opencl.go:191:7 folds every element beside the kept elements the kernel stores: the filter skeleton folds kept elements only",
-		"scanRefusedSpec":             "a lambda of the scan's kernel captures k: the scan skeleton takes no captured arguments",
 		"stringRefusedSpec":           "input xs has type []string: the skeletons take slices of",
 		"twoFiltersRefusedSpec":       "Filter at opencl.go:294:9 and Filter at opencl.go:295:14 store the kept elements of two filters: the filter skeleton compacts one",
 		"indexedBesideRefusedSpec":    "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
@@ -106,13 +104,31 @@ func TestOpenCLRefusals(t *testing.T) {
 	if !strings.Contains(src, `Prod:    "opencl__skew(soac_y, soac_x, &soac_err)"`) || !strings.Contains(src, `Neutral: "(-9223372036854775807L-1)"`) {
 		t.Errorf("MatMulSwapped: its dot product does not pass the row of a second, or its start is not the smallest int64")
 	}
-	for _, name := range []string{"KeptPositive", "Evens", "KeptHalves", "PanickyPred", "KeptPoints"} {
+	for _, name := range []string{"KeptPositive", "Evens", "KeptHalves", "PanickyPred", "KeptPoints", "FilterCaptured", "FilterCapturedRange", "FilterCapturedTable", "FilterRowSums"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Filter{") {
 			t.Errorf("%s: no OpenCL filter kernel generated", name)
 		}
 	}
-	if !strings.Contains(src, "var soacgenCLSums = &launch.Scan{") {
-		t.Errorf("Sums: no OpenCL scan generated")
+	for _, name := range []string{"Sums", "ScanCaptured", "ScanCapturedNames", "ScanRowLens"} {
+		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Scan{") {
+			t.Errorf("%s: no OpenCL scan generated", name)
+		}
+	}
+	// Scan and filter kernels pass their captured values as Redomap's
+	// do: by value (launch.Arg) or as a buffer (launch.View), in the
+	// order of their Args.
+	for _, call := range []string{
+		"soacgenCLScanCapturedNames.Run([]any{launch.Arg(i), launch.Arg(lid), launch.Arg(n), launch.Arg(p), launch.View(ws)}, ",
+		"soacgenCLFilterCapturedRange.Run([]any{launch.Arg(lo), launch.Arg(hi), launch.Arg(m)}, ",
+		"soacgenCLFilterCapturedTable.Run([]any{launch.View(table), launch.Arg(k)}, ",
+		"soacgenCLSums.Run(nil, ",
+		// A [][]T input's elements are an argument too.
+		"soacgenCLScanRowLens.Run([]any{launch.View(rows2)}, []skel.HostSlice{skel.Slice(spans)}, ",
+		"soacgenCLFilterRowSums.Run([]any{launch.View(rows2), launch.Arg(k)}, []skel.HostSlice{skel.Slice(spans)}, ",
+	} {
+		if !strings.Contains(src, call) {
+			t.Errorf("no call %s...", call)
+		}
 	}
 	// backend=auto asks the cost model at run time; backend=opencl does not.
 	if strings.Count(src, "Auto: true,") != 1 || strings.Count(src, ".Use(len(") != 1 || !strings.Contains(src, "soacgenCLAutoScaled.Use(len(xs)) && soacgenCLAutoScaled.Kernel() != nil") {

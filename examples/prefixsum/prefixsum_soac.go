@@ -107,7 +107,7 @@ func PrefixSumsCL(xs []int) []int {
 	ok := false
 	if soacgenCLPrefixSumsCL.Kernel() != nil {
 		clo := make([]int, len(xs))
-		if ok = soacgenCLPrefixSumsCL.Run([]skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo)); ok {
+		if ok = soacgenCLPrefixSumsCL.Run(nil, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo)); ok {
 			t = clo
 		}
 	}
@@ -211,7 +211,7 @@ func PrefixSqrtsCL(xs []float64) []float64 {
 	ok := false
 	if soacgenCLPrefixSqrtsCL.Kernel() != nil {
 		clo := make([]float64, len(xs))
-		if ok = soacgenCLPrefixSqrtsCL.Run([]skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo)); ok {
+		if ok = soacgenCLPrefixSqrtsCL.Run(nil, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo)); ok {
 			t2 = clo
 		}
 	}

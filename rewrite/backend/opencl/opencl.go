@@ -303,10 +303,7 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 		fmt.Fprintf(&ck.body, "k__err = k__e;\n")
 		return ""
 	}
-	// The scan skeleton has neither kernel arguments nor a panic flag.
-	if len(ck.args) > 0 {
-		return fmt.Sprintf("a lambda of the scan's kernel captures %s: the scan skeleton takes no captured arguments", ck.args[0].argName())
-	}
+	// The scan skeleton has no panic flag.
 	if len(ck.unit.Sites()) > 0 {
 		s := ck.unit.Sites()[0]
 		return fmt.Sprintf("a lambda of the scan's kernel may panic (%s at %s:%d:%d): the scan skeleton has no panic flag", s.What, filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column)

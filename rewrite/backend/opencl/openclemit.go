@@ -225,30 +225,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		}
 		return hostgo.Id(f.Name(p.v))
 	}
-	if ck.scan {
-		r := ck.reds[0]
-		l := f.Fresh("clo")
-		run.Add(hostgo.Define(l, hostgo.MakeSlice(f.Type(r.v.Type), n)))
-		ins := slices(ck.ins, input)
-		call := jen.Id(kv).Dot("Run").Call(ins, skelQ("Slice").Call(hostgo.Id(l)))
-		run.Add(jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[r.v], hostgo.Id(l))})))
-		return append(c, jen.If(cond).Add(hostgo.Block(run)), fallback)
-	}
-	for _, r := range ck.reds {
-		local[r.v] = f.Fresh("clr")
-		run.Add(hostgo.VarDecl(local[r.v], jen.Index(hostgo.Lit(1)).Add(f.Type(r.goElem)), nil))
-	}
-	kept := ""
-	var args []jen.Code
-	lhs := hostgo.Id(ok)
-	switch {
-	case ck.compact != lower.Root:
-		kept = f.Fresh("kept")
-		run.Add(hostgo.VarDecl(kept, jen.Int(), nil))
-		lhs = jen.List(hostgo.Id(kept), hostgo.Id(ok))
-	case len(ck.args) == 0:
-		args = append(args, jen.Nil())
-	default:
+	// The values of the kernel's arguments, in the order of the Args
+	// declared above: every skeleton takes them first.
+	args := []jen.Code{jen.Nil()}
+	if len(ck.args) > 0 {
 		var list []jen.Code
 		for _, a := range ck.args {
 			switch {
@@ -271,7 +251,27 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			}
 			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
 		}
-		args = append(args, jen.Index().Any().Values(list...))
+		args = []jen.Code{jen.Index().Any().Values(list...)}
+	}
+	if ck.scan {
+		r := ck.reds[0]
+		l := f.Fresh("clo")
+		run.Add(hostgo.Define(l, hostgo.MakeSlice(f.Type(r.v.Type), n)))
+		ins := slices(ck.ins, input)
+		call := jen.Id(kv).Dot("Run").Call(append(args, ins, skelQ("Slice").Call(hostgo.Id(l)))...)
+		run.Add(jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[r.v], hostgo.Id(l))})))
+		return append(c, jen.If(cond).Add(hostgo.Block(run)), fallback)
+	}
+	for _, r := range ck.reds {
+		local[r.v] = f.Fresh("clr")
+		run.Add(hostgo.VarDecl(local[r.v], jen.Index(hostgo.Lit(1)).Add(f.Type(r.goElem)), nil))
+	}
+	kept := ""
+	lhs := hostgo.Id(ok)
+	if ck.compact != lower.Root {
+		kept = f.Fresh("kept")
+		run.Add(hostgo.VarDecl(kept, jen.Int(), nil))
+		lhs = jen.List(hostgo.Id(kept), hostgo.Id(ok))
 	}
 	var reds []clParam
 	for _, r := range ck.reds {

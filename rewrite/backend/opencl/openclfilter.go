@@ -9,10 +9,10 @@ package opencl
 // as selects (the neutral element for a dropped one) in the map-reduce
 // skeleton; one that materialises the kept elements of one space runs on
 // the filter skeleton (skel.Filter), which writes them compacted, in
-// order. It does not render a filter kernel that materialises two spaces,
-// or that folds every element beside compacted outputs (skel.Filter folds
-// kept elements only), or one with captured values (skel.Filter takes no
-// kernel arguments).
+// order, with the kernel's captured values as its arguments. It does not
+// render a filter kernel that materialises two spaces, or that folds
+// every element beside compacted outputs (skel.Filter folds kept elements
+// only).
 
 import (
 	"fmt"
@@ -116,9 +116,6 @@ func (ck *clKernel) foldElement(m lower.Member) string {
 // compacted space's flag, or set when a panic site was reached, so that
 // the skeleton folds the panic flag of that element too.
 func (ck *clKernel) filterShape() string {
-	if len(ck.args) > 0 {
-		return fmt.Sprintf("a lambda of the filter's kernel captures %s: the filter skeleton takes no captured arguments", ck.args[0].argName())
-	}
 	fmt.Fprintf(&ck.body, "keep = %s || k__e != 0;\nk__err = k__e;\n", ck.keep[ck.compact])
 	return ""
 }

@@ -55,15 +55,15 @@ func ratios32Spec(xs, ys []float32) []float32 {
 	return soac.Map2(xs, ys, func(x, y float32) float32 { return x / y })
 }
 
-// Refused kernels, one per reason (KeptPositive, a filter, was one).
+// Refused kernels, one per reason (KeptPositive and ScanCaptured were).
 
 //soac:fuse KeptPositive backend=opencl
 func keptPositiveSpec(xs []int) []int {
 	return soac.Filter(xs, func(x int) bool { return x > 0 })
 }
 
-//soac:fuse ScanRefused backend=opencl
-func scanRefusedSpec(xs []int, k int) []int {
+//soac:fuse ScanCaptured backend=opencl
+func scanCapturedSpec(xs []int, k int) []int {
 	return soac.Scan(soac.Map(xs, func(x int) int { return x * k }), 0, func(a, b int) int { return a + b })
 }
 
@@ -181,8 +181,8 @@ type weights2 struct {
 	A, B int64
 }
 
-//soac:fuse FilterCaptureRefused backend=opencl
-func filterCaptureRefusedSpec(xs []int, k int) []int {
+//soac:fuse FilterCaptured backend=opencl
+func filterCapturedSpec(xs []int, k int) []int {
 	return soac.Filter(xs, func(x int) bool { return x > k })
 }
 
@@ -633,4 +633,64 @@ func capturedNamesSpec(xs []int64) int64 {
 	i, r, n, lid, chunk := int64(len(xs)%7), int64(3), int64(-2), int64(5), int64(11)
 	round := int64(len(xs) % 5)
 	return soac.Reduce(soac.Map(xs, func(x int64) int64 { return x*i + r*n + lid - chunk + round }), 0, func(a, b int64) int64 { return a + b })
+}
+
+// Captured values of scan and filter kernels are their kernel arguments,
+// in the order of their Args: two of one type each, so that values passed
+// in another order give another result; named like the skeletons' own
+// variables (i, lid, n); a struct; a slice as a buffer and its length.
+
+// scanCapturedNamesSpec scans a map capturing i, lid, n, a struct and
+// the length of a slice.
+//
+//soac:fuse ScanCapturedNames backend=opencl
+func scanCapturedNamesSpec(xs []int64, i, lid int64, p weights2, ws []int32) []int64 {
+	n := int64(len(xs) % 7)
+	return soac.Scan(soac.Map(xs, func(x int64) int64 { return x*i - lid + n + p.A - 2*p.B + int64(len(ws)) }), 0, func(a, b int64) int64 { return a + b })
+}
+
+// filterCapturedRangeSpec keeps lo < x < hi and maps the kept elements
+// with m: captures in the predicate and in the kept elements' map.
+//
+//soac:fuse FilterCapturedRange backend=opencl
+func filterCapturedRangeSpec(xs []int32, lo, hi, m int32) []int32 {
+	return soac.Map(soac.Filter(xs, func(x int32) bool { return x > lo && x < hi }), func(y int32) int32 { return y*m - lo })
+}
+
+// filterCapturedTableSpec keeps the x whose entry of a captured table is
+// above k: a slice read in the predicate, which panics (index out of
+// range) where x is not an index of the table; the CPU code raises it.
+//
+//soac:fuse FilterCapturedTable backend=opencl
+func filterCapturedTableSpec(xs []int, table []int, k int) []int {
+	return soac.Filter(xs, func(x int) bool { return table[x&15] > k })
+}
+
+// scanRowLensSpec scans the lengths of the rows of a [][]T input: the
+// rows' elements are a buffer argument of the scan kernel.
+//
+//soac:fuse ScanRowLens backend=opencl
+func scanRowLensSpec(xss [][]int32) []int64 {
+	return soac.Scan(soac.Map(xss, func(r []int32) int64 {
+		s := int64(len(r))
+		for _, x := range r {
+			s += int64(x)
+		}
+		return s
+	}), 0, func(a, b int64) int64 { return a + b })
+}
+
+// filterRowSumsSpec keeps the rows of a [][]T input longer than k and
+// sums each: the rows' elements are a buffer argument of the filter
+// kernel, beside the captured k.
+//
+//soac:fuse FilterRowSums backend=opencl
+func filterRowSumsSpec(xss [][]int32, k int) []int64 {
+	return soac.Map(soac.Filter(xss, func(r []int32) bool { return len(r) > k }), func(r []int32) int64 {
+		s := int64(0)
+		for _, x := range r {
+			s += int64(x)
+		}
+		return s
+	})
 }

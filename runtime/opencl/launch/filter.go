@@ -33,10 +33,11 @@ func (f *Filter) Use(n int) bool {
 
 // Run filters inputs (all of one length n > 0) into the first kept
 // elements of outputs (n elements each) and folds the kept elements into
-// results (one element each, without the panic flag). It returns the
-// number kept and whether the outputs and results hold the kernel's;
-// false means the caller runs its CPU code, as for Redomap.Run.
-func (f *Filter) Run(inputs, outputs, results []skel.HostSlice) (int, bool) {
+// results (one element each, without the panic flag), with the values
+// of its Args (as for Redomap.Run). It returns the number kept and
+// whether the outputs and results hold the kernel's; false means the
+// caller runs its CPU code, as for Redomap.Run.
+func (f *Filter) Run(args []any, inputs, outputs, results []skel.HostSlice) (int, bool) {
 	if !sameLength(inputs, outputs) {
 		return 0, false
 	}
@@ -46,7 +47,14 @@ func (f *Filter) Run(inputs, outputs, results []skel.HostSlice) (int, bool) {
 	}
 	var flag [1]int32
 	res := append(append([]skel.HostSlice(nil), results...), skel.Slice(flag[:]))
-	kept, t, err := k.Run(inputs, outputs, res)
+	u := uploads{d: f.b.d}
+	defer u.release()
+	vals, err := u.expand(args)
+	var kept int
+	var t skel.Timing
+	if err == nil {
+		kept, t, err = k.RunArgs(vals, inputs, outputs, res)
+	}
 	if err != nil {
 		f.b.fail(f.At, f.Spec.Name, err)
 		return 0, false

@@ -28,7 +28,7 @@ func odds(body string) *Filter {
 func runFilter(k *Filter, xs []int32) (bool, []int32, int32) {
 	out := make([]int32, len(xs))
 	var sum [1]int32
-	kept, ok := k.Run([]skel.HostSlice{skel.Slice(xs)}, []skel.HostSlice{skel.Slice(out)}, []skel.HostSlice{skel.Slice(sum[:])})
+	kept, ok := k.Run(nil, []skel.HostSlice{skel.Slice(xs)}, []skel.HostSlice{skel.Slice(out)}, []skel.HostSlice{skel.Slice(sum[:])})
 	return ok, out[:kept], sum[0]
 }
 
@@ -50,7 +50,7 @@ func TestFilterRun(t *testing.T) {
 	if ok, _, _ := runFilter(k, nil); ok {
 		t.Errorf("Run on no elements = true")
 	}
-	if _, ok := k.Run([]skel.HostSlice{skel.Slice([]int32{1, 2})}, []skel.HostSlice{skel.Slice(make([]int32, 3))}, []skel.HostSlice{skel.Slice(make([]int32, 1))}); ok {
+	if _, ok := k.Run(nil, []skel.HostSlice{skel.Slice([]int32{1, 2})}, []skel.HostSlice{skel.Slice(make([]int32, 3))}, []skel.HostSlice{skel.Slice(make([]int32, 1))}); ok {
 		t.Errorf("Run with an output of another length = true")
 	}
 	p := odds("out0 = in0;\nred0 = in0;\nk__err = in0 == 4 ? 2 : 0;\nkeep = (in0 & 1) != 0 || k__err != 0;")
@@ -77,5 +77,57 @@ func TestFilterNoDevice(t *testing.T) {
 	}
 	if l := lines(); len(l) != 1 || !strings.Contains(l[0], "f.go:2:3: OpenCL kernel odds runs on the CPU: no OpenCL device") {
 		t.Errorf("log lines %q, want one about the missing device", l)
+	}
+}
+
+// TestFilterArgs: a filter's captured values reach every element, in
+// order: a scalar by value (Arg) and a slice as a buffer and its length
+// (View), read in the keep test and the outputs.
+func TestFilterArgs(t *testing.T) {
+	needDevice(t)
+	k := &Filter{At: "f.go:4:5", Spec: skel.Filter{
+		Name:       "above",
+		Inputs:     []skel.Param{{Name: "in0", Type: skel.Int32}},
+		Outputs:    []skel.Param{{Name: "out0", Type: skel.Int64}},
+		Reductions: []skel.Reduction{{Name: "red0", Type: skel.Int64, Op: "r = a + b;", Neutral: "0"}, ErrFlagReduction()},
+		Args: []skel.Arg{{Name: "cap__lo", Decl: "const int cap__lo"}, {Name: "cap__t__p", Decl: "__global const long *restrict cap__t__p"},
+			{Name: "cap__t__n", Decl: "const long cap__t__n"}, {Name: "cap__m", Decl: "const int cap__m"}},
+		Body: "keep = in0 > cap__lo;\nout0 = cap__t__p[soac_index % cap__t__n] * cap__m + in0;\nred0 = out0;\nk__err = 0;",
+	}}
+	xs := []int32{5, 1, 9, -3, 7, 2}
+	out := make([]int64, len(xs))
+	var sum [1]int64
+	kept, ok := k.Run([]any{Arg(int32(2)), View([]int64{100, 200}), Arg(int32(3))}, []skel.HostSlice{skel.Slice(xs)}, []skel.HostSlice{skel.Slice(out)}, []skel.HostSlice{skel.Slice(sum[:])})
+	if got := fmt.Sprint(out[:kept]); !ok || got != "[305 309 307]" || sum[0] != 921 {
+		t.Errorf("Run = %v, %s, %d; want true, [305 309 307], 921", ok, got, sum[0])
+	}
+}
+
+// TestScanArgs: a scan's captured values reach every element, in order
+// (Arg, View), and a scan with no elements is left to the CPU code.
+func TestScanArgs(t *testing.T) {
+	needDevice(t)
+	lines := logs(t)
+	k := &Scan{At: "s.go:6:7", Spec: skel.Scan{
+		Name:   "offsets",
+		Inputs: []skel.Param{{Name: "in0", Type: skel.Int32}},
+		Args: []skel.Arg{{Name: "cap__t__p", Decl: "__global const long *restrict cap__t__p"},
+			{Name: "cap__t__n", Decl: "const long cap__t__n"}, {Name: "cap__k", Decl: "const long cap__k"}},
+		Op:   skel.Reduction{Name: "s", Type: skel.Int64, Op: "r = a + b;", Neutral: "0", Commutative: true},
+		Body: "s = cap__t__p[soac_index % cap__t__n] + cap__k * in0;",
+	}}
+	xs := []int32{1, 2, 3, 4, 5}
+	out := make([]int64, len(xs))
+	if !k.Run([]any{View([]int64{10, 20}), Arg(int64(100))}, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(out)) {
+		t.Fatal("Run = false")
+	}
+	if got := fmt.Sprint(out); got != "[110 330 640 1060 1570]" {
+		t.Errorf("Run = %s, want [110 330 640 1060 1570]", got)
+	}
+	if k.Run([]any{View([]int64{10}), Arg(int64(1))}, nil, skel.Slice(out[:0])) {
+		t.Errorf("Run on no elements = true")
+	}
+	if l := lines(); len(l) != 0 {
+		t.Errorf("log lines %q", l)
 	}
 }

@@ -216,8 +216,7 @@ func GPU() bool {
 }
 
 // Scan is one generated map-scan kernel (package skel's Scan). Its
-// element code cannot panic and reads no captured values: the scan
-// skeleton has neither a panic flag nor kernel arguments.
+// element code cannot panic: the scan skeleton has no panic flag.
 type Scan struct {
 	At   string
 	FP64 bool
@@ -239,10 +238,11 @@ func (s *Scan) Use(n int) bool {
 	return !s.Auto || Worth(s.Cost, n) && GPU()
 }
 
-// Run scans inputs (all of one length n > 0) into out (n elements). It
-// reports whether out holds the scan; false means the caller runs its CPU
-// code, as for Redomap.Run.
-func (s *Scan) Run(inputs []skel.HostSlice, out skel.HostSlice) bool {
+// Run scans inputs (all of one length n > 0) into out (n elements), with
+// the values of its Args (as for Redomap.Run). It reports whether out
+// holds the scan; false means the caller runs its CPU code, as for
+// Redomap.Run.
+func (s *Scan) Run(args []any, inputs []skel.HostSlice, out skel.HostSlice) bool {
 	if !sameLength(inputs, []skel.HostSlice{out}) {
 		return false
 	}
@@ -250,7 +250,13 @@ func (s *Scan) Run(inputs []skel.HostSlice, out skel.HostSlice) bool {
 	if k == nil {
 		return false
 	}
-	t, err := k.Run(inputs, out)
+	u := uploads{d: s.b.d}
+	defer u.release()
+	vals, err := u.expand(args)
+	var t skel.Timing
+	if err == nil {
+		t, err = k.RunArgs(vals, inputs, out)
+	}
 	if err != nil {
 		s.b.fail(s.At, s.Spec.Name, err)
 		return false

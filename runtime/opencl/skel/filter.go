@@ -48,6 +48,10 @@ type Filter struct {
 	// Algorithm chooses the single-pass or the multi-pass kernels;
 	// AutoAlgorithm (the zero value) prefers the single pass.
 	Algorithm Algorithm
+	// Args are values passed to every launch (RunArgs), in order, as
+	// Redomap's: every kernel that evaluates Body takes them after its
+	// sizes, and Body reads each by its name.
+	Args []Arg
 }
 
 // countRed counts kept elements. Its index is len(Reductions), after the
@@ -67,6 +71,9 @@ func (f Filter) check() error {
 	if len(f.Inputs) == 0 {
 		return fmt.Errorf("%s: no inputs", f.Name)
 	}
+	if err := checkArgs(f.Args); err != nil {
+		return fmt.Errorf("%s: %w", f.Name, err)
+	}
 	return nil
 }
 
@@ -78,6 +85,7 @@ func (f Filter) generate(gpu bool) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", f.Name, err)
 	}
+	b.args = f.Args
 	reds := f.reductions()
 	fields := make([]func(string) string, len(reds))
 	for k, red := range f.Reductions {
@@ -97,6 +105,7 @@ func (f Filter) generate(gpu bool) (string, error) {
 	emitScanPartials(&w, f.Name, "long", ci)
 	var hdr strings.Builder
 	fmt.Fprintf(&hdr, "__kernel void %s_scatter(const long n, const long chunk, const int K", f.Name)
+	b.params(&hdr)
 	for _, p := range f.Inputs {
 		fmt.Fprintf(&hdr, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
 	}
@@ -221,9 +230,15 @@ func (k *FilterKernel) Why() string { return k.why }
 // element each). It returns the number of kept elements, read back from
 // the device with a blocking read.
 func (k *FilterKernel) RunDevice(n int, inputs, outputs, results []*cl.MemObject) (int, Timing, error) {
+	return k.RunDeviceArgs(n, nil, inputs, outputs, results)
+}
+
+// RunDeviceArgs is RunDevice with the values of the skeleton's Args (as
+// for RunArgs).
+func (k *FilterKernel) RunDeviceArgs(n int, vals []any, inputs, outputs, results []*cl.MemObject) (int, Timing, error) {
 	var kept int
 	t, err := k.do(n, func(r *run) (err error) {
-		kept, err = k.enqueue(r, n, inputs, outputs, results)
+		kept, err = k.enqueue(r, n, vals, inputs, outputs, results)
 		return err
 	})
 	return kept, t, err
@@ -245,13 +260,16 @@ func (k *FilterKernel) do(n int, f func(r *run) error) (Timing, error) {
 	return p.do(f)
 }
 
-func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.MemObject) (int, error) {
+func (k *FilterKernel) enqueue(r *run, n int, vals []any, inputs, outputs, results []*cl.MemObject) (int, error) {
 	f := k.spec
 	if err := checkBuffers(n, inputs, outputs, results, f.Inputs, f.Outputs, f.Reductions); err != nil {
 		return 0, fmt.Errorf("%s: %w", f.Name, err)
 	}
+	if err := checkVals(vals, f.Args); err != nil {
+		return 0, fmt.Errorf("%s: %w", f.Name, err)
+	}
 	if k.useSP(n) {
-		return k.enqueueSP(r, n, inputs, outputs, results)
+		return k.enqueueSP(r, n, vals, inputs, outputs, results)
 	}
 	prog, err := k.twoPass()
 	if err != nil {
@@ -274,7 +292,7 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 		parts[i] = b
 	}
 	if n > 0 {
-		args := []any{int64(n), p.chunk}
+		args := append([]any{int64(n), p.chunk}, vals...)
 		for _, b := range inputs {
 			args = append(args, b)
 		}
@@ -307,7 +325,7 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 		m, (m+int64(p.local)-1)/int64(p.local), int32(K), counts, cl.LocalBuffer(p.local*K*8), cl.LocalBuffer(p.local*8)); err != nil {
 		return 0, err
 	}
-	args := []any{int64(n), p.chunk, int32(K)}
+	args := append([]any{int64(n), p.chunk, int32(K)}, vals...)
 	for _, b := range inputs {
 		args = append(args, b)
 	}
@@ -333,6 +351,13 @@ func (k *FilterKernel) enqueue(r *run, n int, inputs, outputs, results []*cl.Mem
 // the front of outputs (each of the inputs' length) and the reductions
 // into results (one element each). It returns the number kept.
 func (k *FilterKernel) Run(inputs, outputs, results []HostSlice) (int, Timing, error) {
+	return k.RunArgs(nil, inputs, outputs, results)
+}
+
+// RunArgs is Run with the values of the skeleton's Args (each a value
+// cl.Kernel.SetArg takes: a sized number, a buffer, or the bytes of the C
+// value).
+func (k *FilterKernel) RunArgs(vals []any, inputs, outputs, results []HostSlice) (int, Timing, error) {
 	f := k.spec
 	n, err := checkRun(inputs, outputs, results, f.Inputs, f.Outputs, f.Reductions)
 	if err != nil {
@@ -344,7 +369,7 @@ func (k *FilterKernel) Run(inputs, outputs, results []HostSlice) (int, Timing, e
 		// downloads just that.
 		return r.hostRun(inputs, outputs, results, func(ins, outs, res []*cl.MemObject) (int, error) {
 			var err error
-			kept, err = k.enqueue(r, n, ins, outs, res)
+			kept, err = k.enqueue(r, n, vals, ins, outs, res)
 			return kept, err
 		})
 	})

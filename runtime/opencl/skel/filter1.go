@@ -64,6 +64,7 @@ func (f Filter) generateSP(t spTarget) (string, lookback, error) {
 	if err != nil {
 		return "", lookback{}, fmt.Errorf("%s: %w", f.Name, err)
 	}
+	b.args = f.Args
 	nr := len(f.Reductions)
 	reds := append(append([]Reduction(nil), f.Reductions...), countRed32)
 	lb := newLookback(Int32, nr)
@@ -78,6 +79,7 @@ func (f Filter) generateSP(t spTarget) (string, lookback, error) {
 		emitStage2(&w, f.Name, f.Reductions)
 	}
 	fmt.Fprintf(&w, "__kernel %s void %s_sp(const long n", spAttr, f.Name)
+	b.params(&w)
 	for _, p := range f.Inputs {
 		fmt.Fprintf(&w, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
 	}
@@ -146,7 +148,7 @@ func (f Filter) generateSP(t spTarget) (string, lookback, error) {
 
 // enqueueSP runs the single pass over n < 2^31 elements and returns the
 // number kept.
-func (k *FilterKernel) enqueueSP(r *run, n int, inputs, outputs, results []*cl.MemObject) (int, error) {
+func (k *FilterKernel) enqueueSP(r *run, n int, vals []any, inputs, outputs, results []*cl.MemObject) (int, error) {
 	f := k.spec
 	m := k.sp.target.tiles(int64(n))
 	parts := make([]*cl.MemObject, len(f.Reductions))
@@ -156,7 +158,7 @@ func (k *FilterKernel) enqueueSP(r *run, n int, inputs, outputs, results []*cl.M
 		return 0, err
 	}
 	if n > 0 {
-		args := make([]any, 0, len(inputs)+len(outputs)+len(parts)+1)
+		args := append(make([]any, 0, len(vals)+len(inputs)+len(outputs)+len(parts)+1), vals...)
 		for _, b := range inputs {
 			args = append(args, b)
 		}

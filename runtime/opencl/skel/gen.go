@@ -72,6 +72,33 @@ func newBody(inputs, outputs []Param, reds []Reduction, keep bool, code string) 
 	return b, nil
 }
 
+// checkArgs checks the names of a skeleton's Args: C identifiers outside
+// the skeleton's soac_ names.
+func checkArgs(args []Arg) error {
+	for _, a := range args {
+		if !ident.MatchString(a.Name) || strings.HasPrefix(a.Name, "soac_") {
+			return fmt.Errorf("argument name %q is not a usable C identifier", a.Name)
+		}
+	}
+	return nil
+}
+
+// checkVals checks that a run passes one value per argument.
+func checkVals(vals []any, args []Arg) error {
+	if len(vals) != len(args) {
+		return fmt.Errorf("%d argument values for %d arguments", len(vals), len(args))
+	}
+	return nil
+}
+
+// params writes the kernel parameters of the arguments, each after a
+// comma and a new line.
+func (b body) params(w *strings.Builder) {
+	for _, a := range b.args {
+		fmt.Fprintf(w, ",\n\t%s", a.Decl)
+	}
+}
+
 // isInput reports whether name is one of the inputs.
 func (b body) isInput(name string) bool {
 	for _, p := range b.inputs {
@@ -182,9 +209,7 @@ const unroll = 4
 
 func (s stage1) emit(w *strings.Builder) {
 	fmt.Fprintf(w, "__kernel void %s_stage1(const long n, const long chunk", s.name)
-	for _, a := range s.b.args {
-		fmt.Fprintf(w, ",\n\t%s", a.Decl)
-	}
+	s.b.params(w)
 	for _, p := range s.b.inputs {
 		fmt.Fprintf(w, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
 	}

@@ -79,10 +79,8 @@ func (r Redomap) generate(gpu bool) (Layout, string, error) {
 	if err != nil {
 		return 0, "", fmt.Errorf("%s: %w", r.Name, err)
 	}
-	for _, a := range r.Args {
-		if !ident.MatchString(a.Name) || strings.HasPrefix(a.Name, "soac_") {
-			return 0, "", fmt.Errorf("%s: argument name %q is not a usable C identifier", r.Name, a.Name)
-		}
+	if err := checkArgs(r.Args); err != nil {
+		return 0, "", fmt.Errorf("%s: %w", r.Name, err)
 	}
 	b.args = r.Args
 	var w strings.Builder
@@ -183,8 +181,8 @@ func (k *RedomapKernel) enqueue(r *run, n int, vals []any, inputs, outputs, resu
 	if err := checkBuffers(n, inputs, outputs, results, s.Inputs, s.Outputs, s.Reductions); err != nil {
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
-	if len(vals) != len(s.Args) {
-		return fmt.Errorf("%s: %d argument values for %d arguments", s.Name, len(vals), len(s.Args))
+	if err := checkVals(vals, s.Args); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
 	}
 	p := k.plan(n)
 	parts := make([]*cl.MemObject, len(s.Reductions))

@@ -35,6 +35,10 @@ type Scan struct {
 	// Algorithm chooses the single-pass or the reduce-then-scan kernels;
 	// AutoAlgorithm (the zero value) prefers the single pass.
 	Algorithm Algorithm
+	// Args are values passed to every launch (RunArgs), in order, as
+	// Redomap's: every kernel that evaluates Body takes them after its
+	// sizes, and Body reads each by its name.
+	Args []Arg
 }
 
 func (s Scan) generate(gpu bool) (Layout, string, error) {
@@ -47,6 +51,7 @@ func (s Scan) generate(gpu bool) (Layout, string, error) {
 	if err != nil {
 		return 0, "", fmt.Errorf("%s: %w", s.Name, err)
 	}
+	b.args = s.Args
 	var w strings.Builder
 	w.WriteString(prelude(allTypes(s.Inputs, nil, reds), s.Preamble))
 	emitOps(&w, reds)
@@ -55,6 +60,7 @@ func (s Scan) generate(gpu bool) (Layout, string, error) {
 	emitScanPartials(&w, s.Name, s.Op.Type.Name, 0)
 	var hdr strings.Builder
 	fmt.Fprintf(&hdr, "__kernel void %s_final(const long n, const long chunk, const int K", s.Name)
+	b.params(&hdr)
 	for _, p := range s.Inputs {
 		fmt.Fprintf(&hdr, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
 	}
@@ -140,7 +146,13 @@ func (k *ScanKernel) Why() string { return k.why }
 
 // RunDevice scans n elements of the device-resident inputs into out.
 func (k *ScanKernel) RunDevice(n int, inputs []*cl.MemObject, out *cl.MemObject) (Timing, error) {
-	return k.do(func(r *run) error { return k.enqueue(r, n, inputs, out) })
+	return k.RunDeviceArgs(n, nil, inputs, out)
+}
+
+// RunDeviceArgs is RunDevice with the values of the skeleton's Args (as
+// for RunArgs).
+func (k *ScanKernel) RunDeviceArgs(n int, vals []any, inputs []*cl.MemObject, out *cl.MemObject) (Timing, error) {
+	return k.do(func(r *run) error { return k.enqueue(r, n, vals, inputs, out) })
 }
 
 // do runs f under the lock of the kernel's program.
@@ -151,17 +163,20 @@ func (k *ScanKernel) do(f func(r *run) error) (Timing, error) {
 	return k.prog.do(f)
 }
 
-func (k *ScanKernel) enqueue(r *run, n int, inputs []*cl.MemObject, out *cl.MemObject) error {
+func (k *ScanKernel) enqueue(r *run, n int, vals []any, inputs []*cl.MemObject, out *cl.MemObject) error {
 	s := k.spec
 	size := s.Op.Type.Size
 	if err := checkBuffers(n, inputs, []*cl.MemObject{out}, nil, s.Inputs, []Param{{s.Op.Name, s.Op.Type}}, nil); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
+	}
+	if err := checkVals(vals, s.Args); err != nil {
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
 	if n == 0 {
 		return nil
 	}
 	if k.sp != nil {
-		args := make([]any, 0, len(inputs)+1)
+		args := append(make([]any, 0, len(vals)+len(inputs)+1), vals...)
 		for _, b := range inputs {
 			args = append(args, b)
 		}
@@ -174,7 +189,7 @@ func (k *ScanKernel) enqueue(r *run, n int, inputs []*cl.MemObject, out *cl.MemO
 	if err != nil {
 		return err
 	}
-	args := []any{int64(n), p.chunk}
+	args := append([]any{int64(n), p.chunk}, vals...)
 	for _, b := range inputs {
 		args = append(args, b)
 	}
@@ -187,7 +202,7 @@ func (k *ScanKernel) enqueue(r *run, n int, inputs []*cl.MemObject, out *cl.MemO
 		m, (m+int64(p.local)-1)/int64(p.local), int32(K), part, cl.LocalBuffer(p.local*K*size), cl.LocalBuffer(p.local*size)); err != nil {
 		return err
 	}
-	args = []any{int64(n), p.chunk, int32(K)}
+	args = append([]any{int64(n), p.chunk, int32(K)}, vals...)
 	for _, b := range inputs {
 		args = append(args, b)
 	}
@@ -198,6 +213,13 @@ func (k *ScanKernel) enqueue(r *run, n int, inputs []*cl.MemObject, out *cl.MemO
 // Run uploads the inputs, scans, and downloads the result into out, which
 // must have the inputs' length.
 func (k *ScanKernel) Run(inputs []HostSlice, out HostSlice) (Timing, error) {
+	return k.RunArgs(nil, inputs, out)
+}
+
+// RunArgs is Run with the values of the skeleton's Args (each a value
+// cl.Kernel.SetArg takes: a sized number, a buffer, or the bytes of the C
+// value).
+func (k *ScanKernel) RunArgs(vals []any, inputs []HostSlice, out HostSlice) (Timing, error) {
 	s := k.spec
 	n, err := checkRun(inputs, []HostSlice{out}, nil, s.Inputs, []Param{{s.Op.Name, s.Op.Type}}, nil)
 	if err != nil {
@@ -205,7 +227,7 @@ func (k *ScanKernel) Run(inputs []HostSlice, out HostSlice) (Timing, error) {
 	}
 	return k.do(func(r *run) error {
 		return r.hostRun(inputs, []HostSlice{out}, nil, func(ins, outs, _ []*cl.MemObject) (int, error) {
-			return n, k.enqueue(r, n, ins, outs[0])
+			return n, k.enqueue(r, n, vals, ins, outs[0])
 		})
 	})
 }

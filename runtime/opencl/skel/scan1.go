@@ -80,6 +80,9 @@ func (s Scan) check() error {
 	if len(s.Inputs) == 0 {
 		return fmt.Errorf("%s: no inputs", s.Name)
 	}
+	if err := checkArgs(s.Args); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
+	}
 	return nil
 }
 
@@ -109,6 +112,7 @@ func (s Scan) generateSP(t spTarget) (string, lookback, error) {
 	if err != nil {
 		return "", lookback{}, fmt.Errorf("%s: %w", s.Name, err)
 	}
+	b.args = s.Args
 	lb := newLookback(s.Op.Type, 0)
 	T := s.Op.Type.Name
 	var w strings.Builder
@@ -119,6 +123,7 @@ func (s Scan) generateSP(t spTarget) (string, lookback, error) {
 	b.emit(&w)
 	lb.emitInit(&w, s.Name)
 	fmt.Fprintf(&w, "__kernel %s void %s_sp(const long n", spAttr, s.Name)
+	b.params(&w)
 	for _, p := range s.Inputs {
 		fmt.Fprintf(&w, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
 	}
