@@ -193,7 +193,10 @@ const streamThenPanicTest = `package streamrules
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -242,6 +245,44 @@ func TestTwoPanics(t *testing.T) {
 				want := panicOf(func() { p.spec(append([]int(nil), xs...)) })
 				if got := panicOf(func() { p.fused(xs) }); got != want {
 					t.Errorf("%s, 60 at %d, %d at %d: panic %q, spec panics %q", p.name, i, p.trigger, j, got, want)
+				}
+			}
+		}
+	}
+}
+
+func bits(xs []float64) []uint64 {
+	b := make([]uint64, len(xs))
+	for i, x := range xs {
+		b[i] = math.Float64bits(x)
+	}
+	return b
+}
+
+// The float scans and sums of finite values (whose association shows
+// in their bits) give the same bits under GOMAXPROCS 1, 2, 3 and 8.
+func TestFloatsSameBits(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{100_000, 600_000, 1_000_003} {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = r.NormFloat64() * 1e3
+		}
+		var first [][]uint64
+		for _, p := range []int{1, 2, 3, 8} {
+			runtime.GOMAXPROCS(p)
+			scan := StreamScanFloat(slices.Clone(xs))
+			ys, sum := StreamFilterFloat(slices.Clone(xs))
+			zs, run, top := StreamFilterScan(slices.Clone(xs))
+			got := [][]uint64{bits(scan), bits(ys), bits([]float64{sum, top}), bits(zs), bits(run)}
+			if first == nil {
+				first = got
+				continue
+			}
+			for k := range got {
+				if !slices.Equal(got[k], first[k]) {
+					t.Errorf("n=%d, GOMAXPROCS=%d: result %d differs from GOMAXPROCS=1's", n, p, k)
 				}
 			}
 		}
