@@ -43,6 +43,16 @@ import (
 	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
 )
 
+// thenGrainFactor scales the stream's grain for a ChunkedThen kernel:
+// its parallel form writes the stream's whole output and reads it back
+// in a second loop, traffic the sequential chunk loop (which reads each
+// chunk while it is in cache) does not have, and the estimate counts
+// the stream's half only. Measured on the 16-core host (BENCHMARKS.md,
+// "Fourth session"): with the stream's own grain the parallel form was
+// 0.6x cpu at 1e5 elements (StreamScan, StreamFilter) and 1.2-2.7x at
+// 1e6; 16 grains keeps 1e5 on the sequential path.
+const thenGrainFactor = 16
+
 // parThen renders lk (form lower.ChunkedThen) as the cpu backend's chunk
 // loop below the stream's grain and as the stream's output computed in
 // parallel, then the members' loop over it in parallel, above it; or
@@ -62,7 +72,7 @@ func parThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 	} else {
 		nanos = costsOf(f).streamNanos(head)
 	}
-	grain := hostgo.Lit(rtparallel.Grain(nanos))
+	grain := hostgo.Lit(thenGrainFactor * rtparallel.Grain(nanos))
 	n, ys := f.Fresh("n"), f.Fresh("ys")
 	// The stream's half assigns its output to ys, a local of the
 	// parallel branch; the maps' materialised outputs go where the
