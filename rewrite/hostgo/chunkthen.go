@@ -78,3 +78,19 @@ func (f *Func) FusedStreamThen(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.
 	}
 	return f.streamTail(lk.Src, st, outs, pre, chunkHead(lo, hi, n, chunkSize), loop, n, lo, hi, res, nil)
 }
+
+// BindName makes code rendered until restore is called name v by name
+// (a local the caller declares), as a backend does that computes a
+// fused array into a variable of its own before the members reading it
+// run (the parallel backend's ChunkedThen kernels).
+func (f *Func) BindName(v *ir.Var, name string) (restore func()) {
+	old, had := f.rebind[v]
+	f.rebind[v] = name
+	return func() {
+		if had {
+			f.rebind[v] = old
+		} else {
+			delete(f.rebind, v)
+		}
+	}
+}

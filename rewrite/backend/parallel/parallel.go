@@ -23,7 +23,9 @@ package parallel
 //     some totals need another scan's carry first (parscan.go);
 //   - a lone stream: parallel.StreamRed, or parallel.StreamMapOr with the
 //     reference call as its fallback (the spec's length panic);
-//   - maps fused into a stream's chunks (lower.Chunked): parstream.go.
+//   - maps fused into a stream's chunks (lower.Chunked): parstream.go;
+//   - a StreamMap followed by members over its chunks
+//     (lower.ChunkedThen): parthen.go.
 //
 // A fold or scan whose start is not its operator's neutral element
 // starts from it in chunk 0 only (parscan.go: chunkStart).
@@ -84,8 +86,7 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	case lower.Loop:
 		return parLoop(f, lk, outs)
 	case lower.ChunkedThen:
-		m := lk.Stream()
-		return nil, fmt.Sprintf("the members after its %s at %s run over its chunks in order (a scan's accumulator, a filter's kept count): not in parallel", m.Name, short(f, m.Pos()))
+		return parThen(f, lk, outs) // parthen.go
 	}
 	return nil, "its members do not run as one loop: " + lk.Reason
 }

@@ -42,6 +42,21 @@ func parChunked(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	// which the estimate per element does not count.
 	grain := hostgo.Lit(rtparallel.Grain(costsOf(f).streamNanos(lk)))
 	n := f.Fresh("n")
+	par, inputLen, why := parChunks(f, lk, outs, n, grain)
+	if why != "" {
+		return nil, why
+	}
+	return hostgo.Stmts{hostgo.Block(hostgo.Stmts{
+		hostgo.Define(n, inputLen),
+		jen.If(jen.Qual(ParallelPath, "Sequential").Call(hostgo.Id(n), grain)).Add(hostgo.Block(hostgo.Stmts{seq})).Else().Add(hostgo.Block(par)),
+	})}, ""
+}
+
+// parChunks returns the parallel branch of parChunked: lk's chunks run
+// by the runtime in chunks of grain, n naming the kernel's length, which
+// the caller defines as the expression returned (the length of the
+// kernel's first input).
+func parChunks(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n string, grain *jen.Statement) (hostgo.Stmts, *jen.Statement, string) {
 	// The maps' materialised outputs are written through locals of the
 	// parallel branch, assigned once: the chunk function captures their
 	// values, not the outputs' variables (which would move to the heap
@@ -68,7 +83,7 @@ func parChunked(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	lo, hi, buf := f.Fresh("lo"), f.Fresh("hi"), f.Fresh("buf")
 	chunk, res, why := sp.Chunk(lo, hi, buf)
 	if why != "" {
-		return nil, why
+		return nil, nil, why
 	}
 	bufName := jen.Id(buf)
 	if !sp.Scratch {
@@ -84,11 +99,11 @@ func parChunked(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	case ir.StreamRed:
 		empty, acc, why := sp.Empty()
 		if why != "" {
-			return nil, why
+			return nil, nil, why
 		}
 		op, why := sp.Op()
 		if why != "" {
-			return nil, why
+			return nil, nil, why
 		}
 		par.Add(empty...)
 		par.Add(hostgo.AssignTo(sp.Out, jen.Qual(ParallelPath, "StreamRedChunks").Call(hostgo.Id(n), grain, scratch, hostgo.Id(acc), op, chunkFn)))
@@ -101,10 +116,7 @@ func parChunked(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 		par.Add(jen.List(hostgo.Id(r), hostgo.Id(ok)).Op(":=").Add(call))
 		par.Add(jen.If(hostgo.Id(ok)).Add(hostgo.Block(append(hostgo.Stmts{hostgo.AssignTo(sp.Out, hostgo.Id(r))}, post...))).Else().Add(hostgo.Block(hostgo.Stmts{f.Unfused(lk.Src, outs)})))
 	}
-	return hostgo.Stmts{hostgo.Block(hostgo.Stmts{
-		hostgo.Define(n, sp.InputLen()),
-		jen.If(jen.Qual(ParallelPath, "Sequential").Call(hostgo.Id(n), grain)).Add(hostgo.Block(hostgo.Stmts{seq})).Else().Add(hostgo.Block(par)),
-	})}, ""
+	return par, sp.InputLen(), ""
 }
 
 // streamNanos estimates the nanoseconds of one element of lk's chunk
