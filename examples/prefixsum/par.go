@@ -34,3 +34,18 @@ func halfSqrtsParSpec(xs []float64) []float64 {
 	ps := soac.Scan(soac.Map(xs, math.Sqrt), 0.0, func(a, b float64) float64 { return a + b })
 	return soac.Map(ps, func(p float64) float64 { return p * 0.5 })
 }
+
+// chunkedSumsParSpec is chunkedSumsSpec for the parallel backend: a
+// stream followed by a scan (lower.ChunkedThen).
+//
+//soac:fuse ChunkedSumsPar backend=parallel
+func chunkedSumsParSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		out := make([]int, len(chunk))
+		for i, x := range chunk {
+			out[i] = 3*x + 1
+		}
+		return out
+	})
+	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
+}

@@ -3,7 +3,9 @@
 package prefixsum
 
 import (
+	"fmt"
 	parallel "github.com/soacgen/soacgen/runtime/parallel"
+	"github.com/soacgen/soacgen/runtime/soac"
 	"math"
 )
 
@@ -14,48 +16,48 @@ func PrefixSumsPar(xs []int) []int {
 		n := len(xs)
 		in := xs[:n]
 		var acc int = int(0)
-		var out []int
-		out = parallel.Alloc[int](n)[:n]
+		var out2 []int
+		out2 = parallel.Alloc[int](n)[:n]
 		if parallel.Sequential(n, 50000) {
-			for i := 0; i < n; i++ {
+			for i2 := 0; i2 < n; i2++ {
 				var m int
 				{
-					x := in[i]
+					x := in[i2]
 					m = 3*x + 1
 				}
 				{
 					a, b := acc, m
 					acc = a + b
 				}
-				out[i] = acc
+				out2[i2] = acc
 			}
 		} else {
 			_ = parallel.ScanExact(n, 6250, int(0), func(lo, hi int, start int) int {
 				var acc int = start
 				in := in[:hi]
 				_ = in[lo:]
-				out := out[:hi]
-				_ = out[lo:]
-				for i2 := lo; i2 < hi; i2++ {
+				out2 := out2[:hi]
+				_ = out2[lo:]
+				for i3 := lo; i3 < hi; i3++ {
 					var m2 int
 					{
-						x := in[i2]
+						x := in[i3]
 						m2 = 3*x + 1
 					}
 					{
 						a, b := acc, m2
 						acc = a + b
 					}
-					out[i2] = acc
+					out2[i3] = acc
 				}
 				return acc
 			}, func(lo, hi int, carry int) {
-				out := out[:hi]
-				_ = out[lo:]
-				for i3 := lo; i3 < hi; i3++ {
+				out2 := out2[:hi]
+				_ = out2[lo:]
+				for i4 := lo; i4 < hi; i4++ {
 					{
-						a, b := carry, out[i3]
-						out[i3] = a + b
+						a, b := carry, out2[i4]
+						out2[i4] = a + b
 					}
 				}
 			}, func(x2, y int) int {
@@ -67,7 +69,7 @@ func PrefixSumsPar(xs []int) []int {
 				return r
 			})
 		}
-		t = out
+		t = out2
 	}
 	return t
 }
@@ -84,42 +86,42 @@ func PrefixSqrtsPar(xs []float64) []float64 {
 		n := len(xs)
 		in := xs[:n]
 		var acc float64 = float64(0.0)
-		var out []float64
-		out = parallel.Alloc[float64](n)[:n]
+		var out2 []float64
+		out2 = parallel.Alloc[float64](n)[:n]
 		if parallel.Sequential(n, 16668) {
-			for i := 0; i < n; i++ {
+			for i2 := 0; i2 < n; i2++ {
 				var m float64
-				m = float64(math.Sqrt(in[i]))
+				m = float64(math.Sqrt(in[i2]))
 				{
 					a, b := acc, m
 					acc = float64(a + b)
 				}
-				out[i] = acc
+				out2[i2] = acc
 			}
 		} else {
 			_ = parallel.Scan(n, 2083, func(lo, hi int) float64 {
 				var acc float64 = float64(0.0)
 				in := in[:hi]
 				_ = in[lo:]
-				out := out[:hi]
-				_ = out[lo:]
-				for i2 := lo; i2 < hi; i2++ {
+				out2 := out2[:hi]
+				_ = out2[lo:]
+				for i3 := lo; i3 < hi; i3++ {
 					var m2 float64
-					m2 = float64(math.Sqrt(in[i2]))
+					m2 = float64(math.Sqrt(in[i3]))
 					{
 						a, b := acc, m2
 						acc = float64(a + b)
 					}
-					out[i2] = acc
+					out2[i3] = acc
 				}
 				return acc
 			}, func(lo, hi int, carry float64) {
-				out := out[:hi]
-				_ = out[lo:]
-				for i3 := lo; i3 < hi; i3++ {
+				out2 := out2[:hi]
+				_ = out2[lo:]
+				for i4 := lo; i4 < hi; i4++ {
 					{
-						a, b := carry, out[i3]
-						out[i3] = float64(a + b)
+						a, b := carry, out2[i4]
+						out2[i4] = float64(a + b)
 					}
 				}
 			}, func(x2, y float64) float64 {
@@ -131,7 +133,7 @@ func PrefixSqrtsPar(xs []float64) []float64 {
 				return r
 			})
 		}
-		t2 = out
+		t2 = out2
 	}
 	return t2
 }
@@ -148,12 +150,12 @@ func HalfSqrtsPar(xs []float64) []float64 {
 		n := len(xs)
 		in := xs[:n]
 		var acc float64 = float64(0.0)
-		var out []float64
-		out = parallel.Alloc[float64](n)[:n]
+		var out2 []float64
+		out2 = parallel.Alloc[float64](n)[:n]
 		if parallel.Sequential(n, 14286) {
-			for i := 0; i < n; i++ {
+			for i2 := 0; i2 < n; i2++ {
 				var m float64
-				m = float64(math.Sqrt(in[i]))
+				m = float64(math.Sqrt(in[i2]))
 				{
 					a, b := acc, m
 					acc = float64(a + b)
@@ -163,7 +165,7 @@ func HalfSqrtsPar(xs []float64) []float64 {
 					p := acc
 					m2 = float64(p * 0.5)
 				}
-				out[i] = m2
+				out2[i2] = m2
 			}
 		} else {
 			type carried struct {
@@ -176,9 +178,9 @@ func HalfSqrtsPar(xs []float64) []float64 {
 				var acc2 float64 = float64(0.0)
 				in2 = in2[:hi]
 				_ = in2[lo:]
-				for i3 := lo; i3 < hi; i3++ {
+				for i4 := lo; i4 < hi; i4++ {
 					var m5 float64
-					m5 = float64(math.Sqrt(in2[i3]))
+					m5 = float64(math.Sqrt(in2[i4]))
 					{
 						a, b := acc2, m5
 						acc2 = float64(a + b)
@@ -195,11 +197,11 @@ func HalfSqrtsPar(xs []float64) []float64 {
 				var acc float64 = carry.s0
 				in := in[:hi]
 				_ = in[lo:]
-				out := out[:hi]
-				_ = out[lo:]
-				for i2 := lo; i2 < hi; i2++ {
+				out2 := out2[:hi]
+				_ = out2[lo:]
+				for i3 := lo; i3 < hi; i3++ {
 					var m3 float64
-					m3 = float64(math.Sqrt(in[i2]))
+					m3 = float64(math.Sqrt(in[i3]))
 					{
 						a, b := acc, m3
 						acc = float64(a + b)
@@ -209,14 +211,14 @@ func HalfSqrtsPar(xs []float64) []float64 {
 						p := acc
 						m4 = float64(p * 0.5)
 					}
-					out[i2] = m4
+					out2[i3] = m4
 				}
 				return carried{acc}, struct{}{}
 			}, func(x3, y2 struct{}) struct{} {
 				return x3
 			})
 		}
-		t2 = out
+		t2 = out2
 	}
 	return t2
 }
@@ -225,3 +227,115 @@ func HalfSqrtsPar(xs []float64) []float64 {
 func soacgenRerunGoGenerate_HalfSqrtsPar(func(xs []float64) []float64) {}
 
 func _() { soacgenRerunGoGenerate_HalfSqrtsPar(halfSqrtsParSpec) }
+
+// ChunkedSumsPar is the fused form of chunkedSumsParSpec (generated from its //soac:fuse directive).
+func ChunkedSumsPar(xs []int) []int {
+	var t []int
+	{
+		n3 := len(xs)
+		if parallel.Sequential(n3, 114288) {
+			{
+				n := len(xs)
+				var acc2 int = int(0)
+				var out2 []int
+				out2 = make([]int, n)
+				for lo := 0; lo < n; lo += soac.ChunkSize {
+					hi := min(lo+soac.ChunkSize, n)
+					chunk2 := xs[lo:hi:hi]
+					var r []int
+					{
+						chunk := chunk2
+						out := make([]int, len(chunk))
+						for i, x := range chunk {
+							out[i] = 3*x + 1
+						}
+						r = out
+					}
+					if len(r) != hi-lo {
+						panic(fmt.Sprintf("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi-lo, len(r)))
+					}
+					for i2 := lo; i2 < hi; i2++ {
+						{
+							a, b := acc2, r[i2-lo]
+							acc2 = a + b
+						}
+						out2[i2] = acc2
+					}
+				}
+				t = out2
+			}
+		} else {
+			var ys2 []int
+			ys2 = parallel.StreamMapOr(xs, 114288, func(chunk []int) []int {
+				out := make([]int, len(chunk))
+				for i, x := range chunk {
+					out[i] = 3*x + 1
+				}
+				return out
+			}, func() []int {
+				return soac.StreamMap[int, int](xs, func(chunk []int) []int {
+					out := make([]int, len(chunk))
+					for i, x := range chunk {
+						out[i] = 3*x + 1
+					}
+					return out
+				})
+			})
+			{
+				n4 := len(ys2)
+				in := ys2[:n4]
+				var acc3 int = int(0)
+				var out3 []int
+				out3 = parallel.Alloc[int](n4)[:n4]
+				if parallel.Sequential(n4, 100000) {
+					for i3 := 0; i3 < n4; i3++ {
+						{
+							a, b := acc3, in[i3]
+							acc3 = a + b
+						}
+						out3[i3] = acc3
+					}
+				} else {
+					_ = parallel.ScanExact(n4, 12500, int(0), func(lo2, hi2 int, start int) int {
+						var acc3 int = start
+						in := in[:hi2]
+						_ = in[lo2:]
+						out3 := out3[:hi2]
+						_ = out3[lo2:]
+						for i4 := lo2; i4 < hi2; i4++ {
+							{
+								a, b := acc3, in[i4]
+								acc3 = a + b
+							}
+							out3[i4] = acc3
+						}
+						return acc3
+					}, func(lo2, hi2 int, carry int) {
+						out3 := out3[:hi2]
+						_ = out3[lo2:]
+						for i5 := lo2; i5 < hi2; i5++ {
+							{
+								a, b := carry, out3[i5]
+								out3[i5] = a + b
+							}
+						}
+					}, func(x2, y int) int {
+						var r2 int
+						{
+							a, b := x2, y
+							r2 = a + b
+						}
+						return r2
+					})
+				}
+				t = out3
+			}
+		}
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_ChunkedSumsPar does not compile when the signature of chunkedSumsParSpec no longer matches ChunkedSumsPar: run go generate.
+func soacgenRerunGoGenerate_ChunkedSumsPar(func(xs []int) []int) {}
+
+func _() { soacgenRerunGoGenerate_ChunkedSumsPar(chunkedSumsParSpec) }

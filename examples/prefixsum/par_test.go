@@ -55,3 +55,23 @@ func TestHalfSqrtsPar(t *testing.T) {
 		}
 	}
 }
+
+func TestChunkedSumsPar(t *testing.T) {
+	for _, n := range extest.ParSizes(testing.Short()) {
+		xs := extest.Ints(extest.Rand(16, n), n, -1000, 1000)
+		want := chunkedSumsSpec(xs)
+		if d := extest.Same(prefixSumsSpec(xs), want); d != "" {
+			t.Fatalf("n=%d: the stream's spec differs from PrefixSums': %s", n, d)
+		}
+		if d := extest.Same(chunkedSumsParSpec(xs), want); d != "" {
+			t.Fatalf("n=%d: the spec's parallel copy differs from the spec: %s", n, d)
+		}
+		if d := extest.Same(ChunkedSums(xs), want); d != "" {
+			t.Fatalf("n=%d: ChunkedSums differs from the spec: %s", n, d)
+		}
+		got := extest.AcrossProcs(t, func() []int { return ChunkedSumsPar(xs) })
+		if d := extest.Same(got, want); d != "" {
+			t.Errorf("n=%d: ChunkedSumsPar: %s", n, d)
+		}
+	}
+}

@@ -9,6 +9,9 @@
 //     the left-to-right order, so results are bit-identical.
 //   - HalfSqrts: PrefixSqrts with a map of the scan's elements after it
 //     (three SOACs, one loop).
+//   - ChunkedSums: PrefixSums with the map written as a StreamMap's chunk
+//     function (a stream followed by a scan: the chunk loop carries the
+//     scan's accumulator from chunk to chunk).
 //
 // Best fused form: one pass (a scanomap), no array of mapped values.
 //
@@ -47,6 +50,21 @@ func prefixSqrtsSpec(xs []float64) []float64 {
 func halfSqrtsSpec(xs []float64) []float64 {
 	ps := soac.Scan(soac.Map(xs, math.Sqrt), 0.0, func(a, b float64) float64 { return a + b })
 	return soac.Map(ps, func(p float64) float64 { return p * 0.5 })
+}
+
+// chunkedSumsSpec returns the running totals of 3x+1 over xs, the 3x+1
+// computed a chunk at a time by a StreamMap.
+//
+//soac:fuse ChunkedSums
+func chunkedSumsSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		out := make([]int, len(chunk))
+		for i, x := range chunk {
+			out[i] = 3*x + 1
+		}
+		return out
+	})
+	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
 }
 
 // prefixSumsCLSpec is prefixSumsSpec generated for the opencl backend:

@@ -3,9 +3,11 @@
 package prefixsum
 
 import (
+	"fmt"
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
 	parallel "github.com/soacgen/soacgen/runtime/parallel"
+	"github.com/soacgen/soacgen/runtime/soac"
 	"math"
 )
 
@@ -16,21 +18,21 @@ func PrefixSums(xs []int) []int {
 		n := len(xs)
 		in := xs[:n]
 		var acc int = int(0)
-		var out []int
-		out = make([]int, n)
-		for i := 0; i < n; i++ {
+		var out2 []int
+		out2 = make([]int, n)
+		for i2 := 0; i2 < n; i2++ {
 			var m int
 			{
-				x := in[i]
+				x := in[i2]
 				m = 3*x + 1
 			}
 			{
 				a, b := acc, m
 				acc = a + b
 			}
-			out[i] = acc
+			out2[i2] = acc
 		}
-		t = out
+		t = out2
 	}
 	return t
 }
@@ -47,18 +49,18 @@ func PrefixSqrts(xs []float64) []float64 {
 		n := len(xs)
 		in := xs[:n]
 		var acc float64 = float64(0.0)
-		var out []float64
-		out = make([]float64, n)
-		for i := 0; i < n; i++ {
+		var out2 []float64
+		out2 = make([]float64, n)
+		for i2 := 0; i2 < n; i2++ {
 			var m float64
-			m = float64(math.Sqrt(in[i]))
+			m = float64(math.Sqrt(in[i2]))
 			{
 				a, b := acc, m
 				acc = float64(a + b)
 			}
-			out[i] = acc
+			out2[i2] = acc
 		}
-		t2 = out
+		t2 = out2
 	}
 	return t2
 }
@@ -75,11 +77,11 @@ func HalfSqrts(xs []float64) []float64 {
 		n := len(xs)
 		in := xs[:n]
 		var acc float64 = float64(0.0)
-		var out []float64
-		out = make([]float64, n)
-		for i := 0; i < n; i++ {
+		var out2 []float64
+		out2 = make([]float64, n)
+		for i2 := 0; i2 < n; i2++ {
 			var m float64
-			m = float64(math.Sqrt(in[i]))
+			m = float64(math.Sqrt(in[i2]))
 			{
 				a, b := acc, m
 				acc = float64(a + b)
@@ -89,9 +91,9 @@ func HalfSqrts(xs []float64) []float64 {
 				p := acc
 				m2 = float64(p * 0.5)
 			}
-			out[i] = m2
+			out2[i2] = m2
 		}
-		t2 = out
+		t2 = out2
 	}
 	return t2
 }
@@ -100,6 +102,47 @@ func HalfSqrts(xs []float64) []float64 {
 func soacgenRerunGoGenerate_HalfSqrts(func(xs []float64) []float64) {}
 
 func _() { soacgenRerunGoGenerate_HalfSqrts(halfSqrtsSpec) }
+
+// ChunkedSums is the fused form of chunkedSumsSpec (generated from its //soac:fuse directive).
+func ChunkedSums(xs []int) []int {
+	var t []int
+	{
+		n := len(xs)
+		var acc2 int = int(0)
+		var out2 []int
+		out2 = make([]int, n)
+		for lo := 0; lo < n; lo += soac.ChunkSize {
+			hi := min(lo+soac.ChunkSize, n)
+			chunk2 := xs[lo:hi:hi]
+			var r []int
+			{
+				chunk := chunk2
+				out := make([]int, len(chunk))
+				for i, x := range chunk {
+					out[i] = 3*x + 1
+				}
+				r = out
+			}
+			if len(r) != hi-lo {
+				panic(fmt.Sprintf("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi-lo, len(r)))
+			}
+			for i2 := lo; i2 < hi; i2++ {
+				{
+					a, b := acc2, r[i2-lo]
+					acc2 = a + b
+				}
+				out2[i2] = acc2
+			}
+		}
+		t = out2
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_ChunkedSums does not compile when the signature of chunkedSumsSpec no longer matches ChunkedSums: run go generate.
+func soacgenRerunGoGenerate_ChunkedSums(func(xs []int) []int) {}
+
+func _() { soacgenRerunGoGenerate_ChunkedSums(chunkedSumsSpec) }
 
 // PrefixSumsCL is the fused form of prefixSumsCLSpec (generated from its //soac:fuse directive).
 func PrefixSumsCL(xs []int) []int {
@@ -116,48 +159,48 @@ func PrefixSumsCL(xs []int) []int {
 			n := len(xs)
 			in := xs[:n]
 			var acc int = int(0)
-			var out []int
-			out = parallel.Alloc[int](n)[:n]
+			var out2 []int
+			out2 = parallel.Alloc[int](n)[:n]
 			if parallel.Sequential(n, 50000) {
-				for i := 0; i < n; i++ {
+				for i2 := 0; i2 < n; i2++ {
 					var m int
 					{
-						x := in[i]
+						x := in[i2]
 						m = 3*x + 1
 					}
 					{
 						a, b := acc, m
 						acc = a + b
 					}
-					out[i] = acc
+					out2[i2] = acc
 				}
 			} else {
 				_ = parallel.ScanExact(n, 6250, int(0), func(lo, hi int, start int) int {
 					var acc int = start
 					in := in[:hi]
 					_ = in[lo:]
-					out := out[:hi]
-					_ = out[lo:]
-					for i2 := lo; i2 < hi; i2++ {
+					out2 := out2[:hi]
+					_ = out2[lo:]
+					for i3 := lo; i3 < hi; i3++ {
 						var m2 int
 						{
-							x := in[i2]
+							x := in[i3]
 							m2 = 3*x + 1
 						}
 						{
 							a, b := acc, m2
 							acc = a + b
 						}
-						out[i2] = acc
+						out2[i3] = acc
 					}
 					return acc
 				}, func(lo, hi int, carry int) {
-					out := out[:hi]
-					_ = out[lo:]
-					for i3 := lo; i3 < hi; i3++ {
+					out2 := out2[:hi]
+					_ = out2[lo:]
+					for i4 := lo; i4 < hi; i4++ {
 						{
-							a, b := carry, out[i3]
-							out[i3] = a + b
+							a, b := carry, out2[i4]
+							out2[i4] = a + b
 						}
 					}
 				}, func(x2, y int) int {
@@ -169,7 +212,7 @@ func PrefixSumsCL(xs []int) []int {
 					return r
 				})
 			}
-			t = out
+			t = out2
 		}
 	}
 	return t
@@ -177,7 +220,7 @@ func PrefixSumsCL(xs []int) []int {
 
 // soacgenCLPrefixSumsCL runs a kernel of PrefixSumsCL on OpenCL (generated from prefixSumsCLSpec).
 var soacgenCLPrefixSumsCL = &launch.Scan{
-	At:   "prefixsum.go:59:9",
+	At:   "prefixsum.go:77:9",
 	FP64: false,
 	Spec: skel.Scan{
 		Name:   "CLPrefixSumsCL",
@@ -220,42 +263,42 @@ func PrefixSqrtsCL(xs []float64) []float64 {
 			n := len(xs)
 			in := xs[:n]
 			var acc float64 = float64(0.0)
-			var out []float64
-			out = parallel.Alloc[float64](n)[:n]
+			var out2 []float64
+			out2 = parallel.Alloc[float64](n)[:n]
 			if parallel.Sequential(n, 16668) {
-				for i := 0; i < n; i++ {
+				for i2 := 0; i2 < n; i2++ {
 					var m float64
-					m = float64(math.Sqrt(in[i]))
+					m = float64(math.Sqrt(in[i2]))
 					{
 						a, b := acc, m
 						acc = float64(a + b)
 					}
-					out[i] = acc
+					out2[i2] = acc
 				}
 			} else {
 				_ = parallel.Scan(n, 2083, func(lo, hi int) float64 {
 					var acc float64 = float64(0.0)
 					in := in[:hi]
 					_ = in[lo:]
-					out := out[:hi]
-					_ = out[lo:]
-					for i2 := lo; i2 < hi; i2++ {
+					out2 := out2[:hi]
+					_ = out2[lo:]
+					for i3 := lo; i3 < hi; i3++ {
 						var m2 float64
-						m2 = float64(math.Sqrt(in[i2]))
+						m2 = float64(math.Sqrt(in[i3]))
 						{
 							a, b := acc, m2
 							acc = float64(a + b)
 						}
-						out[i2] = acc
+						out2[i3] = acc
 					}
 					return acc
 				}, func(lo, hi int, carry float64) {
-					out := out[:hi]
-					_ = out[lo:]
-					for i3 := lo; i3 < hi; i3++ {
+					out2 := out2[:hi]
+					_ = out2[lo:]
+					for i4 := lo; i4 < hi; i4++ {
 						{
-							a, b := carry, out[i3]
-							out[i3] = float64(a + b)
+							a, b := carry, out2[i4]
+							out2[i4] = float64(a + b)
 						}
 					}
 				}, func(x2, y float64) float64 {
@@ -267,7 +310,7 @@ func PrefixSqrtsCL(xs []float64) []float64 {
 					return r
 				})
 			}
-			t2 = out
+			t2 = out2
 		}
 	}
 	return t2
@@ -275,7 +318,7 @@ func PrefixSqrtsCL(xs []float64) []float64 {
 
 // soacgenCLPrefixSqrtsCL runs a kernel of PrefixSqrtsCL on OpenCL (generated from prefixSqrtsCLSpec).
 var soacgenCLPrefixSqrtsCL = &launch.Scan{
-	At:   "prefixsum.go:66:9",
+	At:   "prefixsum.go:84:9",
 	FP64: true,
 	Spec: skel.Scan{
 		Name:   "CLPrefixSqrtsCL",
