@@ -17,37 +17,9 @@ func BenchmarkPrefixSumsPar(b *testing.B) {
 	}{
 		{"cpu", PrefixSums},
 		{"parallel", PrefixSumsPar},
-		{"goroutines", func(xs []int) []int {
-			out := make([]int, len(xs))
-			extest.GoScan(len(xs), func(lo, hi int) int {
-				acc := 0
-				for i := lo; i < hi; i++ {
-					acc += 3*xs[i] + 1
-					out[i] = acc
-				}
-				return acc
-			}, func(lo, hi int, carry int) {
-				for i := lo; i < hi; i++ {
-					out[i] += carry
-				}
-			}, func(a, b int) int { return a + b })
-			return out
-		}},
+		{"goroutines", goPrefixSums},
 	}
-	for _, size := range extest.ParBenchSizes {
-		xs := extest.Ints(extest.Rand(13, size.N), size.N, -1000, 1000)
-		b.Run(size.Name, func(b *testing.B) {
-			for _, im := range impls {
-				b.Run(im.name, func(b *testing.B) {
-					b.ReportAllocs()
-					b.SetBytes(int64(8 * len(xs)))
-					for b.Loop() {
-						im.fn(xs)
-					}
-				})
-			}
-		})
-	}
+	benchInts(b, 13, impls)
 }
 
 // BenchmarkHalfSqrtsPar compares the parallel backend's scan read by a
@@ -114,25 +86,40 @@ func BenchmarkChunkedSumsPar(b *testing.B) {
 	}{
 		{"cpu", ChunkedSums},
 		{"parallel", ChunkedSumsPar},
-		{"goroutines", func(xs []int) []int {
-			out := make([]int, len(xs))
-			extest.GoScan(len(xs), func(lo, hi int) int {
-				acc := 0
-				for i := lo; i < hi; i++ {
-					acc += 3*xs[i] + 1
-					out[i] = acc
-				}
-				return acc
-			}, func(lo, hi int, carry int) {
-				for i := lo; i < hi; i++ {
-					out[i] += carry
-				}
-			}, func(a, b int) int { return a + b })
-			return out
-		}},
+		{"goroutines", goPrefixSums},
 	}
+	benchInts(b, 16, impls)
+}
+
+// goPrefixSums is the two-pass goroutine scan of 3x+1 a Go programmer
+// writes (one chunk per core: the chunks' running totals, then each
+// chunk's outputs plus its carry): the hand version of PrefixSums and of
+// ChunkedSums, which compute the same values.
+func goPrefixSums(xs []int) []int {
+	out := make([]int, len(xs))
+	extest.GoScan(len(xs), func(lo, hi int) int {
+		acc := 0
+		for i := lo; i < hi; i++ {
+			acc += 3*xs[i] + 1
+			out[i] = acc
+		}
+		return acc
+	}, func(lo, hi int, carry int) {
+		for i := lo; i < hi; i++ {
+			out[i] += carry
+		}
+	}, func(a, b int) int { return a + b })
+	return out
+}
+
+// benchInts runs impls on the parallel benchmark sizes over ints in
+// [-1000, 1000] from seed.
+func benchInts(b *testing.B, seed uint64, impls []struct {
+	name string
+	fn   func([]int) []int
+}) {
 	for _, size := range extest.ParBenchSizes {
-		xs := extest.Ints(extest.Rand(16, size.N), size.N, -1000, 1000)
+		xs := extest.Ints(extest.Rand(seed, size.N), size.N, -1000, 1000)
 		b.Run(size.Name, func(b *testing.B) {
 			for _, im := range impls {
 				b.Run(im.name, func(b *testing.B) {
