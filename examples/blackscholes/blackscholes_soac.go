@@ -343,7 +343,7 @@ static double blackscholes__callPrice(blackscholes__Option o, int *soac__err) {
 `,
 	},
 	Auto: true,
-	Cost: launch.Cost{Bytes: 48, Ops: 115, Parallel: true},
+	Cost: launch.Cost{Bytes: 48, Ops: 123, Parallel: true},
 }
 
 // soacgenRerunGoGenerate_CallPricesAuto does not compile when the signature of callPricesAutoSpec no longer matches CallPricesAuto: run go generate.

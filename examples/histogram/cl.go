@@ -27,3 +27,23 @@ func histogramCLSpec(xs []float64, lo, hi float64, nbins int) []int {
 			return bins
 		})
 }
+
+// histogramAutoSpec is histogramSpec for backend=auto: HistogramAuto
+// runs the stream kernel on a GPU when launch's cost model says the call
+// is large enough, else the parallel backend's code.
+//
+//soac:fuse HistogramAuto backend=auto
+func histogramAutoSpec(xs []float64, lo, hi float64, nbins int) []int {
+	idx := soac.Map(xs, func(x float64) int { return bin(x, lo, hi, nbins) })
+	return soac.StreamRed(idx,
+		func(a, b []int) []int {
+			return soac.Map2(a, b, func(x, y int) int { return x + y })
+		},
+		func(chunk []int) []int {
+			bins := make([]int, nbins)
+			for _, i := range chunk {
+				bins[i]++
+			}
+			return bins
+		})
+}

@@ -28,3 +28,23 @@ func clusterSizesCLSpec(ps []Point, centres []Point) []int {
 			return counts
 		})
 }
+
+// clusterSizesAutoSpec is clusterSizesSpec for backend=auto:
+// ClusterSizesAuto runs the stream kernel on a GPU when launch's cost
+// model says the call is large enough, else the parallel backend's code.
+//
+//soac:fuse ClusterSizesAuto backend=auto
+func clusterSizesAutoSpec(ps []Point, centres []Point) []int {
+	k := len(centres)
+	return soac.StreamRed(ps,
+		func(x, y []int) []int {
+			return soac.Map2(x, y, func(a, b int) int { return a + b })
+		},
+		func(chunk []Point) []int {
+			counts := make([]int, k)
+			for _, p := range chunk {
+				counts[nearest(p, centres)]++
+			}
+			return counts
+		})
+}

@@ -23,3 +23,19 @@ func matMulCLSpec(a, bt [][]float64) [][]float64 {
 		})
 	})
 }
+
+// matMulAutoSpec is matMulSpec for backend=auto: MatMulAuto runs the
+// grid kernel on a GPU when launch's cost model says the product is
+// large enough, else the parallel backend's code.
+//
+//soac:fuse MatMulAuto backend=auto
+func matMulAutoSpec(a, bt [][]float64) [][]float64 {
+	return soac.Map(a, func(row []float64) []float64 {
+		return soac.Map(bt, func(col []float64) float64 {
+			return soac.Reduce(
+				soac.Map2(row, col, func(x, y float64) float64 { return x * y }),
+				0.0,
+				func(s, t float64) float64 { return s + t })
+		})
+	})
+}

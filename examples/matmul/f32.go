@@ -53,3 +53,17 @@ func matMul32ParSpec(a, bt [][]float32) [][]float32 {
 		})
 	})
 }
+
+// matMul32AutoSpec is matMul32Spec for backend=auto.
+//
+//soac:fuse MatMul32Auto backend=auto
+func matMul32AutoSpec(a, bt [][]float32) [][]float32 {
+	return soac.Map(a, func(row []float32) []float32 {
+		return soac.Map(bt, func(col []float32) float32 {
+			return soac.Reduce(
+				soac.Map2(row, col, func(x, y float32) float32 { return x * y }),
+				0,
+				func(s, t float32) float32 { return s + t })
+		})
+	})
+}

@@ -42,3 +42,18 @@ func normalize2CLSpec(xs []float64) (ys1, ys2 []float64) {
 	ys2 = soac.Map(xs, func(x float64) float64 { return x / sum2 })
 	return ys1, ys2
 }
+
+// normalize2AutoSpec is normalize2Spec for backend=auto: Normalize2Auto
+// runs its kernels on a GPU when launch's cost model says the call is
+// large enough (both kernels, xs uploaded once), else the parallel
+// backend's code.
+//
+//soac:fuse Normalize2Auto backend=auto
+func normalize2AutoSpec(xs []float64) (ys1, ys2 []float64) {
+	sum1 := soac.Reduce(xs, 0.0, func(a, b float64) float64 { return a + b })
+	gts := soac.Filter(xs, func(x float64) bool { return x > 0 })
+	sum2 := soac.Reduce(gts, 0.0, func(a, b float64) float64 { return a + b })
+	ys1 = soac.Map(xs, func(x float64) float64 { return x / sum1 })
+	ys2 = soac.Map(xs, func(x float64) float64 { return x / sum2 })
+	return ys1, ys2
+}

@@ -118,12 +118,6 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		field("FP64", jen.Lit(ck.fp64)),
 		field("Spec", skelForm.Custom(lines, spec...)),
 	}
-	if f.Backend() == backend.Auto {
-		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", hostgo.Lit(ck.bytes())), field("Ops", hostgo.Lit(ck.ops())), field("Parallel", jen.Lit(fbName == backend.Parallel)))))
-	}
-	f.AddDecls(jen.Line(),
-		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
-		jen.Var().Id(kv).Op("=").Op("&").Add(launchType).Custom(lines, launch...))
 
 	// Arrays kept on the device (openclresident.go): the inputs an
 	// earlier kernel left there, the outputs that only later kernels
@@ -170,6 +164,13 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			f.SetDeviceArray(p.v, &hostgo.DeviceArray{Handle: h, Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()}, Last: last})
 		}
 	}
+	if f.Backend() == backend.Auto {
+		bytes, ops := ck.groupCost(keep, share)
+		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", hostgo.Lit(bytes)), field("Ops", hostgo.Lit(ops)), field("Parallel", jen.Lit(fbName == backend.Parallel)))))
+	}
+	f.AddDecls(jen.Line(),
+		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
+		jen.Var().Id(kv).Op("=").Op("&").Add(launchType).Custom(lines, launch...))
 	session := ""
 	if len(devIn) > 0 || len(keep) > 0 || len(share) > 0 {
 		session = f.Prologue("cls", func(name string) hostgo.Stmts {
@@ -185,7 +186,24 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	c.Add(hostgo.Define(ok, jen.False()))
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	if f.Backend() == backend.Auto {
-		cond = jen.Id(kv).Dot("Use").Call(n).Op("&&").Add(cond)
+		// Inputs an earlier kernel left on the device: it ran there by
+		// the model's verdict on the two together (groupCost), so this
+		// one does too; else it decides alone.
+		use := jen.Id(kv).Dot("Use").Call(n)
+		var on []jen.Code
+		for _, p := range ck.ins {
+			if d := devIn[p.v]; d != nil {
+				on = append(on, jen.Id(d.Handle).Op("!=").Nil())
+			}
+		}
+		if len(on) > 0 {
+			either := jen.Add(on[0])
+			for _, x := range on[1:] {
+				either = either.Op("||").Add(x)
+			}
+			use = jen.Parens(either.Op("||").Add(use))
+		}
+		cond = jen.Add(use).Op("&&").Add(cond)
 	}
 	slices := func(ps []clParam, name func(clParam) *jen.Statement) *jen.Statement {
 		if len(ps) == 0 {

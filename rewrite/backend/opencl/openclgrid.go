@@ -16,8 +16,9 @@ package opencl
 // unequal lengths make the spec's Map2 panic: the host does not launch
 // the Dot then (launch.RowLen), and the general form's work-items flag
 // the panic; either way the CPU code raises it. Kernels of any other
-// shape, and backend=auto (the grid has no cost model yet), are left to
-// the one-work-item-per-row form (openclrows.go).
+// shape are left to the one-work-item-per-row form (openclrows.go). For
+// backend=auto the call runs the kernel when launch.Grid.Use says so
+// (the cost model with the result's size and the length of a row).
 
 import (
 	"fmt"
@@ -93,7 +94,7 @@ func oneParam(info *types.Info, lit *ast.FuncLit) *types.Var {
 
 // gridOf returns lk's grid shape, or nil when it has none.
 func gridOf(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) *gridShape {
-	if f.Backend() == backend.Auto || len(lk.Members) != 1 || len(lk.Src.Inputs) != 1 {
+	if len(lk.Members) != 1 || len(lk.Src.Inputs) != 1 {
 		return nil
 	}
 	m := lk.Members[0]
@@ -303,7 +304,7 @@ func (ck *clKernel) refused(m *ir.SOAC, err error) string {
 // backend's code as its fallback, and declares its launch value.
 func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	f, g := ck.f, gk.shape
-	fb, _ := ck.next()
+	fb, fbName := ck.next()
 	pos := f.Fset().Position(ck.lk.Src.At.Pos())
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
@@ -359,12 +360,24 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 	if o := ck.unit.BuildOptions(); o != "" {
 		spec = append(spec, field("Options", jen.Lit(o)))
 	}
+	launch := []jen.Code{
+		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
+		field("FP64", jen.Lit(ck.fp64)),
+		field("Spec", skelQ("Grid").Custom(lines, spec...)),
+	}
+	auto := f.Backend() == backend.Auto
+	if auto {
+		out, row, col, colRows, once, perStep := ck.gridCost(gk)
+		cost := []jen.Code{field("Out", hostgo.Lit(out)), field("Row", hostgo.Lit(row)), field("Col", hostgo.Lit(col))}
+		if colRows {
+			cost = append(cost, field("ColRows", jen.True()))
+		}
+		cost = append(cost, field("Ops", hostgo.Lit(once)), field("OpsK", hostgo.Lit(perStep)), field("Parallel", jen.Lit(fbName == backend.Parallel)))
+		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("GridCost").Values(cost...)))
+	}
 	f.AddDecls(jen.Line(),
 		jen.Commentf("%s runs a kernel of %s on OpenCL, one work-item per element (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
-		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("Grid")).Custom(lines,
-			field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
-			field("FP64", jen.Lit(ck.fp64)),
-			field("Spec", skelQ("Grid").Custom(lines, spec...))))
+		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("Grid")).Custom(lines, launch...))
 
 	ok, flat := f.Fresh("ok"), f.Fresh("flat")
 	rows, cols := jen.Len(hostgo.Id(f.Name(g.in))), jen.Len(f.ObjName(g.xs))
@@ -379,9 +392,13 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 			hostgo.AssignTo(outs[g.m.SOAC.Out], launchQ("Chop").Call(hostgo.Id(flat), rows, cols)),
 		})),
 	}
+	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
+	if auto {
+		cond = jen.Id(kv).Dot("Use").Call(rows, cols, launchQ("Inner").Call(hostgo.Id(f.Name(g.in)))).Op("&&").Add(cond)
+	}
 	return hostgo.Stmts{
 		hostgo.Define(ok, jen.False()),
-		jen.If(jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()).Add(hostgo.Block(run)),
+		jen.If(cond).Add(hostgo.Block(run)),
 		jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb)),
 	}
 }

@@ -15,7 +15,8 @@ package opencl
 // for float rows the device's chunking rounds as that of any other
 // backend may. Anything else is refused with a reason: StreamMap, a
 // chunk function of unknown result length, an operator that captures,
-// maps whose outputs are materialised, backend=auto (no cost model yet).
+// maps whose outputs are materialised. For backend=auto the call runs
+// the kernel when launch.StreamRed.Use says so (cost: streamOps).
 
 import (
 	"errors"
@@ -63,9 +64,6 @@ func renderStream(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, nex
 	}
 	if why := nestedIn(lk.Src.At); why != "" {
 		return nil, why
-	}
-	if f.Backend() == backend.Auto {
-		return nil, fmt.Sprintf("%s: backend=auto has no cost model for stream reductions yet", soacPos(f, m))
 	}
 	ck := &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
 		cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}
@@ -272,7 +270,7 @@ func (s *clStream) roomExpr(e ast.Expr) *jen.Statement {
 // backend's code as its fallback, and declares its launch value.
 func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	f, k := s.f, s.lk.Src
-	fb, _ := s.next()
+	fb, fbName := s.next()
 	pos := f.Fset().Position(k.At.Pos())
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
@@ -312,12 +310,18 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	if o := s.unit.BuildOptions(); o != "" {
 		spec = append(spec, field("Options", jen.Lit(o)))
 	}
+	launch := []jen.Code{
+		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
+		field("FP64", jen.Lit(s.fp64)),
+		field("Spec", skelQ("StreamRed").Custom(lines, spec...)),
+	}
+	auto := f.Backend() == backend.Auto
+	if auto {
+		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", hostgo.Lit(s.bytes())), field("Ops", hostgo.Lit(s.streamOps())), field("Parallel", jen.Lit(fbName == backend.Parallel)))))
+	}
 	f.AddDecls(jen.Line(),
 		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
-		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("StreamRed")).Custom(lines,
-			field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
-			field("FP64", jen.Lit(s.fp64)),
-			field("Spec", skelQ("StreamRed").Custom(lines, spec...))))
+		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("StreamRed")).Custom(lines, launch...))
 
 	ok, room, clo, r := f.Fresh("ok"), f.Fresh("room"), f.Fresh("clo"), f.Fresh("r")
 	var args jen.Code = jen.Nil()
@@ -344,10 +348,14 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		jen.If(hostgo.AssignTo(ok, jen.Id(kv).Dot("Run").Call(args, jen.Index().Add(skelQ("HostSlice")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))), hostgo.Id(ok)).
 			Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, hostgo.Id(clo))})),
 	}))
+	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
+	if auto {
+		cond = jen.Id(kv).Dot("Use").Call(jen.Len(hostgo.Id(f.Name(s.ins[0].v)))).Op("&&").Add(cond)
+	}
 	c := hostgo.Stmts{
 		hostgo.VarDecl(r, f.Type(s.m.Out.Type), nil),
 		hostgo.Define(ok, jen.False()),
-		jen.If(jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()).Add(hostgo.Block(hostgo.Stmts{run})),
+		jen.If(cond).Add(hostgo.Block(hostgo.Stmts{run})),
 	}
 	if s.lk.Form == lower.Call {
 		// The fallback assigns the stream's result in its block (a new

@@ -5,7 +5,10 @@ package launch
 // says the call is large enough to pay for its transfers and launch. It
 // does not build or run anything.
 
-import "runtime"
+import (
+	"runtime"
+	"sync/atomic"
+)
 
 // Cost is what the generator knows of one element of a kernel: the bytes
 // it moves between host and device (inputs read, outputs written) and an
@@ -57,34 +60,139 @@ const (
 // moves every byte over PCIe but computes much faster, so only
 // arithmetic-heavy kernels win, and against many cores few do.
 func Worth(c Cost, n int) bool {
+	return worthWork(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), c.Parallel)
+}
+
+// worthWork is the model on a call's totals: bytes moved between host
+// and device and operations, against one core or, when parallel, against
+// GOMAXPROCS cores. runtime.GOMAXPROCS(0) is read only when the answer
+// depends on it (a call too small for the launch is decided without).
+func worthWork(bytes, ops float64, parallel bool) bool {
+	if bytes/pcieBytes+ops/gpuOps+launchNs >= bytes/cpuBytes+ops/cpuOps+forkNs {
+		// Slower than one core by more than a fork: slower than any
+		// number of cores (their model is never slower than one core's
+		// and a fork), so GOMAXPROCS need not be read.
+		return false
+	}
 	cores := 1
-	if c.Parallel {
+	if parallel {
 		cores = runtime.GOMAXPROCS(0)
 	}
-	return worthOn(c, n, cores)
+	return workOn(bytes, ops, cores)
 }
 
 // worthOn is Worth against cores host cores.
 func worthOn(c Cost, n, cores int) bool {
-	fn := float64(n)
-	bytes, ops, fork := float64(cpuBytes), float64(cpuOps), 0.0
+	return workOn(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), cores)
+}
+
+// workOn is the model on a call's totals against cores host cores.
+func workOn(bytes, ops float64, cores int) bool {
+	bw, ow, fork := float64(cpuBytes), float64(cpuOps), 0.0
 	if cores > 1 {
-		bytes *= float64(min(cores, bwCores))
-		ops *= max(1, opsPerCore*float64(cores))
+		bw *= float64(min(cores, bwCores))
+		ow *= max(1, opsPerCore*float64(cores))
 		fork = forkNs
 	}
-	cpu := fork + fn*(float64(c.Bytes)/bytes+float64(c.Ops)/ops)
-	gpu := launchNs + fn*(float64(c.Bytes)/pcieBytes+float64(c.Ops)/gpuOps)
+	cpu := fork + bytes/bw + ops/ow
+	gpu := launchNs + bytes/pcieBytes + ops/gpuOps
 	return gpu < cpu
 }
 
 // Use reports whether a call over n elements runs the kernel: always for
 // backend=opencl (Auto false); for backend=auto when the process's device
-// is a GPU and Worth says so. It opens the device once per process and
-// builds nothing.
+// is a GPU and Worth says so. It opens the device once per process, and
+// only once a call is large enough for the model; it builds nothing and
+// allocates nothing.
 func (r *Redomap) Use(n int) bool {
-	if !r.Auto {
-		return true
+	return !r.Auto || autoUse(Worth(r.Cost, n))
+}
+
+// Choice is how backend=auto chooses, for tests and benchmarks
+// (SetChoice).
+type Choice int32
+
+const (
+	// ByModel, the default: the device when it is a GPU and the cost
+	// model says the call is large enough.
+	ByModel Choice = iota
+	// AlwaysDevice: the device whenever there is one, of any type (a
+	// CPU device such as PoCL too), so that tests run auto's kernels.
+	AlwaysDevice
+	// NeverDevice: the host's code always, as without OpenCL.
+	NeverDevice
+)
+
+// choice is the process's Choice.
+var choice atomic.Int32
+
+// SetChoice sets how backend=auto chooses and returns the previous
+// setting; tests and benchmarks restore it when they are done.
+func SetChoice(c Choice) Choice { return Choice(choice.Swap(int32(c))) }
+
+// autoUse is backend=auto's verdict for a call the model judged worth
+// (or not) under the process's Choice.
+func autoUse(worth bool) bool {
+	switch Choice(choice.Load()) {
+	case AlwaysDevice:
+		_, err := openDevice()
+		return err == nil
+	case NeverDevice:
+		return false
 	}
-	return Worth(r.Cost, n) && GPU()
+	return worth && GPU()
+}
+
+// GridCost is what the generator knows of a grid kernel (skel.Grid,
+// rows × cols elements, each folding or looping over an inner length k
+// known at run time: the length of a row of the rows input): the bytes
+// of one element of the result (downloaded), of one element of a row of
+// the rows input and of the inner Map's slice (uploaded: the rows input
+// is rows × k elements with rows+1 offsets; the slice is cols elements,
+// or cols × k when ColRows, with cols+1 offsets), and the operations of
+// one element: Ops, plus OpsK per step of the inner length.
+type GridCost struct {
+	Out, Row, Col int
+	ColRows       bool
+	Ops, OpsK     int
+	Parallel      bool
+}
+
+// offsetBytes is what launch.Rows uploads per row beside its elements:
+// one int64 offset.
+const offsetBytes = 8
+
+// WorthGrid is Worth for a grid of rows × cols elements of inner length
+// k.
+func WorthGrid(c GridCost, rows, cols, k int) bool {
+	bytes, ops := c.work(rows, cols, k)
+	return worthWork(bytes, ops, c.Parallel)
+}
+
+// work returns the bytes moved and operations of a grid call.
+func (c GridCost) work(rows, cols, k int) (bytes, ops float64) {
+	r, q, kk := float64(rows), float64(cols), float64(max(k, 0))
+	col := float64(c.Col)
+	if c.ColRows {
+		col = kk*col + offsetBytes
+	}
+	bytes = r*q*float64(c.Out) + r*(kk*float64(c.Row)+offsetBytes) + q*col
+	ops = r * q * (float64(c.Ops) + kk*float64(c.OpsK))
+	return bytes, ops
+}
+
+// Use reports whether a grid call runs the kernel: always for
+// backend=opencl; for backend=auto when the process's device is a GPU
+// and WorthGrid says so.
+func (g *Grid) Use(rows, cols, k int) bool {
+	return !g.Auto || autoUse(WorthGrid(g.Cost, rows, cols, k))
+}
+
+// Inner returns the length of the first row of a (0 when a is empty):
+// the inner length a grid's cost model takes, read in O(1).
+func Inner[T any](a [][]T) int {
+	if len(a) == 0 {
+		return 0
+	}
+	return len(a[0])
 }

@@ -28,7 +28,7 @@ func (f *Filter) Kernel() *skel.FilterKernel {
 
 // Use is Redomap.Use for a filter.
 func (f *Filter) Use(n int) bool {
-	return !f.Auto || Worth(f.Cost, n) && GPU()
+	return !f.Auto || autoUse(Worth(f.Cost, n))
 }
 
 // Run filters inputs (all of one length n > 0) into the first kept

@@ -14,6 +14,10 @@ type Grid struct {
 	// FP64 reports whether the program uses float64.
 	FP64 bool
 	Spec skel.Grid
+	// Auto is set for backend=auto: Use then asks the cost model with
+	// Cost.
+	Auto bool
+	Cost GridCost
 
 	b built[skel.GridKernel]
 }

@@ -235,7 +235,7 @@ func (s *Scan) Kernel() *skel.ScanKernel {
 
 // Use is Redomap.Use for a scan.
 func (s *Scan) Use(n int) bool {
-	return !s.Auto || Worth(s.Cost, n) && GPU()
+	return !s.Auto || autoUse(Worth(s.Cost, n))
 }
 
 // Run scans inputs (all of one length n > 0) into out (n elements), with

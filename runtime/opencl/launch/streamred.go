@@ -28,7 +28,7 @@ func (s *StreamRed) Kernel() *skel.StreamRedKernel {
 
 // Use is Redomap.Use for a stream reduction.
 func (s *StreamRed) Use(n int) bool {
-	return !s.Auto || Worth(s.Cost, n) && GPU()
+	return !s.Auto || autoUse(Worth(s.Cost, n))
 }
 
 // Run runs the kernel with the values of its Args (see Arg and View)
