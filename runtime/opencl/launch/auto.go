@@ -65,8 +65,9 @@ func Worth(c Cost, n int) bool {
 
 // worthWork is the model on a call's totals: bytes moved between host
 // and device and operations, against one core or, when parallel, against
-// GOMAXPROCS cores. runtime.GOMAXPROCS(0) is read only when the answer
-// depends on it (a call too small for the launch is decided without).
+// GOMAXPROCS cores (procs: cached). GOMAXPROCS is needed only when the
+// answer depends on it: a call too small for the launch is decided
+// without.
 func worthWork(bytes, ops float64, parallel bool) bool {
 	if bytes/pcieBytes+ops/gpuOps+launchNs >= bytes/cpuBytes+ops/cpuOps+forkNs {
 		// Slower than one core by more than a fork: slower than any
@@ -76,9 +77,30 @@ func worthWork(bytes, ops float64, parallel bool) bool {
 	}
 	cores := 1
 	if parallel {
-		cores = runtime.GOMAXPROCS(0)
+		cores = procs()
 	}
 	return workOn(bytes, ops, cores)
+}
+
+// procsEvery is how many choices reuse one reading of GOMAXPROCS.
+const procsEvery = 64
+
+// procsN and procsCalls cache runtime.GOMAXPROCS(0), which takes the
+// scheduler's lock (BenchmarkChoice: most of a choice's time when it was
+// read every call): it is read again every procsEvery calls, so that a
+// change (runtime.GOMAXPROCS, the runtime's own updates from a CPU
+// limit) reaches the model within that many choices. A stale value
+// only makes one choice slower, never a result different.
+var procsN, procsCalls atomic.Int32
+
+// procs returns GOMAXPROCS as cached.
+func procs() int {
+	n := procsN.Load()
+	if n == 0 || procsCalls.Add(1)%procsEvery == 0 {
+		n = int32(runtime.GOMAXPROCS(0))
+		procsN.Store(n)
+	}
+	return int(n)
 }
 
 // worthOn is Worth against cores host cores.

@@ -70,3 +70,137 @@ func TestUse(t *testing.T) {
 		t.Errorf("backend=auto uses OpenCL without a device")
 	}
 }
+
+// TestWorthGrid: a grid's cost grows with its inner length: a matrix
+// product (one add and one multiply per step, 8-byte elements) stays on
+// the host when small, goes to a GPU when large, against one core and
+// against 16; an element of no inner work never pays for its transfers
+// against 16 cores.
+func TestWorthGrid(t *testing.T) {
+	dot := GridCost{Out: 8, Row: 8, Col: 8, ColRows: true, Ops: 1, OpsK: 2, Parallel: true}
+	flat := GridCost{Out: 8, Row: 8, Col: 8, Ops: 2, Parallel: true}
+	for _, c := range []struct {
+		c             GridCost
+		rows, cols, k int
+		cores         int
+		want          bool
+	}{
+		{dot, 16, 16, 16, 1, false},
+		{dot, 16, 16, 16, 16, false},
+		{dot, 1024, 1024, 1024, 1, true},
+		{dot, 1024, 1024, 1024, 16, true},
+		{dot, 0, 0, 0, 16, false},
+		{flat, 4096, 4096, 1, 16, false},
+	} {
+		bytes, ops := c.c.work(c.rows, c.cols, c.k)
+		if got := workOn(bytes, ops, c.cores); got != c.want {
+			t.Errorf("%+v at %d×%d×%d on %d cores: %v, want %v", c.c, c.rows, c.cols, c.k, c.cores, got, c.want)
+		}
+	}
+	if got := WorthGrid(dot, 8, 8, 8); got {
+		t.Errorf("WorthGrid of an 8×8×8 product = true")
+	}
+}
+
+// TestWorthStream: a stream reduction's cost per element is its chunk
+// loop's trip (k-means with 16 centres: about 130 operations a point, 16
+// bytes; a histogram: 11 operations, 8 bytes): the heavy one goes to the
+// device at 1e7 points against 16 cores and stays on the host at 1e3;
+// the light one stays on the host at 1e3 and, against one core, goes to
+// the device at 1e7.
+func TestWorthStream(t *testing.T) {
+	kmeans := Cost{Bytes: 16, Ops: 130, Parallel: true}
+	hist := Cost{Bytes: 8, Ops: 11, Parallel: true}
+	for _, c := range []struct {
+		c     Cost
+		n     int
+		cores int
+		want  bool
+	}{
+		{kmeans, 1_000, 16, false},
+		{kmeans, 10_000_000, 16, true},
+		{hist, 1_000, 16, false},
+		{hist, 10_000_000, 1, true}, // one core: PCIe beats its bandwidth
+	} {
+		if got := worthOn(c.c, c.n, c.cores); got != c.want {
+			t.Errorf("worthOn(%+v, %d, %d cores) = %v, want %v", c.c, c.n, c.cores, got, c.want)
+		}
+	}
+}
+
+// TestWorthShortcut: the early answer that skips GOMAXPROCS agrees with
+// the full model on every core count, on sizes around the launch.
+func TestWorthShortcut(t *testing.T) {
+	for _, c := range []Cost{{Bytes: 8, Ops: 2}, {Bytes: 48, Ops: 115}, {Bytes: 16, Ops: 2000}, {Bytes: 16, Ops: 130}} {
+		for n := 1; n < 1<<24; n = n*3/2 + 1 {
+			bytes, ops := float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops)
+			if bytes/pcieBytes+ops/gpuOps+launchNs < bytes/cpuBytes+ops/cpuOps+forkNs {
+				continue // the shortcut does not answer
+			}
+			for _, cores := range []int{1, 2, 4, 16, 64} {
+				if workOn(bytes, ops, cores) {
+					t.Errorf("%+v n=%d: the shortcut says host, the model on %d cores the device", c, n, cores)
+				}
+			}
+		}
+	}
+}
+
+// TestChoice: SetChoice's settings: the device always (when there is
+// one, of any type) and never.
+func TestChoice(t *testing.T) {
+	r := &Redomap{Auto: true, Cost: Cost{Bytes: 8, Ops: 2}}
+	defer SetChoice(SetChoice(NeverDevice))
+	if r.Use(1 << 30) {
+		t.Errorf("NeverDevice: Use = true")
+	}
+	SetChoice(AlwaysDevice)
+	_, err := openDevice()
+	if got := r.Use(1); got != (err == nil) {
+		t.Errorf("AlwaysDevice: Use(1) = %v with device error %v", got, err)
+	}
+	old := openDevice
+	openDevice = func() (*device.Device, error) { return nil, errors.New("no platform (test)") }
+	defer func() { openDevice = old }()
+	if r.Use(1 << 30) {
+		t.Errorf("AlwaysDevice without a device: Use = true")
+	}
+}
+
+// TestUseAllocs: the choice allocates nothing, on either side of the
+// model's threshold.
+func TestUseAllocs(t *testing.T) {
+	r := &Redomap{Auto: true, Cost: Cost{Bytes: 48, Ops: 115, Parallel: true}}
+	g := &Grid{Auto: true, Cost: GridCost{Out: 8, Row: 8, Col: 8, ColRows: true, Ops: 1, OpsK: 2, Parallel: true}}
+	for _, n := range []int{1_000, 10_000_000} {
+		if a := testing.AllocsPerRun(100, func() { r.Use(n); g.Use(n/100, n/100, 64) }); a != 0 {
+			t.Errorf("n=%d: Use allocates %v times", n, a)
+		}
+	}
+}
+
+// BenchmarkChoice is backend=auto's choice alone, the cost of auto over
+// the code it chooses: a Black-Scholes kernel's Use at n = 1e3 (the host
+// by the model, decided without reading GOMAXPROCS) and at 1e5 (the
+// model in full: GOMAXPROCS read, and the device opened once, outside
+// the timing), and a 64² matrix product's Grid.Use.
+func BenchmarkChoice(b *testing.B) {
+	r := &Redomap{Auto: true, Cost: Cost{Bytes: 48, Ops: 115, Parallel: true}}
+	g := &Grid{Auto: true, Cost: GridCost{Out: 8, Row: 8, Col: 8, ColRows: true, Ops: 1, OpsK: 2, Parallel: true}}
+	GPU()
+	for _, c := range []struct {
+		name string
+		f    func() bool
+	}{
+		{"redomap/n=1e3", func() bool { return r.Use(1_000) }},
+		{"redomap/n=1e5", func() bool { return r.Use(100_000) }},
+		{"grid/64", func() bool { return g.Use(64, 64, 64) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				c.f()
+			}
+		})
+	}
+}
