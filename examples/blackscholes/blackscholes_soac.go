@@ -264,7 +264,12 @@ func _() { soacgenRerunGoGenerate_PortfolioValueCL(portfolioValueCLSpec) }
 
 // CallPricesAuto is the fused form of callPricesAutoSpec (generated from its //soac:fuse directive).
 func CallPricesAuto(opts []Option) []float64 {
-	fn := soac.Opaque(callPrice)
+	fn := soac.Opaque(func(o Option) float64 {
+		vst := o.V * math.Sqrt(o.T)
+		d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
+		d2 := d1 - vst
+		return o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2)
+	})
 	var t []float64
 	ok := false
 	if soacgenCLCallPricesAuto.Use(len(opts)) && soacgenCLCallPricesAuto.Kernel() != nil {
@@ -279,14 +284,14 @@ func CallPricesAuto(opts []Option) []float64 {
 			in := opts[:n]
 			var out []float64
 			out = parallel.Alloc[float64](n)[:n]
-			if parallel.Sequential(n, 582) {
+			if parallel.Sequential(n, 618) {
 				for i := 0; i < n; i++ {
 					var m float64
 					m = float64(fn(in[i]))
 					out[i] = m
 				}
 			} else {
-				parallel.For(n, 72, func(lo, hi int) {
+				parallel.For(n, 77, func(lo, hi int) {
 					in := in[:hi]
 					_ = in[lo:]
 					out := out[:hi]
@@ -306,7 +311,7 @@ func CallPricesAuto(opts []Option) []float64 {
 
 // soacgenCLCallPricesAuto runs a kernel of CallPricesAuto on OpenCL (generated from callPricesAutoSpec).
 var soacgenCLCallPricesAuto = &launch.Redomap{
-	At:   "blackscholes.go:93:9",
+	At:   "blackscholes.go:98:9",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:       "CLCallPricesAuto",
@@ -314,7 +319,7 @@ var soacgenCLCallPricesAuto = &launch.Redomap{
 		Outputs:    []skel.Param{{Name: "out__0", Type: skel.Float64}},
 		Reductions: []skel.Reduction{launch.ErrFlagReduction()},
 		Body: `int k__e = 0;
-const double k__v1 = blackscholes__callPrice((*(const blackscholes__Option *)&in__0), &k__e);
+const double k__v1 = soac__lambda((*(const blackscholes__Option *)&in__0), &k__e);
 out__0 = k__v1;
 k__err = k__e;
 `,
@@ -334,7 +339,7 @@ static inline int blackscholes__Option__eq(const blackscholes__Option a, const b
 static double blackscholes__cnd(double x, int *soac__err) {
 	return (0.5 * (1.0 + erf((x / 1.4142135623730951))));
 }
-static double blackscholes__callPrice(blackscholes__Option o, int *soac__err) {
+static double soac__lambda(blackscholes__Option o, int *soac__err) {
 	double vst = (o.V * sqrt(o.T));
 	double d1 = ((log((o.S / o.K)) + ((o.R + ((0.5 * o.V) * o.V)) * o.T)) / vst);
 	double d2 = (d1 - vst);
