@@ -12,6 +12,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
@@ -224,38 +225,38 @@ func (s *clStream) streamOps() int {
 
 // groupCost returns the bytes and operations per element for backend=auto
 // of ck's kernel together with the later kernels that read the arrays it
-// leaves on the device (keep: its outputs kept there; share: its inputs
-// they read from its upload): their arithmetic added to its own, and
-// every array moved once: a kept output is not downloaded, a shared
-// input uploaded once, and a later kernel's other inputs and its array
-// outputs counted as it moves them. The later kernels run on the device
-// exactly when this one did (openclemit.go), so the model decides for
-// them all here; alone (no kept or shared array) it is bytes and ops.
-func (ck *clKernel) groupCost(keep, share map[*ir.Var]string) (bytes, ops int) {
+// leaves on the device (lastOf: each kept output and shared input with
+// its last reader; keep: the kept outputs): their arithmetic added to
+// its own, and every array moved once: a kept output is not downloaded,
+// a shared input uploaded once, and a later kernel's other inputs and its
+// array outputs counted as it moves them. Those later kernels run on the
+// device exactly when this one did (openclemit.go), so the model decides
+// for them all here; alone (nothing kept or shared) it is bytes and ops.
+func (ck *clKernel) groupCost(lastOf map[*ir.Var]*fusion.Kernel, keep map[*ir.Var]string) (bytes, ops int) {
 	bytes, ops = ck.bytes(), ck.ops()
-	if len(keep) == 0 && len(share) == 0 {
+	if len(lastOf) == 0 {
 		return bytes, ops
-	}
-	onDev := map[*ir.Var]bool{}
-	for _, p := range ck.outs {
-		if keep[p.v] != "" {
-			onDev[p.v] = true
-			bytes -= sizeof(p.goElem)
-		}
-	}
-	for v := range share {
-		onDev[v] = true
 	}
 	src := ck.lk.Src
 	stmts := src.Block.Stmts
 	from := slices.Index(stmts, src.At)
+	onDev := map[*ir.Var]int{} // each array on the device, to the index of its last reader
+	for v, last := range lastOf {
+		onDev[v] = slices.Index(stmts, last.At)
+	}
+	for _, p := range ck.outs {
+		if keep[p.v] != "" {
+			bytes -= sizeof(p.goElem)
+		}
+	}
 	for _, k := range ck.f.Plan().Kernels {
 		at := slices.Index(stmts, k.At)
-		if k == src || k.Depth != 0 || k.Block != src.Block || at <= from || !slices.ContainsFunc(k.Inputs, func(v *ir.Var) bool { return onDev[v] }) {
+		reads := func(v *ir.Var) bool { to, ok := onDev[v]; return ok && at <= to }
+		if k == src || k.Depth != 0 || k.Block != src.Block || at <= from || !slices.ContainsFunc(k.Inputs, reads) {
 			continue
 		}
 		for _, v := range k.Inputs {
-			if e := elemOf(v.Type); e != nil && !onDev[v] {
+			if e := elemOf(v.Type); e != nil && !reads(v) {
 				bytes += sizeof(e)
 			}
 		}

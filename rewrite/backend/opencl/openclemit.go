@@ -15,6 +15,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/lower"
@@ -135,7 +136,8 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		f.HostInputs(&c, k)
 		clear(devIn)
 	}
-	keep := map[*ir.Var]string{} // the handle of each output kept on the device
+	lastOf := map[*ir.Var]*fusion.Kernel{} // the last reader of each kept or shared array
+	keep := map[*ir.Var]string{}           // the handle of each output kept on the device
 	for _, p := range ck.outs {
 		if n := outs[p.v]; !redomap || p.rows != nil || n == "" || n == "_" {
 			continue
@@ -143,6 +145,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		if last := ck.keepable(p.v); last != nil {
 			h := f.Fresh("dev")
 			keep[p.v] = h
+			lastOf[p.v] = last
 			c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(p.goElem))), nil))
 			f.SetDeviceArray(p.v, &hostgo.DeviceArray{
 				Handle:  h,
@@ -160,12 +163,13 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		if last := ck.shareable(p.v); last != nil {
 			h := f.Fresh("dev")
 			share[p.v] = h
+			lastOf[p.v] = last
 			c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(p.goElem))), nil))
 			f.SetDeviceArray(p.v, &hostgo.DeviceArray{Handle: h, Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()}, Last: last})
 		}
 	}
 	if f.Backend() == backend.Auto {
-		bytes, ops := ck.groupCost(keep, share)
+		bytes, ops := ck.groupCost(lastOf, keep)
 		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", hostgo.Lit(bytes)), field("Ops", hostgo.Lit(ops)), field("Parallel", jen.Lit(fbName == backend.Parallel)))))
 	}
 	f.AddDecls(jen.Line(),
