@@ -348,7 +348,7 @@ static double soac__lambda(blackscholes__Option o, int *soac__err) {
 `,
 	},
 	Auto: true,
-	Cost: launch.Cost{Bytes: 48, Ops: 123, Parallel: true},
+	Cost: launch.Cost{Bytes: 48, Ops: 264, Parallel: true},
 }
 
 // soacgenRerunGoGenerate_CallPricesAuto does not compile when the signature of callPricesAutoSpec no longer matches CallPricesAuto: run go generate.

@@ -12,6 +12,8 @@ import (
 	"go/types"
 	"slices"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/lower"
@@ -19,21 +21,29 @@ import (
 
 // The weights of the arithmetic estimate: a call (a math function, or a
 // function whose body is not counted) counts as callOps simple
-// operations, a call of a builtin (len, min, make, ...) as one, and the
-// body of a loop of unknown trip count as loopTrips iterations; calls
-// of the package's own functions count their bodies, followed to
-// callDepth levels. callOps is the order of the math functions' costs
-// against an add (rewrite/backend/parallel's BenchmarkOpCosts measured
-// 10-18 ns for Exp, Log and Erf on the 16-core host, where an add is
-// about half a ns: 20-36 adds); loopTrips is a round guess of a short
-// loop (k-means' 8-16 centres). The model only needs the order of
-// magnitude that separates streaming kernels from arithmetic-heavy
-// ones.
+// operations, a call of a builtin (len, min, make, ...) or of one of
+// cheapMath as one, and the body of a loop of unknown trip count as
+// loopTrips iterations; calls of the package's own functions count their
+// bodies, followed to callDepth levels. callOps is a math function's
+// cost against runtime/opencl/launch's cpuOps (4 simple operations a ns):
+// rewrite/backend/parallel's BenchmarkOpCosts measured 10-18 ns for Exp,
+// Log and Erf on the 16-core host, and a Black-Scholes price (four of
+// them and some 20 operations) took 113 ns on one core there (launch's
+// auto.go cites the figures); loopTrips is a round guess of a short loop
+// (k-means' 8-16 centres). The model only needs the order of magnitude
+// that separates streaming kernels from arithmetic-heavy ones.
 const (
-	callOps   = 20
+	callOps   = 60
 	loopTrips = 16
 	callDepth = 4
 )
+
+// cheapMath are the functions of package math that compile to an
+// instruction or a few (BenchmarkOpCosts: Sqrt and Abs under 1 ns).
+var cheapMath = map[string]bool{
+	"Sqrt": true, "Abs": true, "Copysign": true, "Signbit": true, "IsNaN": true, "IsInf": true,
+	"Float64bits": true, "Float64frombits": true, "Float32bits": true, "Float32frombits": true,
+}
 
 // bytes returns the bytes one element moves: its inputs and outputs.
 func (ck *clKernel) bytes() int {
@@ -126,6 +136,9 @@ func (c opCounter) node(n ast.Node, depth int) int {
 // as its body (callDepth levels deep at most), any other as callOps.
 func (c opCounter) call(x *ast.CallExpr, depth int) int {
 	if tv, ok := c.info.Types[x.Fun]; ok && (tv.IsType() || tv.IsBuiltin()) {
+		return 1
+	}
+	if fn, ok := typeutil.Callee(c.info, x).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "math" && cheapMath[fn.Name()] {
 		return 1
 	}
 	if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok && c.decl != nil && depth < callDepth {

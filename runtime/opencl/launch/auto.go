@@ -25,22 +25,41 @@ type Cost struct {
 // measurements in BENCHMARKS.md and shared/ANCHORS.md (the OpenCL
 // skeletons stream at about 3 TB/s on an H100, but every call here
 // uploads its inputs and downloads its results over PCIe, which bounds
-// the device side):
+// the device side). "The H100 table" is BENCHMARKS.md's "Every example
+// on the H100" (n = 2^23, 16 cores), whose per-element times the host
+// constants reproduce within about 1.5x for every example there (with
+// the generator's operation counts: rewrite/backend/opencl's
+// openclcost.go):
 //
 //   - launchNs: a build-cached launch of two kernels plus the blocking
-//     reads and writes, about 30 µs with a discrete GPU's driver;
+//     reads and writes, about 30 µs with a discrete GPU's driver. The
+//     H100 measured 93-112 µs end to end for 1e3 elements
+//     (BENCHMARKS.md, "auto within 10%"), but its parallel backend was
+//     slower at small sizes than this model says too (Black-Scholes at
+//     1e4: 225 µs, the model 89), and 30 µs puts the crossover where
+//     that run found it, between 1e3 and 1e4 prices;
 //   - pcieBytes: 20 GB/s end to end, upload and download together with
 //     skel's pinned staging: the H100 host ran a 64 MiB map-reduce call
 //     in 2.7 ms (25 GB/s; BENCHMARKS.md, "Examples on the opencl
 //     backend"), a little less for margin;
-//   - gpuOps: about 2000 simple operations per ns on a large GPU;
+//   - gpuOps: about 2000 simple operations per ns on a large GPU (the
+//     H100 table's k-means kernel: 2500);
 //   - cpuBytes: about 10 GB/s streamed by one core (7.6 measured on the
 //     H100's host);
-//   - cpuOps: about 2 simple operations per ns on one core;
+//   - cpuOps: about 4 simple operations per ns on one core, a math
+//     function counting as 60 of them (openclcost.go's callOps): the H100
+//     table's cpu backend ran a matrix product's multiply-add step in
+//     0.67 ns (the model: 0.5), a histogram's element of 11 operations in
+//     2.4 ns (3.6), a k-means point against 16 centres (130 operations)
+//     in 51 ns (34), a Black-Scholes price (four math functions) in 113
+//     ns (70);
 //   - bwCores: memory bandwidth grows with cores up to about 11 of them
 //     (84 GB/s with 16 goroutines on that host, 7.6 with one);
 //   - opsPerCore: arithmetic grows by about half a core's per core (a
-//     compute-bound loop ran 8.3 times faster on 16 cores);
+//     compute-bound loop ran 8.3 times faster on 16 cores; the H100
+//     table's parallel backend at 16 cores: a Black-Scholes price in 8.1
+//     ns (the model: 8.3), a histogram element in 0.29 (0.40), a k-means
+//     point in 3.6 (4.1), a matrix product step in 0.064 (0.060));
 //   - forkNs: what the parallel backend pays to start and join its
 //     workers, a few µs.
 const (
@@ -48,7 +67,7 @@ const (
 	pcieBytes  = 20
 	gpuOps     = 2000
 	cpuBytes   = 10
-	cpuOps     = 2
+	cpuOps     = 4
 	bwCores    = 11
 	opsPerCore = 0.52
 	forkNs     = 5_000
