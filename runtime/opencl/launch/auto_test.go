@@ -239,3 +239,19 @@ func TestWorthH100(t *testing.T) {
 		t.Errorf("MatMul 512² on 16 cores: not the device")
 	}
 }
+
+// TestUseCPUDevice: on a CPU device (PoCL, as on the development VM)
+// backend=auto never takes the device, however large the call: the
+// model's constants are a GPU's, and a CPU device competes with the
+// host's own code for the same cores.
+func TestUseCPUDevice(t *testing.T) {
+	d, err := openDevice()
+	if err != nil || d.Info.IsGPU() {
+		t.Skip("the device is not a CPU one")
+	}
+	r := &Redomap{Auto: true, Cost: Cost{Bytes: 16, Ops: 2000, Parallel: true}}
+	g := &Grid{Auto: true, Cost: GridCost{Out: 8, Row: 8, Col: 8, ColRows: true, Ops: 1, OpsK: 2, Parallel: true}}
+	if !Worth(r.Cost, 1<<24) || r.Use(1<<24) || g.Use(2048, 2048, 2048) {
+		t.Errorf("backend=auto takes the CPU device %s", d.Info.Name)
+	}
+}
