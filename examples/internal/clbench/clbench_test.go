@@ -327,6 +327,32 @@ func BenchmarkClusterSizes(b *testing.B) {
 	bench(b, func() { kmeans.ClusterSizesCL(ps, centres) }, func() { kmeans.ClusterSizes(ps, centres) }, func() { kmeans.ClusterSizesPar(ps, centres) })
 }
 
+// BenchmarkKMeans runs 10 rounds of k-means (k = 16) inside one call:
+// per round a stream reduction of the points into per-centre sums and a
+// map over the centres. The points are uploaded once per call.
+// SOACGEN_BENCH_KMEANS_N sets the number of points (default 1<<23); the
+// small size (1e4) shows the per-round launch overhead.
+func BenchmarkKMeans(b *testing.B) {
+	n := 1 << 23
+	if v, err := strconv.Atoi(os.Getenv("SOACGEN_BENCH_KMEANS_N")); err == nil && v > 0 {
+		n = v
+	}
+	r := rand.New(rand.NewPCG(12, 1))
+	centres := make([]kmeans.Point, 16)
+	for i := range centres {
+		centres[i] = kmeans.Point{X: r.NormFloat64(), Y: r.NormFloat64()}
+	}
+	for _, m := range []int{10_000, n} {
+		ps := make([]kmeans.Point, m)
+		for i := range ps {
+			ps[i] = kmeans.Point{X: r.NormFloat64(), Y: r.NormFloat64()}
+		}
+		b.Run("n="+strconv.Itoa(m), func(b *testing.B) {
+			bench(b, func() { kmeans.KMeansCL(ps, centres, 10) }, func() { kmeans.KMeans(ps, centres, 10) }, func() { kmeans.KMeansPar(ps, centres, 10) })
+		})
+	}
+}
+
 func BenchmarkHistogram(b *testing.B) {
 	xs := floats(size(), 11)
 	bench(b, func() { histogram.HistogramCL(xs, -1, 1, 256) }, func() { histogram.Histogram(xs, -1, 1, 256) }, func() { histogram.HistogramPar(xs, -1, 1, 256) })
