@@ -1,0 +1,125 @@
+package launch
+
+// This file keeps a call's unwritten inputs on the device for the whole
+// call: a slice that the generator proved no statement of the spec
+// writes (rewrite/backend/opencl's unwritten.go: not assigned through,
+// no element written, not passed to anything that may write it, no
+// alias written) is uploaded by the first kernel of the call that reads
+// it and read from that buffer by every later kernel of the call that
+// reads it, in every round of a loop. The Session holds the buffers,
+// keyed by the slice's base address and length in bytes, until the call
+// returns or panics (Session.Release).
+//
+// It does not prove anything: the generated code asks for the cache
+// (Unwritten) only for inputs that the generator proved unwritten.
+
+import (
+	"unsafe"
+
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
+)
+
+// uploadKey identifies a slice's memory: its first element's address
+// and its length in bytes.
+type uploadKey struct {
+	p unsafe.Pointer
+	n int
+}
+
+// uploaded is a cached upload: the buffer, and the host slice it copies,
+// kept reachable so that its memory is not reused while the key may be
+// looked up.
+type uploaded struct {
+	h    *held
+	host any
+}
+
+// Unwritten returns the input xs, which no statement of the call writes:
+// the first run within s that reads it uploads it, and every later run
+// within s reads that buffer (Dev), until s.Release. An empty xs, or
+// KeepOnDevice false, gives Host(xs).
+func Unwritten[T any](s *Session, xs []T) Input {
+	in := Host(xs)
+	if len(xs) == 0 || !KeepOnDevice {
+		return in
+	}
+	var zero T
+	key := uploadKey{unsafe.Pointer(unsafe.SliceData(xs)), len(xs) * int(unsafe.Sizeof(zero))}
+	if u, ok := s.uploads[key]; ok && u.h.b != nil {
+		return Input{buf: u.h.b, n: len(xs)}
+	}
+	in.share = func(s *Session, h *held) {
+		if s.uploads == nil {
+			s.uploads = map[uploadKey]uploaded{}
+		}
+		s.uploads[key] = uploaded{h: h, host: xs}
+	}
+	return in
+}
+
+// Uploads returns the number of inputs s holds on the device for the
+// call (Unwritten's cache), for tests.
+func (s *Session) Uploads() int { return len(s.uploads) }
+
+// RunOn is Run within session s, on inputs that may be on the device
+// already (Dev, Unwritten). It reports whether result holds the reduced
+// row, as Run does.
+func (s *StreamRed) RunOn(se *Session, args []any, inputs []Input, result skel.HostSlice) bool {
+	if len(inputs) == 0 || inputs[0].n == 0 || result.Len() == 0 {
+		return false
+	}
+	n := inputs[0].n
+	for _, in := range inputs {
+		if in.n != n {
+			return false
+		}
+	}
+	k := s.Kernel()
+	if k == nil || !k.Fits(result.Len()) {
+		return false
+	}
+	d := s.b.d
+	if se.d == nil {
+		se.d = d
+	}
+	var temp []*cl.MemObject
+	defer func() { d.Recycle(temp...) }()
+	ins := make([]*cl.MemObject, len(inputs))
+	var err error
+	for i, in := range inputs {
+		if in.buf != nil {
+			ins[i] = in.buf
+			continue
+		}
+		var b *cl.MemObject
+		var t skel.Timing
+		if b, t, err = skel.Upload(d, in.host); err != nil {
+			break
+		}
+		if in.share != nil {
+			in.share(se, se.hold(b))
+		} else {
+			temp = append(temp, b)
+		}
+		count(t)
+		uploadN.Add(1)
+		ins[i] = b
+	}
+	panicked := false
+	if err == nil {
+		u := uploads{d: d}
+		defer u.release()
+		var vals []any
+		if vals, err = u.expand(args); err == nil {
+			var t skel.Timing
+			panicked, t, err = k.RunDeviceArgs(vals, n, ins, result)
+			count(t)
+		}
+	}
+	if err != nil {
+		s.b.fail(s.At, s.Spec.Name, err)
+		return false
+	}
+	return !panicked
+}
