@@ -203,6 +203,8 @@ func _() { soacgenRerunGoGenerate_KMeansPar(kmeansParSpec) }
 
 // KMeansCL is the fused form of kmeansCLSpec (generated from its //soac:fuse directive).
 func KMeansCL(ps []Point, centres []Point, iters int) []Point {
+	var cls launch.Session
+	defer cls.Release()
 	k := len(centres)
 	for it := 0; it < iters; it++ {
 		var sums []Sum
@@ -211,7 +213,7 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 		if soacgenCLKMeansCL.Kernel() != nil {
 			if room := k; room > 0 {
 				clo := make([]Sum, room)
-				if ok = soacgenCLKMeansCL.Run([]any{launch.Arg(k), launch.View(centres)}, []skel.HostSlice{skel.Slice(ps)}, skel.Slice(clo)); ok {
+				if ok = soacgenCLKMeansCL.RunOn(&cls, []any{launch.Arg(k), launch.View(centres)}, []launch.Input{launch.Unwritten(&cls, ps)}, skel.Slice(clo)); ok {
 					r2 = clo
 				}
 			}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/soacgen/soacgen/examples/internal/cltest"
 	"github.com/soacgen/soacgen/examples/internal/extest"
+	"github.com/soacgen/soacgen/runtime/opencl/device"
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
 )
 
 // gridPoints returns n points with integer coordinates in [-50, 50).
@@ -153,5 +155,44 @@ func TestKMeansPanics(t *testing.T) {
 	}
 	if got := kmeansSpec(nil, nil, 2); len(got) != 0 {
 		t.Errorf("kmeansSpec(nil, nil) = %v", got)
+	}
+}
+
+// TestKMeansCLTransfers: KMeansCL uploads the points once per call, not
+// once per round (the map of the means uploads its two k-element
+// inputs in each round); with KeepOnDevice false, once per round. The
+// session's buffers go back to the pool: later calls allocate none.
+func TestKMeansCLTransfers(t *testing.T) {
+	clOK(t)
+	ps, cs := gridPoints(18, 100_001), gridPoints(19, 16)
+	want := kmeansSpec(ps, cs, 10)
+	for _, keep := range []bool{true, false} {
+		launch.KeepOnDevice = keep
+		var got []Point
+		u0, _ := launch.Transfers()
+		got = KMeansCL(ps, cs, 10)
+		u1, _ := launch.Transfers()
+		launch.KeepOnDevice = true
+		if d := extest.Same(got, want); d != "" {
+			t.Errorf("keep %v: %s", keep, d)
+		}
+		wantUp := int64(1 + 2*10)
+		if !keep {
+			wantUp = 10 + 2*10
+		}
+		if u1-u0 != wantUp {
+			t.Errorf("keep %v: %d uploads, want %d", keep, u1-u0, wantUp)
+		}
+	}
+	d, err := device.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := d.BuffersAllocated()
+	for range 3 {
+		KMeansCL(ps, cs, 10)
+	}
+	if after := d.BuffersAllocated(); after != before {
+		t.Errorf("three more calls allocated %d buffers, want 0 (pooled)", after-before)
 	}
 }

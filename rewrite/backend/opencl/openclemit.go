@@ -159,8 +159,13 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		}
 	}
 	share := map[*ir.Var]string{} // the handle of each input later kernels read too
+	unw := map[*ir.Var]bool{}     // inputs uploaded once per call (openclunwritten.go)
 	for _, p := range ck.ins {
 		if _, ok := devIn[p.v]; ok || !redomap || p.rows != nil {
+			continue
+		}
+		if ck.unwritten(p.v) {
+			unw[p.v] = true
 			continue
 		}
 		if last := ck.shareable(p.v); last != nil {
@@ -171,7 +176,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		}
 	}
 	session := ""
-	if len(devIn) > 0 || len(keep) > 0 || len(share) > 0 {
+	if len(devIn) > 0 || len(keep) > 0 || len(share) > 0 || len(unw) > 0 {
 		session = f.Prologue("cls", func(name string) hostgo.Stmts {
 			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
 		})
@@ -290,6 +295,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			}
 			if h := share[p.v]; h != "" {
 				ins = append(ins, launchQ("Share").Call(jen.Op("&").Id(h), hostgo.Id(f.Name(p.v))))
+				continue
+			}
+			if unw[p.v] {
+				ins = append(ins, launchQ("Unwritten").Call(jen.Op("&").Id(session), hostgo.Id(f.Name(p.v))))
 				continue
 			}
 			ins = append(ins, launchQ("Host").Call(input(p)))

@@ -211,6 +211,17 @@ func (s *clStream) translate(outs map[*ir.Var]string) string {
 	return ""
 }
 
+// unwrittenInputs reports whether an input of the stream is uploaded
+// once per call (clKernel.unwritten).
+func (s *clStream) unwrittenInputs() bool {
+	for _, p := range s.ins {
+		if s.unwritten(p.v) {
+			return true
+		}
+	}
+	return false
+}
+
 // isInput reports whether v is an input of the kernel.
 func (s *clStream) isInput(v *ir.Var) bool { return s.inIndex(v) >= 0 }
 
@@ -336,12 +347,29 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		args = jen.Index().Any().Values(list...)
 	}
 	var ins []jen.Code
-	for _, p := range s.ins {
-		ins = append(ins, skelQ("Slice").Call(hostgo.Id(f.Name(p.v))))
+	var call *jen.Statement
+	if s.unwrittenInputs() {
+		// Inputs uploaded once per call (openclunwritten.go).
+		session := f.Prologue("cls", func(name string) hostgo.Stmts {
+			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
+		})
+		for _, p := range s.ins {
+			if s.unwritten(p.v) {
+				ins = append(ins, launchQ("Unwritten").Call(jen.Op("&").Id(session), hostgo.Id(f.Name(p.v))))
+			} else {
+				ins = append(ins, launchQ("Host").Call(hostgo.Id(f.Name(p.v))))
+			}
+		}
+		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, jen.Index().Add(launchQ("Input")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))
+	} else {
+		for _, p := range s.ins {
+			ins = append(ins, skelQ("Slice").Call(hostgo.Id(f.Name(p.v))))
+		}
+		call = jen.Id(kv).Dot("Run").Call(args, jen.Index().Add(skelQ("HostSlice")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))
 	}
 	run := jen.If(hostgo.Define(room, s.roomExpr(s.room)), jen.Id(room).Op(">").Lit(0)).Add(hostgo.Block(hostgo.Stmts{
 		hostgo.Define(clo, hostgo.MakeSlice(f.Type(s.m.Out.Type), hostgo.Id(room))),
-		jen.If(hostgo.AssignTo(ok, jen.Id(kv).Dot("Run").Call(args, jen.Index().Add(skelQ("HostSlice")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))), hostgo.Id(ok)).
+		jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).
 			Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, hostgo.Id(clo))})),
 	}))
 	c := hostgo.Stmts{

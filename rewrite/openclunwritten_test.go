@@ -1,0 +1,55 @@
+package rewrite
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestOpenCLUnwritten checks which inputs the opencl backend uploads once
+// per call (testdata/opencl's unwritten.go; their results and transfers
+// are checked on the device by unwritten_test.go there): an input a
+// kernel in a loop reads and nothing writes; not one the spec writes,
+// may write through an alias, a call or another parameter, or
+// reassigns in the loop.
+func TestOpenCLUnwritten(t *testing.T) {
+	outs := generateDir(t, filepath.Join("testdata", "opencl"))
+	var src string
+	for _, o := range outs {
+		if filepath.Base(o.Path) == "unwritten_soac.go" {
+			src = string(o.Content)
+		}
+	}
+	fn := func(name string) string {
+		i := strings.Index(src, "\nfunc "+name+"(")
+		if i < 0 {
+			t.Fatalf("no function %s", name)
+		}
+		j := strings.Index(src[i:], "\n}\n")
+		return src[i : i+j]
+	}
+	for _, c := range []struct {
+		name      string
+		want, not []string
+	}{
+		{"UnwrittenRounds", []string{"var cls launch.Session\n\tdefer cls.Release()", "[]launch.Input{launch.Unwritten(&cls, xs)}"}, nil},
+		{"StreamRounds", []string{"soacgenCLStreamRounds.RunOn(&cls, []any{launch.Arg(rnd)}, []launch.Input{launch.Unwritten(&cls, xs)}", "soacgenCLStreamRounds2.RunOn(&cls, []any{launch.Arg(h0)}, []launch.Input{launch.Unwritten(&cls, xs)}"}, nil},
+		{"WrittenRounds", nil, []string{"Unwritten", "launch.Session"}},
+		{"WrittenAlias", nil, []string{"Unwritten", "launch.Session"}},
+		{"WrittenOther", nil, []string{"Unwritten", "launch.Session"}},
+		{"WrittenByCall", nil, []string{"Unwritten", "launch.Session"}},
+		{"Reassigned", nil, []string{"Unwritten", "launch.Session"}},
+	} {
+		body := fn(c.name)
+		for _, w := range c.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: no %q in\n%s", c.name, w, body)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(body, w) {
+				t.Errorf("%s: %q in\n%s", c.name, w, body)
+			}
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package opencl
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
+)
+
+// The tests of inputs uploaded once per call (unwritten.go's specs;
+// rewrite's TestDifferential runs them beside the generated file, and
+// its differential test compares every spec with its own on random
+// inputs).
+
+// TestUnwrittenRoundsTransfers: UnwrittenRounds uploads xs once for all
+// its rounds, StreamRounds once for both kernels of all its rounds;
+// with KeepOnDevice false every run uploads it. The results are the
+// spec's.
+func TestUnwrittenRoundsTransfers(t *testing.T) {
+	onDevice(t, soacgenCLUnwrittenRounds, soacgenCLStreamRounds2)
+	if soacgenCLStreamRounds.Kernel() == nil {
+		t.Skip("no usable OpenCL device")
+	}
+	xs := ints(1001)
+	for _, keep := range []bool{true, false} {
+		launch.KeepOnDevice = keep
+		var got int64
+		up, _ := moved(func() { got = UnwrittenRounds(xs, 5) })
+		var got2 []int64
+		up2, _ := moved(func() { got2 = StreamRounds(xs, 5) })
+		launch.KeepOnDevice = true
+		want, want2 := unwrittenRoundsSpec(xs, 5), streamRoundsSpec(xs, 5)
+		if got != want || !slices.Equal(got2, want2) {
+			t.Errorf("keep %v: results differ from the spec's", keep)
+		}
+		if wantUp := map[bool]int64{true: 1, false: 5}[keep]; up != wantUp {
+			t.Errorf("keep %v: UnwrittenRounds uploaded %d times, want %d", keep, up, wantUp)
+		}
+		if wantUp := map[bool]int64{true: 1, false: 10}[keep]; up2 != wantUp {
+			t.Errorf("keep %v: StreamRounds uploaded %d times, want %d", keep, up2, wantUp)
+		}
+	}
+}
+
+// TestWrittenRounds: specs that write xs (or may, through an alias, a
+// call or another parameter holding the same array) between rounds
+// upload it in every round and give the spec's results; a stale device
+// copy would give the next round the old elements. Each call gets its
+// own copy of xs, since the specs write it.
+func TestWrittenRounds(t *testing.T) {
+	onDevice(t, soacgenCLWrittenRounds, soacgenCLWrittenAlias, soacgenCLWrittenOther, soacgenCLWrittenByCall, soacgenCLReassigned)
+	for _, n := range []int{1, 7, 1001, 100_003} {
+		for _, c := range []struct {
+			name       string
+			spec, impl func(xs []int64) int64
+		}{
+			{"WrittenRounds", func(xs []int64) int64 { return writtenRoundsSpec(xs, 4) }, func(xs []int64) int64 { return WrittenRounds(xs, 4) }},
+			{"WrittenAlias", func(xs []int64) int64 { return writtenAliasSpec(xs, 4) }, func(xs []int64) int64 { return WrittenAlias(xs, 4) }},
+			{"WrittenOther", func(xs []int64) int64 { return writtenOtherSpec(xs, xs, 4) }, func(xs []int64) int64 { return WrittenOther(xs, xs, 4) }},
+			{"WrittenByCall", func(xs []int64) int64 { return writtenByCallSpec(xs, 4) }, func(xs []int64) int64 { return WrittenByCall(xs, 4) }},
+			{"Reassigned", func(xs []int64) int64 { return reassignedSpec(xs, 4) }, func(xs []int64) int64 { return Reassigned(xs, 4) }},
+		} {
+			xs1, xs2 := ints(n), ints(n)
+			want := c.spec(xs1)
+			var got int64
+			up, _ := moved(func() { got = c.impl(xs2) })
+			if got != want || !slices.Equal(xs1, xs2) {
+				t.Errorf("n=%d %s = %d, want %d (inputs equal afterwards: %v)", n, c.name, got, want, slices.Equal(xs1, xs2))
+			}
+			wantUp := int64(4)
+			if c.name == "Reassigned" {
+				wantUp = int64(min(n, 4)) // it stops when xs is empty
+			}
+			if up != wantUp {
+				t.Errorf("n=%d %s uploaded %d times, want %d (once per round)", n, c.name, up, wantUp)
+			}
+		}
+	}
+}
