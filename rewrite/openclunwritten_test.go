@@ -11,7 +11,8 @@ import (
 // are checked on the device by unwritten_test.go there): an input a
 // kernel in a loop reads and nothing writes; not one the spec writes,
 // may write through an alias, a call or another parameter, or
-// reassigns in the loop.
+// reassigns in the loop. Also a stream reduction reading an array kept
+// on the device (KeptIntoStream).
 func TestOpenCLUnwritten(t *testing.T) {
 	outs := generateDir(t, filepath.Join("testdata", "opencl"))
 	var src string
@@ -39,6 +40,9 @@ func TestOpenCLUnwritten(t *testing.T) {
 		{"WrittenOther", nil, []string{"Unwritten", "launch.Session"}},
 		{"WrittenByCall", nil, []string{"Unwritten", "launch.Session"}},
 		{"Reassigned", nil, []string{"Unwritten", "launch.Session"}},
+		// A stream reduction reads an array kept on the device there,
+		// and its CPU code downloads it first.
+		{"KeptIntoStream", []string{"launch.Keep(&dev)", "[]launch.Input{launch.Dev(dev, sq)}", "if !ok2 {\n\t\tif dev != nil {\n\t\t\tsq = dev.Host()\n\t\t}", "\th = r3\n\tdev.Release()\n\treturn h, s"}, nil},
 	} {
 		body := fn(c.name)
 		for _, w := range c.want {

@@ -346,17 +346,34 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		}
 		args = jen.Index().Any().Values(list...)
 	}
+	// Inputs an earlier kernel left on the device (openclresident.go)
+	// are read there, and downloaded for the fallback; inputs no
+	// statement writes are uploaded once per call (openclunwritten.go).
 	var ins []jen.Code
 	var call *jen.Statement
-	if s.unwrittenInputs() {
-		// Inputs uploaded once per call (openclunwritten.go).
+	var host, release hostgo.Stmts
+	devIn := map[*ir.Var]*hostgo.DeviceArray{}
+	for _, p := range s.ins {
+		if d := f.DeviceArrayOf(p.v); d != nil {
+			devIn[p.v] = d
+			host.Add(d.Host...)
+			if d.Last == k {
+				release.Add(d.Release...)
+			}
+		}
+	}
+	fb = append(host, fb...)
+	if len(devIn) > 0 || s.unwrittenInputs() {
 		session := f.Prologue("cls", func(name string) hostgo.Stmts {
 			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
 		})
 		for _, p := range s.ins {
-			if s.unwritten(p.v) {
+			switch d := devIn[p.v]; {
+			case d != nil:
+				ins = append(ins, launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v))))
+			case s.unwritten(p.v):
 				ins = append(ins, launchQ("Unwritten").Call(jen.Op("&").Id(session), hostgo.Id(f.Name(p.v))))
-			} else {
+			default:
 				ins = append(ins, launchQ("Host").Call(hostgo.Id(f.Name(p.v))))
 			}
 		}
@@ -383,8 +400,8 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		fb = append(fb, hostgo.AssignTo(r, hostgo.Id(f.Name(s.m.Out))))
 		c = append(c, jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb)))
 		f.Assign(&c, s.m.Out, hostgo.Id(r))
-		return c
+		return append(c, release...)
 	}
 	c = append(c, jen.If(hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[s.m.Out], hostgo.Id(r))})).Else().Add(hostgo.Block(fb)))
-	return c
+	return append(c, release...)
 }

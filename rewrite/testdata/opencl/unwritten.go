@@ -126,3 +126,23 @@ func reassignedSpec(xs []int64, rounds int) int64 {
 	}
 	return t
 }
+
+// KeptIntoStream keeps the squares on the device for the stream
+// reduction that reads them (launch.Dev); the stream's CPU code
+// downloads them first.
+//
+//soac:fuse KeptIntoStream backend=opencl
+func keptIntoStreamSpec(xs []int64) ([]int64, int64) {
+	sq := soac.Map(xs, func(x int64) int64 { return x * x })
+	s := soac.Reduce(sq, 0, func(a, b int64) int64 { return a + b })
+	h := soac.StreamRed(sq,
+		func(a, b []int64) []int64 { return soac.Map2(a, b, func(x, y int64) int64 { return x + y }) },
+		func(chunk []int64) []int64 {
+			row := make([]int64, 2)
+			for _, x := range chunk {
+				row[x&1] += x + s
+			}
+			return row
+		})
+	return h, s
+}

@@ -77,3 +77,42 @@ func TestWrittenRounds(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptIntoStream: the squares a map-reduce keeps on the device are
+// read there by the stream reduction (one upload, xs, and no download
+// of the squares), or downloaded by its CPU code when its kernel cannot
+// run; the results are the spec's either way.
+func TestKeptIntoStream(t *testing.T) {
+	onDevice(t, soacgenCLKeptIntoStream)
+	good := soacgenCLKeptIntoStream2
+	if good.Kernel() == nil {
+		t.Skip("no usable OpenCL device")
+	}
+	old := launch.Logf
+	launch.Logf = func(string, ...any) {}
+	spec := good.Spec
+	spec.Name += "Broken"
+	spec.Chunk = "this is not OpenCL C;"
+	bad := &launch.StreamRed{At: good.At, FP64: good.FP64, Spec: spec}
+	if bad.Kernel() != nil {
+		t.Fatal("the broken kernel built")
+	}
+	launch.Logf = old
+	defer func() { soacgenCLKeptIntoStream2 = good }()
+	for _, n := range []int{1, 7, 1001, 100_003} {
+		xs := ints(n)
+		want, wantS := keptIntoStreamSpec(xs)
+		for _, k := range []*launch.StreamRed{good, bad} {
+			soacgenCLKeptIntoStream2 = k
+			var got []int64
+			var s int64
+			up, down := moved(func() { got, s = KeptIntoStream(xs) })
+			if !slices.Equal(got, want) || s != wantS {
+				t.Errorf("n=%d, stream on the device %v: %v, %d; want %v, %d", n, k == good, got, s, want, wantS)
+			}
+			if wantDown := map[bool]int64{true: 0, false: 1}[k == good]; up != 1 || down != wantDown {
+				t.Errorf("n=%d, stream on the device %v: %d uploads and %d downloads, want 1 and %d", n, k == good, up, down, wantDown)
+			}
+		}
+	}
+}
