@@ -40,6 +40,8 @@ func TestOpenCLUnwritten(t *testing.T) {
 		{"WrittenOther", nil, []string{"Unwritten", "launch.Session"}},
 		{"WrittenByCall", nil, []string{"Unwritten", "launch.Session"}},
 		{"Reassigned", nil, []string{"Unwritten", "launch.Session"}},
+		{"CapturedRounds", []string{"[]any{launch.ViewUnwritten(&cls, ws), launch.Arg(rnd)}", "launch.Unwritten(&cls, xs)"}, nil},
+		{"CapturedWritten", []string{"[]any{launch.View(ws), launch.Arg(rnd)}"}, []string{"Unwritten", "launch.Session"}},
 		// A stream reduction reads an array kept on the device there,
 		// and its CPU code downloads it first.
 		{"KeptIntoStream", []string{"launch.Keep(&dev)", "[]launch.Input{launch.Dev(dev, sq)}", "if !ok2 {\n\t\tif dev != nil {\n\t\t\tsq = dev.Host()\n\t\t}", "\th = r3\n\tdev.Release()\n\treturn h, s"}, nil},

@@ -176,7 +176,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		}
 	}
 	session := ""
-	if len(devIn) > 0 || len(keep) > 0 || len(share) > 0 || len(unw) > 0 {
+	if len(devIn) > 0 || len(keep) > 0 || len(share) > 0 || len(unw) > 0 || redomap && ck.unwrittenCaptures() {
 		session = f.Prologue("cls", func(name string) hostgo.Stmts {
 			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
 		})
@@ -251,6 +251,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			switch a.kind {
 			case clc.Slice:
 				pass = "View"
+				if session != "" && redomap && ck.unwrittenCapture(a.obj) {
+					list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
+					continue
+				}
 			case clc.Slice2:
 				pass = "Rows"
 			}

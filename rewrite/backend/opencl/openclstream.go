@@ -331,26 +331,10 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			field("Spec", skelQ("StreamRed").Custom(lines, spec...))))
 
 	ok, room, clo, r := f.Fresh("ok"), f.Fresh("room"), f.Fresh("clo"), f.Fresh("r")
-	var args jen.Code = jen.Nil()
-	if len(s.args) > 0 {
-		var list []jen.Code
-		for _, a := range s.args {
-			pass := "Arg"
-			switch a.kind {
-			case clc.Slice:
-				pass = "View"
-			case clc.Slice2:
-				pass = "Rows"
-			}
-			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
-		}
-		args = jen.Index().Any().Values(list...)
-	}
 	// Inputs an earlier kernel left on the device (openclresident.go)
-	// are read there, and downloaded for the fallback; inputs no
-	// statement writes are uploaded once per call (openclunwritten.go).
-	var ins []jen.Code
-	var call *jen.Statement
+	// are read there, and downloaded for the fallback; inputs and
+	// captured slices no statement writes are uploaded once per call
+	// (openclunwritten.go).
 	var host, release hostgo.Stmts
 	devIn := map[*ir.Var]*hostgo.DeviceArray{}
 	for _, p := range s.ins {
@@ -363,10 +347,34 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		}
 	}
 	fb = append(host, fb...)
-	if len(devIn) > 0 || s.unwrittenInputs() {
-		session := f.Prologue("cls", func(name string) hostgo.Stmts {
+	session := ""
+	if len(devIn) > 0 || s.unwrittenInputs() || s.unwrittenCaptures() {
+		session = f.Prologue("cls", func(name string) hostgo.Stmts {
 			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
 		})
+	}
+	var args jen.Code = jen.Nil()
+	if len(s.args) > 0 {
+		var list []jen.Code
+		for _, a := range s.args {
+			pass := "Arg"
+			switch a.kind {
+			case clc.Slice:
+				pass = "View"
+				if session != "" && s.unwrittenCapture(a.obj) {
+					list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
+					continue
+				}
+			case clc.Slice2:
+				pass = "Rows"
+			}
+			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
+		}
+		args = jen.Index().Any().Values(list...)
+	}
+	var ins []jen.Code
+	var call *jen.Statement
+	if session != "" {
 		for _, p := range s.ins {
 			switch d := devIn[p.v]; {
 			case d != nil:

@@ -1,15 +1,19 @@
 package opencl
 
-// This file decides which inputs of a kernel are uploaded once per call
-// of the generated function (runtime/opencl/launch's unwritten.go runs
-// them): a kernel in a loop of the spec reads an input that holds the
-// same array in every round and that no statement of the spec writes,
-// so every round's run may read the first round's upload. The points of
+// This file decides which inputs and captured slices of a kernel are
+// uploaded once per call of the generated function
+// (runtime/opencl/launch's unwritten.go runs them): a kernel in a loop
+// of the spec reads an array that is the same in every round and that
+// no statement of the spec writes, so every round's run may read the
+// first round's upload. The points of
 // k-means are the example: every round's stream reduction reads them,
 // and nothing writes them.
 
 import (
+	"go/types"
+
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/clc"
 )
 
 // unwritten reports whether input v of ck's kernel may be read from a
@@ -110,4 +114,36 @@ func unwrittenIn(fn *ir.Function, v *ir.Var) bool {
 		return ok
 	})
 	return ok
+}
+
+// unwrittenCapture reports whether captured slice obj of ck's kernel may
+// be read from a buffer uploaded once per call (launch.ViewUnwritten):
+// as for an input (unwritten), the variable being one Var of the spec.
+func (ck *clKernel) unwrittenCapture(obj *types.Var) bool {
+	p := ck.lk.Src
+	if obj == nil || p.Depth > 0 || p.Block == nil || !inLoop(p.Block) {
+		return false
+	}
+	fn := ck.f.Spec()
+	var v *ir.Var
+	for _, u := range fn.Vars {
+		if u != nil && u.Obj == obj {
+			if v != nil {
+				return false
+			}
+			v = u
+		}
+	}
+	return v != nil && definedOnce(fn, v) && unwrittenIn(fn, v)
+}
+
+// unwrittenCaptures reports whether a captured slice of ck's kernel is
+// uploaded once per call (unwrittenCapture).
+func (ck *clKernel) unwrittenCaptures() bool {
+	for _, a := range ck.args {
+		if a.kind == clc.Slice && ck.unwrittenCapture(a.obj) {
+			return true
+		}
+	}
+	return false
 }

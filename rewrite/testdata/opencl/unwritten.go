@@ -146,3 +146,44 @@ func keptIntoStreamSpec(xs []int64) ([]int64, int64) {
 		})
 	return h, s
 }
+
+// CapturedRounds reads the captured table ws in every round: uploaded
+// once per call (launch.ViewUnwritten).
+//
+//soac:fuse CapturedRounds backend=opencl
+func capturedRoundsSpec(xs, ws []int64, rounds int) int64 {
+	var t int64
+	for rnd := 0; rnd < rounds; rnd++ {
+		s := soac.Reduce(soac.Map(xs, func(x int64) int64 {
+			i := int(uint64(x) % uint64(len(ws)+1))
+			if i == len(ws) {
+				return x
+			}
+			return x*ws[i] + int64(rnd)
+		}), 0, func(a, b int64) int64 { return a + b })
+		t = t*3 + s
+	}
+	return t
+}
+
+// CapturedWritten writes the captured table between rounds: every round
+// uploads it.
+//
+//soac:fuse CapturedWritten backend=opencl
+func capturedWrittenSpec(xs, ws []int64, rounds int) int64 {
+	var t int64
+	for rnd := 0; rnd < rounds; rnd++ {
+		s := soac.Reduce(soac.Map(xs, func(x int64) int64 {
+			i := int(uint64(x) % uint64(len(ws)+1))
+			if i == len(ws) {
+				return x
+			}
+			return x*ws[i] + int64(rnd)
+		}), 0, func(a, b int64) int64 { return a + b })
+		t = t*3 + s
+		if len(ws) > 0 {
+			ws[0] += 11
+		}
+	}
+	return t
+}

@@ -116,3 +116,27 @@ func TestKeptIntoStream(t *testing.T) {
 		}
 	}
 }
+
+// TestCapturedRounds: CapturedRounds uploads its captured table once per
+// call (and xs once); CapturedWritten, which writes the table between
+// rounds, uploads it in every round (not through the cache) and gives
+// the spec's result: a stale copy would keep the old ws[0].
+func TestCapturedRounds(t *testing.T) {
+	onDevice(t, soacgenCLCapturedRounds, soacgenCLCapturedWritten)
+	for _, n := range []int{1, 7, 1001} {
+		xs, ws := ints(n), ints(5)
+		c0 := launch.CapturedUploads()
+		var got int64
+		up, _ := moved(func() { got = CapturedRounds(xs, ws, 4) })
+		if c := launch.CapturedUploads() - c0; got != capturedRoundsSpec(xs, ws, 4) || up != 1 || c != 1 {
+			t.Errorf("n=%d CapturedRounds: result equal %v, %d uploads, %d captured uploads; want 1 and 1", n, got == capturedRoundsSpec(xs, ws, 4), up, c)
+		}
+		ws1, ws2 := ints(5), ints(5)
+		want := capturedWrittenSpec(xs, ws1, 4)
+		c0 = launch.CapturedUploads()
+		got = CapturedWritten(xs, ws2, 4)
+		if c := launch.CapturedUploads() - c0; got != want || !slices.Equal(ws1, ws2) || c != 0 {
+			t.Errorf("n=%d CapturedWritten = %d, want %d (tables equal: %v); %d captured uploads through the cache, want 0", n, got, want, slices.Equal(ws1, ws2), c)
+		}
+	}
+}

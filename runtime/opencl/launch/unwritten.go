@@ -10,10 +10,15 @@ package launch
 // keyed by the slice's base address and length in bytes, until the call
 // returns or panics (Session.Release).
 //
+// Captured slices that no statement writes are cached alike
+// (ViewUnwritten), in the same table: an input and a captured slice of
+// the same memory share one buffer.
+//
 // It does not prove anything: the generated code asks for the cache
 // (Unwritten) only for inputs that the generator proved unwritten.
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
@@ -122,4 +127,51 @@ func (s *StreamRed) RunOn(se *Session, args []any, inputs []Input, result skel.H
 		return false
 	}
 	return !panicked
+}
+
+// ViewUnwritten is View for a captured []T that no statement of the call
+// writes: the first run within s that reads it uploads it, later runs
+// within s read that buffer (Unwritten's cache). An empty xs, or
+// KeepOnDevice false, gives View(xs).
+func ViewUnwritten[T any](s *Session, xs []T) any {
+	if len(xs) == 0 || !KeepOnDevice {
+		return View(xs)
+	}
+	return view{data: cl.Bytes(xs), n: int64(len(xs)), s: s, host: xs}
+}
+
+// capturedN counts the captured slices uploaded through ViewUnwritten.
+var capturedN atomic.Int64
+
+// CapturedUploads returns how many captured slices ViewUnwritten has
+// uploaded so far in the process (each once per call), for tests.
+func CapturedUploads() int64 { return capturedN.Load() }
+
+// uploadOnce returns the buffer of v's slice in v's session, uploading
+// it the first time.
+func (u *uploads) uploadOnce(v view) (*cl.MemObject, error) {
+	s := v.s
+	key := uploadKey{unsafe.Pointer(unsafe.SliceData(v.data)), len(v.data)}
+	if c, ok := s.uploads[key]; ok && c.h.b != nil {
+		return c.h.b, nil
+	}
+	buf, err := u.d.Buffer(max(len(v.data), minBuffer))
+	if err != nil {
+		return nil, err
+	}
+	t, err := skel.Write(u.d, buf, v.data)
+	if err != nil {
+		u.d.Recycle(buf)
+		return nil, err
+	}
+	transferNs.Add(int64(t))
+	capturedN.Add(1)
+	if s.d == nil {
+		s.d = u.d
+	}
+	if s.uploads == nil {
+		s.uploads = map[uploadKey]uploaded{}
+	}
+	s.uploads[key] = uploaded{h: s.hold(buf), host: v.host}
+	return buf, nil
 }

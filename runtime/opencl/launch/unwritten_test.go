@@ -149,3 +149,61 @@ func TestUnwrittenOff(t *testing.T) {
 		t.Errorf("%d uploads, %d held, want 2 and 0", up, s.Uploads())
 	}
 }
+
+// TestViewUnwritten: a captured slice no statement writes is uploaded
+// once per session, whichever kernel reads it and also when an input of
+// the same memory was cached first (one buffer); a new session uploads
+// it again, and its buffers go back to the pool.
+func TestViewUnwritten(t *testing.T) {
+	needDevice(t)
+	red := &StreamRed{At: "t.go:3:1", Spec: skel.StreamRed{
+		Name:   "weighted_rows",
+		Inputs: []skel.Param{{Name: "x", Type: skel.Int64}},
+		Row:    skel.Int64,
+		Args:   []skel.Arg{{Name: "cap__w__p", Decl: "__global const long *restrict cap__w__p"}, {Name: "cap__w__n", Decl: "const long cap__w__n"}},
+		Chunk: `long s = 0;
+for (long i = soac_lo; i < soac_hi; i++) s += in_x[i] * cap__w__p[i % cap__w__n];
+soac_row[0] = s;`,
+		Combine: `soac_out[0] = soac_a[0] + soac_b[0];`,
+	}}
+	xs := []int64{1, 2, 3, 4, 5}
+	ws := []int64{10, 100}
+	call := func() {
+		var s Session
+		defer s.Release()
+		c0 := CapturedUploads()
+		up, _ := moved(func() {
+			for range 3 {
+				var r [1]int64
+				if ok := red.RunOn(&s, []any{ViewUnwritten(&s, ws)}, []Input{Unwritten(&s, xs)}, skel.Slice(r[:])); !ok || r[0] != 1*10+2*100+3*10+4*100+5*10 {
+					t.Fatalf("run = %v, %d", ok, r[0])
+				}
+				// xs as a captured slice too: its input's buffer.
+				if ok := red.RunOn(&s, []any{ViewUnwritten(&s, xs)}, []Input{Unwritten(&s, xs)}, skel.Slice(r[:])); !ok || r[0] != 1+4+9+16+25 {
+					t.Fatalf("run on xs captured = %v, %d", ok, r[0])
+				}
+			}
+		})
+		if c := CapturedUploads() - c0; up != 1 || c != 1 || s.Uploads() != 2 {
+			t.Errorf("%d input uploads, %d captured uploads, %d held; want 1, 1 and 2", up, c, s.Uploads())
+		}
+	}
+	call()
+	d, _ := openDevice()
+	before := d.BuffersAllocated()
+	for range 3 {
+		call()
+	}
+	if after := d.BuffersAllocated(); after != before {
+		t.Errorf("%d buffers allocated by three more calls, want 0 (pooled)", after-before)
+	}
+	KeepOnDevice = false
+	defer func() { KeepOnDevice = true }()
+	var s Session
+	defer s.Release()
+	c0 := CapturedUploads()
+	var r [1]int64
+	if ok := red.RunOn(&s, []any{ViewUnwritten(&s, ws)}, []Input{Host(xs)}, skel.Slice(r[:])); !ok || CapturedUploads() != c0 || s.Uploads() != 0 {
+		t.Errorf("KeepOnDevice false: %v, %d captured uploads, %d held; want true, 0, 0", ok, CapturedUploads()-c0, s.Uploads())
+	}
+}
