@@ -272,17 +272,26 @@ func BenchmarkAutoSumSq(b *testing.B) {
 
 // BenchmarkResident measures what keeping arrays on the device between a
 // spec's kernels saves, in one run: each spec with its arrays kept
-// ("kept": Normalize2CL uploads xs once for its two kernels) and with
+// ("kept": Normalize2CL uploads xs once for its two kernels, KMeansCL
+// its points once for its 10 rounds) and with
 // each kernel uploading its
 // inputs and downloading its outputs ("roundtrip":
 // launch.KeepOnDevice false), with the arrays moved per call.
 func BenchmarkResident(b *testing.B) {
 	xs := floats(size(), 12)
+	// KMeansCL: 10 rounds, the points uploaded once per call ("kept")
+	// or once per round ("roundtrip").
+	ps := make([]kmeans.Point, size())
+	for i := range ps {
+		ps[i] = kmeans.Point{X: xs[i], Y: xs[len(xs)-1-i]}
+	}
+	centres := append([]kmeans.Point(nil), ps[:16]...)
 	for _, s := range []struct {
 		name string
 		f    func()
 	}{
 		{"Normalize2CL", func() { normalize2.Normalize2CL(xs) }},
+		{"KMeansCL", func() { kmeans.KMeansCL(ps, centres, 10) }},
 	} {
 		for _, keep := range []bool{true, false} {
 			name := s.name + "/kept"
