@@ -71,14 +71,9 @@ func (s *Session) Uploads() int { return len(s.uploads) }
 // already (Dev, Unwritten). It reports whether result holds the reduced
 // row, as Run does.
 func (s *StreamRed) RunOn(se *Session, args []any, inputs []Input, result skel.HostSlice) bool {
-	if len(inputs) == 0 || inputs[0].n == 0 || result.Len() == 0 {
+	n := inputLength(inputs)
+	if n == 0 || result.Len() == 0 {
 		return false
-	}
-	n := inputs[0].n
-	for _, in := range inputs {
-		if in.n != n {
-			return false
-		}
 	}
 	k := s.Kernel()
 	if k == nil || !k.Fits(result.Len()) {
@@ -90,27 +85,8 @@ func (s *StreamRed) RunOn(se *Session, args []any, inputs []Input, result skel.H
 	}
 	var temp []*cl.MemObject
 	defer func() { d.Recycle(temp...) }()
-	ins := make([]*cl.MemObject, len(inputs))
-	var err error
-	for i, in := range inputs {
-		if in.buf != nil {
-			ins[i] = in.buf
-			continue
-		}
-		var b *cl.MemObject
-		var t skel.Timing
-		if b, t, err = skel.Upload(d, in.host); err != nil {
-			break
-		}
-		if in.share != nil {
-			in.share(se, se.hold(b))
-		} else {
-			temp = append(temp, b)
-		}
-		count(t)
-		uploadN.Add(1)
-		ins[i] = b
-	}
+	ins, up, err := inputBuffers(d, se, inputs)
+	temp = append(temp, up...)
 	panicked := false
 	if err == nil {
 		u := uploads{d: d}
