@@ -1,4 +1,4 @@
-package opencl
+package clresident
 
 import "github.com/soacgen/soacgen/runtime/soac"
 
