@@ -33,6 +33,7 @@ func TestOpenCLUnwritten(t *testing.T) {
 		name      string
 		want, not []string
 	}{
+		{"UnwrittenPanics", []string{"var cls launch.Session\n\tdefer cls.Release()", "launch.Unwritten(&cls, xs)"}, nil},
 		{"UnwrittenRounds", []string{"var cls launch.Session\n\tdefer cls.Release()", "[]launch.Input{launch.Unwritten(&cls, xs)}"}, nil},
 		{"StreamRounds", []string{"soacgenCLStreamRounds.RunOn(&cls, []any{launch.Arg(rnd)}, []launch.Input{launch.Unwritten(&cls, xs)}", "soacgenCLStreamRounds2.RunOn(&cls, []any{launch.Arg(h0)}, []launch.Input{launch.Unwritten(&cls, xs)}"}, nil},
 		{"WrittenRounds", nil, []string{"Unwritten", "launch.Session"}},

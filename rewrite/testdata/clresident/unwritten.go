@@ -187,3 +187,20 @@ func capturedWrittenSpec(xs, ws []int64, rounds int) int64 {
 	}
 	return t
 }
+
+// UnwrittenPanics reads xs in every round, uploaded once, and panics
+// (index out of range) in round at: the deferred Session.Release
+// returns the upload to the pool.
+//
+//soac:fuse UnwrittenPanics backend=opencl
+func unwrittenPanicsSpec(xs []int64, rounds, at int) int64 {
+	var t int64
+	for rnd := 0; rnd < rounds; rnd++ {
+		s := soac.Reduce(soac.Map(xs, func(x int64) int64 { return x*x + int64(rnd) }), 0, func(a, b int64) int64 { return a + b })
+		t = t*3 + s
+		if rnd == at {
+			t += xs[len(xs)+rnd-at]
+		}
+	}
+	return t
+}

@@ -1,9 +1,11 @@
 package clresident
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
+	"github.com/soacgen/soacgen/runtime/opencl/device"
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 )
 
@@ -138,5 +140,45 @@ func TestCapturedRounds(t *testing.T) {
 		if c := launch.CapturedUploads() - c0; got != want || !slices.Equal(ws1, ws2) || c != 0 {
 			t.Errorf("n=%d CapturedWritten = %d, want %d (tables equal: %v); %d captured uploads through the cache, want 0", n, got, want, slices.Equal(ws1, ws2), c)
 		}
+	}
+}
+
+// catch returns f's result, or the text of its panic.
+func catch(f func() int64) (r int64, p string) {
+	defer func() {
+		if e := recover(); e != nil {
+			p = fmt.Sprint(e)
+		}
+	}()
+	return f(), ""
+}
+
+// TestUnwrittenPanics: a call that panics after its rounds' kernels
+// raises the spec's panic and returns its upload to the pool (later
+// calls allocate no buffer); a call that does not panic gives the
+// spec's result.
+func TestUnwrittenPanics(t *testing.T) {
+	onDevice(t, soacgenCLUnwrittenPanics)
+	xs := ints(10_007)
+	for _, at := range []int{-1, 0, 2} {
+		want, wantP := catch(func() int64 { return unwrittenPanicsSpec(xs, 4, at) })
+		got, gotP := catch(func() int64 { return UnwrittenPanics(xs, 4, at) })
+		if got != want || gotP != wantP {
+			t.Errorf("at=%d: %d, panic %q; want %d, %q", at, got, gotP, want, wantP)
+		}
+	}
+	d, err := device.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := d.BuffersAllocated()
+	for range 5 {
+		up, _ := moved(func() { catch(func() int64 { return UnwrittenPanics(xs, 4, 2) }) })
+		if up != 1 {
+			t.Errorf("%d uploads, want 1", up)
+		}
+	}
+	if after := d.BuffersAllocated(); after != before {
+		t.Errorf("five panicking calls allocated %d buffers, want 0 (released and pooled)", after-before)
 	}
 }
