@@ -7,8 +7,11 @@ package kmeans
 // Pipeline shape, per round: a StreamRed over the points whose chunk
 // function builds a local []Sum of k per-centre sums and counts (a plain
 // loop), with an operator adding two such rows element-wise (a nested
-// Map2); then a Map2 over the k sums and the old centres dividing each sum
-// by its count (a centre without points stays where it was). The points
+// Map2); then a Map2 over the centres' indices and the old centres
+// dividing each centre's sum by its count (a centre without points stays
+// where it was). The map reads the sums by index, as a captured slice:
+// a StreamRed's result is complete only after it ran, so no rule fuses
+// it into a consumer, and an input would be a refused fusion. The points
 // are read, never written, by every round: on the opencl backend they are
 // uploaded once per call and every round's kernel reads that copy.
 
@@ -45,7 +48,8 @@ func kmeansSpec(ps []Point, centres []Point, iters int) []Point {
 				}
 				return acc
 			})
-		centres = soac.Map2(sums, centres, func(s Sum, c Point) Point {
+		centres = soac.Map2(soac.Iota(k), centres, func(i int, c Point) Point {
+			s := sums[i]
 			if s.N == 0 {
 				return c
 			}
@@ -77,7 +81,8 @@ func kmeansParSpec(ps []Point, centres []Point, iters int) []Point {
 				}
 				return acc
 			})
-		centres = soac.Map2(sums, centres, func(s Sum, c Point) Point {
+		centres = soac.Map2(soac.Iota(k), centres, func(i int, c Point) Point {
+			s := sums[i]
 			if s.N == 0 {
 				return c
 			}
@@ -109,7 +114,8 @@ func kmeansCLSpec(ps []Point, centres []Point, iters int) []Point {
 				}
 				return acc
 			})
-		centres = soac.Map2(sums, centres, func(s Sum, c Point) Point {
+		centres = soac.Map2(soac.Iota(k), centres, func(i int, c Point) Point {
+			s := sums[i]
 			if s.N == 0 {
 				return c
 			}

@@ -3,6 +3,7 @@
 package kmeans
 
 import (
+	"fmt"
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
 	parallel "github.com/soacgen/soacgen/runtime/parallel"
@@ -47,27 +48,32 @@ func KMeans(ps []Point, centres []Point, iters int) []Point {
 			}
 			return acc
 		})
-		fn := soac.Opaque(func(s Sum, c Point) Point {
+		var v int = k
+		if v < 0 {
+			panic(fmt.Sprintf("soac.Iota: negative length %d", v))
+		}
+		fn := soac.Opaque(func(i int, c Point) Point {
+			s := sums[i]
 			if s.N == 0 {
 				return c
 			}
 			n := float64(s.N)
 			return Point{s.X / n, s.Y / n}
 		})
-		if len(sums) == len(centres) {
-			n3 := len(sums)
-			in3 := sums[:n3]
-			in4 := centres[:n3]
+		if v == len(centres) {
+			n3 := len(centres)
+			in3 := centres[:n3]
 			var out2 []Point
 			out2 = make([]Point, n3)
 			for i3 := 0; i3 < n3; i3++ {
 				var m2 Point
-				m2 = fn(in3[i3], in4[i3])
+				m2 = fn(i3, in3[i3])
 				out2[i3] = m2
 			}
 			centres = out2
 		} else {
-			centres = soac.Map2[Sum, Point, Point](sums, centres, fn)
+			t3 := soac.Iota(v)
+			centres = soac.Map2[int, Point, Point](t3, centres, fn)
 		}
 	}
 	return centres
@@ -154,43 +160,54 @@ func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 			})
 		}
 		sums = r
-		fn := soac.Opaque(func(s Sum, c Point) Point {
+		var v int = k
+		if v < 0 {
+			panic(fmt.Sprintf("soac.Iota: negative length %d", v))
+		}
+		fn := soac.Opaque(func(i int, c Point) Point {
+			s := sums[i]
 			if s.N == 0 {
 				return c
 			}
 			n := float64(s.N)
 			return Point{s.X / n, s.Y / n}
 		})
-		if len(sums) == len(centres) {
-			n4 := len(sums)
-			in5 := sums[:n4]
-			in6 := centres[:n4]
+		if v == len(centres) {
+			n4 := len(centres)
+			in5 := centres[:n4]
 			var out3 []Point
 			out3 = parallel.Alloc[Point](n4)[:n4]
-			if parallel.Sequential(n4, 16667) {
+			if parallel.Sequential(n4, 12500) {
 				for i4 := 0; i4 < n4; i4++ {
 					var m3 Point
-					m3 = fn(in5[i4], in6[i4])
+					m3 = fn(i4, in5[i4])
 					out3[i4] = m3
 				}
 			} else {
-				parallel.For(n4, 2083, func(lo, hi int) {
+				fn2 := soac.Opaque(func(i int, c Point) Point {
+					s := sums[i]
+					if s.N == 0 {
+						return c
+					}
+					n := float64(s.N)
+					return Point{s.X / n, s.Y / n}
+				})
+				parallel.For(n4, 1562, func(lo, hi int) {
 					in5 := in5[:hi]
 					_ = in5[lo:]
-					in6 := in6[:hi]
-					_ = in6[lo:]
 					out3 := out3[:hi]
 					_ = out3[lo:]
 					for i5 := lo; i5 < hi; i5++ {
 						var m4 Point
-						m4 = fn(in5[i5], in6[i5])
+						m4 = fn2(i5, in5[i5])
 						out3[i5] = m4
 					}
 				})
 			}
 			centres = out3
 		} else {
-			centres = soac.Map2[Sum, Point, Point](sums, centres, fn)
+			t3 := soac.Iota(v)
+			centres = soac.Map2[int, Point, Point](t3, centres, fn)
 		}
 	}
 	return centres
@@ -293,7 +310,12 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 			r2 = sums
 		}
 		sums = r2
-		fn := soac.Opaque(func(s Sum, c Point) Point {
+		var v int = k
+		if v < 0 {
+			panic(fmt.Sprintf("soac.Iota: negative length %d", v))
+		}
+		fn := soac.Opaque(func(i int, c Point) Point {
+			s := sums[i]
 			if s.N == 0 {
 				return c
 			}
@@ -302,42 +324,48 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 		})
 		ok2 := false
 		if soacgenCLKMeansCL2.Kernel() != nil {
-			clo2 := make([]Point, len(sums))
-			if ok2 = soacgenCLKMeansCL2.Run(nil, []skel.HostSlice{skel.Slice(sums), skel.Slice(centres)}, []skel.HostSlice{skel.Slice(clo2)}, nil); ok2 {
+			clo2 := make([]Point, len(centres))
+			if ok2 = soacgenCLKMeansCL2.Run([]any{launch.View(sums)}, []skel.HostSlice{skel.Slice(centres)}, []skel.HostSlice{skel.Slice(clo2)}, nil); ok2 {
 				centres = clo2
 			}
 		}
 		if !ok2 {
-			if len(sums) == len(centres) {
-				n4 := len(sums)
-				in5 := sums[:n4]
-				in6 := centres[:n4]
+			if v == len(centres) {
+				n4 := len(centres)
+				in5 := centres[:n4]
 				var out3 []Point
 				out3 = parallel.Alloc[Point](n4)[:n4]
-				if parallel.Sequential(n4, 16667) {
+				if parallel.Sequential(n4, 12500) {
 					for i4 := 0; i4 < n4; i4++ {
 						var m3 Point
-						m3 = fn(in5[i4], in6[i4])
+						m3 = fn(i4, in5[i4])
 						out3[i4] = m3
 					}
 				} else {
-					parallel.For(n4, 2083, func(lo, hi int) {
+					fn2 := soac.Opaque(func(i int, c Point) Point {
+						s := sums[i]
+						if s.N == 0 {
+							return c
+						}
+						n := float64(s.N)
+						return Point{s.X / n, s.Y / n}
+					})
+					parallel.For(n4, 1562, func(lo, hi int) {
 						in5 := in5[:hi]
 						_ = in5[lo:]
-						in6 := in6[:hi]
-						_ = in6[lo:]
 						out3 := out3[:hi]
 						_ = out3[lo:]
 						for i5 := lo; i5 < hi; i5++ {
 							var m4 Point
-							m4 = fn(in5[i5], in6[i5])
+							m4 = fn2(i5, in5[i5])
 							out3[i5] = m4
 						}
 					})
 				}
 				centres = out3
 			} else {
-				centres = soac.Map2[Sum, Point, Point](sums, centres, fn)
+				t3 := soac.Iota(v)
+				centres = soac.Map2[int, Point, Point](t3, centres, fn)
 			}
 		}
 	}
@@ -346,7 +374,7 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 
 // soacgenCLKMeansCL runs a kernel of KMeansCL on OpenCL (generated from kmeansCLSpec).
 var soacgenCLKMeansCL = &launch.StreamRed{
-	At:   "iterate.go:98:11",
+	At:   "iterate.go:103:11",
 	FP64: true,
 	Spec: skel.StreamRed{
 		Name:   "CLKMeansCL",
@@ -464,15 +492,17 @@ static soac__out_kmeans__Sum soac__chunk(soac__sl_kmeans__Point chunk, const lon
 
 // soacgenCLKMeansCL2 runs a kernel of KMeansCL on OpenCL (generated from kmeansCLSpec).
 var soacgenCLKMeansCL2 = &launch.Redomap{
-	At:   "iterate.go:112:13",
+	At:   "iterate.go:117:13",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:       "CLKMeansCL2",
-		Inputs:     []skel.Param{{Name: "in__0", Type: launch.Struct("in__0__t", skel.Float64, skel.Float64, skel.Int64)}, {Name: "in__1", Type: launch.Struct("in__1__t", skel.Float64, skel.Float64)}},
+		Inputs:     []skel.Param{{Name: "in__0", Type: launch.Struct("in__0__t", skel.Float64, skel.Float64)}},
 		Outputs:    []skel.Param{{Name: "out__0", Type: launch.Struct("out__0__t", skel.Float64, skel.Float64)}},
 		Reductions: []skel.Reduction{launch.ErrFlagReduction()},
+		Args:       []skel.Arg{{Name: "cap__sums__p", Decl: "__global const kmeans__Sum *restrict cap__sums__p"}, {Name: "cap__sums__n", Decl: "const long cap__sums__n"}},
 		Body: `int k__e = 0;
-const kmeans__Point k__v2 = soac__lambda((*(const kmeans__Sum *)&in__0), (*(const kmeans__Point *)&in__1), &k__e);
+const long k__v1 = soac_index;
+const kmeans__Point k__v2 = soac__lambda(k__v1, (*(const kmeans__Point *)&in__0), soac__sl_kmeans__Sum__mk(cap__sums__p, cap__sums__n), &k__e);
 out__0 = *(const out__0__t *)&k__v2;
 k__err = k__e;
 `,
@@ -482,19 +512,24 @@ k__err = k__e;
 typedef struct {
 	double X;
 	double Y;
+} kmeans__Point;
+static inline kmeans__Point kmeans__Point__mk(const double X, const double Y) { kmeans__Point r; r.X = X; r.Y = Y; return r; }
+static inline kmeans__Point kmeans__Point__zero(void) { return kmeans__Point__mk(0.0, 0.0); }
+static inline int kmeans__Point__eq(const kmeans__Point a, const kmeans__Point b) { return (a.X == b.X) && (a.Y == b.Y); }
+typedef struct {
+	double X;
+	double Y;
 	long N;
 } kmeans__Sum;
 static inline kmeans__Sum kmeans__Sum__mk(const double X, const double Y, const long N) { kmeans__Sum r; r.X = X; r.Y = Y; r.N = N; return r; }
 static inline kmeans__Sum kmeans__Sum__zero(void) { return kmeans__Sum__mk(0.0, 0.0, (long)0); }
 static inline int kmeans__Sum__eq(const kmeans__Sum a, const kmeans__Sum b) { return (a.X == b.X) && (a.Y == b.Y) && (a.N == b.N); }
-typedef struct {
-	double X;
-	double Y;
-} kmeans__Point;
-static inline kmeans__Point kmeans__Point__mk(const double X, const double Y) { kmeans__Point r; r.X = X; r.Y = Y; return r; }
-static inline kmeans__Point kmeans__Point__zero(void) { return kmeans__Point__mk(0.0, 0.0); }
-static inline int kmeans__Point__eq(const kmeans__Point a, const kmeans__Point b) { return (a.X == b.X) && (a.Y == b.Y); }
-static kmeans__Point soac__lambda(kmeans__Sum s, kmeans__Point c, int *soac__err) {
+typedef struct { __global const kmeans__Sum *p; long n; } soac__sl_kmeans__Sum;
+static inline soac__sl_kmeans__Sum soac__sl_kmeans__Sum__mk(__global const kmeans__Sum *p, long n) { soac__sl_kmeans__Sum r; r.p = p; r.n = n; return r; }
+static inline void soac__panic(int *e, const int site) { if (*e == 0) *e = site; }
+static inline kmeans__Sum soac__ld_kmeans__Sum(const soac__sl_kmeans__Sum v, const long i, int *e, const int site) { if ((ulong)i >= (ulong)v.n) { soac__panic(e, site); return kmeans__Sum__zero(); } return v.p[i]; }
+static kmeans__Point soac__lambda(long i, kmeans__Point c, const soac__sl_kmeans__Sum cap__sums, int *soac__err) {
+	kmeans__Sum s = soac__ld_kmeans__Sum(cap__sums, (long)(i), soac__err, 1);
 	if ((s.N == 0L)) {
 		return c;
 	}
