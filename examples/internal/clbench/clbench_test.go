@@ -272,17 +272,26 @@ func BenchmarkAutoSumSq(b *testing.B) {
 
 // BenchmarkResident measures what keeping arrays on the device between a
 // spec's kernels saves, in one run: each spec with its arrays kept
-// ("kept": Normalize2CL uploads xs once for its two kernels) and with
+// ("kept": Normalize2CL uploads xs once for its two kernels, KMeansCL
+// its points once for its 10 rounds) and with
 // each kernel uploading its
 // inputs and downloading its outputs ("roundtrip":
 // launch.KeepOnDevice false), with the arrays moved per call.
 func BenchmarkResident(b *testing.B) {
 	xs := floats(size(), 12)
+	// KMeansCL: 10 rounds, the points uploaded once per call ("kept")
+	// or once per round ("roundtrip").
+	ps := make([]kmeans.Point, size())
+	for i := range ps {
+		ps[i] = kmeans.Point{X: xs[i], Y: xs[len(xs)-1-i]}
+	}
+	centres := append([]kmeans.Point(nil), ps[:16]...)
 	for _, s := range []struct {
 		name string
 		f    func()
 	}{
 		{"Normalize2CL", func() { normalize2.Normalize2CL(xs) }},
+		{"KMeansCL", func() { kmeans.KMeansCL(ps, centres, 10) }},
 	} {
 		for _, keep := range []bool{true, false} {
 			name := s.name + "/kept"
@@ -325,6 +334,32 @@ func BenchmarkClusterSizes(b *testing.B) {
 		centres[i] = kmeans.Point{X: r.NormFloat64(), Y: r.NormFloat64()}
 	}
 	bench(b, func() { kmeans.ClusterSizesCL(ps, centres) }, func() { kmeans.ClusterSizes(ps, centres) }, func() { kmeans.ClusterSizesPar(ps, centres) })
+}
+
+// BenchmarkKMeans runs 10 rounds of k-means (k = 16) inside one call:
+// per round a stream reduction of the points into per-centre sums and a
+// map over the centres. The points are uploaded once per call.
+// SOACGEN_BENCH_KMEANS_N sets the number of points (default 1<<23); the
+// small size (1e4) shows the per-round launch overhead.
+func BenchmarkKMeans(b *testing.B) {
+	n := 1 << 23
+	if v, err := strconv.Atoi(os.Getenv("SOACGEN_BENCH_KMEANS_N")); err == nil && v > 0 {
+		n = v
+	}
+	r := rand.New(rand.NewPCG(12, 1))
+	centres := make([]kmeans.Point, 16)
+	for i := range centres {
+		centres[i] = kmeans.Point{X: r.NormFloat64(), Y: r.NormFloat64()}
+	}
+	for _, m := range []int{10_000, n} {
+		ps := make([]kmeans.Point, m)
+		for i := range ps {
+			ps[i] = kmeans.Point{X: r.NormFloat64(), Y: r.NormFloat64()}
+		}
+		b.Run("n="+strconv.Itoa(m), func(b *testing.B) {
+			bench(b, func() { kmeans.KMeansCL(ps, centres, 10) }, func() { kmeans.KMeans(ps, centres, 10) }, func() { kmeans.KMeansPar(ps, centres, 10) })
+		})
+	}
 }
 
 func BenchmarkHistogram(b *testing.B) {

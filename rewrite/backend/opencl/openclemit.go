@@ -122,24 +122,23 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 
 	// Arrays kept on the device (openclresident.go): the inputs an
 	// earlier kernel left there, the outputs that only later kernels
-	// read. Only the map-reduce skeleton runs on them; a scan or filter
-	// kernel downloads its inputs first.
+	// read (a map's, a scan's, a filter's kept elements). The
+	// map-reduce, scan and filter skeletons run on them (RunOn).
 	var c hostgo.Stmts
-	redomap := !ck.scan && ck.compact == lower.Root
 	devIn := map[*ir.Var]*hostgo.DeviceArray{}
 	for _, p := range ck.ins {
 		if d := f.DeviceArrayOf(p.v); d != nil && p.rows == nil {
 			devIn[p.v] = d
 		}
 	}
-	if len(devIn) > 0 && !redomap {
-		f.HostInputs(&c, k)
-		clear(devIn)
-	}
 	lastOf := map[*ir.Var]*fusion.Kernel{} // the last reader of each kept or shared array
 	keep := map[*ir.Var]string{}           // the handle of each output kept on the device
-	for _, p := range ck.outs {
-		if n := outs[p.v]; !redomap || p.rows != nil || n == "" || n == "_" {
+	kept := ck.outs
+	if ck.scan {
+		kept = []clParam{ck.reds[0].clParam}
+	}
+	for _, p := range kept {
+		if n := outs[p.v]; p.rows != nil || n == "" || n == "_" {
 			continue
 		}
 		if last := ck.keepable(p.v); last != nil {
@@ -156,8 +155,13 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		}
 	}
 	share := map[*ir.Var]string{} // the handle of each input later kernels read too
+	unw := map[*ir.Var]bool{}     // inputs uploaded once per call (openclunwritten.go)
 	for _, p := range ck.ins {
-		if _, ok := devIn[p.v]; ok || !redomap || p.rows != nil {
+		if _, ok := devIn[p.v]; ok || p.rows != nil {
+			continue
+		}
+		if ck.unwritten(p.v) {
+			unw[p.v] = true
 			continue
 		}
 		if last := ck.shareable(p.v); last != nil {
@@ -176,7 +180,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
 		jen.Var().Id(kv).Op("=").Op("&").Add(launchType).Custom(lines, launch...))
 	session := ""
-	if len(devIn) > 0 || len(keep) > 0 || len(share) > 0 {
+	if len(devIn) > 0 || len(keep) > 0 || len(share) > 0 || len(unw) > 0 || ck.unwrittenCaptures() {
 		session = f.Prologue("cls", func(name string) hostgo.Stmts {
 			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
 		})
@@ -268,6 +272,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			switch a.kind {
 			case clc.Slice:
 				pass = "View"
+				if session != "" && ck.unwrittenCapture(a.obj) {
+					list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
+					continue
+				}
 			case clc.Slice2:
 				pass = "Rows"
 			}
@@ -275,25 +283,67 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		}
 		args = []jen.Code{jen.Index().Any().Values(list...)}
 	}
+	list := func(name string, l []jen.Code) jen.Code {
+		if len(l) == 0 {
+			return jen.Nil()
+		}
+		return jen.Index().Add(launchQ(name)).Values(l...)
+	}
+	// The inputs of RunOn: on the device, shared, uploaded once per
+	// call, or uploaded for the run.
+	var devIns []jen.Code
+	for _, p := range ck.ins {
+		switch d := devIn[p.v]; {
+		case d != nil:
+			devIns = append(devIns, launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v))))
+		case share[p.v] != "":
+			devIns = append(devIns, launchQ("Share").Call(jen.Op("&").Id(share[p.v]), hostgo.Id(f.Name(p.v))))
+		case unw[p.v]:
+			devIns = append(devIns, launchQ("Unwritten").Call(jen.Op("&").Id(session), hostgo.Id(f.Name(p.v))))
+		default:
+			devIns = append(devIns, launchQ("Host").Call(input(p)))
+		}
+	}
 	if ck.scan {
 		r := ck.reds[0]
-		l := f.Fresh("clo")
-		run.Add(hostgo.Define(l, hostgo.MakeSlice(f.Type(r.v.Type), n)))
-		ins := slices(ck.ins, input)
-		call := jen.Id(kv).Dot("Run").Call(append(args, ins, skelQ("Slice").Call(hostgo.Id(l)))...)
-		run.Add(jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[r.v], hostgo.Id(l))})))
-		return append(c, jen.If(cond).Add(hostgo.Block(run)), fallback)
+		var call *jen.Statement
+		var done hostgo.Stmts
+		if session != "" {
+			out := launchQ("Keep").Call(jen.Op("&").Id(keep[r.v]))
+			if keep[r.v] == "" {
+				l := f.Fresh("clo")
+				run.Add(hostgo.Define(l, hostgo.MakeSlice(f.Type(r.v.Type), n)))
+				out = launchQ("Download").Call(hostgo.Id(l))
+				done.Add(hostgo.AssignTo(outs[r.v], hostgo.Id(l)))
+			}
+			call = jen.Id(kv).Dot("RunOn").Call(append([]jen.Code{jen.Op("&").Id(session)}, append(args, list("Input", devIns), out)...)...)
+		} else {
+			l := f.Fresh("clo")
+			run.Add(hostgo.Define(l, hostgo.MakeSlice(f.Type(r.v.Type), n)))
+			ins := slices(ck.ins, input)
+			call = jen.Id(kv).Dot("Run").Call(append(args, ins, skelQ("Slice").Call(hostgo.Id(l)))...)
+			done.Add(hostgo.AssignTo(outs[r.v], hostgo.Id(l)))
+		}
+		run.Add(jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).Add(hostgo.Block(done)))
+		return append(append(c, jen.If(cond).Add(hostgo.Block(run)), fallback), release...)
 	}
 	for _, r := range ck.reds {
 		local[r.v] = f.Fresh("clr")
 		run.Add(hostgo.VarDecl(local[r.v], jen.Index(hostgo.Lit(1)).Add(f.Type(r.goElem)), nil))
 	}
-	kept := ""
+	nkept := ""
 	lhs := hostgo.Id(ok)
 	if ck.compact != lower.Root {
-		kept = f.Fresh("kept")
-		run.Add(hostgo.VarDecl(kept, jen.Int(), nil))
-		lhs = jen.List(hostgo.Id(kept), hostgo.Id(ok))
+		// The number kept, unless every output stays on the device.
+		lhs = jen.List(jen.Id("_"), hostgo.Id(ok))
+		for _, p := range ck.outs {
+			if keep[p.v] == "" {
+				nkept = f.Fresh("kept")
+				run.Add(hostgo.VarDecl(nkept, jen.Int(), nil))
+				lhs = jen.List(hostgo.Id(nkept), hostgo.Id(ok))
+				break
+			}
+		}
 	}
 	var reds []clParam
 	for _, r := range ck.reds {
@@ -304,18 +354,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	if session != "" {
 		runFn = jen.Id(kv).Dot("RunOn")
 		args = append([]jen.Code{jen.Op("&").Id(session)}, args...)
-		var ins, os []jen.Code
-		for _, p := range ck.ins {
-			if d := devIn[p.v]; d != nil {
-				ins = append(ins, launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v))))
-				continue
-			}
-			if h := share[p.v]; h != "" {
-				ins = append(ins, launchQ("Share").Call(jen.Op("&").Id(h), hostgo.Id(f.Name(p.v))))
-				continue
-			}
-			ins = append(ins, launchQ("Host").Call(input(p)))
-		}
+		var os []jen.Code
 		for _, p := range ck.outs {
 			if h := keep[p.v]; h != "" {
 				os = append(os, launchQ("Keep").Call(jen.Op("&").Id(h)))
@@ -323,13 +362,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			}
 			os = append(os, launchQ("Download").Call(hostgo.Id(local[p.v])))
 		}
-		list := func(name string, l []jen.Code) jen.Code {
-			if len(l) == 0 {
-				return jen.Nil()
-			}
-			return jen.Index().Add(launchQ(name)).Values(l...)
-		}
-		args = append(args, list("Input", ins), list("Output", os), results)
+		args = append(args, list("Input", devIns), list("Output", os), results)
 	} else {
 		args = append(args,
 			slices(ck.ins, input),
@@ -345,8 +378,8 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			done.Add(hostgo.AssignTo(outs[p.v], launchQ("Split").Call(hostgo.Id(flat[p.v]), hostgo.Id(local[p.v]), hostgo.Id(room[p.v]))))
 			continue
 		}
-		if kept != "" {
-			done.Add(hostgo.AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), hostgo.Id(kept))))
+		if nkept != "" {
+			done.Add(hostgo.AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), hostgo.Id(nkept))))
 			continue
 		}
 		done.Add(hostgo.AssignTo(outs[p.v], hostgo.Id(local[p.v])))

@@ -2,8 +2,9 @@ package opencl
 
 // This file decides which arrays of a spec stay on the device between
 // its kernels (runtime/opencl/launch's resident.go runs them). An output
-// of a map-reduce kernel stays there when nothing but later top-level
-// kernels of the same block read it, each as one of its inputs: then
+// of a map-reduce, scan or filter kernel stays there when nothing but
+// later top-level kernels of the same block read it, each as one of its
+// inputs: then
 // no statement of the spec reads its Go variable, and the code of each
 // reader either runs on the device on the buffer (launch.Dev) or
 // downloads it first (the handle's Host, in a device kernel's fallback
@@ -17,12 +18,12 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
 // keepable returns the last kernel that reads output v of ck's kernel
-// when v may stay on the device after it, else nil: the kernel is a
-// map-reduce at the top level of the spec (no closure around it, no
+// when v may stay on the device after it, else nil: the kernel (a
+// map-reduce, a scan, or a filter's, v its kept elements) is at the top
+// level of the spec (no closure around it, no
 // placed members, no rerun guard, whose closure would hide the device
 // copy's variable), and every statement that reads or writes v is a
 // member of it or of a later top-level kernel of its block that takes
@@ -30,7 +31,7 @@ import (
 // none of them placed and no two at one statement.
 func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 	f, p := ck.f, ck.lk.Src
-	if ck.scan || ck.compact != lower.Root || ck.lk.Rerun || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil {
+	if ck.lk.Rerun || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil {
 		return nil
 	}
 	for b := p.Block; b.Parent != nil; b = b.Parent.Block() {
@@ -129,7 +130,7 @@ func readsBesides(m *ir.SOAC, v *ir.Var) bool {
 // uploaded. Else nil.
 func (ck *clKernel) shareable(v *ir.Var) *fusion.Kernel {
 	f, p := ck.f, ck.lk.Src
-	if ck.scan || ck.compact != lower.Root || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil {
+	if len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil {
 		return nil
 	}
 	for b := p.Block; b.Parent != nil; b = b.Parent.Block() {

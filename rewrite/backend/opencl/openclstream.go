@@ -209,6 +209,17 @@ func (s *clStream) translate(outs map[*ir.Var]string) string {
 	return ""
 }
 
+// unwrittenInputs reports whether an input of the stream is uploaded
+// once per call (clKernel.unwritten).
+func (s *clStream) unwrittenInputs() bool {
+	for _, p := range s.ins {
+		if s.unwritten(p.v) {
+			return true
+		}
+	}
+	return false
+}
+
 // isInput reports whether v is an input of the kernel.
 func (s *clStream) isInput(v *ir.Var) bool { return s.inIndex(v) >= 0 }
 
@@ -324,6 +335,28 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("StreamRed")).Custom(lines, launch...))
 
 	ok, room, clo, r := f.Fresh("ok"), f.Fresh("room"), f.Fresh("clo"), f.Fresh("r")
+	// Inputs an earlier kernel left on the device (openclresident.go)
+	// are read there, and downloaded for the fallback; inputs and
+	// captured slices no statement writes are uploaded once per call
+	// (openclunwritten.go).
+	var host, release hostgo.Stmts
+	devIn := map[*ir.Var]*hostgo.DeviceArray{}
+	for _, p := range s.ins {
+		if d := f.DeviceArrayOf(p.v); d != nil {
+			devIn[p.v] = d
+			host.Add(d.Host...)
+			if d.Last == k {
+				release.Add(d.Release...)
+			}
+		}
+	}
+	fb = append(host, fb...)
+	session := ""
+	if len(devIn) > 0 || s.unwrittenInputs() || s.unwrittenCaptures() {
+		session = f.Prologue("cls", func(name string) hostgo.Stmts {
+			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
+		})
+	}
 	var args jen.Code = jen.Nil()
 	if len(s.args) > 0 {
 		var list []jen.Code
@@ -332,6 +365,10 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			switch a.kind {
 			case clc.Slice:
 				pass = "View"
+				if session != "" && s.unwrittenCapture(a.obj) {
+					list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
+					continue
+				}
 			case clc.Slice2:
 				pass = "Rows"
 			}
@@ -340,12 +377,28 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		args = jen.Index().Any().Values(list...)
 	}
 	var ins []jen.Code
-	for _, p := range s.ins {
-		ins = append(ins, skelQ("Slice").Call(hostgo.Id(f.Name(p.v))))
+	var call *jen.Statement
+	if session != "" {
+		for _, p := range s.ins {
+			switch d := devIn[p.v]; {
+			case d != nil:
+				ins = append(ins, launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v))))
+			case s.unwritten(p.v):
+				ins = append(ins, launchQ("Unwritten").Call(jen.Op("&").Id(session), hostgo.Id(f.Name(p.v))))
+			default:
+				ins = append(ins, launchQ("Host").Call(hostgo.Id(f.Name(p.v))))
+			}
+		}
+		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, jen.Index().Add(launchQ("Input")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))
+	} else {
+		for _, p := range s.ins {
+			ins = append(ins, skelQ("Slice").Call(hostgo.Id(f.Name(p.v))))
+		}
+		call = jen.Id(kv).Dot("Run").Call(args, jen.Index().Add(skelQ("HostSlice")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))
 	}
 	run := jen.If(hostgo.Define(room, s.roomExpr(s.room)), jen.Id(room).Op(">").Lit(0)).Add(hostgo.Block(hostgo.Stmts{
 		hostgo.Define(clo, hostgo.MakeSlice(f.Type(s.m.Out.Type), hostgo.Id(room))),
-		jen.If(hostgo.AssignTo(ok, jen.Id(kv).Dot("Run").Call(args, jen.Index().Add(skelQ("HostSlice")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))), hostgo.Id(ok)).
+		jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).
 			Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, hostgo.Id(clo))})),
 	}))
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
@@ -363,8 +416,8 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		fb = append(fb, hostgo.AssignTo(r, hostgo.Id(f.Name(s.m.Out))))
 		c = append(c, jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb)))
 		f.Assign(&c, s.m.Out, hostgo.Id(r))
-		return c
+		return append(c, release...)
 	}
 	c = append(c, jen.If(hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[s.m.Out], hostgo.Id(r))})).Else().Add(hostgo.Block(fb)))
-	return c
+	return append(c, release...)
 }

@@ -38,6 +38,8 @@ var KeepOnDevice = true
 type Session struct {
 	d    *device.Device
 	held []*held
+	// uploads are the inputs uploaded once for the call (unwritten.go).
+	uploads map[uploadKey]uploaded
 }
 
 // held is a buffer of a Session; b is nil once returned.
@@ -74,6 +76,7 @@ func (s *Session) Release() {
 		}
 	}
 	s.held = nil
+	s.uploads = nil
 }
 
 // Array is an array a kernel left on the device: n elements of T in a

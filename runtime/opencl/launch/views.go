@@ -24,6 +24,10 @@ type view struct {
 	off  []int64
 	n    int64
 	out  bool
+	// s, when set, is the session that uploads the slice once for the
+	// call (ViewUnwritten); host is the slice, kept reachable.
+	s    *Session
+	host any
 }
 
 // Out returns the kernel argument of a slice the kernel writes: a device
@@ -150,6 +154,14 @@ func (u *uploads) expand(args []any) ([]any, error) {
 			u.bufs = append(u.bufs, b)
 			u.outs, u.dests = append(u.outs, b), append(u.dests, v.data)
 			vals = append(vals, b)
+			continue
+		}
+		if v.s != nil {
+			p, err := u.uploadOnce(v)
+			if err != nil {
+				return nil, err
+			}
+			vals = append(vals, p, v.n)
 			continue
 		}
 		p, err := u.upload(v.data)

@@ -28,6 +28,11 @@ func Slice[T any](s []T) HostSlice {
 // Len returns the number of elements.
 func (h HostSlice) Len() int { return h.n }
 
+// Prefix returns the first n elements of h (n <= h.Len()).
+func (h HostSlice) Prefix(n int) HostSlice {
+	return HostSlice{bytes: h.bytes[:n*h.elem], n: n, elem: h.elem}
+}
+
 // checkHost verifies the number of slices and their element sizes against
 // params.
 func checkHost(what string, hs []HostSlice, ps []Param) error {

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
 
@@ -178,24 +179,45 @@ func (k *StreamRedKernel) RunArgs(vals []any, inputs []HostSlice, result HostSli
 	if err := checkHost("inputs", inputs, s.Inputs); err != nil {
 		return false, Timing{}, fmt.Errorf("%s: %w", s.Name, err)
 	}
+	n := 0
+	if len(inputs) > 0 {
+		n = inputs[0].n
+	}
+	for _, h := range inputs {
+		if h.n != n {
+			return false, Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", s.Name, n, h.n)
+		}
+	}
+	return k.run(vals, n, func(r *run) ([]*cl.MemObject, error) { return r.uploadAll(inputs) }, result)
+}
+
+// RunDeviceArgs is RunArgs on inputs already in device buffers (n
+// elements each, of the skeleton's input types; the caller checked
+// both): they are read, not written, and stay the caller's.
+func (k *StreamRedKernel) RunDeviceArgs(vals []any, n int, inputs []*cl.MemObject, result HostSlice) (bool, Timing, error) {
+	if len(inputs) != len(k.spec.Inputs) {
+		return false, Timing{}, fmt.Errorf("%s: %d inputs given, %d expected", k.spec.Name, len(inputs), len(k.spec.Inputs))
+	}
+	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, result)
+}
+
+// run is RunArgs and RunDeviceArgs: inputs gives the input buffers of
+// n elements within the run.
+func (k *StreamRedKernel) run(vals []any, n int, inputs func(r *run) ([]*cl.MemObject, error), result HostSlice) (bool, Timing, error) {
+	s := k.spec
 	if err := checkHost("result", []HostSlice{result}, []Param{{"row", s.Row}}); err != nil {
 		return false, Timing{}, fmt.Errorf("%s: %w", s.Name, err)
 	}
 	if len(vals) != len(s.Args) {
 		return false, Timing{}, fmt.Errorf("%s: %d argument values for %d arguments", s.Name, len(vals), len(s.Args))
 	}
-	n, room := inputs[0].n, result.n
-	for _, h := range inputs {
-		if h.n != n {
-			return false, Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", s.Name, n, h.n)
-		}
-	}
+	room := result.n
 	if n == 0 || room == 0 {
 		return false, Timing{}, fmt.Errorf("%s: empty input or row", s.Name)
 	}
 	var flag [1]int32
 	t, err := k.prog.do(func(r *run) error {
-		ins, err := r.uploadAll(inputs)
+		ins, err := inputs(r)
 		if err != nil {
 			return err
 		}
