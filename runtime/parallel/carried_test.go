@@ -437,3 +437,99 @@ func TestCarriedLocalFloatDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCarriedForms compares Carried (pass 2 runs the members the
+// scan depends on again) with CarriedLocal (pass 2 reads the chunk's
+// local prefixes) on a float scan read by a map, out[i] = ps[i] * 0.5,
+// with an expensive member before the scan (ps = scan of sqrt) and
+// without (ps = scan of xs): what the parallel backend's choice between
+// the two forms rests on. The local prefixes are kept in out itself.
+func BenchmarkCarriedForms(b *testing.B) {
+	n := 1_000_000
+	xs := floats(rand.New(rand.NewPCG(33, 34)), n, false)
+	for i := range xs {
+		xs[i] = math.Abs(xs[i])
+	}
+	out := make([]float64, n)
+	for _, sqrt := range []bool{true, false} {
+		name := map[bool]string{true: "sqrt", false: "plain"}[sqrt]
+		// elem is inlined; its branch is always predicted.
+		elem := func(x float64) float64 {
+			if sqrt {
+				return math.Sqrt(x)
+			}
+			return x
+		}
+		grain := parallel.ChunkGrain(2 * parallel.Grain(map[bool]int{true: 2, false: 1}[sqrt]))
+		total := func(lo, hi int) float64 {
+			in, o := xs[:hi], out[:hi]
+			acc := 0.0
+			for i := lo; i < hi; i++ {
+				acc += elem(in[i])
+				o[i] = acc
+			}
+			return acc
+		}
+		body := func(lo, hi int, carry float64) (float64, struct{}) {
+			in, o := xs[:hi], out[:hi]
+			acc := carry
+			for i := lo; i < hi; i++ {
+				acc += elem(in[i])
+				o[i] = acc * 0.5
+			}
+			return acc, struct{}{}
+		}
+		fix := func(lo, hi int, carry float64) struct{} {
+			o := out[:hi]
+			for i := lo; i < hi; i++ {
+				o[i] = (carry + o[i]) * 0.5
+			}
+			return struct{}{}
+		}
+		comb := func(a, b struct{}) struct{} { return a }
+		b.Run(name+"/carried", func(b *testing.B) {
+			for b.Loop() {
+				parallel.Carried(n, grain, 0.0, false, func(lo, hi int) float64 {
+					in := xs[:hi]
+					acc := 0.0
+					for i := lo; i < hi; i++ {
+						acc += elem(in[i])
+					}
+					return acc
+				}, add, body, comb)
+			}
+		})
+		b.Run(name+"/local", func(b *testing.B) {
+			for b.Loop() {
+				parallel.CarriedLocal(n, grain, 0.0, false, total, add, body, fix, comb)
+			}
+		})
+		// scratch: the local prefixes in a fresh array per call, as
+		// when no output of the kernel can hold them.
+		b.Run(name+"/scratch", func(b *testing.B) {
+			for b.Loop() {
+				buf := parallel.Alloc[float64](n)
+				parallel.CarriedLocal(n, grain, 0.0, false, func(lo, hi int) float64 {
+					in, o := xs[:hi], buf[:hi]
+					acc := 0.0
+					for i := lo; i < hi; i++ {
+						acc += elem(in[i])
+						o[i] = acc
+					}
+					return acc
+				}, add, body, func(lo, hi int, carry float64) struct{} {
+					l, o := buf[:hi], out[:hi]
+					for i := lo; i < hi; i++ {
+						o[i] = (carry + l[i]) * 0.5
+					}
+					return struct{}{}
+				}, comb)
+			}
+		})
+		b.Run(name+"/sequential", func(b *testing.B) {
+			for b.Loop() {
+				body(0, n, 0)
+			}
+		})
+	}
+}
