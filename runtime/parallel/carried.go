@@ -9,8 +9,10 @@ package parallel
 // left fold of the totals (carry.go's look-back), and pass 2 runs the
 // whole fused loop over the chunk from its carry, so that every member
 // sees the final scan values and stores its kept elements at their final
-// positions. It does not know what a total is or which members pass 1
-// runs (the generated code does).
+// positions; CarriedLocal's pass 1 also keeps the scans' local prefixes
+// so that its pass 2 runs only what follows the scans. It does not know
+// what a total is or which members pass 1 runs (the generated code
+// does).
 
 // Carried runs a fused loop over [0, n) in parallel, in chunks that each
 // start from a carry T (the scans' accumulators and the kept counts

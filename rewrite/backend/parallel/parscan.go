@@ -32,6 +32,18 @@ package parallel
 // every element, as the sequential loop does, a chunk's stores after its
 // last kept element would land on the next chunk's first.
 //
+// With one level of carries (below), no kept counts and every scan in the
+// root space, the kernel runs as parallel.CarriedLocal instead
+// (scan-then-propagate, planLocal): pass 1 also stores each scan's local
+// prefixes (from its identity) in an array — the scan's own output, an
+// output of its element type that a later member writes, else a scratch
+// array when that pays (scratchNanos) — and pass 2 runs only the members
+// downstream of the scans, a scan's element being op(carry, prefix), so
+// that the members only the scans read run once, not twice. A float
+// element of chunk c > 0 is then carry + (x[lo] + ... + x[i]), not
+// (carry + x[lo]) + ... + x[i]: fixed by n and the grain, the same bits
+// for any number of cores.
+//
 // When the members a scan's or a count's totals depend on read another
 // scan's elements (a scan of a map of a scan, a filter of scanned
 // values), those totals need that scan's carry first: the kernel's scans
