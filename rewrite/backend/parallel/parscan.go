@@ -635,11 +635,15 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 // scratchNanos is the least estimated work per element (parcost.go) of
 // the members that a chunk's pass 2 leaves out for which a kernel whose
 // outputs cannot hold its scans' local prefixes runs as CarriedLocal
-// with a scratch array per call: on the 2-core VM a fresh scratch cost
-// about 2.4 ns an element more than keeping the prefixes in the
-// kernel's output (runtime/parallel's BenchmarkCarriedForms, n = 1e6),
-// more than the Sqrt it saved recomputing; an output costs nothing and
-// is always used.
+// with a scratch array per call. runtime/parallel's
+// BenchmarkCarriedForms (n = 1e6, 2-core VM under load): on 2 cores a
+// fresh scratch per call (page faults, a GC cycle sooner) took 3.8 ms
+// where Carried took 2.2-2.9 ms with a Sqrt before the scan, so it does
+// not pay for cheap members; in CPU time on one core it was less work
+// than Carried even for a bare scan (3.3-3.9 against 4.3-4.9 ms), so the
+// 16-core host may move this down. An output of the kernel costs
+// nothing and is always used (1.4 against 2.2-2.9 ms, 2.7 against 4.3
+// CPU ms).
 const scratchNanos = 4
 
 // localPlan is how parCarried renders a kernel as parallel.CarriedLocal
