@@ -27,15 +27,17 @@ func TestParallelCarried(t *testing.T) {
 	out := results[0].Outputs[0]
 	src := string(out.Content)
 	for fn, call := range map[string]string{
-		"ScanMap": "parallel.Carried(", "ScanMapInt": "parallel.Carried(", "ScanReduce": "parallel.Carried(",
-		"ScanOut": "parallel.Carried(", "TwoScans": "parallel.Carried(", "FilterScan": "parallel.Carried(",
+		"ScanMap": "parallel.CarriedLocal(", "ScanMapInt": "parallel.CarriedLocal(", "ScanReduce": "parallel.Carried(",
+		"ScanOut": "parallel.CarriedLocal(", "TwoScans": "parallel.CarriedLocal(", "FilterScan": "parallel.Carried(",
 		"FilterScanMapReduce": "parallel.Carried(", "TwoFilters": "parallel.Carried(",
-		"CheckedScanMap": "parallel.Carried(", "ScanMapChecked": "parallel.Carried(", "FilterScanChecked": "parallel.Carried(",
+		"CheckedScanMap": "parallel.CarriedLocal(", "ScanMapChecked": "parallel.CarriedLocal(", "FilterScanChecked": "parallel.Carried(",
 		"StartTen": "parallel.Reduce(", "Product": "parallel.Reduce(", "Xor": "parallel.Reduce(",
 		"FloatStart": "parallel.Reduce(", "StartGiven": "parallel.ScanExact(", "FloatScanStart": "parallel.Scan(",
 		"FilterSumStart": "parallel.FilterFold(", "ScanBesideSelect": "parallel.Carried(", "TwoSelects": "parallel.Carried(",
 		"ScanOfScan": "parallel.CarriedLevels(", "FloatScanOfScan": "parallel.CarriedLevels(", "FilterOfScan": "parallel.CarriedLevels(",
-		"ScanCheckedScan": "parallel.CarriedLevels(", "TwoPanics": "parallel.Carried(",
+		"ScanCheckedScan": "parallel.CarriedLevels(", "TwoPanics": "parallel.CarriedLocal(",
+		"SqrtScanMap": "parallel.CarriedLocal(", "ScanZipMapped": "parallel.CarriedLocal(", "MapOutScan": "parallel.CarriedLocal(",
+		"ExpScanMax": "parallel.CarriedLocal(", "ScratchChecked": "parallel.CarriedLocal(", "ScratchScanChecked": "parallel.CarriedLocal(",
 	} {
 		i := strings.Index(src, "\nfunc "+fn+"(")
 		if i < 0 {

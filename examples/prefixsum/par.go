@@ -27,7 +27,7 @@ func prefixSqrtsParSpec(xs []float64) []float64 {
 }
 
 // halfSqrtsParSpec is halfSqrtsSpec for the parallel backend: a scan
-// whose elements a map reads (parallel.Carried).
+// whose elements a map reads (parallel.CarriedLocal).
 //
 //soac:fuse HalfSqrtsPar backend=parallel
 func halfSqrtsParSpec(xs []float64) []float64 {

@@ -23,7 +23,8 @@ func BenchmarkPrefixSumsPar(b *testing.B) {
 }
 
 // BenchmarkHalfSqrtsPar compares the parallel backend's scan read by a
-// map (parallel.Carried: two passes) with the cpu backend's loop and the
+// map (parallel.CarriedLocal: pass 1 the sqrt and the chunk's local
+// prefixes, pass 2 carry + prefix and the map) with the cpu backend's loop and the
 // goroutine version a Go programmer writes (one chunk per core: the
 // chunks' sums, then each chunk's outputs from its carry).
 func BenchmarkHalfSqrtsPar(b *testing.B) {

@@ -171,20 +171,23 @@ func HalfSqrtsPar(xs []float64) []float64 {
 			type carried struct {
 				s0 float64
 			}
-			_, _ = parallel.Carried(n, 1785, carried{float64(0.0)}, false, func(lo, hi int) carried {
+			_, _ = parallel.CarriedLocal(n, 1785, carried{float64(0.0)}, false, func(lo, hi int) carried {
 				n2 := n
 				_ = n2
 				in2 := xs[:n2]
 				var acc2 float64 = float64(0.0)
 				in2 = in2[:hi]
 				_ = in2[lo:]
-				for i4 := lo; i4 < hi; i4++ {
-					var m5 float64
-					m5 = float64(math.Sqrt(in2[i4]))
+				out2 := out2[:hi]
+				_ = out2[lo:]
+				for i5 := lo; i5 < hi; i5++ {
+					var m6 float64
+					m6 = float64(math.Sqrt(in2[i5]))
 					{
-						a, b := acc2, m5
+						a, b := acc2, m6
 						acc2 = float64(a + b)
 					}
+					out2[i5] = acc2
 				}
 				return carried{acc2}
 			}, func(x2, y carried) carried {
@@ -214,6 +217,25 @@ func HalfSqrtsPar(xs []float64) []float64 {
 					out2[i3] = m4
 				}
 				return carried{acc}, struct{}{}
+			}, func(lo, hi int, carry carried) struct{} {
+				in := in[:hi]
+				_ = in[lo:]
+				out2 := out2[:hi]
+				_ = out2[lo:]
+				for i4 := lo; i4 < hi; i4++ {
+					var s float64
+					{
+						a, b := carry.s0, out2[i4]
+						s = float64(a + b)
+					}
+					var m5 float64
+					{
+						p := s
+						m5 = float64(p * 0.5)
+					}
+					out2[i4] = m5
+				}
+				return struct{}{}
 			}, func(x3, y2 struct{}) struct{} {
 				return x3
 			})

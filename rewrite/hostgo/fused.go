@@ -121,6 +121,26 @@ type LoopParts struct {
 	// for every element (a chunk of the parallel backend must not write
 	// past its own kept elements).
 	KeptStoresOnly bool
+	// ScanTo, while set, makes the loops rendered also store each
+	// accumulator of a scan it holds into the array it names, at the
+	// index (the parallel backend's pass 1 keeping a chunk's local
+	// prefixes, runtime/parallel's CarriedLocal).
+	ScanTo map[*ir.SOAC]string
+	// ScanFrom, while set, makes the loops rendered take the element of
+	// a scan it holds as Op(Carry, Buf[i]) instead of folding its input
+	// (pass 2 of CarriedLocal, after ScanTo's pass 1 stored the local
+	// prefixes in Buf), and leave out the members of Skip (those only
+	// the scans' folds read; never a filter). Both need the loops
+	// rendered once before.
+	ScanFrom map[*ir.SOAC]ScanLocal
+	Skip     map[*ir.SOAC]bool
+}
+
+// ScanLocal is where a scan's element comes from in a loop rendered with
+// LoopParts.ScanFrom: its operator applied to Carry and Buf's element.
+type ScanLocal struct {
+	Buf   string
+	Carry jen.Code
 }
 
 // LoopAcc is one accumulator of a fold or scan: name, declared as
@@ -330,6 +350,9 @@ func (f *Func) loopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 		elems = map[*ir.Var]elem{}
 		kept := map[int]*space{}
 		for _, m := range lk.Members {
+			if lp.Skip[m.SOAC] && m.Role != lower.Filter {
+				continue
+			}
 			sp := spaces[m.Space]
 			switch op := m.SOAC.Op.(type) {
 			case *ir.Iota:
@@ -377,6 +400,17 @@ func (f *Func) loopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 					if o == nil {
 						o = op.Scan
 					}
+					if sl, ok := lp.ScanFrom[m.SOAC]; ok && m.Role == lower.Scan && len(accs[m.SOAC]) > 0 {
+						res := f.Fresh("s")
+						c := Stmts{VarDecl(res, f.Type(m.SOAC.TypeArgs[0]), nil)}
+						if why := f.Apply(&c, o.Op, []jen.Code{sl.Carry, Index(sl.Buf, Id(idx))}, Id(res), at); why != "" {
+							return why
+						}
+						c.Add(store(m.SOAC.Out, m.Store, sp, Id(res))...)
+						elems[m.SOAC.Out] = elem{Id(res), sp}
+						sp.emit(c...)
+						continue
+					}
 					// A split fold has an accumulator per copy; the
 					// others one, declared by the first copy emitted.
 					first := len(accs[m.SOAC]) == 0
@@ -400,6 +434,9 @@ func (f *Func) loopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 						return why
 					}
 					if m.Role == lower.Scan {
+						if b, ok := lp.ScanTo[m.SOAC]; ok {
+							c.Add(Index(b, Id(idx)).Op("=").Id(acc))
+						}
 						c.Add(store(m.SOAC.Out, m.Store, sp, Id(acc))...)
 						elems[m.SOAC.Out] = elem{Id(acc), sp}
 					} else if !first {

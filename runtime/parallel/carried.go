@@ -9,8 +9,10 @@ package parallel
 // left fold of the totals (carry.go's look-back), and pass 2 runs the
 // whole fused loop over the chunk from its carry, so that every member
 // sees the final scan values and stores its kept elements at their final
-// positions. It does not know what a total is or which members pass 1
-// runs (the generated code does).
+// positions; CarriedLocal's pass 1 also keeps the scans' local prefixes
+// so that its pass 2 runs only what follows the scans. It does not know
+// what a total is or which members pass 1 runs (the generated code
+// does).
 
 // Carried runs a fused loop over [0, n) in parallel, in chunks that each
 // start from a carry T (the scans' accumulators and the kept counts
@@ -45,6 +47,34 @@ package parallel
 // members of body over the same elements in order, that is the panic of
 // the lowest index.
 func Carried[T, P any](n, grain int, start T, exact bool, total func(lo, hi int) T, op func(T, T) T, body func(lo, hi int, carry T) (T, P), comb func(P, P) P) (T, P) {
+	return carried(n, grain, start, exact, total, op, body, nil, comb)
+}
+
+// CarriedLocal is Carried for a kernel whose pass 1 keeps what pass 2
+// needs (scan-then-propagate): total(lo, hi) runs the members its scans
+// depend on once, storing each scan's chunk-local prefixes (folded from
+// its neutral element) in a buffer the generated code owns, and returns
+// the chunk's totals; fix(lo, hi, carry) then runs only the members
+// downstream of the scans, each scan's element i being carry ⊕ local[i],
+// and returns the chunk's partial of the folds. body is Carried's: chunk
+// 0 runs it from start, and so does a chunk whose carry is known when it
+// starts with exact set. A chunk c > 0 that ran total never runs body.
+//
+// The association of a float scan's element in chunk c > 0 is
+// carry ⊕ (x[lo] ⊕ ... ⊕ x[i]) instead of Carried's
+// ((carry ⊕ x[lo]) ⊕ ...) ⊕ x[i]: it depends on n and grain only, so the
+// results are the same bits for any number of cores. Returns, panics and
+// the one-chunk case as Carried: total runs the members of body that the
+// scans depend on and fix the others, each over the chunk's elements in
+// order, so the panic of the lowest chunk that panicked is that of the
+// lowest index of the member that panics (two members that may panic
+// are rerun by the generated code as the spec).
+func CarriedLocal[T, P any](n, grain int, start T, exact bool, total func(lo, hi int) T, op func(T, T) T, body func(lo, hi int, carry T) (T, P), fix func(lo, hi int, carry T) P, comb func(P, P) P) (T, P) {
+	return carried(n, grain, start, exact, total, op, body, fix, comb)
+}
+
+// carried is Carried, and CarriedLocal when fix is not nil.
+func carried[T, P any](n, grain int, start T, exact bool, total func(lo, hi int) T, op func(T, T) T, body func(lo, hi int, carry T) (T, P), fix func(lo, hi int, carry T) P, comb func(P, P) P) (T, P) {
 	k := Chunks(n, grain)
 	if k == 1 {
 		return body(0, n, start)
@@ -78,6 +108,10 @@ func Carried[T, P any](n, grain int, start T, exact bool, total func(lo, hi int)
 			return
 		}
 		publishIncl(j, s, op(carry, t))
+		if fix != nil {
+			parts[c] = fix(lo, hi, carry)
+			return
+		}
 		_, p := body(lo, hi, carry)
 		parts[c] = p
 	})

@@ -262,3 +262,274 @@ func TestCarriedLevels(t *testing.T) {
 		}
 	}
 }
+
+// localMutant names a broken pass 2 of localKernel.
+type localMutant int
+
+const (
+	localRight        localMutant = iota
+	localCarryDropped             // pass 2 ignores the carry
+	localLocalDropped             // pass 2 takes the carry alone
+	localWrongCarry               // pass 2 combines the local prefix before the carry
+)
+
+// localKernel runs, over fs, by parallel.CarriedLocal: ps = scan(then)
+// from start; ms = map of ps (its b); sum = fold (+) of the a of ps.
+// Pass 1 stores the chunk's local prefixes in a scratch, pass 2 combines
+// each with the carry. mutant breaks pass 2.
+func localKernel(fs []affine, start affine, grain int, exact bool, mutant localMutant) ([]uint64, uint64, affine) {
+	n := len(fs)
+	ms, local := parallel.Alloc[uint64](n), parallel.Alloc[affine](n)
+	end, sum := parallel.CarriedLocal(n, grain, start, exact, func(lo, hi int) affine {
+		acc := affine{1, 0}
+		for i := lo; i < hi; i++ {
+			acc = then(acc, fs[i])
+			local[i] = acc
+		}
+		return acc
+	}, then, func(lo, hi int, carry affine) (affine, uint64) {
+		acc, sum := carry, uint64(0)
+		for i := lo; i < hi; i++ {
+			acc = then(acc, fs[i])
+			ms[i] = acc.b
+			sum += acc.a
+		}
+		return acc, sum
+	}, func(lo, hi int, carry affine) uint64 {
+		sum := uint64(0)
+		for i := lo; i < hi; i++ {
+			var ps affine
+			switch mutant {
+			case localRight:
+				ps = then(carry, local[i])
+			case localCarryDropped:
+				ps = local[i]
+			case localLocalDropped:
+				ps = carry
+			case localWrongCarry:
+				ps = then(local[i], carry)
+			}
+			ms[i] = ps.b
+			sum += ps.a
+		}
+		return sum
+	}, func(a, b uint64) uint64 { return a + b })
+	return ms, sum, end
+}
+
+// TestCarriedLocal: CarriedLocal equals the sequential loop on integers
+// (an associative, non-commutative operator) for GOMAXPROCS 1, 2, 3 and
+// 8, exact or not, with the state after the last chunk.
+func TestCarriedLocal(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	r := rand.New(rand.NewPCG(27, 28))
+	start := affine{3, 5}
+	for _, procs := range []int{1, 2, 3, 8} {
+		runtime.GOMAXPROCS(procs)
+		for _, grain := range grains {
+			for _, n := range sizes(grain) {
+				fs := affines(ints(r, n))
+				wm, _, ws := seqKernel(fs, start)
+				we := start
+				for _, f := range fs {
+					we = then(we, f)
+				}
+				for _, exact := range []bool{false, true} {
+					ms, sum, end := localKernel(fs, start, grain, exact, localRight)
+					if !slices.Equal(ms, wm) || sum != ws || end != we {
+						t.Fatalf("GOMAXPROCS %d grain %d n %d exact %v: CarriedLocal differs from the sequential loop", procs, grain, n, exact)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCarriedLocalMutants: a pass 2 that drops the carry, drops the
+// local prefix or combines them in the wrong order gives results the
+// comparison of TestCarriedLocal rejects, exact or not, on one core
+// (every chunk's carry known) and on several.
+func TestCarriedLocalMutants(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	r := rand.New(rand.NewPCG(29, 30))
+	fs := affines(ints(r, 10_000))
+	wm, _, ws := seqKernel(fs, affine{3, 5})
+	for _, procs := range []int{1, 8} {
+		runtime.GOMAXPROCS(procs)
+		for name, mutant := range map[string]localMutant{"carry dropped": localCarryDropped, "local dropped": localLocalDropped, "reversed": localWrongCarry} {
+			// Not exact: every chunk but the first runs pass 1 and
+			// pass 2 (exact chunks whose carry is known run body).
+			ms, sum, _ := localKernel(fs, affine{3, 5}, 10, false, mutant)
+			if slices.Equal(ms, wm) && sum == ws {
+				t.Errorf("GOMAXPROCS %d, %s: a broken pass 2 went unnoticed", procs, name)
+			}
+		}
+	}
+}
+
+// TestCarriedLocalFloatDeterministic: a float scan read by a map and its
+// sum by CarriedLocal, the same bits under GOMAXPROCS 1, 2, 3 and 8
+// (NaN, ±0, ±Inf mixed in), and near the sequential loop; a pass 2
+// without the carry is caught.
+func TestCarriedLocalFloatDeterministic(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	r := rand.New(rand.NewPCG(31, 32))
+	for _, grain := range grains {
+		for _, n := range sizes(grain) {
+			xs := floats(r, n, true)
+			run := func(dropCarry bool) ([]float64, float64) {
+				ms := make([]float64, n)
+				local := make([]float64, n)
+				_, sum := parallel.CarriedLocal(n, grain, 1.5, false, func(lo, hi int) float64 {
+					acc := 0.0
+					for i := lo; i < hi; i++ {
+						acc += xs[i]
+						local[i] = acc
+					}
+					return acc
+				}, add, func(lo, hi int, carry float64) (float64, float64) {
+					acc, sum := carry, 0.0
+					for i := lo; i < hi; i++ {
+						acc += xs[i]
+						ms[i] = acc * 0.5
+						sum += ms[i]
+					}
+					return acc, sum
+				}, func(lo, hi int, carry float64) float64 {
+					sum := 0.0
+					if dropCarry {
+						carry = 0
+					}
+					for i := lo; i < hi; i++ {
+						ms[i] = (carry + local[i]) * 0.5
+						sum += ms[i]
+					}
+					return sum
+				}, add)
+				return ms, sum
+			}
+			var first []float64
+			var firstSum float64
+			for i, procs := range []int{1, 2, 3, 8} {
+				runtime.GOMAXPROCS(procs)
+				ms, sum := run(false)
+				if i == 0 {
+					first, firstSum = ms, sum
+					continue
+				}
+				if !slices.EqualFunc(ms, first, same) || !same(sum, firstSum) {
+					t.Fatalf("grain %d n %d: GOMAXPROCS %d differs from GOMAXPROCS 1", grain, n, procs)
+				}
+			}
+			acc, scale := 1.5, 1.5
+			for i, x := range xs {
+				acc += x
+				scale += math.Abs(x)
+				if w := acc * 0.5; !near(first[i], w, scale) && !(math.IsNaN(first[i]) && math.IsNaN(w)) && !(math.IsInf(w, 0) && first[i] == w) {
+					t.Fatalf("grain %d n %d: element %d is %v, want %v", grain, n, i, first[i], w)
+				}
+			}
+			if parallel.Chunks(n, grain) > 1 {
+				if ms, _ := run(true); slices.EqualFunc(ms, first, same) {
+					t.Fatalf("grain %d n %d: a pass 2 without the carry went unnoticed", grain, n)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkCarriedForms compares Carried (pass 2 runs the members the
+// scan depends on again) with CarriedLocal (pass 2 reads the chunk's
+// local prefixes) on a float scan read by a map, out[i] = ps[i] * 0.5,
+// with an expensive member before the scan (ps = scan of sqrt) and
+// without (ps = scan of xs): what the parallel backend's choice between
+// the two forms rests on. The local prefixes are kept in out itself.
+func BenchmarkCarriedForms(b *testing.B) {
+	n := 1_000_000
+	xs := floats(rand.New(rand.NewPCG(33, 34)), n, false)
+	for i := range xs {
+		xs[i] = math.Abs(xs[i])
+	}
+	out := make([]float64, n)
+	for _, sqrt := range []bool{true, false} {
+		name := map[bool]string{true: "sqrt", false: "plain"}[sqrt]
+		// elem is inlined; its branch is always predicted.
+		elem := func(x float64) float64 {
+			if sqrt {
+				return math.Sqrt(x)
+			}
+			return x
+		}
+		grain := parallel.ChunkGrain(2 * parallel.Grain(map[bool]int{true: 2, false: 1}[sqrt]))
+		total := func(lo, hi int) float64 {
+			in, o := xs[:hi], out[:hi]
+			acc := 0.0
+			for i := lo; i < hi; i++ {
+				acc += elem(in[i])
+				o[i] = acc
+			}
+			return acc
+		}
+		body := func(lo, hi int, carry float64) (float64, struct{}) {
+			in, o := xs[:hi], out[:hi]
+			acc := carry
+			for i := lo; i < hi; i++ {
+				acc += elem(in[i])
+				o[i] = acc * 0.5
+			}
+			return acc, struct{}{}
+		}
+		fix := func(lo, hi int, carry float64) struct{} {
+			o := out[:hi]
+			for i := lo; i < hi; i++ {
+				o[i] = (carry + o[i]) * 0.5
+			}
+			return struct{}{}
+		}
+		comb := func(a, b struct{}) struct{} { return a }
+		b.Run(name+"/carried", func(b *testing.B) {
+			for b.Loop() {
+				parallel.Carried(n, grain, 0.0, false, func(lo, hi int) float64 {
+					in := xs[:hi]
+					acc := 0.0
+					for i := lo; i < hi; i++ {
+						acc += elem(in[i])
+					}
+					return acc
+				}, add, body, comb)
+			}
+		})
+		b.Run(name+"/local", func(b *testing.B) {
+			for b.Loop() {
+				parallel.CarriedLocal(n, grain, 0.0, false, total, add, body, fix, comb)
+			}
+		})
+		// scratch: the local prefixes in a fresh array per call, as
+		// when no output of the kernel can hold them.
+		b.Run(name+"/scratch", func(b *testing.B) {
+			for b.Loop() {
+				buf := parallel.Alloc[float64](n)
+				parallel.CarriedLocal(n, grain, 0.0, false, func(lo, hi int) float64 {
+					in, o := xs[:hi], buf[:hi]
+					acc := 0.0
+					for i := lo; i < hi; i++ {
+						acc += elem(in[i])
+						o[i] = acc
+					}
+					return acc
+				}, add, body, func(lo, hi int, carry float64) struct{} {
+					l, o := buf[:hi], out[:hi]
+					for i := lo; i < hi; i++ {
+						o[i] = (carry + l[i]) * 0.5
+					}
+					return struct{}{}
+				}, comb)
+			}
+		})
+		b.Run(name+"/sequential", func(b *testing.B) {
+			for b.Loop() {
+				body(0, n, 0)
+			}
+		})
+	}
+}

@@ -12,6 +12,7 @@
 //	Filter(n, grain, out, func(lo, hi int, dst []T) int)     // filter, keeps order
 //	FilterFold(n, grain, out, body, op)                      // filter beside a reduction
 //	Carried(n, grain, start, exact, total, op, body, comb)   // chunks that need a carry first: two passes
+//	CarriedLocal(n, grain, start, exact, total, op, body, fix, comb) // the same, pass 2 from pass 1's local prefixes
 //	CarriedLevels(n, grain, levels, start, total, op, set, body, comb) // totals that need other carries first
 //	StreamMap(xs, grain, f), StreamRed(xs, grain, op, f)     // streams
 //	StreamRedChunks(n, grain, scratch, f(empty), op, body)   // maps fused into a stream's chunks

@@ -141,6 +141,60 @@ func ops(p *panicker, n, grain int) map[string]func() {
 				return acc, acc
 			}, add)
 		},
+		// CarriedLocal with the panicking member upstream of the scan
+		// (pass 1: total) and downstream of it (pass 2: fix).
+		"CarriedLocal pass 1": func() {
+			local, out := make([]float64, n), make([]float64, n)
+			parallel.CarriedLocal(n, grain, 0.0, false, func(lo, hi int) float64 {
+				defer p.enter()()
+				acc := 0.0
+				for i := lo; i < hi; i++ {
+					acc += p.elem(i)
+					local[i] = acc
+				}
+				return acc
+			}, add, func(lo, hi int, carry float64) (float64, float64) {
+				defer p.enter()()
+				acc := carry
+				for i := lo; i < hi; i++ {
+					acc += p.elem(i)
+					out[i] = acc
+				}
+				return acc, acc
+			}, func(lo, hi int, carry float64) float64 {
+				defer p.enter()()
+				for i := lo; i < hi; i++ {
+					out[i] = carry + local[i]
+				}
+				return 0
+			}, add)
+		},
+		"CarriedLocal pass 2": func() {
+			local, out := make([]float64, n), make([]float64, n)
+			parallel.CarriedLocal(n, grain, 0.0, false, func(lo, hi int) float64 {
+				defer p.enter()()
+				acc := 0.0
+				for i := lo; i < hi; i++ {
+					acc += float64(i)
+					local[i] = acc
+				}
+				return acc
+			}, add, func(lo, hi int, carry float64) (float64, float64) {
+				defer p.enter()()
+				acc := carry
+				for i := lo; i < hi; i++ {
+					acc += float64(i)
+					out[i] = acc * p.elem(i)
+				}
+				return acc, acc
+			}, func(lo, hi int, carry float64) float64 {
+				defer p.enter()()
+				for i := lo; i < hi; i++ {
+					out[i] = (carry + local[i]) * p.elem(i)
+				}
+				return 0
+			}, add)
+		},
 		"CarriedLevels": func() {
 			out := make([]float64, n)
 			parallel.CarriedLevels(n, grain, 2, 0.0, func(level, lo, hi int, carry float64) float64 {

@@ -19,7 +19,8 @@ package parallel
 //     parallel.FilterFold, the chunk compacting into its dst;
 //   - a scan read by another member, beside a fold or kept elements, in
 //     a filter's kept elements, several scans, or several outputs of
-//     kept elements: parallel.Carried, two passes, or CarriedLevels when
+//     kept elements: parallel.Carried, two passes (CarriedLocal where
+//     pass 2 can start from pass 1's local prefixes), or CarriedLevels when
 //     some totals need another scan's carry first (parscan.go);
 //   - a lone stream: parallel.StreamRed, or parallel.StreamMapOr with the
 //     reference call as its fallback (the spec's length panic);

@@ -32,6 +32,18 @@ package parallel
 // every element, as the sequential loop does, a chunk's stores after its
 // last kept element would land on the next chunk's first.
 //
+// With one level of carries (below), no kept counts and every scan in the
+// root space, the kernel runs as parallel.CarriedLocal instead
+// (scan-then-propagate, planLocal): pass 1 also stores each scan's local
+// prefixes (from its identity) in an array — the scan's own output, an
+// output of its element type that a later member writes, else a scratch
+// array when that pays (scratchNanos) — and pass 2 runs only the members
+// downstream of the scans, a scan's element being op(carry, prefix), so
+// that the members only the scans read run once, not twice. A float
+// element of chunk c > 0 is then carry + (x[lo] + ... + x[i]), not
+// (carry + x[lo]) + ... + x[i]: fixed by n and the grain, the same bits
+// for any number of cores.
+//
 // When the members a scan's or a count's totals depend on read another
 // scan's elements (a scan of a map of a scan, a filter of scanned
 // values), those totals need that scan's carry first: the kernel's scans
@@ -43,6 +55,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 
 	"github.com/dave/jennifer/jen"
@@ -264,6 +277,7 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 			folds = append(folds, a)
 		}
 	}
+	plan := planLocal(f, lk, lp, scans, levels, len(spaces))
 	// The count of each counted space: a select's count (its outputs
 	// stored at the count), or the length of an output it appends to.
 	spaceOf := map[*ir.Var]int{}
@@ -304,6 +318,20 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	if why != "" {
 		return nil, why
 	}
+	// CarriedLocal's pass 2: the members downstream of the scans, each
+	// scan's element from its carry and the local prefix pass 1 stored.
+	var fixLoop hostgo.Stmts
+	if plan != nil {
+		lp.ScanFrom, lp.Skip = map[*ir.SOAC]hostgo.ScanLocal{}, plan.skip
+		for i, a := range scans {
+			lp.ScanFrom[a.Member] = hostgo.ScanLocal{Buf: plan.bufs[a.Member], Carry: jen.Id(carry).Dot(fmt.Sprintf("s%d", i))}
+		}
+		fixLoop, why = lp.Loops(lo, hi)
+		lp.ScanFrom, lp.Skip = nil, nil
+		if why != "" {
+			return nil, why
+		}
+	}
 	// Pass 1 of each level: lk cut to what the level's scans and counts
 	// depend on.
 	type totalPass struct {
@@ -333,6 +361,9 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 			if spaceLevel[sp] == l {
 				tp.lp.CountKept[tp.renum[sp]] = true
 			}
+		}
+		if plan != nil {
+			tp.lp.ScanTo = plan.bufs
 		}
 		if tp.loop, why = tp.lp.Loops(lo, hi); why != "" {
 			return nil, why
@@ -450,6 +481,11 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 		for _, in := range tp.lp.Inputs {
 			bounds(&p1, in, false)
 		}
+		if plan != nil {
+			for _, b := range plan.names {
+				bounds(&p1, b, true)
+			}
+		}
 		p1.Add(tp.loop...)
 		if levels == 1 {
 			var totals []jen.Code
@@ -528,6 +564,28 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	p2.Add(jen.Return(jen.Add(typ).Values(ends...), ret))
 	pass2 := jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(typ)).Params(typ, pt).Add(hostgo.Block(p2))
 
+	var fix *jen.Statement
+	if plan != nil {
+		var p3 hostgo.Stmts
+		for _, a := range folds {
+			p3.Add(chunkStart(f, a, memberOf(lk, a.Member), lo)...)
+		}
+		for _, in := range lp.Inputs {
+			bounds(&p3, in, true)
+		}
+		for _, s := range lp.Stores {
+			if s.How == lower.Indexed {
+				bounds(&p3, s.Local, true)
+			}
+		}
+		for _, sc := range plan.scratch {
+			bounds(&p3, sc.name, true)
+		}
+		p3.Add(fixLoop...)
+		p3.Add(jen.Return(ret))
+		fix = jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(typ)).Add(pt).Add(hostgo.Block(p3))
+	}
+
 	r, p := "_", "_"
 	if len(spaces) > 0 {
 		r = f.Fresh("r")
@@ -541,7 +599,12 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	if r == "_" && p == "_" {
 		define = "="
 	}
-	if levels == 1 {
+	if plan != nil {
+		for _, sc := range plan.scratch {
+			par.Add(hostgo.Define(sc.name, sc.alloc))
+		}
+		par.Add(jen.List(hostgo.Id(r), hostgo.Id(p)).Op(define).Qual(ParallelPath, "CarriedLocal").Call(n, cg, jen.Add(typ).Values(startVals...), jen.Lit(exact), pass1, opFn, pass2, fix, comb))
+	} else if levels == 1 {
 		par.Add(jen.List(hostgo.Id(r), hostgo.Id(p)).Op(define).Qual(ParallelPath, "Carried").Call(n, cg, jen.Add(typ).Values(startVals...), jen.Lit(exact), pass1, opFn, pass2, comb))
 	} else {
 		par.Add(jen.List(hostgo.Id(r), hostgo.Id(p)).Op(define).Qual(ParallelPath, "CarriedLevels").Call(n, cg, jen.Lit(levels), jen.Add(typ).Values(startVals...), pass1, opFn, setFn, pass2, comb))
@@ -567,4 +630,155 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	// calls the functions evaluated at their SOACs, not the copies.
 	restore()
 	return hostgo.Stmts{lp.Guard(body)}, ""
+}
+
+// scratchNanos is the least estimated work per element (parcost.go) of
+// the members that a chunk's pass 2 leaves out for which a kernel whose
+// outputs cannot hold its scans' local prefixes runs as CarriedLocal
+// with a scratch array per call. runtime/parallel's
+// BenchmarkCarriedForms (n = 1e6, 2-core VM under load): on 2 cores a
+// fresh scratch per call (page faults, a GC cycle sooner) took 3.8 ms
+// where Carried took 2.2-2.9 ms with a Sqrt before the scan, so it does
+// not pay for cheap members; in CPU time on one core it was less work
+// than Carried even for a bare scan (3.3-3.9 against 4.3-4.9 ms), so the
+// 16-core host may move this down. An output of the kernel costs
+// nothing and is always used (1.4 against 2.2-2.9 ms, 2.7 against 4.3
+// CPU ms).
+const scratchNanos = 4
+
+// localPlan is how parCarried renders a kernel as parallel.CarriedLocal
+// (scan-then-propagate): pass 1 stores each scan's local prefixes in
+// bufs (an output of the kernel, else a scratch array), pass 2 leaves
+// out skip and takes each scan's element from its carry and bufs.
+type localPlan struct {
+	bufs    map[*ir.SOAC]string
+	names   []string // the distinct arrays of bufs, in the scans' order
+	skip    map[*ir.SOAC]bool
+	scratch []scratchBuf
+}
+
+// scratchBuf is a scratch array of a localPlan: its name and allocation.
+type scratchBuf struct {
+	name  string
+	alloc jen.Code
+}
+
+// planLocal returns the plan of lk's CarriedLocal form, or nil for
+// Carried's: the form needs one level of carries, no counted spaces, no
+// gathers, and every scan in the root space. A scan keeps its local
+// prefixes in its own output when it is stored at every index, else in
+// another output of its element type stored at every index by a later
+// member (pass 2 reads element i before that member writes it), else in
+// a scratch array, only when pass 2 leaves out at least scratchNanos of
+// work per element. Members that pass 2 leaves out are the scans'
+// dependencies (deps) that no other member reads and that store nothing.
+func planLocal(f *hostgo.Func, lk *lower.Kernel, lp *hostgo.LoopParts, scans []hostgo.LoopAcc, levels, counted int) *localPlan {
+	if levels != 1 || counted > 0 || len(lk.Src.Gathers) > 0 || len(scans) == 0 {
+		return nil
+	}
+	index := map[*ir.SOAC]int{}
+	prod := map[*ir.Var]int{}
+	for i, m := range lk.Members {
+		index[m.SOAC] = i
+		if m.SOAC.Out != nil {
+			prod[m.SOAC.Out] = i
+		}
+	}
+	var targets []int
+	isScan := map[int]bool{}
+	for _, a := range scans {
+		i := index[a.Member]
+		if lk.Members[i].Space != lower.Root {
+			return nil
+		}
+		targets = append(targets, i)
+		isScan[i] = true
+	}
+	need := deps(lk, targets)
+	// keep: what pass 2 runs, the scans' inputs not followed.
+	keep := make([]bool, len(lk.Members))
+	var visit func(i int)
+	visit = func(i int) {
+		if keep[i] {
+			return
+		}
+		keep[i] = true
+		m := lk.Members[i]
+		if isScan[i] {
+			return
+		}
+		for _, v := range m.SOAC.Inputs() {
+			if j, ok := prod[v]; ok {
+				visit(j)
+			}
+		}
+		if m.Space != lower.Root {
+			visit(lk.Spaces[m.Space].Filter)
+		}
+	}
+	for i, m := range lk.Members {
+		if !need[i] || isScan[i] || m.Store != lower.NoStore {
+			visit(i)
+		}
+	}
+	plan := &localPlan{bufs: map[*ir.SOAC]string{}, skip: map[*ir.SOAC]bool{}}
+	c := costsOf(f)
+	units := 0
+	for i, m := range lk.Members {
+		if keep[i] {
+			continue
+		}
+		if m.Role == lower.Filter {
+			return nil
+		}
+		plan.skip[m.SOAC] = true
+		units += unitsOp
+		for _, l := range m.SOAC.Lambdas() {
+			units += c.lambdaUnits(l, false)
+		}
+	}
+	used := map[string]bool{}
+	for _, s := range lp.Stores {
+		if s.How != lower.Indexed {
+			continue
+		}
+		if i, ok := prod[s.V]; ok && isScan[i] {
+			plan.bufs[lk.Members[i].SOAC] = s.Local
+			used[s.Local] = true
+		}
+	}
+	for _, a := range scans {
+		if plan.bufs[a.Member] != "" {
+			continue
+		}
+		elem := a.Member.TypeArgs[0]
+		for _, s := range lp.Stores {
+			j, ok := prod[s.V]
+			sl, isSlice := s.V.Type.Underlying().(*types.Slice)
+			if s.How == lower.Indexed && !used[s.Local] && ok && j > index[a.Member] && isSlice && types.Identical(sl.Elem(), elem) {
+				plan.bufs[a.Member] = s.Local
+				used[s.Local] = true
+				break
+			}
+		}
+		if plan.bufs[a.Member] != "" {
+			continue
+		}
+		if units/unitsPerNanos < scratchNanos {
+			return nil
+		}
+		name := f.Fresh("local")
+		alloc := unclearedAlloc(f)(elem, lp.N)
+		if alloc == nil {
+			alloc = hostgo.MakeSlice(f.Type(types.NewSlice(elem)), hostgo.Id(lp.N))
+		}
+		plan.bufs[a.Member] = name
+		plan.scratch = append(plan.scratch, scratchBuf{name, alloc})
+	}
+	for _, a := range scans {
+		if b := plan.bufs[a.Member]; !slices.Contains(plan.names, b) {
+			plan.names = append(plan.names, b)
+		}
+	}
+	return plan
 }

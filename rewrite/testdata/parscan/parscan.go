@@ -5,11 +5,14 @@
 // and scans whose start is not their operator's neutral element; the
 // same with panicking lambdas whose message names the element (the
 // lowest index must win); scans and filters of a scan's elements, whose
-// chunk totals need that scan's carry first (parallel.CarriedLevels).
+// chunk totals need that scan's carry first (parallel.CarriedLevels);
+// scans whose chunks keep their local prefixes for pass 2
+// (parallel.CarriedLocal) in an output or a scratch array.
 package parscan
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/soacgen/soacgen/runtime/soac"
 )
@@ -252,4 +255,65 @@ func twoPanicsSpec(xs []int) []int {
 	ys := soac.Map(xs, func(x int) int { return check(x) })
 	ps := soac.Scan(ys, 0, func(a, b int) int { return a + b })
 	return soac.Map2(ps, xs, func(p, x int) int { return p + check(x+1) })
+}
+
+// sqrtScanMapSpec: HalfSqrts on integer-valued floats: pass 1 keeps the
+// scan's local prefixes in the map's output, pass 2 leaves out the
+// Sqrt (parallel.CarriedLocal).
+//
+//soac:fuse SqrtScanMap backend=parallel
+func sqrtScanMapSpec(xs []float64) []float64 {
+	ps := soac.Scan(soac.Map(xs, func(x float64) float64 { return math.Floor(math.Sqrt(math.Abs(x))) }), 0.0, func(a, b float64) float64 { return a + b })
+	return soac.Map(ps, func(p float64) float64 { return p * 0.5 })
+}
+
+// scanZipMappedSpec: the map before the scan is also read after it, so
+// pass 2 computes it again; the zip's output holds the local prefixes.
+//
+//soac:fuse ScanZipMapped backend=parallel
+func scanZipMappedSpec(xs []float64) []float64 {
+	ms := soac.Map(xs, func(x float64) float64 { return math.Floor(math.Sqrt(math.Abs(x))) })
+	ps := soac.Scan(ms, 0.0, func(a, b float64) float64 { return a + b })
+	return soac.Map2(ms, ps, func(m, p float64) float64 { return p - m })
+}
+
+// mapOutScanSpec: the map before the scan is an output of the scan's
+// type, written before the scan reads its element: the local prefixes
+// go to the later map's output, never to it.
+//
+//soac:fuse MapOutScan backend=parallel
+func mapOutScanSpec(xs []int) ([]int, []int) {
+	ms := soac.Map(xs, func(x int) int { return x * 2 })
+	ps := soac.Scan(ms, 0, func(a, b int) int { return a + b })
+	return ms, soac.Map(ps, func(p int) int { return p + 1 })
+}
+
+// expScanMaxSpec: an expensive map before a scan that only a fold reads:
+// no output holds the local prefixes, which a scratch array does.
+//
+//soac:fuse ExpScanMax backend=parallel
+func expScanMaxSpec(xs []float64) float64 {
+	ys := soac.Map(xs, func(x float64) float64 { return math.Floor(math.Exp(x / 300)) })
+	ps := soac.Scan(ys, 0.0, func(a, b float64) float64 { return a + b })
+	return soac.Reduce(ps, -1.0, func(a, b float64) float64 { return math.Max(a, b) })
+}
+
+// scratchCheckedSpec: ExpScanMax on integers with the map panicking
+// (pass 1 meets it).
+//
+//soac:fuse ScratchChecked backend=parallel
+func scratchCheckedSpec(xs []int) int {
+	ys := soac.Map(xs, func(x int) int { return int(math.Exp(float64(check(x) % 7))) })
+	ps := soac.Scan(ys, 0, func(a, b int) int { return a + b })
+	return soac.Reduce(ps, -1<<62, func(a, b int) int { return max(a, b) })
+}
+
+// scratchScanCheckedSpec: the same with the zip after the scan panicking
+// (pass 2 only).
+//
+//soac:fuse ScratchScanChecked backend=parallel
+func scratchScanCheckedSpec(xs []int) int {
+	ys := soac.Map(xs, func(x int) int { return int(math.Exp(float64(x % 7))) })
+	ps := soac.Scan(ys, 0, func(a, b int) int { return a + b })
+	return soac.Reduce(soac.Map2(ps, xs, func(p, x int) int { return p + check(x) }), -1<<62, func(a, b int) int { return max(a, b) })
 }

@@ -139,6 +139,12 @@ func TestExact(t *testing.T) {
 			{"FilterOfScan", func() any { a, b := FilterOfScan(xs); return []any{a, b} }, func() any { a, b := filterOfScanSpec(xs); return []any{a, b} }},
 			{"FloatScanOfScan", func() any { a, b, c, d, e := FloatScanOfScan(fs); return []any{a, b, c, d, e} }, func() any { a, b, c, d, e := floatScanOfScanSpec(fs); return []any{a, b, c, d, e} }},
 			{"FilterScanChecked", func() any { a, b := FilterScanChecked(xs); return []any{a, b} }, func() any { a, b := filterScanCheckedSpec(xs); return []any{a, b} }},
+			{"SqrtScanMap", func() any { return SqrtScanMap(fs) }, func() any { return sqrtScanMapSpec(fs) }},
+			{"ScanZipMapped", func() any { return ScanZipMapped(fs) }, func() any { return scanZipMappedSpec(fs) }},
+			{"MapOutScan", func() any { a, b := MapOutScan(xs); return []any{a, b} }, func() any { a, b := mapOutScanSpec(xs); return []any{a, b} }},
+			{"ExpScanMax", func() any { return ExpScanMax(fs) }, func() any { return expScanMaxSpec(fs) }},
+			{"ScratchChecked", func() any { return ScratchChecked(xs) }, func() any { return scratchCheckedSpec(xs) }},
+			{"ScratchScanChecked", func() any { return ScratchScanChecked(xs) }, func() any { return scratchScanCheckedSpec(xs) }},
 		}
 		for _, c := range cases {
 			got := across(t, c.name, n, c.fused)
@@ -262,6 +268,10 @@ func TestPanicLowestIndex(t *testing.T) {
 				"ScanMapChecked":    {func() { ScanMapChecked(xs) }, func() { scanMapCheckedSpec(xs) }},
 				"FilterScanChecked": {func() { FilterScanChecked(xs) }, func() { filterScanCheckedSpec(xs) }},
 				"ScanCheckedScan":   {func() { ScanCheckedScan(xs) }, func() { scanCheckedScanSpec(xs) }},
+				// CarriedLocal with a scratch array, the panic in
+				// pass 1 and in pass 2.
+				"ScratchChecked":     {func() { ScratchChecked(xs) }, func() { scratchCheckedSpec(xs) }},
+				"ScratchScanChecked": {func() { ScratchScanChecked(xs) }, func() { scratchScanCheckedSpec(xs) }},
 			} {
 				want := panicOf(f[1])
 				low := slices.Min(bad)
@@ -313,6 +323,8 @@ func TestPanicLeavesNoGoroutine(t *testing.T) {
 		panicOf(func() { ScanMapChecked(xs) })
 		panicOf(func() { FilterScanChecked(xs) })
 		panicOf(func() { ScanCheckedScan(xs) })
+		panicOf(func() { ScratchChecked(xs) })
+		panicOf(func() { ScratchScanChecked(xs) })
 	}
 	deadline := time.Now().Add(2 * time.Second)
 	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
