@@ -1,9 +1,14 @@
 package rewrite
 
 import (
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
 
 // TestOpenCLRefusals checks the reason of every refusal of the opencl
@@ -31,7 +36,6 @@ func TestOpenCLRefusals(t *testing.T) {
 		"copyRefusedSpec":             "the lambda of Map at opencl.go:362:7 reads a copy of k taken where it is written",
 		"gridCallRefusedSpec":         "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
 		"keptThenRefusedSpec":         "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
-		"indexReadRefusedSpec":        "Map at opencl.go:624:9 reads ys at the iteration index (index-read): the kernel does not compute ys",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {
@@ -71,6 +75,27 @@ func TestOpenCLRefusals(t *testing.T) {
 	for _, name := range []string{"Scaled", "Quotients", "Weighted", "Extremes", "Ratios32", "AutoScaled"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
+		}
+	}
+	// Index reads: the consumer's lambda takes the element of ys as a
+	// parameter (elem__ys), which the work-item passes; ys is not an
+	// argument of the kernel.
+	for _, name := range []string{"IndexRead", "IndexReadDiv", "IndexReadTwo", "IndexReadZipped", "IndexReadStruct"} {
+		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
+			t.Errorf("%s: no OpenCL kernel generated", name)
+		}
+	}
+	if !strings.Contains(src, "var soacgenCLIndexReadFilter = &launch.Filter{") {
+		t.Errorf("IndexReadFilter: no OpenCL filter kernel generated")
+	}
+	for _, c := range []string{"soacgenCLIndexReadDiv.Run([]any{launch.Arg(k)}, ", "soacgenCLIndexRead.Run(nil, ", "soacgenCLIndexReadTwo.Run(nil, "} {
+		if !strings.Contains(src, c) {
+			t.Errorf("no call %s...: an array read at the index is passed to the kernel", c)
+		}
+	}
+	for _, w := range []string{"const double elem__ys", "const long elem__ys, const long elem__zs"} {
+		if !strings.Contains(src, w) {
+			t.Errorf("no lambda parameter %q holding the element read at the index", w)
 		}
 	}
 	for _, name := range []string{"PosSquares", "TableLookup", "RowSums", "Nearest", "RowSquares", "RowPrefixes", "RowScaled", "OkDeltas", "ByteSums", "Flags", "Int8Plus"} {
@@ -212,4 +237,97 @@ func TestOpenCLResident(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestOpenCLIndexReadMutants checks that the differential test of
+// testdata/opencl catches a wrong translation of index reads: the
+// generated file with a kernel passing the wrong element for a read (the
+// other array's element, the input's element in place of the producer's)
+// builds and runs on the device, and its spec's comparison fails.
+func TestOpenCLIndexReadMutants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module per mutant")
+	}
+	if _, err := device.Default(); err != nil {
+		if os.Getenv("SOACGEN_REQUIRE_OPENCL") == "1" {
+			t.Fatalf("SOACGEN_REQUIRE_OPENCL=1 but no OpenCL device: %v", err)
+		}
+		t.Skipf("no OpenCL device (the mutants would run on the CPU): %v", err)
+	}
+	dir := filepath.Join("testdata", "opencl")
+	outs := generateDir(t, dir)
+	src := string(outs[0].Content)
+	for _, c := range []struct {
+		spec, from, to string
+	}{
+		// ys's and zs's elements swapped.
+		{"IndexReadTwo", "soac__lambda_4(k__v3, k__v1, k__v2, &k__e)", "soac__lambda_4(k__v3, k__v2, k__v1, &k__e)"},
+		// xs's element read in place of ys's.
+		{"IndexRead", "soac__lambda_2(k__v2, k__v1, &k__e)", "soac__lambda_2(k__v2, in__0, &k__e)"},
+	} {
+		t.Run(c.spec, func(t *testing.T) {
+			at := strings.Index(src, "var soacgenCL"+c.spec+" = ")
+			if at < 0 {
+				t.Fatalf("no kernel of %s", c.spec)
+			}
+			end := at + strings.Index(src[at:], "\n}\n")
+			if strings.Count(src[at:end], c.from) != 1 {
+				t.Fatalf("the kernel of %s does not call %s once:\n%s", c.spec, c.from, src[at:end])
+			}
+			mut := src[:at] + strings.Replace(src[at:end], c.from, c.to, 1) + src[end:]
+			out, err := runDiffModule(t, dir, outs, mut, "TestSoacDiff/^"+c.spec+"$")
+			if testing.Verbose() {
+				t.Logf("%s", out)
+			}
+			switch {
+			case err == nil:
+				t.Fatalf("the mutant of %s passed the differential test:\n%s", c.spec, out)
+			case !strings.Contains(out, c.spec+", n=") || strings.Contains(out, "did not run on the device"):
+				t.Fatalf("the mutant of %s did not fail by its results:\n%s", c.spec, out)
+			}
+		})
+	}
+}
+
+// runDiffModule runs the differential test of testdata package dir, as
+// TestDifferential does, with content as its generated file, the tests
+// matching run only; it returns go test's output and error.
+func runDiffModule(t *testing.T, dir string, outs []Output, content, run string) (string, error) {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".go") {
+			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(tmp, e.Name()), b)
+		}
+	}
+	write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(content))
+	var specs []specInfo
+	for _, o := range outs {
+		specs = append(specs, specsOf(t, o)...)
+	}
+	write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
+		"module example.com/mutant\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", root)))
+	write(t, filepath.Join(tmp, "go.sum"), sum)
+	write(t, filepath.Join(tmp, "soacdiff_test.go"), diffTest(pkgNameOf(t, outs[0].Content), specs))
+	cmd := exec.Command("go", "test", "-count=1", "-run", run, ".")
+	cmd.Dir = tmp
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
 }

@@ -142,15 +142,11 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	if len(k.Inputs) == 0 {
 		return nil, "it reads no array (a generated space): the skeletons need an input"
 	}
-	if len(k.Gathers) > 0 {
-		g := k.Gathers[0]
-		return nil, fmt.Sprintf("%s reads %s at the iteration index (index-read): the kernel does not compute %s, and the OpenCL C translation does not put its element in the reads", soacPos(f, g.SOAC), g.Var.Name, g.Var.Name)
-	}
 	newKernel := func() *clKernel {
 		return &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
 			cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}
 	}
-	if g := gridOf(f, lk, outs); g != nil {
+	if g := gridOf(f, lk, outs); g != nil && len(k.Gathers) == 0 {
 		// One work-item per element (openclgrid.go); when the grid does
 		// not translate, the row form below says why, or renders it.
 		gk := newKernel()
@@ -374,7 +370,15 @@ func (ck *clKernel) redIndex(m *ir.SOAC) int {
 func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 	var fn *clc.Func
 	var err error
+	var reads [][]*ast.IndexExpr // index reads (fusion.Kernel.Gathers): elements the kernel computes
+	for _, g := range ck.lk.Src.Gathers {
+		if g.SOAC == m && g.Lambda == l {
+			reads = append(reads, g.Reads)
+		}
+	}
 	switch {
+	case l.Lit != nil && reads != nil:
+		fn, err = ck.unit.LambdaReads(l.Lit, ck.f.Info(), reads)
 	case l.Lit != nil:
 		fn, err = ck.unit.Lambda(l.Lit, ck.f.Info())
 	case l.Kind == ir.NamedFunc && l.Func != nil:

@@ -55,6 +55,19 @@ func (ck *clKernel) elements(m lower.Member) ([]string, string) {
 		}
 		args = append(args, c)
 	}
+	// The elements of its index reads (fusion.Kernel.Gathers), in the
+	// order of the lambda's Reads parameters (clKernel.lambda): another
+	// member's elements, computed before in the root space.
+	for _, g := range ck.lk.Src.Gathers {
+		if g.SOAC != m.SOAC {
+			continue
+		}
+		c, ok := ck.cname[g.Var]
+		if !ok || ck.space[g.Var] != lower.Root || m.Space != lower.Root {
+			return nil, fmt.Sprintf("%s reads %s at the iteration index, which the kernel does not compute before it in its space", soacPos(ck.f, m.SOAC), g.Var.Name)
+		}
+		args = append(args, c)
+	}
 	return args, ""
 }
 

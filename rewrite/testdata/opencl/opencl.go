@@ -612,13 +612,13 @@ func quotientsKeptSpec(xs []int64) []int64 {
 	return soac.Map(ys, func(y int64) int64 { return s / y })
 }
 
-// indexReadRefusedSpec: the second map reads ys at the index (the
-// engine's index-read); the OpenCL C translation does not put the
-// producer's element in the reads, so opencl refuses it and the parallel
-// backend's loop does.
+// indexReadSpec: the second map reads ys at the index (the engine's
+// index-read): the producer fuses, and each work-item passes the
+// element of ys it computed to the lambda as the value of ys[i], so ys
+// is never materialised nor uploaded.
 //
-//soac:fuse IndexReadRefused backend=opencl
-func indexReadRefusedSpec(xs []float64) []float64 {
+//soac:fuse IndexRead backend=opencl
+func indexReadSpec(xs []float64) []float64 {
 	n := len(xs)
 	ys := soac.Map(xs, func(x float64) float64 { return x * 2 })
 	return soac.Map(soac.Iota(n), func(i int) float64 { return ys[i] - 1 })
@@ -692,5 +692,75 @@ func filterRowSumsSpec(xss [][]int32, k int) []int64 {
 			s += int64(x)
 		}
 		return s
+	})
+}
+
+// The index reads below run on the device too (the engine's index-read,
+// testdata/gathers): the consumer's lambda takes the element of each
+// array it reads at the index from the work-item.
+
+// indexReadDivSpec: the producer divides by the element (a panic flag
+// where some x is 0: the CPU code raises the spec's panic), and the
+// consumer reads its element twice, beside the index and a capture.
+//
+//soac:fuse IndexReadDiv backend=opencl
+func indexReadDivSpec(xs []int32, k int32) []int32 {
+	n := len(xs)
+	ys := soac.Map(xs, func(x int32) int32 { return 1000 / x })
+	return soac.Map(soac.Iota(n), func(i int) int32 {
+		if ys[i] > k {
+			return ys[i] - k
+		}
+		return ys[i] + int32(i)
+	})
+}
+
+// indexReadTwoSpec reads two producers' elements, ys before zs in the
+// body and zs first in the source of the second read, and folds them: a
+// swap of the two elements changes every result.
+//
+//soac:fuse IndexReadTwo backend=opencl
+func indexReadTwoSpec(xs []int64) int64 {
+	n := len(xs)
+	ys := soac.Map(xs, func(x int64) int64 { return x*3 + 1 })
+	zs := soac.Map(xs, func(x int64) int64 { return x - 7 })
+	ws := soac.Map(soac.Iota(n), func(i int) int64 { return ys[i]*2 - zs[i] + ys[i]/5 })
+	return soac.Reduce(ws, 0, func(a, b int64) int64 { return a + b })
+}
+
+// indexReadFilterSpec keeps the indices whose ys element is odd (the
+// filter skeleton: kept indices compacted).
+//
+//soac:fuse IndexReadFilter backend=opencl
+func indexReadFilterSpec(xs []int32) []int {
+	n := len(xs)
+	ys := soac.Map(xs, func(x int32) int32 { return x*x + x/3 })
+	return soac.Filter(soac.Iota(n), func(i int) bool { return ys[i]%2 != 0 })
+}
+
+// indexReadZippedSpec reads ys at the index of the second input of a
+// Map2 whose first input is another map over xs; float32, so that every
+// device runs it.
+//
+//soac:fuse IndexReadZipped backend=opencl
+func indexReadZippedSpec(xs []float32) []float32 {
+	n := len(xs)
+	ys := soac.Map(xs, func(x float32) float32 { return x - 1 })
+	zs := soac.Map(xs, func(x float32) float32 { return x * x })
+	return soac.Map2(zs, soac.Iota(n), func(z float32, i int) float32 { return z / ys[i] })
+}
+
+// indexReadStructSpec reads a struct element at the index, and a field
+// of it.
+//
+//soac:fuse IndexReadStruct backend=opencl
+func indexReadStructSpec(xs []int16) []int64 {
+	n := len(xs)
+	ps := soac.Map(xs, func(x int16) reading { return reading{Delta: x, Level: int8(x), OK: x > 0} })
+	return soac.Map(soac.Iota(n), func(i int) int64 {
+		if ps[i].OK {
+			return int64(ps[i].Delta) * 2
+		}
+		return int64(ps[i].Level) - int64(i)
 	})
 }
