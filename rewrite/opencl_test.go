@@ -22,20 +22,21 @@ func TestOpenCLRefusals(t *testing.T) {
 		t.Fatalf("%d outputs", len(outs))
 	}
 	want := map[string]string{
-		"filterBesideFoldRefusedSpec": "Reduce at opencl.go:191:7 folds every element beside the kept elements the kernel stores: the filter skeleton folds kept elements only",
-		"stringRefusedSpec":           "input xs has type []string: the skeletons take slices of",
-		"twoFiltersRefusedSpec":       "Filter at opencl.go:294:9 and Filter at opencl.go:295:14 store the kept elements of two filters: the filter skeleton compacts one",
-		"indexedBesideRefusedSpec":    "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
-		"startRefusedSpec":            "Reduce at opencl.go:197:9: its start is not provably its operator's neutral element",
-		"neutralRefusedSpec":          "Reduce at opencl.go:87:9: its neutral element is not a constant",
-		"funcValueRefusedSpec":        "the lambda of Map at opencl.go:92:9 is a function value, not a literal or a named function",
-		"panickyOpRefusedSpec":        "a reduction operator may panic (integer divide by zero at opencl.go:97:62)",
-		"callRefusedSpec":             "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
-		"roomRefusedSpec":             "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
-		"opCaptureRefusedSpec":        "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
-		"copyRefusedSpec":             "the lambda of Map at opencl.go:362:7 reads a copy of k taken where it is written",
-		"gridCallRefusedSpec":         "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
-		"keptThenRefusedSpec":         "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
+		"stringRefusedSpec":        "input xs has type []string: the skeletons take slices of",
+		"twoFiltersRefusedSpec":    "Filter at opencl.go:294:9 and Filter at opencl.go:295:14 store the kept elements of two filters: the filter skeleton compacts one",
+		"indexedBesideRefusedSpec": "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
+		"startRefusedSpec":         "Reduce at opencl.go:197:9: its start is not provably its operator's neutral element",
+		"neutralRefusedSpec":       "Reduce at opencl.go:87:9: its neutral element is not a constant",
+		"layoutRefusedSpec":        "Reduce at opencl.go:847:9 folds github.com/soacgen/soacgen/rewrite/testdata/opencl.lopsided: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those (of structs of those too, where their fields, flattened, keep the struct's layout)",
+		"structNeutralRefusedSpec": "Reduce at opencl.go:857:9: its neutral element is not the zero value github.com/soacgen/soacgen/rewrite/testdata/opencl.at{} nor a literal of constant fields",
+		"funcValueRefusedSpec":     "the lambda of Map at opencl.go:92:9 is a function value, not a literal or a named function",
+		"panickyOpRefusedSpec":     "a reduction operator may panic (integer divide by zero at opencl.go:97:62)",
+		"callRefusedSpec":          "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
+		"roomRefusedSpec":          "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
+		"opCaptureRefusedSpec":     "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
+		"copyRefusedSpec":          "the lambda of Map at opencl.go:362:7 reads a copy of k taken where it is written",
+		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
+		"keptThenRefusedSpec":      "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {
@@ -80,7 +81,19 @@ func TestOpenCLRefusals(t *testing.T) {
 	// Index reads: the consumer's lambda takes the element of ys as a
 	// parameter (elem__ys), which the work-item passes; ys is not an
 	// argument of the kernel.
-	for _, name := range []string{"IndexRead", "IndexReadDiv", "IndexReadTwo", "IndexReadZipped", "IndexReadStruct"} {
+	// Folds of nested structs, their start built into the program as an
+	// initializer of the flattened fields; in a filter kernel, a fold of
+	// every element.
+	for _, w := range []string{
+		`Type: launch.Struct("red__0__t", skel.Int64, skel.Int32, skel.Int64, skel.Int32)`,
+		`Neutral: "{9223372036854775807L, 0, (-9223372036854775807L-1), (-0L-1)}"`,
+		`Neutral: "{0x0p+00f, 0x0p+00f, (-INFINITY)}", All: true}`,
+	} {
+		if !strings.Contains(src, w) {
+			t.Errorf("no %s", w)
+		}
+	}
+	for _, name := range []string{"NestedEnds", "IndexRead", "IndexReadDiv", "IndexReadTwo", "IndexReadZipped", "IndexReadStruct"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}
@@ -129,7 +142,7 @@ func TestOpenCLRefusals(t *testing.T) {
 	if !strings.Contains(src, `Prod:    "opencl__skew(soac_y, soac_x, &soac_err)"`) || !strings.Contains(src, `Neutral: "(-9223372036854775807L-1)"`) {
 		t.Errorf("MatMulSwapped: its dot product does not pass the row of a second, or its start is not the smallest int64")
 	}
-	for _, name := range []string{"KeptPositive", "Evens", "KeptHalves", "PanickyPred", "KeptPoints", "FilterCaptured", "FilterCapturedRange", "FilterCapturedTable", "FilterRowSums"} {
+	for _, name := range []string{"KeptPositive", "Evens", "KeptHalves", "PanickyPred", "KeptPoints", "FilterCaptured", "FilterCapturedRange", "FilterCapturedTable", "FilterRowSums", "FilterBesideFold", "NestedBest"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Filter{") {
 			t.Errorf("%s: no OpenCL filter kernel generated", name)
 		}

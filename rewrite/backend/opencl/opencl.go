@@ -31,6 +31,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"slices"
@@ -124,6 +125,9 @@ type clRed struct {
 	// commutative lets the skeleton fold elements in any order (the
 	// interleaved, coalesced layout on GPUs): lower.Member.Commutative.
 	commutative bool
+	// all marks a fold of every element in a filter kernel, whose
+	// skeleton folds the kept elements otherwise (skel.Reduction.All).
+	all bool
 }
 
 // Render renders lk as a skeleton launch whose fallback is next's code,
@@ -334,25 +338,69 @@ func (ck *clKernel) scanShape(i int, outs map[*ir.Var]string) string {
 }
 
 // structInput returns the translated type of struct element type e when
-// every field has a skeleton type, else nil.
+// its fields, or those of the structs among them, flattened, have
+// skeleton types and e's layout (flatFields), else nil.
 func (ck *clKernel) structInput(e types.Type) *clc.Type {
 	if e == nil {
 		return nil
 	}
-	st, ok := e.Underlying().(*types.Struct)
-	if !ok || st.NumFields() == 0 {
+	if _, ok := e.Underlying().(*types.Struct); !ok {
 		return nil
 	}
-	for i := range st.NumFields() {
-		if skelScalar(st.Field(i).Type()) == "" {
-			return nil
-		}
+	if flatFields(e) == nil {
+		return nil
 	}
 	ct, err := ck.unit.Type(e)
-	if err != nil || ct.Kind != clc.Struct || len(ct.Fields) != st.NumFields() {
+	if err != nil || ct.Kind != clc.Struct {
 		return nil
 	}
 	return ct
+}
+
+// goSizes is the layout of Go's structs on 64-bit targets, which the
+// translated types (rewrite/clc) and the skeletons' structs share.
+var goSizes = types.SizesFor("gc", "amd64")
+
+// flatFields returns the skeleton types of the scalar fields of struct
+// type t in order, the fields of a struct field flattened into its
+// place, when a struct of those fields alone has t's layout (the same
+// offsets and size: the skeleton's struct then holds t's bytes, which
+// the element code reads as t); else nil.
+func flatFields(t types.Type) []string {
+	var fs []string
+	var vars []*types.Var
+	var offs []int64
+	var walk func(t types.Type, base int64) bool
+	walk = func(t types.Type, base int64) bool {
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || st.NumFields() == 0 {
+			return false
+		}
+		var fields []*types.Var
+		for i := range st.NumFields() {
+			fields = append(fields, st.Field(i))
+		}
+		at := goSizes.Offsetsof(fields)
+		for i, f := range fields {
+			if s := skelScalar(f.Type()); s != "" {
+				fs = append(fs, s)
+				vars = append(vars, types.NewField(token.NoPos, nil, fmt.Sprintf("f%d", len(vars)), f.Type(), false))
+				offs = append(offs, base+at[i])
+				continue
+			}
+			if !walk(f.Type(), base+at[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(t, 0) {
+		return nil
+	}
+	if !slices.Equal(goSizes.Offsetsof(vars), offs) || goSizes.Sizeof(types.NewStruct(vars, nil)) != goSizes.Sizeof(t) {
+		return nil
+	}
+	return fs
 }
 
 // redIndex returns the index of fold m among ck.reds.
@@ -445,18 +493,20 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	var ct *clc.Type // the translated struct type, for a struct fold
 	if r.skel == "" {
 		if ct = ck.structInput(t); ct == nil {
-			return fmt.Sprintf("%s folds %s: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those", soacPos(ck.f, m), t)
+			return fmt.Sprintf("%s folds %s: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those (of structs of those too, where their fields, flattened, keep the struct's layout)", soacPos(ck.f, m), t)
 		}
 		r.fields = ck.fieldTypes(t)
 	}
 	ne := operator.Neutral
 	switch {
-	case ct != nil:
-		// A struct's neutral element must be its zero value, T{}.
-		if !zeroLiteral(ne) {
-			return fmt.Sprintf("%s: its neutral element is not the zero value %s{} (the skeletons build it into the program)", soacPos(ck.f, m), t)
-		}
+	case ct != nil && zeroLiteral(ne):
 		r.neutral = "{0}"
+	case ct != nil:
+		// A composite literal of constants: an initializer of the
+		// skeleton's struct, its fields flattened.
+		if r.neutral = ck.structNeutral(ne, t); r.neutral == "" {
+			return fmt.Sprintf("%s: its neutral element is not the zero value %s{} nor a literal of constant fields (the skeletons build it into the program)", soacPos(ck.f, m), t)
+		}
 	case ne == nil || ne.Const == nil || ne.Const.Value == nil:
 		return fmt.Sprintf("%s: its neutral element is not a constant (the skeletons build it into the program)", soacPos(ck.f, m))
 	default:
@@ -483,6 +533,110 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	return ""
 }
 
+// structNeutral returns the C initializer, of the skeleton's struct of
+// the flattened fields (flatFields), of a struct fold's neutral element
+// ne of type t written as a composite literal whose fields are constants
+// or math.Inf of a constant (an omitted field being zero, a struct
+// field a literal of those too); "" for any other expression.
+func (ck *clKernel) structNeutral(ne *ir.Operand, t types.Type) string {
+	if ne == nil || len(ne.Uses) > 0 {
+		return ""
+	}
+	info := ck.f.Info()
+	var vals []string
+	var walk func(e ast.Expr, t types.Type) bool
+	walk = func(e ast.Expr, t types.Type) bool {
+		st := t.Underlying().(*types.Struct)
+		var cl *ast.CompositeLit
+		if e != nil {
+			var ok bool
+			if cl, ok = ast.Unparen(e).(*ast.CompositeLit); !ok {
+				return false
+			}
+		}
+		elts := make([]ast.Expr, st.NumFields())
+		if cl != nil {
+			for i, el := range cl.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					elts[i] = el
+					continue
+				}
+				for j := range st.NumFields() {
+					if id, ok := kv.Key.(*ast.Ident); ok && st.Field(j).Name() == id.Name {
+						elts[j] = kv.Value
+					}
+				}
+			}
+		}
+		for i := range st.NumFields() {
+			ft := st.Field(i).Type()
+			sk := skelScalar(ft)
+			if sk == "" {
+				if !walk(elts[i], ft) {
+					return false
+				}
+				continue
+			}
+			v := scalarNeutral(info, elts[i], sk)
+			if v == "" {
+				return false
+			}
+			vals = append(vals, v)
+		}
+		return true
+	}
+	if !walk(ne.Expr, t) {
+		return ""
+	}
+	return "{" + strings.Join(vals, ", ") + "}"
+}
+
+// scalarNeutral returns the C literal of a field e of skeleton type sk in
+// a struct's neutral element: 0 when e is nil (omitted), a constant, or
+// ±infinity for math.Inf of a constant (converted to the field's type or
+// not); "" otherwise.
+func scalarNeutral(info *types.Info, e ast.Expr, sk string) string {
+	if e == nil {
+		if sk == "Float32" || sk == "Float64" {
+			return cLiteral(constant.MakeInt64(0), sk)
+		}
+		return "0"
+	}
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		if tv.Value.Kind() == constant.Bool {
+			if constant.BoolVal(tv.Value) {
+				return "1"
+			}
+			return "0"
+		}
+		return cLiteral(tv.Value, sk)
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || sk != "Float32" && sk != "Float64" {
+		return ""
+	}
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if skelScalar(tv.Type) == sk {
+			return scalarNeutral(info, call.Args[0], sk) // float32(math.Inf(-1))
+		}
+		return ""
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	arg, ok2 := info.Types[call.Args[0]]
+	if !ok || !ok2 || fn.Pkg() == nil || fn.Pkg().Path() != "math" || fn.Name() != "Inf" || arg.Value == nil {
+		return ""
+	}
+	if constant.Sign(arg.Value) >= 0 {
+		return "INFINITY"
+	}
+	return "(-INFINITY)"
+}
+
 // zeroLiteral reports whether ne is written T{}: a struct's zero value.
 func zeroLiteral(ne *ir.Operand) bool {
 	if ne == nil {
@@ -492,15 +646,10 @@ func zeroLiteral(ne *ir.Operand) bool {
 	return ok && len(cl.Elts) == 0
 }
 
-// fieldTypes returns the skeleton types of the fields of struct type t
-// (structInput has checked that each has one).
+// fieldTypes returns the skeleton types of the fields of struct type t,
+// flattened (structInput has checked that flatFields has them).
 func (ck *clKernel) fieldTypes(t types.Type) []string {
-	st := t.Underlying().(*types.Struct)
-	var fs []string
-	for i := range st.NumFields() {
-		fs = append(fs, skelScalar(st.Field(i).Type()))
-	}
-	return fs
+	return flatFields(t)
 }
 
 // mapMember computes the element of map m from its inputs' elements.

@@ -86,6 +86,9 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		if r.commutative {
 			fields = append(fields, field("Commutative", jen.True()))
 		}
+		if r.all {
+			fields = append(fields, field("All", jen.True()))
+		}
 		return jen.Values(fields...)
 	}
 	if ck.scan {

@@ -186,8 +186,8 @@ func filterCapturedSpec(xs []int, k int) []int {
 	return soac.Filter(xs, func(x int) bool { return x > k })
 }
 
-//soac:fuse FilterBesideFoldRefused backend=opencl
-func filterBesideFoldRefusedSpec(xs []int) ([]int, int) {
+//soac:fuse FilterBesideFold backend=opencl
+func filterBesideFoldSpec(xs []int) ([]int, int) {
 	s := soac.Reduce(xs, 0, func(a, b int) int { return a + b })
 	return soac.Filter(xs, func(x int) bool { return x > 0 }), s
 }
@@ -762,5 +762,99 @@ func indexReadStructSpec(xs []int16) []int64 {
 			return int64(ps[i].Delta) * 2
 		}
 		return int64(ps[i].Level) - int64(i)
+	})
+}
+
+// A fold of nested structs: the skeleton's struct holds their fields
+// flattened (the same layout), and its start, a literal of constants
+// and infinities, is built into the program.
+
+type at struct {
+	V int64
+	I int32
+}
+
+type ends struct {
+	Lo, Hi at
+}
+
+// minAt and maxAt keep the first of equal values.
+func minAt(p, q at) at {
+	if q.V < p.V {
+		return q
+	}
+	return p
+}
+
+func maxAt(p, q at) at {
+	if q.V > p.V {
+		return q
+	}
+	return p
+}
+
+// nestedEndsSpec returns the least and greatest x with their positions
+// modulo 1000, from a start that is not the zero value.
+//
+//soac:fuse NestedEnds backend=opencl
+func nestedEndsSpec(xs []int64) ends {
+	es := soac.Map2(xs, soac.Iota(len(xs)), func(x int64, i int) ends {
+		return ends{at{x, int32(i % 1000)}, at{x, int32(i % 1000)}}
+	})
+	return soac.Reduce(es, ends{Lo: at{V: math.MaxInt64}, Hi: at{math.MinInt64, -1}}, func(a, b ends) ends {
+		return ends{minAt(a.Lo, b.Lo), maxAt(a.Hi, b.Hi)}
+	})
+}
+
+type scored struct {
+	P pt2
+	S float32
+}
+
+type pt2 struct{ X, Y float32 }
+
+// nestedBestSpec folds float32 structs holding a struct from a start of
+// -Inf, beside the kept elements (the filter skeleton's fold of every
+// element), as quickhull does.
+//
+//soac:fuse NestedBest backend=opencl
+func nestedBestSpec(ps []pt2) (scored, []pt2) {
+	ss := soac.Map(ps, func(p pt2) scored { return scored{p, p.X - 2*p.Y} })
+	best := soac.Reduce(ss, scored{S: float32(math.Inf(-1))}, func(a, b scored) scored {
+		if b.S > a.S {
+			return b
+		}
+		return a
+	})
+	return best, soac.Map(soac.Filter(ss, func(s scored) bool { return s.S < 0 }), func(s scored) pt2 { return s.P })
+}
+
+type inner struct {
+	A int64
+	B int8
+}
+
+type lopsided struct {
+	In inner
+	C  int8
+}
+
+// layoutRefusedSpec folds a struct whose fields, flattened, would not
+// keep its layout (C sits after In's padding): refused.
+//
+//soac:fuse LayoutRefused backend=opencl
+func layoutRefusedSpec(xs []int64) lopsided {
+	return soac.Reduce(soac.Map(xs, func(x int64) lopsided { return lopsided{inner{x, int8(x)}, int8(x >> 8)} }), lopsided{}, func(a, b lopsided) lopsided {
+		return lopsided{inner{a.In.A + b.In.A, a.In.B ^ b.In.B}, a.C | b.C}
+	})
+}
+
+// structNeutralRefusedSpec folds from a start that reads a variable: the
+// skeleton cannot build it into the program.
+//
+//soac:fuse StructNeutralRefused backend=opencl
+func structNeutralRefusedSpec(xs []int64, k int64) at {
+	return soac.Reduce(soac.Map(xs, func(x int64) at { return at{x, 1} }), at{V: k}, func(a, b at) at {
+		return minAt(a, b)
 	})
 }
