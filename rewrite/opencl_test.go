@@ -27,8 +27,10 @@ func TestOpenCLRefusals(t *testing.T) {
 		"indexedBesideRefusedSpec": "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
 		"startRefusedSpec":         "Reduce at opencl.go:197:9: its start is not provably its operator's neutral element",
 		"neutralRefusedSpec":       "Reduce at opencl.go:87:9: its neutral element is not a constant",
-		"layoutRefusedSpec":        "Reduce at opencl.go:847:9 folds github.com/soacgen/soacgen/rewrite/testdata/opencl.lopsided: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those (of structs of those too, where their fields, flattened, keep the struct's layout)",
-		"structNeutralRefusedSpec": "Reduce at opencl.go:857:9: its neutral element is not the zero value github.com/soacgen/soacgen/rewrite/testdata/opencl.at{} nor a literal of constant fields",
+		"layoutRefusedSpec":        "Reduce at opencl.go:862:9 folds github.com/soacgen/soacgen/rewrite/testdata/opencl.lopsided: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those (of structs of those too, where their fields, flattened, keep the struct's layout)",
+		"structNeutralRefusedSpec": "Reduce at opencl.go:872:9: its neutral element is not the zero value github.com/soacgen/soacgen/rewrite/testdata/opencl.at{} nor a literal of constant fields",
+		"iotaFilterRefusedSpec":    "it reads no array (a generated space) and ends with a scan or stores a filter's kept elements: the scan and filter skeletons need an input",
+		"iotaCallRefusedSpec":      "it reads no array, and the length of Iota at opencl.go:922:21 is not a constant, a variable, len of one or arithmetic of those",
 		"funcValueRefusedSpec":     "the lambda of Map at opencl.go:92:9 is a function value, not a literal or a named function",
 		"panickyOpRefusedSpec":     "a reduction operator may panic (integer divide by zero at opencl.go:97:62)",
 		"callRefusedSpec":          "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
@@ -93,7 +95,13 @@ func TestOpenCLRefusals(t *testing.T) {
 			t.Errorf("no %s", w)
 		}
 	}
-	for _, name := range []string{"NestedEnds", "IndexRead", "IndexReadDiv", "IndexReadTwo", "IndexReadZipped", "IndexReadStruct"} {
+	// Kernels reading no array run over their Iota's length.
+	for _, c := range []string{"soacgenCLSumSquaresTo.RunN(cln, []any{launch.View(xs)}, ", "soacgenCLTabulateCL.RunN(cln, []any{launch.View(xs)}, "} {
+		if !strings.Contains(src, c) {
+			t.Errorf("no call %s...", c)
+		}
+	}
+	for _, name := range []string{"TabulateCL", "SumSquaresTo", "NestedEnds", "IndexRead", "IndexReadDiv", "IndexReadTwo", "IndexReadZipped", "IndexReadStruct"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}
@@ -252,12 +260,13 @@ func TestOpenCLResident(t *testing.T) {
 	}
 }
 
-// TestOpenCLIndexReadMutants checks that the differential test of
-// testdata/opencl catches a wrong translation of index reads: the
-// generated file with a kernel passing the wrong element for a read (the
-// other array's element, the input's element in place of the producer's)
-// builds and runs on the device, and its spec's comparison fails.
-func TestOpenCLIndexReadMutants(t *testing.T) {
+// TestOpenCLMutants checks that the differential test of testdata/opencl
+// catches wrong translations: the generated file with a kernel changed
+// (the wrong element passed for an index read, the index of a generated
+// space off by one, a fold beside a filter folding the kept elements
+// only, a struct fold's start not the spec's) builds and runs on the
+// device, and its spec's comparison fails.
+func TestOpenCLMutants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module per mutant")
 	}
@@ -277,6 +286,9 @@ func TestOpenCLIndexReadMutants(t *testing.T) {
 		{"IndexReadTwo", "soac__lambda_4(k__v3, k__v1, k__v2, &k__e)", "soac__lambda_4(k__v3, k__v2, k__v1, &k__e)"},
 		// xs's element read in place of ys's.
 		{"IndexRead", "soac__lambda_2(k__v2, k__v1, &k__e)", "soac__lambda_2(k__v2, in__0, &k__e)"},
+		{"SumSquaresTo", "const long k__v0 = soac_index;", "const long k__v0 = soac_index + 1;"},
+		{"NestedBest", ", All: true}", "}"},
+		{"NestedEnds", `Neutral: "{9223372036854775807L, 0, `, `Neutral: "{0L, 0, `},
 	} {
 		t.Run(c.spec, func(t *testing.T) {
 			at := strings.Index(src, "var soacgenCL"+c.spec+" = ")

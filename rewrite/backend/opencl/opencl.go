@@ -144,13 +144,17 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 		return nil, why
 	}
 	if len(k.Inputs) == 0 {
-		return nil, "it reads no array (a generated space): the skeletons need an input"
+		// A generated space: the work-items compute their elements from
+		// the index alone (launch.Redomap.RunN over the Iota's length).
+		if why := generatedSpace(f, lk); why != "" {
+			return nil, why
+		}
 	}
 	newKernel := func() *clKernel {
 		return &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
 			cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}
 	}
-	if g := gridOf(f, lk, outs); g != nil && len(k.Gathers) == 0 {
+	if g := gridOf(f, lk, outs); g != nil && len(k.Gathers) == 0 && len(k.Inputs) > 0 {
 		// One work-item per element (openclgrid.go); when the grid does
 		// not translate, the row form below says why, or renders it.
 		gk := newKernel()
@@ -162,7 +166,65 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	if why := ck.translate(outs); why != "" {
 		return nil, why
 	}
+	if len(ck.ins) == 0 && (ck.scan || ck.compact != lower.Root) {
+		return nil, "it reads no array (a generated space) and ends with a scan or stores a filter's kept elements: the scan and filter skeletons need an input"
+	}
 	return ck.emit(outs), ""
+}
+
+// generatedSpace returns why kernel lk, which reads no array, cannot
+// run over the space its Iota generates, or "": the work-items compute
+// every element from the index, and the host evaluates the Iota's
+// length, again in the CPU code when the kernel does not run, so the
+// length must be an expression without effects.
+func generatedSpace(f *hostgo.Func, lk *lower.Kernel) string {
+	g := lk.Length.Gen
+	if g == nil {
+		return "it reads no array and generates none: the skeletons need a length"
+	}
+	iota, ok := g.Op.(*ir.Iota)
+	if !ok {
+		return fmt.Sprintf("%s: Replicate is not rendered by the opencl backend yet", soacPos(f, g))
+	}
+	if iota.N == nil || !pureLength(f.Info(), iota.N.Expr) {
+		return fmt.Sprintf("it reads no array, and the length of %s is not a constant, a variable, len of one or arithmetic of those: the host evaluates it before the launch and in the CPU code", soacPos(f, g))
+	}
+	return ""
+}
+
+// pureLength reports whether e is made of constants, variables, len and
+// conversions by arithmetic: evaluating it twice has no effect.
+func pureLength(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.Ident:
+		switch info.Uses[e].(type) {
+		case *types.Var, *types.Const:
+			return true
+		}
+	case *ast.BinaryExpr:
+		return pureLength(info, e.X) && pureLength(info, e.Y)
+	case *ast.UnaryExpr:
+		return (e.Op == token.SUB || e.Op == token.ADD || e.Op == token.XOR) && pureLength(info, e.X)
+	case *ast.SelectorExpr:
+		_, isConst := info.Uses[e.Sel].(*types.Const)
+		return isConst
+	case *ast.CallExpr:
+		if len(e.Args) != 1 || !pureLength(info, e.Args[0]) {
+			return false
+		}
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+			return true
+		}
+		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		b, ok := info.Uses[id].(*types.Builtin)
+		return ok && b.Name() == "len"
+	}
+	return false
 }
 
 // soacPos names m and its position for reasons.

@@ -144,9 +144,12 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		f.HostInputs(&c, k)
 		clear(devIn)
 	}
+	// A kernel without inputs runs over its Iota's length, off the
+	// session (launch.Redomap.RunN): its outputs are downloaded.
+	generated := len(ck.ins) == 0
 	keep := map[*ir.Var]string{} // the handle of each output kept on the device
 	for _, p := range ck.outs {
-		if n := outs[p.v]; !redomap || p.rows != nil || n == "" || n == "_" {
+		if n := outs[p.v]; !redomap || generated || p.rows != nil || n == "" || n == "_" {
 			continue
 		}
 		if last := ck.keepable(p.v); last != nil {
@@ -179,14 +182,27 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
 		})
 	}
-	// n is the length of the kernel's first input.
-	n := jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))
-	if d := devIn[ck.ins[0].v]; d != nil {
-		n = launchQ("Len").Call(jen.Id(d.Handle), hostgo.Id(f.Name(ck.ins[0].v)))
+	// n is the length of the kernel's first input, or of the Iota that
+	// generates its space (evaluated once here: the CPU code evaluates it
+	// again, as the spec does).
+	var n *jen.Statement
+	switch {
+	case generated:
+		cln := f.Fresh("cln")
+		c.Add(hostgo.Define(cln, jen.Int().Call(f.LengthCode(ck.lk.Length))))
+		n = hostgo.Id(cln)
+	case devIn[ck.ins[0].v] != nil:
+		n = launchQ("Len").Call(jen.Id(devIn[ck.ins[0].v].Handle), hostgo.Id(f.Name(ck.ins[0].v)))
+	default:
+		n = jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))
 	}
 	ok := f.Fresh("ok")
 	c.Add(hostgo.Define(ok, jen.False()))
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
+	if generated {
+		// A negative length is the CPU code's panic.
+		cond = n.Clone().Op(">").Lit(0).Op("&&").Add(cond)
+	}
 	if f.Backend() == backend.Auto {
 		cond = jen.Id(kv).Dot("Use").Call(n).Op("&&").Add(cond)
 	}
@@ -203,7 +219,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	var run hostgo.Stmts // inside "if the kernel was built"
 	local := map[*ir.Var]string{}
-	spans, data, room, flat := ck.rowsHost(&run, local)
+	spans, data, room, flat := ck.rowsHost(&run, local, n)
 	for _, p := range ck.outs {
 		if p.rows != nil || keep[p.v] != "" {
 			continue
@@ -311,6 +327,11 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			return jen.Index().Add(launchQ(name)).Values(l...)
 		}
 		args = append(args, list("Input", ins), list("Output", os), results)
+	} else if generated {
+		runFn = jen.Id(kv).Dot("RunN")
+		args = append([]jen.Code{n}, append(args,
+			slices(ck.outs, func(p clParam) *jen.Statement { return hostgo.Id(local[p.v]) }),
+			results)...)
 	} else {
 		args = append(args,
 			slices(ck.ins, input),

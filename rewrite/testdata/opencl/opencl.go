@@ -806,6 +806,21 @@ func nestedEndsSpec(xs []int64) ends {
 	})
 }
 
+// nestedEndsSpecArgs gives nestedEndsSpec inputs all positive, all
+// negative or mixed, some holding the extremes that tie with the start.
+func nestedEndsSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]int64, n)
+	m := r.IntN(3)
+	lo, hi := []int64{1, -1000, -1000}[m], []int64{1000, -1, 1000}[m]
+	for i := range xs {
+		xs[i] = lo + r.Int64N(hi-lo+1)
+		if r.IntN(50) == 0 {
+			xs[i] = []int64{math.MaxInt64, math.MinInt64}[r.IntN(2)]
+		}
+	}
+	return []any{xs}
+}
+
 type scored struct {
 	P pt2
 	S float32
@@ -858,3 +873,53 @@ func structNeutralRefusedSpec(xs []int64, k int64) at {
 		return minAt(a, b)
 	})
 }
+
+// Kernels that read no array: the work-items compute their elements
+// from the index of the Iota that generates the space, over its length.
+
+// tabulateCLSpec is Futhark's tabulate0: ys read at the index.
+//
+//soac:fuse TabulateCL backend=opencl
+func tabulateCLSpec(xs []int32) []int32 {
+	n := len(xs)
+	ys := soac.Map(soac.Iota(n), func(i int) int32 { return xs[i] * 3 })
+	return soac.Map(soac.Iota(n), func(i int) int32 { return ys[i] - int32(i) })
+}
+
+// sumSquaresToSpec returns the squares below n modulo 1000, each plus an
+// element of xs, and their sum; n negative is Iota's panic, raised by
+// the CPU code, and n beyond len(xs) reads past xs (a panic flag: the
+// CPU code raises the index panic).
+//
+//soac:fuse SumSquaresTo backend=opencl
+func sumSquaresToSpec(n int, xs []int64) (int64, []int64) {
+	sq := soac.Map(soac.Iota(n), func(i int) int64 { return int64(i*i%1000) + xs[i%(len(xs)+1)] })
+	return soac.Reduce(sq, 0, func(a, b int64) int64 { return a + b }), sq
+}
+
+// sumSquaresToSpecArgs gives sumSquaresToSpec lengths from -2 to len(xs)+2.
+func sumSquaresToSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]int64, n)
+	for i := range xs {
+		xs[i] = r.Int64N(100)
+	}
+	return []any{r.IntN(n+5) - 2, xs}
+}
+
+// iotaFilterRefusedSpec keeps the even indices below 2n: the filter
+// skeleton needs an input.
+//
+//soac:fuse IotaFilterRefused backend=opencl
+func iotaFilterRefusedSpec(n int) []int {
+	return soac.Filter(soac.Iota(2*n), func(i int) bool { return i%2 == 0 })
+}
+
+// iotaCallRefusedSpec's length is a call: the host would evaluate it
+// twice, once in the CPU code.
+//
+//soac:fuse IotaCallRefused backend=opencl
+func iotaCallRefusedSpec(xs []int) int {
+	return soac.Reduce(soac.Iota(maxLen(xs)), 0, func(a, b int) int { return a + b })
+}
+
+func maxLen(xs []int) int { return len(xs) * 2 }
