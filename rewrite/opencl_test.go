@@ -264,8 +264,9 @@ func TestOpenCLResident(t *testing.T) {
 // catches wrong translations: the generated file with a kernel changed
 // (the wrong element passed for an index read, the index of a generated
 // space off by one, a fold beside a filter folding the kept elements
-// only, a struct fold's start not the spec's) builds and runs on the
-// device, and its spec's comparison fails.
+// only, a struct fold's start not the spec's, a stream's chunk result
+// combined with itself) builds and runs on the device, and its spec's
+// comparison fails.
 func TestOpenCLMutants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module per mutant")
@@ -276,9 +277,6 @@ func TestOpenCLMutants(t *testing.T) {
 		}
 		t.Skipf("no OpenCL device (the mutants would run on the CPU): %v", err)
 	}
-	dir := filepath.Join("testdata", "opencl")
-	outs := generateDir(t, dir)
-	src := string(outs[0].Content)
 	for _, c := range []struct {
 		spec, from, to string
 	}{
@@ -289,13 +287,23 @@ func TestOpenCLMutants(t *testing.T) {
 		{"SumSquaresTo", "const long k__v0 = soac_index;", "const long k__v0 = soac_index + 1;"},
 		{"NestedBest", ", All: true}", "}"},
 		{"NestedEnds", `Neutral: "{9223372036854775807L, 0, `, `Neutral: "{0L, 0, `},
+		// testdata/clstreams: a chunk's result combined with itself.
+		{"ScalarMapped", "((__global const long *)soac_b)[0], &k__e)", "((__global const long *)soac_a)[0], &k__e)"},
 	} {
 		t.Run(c.spec, func(t *testing.T) {
+			dir := filepath.Join("testdata", "opencl")
+			if strings.HasPrefix(c.spec, "Scalar") {
+				dir = filepath.Join("testdata", "clstreams")
+			}
+			outs := generateDir(t, dir)
+			src := string(outs[0].Content)
 			at := strings.Index(src, "var soacgenCL"+c.spec+" = ")
 			if at < 0 {
 				t.Fatalf("no kernel of %s", c.spec)
 			}
-			end := at + strings.Index(src[at:], "\n}\n")
+			// The declaration ends with a closing brace at the start of a
+			// line before a blank one (a chunk's loops end on a brace too).
+			end := at + strings.Index(src[at:], "\n}\n\n")
 			if strings.Count(src[at:end], c.from) != 1 {
 				t.Fatalf("the kernel of %s does not call %s once:\n%s", c.spec, c.from, src[at:end])
 			}

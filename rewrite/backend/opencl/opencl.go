@@ -18,8 +18,8 @@ package opencl
 // are read-only device buffers; [][]T inputs and slice results run one
 // work-item per row (openclrows.go), the SOACs nested in the lambda as
 // its loops. A StreamRed whose chunk function makes a row of a length
-// known before the launch runs on the stream-reduce skeleton
-// (openclstream.go). It does not render other streams, nor a kernel
+// known before the launch, or returns a number or struct, runs on the
+// stream-reduce skeleton (openclstream.go). It does not render other streams, nor a kernel
 // nested in another's lambda on its own (refused with a reason: it falls
 // back). Arrays that only later kernels read stay on the device between
 // kernels (openclresident.go).
