@@ -25,7 +25,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"stringRefusedSpec":        "input xs has type []string: the skeletons take slices of",
 		"twoFiltersRefusedSpec":    "Filter at opencl.go:294:9 and Filter at opencl.go:295:14 store the kept elements of two filters: the filter skeleton compacts one",
 		"indexedBesideRefusedSpec": "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
-		"startRefusedSpec":         "Reduce at opencl.go:197:9: its start is not provably its operator's neutral element",
+		"startFloatRefusedSpec":    "Reduce at opencl.go:946:9: its start is not provably its operator's neutral element: every work-group would combine it again (the host combines the start of an integer Reduce once, not of a scan or a float fold)",
 		"neutralRefusedSpec":       "Reduce at opencl.go:87:9: its neutral element is not a constant",
 		"layoutRefusedSpec":        "Reduce at opencl.go:862:9 folds github.com/soacgen/soacgen/rewrite/testdata/opencl.lopsided: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those (of structs of those too, where their fields, flattened, keep the struct's layout)",
 		"structNeutralRefusedSpec": "Reduce at opencl.go:872:9: its neutral element is not the zero value github.com/soacgen/soacgen/rewrite/testdata/opencl.at{} nor a literal of constant fields",
@@ -287,6 +287,8 @@ func TestOpenCLMutants(t *testing.T) {
 		{"SumSquaresTo", "const long k__v0 = soac_index;", "const long k__v0 = soac_index + 1;"},
 		{"NestedBest", ", All: true}", "}"},
 		{"NestedEnds", `Neutral: "{9223372036854775807L, 0, `, `Neutral: "{0L, 0, `},
+		// The product's start folded by every work-group, not once.
+		{"StartProduct", `Neutral: "1L"`, `Neutral: "2L"`},
 		// testdata/clstreams: a chunk's result combined with itself.
 		{"ScalarMapped", "((__global const long *)soac_b)[0], &k__e)", "((__global const long *)soac_a)[0], &k__e)"},
 	} {

@@ -192,6 +192,13 @@ func (f *Func) LengthCode(l lower.Length) *jen.Statement {
 	return nil
 }
 
+// OperandCode returns the Go expression of operand o of SOAC s where the
+// kernel runs (the temporary it was evaluated into where s is written,
+// or the operand's expression).
+func (f *Func) OperandCode(s *ir.SOAC, o *ir.Operand) *jen.Statement {
+	return f.operand(s, o)
+}
+
 // chunkInput is an input of a loop read from the chunk the loop runs
 // over: element i of v is res[i-lo] (chunkthen.go); n names the loop's
 // length, declared by the caller.

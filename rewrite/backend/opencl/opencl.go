@@ -128,6 +128,13 @@ type clRed struct {
 	// all marks a fold of every element in a filter kernel, whose
 	// skeleton folds the kept elements otherwise (skel.Reduction.All).
 	all bool
+	// start, when not nil, is the start of a Reduce that is not its
+	// operator's neutral element (lower.Member.StartNotNeutral): the
+	// device folds from the operator's own (neutral), and the host
+	// combines start startOp result, startOf being the Reduce.
+	start   *ir.Operand
+	startOp token.Token
+	startOf *ir.SOAC
 }
 
 // Render renders lk as a skeleton launch whose fallback is next's code,
@@ -547,11 +554,21 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		return fmt.Sprintf("%s: a fold or scan with a map lambda is not rendered", soacPos(ck.f, m))
 	}
 	mem := ck.lk.Members[slices.IndexFunc(ck.lk.Members, func(x lower.Member) bool { return x.SOAC == m })]
-	if mem.StartNotNeutral {
-		return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again", soacPos(ck.f, m))
-	}
 	t := m.TypeArgs[0]
 	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}, commutative: op.Reduce != nil && mem.Commutative}
+	if mem.StartNotNeutral {
+		// An integer Reduce folds from its operator's own neutral
+		// element on the device, and the host combines the start with
+		// the result once (+, * and ^ commute and wrap alike in Go).
+		b, isInt := t.Underlying().(*types.Basic)
+		isInt = isInt && b.Info()&types.IsInteger != 0
+		if op.Reduce == nil || !isInt || r.skel == "" || operator.Neutral == nil || !pureLength(ck.f.Info(), operator.Neutral.Expr) {
+			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the host combines the start of an integer Reduce once, not of a scan or a float fold)", soacPos(ck.f, m))
+		}
+		id := map[token.Token]int64{token.ADD: 0, token.MUL: 1, token.XOR: 0}[mem.StartOp]
+		r.neutral, r.start, r.startOp = cLiteral(constant.MakeInt64(id), r.skel), operator.Neutral, mem.StartOp
+		r.startOf = m
+	}
 	var ct *clc.Type // the translated struct type, for a struct fold
 	if r.skel == "" {
 		if ct = ck.structInput(t); ct == nil {
@@ -561,6 +578,7 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	}
 	ne := operator.Neutral
 	switch {
+	case r.start != nil:
 	case ct != nil && zeroLiteral(ne):
 		r.neutral = "{0}"
 	case ct != nil:

@@ -355,7 +355,12 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	for _, r := range ck.reds {
 		if n := outs[r.v]; n != "" && n != "_" {
-			done.Add(hostgo.AssignTo(n, jen.Id(local[r.v]).Index(hostgo.Lit(0))))
+			v := jen.Id(local[r.v]).Index(hostgo.Lit(0))
+			if r.start != nil {
+				// The start, combined once (clRed.start).
+				v = jen.Parens(f.OperandCode(r.startOf, r.start)).Op(r.startOp.String()).Add(v)
+			}
+			done.Add(hostgo.AssignTo(n, v))
 		}
 	}
 	run.Add(jen.If(jen.Add(lhs).Op("=").Add(runFn).Call(args...), hostgo.Id(ok)).Add(hostgo.Block(done)))

@@ -192,8 +192,8 @@ func filterBesideFoldSpec(xs []int) ([]int, int) {
 	return soac.Filter(xs, func(x int) bool { return x > 0 }), s
 }
 
-//soac:fuse StartRefused backend=opencl
-func startRefusedSpec(xs []int) int {
+//soac:fuse StartAdded backend=opencl
+func startAddedSpec(xs []int) int {
 	return soac.Reduce(xs, 10, func(a, b int) int { return a + b })
 }
 
@@ -923,3 +923,25 @@ func iotaCallRefusedSpec(xs []int) int {
 }
 
 func maxLen(xs []int) int { return len(xs) * 2 }
+
+// Starts that are not their operator's neutral element: an integer
+// Reduce folds from the operator's own on the device, and the host
+// combines the start once; a float fold is refused.
+
+// startProductSpec multiplies from a captured start, beside a sum from
+// 3 and a xor from a constant: each start counts once.
+//
+//soac:fuse StartProduct backend=opencl
+func startProductSpec(xs []int32, k int32) (int32, int64, uint16) {
+	p := soac.Reduce(soac.Map(xs, func(x int32) int32 { return x%5 + 1 }), k, func(a, b int32) int32 { return a * b })
+	s := soac.Reduce(soac.Map(xs, func(x int32) int64 { return int64(x) }), 3, func(a, b int64) int64 { return a + b })
+	x := soac.Reduce(soac.Map(xs, func(x int32) uint16 { return uint16(x) }), 0x5a5a, func(a, b uint16) uint16 { return a ^ b })
+	return p, s, x
+}
+
+// startFloatRefusedSpec sums floats from 1.
+//
+//soac:fuse StartFloatRefused backend=opencl
+func startFloatRefusedSpec(xs []float64) float64 {
+	return soac.Reduce(xs, 1.0, func(a, b float64) float64 { return a + b })
+}
