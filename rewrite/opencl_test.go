@@ -31,6 +31,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"structNeutralRefusedSpec": "Reduce at opencl.go:872:9: its neutral element is not the zero value github.com/soacgen/soacgen/rewrite/testdata/opencl.at{} nor a literal of constant fields",
 		"iotaFilterRefusedSpec":    "it reads no array (a generated space) and ends with a scan or stores a filter's kept elements: the scan and filter skeletons need an input",
 		"iotaCallRefusedSpec":      "it reads no array, and the length of Iota at opencl.go:922:21 is not a constant, a variable, len of one or arithmetic of those",
+		"replicateCallRefusedSpec": "Replicate at opencl.go:974:35: its value is not a constant, a variable or arithmetic of those: the host passes it to the kernel and to the CPU code",
 		"funcValueRefusedSpec":     "the lambda of Map at opencl.go:92:9 is a function value, not a literal or a named function",
 		"panickyOpRefusedSpec":     "a reduction operator may panic (integer divide by zero at opencl.go:97:62)",
 		"callRefusedSpec":          "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
@@ -101,7 +102,7 @@ func TestOpenCLRefusals(t *testing.T) {
 			t.Errorf("no call %s...", c)
 		}
 	}
-	for _, name := range []string{"TabulateCL", "SumSquaresTo", "NestedEnds", "IndexRead", "IndexReadDiv", "IndexReadTwo", "IndexReadZipped", "IndexReadStruct"} {
+	for _, name := range []string{"ReplicateScaled", "ReplicateOnly", "StartAdded", "StartProduct", "TabulateCL", "SumSquaresTo", "NestedEnds", "IndexRead", "IndexReadDiv", "IndexReadTwo", "IndexReadZipped", "IndexReadStruct"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}
@@ -289,6 +290,8 @@ func TestOpenCLMutants(t *testing.T) {
 		{"NestedEnds", `Neutral: "{9223372036854775807L, 0, `, `Neutral: "{0L, 0, `},
 		// The product's start folded by every work-group, not once.
 		{"StartProduct", `Neutral: "1L"`, `Neutral: "2L"`},
+		// A replicated struct's value read as the other replicated value.
+		{"ReplicateScaled", "const opencl__at k__v2 = rep__1;", "const opencl__at k__v2 = {rep__0, 0};"},
 		// testdata/clstreams: a chunk's result combined with itself.
 		{"ScalarMapped", "((__global const long *)soac_b)[0], &k__e)", "((__global const long *)soac_a)[0], &k__e)"},
 	} {

@@ -96,8 +96,10 @@ type clArg struct {
 	kind   clc.Kind // clc.Slice or clc.Slice2 for a slice
 	// With obj nil, exactly one is set: the [][]T input whose elements
 	// the argument passes, or the map whose slice results it holds (the
-	// flat buffer they are written to, and their room per row).
+	// flat buffer they are written to, and their room per row), or the
+	// Replicate whose value it is.
 	rowsIn, rowsOut, rowCap *ir.Var
+	rep                     *ir.SOAC
 }
 
 // clParam is a kernel input or output: its C name, skel type and Go
@@ -180,8 +182,9 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 }
 
 // generatedSpace returns why kernel lk, which reads no array, cannot
-// run over the space its Iota generates, or "": the work-items compute
-// every element from the index, and the host evaluates the Iota's
+// run over the space its Iota or Replicate generates, or "": the
+// work-items compute every element from the index, and the host
+// evaluates the generator's
 // length, again in the CPU code when the kernel does not run, so the
 // length must be an expression without effects.
 func generatedSpace(f *hostgo.Func, lk *lower.Kernel) string {
@@ -189,19 +192,23 @@ func generatedSpace(f *hostgo.Func, lk *lower.Kernel) string {
 	if g == nil {
 		return "it reads no array and generates none: the skeletons need a length"
 	}
-	iota, ok := g.Op.(*ir.Iota)
-	if !ok {
-		return fmt.Sprintf("%s: Replicate is not rendered by the opencl backend yet", soacPos(f, g))
+	var n *ir.Operand
+	switch op := g.Op.(type) {
+	case *ir.Iota:
+		n = op.N
+	case *ir.Replicate:
+		n = op.N
 	}
-	if iota.N == nil || !pureLength(f.Info(), iota.N.Expr) {
+	if n == nil || !pureExpr(f.Info(), n.Expr) {
 		return fmt.Sprintf("it reads no array, and the length of %s is not a constant, a variable, len of one or arithmetic of those: the host evaluates it before the launch and in the CPU code", soacPos(f, g))
 	}
 	return ""
 }
 
-// pureLength reports whether e is made of constants, variables, len and
-// conversions by arithmetic: evaluating it twice has no effect.
-func pureLength(info *types.Info, e ast.Expr) bool {
+// pureExpr reports whether e is made of constants, variables, len,
+// conversions and composite literals by arithmetic: evaluating it twice
+// has no effect.
+func pureExpr(info *types.Info, e ast.Expr) bool {
 	switch e := ast.Unparen(e).(type) {
 	case *ast.BasicLit:
 		return true
@@ -211,14 +218,27 @@ func pureLength(info *types.Info, e ast.Expr) bool {
 			return true
 		}
 	case *ast.BinaryExpr:
-		return pureLength(info, e.X) && pureLength(info, e.Y)
+		return pureExpr(info, e.X) && pureExpr(info, e.Y)
 	case *ast.UnaryExpr:
-		return (e.Op == token.SUB || e.Op == token.ADD || e.Op == token.XOR) && pureLength(info, e.X)
+		return (e.Op == token.SUB || e.Op == token.ADD || e.Op == token.XOR) && pureExpr(info, e.X)
 	case *ast.SelectorExpr:
 		_, isConst := info.Uses[e.Sel].(*types.Const)
 		return isConst
+	case *ast.CompositeLit:
+		if _, isStruct := info.TypeOf(e).Underlying().(*types.Struct); !isStruct {
+			return false
+		}
+		for _, el := range e.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			if !pureExpr(info, el) {
+				return false
+			}
+		}
+		return true
 	case *ast.CallExpr:
-		if len(e.Args) != 1 || !pureLength(info, e.Args[0]) {
+		if len(e.Args) != 1 || !pureExpr(info, e.Args[0]) {
 			return false
 		}
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
@@ -562,7 +582,7 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		// the result once (+, * and ^ commute and wrap alike in Go).
 		b, isInt := t.Underlying().(*types.Basic)
 		isInt = isInt && b.Info()&types.IsInteger != 0
-		if op.Reduce == nil || !isInt || r.skel == "" || operator.Neutral == nil || !pureLength(ck.f.Info(), operator.Neutral.Expr) {
+		if op.Reduce == nil || !isInt || r.skel == "" || operator.Neutral == nil || !pureExpr(ck.f.Info(), operator.Neutral.Expr) {
 			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the host combines the start of an integer Reduce once, not of a scan or a float fold)", soacPos(ck.f, m))
 		}
 		id := map[token.Token]int64{token.ADD: 0, token.MUL: 1, token.XOR: 0}[mem.StartOp]
@@ -756,12 +776,26 @@ func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
 	return ck.define(m, fn.Result.C, fn.Call(args, "", "&k__e"), e, outs)
 }
 
-// gen computes the element of Iota member m: the index.
+// gen computes the element of generator m: the index of an Iota, the
+// value of a Replicate (a kernel argument, evaluated where the kernel
+// runs and again by its CPU code, so an expression without effects).
 func (ck *clKernel) gen(m lower.Member, outs map[*ir.Var]string) string {
-	if _, ok := m.SOAC.Op.(*ir.Iota); !ok {
-		return fmt.Sprintf("%s: Replicate is not rendered by the opencl backend yet", soacPos(ck.f, m.SOAC))
+	r, ok := m.SOAC.Op.(*ir.Replicate)
+	if !ok {
+		return ck.define(m, "long", "soac_index", elemOf(m.SOAC.Out.Type), outs)
 	}
-	return ck.define(m, "long", "soac_index", elemOf(m.SOAC.Out.Type), outs)
+	e := elemOf(m.SOAC.Out.Type)
+	ct, err := ck.unit.Type(e)
+	if err != nil || ct.IsView() || !ct.IsScalar() && ct.Kind != clc.Struct {
+		return fmt.Sprintf("%s replicates %s: only numbers, booleans and structs of them are kernel arguments", soacPos(ck.f, m.SOAC), e)
+	}
+	if r.Value == nil || !pureExpr(ck.f.Info(), r.Value.Expr) {
+		return fmt.Sprintf("%s: its value is not a constant, a variable or arithmetic of those: the host passes it to the kernel and to the CPU code", soacPos(ck.f, m.SOAC))
+	}
+	name := fmt.Sprintf("rep__%d", len(ck.args))
+	ck.args = append(ck.args, clArg{name: name, params: []string{fmt.Sprintf("const %s %s", ct.C, name)}, rep: m.SOAC})
+	ck.fp64 = ck.fp64 || ct.UsesFP64()
+	return ck.define(m, ct.C, name, e, outs)
 }
 
 // define declares the C value of member m's element and, when its output

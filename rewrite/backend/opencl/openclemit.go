@@ -260,6 +260,9 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			case a.rowCap != nil:
 				list = append(list, launchQ("Arg").Call(jen.Int64().Call(hostgo.Id(room[a.rowCap]))))
 				continue
+			case a.rep != nil:
+				list = append(list, launchQ("Arg").Call(f.OperandCode(a.rep, a.rep.Op.(*ir.Replicate).Value)))
+				continue
 			}
 			pass := "Arg"
 			switch a.kind {

@@ -945,3 +945,31 @@ func startProductSpec(xs []int32, k int32) (int32, int64, uint16) {
 func startFloatRefusedSpec(xs []float64) float64 {
 	return soac.Reduce(xs, 1.0, func(a, b float64) float64 { return a + b })
 }
+
+// Replicate: its value is a kernel argument.
+
+// replicateScaledSpec zips xs with copies of k and of a struct: an input
+// beside generated elements.
+//
+//soac:fuse ReplicateScaled backend=opencl
+func replicateScaledSpec(xs []int64, k int64) int64 {
+	ks := soac.Replicate(len(xs), k*2+1)
+	ws := soac.Replicate(len(xs), at{V: k, I: 3})
+	return soac.Reduce(soac.Map3(xs, ks, ws, func(x, c int64, w at) int64 { return x*c + w.V - int64(w.I) }), 0, func(a, b int64) int64 { return a + b })
+}
+
+// replicateOnlySpec maps copies of v over n: a space that Replicate
+// generates (n negative is its panic, raised by the CPU code).
+//
+//soac:fuse ReplicateOnly backend=opencl
+func replicateOnlySpec(n int, v float32) []float32 {
+	return soac.Map(soac.Replicate(n, v), func(x float32) float32 { return x * 3 })
+}
+
+// replicateCallRefusedSpec replicates a call's value: the host would
+// evaluate it twice.
+//
+//soac:fuse ReplicateCallRefused backend=opencl
+func replicateCallRefusedSpec(xs []int) int {
+	return soac.Reduce(soac.Map2(xs, soac.Replicate(len(xs), maxLen(xs)), func(x, m int) int { return x * m }), 0, func(a, b int) int { return a + b })
+}
