@@ -270,7 +270,7 @@ func TestOpenCLResident(t *testing.T) {
 // comparison fails.
 func TestOpenCLMutants(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds a module per mutant")
+		t.Skip("builds a module per testdata package")
 	}
 	if _, err := device.Default(); err != nil {
 		if os.Getenv("SOACGEN_REQUIRE_OPENCL") == "1" {
@@ -278,59 +278,80 @@ func TestOpenCLMutants(t *testing.T) {
 		}
 		t.Skipf("no OpenCL device (the mutants would run on the CPU): %v", err)
 	}
+	type mutant struct{ spec, from, to string }
 	for _, c := range []struct {
-		spec, from, to string
+		dir     string
+		mutants []mutant
 	}{
-		// ys's and zs's elements swapped.
-		{"IndexReadTwo", "soac__lambda_4(k__v3, k__v1, k__v2, &k__e)", "soac__lambda_4(k__v3, k__v2, k__v1, &k__e)"},
-		// xs's element read in place of ys's.
-		{"IndexRead", "soac__lambda_2(k__v2, k__v1, &k__e)", "soac__lambda_2(k__v2, in__0, &k__e)"},
-		{"SumSquaresTo", "const long k__v0 = soac_index;", "const long k__v0 = soac_index + 1;"},
-		{"NestedBest", ", All: true}", "}"},
-		{"NestedEnds", `Neutral: "{9223372036854775807L, 0, `, `Neutral: "{0L, 0, `},
-		// The product's start folded by every work-group, not once.
-		{"StartProduct", `Neutral: "1L"`, `Neutral: "2L"`},
-		// A replicated struct's value read as the other replicated value.
-		{"ReplicateScaled", "const opencl__at k__v2 = rep__1;", "const opencl__at k__v2 = {rep__0, 0};"},
-		// testdata/clstreams: a chunk's result combined with itself.
-		{"ScalarMapped", "((__global const long *)soac_b)[0], &k__e)", "((__global const long *)soac_a)[0], &k__e)"},
+		{"opencl", []mutant{
+			// ys's and zs's elements swapped.
+			{"IndexReadTwo", "soac__lambda_4(k__v3, k__v1, k__v2, &k__e)", "soac__lambda_4(k__v3, k__v2, k__v1, &k__e)"},
+			// xs's element read in place of ys's.
+			{"IndexRead", "soac__lambda_2(k__v2, k__v1, &k__e)", "soac__lambda_2(k__v2, in__0, &k__e)"},
+			{"SumSquaresTo", "const long k__v0 = soac_index;", "const long k__v0 = soac_index + 1;"},
+			{"NestedBest", ", All: true}", "}"},
+			{"NestedEnds", `Neutral: "{9223372036854775807L, 0, `, `Neutral: "{0L, 0, `},
+			// The product's start folded by every work-group, not once.
+			{"StartProduct", `Neutral: "1L"`, `Neutral: "2L"`},
+			// A replicated struct's value read as the other replicated value.
+			{"ReplicateScaled", "const opencl__at k__v2 = rep__1;", "const opencl__at k__v2 = {rep__0, 0};"},
+		}},
+		{"clstreams", []mutant{
+			// A chunk's result combined with itself.
+			{"ScalarMapped", "((__global const long *)soac_b)[0], &k__e)", "((__global const long *)soac_a)[0], &k__e)"},
+		}},
 	} {
-		t.Run(c.spec, func(t *testing.T) {
-			dir := filepath.Join("testdata", "opencl")
-			if strings.HasPrefix(c.spec, "Scalar") {
-				dir = filepath.Join("testdata", "clstreams")
-			}
+		t.Run(c.dir, func(t *testing.T) {
+			dir := filepath.Join("testdata", c.dir)
 			outs := generateDir(t, dir)
 			src := string(outs[0].Content)
-			at := strings.Index(src, "var soacgenCL"+c.spec+" = ")
-			if at < 0 {
-				t.Fatalf("no kernel of %s", c.spec)
+			var specs []specInfo
+			for _, m := range c.mutants {
+				at := strings.Index(src, "var soacgenCL"+m.spec+" = ")
+				if at < 0 {
+					t.Fatalf("no kernel of %s", m.spec)
+				}
+				// The declaration ends with a closing brace at the start
+				// of a line before a blank one (a chunk's loops end on a
+				// brace too).
+				end := at + strings.Index(src[at:], "\n}\n\n")
+				if strings.Count(src[at:end], m.from) != 1 {
+					t.Fatalf("the kernel of %s does not hold %s once:\n%s", m.spec, m.from, src[at:end])
+				}
+				src = src[:at] + strings.Replace(src[at:end], m.from, m.to, 1) + src[end:]
+				for _, si := range specsOf(t, outs[0]) {
+					if si.label == m.spec {
+						specs = append(specs, si)
+					}
+				}
 			}
-			// The declaration ends with a closing brace at the start of a
-			// line before a blank one (a chunk's loops end on a brace too).
-			end := at + strings.Index(src[at:], "\n}\n\n")
-			if strings.Count(src[at:end], c.from) != 1 {
-				t.Fatalf("the kernel of %s does not call %s once:\n%s", c.spec, c.from, src[at:end])
+			// One test per mutant: each fails on its own.
+			var b strings.Builder
+			fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"math/rand/v2\"\n\t\"testing\"\n\n\t\"github.com/soacgen/soacgen/rewrite/difftest\"\n)\n", pkgNameOf(t, outs[0].Content))
+			for _, si := range specs {
+				fmt.Fprintf(&b, "\nfunc TestMutant%s(t *testing.T) {\n\tdifftest.Run(t, []difftest.Case{{Name: %q, Spec: %s, Fused: %s, Args: %s}}, rand.New(rand.NewPCG(1, 2)))\n}\n", si.label, si.label, si.spec, si.fused, si.args)
 			}
-			mut := src[:at] + strings.Replace(src[at:end], c.from, c.to, 1) + src[end:]
-			out, err := runDiffModule(t, dir, outs, mut, "TestSoacDiff/^"+c.spec+"$")
+			out, _ := runDiffModule(t, dir, outs, src, []byte(b.String()), "^TestMutant")
 			if testing.Verbose() {
 				t.Logf("%s", out)
 			}
-			switch {
-			case err == nil:
-				t.Fatalf("the mutant of %s passed the differential test:\n%s", c.spec, out)
-			case !strings.Contains(out, c.spec+", n=") || strings.Contains(out, "did not run on the device"):
-				t.Fatalf("the mutant of %s did not fail by its results:\n%s", c.spec, out)
+			if strings.Contains(out, "did not run on the device") || strings.Contains(out, "build failed") {
+				t.Fatalf("the mutants did not run on the device:\n%s", out)
+			}
+			for _, m := range c.mutants {
+				if !strings.Contains(out, "--- FAIL: TestMutant"+m.spec+" ") || !strings.Contains(out, m.spec+", n=") {
+					t.Errorf("the mutant of %s did not fail the differential test by its results:\n%s", m.spec, out)
+				}
 			}
 		})
 	}
 }
 
-// runDiffModule runs the differential test of testdata package dir, as
-// TestDifferential does, with content as its generated file, the tests
-// matching run only; it returns go test's output and error.
-func runDiffModule(t *testing.T, dir string, outs []Output, content, run string) (string, error) {
+// runDiffModule builds testdata package dir in a temporary module, as
+// TestDifferential does, with content as its generated file and test as
+// its test file, and runs the tests matching run; it returns go test's
+// output and error.
+func runDiffModule(t *testing.T, dir string, outs []Output, content string, test []byte, run string) (string, error) {
 	t.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -355,15 +376,11 @@ func runDiffModule(t *testing.T, dir string, outs []Output, content, run string)
 		}
 	}
 	write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(content))
-	var specs []specInfo
-	for _, o := range outs {
-		specs = append(specs, specsOf(t, o)...)
-	}
 	write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
 		"module example.com/mutant\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", root)))
 	write(t, filepath.Join(tmp, "go.sum"), sum)
-	write(t, filepath.Join(tmp, "soacdiff_test.go"), diffTest(pkgNameOf(t, outs[0].Content), specs))
-	cmd := exec.Command("go", "test", "-count=1", "-run", run, ".")
+	write(t, filepath.Join(tmp, "soacdiff_test.go"), test)
+	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", run, ".")
 	cmd.Dir = tmp
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
 	out, err := cmd.CombinedOutput()
