@@ -1,9 +1,14 @@
 package rewrite
 
 import (
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
 
 // TestOpenCLRefusals checks the reason of every refusal of the opencl
@@ -17,21 +22,24 @@ func TestOpenCLRefusals(t *testing.T) {
 		t.Fatalf("%d outputs", len(outs))
 	}
 	want := map[string]string{
-		"filterBesideFoldRefusedSpec": "Reduce at opencl.go:191:7 folds every element beside the kept elements the kernel stores: the filter skeleton folds kept elements only",
-		"stringRefusedSpec":           "input xs has type []string: the skeletons take slices of",
-		"twoFiltersRefusedSpec":       "Filter at opencl.go:294:9 and Filter at opencl.go:295:14 store the kept elements of two filters: the filter skeleton compacts one",
-		"indexedBesideRefusedSpec":    "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
-		"startRefusedSpec":            "Reduce at opencl.go:197:9: its start is not provably its operator's neutral element",
-		"neutralRefusedSpec":          "Reduce at opencl.go:87:9: its neutral element is not a constant",
-		"funcValueRefusedSpec":        "the lambda of Map at opencl.go:92:9 is a function value, not a literal or a named function",
-		"panickyOpRefusedSpec":        "a reduction operator may panic (integer divide by zero at opencl.go:97:62)",
-		"callRefusedSpec":             "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
-		"roomRefusedSpec":             "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
-		"opCaptureRefusedSpec":        "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
-		"copyRefusedSpec":             "the lambda of Map at opencl.go:362:7 reads a copy of k taken where it is written",
-		"gridCallRefusedSpec":         "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
-		"keptThenRefusedSpec":         "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
-		"indexReadRefusedSpec":        "Map at opencl.go:624:9 reads ys at the iteration index (index-read): the kernel does not compute ys",
+		"stringRefusedSpec":        "input xs has type []string: the skeletons take slices of",
+		"twoFiltersRefusedSpec":    "Filter at opencl.go:294:9 and Filter at opencl.go:295:14 store the kept elements of two filters: the filter skeleton compacts one",
+		"indexedBesideRefusedSpec": "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
+		"startFloatRefusedSpec":    "Reduce at opencl.go:946:9: its start is not provably its operator's neutral element: every work-group would combine it again (the host combines the start of an integer Reduce once, not of a scan or a float fold)",
+		"neutralRefusedSpec":       "Reduce at opencl.go:87:9: its neutral element is not a constant",
+		"layoutRefusedSpec":        "Reduce at opencl.go:862:9 folds github.com/soacgen/soacgen/rewrite/testdata/opencl.lopsided: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those (of structs of those too, where their fields, flattened, keep the struct's layout)",
+		"structNeutralRefusedSpec": "Reduce at opencl.go:872:9: its neutral element is not the zero value github.com/soacgen/soacgen/rewrite/testdata/opencl.at{} nor a literal of constant fields",
+		"iotaFilterRefusedSpec":    "it reads no array (a generated space) and ends with a scan or stores a filter's kept elements: the scan and filter skeletons need an input",
+		"iotaCallRefusedSpec":      "it reads no array, and the length of Iota at opencl.go:922:21 is not a constant, a variable, len of one or arithmetic of those",
+		"replicateCallRefusedSpec": "Replicate at opencl.go:974:35: its value is not a constant, a variable or arithmetic of those: the host passes it to the kernel and to the CPU code",
+		"funcValueRefusedSpec":     "the lambda of Map at opencl.go:92:9 is a function value, not a literal or a named function",
+		"panickyOpRefusedSpec":     "a reduction operator may panic (integer divide by zero at opencl.go:97:62)",
+		"callRefusedSpec":          "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
+		"roomRefusedSpec":          "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
+		"opCaptureRefusedSpec":     "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
+		"copyRefusedSpec":          "the lambda of Map at opencl.go:362:7 reads a copy of k taken where it is written",
+		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
+		"keptThenRefusedSpec":      "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {
@@ -73,6 +81,45 @@ func TestOpenCLRefusals(t *testing.T) {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}
 	}
+	// Index reads: the consumer's lambda takes the element of ys as a
+	// parameter (elem__ys), which the work-item passes; ys is not an
+	// argument of the kernel.
+	// Folds of nested structs, their start built into the program as an
+	// initializer of the flattened fields; in a filter kernel, a fold of
+	// every element.
+	for _, w := range []string{
+		`Type: launch.Struct("red__0__t", skel.Int64, skel.Int32, skel.Int64, skel.Int32)`,
+		`Neutral: "{9223372036854775807L, 0, (-9223372036854775807L-1), (-0L-1)}"`,
+		`Neutral: "{0x0p+00f, 0x0p+00f, (-INFINITY)}", All: true}`,
+	} {
+		if !strings.Contains(src, w) {
+			t.Errorf("no %s", w)
+		}
+	}
+	// Kernels reading no array run over their Iota's length.
+	for _, c := range []string{"soacgenCLSumSquaresTo.RunN(cln, []any{launch.View(xs)}, ", "soacgenCLTabulateCL.RunN(cln, []any{launch.View(xs)}, "} {
+		if !strings.Contains(src, c) {
+			t.Errorf("no call %s...", c)
+		}
+	}
+	for _, name := range []string{"ReplicateScaled", "ReplicateOnly", "StartAdded", "StartProduct", "TabulateCL", "SumSquaresTo", "NestedEnds", "IndexRead", "IndexReadDiv", "IndexReadTwo", "IndexReadZipped", "IndexReadStruct"} {
+		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
+			t.Errorf("%s: no OpenCL kernel generated", name)
+		}
+	}
+	if !strings.Contains(src, "var soacgenCLIndexReadFilter = &launch.Filter{") {
+		t.Errorf("IndexReadFilter: no OpenCL filter kernel generated")
+	}
+	for _, c := range []string{"soacgenCLIndexReadDiv.Run([]any{launch.Arg(k)}, ", "soacgenCLIndexRead.Run(nil, ", "soacgenCLIndexReadTwo.Run(nil, "} {
+		if !strings.Contains(src, c) {
+			t.Errorf("no call %s...: an array read at the index is passed to the kernel", c)
+		}
+	}
+	for _, w := range []string{"const double elem__ys", "const long elem__ys, const long elem__zs"} {
+		if !strings.Contains(src, w) {
+			t.Errorf("no lambda parameter %q holding the element read at the index", w)
+		}
+	}
 	for _, name := range []string{"PosSquares", "TableLookup", "RowSums", "Nearest", "RowSquares", "RowPrefixes", "RowScaled", "OkDeltas", "ByteSums", "Flags", "Int8Plus"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
@@ -104,7 +151,7 @@ func TestOpenCLRefusals(t *testing.T) {
 	if !strings.Contains(src, `Prod:    "opencl__skew(soac_y, soac_x, &soac_err)"`) || !strings.Contains(src, `Neutral: "(-9223372036854775807L-1)"`) {
 		t.Errorf("MatMulSwapped: its dot product does not pass the row of a second, or its start is not the smallest int64")
 	}
-	for _, name := range []string{"KeptPositive", "Evens", "KeptHalves", "PanickyPred", "KeptPoints", "FilterCaptured", "FilterCapturedRange", "FilterCapturedTable", "FilterRowSums"} {
+	for _, name := range []string{"KeptPositive", "Evens", "KeptHalves", "PanickyPred", "KeptPoints", "FilterCaptured", "FilterCapturedRange", "FilterCapturedTable", "FilterRowSums", "FilterBesideFold", "NestedBest"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Filter{") {
 			t.Errorf("%s: no OpenCL filter kernel generated", name)
 		}
@@ -212,4 +259,130 @@ func TestOpenCLResident(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestOpenCLMutants checks that the differential test of testdata/opencl
+// catches wrong translations: the generated file with a kernel changed
+// (the wrong element passed for an index read, the index of a generated
+// space off by one, a fold beside a filter folding the kept elements
+// only, a struct fold's start not the spec's, a stream's chunk result
+// combined with itself) builds and runs on the device, and its spec's
+// comparison fails.
+func TestOpenCLMutants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module per testdata package")
+	}
+	if _, err := device.Default(); err != nil {
+		if os.Getenv("SOACGEN_REQUIRE_OPENCL") == "1" {
+			t.Fatalf("SOACGEN_REQUIRE_OPENCL=1 but no OpenCL device: %v", err)
+		}
+		t.Skipf("no OpenCL device (the mutants would run on the CPU): %v", err)
+	}
+	type mutant struct{ spec, from, to string }
+	for _, c := range []struct {
+		dir     string
+		mutants []mutant
+	}{
+		{"opencl", []mutant{
+			// ys's and zs's elements swapped.
+			{"IndexReadTwo", "soac__lambda_4(k__v3, k__v1, k__v2, &k__e)", "soac__lambda_4(k__v3, k__v2, k__v1, &k__e)"},
+			// xs's element read in place of ys's.
+			{"IndexRead", "soac__lambda_2(k__v2, k__v1, &k__e)", "soac__lambda_2(k__v2, in__0, &k__e)"},
+			{"SumSquaresTo", "const long k__v0 = soac_index;", "const long k__v0 = soac_index + 1;"},
+			{"NestedBest", ", All: true}", "}"},
+			{"NestedEnds", `Neutral: "{9223372036854775807L, 0, `, `Neutral: "{0L, 0, `},
+			// The product's start folded by every work-group, not once.
+			{"StartProduct", `Neutral: "1L"`, `Neutral: "2L"`},
+			// A replicated struct's value read as the other replicated value.
+			{"ReplicateScaled", "const opencl__at k__v2 = rep__1;", "const opencl__at k__v2 = {rep__0, 0};"},
+		}},
+		{"clstreams", []mutant{
+			// A chunk's result combined with itself.
+			{"ScalarMapped", "((__global const long *)soac_b)[0], &k__e)", "((__global const long *)soac_a)[0], &k__e)"},
+		}},
+	} {
+		t.Run(c.dir, func(t *testing.T) {
+			dir := filepath.Join("testdata", c.dir)
+			outs := generateDir(t, dir)
+			src := string(outs[0].Content)
+			var specs []specInfo
+			for _, m := range c.mutants {
+				at := strings.Index(src, "var soacgenCL"+m.spec+" = ")
+				if at < 0 {
+					t.Fatalf("no kernel of %s", m.spec)
+				}
+				// The declaration ends with a closing brace at the start
+				// of a line before a blank one (a chunk's loops end on a
+				// brace too).
+				end := at + strings.Index(src[at:], "\n}\n\n")
+				if strings.Count(src[at:end], m.from) != 1 {
+					t.Fatalf("the kernel of %s does not hold %s once:\n%s", m.spec, m.from, src[at:end])
+				}
+				src = src[:at] + strings.Replace(src[at:end], m.from, m.to, 1) + src[end:]
+				for _, si := range specsOf(t, outs[0]) {
+					if si.label == m.spec {
+						specs = append(specs, si)
+					}
+				}
+			}
+			// One test per mutant: each fails on its own.
+			var b strings.Builder
+			fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"math/rand/v2\"\n\t\"testing\"\n\n\t\"github.com/soacgen/soacgen/rewrite/difftest\"\n)\n", pkgNameOf(t, outs[0].Content))
+			for _, si := range specs {
+				fmt.Fprintf(&b, "\nfunc TestMutant%s(t *testing.T) {\n\tdifftest.Run(t, []difftest.Case{{Name: %q, Spec: %s, Fused: %s, Args: %s}}, rand.New(rand.NewPCG(1, 2)))\n}\n", si.label, si.label, si.spec, si.fused, si.args)
+			}
+			out, _ := runDiffModule(t, dir, outs, src, []byte(b.String()), "^TestMutant")
+			if testing.Verbose() {
+				t.Logf("%s", out)
+			}
+			if strings.Contains(out, "did not run on the device") || strings.Contains(out, "build failed") {
+				t.Fatalf("the mutants did not run on the device:\n%s", out)
+			}
+			for _, m := range c.mutants {
+				if !strings.Contains(out, "--- FAIL: TestMutant"+m.spec+" ") || !strings.Contains(out, m.spec+", n=") {
+					t.Errorf("the mutant of %s did not fail the differential test by its results:\n%s", m.spec, out)
+				}
+			}
+		})
+	}
+}
+
+// runDiffModule builds testdata package dir in a temporary module, as
+// TestDifferential does, with content as its generated file and test as
+// its test file, and runs the tests matching run; it returns go test's
+// output and error.
+func runDiffModule(t *testing.T, dir string, outs []Output, content string, test []byte, run string) (string, error) {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".go") {
+			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(tmp, e.Name()), b)
+		}
+	}
+	write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(content))
+	write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
+		"module example.com/mutant\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", root)))
+	write(t, filepath.Join(tmp, "go.sum"), sum)
+	write(t, filepath.Join(tmp, "soacdiff_test.go"), test)
+	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", run, ".")
+	cmd.Dir = tmp
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	return string(out), err
 }

@@ -7,8 +7,9 @@ import (
 )
 
 // TestOpenCLStreamRefusals checks the stream reductions of
-// testdata/clstreams: CountMod and Stats run on the stream-reduce
-// skeleton with no fallback warning, and every *Refused spec falls back
+// testdata/clstreams: CountMod and Stats (rows), ScalarStream,
+// ScalarMapped and ScalarStruct (a number or struct per chunk: rows of
+// one) run on the stream-reduce skeleton with no fallback warning, and every *Refused spec falls back
 // to the parallel backend with its reason.
 func TestOpenCLStreamRefusals(t *testing.T) {
 	outs := generateDir(t, filepath.Join("testdata", "clstreams"))
@@ -16,10 +17,10 @@ func TestOpenCLStreamRefusals(t *testing.T) {
 		t.Fatalf("%d outputs", len(outs))
 	}
 	want := map[string]string{
-		"streamMapRefusedSpec":       "StreamMap at clstreams.go:99:9: only StreamRed becomes an OpenCL kernel among the streams",
-		"lengthRefusedSpec":          "length of the row at clstreams.go:116:23: it reads n, a local of the chunk function: the host computes the length before the launch",
-		"opCaptureStreamRefusedSpec": "the operator of StreamRed at clstreams.go:125:9 captures k: the combine kernel takes no arguments",
-		"scalarStreamRefusedSpec":    "it must return a slice it makes (a row)",
+		"streamMapRefusedSpec":       "StreamMap at clstreams.go:100:9: only StreamRed becomes an OpenCL kernel among the streams",
+		"lengthRefusedSpec":          "length of the row at clstreams.go:117:23: it reads n, a local of the chunk function: the host computes the length before the launch",
+		"arrayChunkRefusedSpec":      "StreamRed at clstreams.go:204:9 reduces [2]int: the stream skeleton's rows hold numbers and structs of numbers",
+		"opCaptureStreamRefusedSpec": "the operator of StreamRed at clstreams.go:126:9 captures k: the combine kernel takes no arguments",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {
@@ -41,7 +42,7 @@ func TestOpenCLStreamRefusals(t *testing.T) {
 		}
 	}
 	src := string(outs[0].Content)
-	for _, name := range []string{"CountMod", "Stats"} {
+	for _, name := range []string{"CountMod", "Stats", "ScalarStream", "ScalarMapped", "ScalarStruct"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.StreamRed{") {
 			t.Errorf("%s: no OpenCL stream reduction generated", name)
 		}

@@ -30,7 +30,10 @@
 // functions and value-receiver methods whose source the Resolver finds;
 // SOAC calls nested in a lambda as sequential loops of the work-item
 // (Reduce of a slice, of Iota or Replicate, or of a Map, Map2 or Map3 of
-// those, and a returned Map or Scan).
+// those, and a returned Map or Scan). A literal that reads arrays only
+// at its iteration index (the fusion engine's index reads) may take
+// each array's element as a parameter instead (Unit.LambdaReads): the
+// kernel computes the element, and the array is not a capture.
 //
 // # Panics
 //

@@ -409,6 +409,9 @@ func (f *fn) sliceOf(t *Type) *Type {
 
 // index translates x[i] on arrays, slice views and views of rows.
 func (f *fn) index(e *ast.IndexExpr) val {
+	if v, ok := f.reads[e]; ok {
+		return v // an index read: the element the caller passes
+	}
 	if tv, ok := f.info.Types[e.X]; ok && tv.Type != nil {
 		if _, isSig := tv.Type.Underlying().(*types.Signature); isSig {
 			f.fail(e.Pos(), "generic instantiation", "generic functions are not translated")

@@ -35,6 +35,10 @@ type fn struct {
 	targets []target
 	labels  int
 	row     *rowLocal // the row a chunk function makes (chunk.go), or nil
+	// indexReads are the index reads LambdaReads replaces by parameters,
+	// per array; reads maps each read to its parameter's value.
+	indexReads [][]*ast.IndexExpr
+	reads      map[*ast.IndexExpr]val
 }
 
 // target is an enclosing loop or switch that break or continue may name.
@@ -156,6 +160,7 @@ func (f *fn) translate(name string, ftype *ast.FuncType, body *ast.BlockStmt) (*
 			addParam(types.NewVar(fld.Pos(), nil, "_", f.info.TypeOf(fld.Type)), fld.Pos())
 		}
 	}
+	f.readParams(out, &params)
 	if f.sig.Variadic() {
 		f.fail(ftype.Pos(), "variadic function", "variadic parameters are slices built by the caller")
 	}
@@ -223,6 +228,45 @@ func (f *fn) translate(name string, ftype *ast.FuncType, body *ast.BlockStmt) (*
 	w.line("}")
 	f.u.funcs = append(f.u.funcs, w.String())
 	return out, nil
+}
+
+// readParams declares a parameter per array of f.indexReads, after the
+// Go parameters, and makes it the value of each of the array's reads.
+func (f *fn) readParams(out *Func, params *[]string) {
+	for _, rs := range f.indexReads {
+		if len(rs) == 0 {
+			continue
+		}
+		name := "v"
+		if id, ok := ast.Unparen(rs[0].X).(*ast.Ident); ok {
+			name = id.Name
+		}
+		t := f.typ(f.info.TypeOf(rs[0]), rs[0].Pos())
+		c := f.readName(name)
+		out.Reads = append(out.Reads, Param{Name: name, C: c, Type: t})
+		*params = append(*params, fmt.Sprintf("const %s %s", t.C, c))
+		if f.reads == nil {
+			f.reads = map[*ast.IndexExpr]val{}
+		}
+		for _, r := range rs {
+			f.reads[r] = val{c, t}
+		}
+	}
+}
+
+// readName returns a fresh C name for the element of an array read at
+// the index: "elem__" and the array's name.
+func (f *fn) readName(name string) string {
+	base := "elem__v"
+	if plainIdent.MatchString(name) {
+		base = "elem__" + name
+	}
+	n := base
+	for i := 2; f.cnames[n]; i++ {
+		n = fmt.Sprintf("%s%d", base, i)
+	}
+	f.cnames[n] = true
+	return n
 }
 
 // terminates reports whether a statement list ends in a return or panic

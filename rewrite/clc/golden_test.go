@@ -273,3 +273,78 @@ func boundLit(pkg *packages.Package, decl *ast.FuncDecl, id *ast.Ident) *ast.Fun
 	})
 	return lit
 }
+
+// TestIndexReadsGolden translates the lambdas of testdata/indexreads with
+// LambdaReads: each read v[p] of a slice v the lambda captures, p one of
+// its parameters, is an index read, grouped by v in the order of first
+// reads (the fusion engine's Kernel.Gathers are found by the engine; the
+// test takes every such read).
+func TestIndexReadsGolden(t *testing.T) {
+	pkg := load(t, "./testdata/indexreads")[0]
+	var b strings.Builder
+	for _, l := range lambdas(pkg) {
+		lit, ok := ast.Unparen(l.expr).(*ast.FuncLit)
+		if !ok {
+			t.Fatalf("%s: not a literal", types.ExprString(l.expr))
+		}
+		reads := indexReadsOf(pkg.TypesInfo, lit)
+		u := NewUnit(pkg.Fset, PackageResolver(pkg.Syntax, pkg.TypesInfo))
+		f, err := u.LambdaReads(lit, pkg.TypesInfo, reads)
+		pos := pkg.Fset.Position(lit.Pos())
+		fmt.Fprintf(&b, "// ===== %s:%d:%d in %s\n", filepath.Base(pos.Filename), pos.Line, pos.Column, l.decl.Name.Name)
+		if err != nil {
+			t.Fatalf("%s: %v", l.decl.Name.Name, err)
+		}
+		fmt.Fprintf(&b, "// function %s\n", f.Name)
+		for i, r := range f.Reads {
+			fmt.Fprintf(&b, "// index read %s (%d reads): parameter %s %s\n", r.Name, len(reads[i]), r.Type.C, r.C)
+		}
+		for _, c := range f.Captures {
+			fmt.Fprintf(&b, "// capture %s: %s\n", c.Var.Name(), c.Type.C)
+		}
+		for _, s := range u.Sites() {
+			fmt.Fprintf(&b, "// panic site %d: %s:%d:%d %s\n", s.ID, filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column, s.What)
+		}
+		b.WriteString(u.Source())
+		b.WriteString("\n")
+	}
+	golden(t, filepath.Join("testdata", "indexreads", "indexreads.reads.cl.golden"), b.String())
+}
+
+// indexReadsOf returns the reads v[p] in lit of each captured slice v at
+// a parameter p of lit, by v in the order of first reads.
+func indexReadsOf(info *types.Info, lit *ast.FuncLit) [][]*ast.IndexExpr {
+	params := map[types.Object]bool{}
+	for _, f := range lit.Type.Params.List {
+		for _, n := range f.Names {
+			params[info.Defs[n]] = true
+		}
+	}
+	var order []types.Object
+	by := map[types.Object][]*ast.IndexExpr{}
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		ix, ok := n.(*ast.IndexExpr)
+		if !ok {
+			return true
+		}
+		v, ok1 := ast.Unparen(ix.X).(*ast.Ident)
+		p, ok2 := ast.Unparen(ix.Index).(*ast.Ident)
+		if !ok1 || !ok2 || !params[info.Uses[p]] {
+			return true
+		}
+		obj := info.Uses[v]
+		if _, isSlice := obj.Type().Underlying().(*types.Slice); !isSlice || obj.Pos() >= lit.Pos() && obj.Pos() < lit.End() {
+			return true
+		}
+		if by[obj] == nil {
+			order = append(order, obj)
+		}
+		by[obj] = append(by[obj], ix)
+		return true
+	})
+	var out [][]*ast.IndexExpr
+	for _, o := range order {
+		out = append(out, by[o])
+	}
+	return out
+}

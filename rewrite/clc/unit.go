@@ -85,9 +85,13 @@ func NewUnit(fset *token.FileSet, resolve Resolver) *Unit {
 // soac__err points at the work-item's panic flag: 0, or the ID of the
 // first panic site reached (see Unit.Sites); the flag must be 0 on entry.
 type Func struct {
-	Name     string
-	Pos      token.Position
-	Params   []Param
+	Name   string
+	Pos    token.Position
+	Params []Param
+	// Reads are the parameters holding the elements of the index reads
+	// LambdaReads was given, one per array, after Params: Call's args
+	// are the arguments of Params and then of Reads.
+	Reads    []Param
 	Result   *Type
 	Captures []Capture
 	Proto    string // the C prototype, without the trailing semicolon
@@ -286,6 +290,25 @@ func (u *Unit) Lambda(lit *ast.FuncLit, info *types.Info) (*Func, error) {
 		return nil, u.refuse(lit.Pos(), "function literal", "has no type information")
 	}
 	f := newFn(u, info, nil, sig, lit.Pos(), lit.End(), true)
+	return f.translate(u.funcName("soac__lambda"), lit.Type, lit.Body)
+}
+
+// LambdaReads is Lambda for a literal that reads arrays only at its
+// iteration index (the fusion engine's index reads, ys[p] with p the
+// element of an Iota of ys's length), where the kernel computes each
+// array's element itself: reads holds, per array, every such read of the
+// literal (not of a literal nested in it). Each array becomes a
+// parameter of its element type (Func.Reads), the value of each of its
+// reads, instead of a capture, so the caller passes the element it
+// computed and the array is never on the device. The reads must be the
+// literal's only uses of the arrays.
+func (u *Unit) LambdaReads(lit *ast.FuncLit, info *types.Info, reads [][]*ast.IndexExpr) (*Func, error) {
+	sig, _ := info.TypeOf(lit).(*types.Signature)
+	if sig == nil {
+		return nil, u.refuse(lit.Pos(), "function literal", "has no type information")
+	}
+	f := newFn(u, info, nil, sig, lit.Pos(), lit.End(), true)
+	f.indexReads = reads
 	return f.translate(u.funcName("soac__lambda"), lit.Type, lit.Body)
 }
 

@@ -197,6 +197,28 @@ func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 	return f.loopParts(lk, outs, alloc, nil)
 }
 
+// LengthCode returns the Go expression of length l where its kernel
+// runs: len of the array, or the generator's length operand.
+func (f *Func) LengthCode(l lower.Length) *jen.Statement {
+	if l.Var != nil {
+		return jen.Len(Id(f.Name(l.Var)))
+	}
+	switch op := l.Gen.Op.(type) {
+	case *ir.Iota:
+		return f.operand(l.Gen, op.N)
+	case *ir.Replicate:
+		return f.operand(l.Gen, op.N)
+	}
+	return nil
+}
+
+// OperandCode returns the Go expression of operand o of SOAC s where the
+// kernel runs (the temporary it was evaluated into where s is written,
+// or the operand's expression).
+func (f *Func) OperandCode(s *ir.SOAC, o *ir.Operand) *jen.Statement {
+	return f.operand(s, o)
+}
+
 // chunkInput is an input of a loop read from the chunk the loop runs
 // over: element i of v is res[i-lo] (chunkthen.go); n names the loop's
 // length, declared by the caller.
@@ -211,18 +233,7 @@ func (f *Func) loopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 	lp := &LoopParts{}
 	k := lk.Src
 	at := k.At.Pos()
-	lenCode := func(l lower.Length) *jen.Statement {
-		if l.Var != nil {
-			return jen.Len(Id(f.Name(l.Var)))
-		}
-		switch op := l.Gen.Op.(type) {
-		case *ir.Iota:
-			return f.operand(l.Gen, op.N)
-		case *ir.Replicate:
-			return f.operand(l.Gen, op.N)
-		}
-		return nil
-	}
+	lenCode := f.LengthCode
 	n := lenCode(lk.Length)
 	var conds []jen.Code
 	seenCond := map[[2]string]bool{}

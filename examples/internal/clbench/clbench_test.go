@@ -25,6 +25,7 @@ import (
 	"github.com/soacgen/soacgen/examples/mss"
 	"github.com/soacgen/soacgen/examples/normalize2"
 	"github.com/soacgen/soacgen/examples/prefixsum"
+	"github.com/soacgen/soacgen/examples/quickhull"
 	"github.com/soacgen/soacgen/examples/sumsq"
 	"github.com/soacgen/soacgen/examples/sumsqpos"
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
@@ -365,4 +366,17 @@ func BenchmarkKMeans(b *testing.B) {
 func BenchmarkHistogram(b *testing.B) {
 	xs := floats(size(), 11)
 	bench(b, func() { histogram.HistogramCL(xs, -1, 1, 256) }, func() { histogram.Histogram(xs, -1, 1, 256) }, func() { histogram.HistogramPar(xs, -1, 1, 256) })
+}
+
+// BenchmarkFilterMax is quickhull's step: the points above a line
+// compacted and the farthest point folded over every point, in one
+// filter kernel on the device.
+func BenchmarkFilterMax(b *testing.B) {
+	xs, ys := floats(size(), 12), floats(size(), 13)
+	ps := make([]quickhull.Point, len(xs))
+	for i := range ps {
+		ps[i] = quickhull.Point{X: xs[i], Y: ys[i]}
+	}
+	a, c := quickhull.Point{X: -1, Y: -0.2}, quickhull.Point{X: 1, Y: 0.3}
+	bench(b, func() { quickhull.FilterMaxCL(ps, a, c) }, func() { quickhull.FilterMax(ps, a, c) }, func() { quickhull.FilterMaxPar(ps, a, c) })
 }

@@ -18,8 +18,8 @@ package opencl
 // are read-only device buffers; [][]T inputs and slice results run one
 // work-item per row (openclrows.go), the SOACs nested in the lambda as
 // its loops. A StreamRed whose chunk function makes a row of a length
-// known before the launch runs on the stream-reduce skeleton
-// (openclstream.go). It does not render other streams, nor a kernel
+// known before the launch, or returns a number or struct, runs on the
+// stream-reduce skeleton (openclstream.go). It does not render other streams, nor a kernel
 // nested in another's lambda on its own (refused with a reason: it falls
 // back). Arrays that only later kernels read stay on the device between
 // kernels (openclresident.go).
@@ -31,6 +31,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"path/filepath"
 	"slices"
@@ -95,8 +96,10 @@ type clArg struct {
 	kind   clc.Kind // clc.Slice or clc.Slice2 for a slice
 	// With obj nil, exactly one is set: the [][]T input whose elements
 	// the argument passes, or the map whose slice results it holds (the
-	// flat buffer they are written to, and their room per row).
+	// flat buffer they are written to, and their room per row), or the
+	// Replicate whose value it is.
 	rowsIn, rowsOut, rowCap *ir.Var
+	rep                     *ir.SOAC
 }
 
 // clParam is a kernel input or output: its C name, skel type and Go
@@ -124,6 +127,16 @@ type clRed struct {
 	// commutative lets the skeleton fold elements in any order (the
 	// interleaved, coalesced layout on GPUs): lower.Member.Commutative.
 	commutative bool
+	// all marks a fold of every element in a filter kernel, whose
+	// skeleton folds the kept elements otherwise (skel.Reduction.All).
+	all bool
+	// start, when not nil, is the start of a Reduce that is not its
+	// operator's neutral element (lower.Member.StartNotNeutral): the
+	// device folds from the operator's own (neutral), and the host
+	// combines start startOp result, startOf being the Reduce.
+	start   *ir.Operand
+	startOp token.Token
+	startOf *ir.SOAC
 }
 
 // Render renders lk as a skeleton launch whose fallback is next's code,
@@ -140,17 +153,17 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 		return nil, why
 	}
 	if len(k.Inputs) == 0 {
-		return nil, "it reads no array (a generated space): the skeletons need an input"
-	}
-	if len(k.Gathers) > 0 {
-		g := k.Gathers[0]
-		return nil, fmt.Sprintf("%s reads %s at the iteration index (index-read): the kernel does not compute %s, and the OpenCL C translation does not put its element in the reads", soacPos(f, g.SOAC), g.Var.Name, g.Var.Name)
+		// A generated space: the work-items compute their elements from
+		// the index alone (launch.Redomap.RunN over the Iota's length).
+		if why := generatedSpace(f, lk); why != "" {
+			return nil, why
+		}
 	}
 	newKernel := func() *clKernel {
 		return &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
 			cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}
 	}
-	if g := gridOf(f, lk, outs); g != nil {
+	if g := gridOf(f, lk, outs); g != nil && len(k.Gathers) == 0 && len(k.Inputs) > 0 {
 		// One work-item per element (openclgrid.go); when the grid does
 		// not translate, the row form below says why, or renders it.
 		gk := newKernel()
@@ -162,7 +175,83 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	if why := ck.translate(outs); why != "" {
 		return nil, why
 	}
+	if len(ck.ins) == 0 && (ck.scan || ck.compact != lower.Root) {
+		return nil, "it reads no array (a generated space) and ends with a scan or stores a filter's kept elements: the scan and filter skeletons need an input"
+	}
 	return ck.emit(outs), ""
+}
+
+// generatedSpace returns why kernel lk, which reads no array, cannot
+// run over the space its Iota or Replicate generates, or "": the
+// work-items compute every element from the index, and the host
+// evaluates the generator's
+// length, again in the CPU code when the kernel does not run, so the
+// length must be an expression without effects.
+func generatedSpace(f *hostgo.Func, lk *lower.Kernel) string {
+	g := lk.Length.Gen
+	if g == nil {
+		return "it reads no array and generates none: the skeletons need a length"
+	}
+	var n *ir.Operand
+	switch op := g.Op.(type) {
+	case *ir.Iota:
+		n = op.N
+	case *ir.Replicate:
+		n = op.N
+	}
+	if n == nil || !pureExpr(f.Info(), n.Expr) {
+		return fmt.Sprintf("it reads no array, and the length of %s is not a constant, a variable, len of one or arithmetic of those: the host evaluates it before the launch and in the CPU code", soacPos(f, g))
+	}
+	return ""
+}
+
+// pureExpr reports whether e is made of constants, variables, len,
+// conversions and composite literals by arithmetic: evaluating it twice
+// has no effect.
+func pureExpr(info *types.Info, e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.Ident:
+		switch info.Uses[e].(type) {
+		case *types.Var, *types.Const:
+			return true
+		}
+	case *ast.BinaryExpr:
+		return pureExpr(info, e.X) && pureExpr(info, e.Y)
+	case *ast.UnaryExpr:
+		return (e.Op == token.SUB || e.Op == token.ADD || e.Op == token.XOR) && pureExpr(info, e.X)
+	case *ast.SelectorExpr:
+		_, isConst := info.Uses[e.Sel].(*types.Const)
+		return isConst
+	case *ast.CompositeLit:
+		if _, isStruct := info.TypeOf(e).Underlying().(*types.Struct); !isStruct {
+			return false
+		}
+		for _, el := range e.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			if !pureExpr(info, el) {
+				return false
+			}
+		}
+		return true
+	case *ast.CallExpr:
+		if len(e.Args) != 1 || !pureExpr(info, e.Args[0]) {
+			return false
+		}
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+			return true
+		}
+		id, ok := ast.Unparen(e.Fun).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		b, ok := info.Uses[id].(*types.Builtin)
+		return ok && b.Name() == "len"
+	}
+	return false
 }
 
 // soacPos names m and its position for reasons.
@@ -338,25 +427,69 @@ func (ck *clKernel) scanShape(i int, outs map[*ir.Var]string) string {
 }
 
 // structInput returns the translated type of struct element type e when
-// every field has a skeleton type, else nil.
+// its fields, or those of the structs among them, flattened, have
+// skeleton types and e's layout (flatFields), else nil.
 func (ck *clKernel) structInput(e types.Type) *clc.Type {
 	if e == nil {
 		return nil
 	}
-	st, ok := e.Underlying().(*types.Struct)
-	if !ok || st.NumFields() == 0 {
+	if _, ok := e.Underlying().(*types.Struct); !ok {
 		return nil
 	}
-	for i := range st.NumFields() {
-		if skelScalar(st.Field(i).Type()) == "" {
-			return nil
-		}
+	if flatFields(e) == nil {
+		return nil
 	}
 	ct, err := ck.unit.Type(e)
-	if err != nil || ct.Kind != clc.Struct || len(ct.Fields) != st.NumFields() {
+	if err != nil || ct.Kind != clc.Struct {
 		return nil
 	}
 	return ct
+}
+
+// goSizes is the layout of Go's structs on 64-bit targets, which the
+// translated types (rewrite/clc) and the skeletons' structs share.
+var goSizes = types.SizesFor("gc", "amd64")
+
+// flatFields returns the skeleton types of the scalar fields of struct
+// type t in order, the fields of a struct field flattened into its
+// place, when a struct of those fields alone has t's layout (the same
+// offsets and size: the skeleton's struct then holds t's bytes, which
+// the element code reads as t); else nil.
+func flatFields(t types.Type) []string {
+	var fs []string
+	var vars []*types.Var
+	var offs []int64
+	var walk func(t types.Type, base int64) bool
+	walk = func(t types.Type, base int64) bool {
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || st.NumFields() == 0 {
+			return false
+		}
+		var fields []*types.Var
+		for i := range st.NumFields() {
+			fields = append(fields, st.Field(i))
+		}
+		at := goSizes.Offsetsof(fields)
+		for i, f := range fields {
+			if s := skelScalar(f.Type()); s != "" {
+				fs = append(fs, s)
+				vars = append(vars, types.NewField(token.NoPos, nil, fmt.Sprintf("f%d", len(vars)), f.Type(), false))
+				offs = append(offs, base+at[i])
+				continue
+			}
+			if !walk(f.Type(), base+at[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(t, 0) {
+		return nil
+	}
+	if !slices.Equal(goSizes.Offsetsof(vars), offs) || goSizes.Sizeof(types.NewStruct(vars, nil)) != goSizes.Sizeof(t) {
+		return nil
+	}
+	return fs
 }
 
 // redIndex returns the index of fold m among ck.reds.
@@ -374,7 +507,15 @@ func (ck *clKernel) redIndex(m *ir.SOAC) int {
 func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 	var fn *clc.Func
 	var err error
+	var reads [][]*ast.IndexExpr // index reads (fusion.Kernel.Gathers): elements the kernel computes
+	for _, g := range ck.lk.Src.Gathers {
+		if g.SOAC == m && g.Lambda == l {
+			reads = append(reads, g.Reads)
+		}
+	}
 	switch {
+	case l.Lit != nil && reads != nil:
+		fn, err = ck.unit.LambdaReads(l.Lit, ck.f.Info(), reads)
 	case l.Lit != nil:
 		fn, err = ck.unit.Lambda(l.Lit, ck.f.Info())
 	case l.Kind == ir.NamedFunc && l.Func != nil:
@@ -433,26 +574,39 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		return fmt.Sprintf("%s: a fold or scan with a map lambda is not rendered", soacPos(ck.f, m))
 	}
 	mem := ck.lk.Members[slices.IndexFunc(ck.lk.Members, func(x lower.Member) bool { return x.SOAC == m })]
-	if mem.StartNotNeutral {
-		return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again", soacPos(ck.f, m))
-	}
 	t := m.TypeArgs[0]
 	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}, commutative: op.Reduce != nil && mem.Commutative}
+	if mem.StartNotNeutral {
+		// An integer Reduce folds from its operator's own neutral
+		// element on the device, and the host combines the start with
+		// the result once (+, * and ^ commute and wrap alike in Go).
+		b, isInt := t.Underlying().(*types.Basic)
+		isInt = isInt && b.Info()&types.IsInteger != 0
+		if op.Reduce == nil || !isInt || r.skel == "" || operator.Neutral == nil || !pureExpr(ck.f.Info(), operator.Neutral.Expr) {
+			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the host combines the start of an integer Reduce once, not of a scan or a float fold)", soacPos(ck.f, m))
+		}
+		id := map[token.Token]int64{token.ADD: 0, token.MUL: 1, token.XOR: 0}[mem.StartOp]
+		r.neutral, r.start, r.startOp = cLiteral(constant.MakeInt64(id), r.skel), operator.Neutral, mem.StartOp
+		r.startOf = m
+	}
 	var ct *clc.Type // the translated struct type, for a struct fold
 	if r.skel == "" {
 		if ct = ck.structInput(t); ct == nil {
-			return fmt.Sprintf("%s folds %s: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those", soacPos(ck.f, m), t)
+			return fmt.Sprintf("%s folds %s: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those (of structs of those too, where their fields, flattened, keep the struct's layout)", soacPos(ck.f, m), t)
 		}
 		r.fields = ck.fieldTypes(t)
 	}
 	ne := operator.Neutral
 	switch {
-	case ct != nil:
-		// A struct's neutral element must be its zero value, T{}.
-		if !zeroLiteral(ne) {
-			return fmt.Sprintf("%s: its neutral element is not the zero value %s{} (the skeletons build it into the program)", soacPos(ck.f, m), t)
-		}
+	case r.start != nil:
+	case ct != nil && zeroLiteral(ne):
 		r.neutral = "{0}"
+	case ct != nil:
+		// A composite literal of constants: an initializer of the
+		// skeleton's struct, its fields flattened.
+		if r.neutral = ck.structNeutral(ne, t); r.neutral == "" {
+			return fmt.Sprintf("%s: its neutral element is not the zero value %s{} nor a literal of constant fields (the skeletons build it into the program)", soacPos(ck.f, m), t)
+		}
 	case ne == nil || ne.Const == nil || ne.Const.Value == nil:
 		return fmt.Sprintf("%s: its neutral element is not a constant (the skeletons build it into the program)", soacPos(ck.f, m))
 	default:
@@ -479,6 +633,110 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	return ""
 }
 
+// structNeutral returns the C initializer, of the skeleton's struct of
+// the flattened fields (flatFields), of a struct fold's neutral element
+// ne of type t written as a composite literal whose fields are constants
+// or math.Inf of a constant (an omitted field being zero, a struct
+// field a literal of those too); "" for any other expression.
+func (ck *clKernel) structNeutral(ne *ir.Operand, t types.Type) string {
+	if ne == nil || len(ne.Uses) > 0 {
+		return ""
+	}
+	info := ck.f.Info()
+	var vals []string
+	var walk func(e ast.Expr, t types.Type) bool
+	walk = func(e ast.Expr, t types.Type) bool {
+		st := t.Underlying().(*types.Struct)
+		var cl *ast.CompositeLit
+		if e != nil {
+			var ok bool
+			if cl, ok = ast.Unparen(e).(*ast.CompositeLit); !ok {
+				return false
+			}
+		}
+		elts := make([]ast.Expr, st.NumFields())
+		if cl != nil {
+			for i, el := range cl.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					elts[i] = el
+					continue
+				}
+				for j := range st.NumFields() {
+					if id, ok := kv.Key.(*ast.Ident); ok && st.Field(j).Name() == id.Name {
+						elts[j] = kv.Value
+					}
+				}
+			}
+		}
+		for i := range st.NumFields() {
+			ft := st.Field(i).Type()
+			sk := skelScalar(ft)
+			if sk == "" {
+				if !walk(elts[i], ft) {
+					return false
+				}
+				continue
+			}
+			v := scalarNeutral(info, elts[i], sk)
+			if v == "" {
+				return false
+			}
+			vals = append(vals, v)
+		}
+		return true
+	}
+	if !walk(ne.Expr, t) {
+		return ""
+	}
+	return "{" + strings.Join(vals, ", ") + "}"
+}
+
+// scalarNeutral returns the C literal of a field e of skeleton type sk in
+// a struct's neutral element: 0 when e is nil (omitted), a constant, or
+// ±infinity for math.Inf of a constant (converted to the field's type or
+// not); "" otherwise.
+func scalarNeutral(info *types.Info, e ast.Expr, sk string) string {
+	if e == nil {
+		if sk == "Float32" || sk == "Float64" {
+			return cLiteral(constant.MakeInt64(0), sk)
+		}
+		return "0"
+	}
+	if tv, ok := info.Types[e]; ok && tv.Value != nil {
+		if tv.Value.Kind() == constant.Bool {
+			if constant.BoolVal(tv.Value) {
+				return "1"
+			}
+			return "0"
+		}
+		return cLiteral(tv.Value, sk)
+	}
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || sk != "Float32" && sk != "Float64" {
+		return ""
+	}
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if skelScalar(tv.Type) == sk {
+			return scalarNeutral(info, call.Args[0], sk) // float32(math.Inf(-1))
+		}
+		return ""
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	arg, ok2 := info.Types[call.Args[0]]
+	if !ok || !ok2 || fn.Pkg() == nil || fn.Pkg().Path() != "math" || fn.Name() != "Inf" || arg.Value == nil {
+		return ""
+	}
+	if constant.Sign(arg.Value) >= 0 {
+		return "INFINITY"
+	}
+	return "(-INFINITY)"
+}
+
 // zeroLiteral reports whether ne is written T{}: a struct's zero value.
 func zeroLiteral(ne *ir.Operand) bool {
 	if ne == nil {
@@ -488,15 +746,10 @@ func zeroLiteral(ne *ir.Operand) bool {
 	return ok && len(cl.Elts) == 0
 }
 
-// fieldTypes returns the skeleton types of the fields of struct type t
-// (structInput has checked that each has one).
+// fieldTypes returns the skeleton types of the fields of struct type t,
+// flattened (structInput has checked that flatFields has them).
 func (ck *clKernel) fieldTypes(t types.Type) []string {
-	st := t.Underlying().(*types.Struct)
-	var fs []string
-	for i := range st.NumFields() {
-		fs = append(fs, skelScalar(st.Field(i).Type()))
-	}
-	return fs
+	return flatFields(t)
 }
 
 // mapMember computes the element of map m from its inputs' elements.
@@ -523,12 +776,26 @@ func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
 	return ck.define(m, fn.Result.C, fn.Call(args, "", "&k__e"), e, outs)
 }
 
-// gen computes the element of Iota member m: the index.
+// gen computes the element of generator m: the index of an Iota, the
+// value of a Replicate (a kernel argument, evaluated where the kernel
+// runs and again by its CPU code, so an expression without effects).
 func (ck *clKernel) gen(m lower.Member, outs map[*ir.Var]string) string {
-	if _, ok := m.SOAC.Op.(*ir.Iota); !ok {
-		return fmt.Sprintf("%s: Replicate is not rendered by the opencl backend yet", soacPos(ck.f, m.SOAC))
+	r, ok := m.SOAC.Op.(*ir.Replicate)
+	if !ok {
+		return ck.define(m, "long", "soac_index", elemOf(m.SOAC.Out.Type), outs)
 	}
-	return ck.define(m, "long", "soac_index", elemOf(m.SOAC.Out.Type), outs)
+	e := elemOf(m.SOAC.Out.Type)
+	ct, err := ck.unit.Type(e)
+	if err != nil || ct.IsView() || !ct.IsScalar() && ct.Kind != clc.Struct {
+		return fmt.Sprintf("%s replicates %s: only numbers, booleans and structs of them are kernel arguments", soacPos(ck.f, m.SOAC), e)
+	}
+	if r.Value == nil || !pureExpr(ck.f.Info(), r.Value.Expr) {
+		return fmt.Sprintf("%s: its value is not a constant, a variable or arithmetic of those: the host passes it to the kernel and to the CPU code", soacPos(ck.f, m.SOAC))
+	}
+	name := fmt.Sprintf("rep__%d", len(ck.args))
+	ck.args = append(ck.args, clArg{name: name, params: []string{fmt.Sprintf("const %s %s", ct.C, name)}, rep: m.SOAC})
+	ck.fp64 = ck.fp64 || ct.UsesFP64()
+	return ck.define(m, ct.C, name, e, outs)
 }
 
 // define declares the C value of member m's element and, when its output

@@ -87,6 +87,9 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		if r.commutative {
 			fields = append(fields, field("Commutative", jen.True()))
 		}
+		if r.all {
+			fields = append(fields, field("All", jen.True()))
+		}
 		return jen.Values(fields...)
 	}
 	if ck.scan {
@@ -137,8 +140,11 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	if ck.scan {
 		kept = []clParam{ck.reds[0].clParam}
 	}
+	// A kernel without inputs runs over its Iota's length, off the
+	// session (launch.Redomap.RunN): its outputs are downloaded.
+	generated := len(ck.ins) == 0
 	for _, p := range kept {
-		if n := outs[p.v]; p.rows != nil || n == "" || n == "_" {
+		if n := outs[p.v]; generated || p.rows != nil || n == "" || n == "_" {
 			continue
 		}
 		if last := ck.keepable(p.v); last != nil {
@@ -185,14 +191,27 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
 		})
 	}
-	// n is the length of the kernel's first input.
-	n := jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))
-	if d := devIn[ck.ins[0].v]; d != nil {
-		n = launchQ("Len").Call(jen.Id(d.Handle), hostgo.Id(f.Name(ck.ins[0].v)))
+	// n is the length of the kernel's first input, or of the Iota that
+	// generates its space (evaluated once here: the CPU code evaluates it
+	// again, as the spec does).
+	var n *jen.Statement
+	switch {
+	case generated:
+		cln := f.Fresh("cln")
+		c.Add(hostgo.Define(cln, jen.Int().Call(f.LengthCode(ck.lk.Length))))
+		n = hostgo.Id(cln)
+	case devIn[ck.ins[0].v] != nil:
+		n = launchQ("Len").Call(jen.Id(devIn[ck.ins[0].v].Handle), hostgo.Id(f.Name(ck.ins[0].v)))
+	default:
+		n = jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))
 	}
 	ok := f.Fresh("ok")
 	c.Add(hostgo.Define(ok, jen.False()))
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
+	if generated {
+		// A negative length is the CPU code's panic.
+		cond = n.Clone().Op(">").Lit(0).Op("&&").Add(cond)
+	}
 	if f.Backend() == backend.Auto {
 		// Inputs an earlier kernel left on the device: it ran there by
 		// the model's verdict on the two together (groupCost), so this
@@ -226,7 +245,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	var run hostgo.Stmts // inside "if the kernel was built"
 	local := map[*ir.Var]string{}
-	spans, data, room, flat := ck.rowsHost(&run, local)
+	spans, data, room, flat := ck.rowsHost(&run, local, n)
 	for _, p := range ck.outs {
 		if p.rows != nil || keep[p.v] != "" {
 			continue
@@ -266,6 +285,9 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 				continue
 			case a.rowCap != nil:
 				list = append(list, launchQ("Arg").Call(jen.Int64().Call(hostgo.Id(room[a.rowCap]))))
+				continue
+			case a.rep != nil:
+				list = append(list, launchQ("Arg").Call(f.OperandCode(a.rep, a.rep.Op.(*ir.Replicate).Value)))
 				continue
 			}
 			pass := "Arg"
@@ -351,7 +373,12 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	results := slices(reds, func(p clParam) *jen.Statement { return jen.Id(local[p.v]).Index(jen.Empty(), jen.Empty()) })
 	runFn := jen.Id(kv).Dot("Run")
-	if session != "" {
+	if generated {
+		runFn = jen.Id(kv).Dot("RunN")
+		args = append([]jen.Code{n}, append(args,
+			slices(ck.outs, func(p clParam) *jen.Statement { return hostgo.Id(local[p.v]) }),
+			results)...)
+	} else if session != "" {
 		runFn = jen.Id(kv).Dot("RunOn")
 		args = append([]jen.Code{jen.Op("&").Id(session)}, args...)
 		var os []jen.Code
@@ -386,7 +413,12 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	for _, r := range ck.reds {
 		if n := outs[r.v]; n != "" && n != "_" {
-			done.Add(hostgo.AssignTo(n, jen.Id(local[r.v]).Index(hostgo.Lit(0))))
+			v := jen.Id(local[r.v]).Index(hostgo.Lit(0))
+			if r.start != nil {
+				// The start, combined once (clRed.start).
+				v = jen.Parens(f.OperandCode(r.startOf, r.start)).Op(r.startOp.String()).Add(v)
+			}
+			done.Add(hostgo.AssignTo(n, v))
 		}
 	}
 	run.Add(jen.If(jen.Add(lhs).Op("=").Add(runFn).Call(args...), hostgo.Id(ok)).Add(hostgo.Block(done)))

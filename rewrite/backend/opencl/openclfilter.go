@@ -10,9 +10,9 @@ package opencl
 // skeleton; one that materialises the kept elements of one space runs on
 // the filter skeleton (skel.Filter), which writes them compacted, in
 // order, with the kernel's captured values as its arguments. It does not
-// render a filter kernel that materialises two spaces, or that folds
-// every element beside compacted outputs (skel.Filter folds kept elements
-// only).
+// render a filter kernel that materialises two spaces. A fold of every
+// element beside compacted outputs is a reduction of skel.Filter that
+// folds every element (skel.Reduction.All).
 
 import (
 	"fmt"
@@ -52,6 +52,19 @@ func (ck *clKernel) elements(m lower.Member) ([]string, string) {
 		c, ok := ck.cname[v]
 		if !ok || ck.space[v] != m.Space {
 			return nil, fmt.Sprintf("%s reads %s outside its own space of elements", soacPos(ck.f, m.SOAC), v.Name)
+		}
+		args = append(args, c)
+	}
+	// The elements of its index reads (fusion.Kernel.Gathers), in the
+	// order of the lambda's Reads parameters (clKernel.lambda): another
+	// member's elements, computed before in the root space.
+	for _, g := range ck.lk.Src.Gathers {
+		if g.SOAC != m.SOAC {
+			continue
+		}
+		c, ok := ck.cname[g.Var]
+		if !ok || ck.space[g.Var] != lower.Root || m.Space != lower.Root {
+			return nil, fmt.Sprintf("%s reads %s at the iteration index, which the kernel does not compute before it in its space", soacPos(ck.f, m.SOAC), g.Var.Name)
 		}
 		args = append(args, c)
 	}
@@ -99,7 +112,10 @@ func (ck *clKernel) foldElement(m lower.Member) string {
 	v := r.cast + args[0]
 	switch {
 	case m.Space == lower.Root && ck.compact != lower.Root:
-		return fmt.Sprintf("%s folds every element beside the kept elements the kernel stores: the filter skeleton folds kept elements only", soacPos(ck.f, m.SOAC))
+		// Every element, beside the kept ones the kernel stores: the
+		// filter skeleton's reduction folds them all (skel.Reduction.All).
+		ck.reds[ck.redIndex(m.SOAC)].all = true
+		fmt.Fprintf(&ck.body, "%s = %s;\n", r.c, v)
 	case m.Space == lower.Root || m.Space == ck.compact:
 		fmt.Fprintf(&ck.body, "%s = %s;\n", r.c, v)
 	case ck.compact != lower.Root:

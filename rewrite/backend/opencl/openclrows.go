@@ -154,8 +154,8 @@ func (a clArg) argName() string {
 // each [][]T input flattened into spans and elements, each slice result's
 // room per row, flat buffer and lengths. It returns the Go names: of the
 // spans and elements by input, of the room and flat buffer by output
-// (lengths are in local, as every output's).
-func (ck *clKernel) rowsHost(c *hostgo.Stmts, local map[*ir.Var]string) (spans, data, room, flat map[*ir.Var]string) {
+// (lengths are in local, as every output's); n is the kernel's length.
+func (ck *clKernel) rowsHost(c *hostgo.Stmts, local map[*ir.Var]string, n *jen.Statement) (spans, data, room, flat map[*ir.Var]string) {
 	f := ck.f
 	spans, data, room, flat = map[*ir.Var]string{}, map[*ir.Var]string{}, map[*ir.Var]string{}, map[*ir.Var]string{}
 	for _, p := range ck.ins {
@@ -165,7 +165,6 @@ func (ck *clKernel) rowsHost(c *hostgo.Stmts, local map[*ir.Var]string) (spans, 
 		spans[p.v], data[p.v] = f.Fresh("spans"), f.Fresh("rows")
 		c.Add(jen.List(hostgo.Id(spans[p.v]), hostgo.Id(data[p.v])).Op(":=").Add(f.Qual(launchPath, "launch", "Flatten").Call(hostgo.Id(f.Name(p.v)))))
 	}
-	n := jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))
 	for _, p := range ck.outs {
 		if p.rows == nil {
 			continue
@@ -176,9 +175,9 @@ func (ck *clKernel) rowsHost(c *hostgo.Stmts, local map[*ir.Var]string) (spans, 
 		} else {
 			c.Add(hostgo.Define(room[p.v], f.Qual(launchPath, "launch", "MaxLen").Call(hostgo.Id(f.Name(p.capIn)))))
 		}
-		c.Add(hostgo.Define(flat[p.v], hostgo.MakeSlice(f.Type(p.goElem), jen.Add(n).Op("*").Id(room[p.v]))))
+		c.Add(hostgo.Define(flat[p.v], hostgo.MakeSlice(f.Type(p.goElem), n.Clone().Op("*").Id(room[p.v]))))
 		local[p.v] = f.Fresh("clo")
-		c.Add(hostgo.Define(local[p.v], hostgo.MakeSlice(jen.Index().Int64(), n)))
+		c.Add(hostgo.Define(local[p.v], hostgo.MakeSlice(jen.Index().Int64(), n.Clone())))
 	}
 	return spans, data, room, flat
 }

@@ -5,7 +5,8 @@ package opencl
 // lower.Call) or with the maps that feed it (form lower.Chunked), whose
 // chunk function makes a row of a length the host can compute before the
 // launch (row := make([]E, n), n from captures and constants; package
-// rewrite/clc's Unit.Chunk) and returns it. It runs on the stream-reduce
+// rewrite/clc's Unit.Chunk) and returns it, or that returns a number or
+// a struct of numbers (a row of one element). It runs on the stream-reduce
 // skeleton (skel.StreamRed): one work-item per chunk runs the chunk
 // function into its row of a scratch buffer (the fused maps first, into
 // a scratch buffer of the stream's input), and the rows are combined by
@@ -53,6 +54,9 @@ type clStream struct {
 	scratch *clParam   // the stream's input computed by fused maps, or nil
 	chunk   strings.Builder
 	combine string
+	// scalarRow: the chunk function returns a number or struct (the
+	// stream's result), each chunk's a row of one element.
+	scalarRow bool
 }
 
 // renderStream renders a stream reduction, or says why it does not.
@@ -129,6 +133,9 @@ func (s *clStream) translate(outs map[*ir.Var]string) string {
 		}
 	}
 	lit := s.st.Chunk.Lit
+	if row, _ := s.m.TypeArgs[1].Underlying().(*types.Slice); row == nil {
+		return s.scalar(opFn) // the chunk function returns a number or struct
+	}
 	if lit == nil {
 		return fmt.Sprintf("the chunk function of %s is not a function literal: the row it makes must be visible", soacPos(f, s.m))
 	}
@@ -168,36 +175,9 @@ func (s *clStream) translate(outs map[*ir.Var]string) string {
 	view := chunkFn.Params[0].Type // the chunk's view type
 	out := clc.OutView(row.Elem)
 	rowPtr := fmt.Sprintf("%s__mk((__global %s *)soac_row, soac_room)", out, row.Elem.C)
-	s.chunk.WriteString("int k__e = 0;\n")
-	var chunkView string
-	if s.isInput(s.st.Input) {
-		chunkView = fmt.Sprintf("%s__mk((__global const %s *)(in_%s + soac_lo), soac_hi - soac_lo)", view.C, view.Elem.C, s.ins[s.inIndex(s.st.Input)].c)
-		if s.body.Len() > 0 {
-			return fmt.Sprintf("%s reads an input of its kernel beside fused maps: not rendered", soacPos(f, s.m))
-		}
-	} else {
-		c, ok := s.cname[s.st.Input]
-		if !ok {
-			return fmt.Sprintf("%s: its input %s is not computed in its kernel", soacPos(f, s.m), s.st.Input.Name)
-		}
-		e := elemOf(s.st.Input.Type)
-		p := clParam{c: "s__0", skel: skelScalar(e), goElem: e}
-		cast := ""
-		if p.skel == "" {
-			if s.structInput(e) == nil {
-				return fmt.Sprintf("%s reads %s: the stream skeleton's scratch holds numbers and structs of numbers", soacPos(f, s.m), s.st.Input.Type)
-			}
-			p.fields = s.fieldTypes(e)
-			cast = "*(const s__0__t *)&"
-		}
-		s.scratch = &p
-		s.chunk.WriteString("for (long soac_index = soac_lo; soac_index < soac_hi && k__e == 0; soac_index++) {\n")
-		for _, in := range s.ins {
-			fmt.Fprintf(&s.chunk, "const %s %s = in_%s[soac_index];\n", skelTypeName(in), in.c, in.c)
-		}
-		s.chunk.WriteString(s.body.String())
-		fmt.Fprintf(&s.chunk, "scratch_s__0[soac_index] = %s%s;\n}\n", cast, c)
-		chunkView = fmt.Sprintf("%s__mk((__global const %s *)(scratch_s__0 + soac_lo), soac_hi - soac_lo)", view.C, view.Elem.C)
+	chunkView, why := s.chunkView(view)
+	if why != "" {
+		return why
 	}
 	fmt.Fprintf(&s.chunk, "if (k__e == 0) {\nconst %s soac__r = %s;\n", out, chunkFn.Call([]string{chunkView}, rowPtr, "&k__e"))
 	fmt.Fprintf(&s.chunk, "if (k__e == 0 && soac__r.n != soac_room) k__e = %d;\n}\nsoac_err = k__e;\n", rowOverflow)
@@ -218,6 +198,87 @@ func (s *clStream) unwrittenInputs() bool {
 		}
 	}
 	return false
+}
+
+// chunkView starts the chunk code (its panic flag, and the fused maps
+// computing the chunk's elements into the scratch buffer) and returns
+// the C view of the chunk, of view type view, or why it cannot.
+func (s *clStream) chunkView(view *clc.Type) (string, string) {
+	f := s.f
+	s.chunk.WriteString("int k__e = 0;\n")
+	if s.isInput(s.st.Input) {
+		if s.body.Len() > 0 {
+			return "", fmt.Sprintf("%s reads an input of its kernel beside fused maps: not rendered", soacPos(f, s.m))
+		}
+		return fmt.Sprintf("%s__mk((__global const %s *)(in_%s + soac_lo), soac_hi - soac_lo)", view.C, view.Elem.C, s.ins[s.inIndex(s.st.Input)].c), ""
+	}
+	c, ok := s.cname[s.st.Input]
+	if !ok {
+		return "", fmt.Sprintf("%s: its input %s is not computed in its kernel", soacPos(f, s.m), s.st.Input.Name)
+	}
+	e := elemOf(s.st.Input.Type)
+	p := clParam{c: "s__0", skel: skelScalar(e), goElem: e}
+	cast := ""
+	if p.skel == "" {
+		if s.structInput(e) == nil {
+			return "", fmt.Sprintf("%s reads %s: the stream skeleton's scratch holds numbers and structs of numbers", soacPos(f, s.m), s.st.Input.Type)
+		}
+		p.fields = s.fieldTypes(e)
+		cast = "*(const s__0__t *)&"
+	}
+	s.scratch = &p
+	s.chunk.WriteString("for (long soac_index = soac_lo; soac_index < soac_hi && k__e == 0; soac_index++) {\n")
+	for _, in := range s.ins {
+		fmt.Fprintf(&s.chunk, "const %s %s = in_%s[soac_index];\n", skelTypeName(in), in.c, in.c)
+	}
+	s.chunk.WriteString(s.body.String())
+	fmt.Fprintf(&s.chunk, "scratch_s__0[soac_index] = %s%s;\n}\n", cast, c)
+	return fmt.Sprintf("%s__mk((__global const %s *)(scratch_s__0 + soac_lo), soac_hi - soac_lo)", view.C, view.Elem.C), ""
+}
+
+// scalar ends translate for a chunk function that returns a number or a
+// struct of numbers, not a row: each chunk's result is a row of one
+// element, which the operator opFn combines.
+func (s *clStream) scalar(opFn *clc.Func) string {
+	f := s.f
+	chunkFn, why := s.lambda(s.m, s.st.Chunk)
+	if why != "" {
+		return strings.Replace(why, "the lambda of", "the chunk function of", 1)
+	}
+	a := chunkFn.Result
+	if len(chunkFn.Params) != 1 || chunkFn.Params[0].Type.Kind != clc.Slice || a == nil || a.IsView() {
+		return fmt.Sprintf("the chunk function of %s does not take a chunk and return a number or struct", soacPos(f, s.m))
+	}
+	if len(opFn.Params) != 2 || opFn.Result == nil || opFn.Result.C != a.C || opFn.Params[0].Type.C != a.C || opFn.Params[1].Type.C != a.C {
+		return fmt.Sprintf("the operator of %s does not combine two chunk results into one", soacPos(f, s.m))
+	}
+	s.scalarRow = true
+	s.rowGo = s.m.Out.Type
+	s.rowSkel = clParam{c: "row__0", skel: skelScalar(s.rowGo), goElem: s.rowGo}
+	if s.rowSkel.skel == "" {
+		if s.structInput(s.rowGo) == nil {
+			return fmt.Sprintf("%s reduces %s: the stream skeleton's rows hold numbers and structs of numbers", soacPos(f, s.m), s.rowGo)
+		}
+		s.rowSkel.fields = s.fieldTypes(s.rowGo)
+	}
+	if fp, _ := s.unit.NeedsFP64(); fp {
+		s.fp64 = true
+	}
+	s.fp64 = s.fp64 || a.UsesFP64()
+	for _, p := range s.ins {
+		s.fp64 = s.fp64 || p.skel == "Float64" || strings.Contains(strings.Join(p.fields, ","), "Float64")
+	}
+	chunkView, why := s.chunkView(chunkFn.Params[0].Type)
+	if why != "" {
+		return why
+	}
+	// Each row is one element (soac_room is 1), read and written as the
+	// translated type, which has the skeleton type's layout.
+	elem := func(p string) string { return fmt.Sprintf("((__global %s *)%s)[0]", a.C, p) }
+	fmt.Fprintf(&s.chunk, "if (k__e == 0) {\n%s = %s;\n}\nsoac_err = k__e;\n", elem("soac_row"), chunkFn.Call([]string{chunkView}, "", "&k__e"))
+	s.combine = fmt.Sprintf("int k__e = 0;\n%s = %s;\nsoac_err = k__e;", elem("soac_out"),
+		opFn.Call([]string{"((__global const " + a.C + " *)soac_a)[0]", "((__global const " + a.C + " *)soac_b)[0]"}, "", "&k__e"))
+	return ""
 }
 
 // isInput reports whether v is an input of the kernel.
@@ -396,10 +457,16 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		}
 		call = jen.Id(kv).Dot("Run").Call(args, jen.Index().Add(skelQ("HostSlice")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))
 	}
-	run := jen.If(hostgo.Define(room, s.roomExpr(s.room)), jen.Id(room).Op(">").Lit(0)).Add(hostgo.Block(hostgo.Stmts{
-		hostgo.Define(clo, hostgo.MakeSlice(f.Type(s.m.Out.Type), hostgo.Id(room))),
+	rows, roomCode, result := f.Type(s.m.Out.Type), jen.Null(), hostgo.Id(clo)
+	if s.scalarRow {
+		rows, roomCode, result = jen.Index().Add(f.Type(s.m.Out.Type)), jen.Lit(1), jen.Id(clo).Index(jen.Lit(0))
+	} else {
+		roomCode = s.roomExpr(s.room)
+	}
+	run := jen.If(hostgo.Define(room, roomCode), jen.Id(room).Op(">").Lit(0)).Add(hostgo.Block(hostgo.Stmts{
+		hostgo.Define(clo, hostgo.MakeSlice(rows, hostgo.Id(room))),
 		jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).
-			Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, hostgo.Id(clo))})),
+			Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, result)})),
 	}))
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	if auto {

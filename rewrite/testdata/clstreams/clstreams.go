@@ -7,6 +7,7 @@
 package clstreams
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"github.com/soacgen/soacgen/runtime/soac"
@@ -133,10 +134,10 @@ func opCaptureStreamRefusedSpec(xs []int, k int) []int {
 		})
 }
 
-// scalarStreamRefusedSpec's chunk function returns a number, not a row.
+// scalarStreamSpec's chunk function returns a number: rows of one.
 //
-//soac:fuse ScalarStreamRefused backend=opencl
-func scalarStreamRefusedSpec(xs []int) int {
+//soac:fuse ScalarStream backend=opencl
+func scalarStreamSpec(xs []int) int {
 	return soac.StreamRed(xs,
 		func(a, b int) int { return a + b },
 		func(chunk []int) int {
@@ -146,4 +147,65 @@ func scalarStreamRefusedSpec(xs []int) int {
 			}
 			return s
 		})
+}
+
+// Chunk functions that return a number or a struct (a row of one
+// element on the skeleton).
+
+// scalarMappedSpec folds a map's elements through chunks: the map runs
+// into the scratch buffer and divides by zero where some x is -3 (the
+// device flags it, the CPU code panics); the chunk function sums the
+// odd elements' squares, which every chunking gives alike.
+//
+//soac:fuse ScalarMapped backend=opencl
+func scalarMappedSpec(xs []int32) int64 {
+	ys := soac.Map(xs, func(x int32) int64 { return int64(1000 / (x + 3)) })
+	return soac.StreamRed(ys, func(a, b int64) int64 { return a + b }, func(chunk []int64) int64 {
+		s := int64(0)
+		for _, y := range chunk {
+			if y%2 != 0 {
+				s += y * y
+			}
+		}
+		return s
+	})
+}
+
+// span is the least and greatest element of a chunk, and its length.
+type span struct {
+	Lo, Hi float32
+	N      int64
+}
+
+// scalarStructSpec reduces chunks to their spans, from the empty chunk's
+// (+Inf, -Inf, 0); a NaN element is the chunk function's panic.
+//
+//soac:fuse ScalarStruct backend=opencl
+func scalarStructSpec(xs []float32) span {
+	return soac.StreamRed(xs, func(a, b span) span {
+		return span{min(a.Lo, b.Lo), max(a.Hi, b.Hi), a.N + b.N}
+	}, func(chunk []float32) span {
+		sp := span{float32(math.Inf(1)), float32(math.Inf(-1)), int64(len(chunk))}
+		for _, x := range chunk {
+			if x != x {
+				panic("NaN")
+			}
+			sp.Lo, sp.Hi = min(sp.Lo, x), max(sp.Hi, x)
+		}
+		return sp
+	})
+}
+
+// arrayChunkRefusedSpec's chunk function returns an array: the stream
+// skeleton's rows hold numbers and structs of numbers.
+//
+//soac:fuse ArrayChunkRefused backend=opencl
+func arrayChunkRefusedSpec(xs []int) [2]int {
+	return soac.StreamRed(xs, func(a, b [2]int) [2]int { return [2]int{a[0] + b[0], a[1] + b[1]} }, func(chunk []int) [2]int {
+		s := 0
+		for _, x := range chunk {
+			s += x
+		}
+		return [2]int{len(chunk), s}
+	})
 }

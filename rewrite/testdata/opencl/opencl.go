@@ -186,14 +186,14 @@ func filterCapturedSpec(xs []int, k int) []int {
 	return soac.Filter(xs, func(x int) bool { return x > k })
 }
 
-//soac:fuse FilterBesideFoldRefused backend=opencl
-func filterBesideFoldRefusedSpec(xs []int) ([]int, int) {
+//soac:fuse FilterBesideFold backend=opencl
+func filterBesideFoldSpec(xs []int) ([]int, int) {
 	s := soac.Reduce(xs, 0, func(a, b int) int { return a + b })
 	return soac.Filter(xs, func(x int) bool { return x > 0 }), s
 }
 
-//soac:fuse StartRefused backend=opencl
-func startRefusedSpec(xs []int) int {
+//soac:fuse StartAdded backend=opencl
+func startAddedSpec(xs []int) int {
 	return soac.Reduce(xs, 10, func(a, b int) int { return a + b })
 }
 
@@ -612,13 +612,13 @@ func quotientsKeptSpec(xs []int64) []int64 {
 	return soac.Map(ys, func(y int64) int64 { return s / y })
 }
 
-// indexReadRefusedSpec: the second map reads ys at the index (the
-// engine's index-read); the OpenCL C translation does not put the
-// producer's element in the reads, so opencl refuses it and the parallel
-// backend's loop does.
+// indexReadSpec: the second map reads ys at the index (the engine's
+// index-read): the producer fuses, and each work-item passes the
+// element of ys it computed to the lambda as the value of ys[i], so ys
+// is never materialised nor uploaded.
 //
-//soac:fuse IndexReadRefused backend=opencl
-func indexReadRefusedSpec(xs []float64) []float64 {
+//soac:fuse IndexRead backend=opencl
+func indexReadSpec(xs []float64) []float64 {
 	n := len(xs)
 	ys := soac.Map(xs, func(x float64) float64 { return x * 2 })
 	return soac.Map(soac.Iota(n), func(i int) float64 { return ys[i] - 1 })
@@ -693,4 +693,283 @@ func filterRowSumsSpec(xss [][]int32, k int) []int64 {
 		}
 		return s
 	})
+}
+
+// The index reads below run on the device too (the engine's index-read,
+// testdata/gathers): the consumer's lambda takes the element of each
+// array it reads at the index from the work-item.
+
+// indexReadDivSpec: the producer divides by the element (a panic flag
+// where some x is 0: the CPU code raises the spec's panic), and the
+// consumer reads its element twice, beside the index and a capture.
+//
+//soac:fuse IndexReadDiv backend=opencl
+func indexReadDivSpec(xs []int32, k int32) []int32 {
+	n := len(xs)
+	ys := soac.Map(xs, func(x int32) int32 { return 1000 / x })
+	return soac.Map(soac.Iota(n), func(i int) int32 {
+		if ys[i] > k {
+			return ys[i] - k
+		}
+		return ys[i] + int32(i)
+	})
+}
+
+// indexReadTwoSpec reads two producers' elements, ys before zs in the
+// body and zs first in the source of the second read, and folds them: a
+// swap of the two elements changes every result.
+//
+//soac:fuse IndexReadTwo backend=opencl
+func indexReadTwoSpec(xs []int64) int64 {
+	n := len(xs)
+	ys := soac.Map(xs, func(x int64) int64 { return x*3 + 1 })
+	zs := soac.Map(xs, func(x int64) int64 { return x - 7 })
+	ws := soac.Map(soac.Iota(n), func(i int) int64 { return ys[i]*2 - zs[i] + ys[i]/5 })
+	return soac.Reduce(ws, 0, func(a, b int64) int64 { return a + b })
+}
+
+// indexReadFilterSpec keeps the indices whose ys element is odd (the
+// filter skeleton: kept indices compacted).
+//
+//soac:fuse IndexReadFilter backend=opencl
+func indexReadFilterSpec(xs []int32) []int {
+	n := len(xs)
+	ys := soac.Map(xs, func(x int32) int32 { return x*x + x/3 })
+	return soac.Filter(soac.Iota(n), func(i int) bool { return ys[i]%2 != 0 })
+}
+
+// indexReadZippedSpec reads ys at the index of the second input of a
+// Map2 whose first input is another map over xs; float32, so that every
+// device runs it.
+//
+//soac:fuse IndexReadZipped backend=opencl
+func indexReadZippedSpec(xs []float32) []float32 {
+	n := len(xs)
+	ys := soac.Map(xs, func(x float32) float32 { return x - 1 })
+	zs := soac.Map(xs, func(x float32) float32 { return x * x })
+	return soac.Map2(zs, soac.Iota(n), func(z float32, i int) float32 { return z / ys[i] })
+}
+
+// indexReadStructSpec reads a struct element at the index, and a field
+// of it.
+//
+//soac:fuse IndexReadStruct backend=opencl
+func indexReadStructSpec(xs []int16) []int64 {
+	n := len(xs)
+	ps := soac.Map(xs, func(x int16) reading { return reading{Delta: x, Level: int8(x), OK: x > 0} })
+	return soac.Map(soac.Iota(n), func(i int) int64 {
+		if ps[i].OK {
+			return int64(ps[i].Delta) * 2
+		}
+		return int64(ps[i].Level) - int64(i)
+	})
+}
+
+// A fold of nested structs: the skeleton's struct holds their fields
+// flattened (the same layout), and its start, a literal of constants
+// and infinities, is built into the program.
+
+type at struct {
+	V int64
+	I int32
+}
+
+type ends struct {
+	Lo, Hi at
+}
+
+// minAt and maxAt keep the first of equal values.
+func minAt(p, q at) at {
+	if q.V < p.V {
+		return q
+	}
+	return p
+}
+
+func maxAt(p, q at) at {
+	if q.V > p.V {
+		return q
+	}
+	return p
+}
+
+// nestedEndsSpec returns the least and greatest x with their positions
+// modulo 1000, from a start that is not the zero value.
+//
+//soac:fuse NestedEnds backend=opencl
+func nestedEndsSpec(xs []int64) ends {
+	es := soac.Map2(xs, soac.Iota(len(xs)), func(x int64, i int) ends {
+		return ends{at{x, int32(i % 1000)}, at{x, int32(i % 1000)}}
+	})
+	return soac.Reduce(es, ends{Lo: at{V: math.MaxInt64}, Hi: at{math.MinInt64, -1}}, func(a, b ends) ends {
+		return ends{minAt(a.Lo, b.Lo), maxAt(a.Hi, b.Hi)}
+	})
+}
+
+// nestedEndsSpecArgs gives nestedEndsSpec inputs all positive, all
+// negative or mixed, some holding the extremes that tie with the start.
+func nestedEndsSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]int64, n)
+	m := r.IntN(3)
+	lo, hi := []int64{1, -1000, -1000}[m], []int64{1000, -1, 1000}[m]
+	for i := range xs {
+		xs[i] = lo + r.Int64N(hi-lo+1)
+		if r.IntN(50) == 0 {
+			xs[i] = []int64{math.MaxInt64, math.MinInt64}[r.IntN(2)]
+		}
+	}
+	return []any{xs}
+}
+
+type scored struct {
+	P pt2
+	S float32
+}
+
+type pt2 struct{ X, Y float32 }
+
+// nestedBestSpec folds float32 structs holding a struct from a start of
+// -Inf, beside the kept elements (the filter skeleton's fold of every
+// element), as quickhull does.
+//
+//soac:fuse NestedBest backend=opencl
+func nestedBestSpec(ps []pt2) (scored, []pt2) {
+	ss := soac.Map(ps, func(p pt2) scored { return scored{p, p.X - 2*p.Y} })
+	best := soac.Reduce(ss, scored{S: float32(math.Inf(-1))}, func(a, b scored) scored {
+		if b.S > a.S {
+			return b
+		}
+		return a
+	})
+	return best, soac.Map(soac.Filter(ss, func(s scored) bool { return s.S < 0 }), func(s scored) pt2 { return s.P })
+}
+
+type inner struct {
+	A int64
+	B int8
+}
+
+type lopsided struct {
+	In inner
+	C  int8
+}
+
+// layoutRefusedSpec folds a struct whose fields, flattened, would not
+// keep its layout (C sits after In's padding): refused.
+//
+//soac:fuse LayoutRefused backend=opencl
+func layoutRefusedSpec(xs []int64) lopsided {
+	return soac.Reduce(soac.Map(xs, func(x int64) lopsided { return lopsided{inner{x, int8(x)}, int8(x >> 8)} }), lopsided{}, func(a, b lopsided) lopsided {
+		return lopsided{inner{a.In.A + b.In.A, a.In.B ^ b.In.B}, a.C | b.C}
+	})
+}
+
+// structNeutralRefusedSpec folds from a start that reads a variable: the
+// skeleton cannot build it into the program.
+//
+//soac:fuse StructNeutralRefused backend=opencl
+func structNeutralRefusedSpec(xs []int64, k int64) at {
+	return soac.Reduce(soac.Map(xs, func(x int64) at { return at{x, 1} }), at{V: k}, func(a, b at) at {
+		return minAt(a, b)
+	})
+}
+
+// Kernels that read no array: the work-items compute their elements
+// from the index of the Iota that generates the space, over its length.
+
+// tabulateCLSpec is Futhark's tabulate0: ys read at the index.
+//
+//soac:fuse TabulateCL backend=opencl
+func tabulateCLSpec(xs []int32) []int32 {
+	n := len(xs)
+	ys := soac.Map(soac.Iota(n), func(i int) int32 { return xs[i] * 3 })
+	return soac.Map(soac.Iota(n), func(i int) int32 { return ys[i] - int32(i) })
+}
+
+// sumSquaresToSpec returns the squares below n modulo 1000, each plus an
+// element of xs, and their sum; n negative is Iota's panic, raised by
+// the CPU code, and n beyond len(xs) reads past xs (a panic flag: the
+// CPU code raises the index panic).
+//
+//soac:fuse SumSquaresTo backend=opencl
+func sumSquaresToSpec(n int, xs []int64) (int64, []int64) {
+	sq := soac.Map(soac.Iota(n), func(i int) int64 { return int64(i*i%1000) + xs[i%(len(xs)+1)] })
+	return soac.Reduce(sq, 0, func(a, b int64) int64 { return a + b }), sq
+}
+
+// sumSquaresToSpecArgs gives sumSquaresToSpec lengths from -2 to len(xs)+2.
+func sumSquaresToSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]int64, n)
+	for i := range xs {
+		xs[i] = r.Int64N(100)
+	}
+	return []any{r.IntN(n+5) - 2, xs}
+}
+
+// iotaFilterRefusedSpec keeps the even indices below 2n: the filter
+// skeleton needs an input.
+//
+//soac:fuse IotaFilterRefused backend=opencl
+func iotaFilterRefusedSpec(n int) []int {
+	return soac.Filter(soac.Iota(2*n), func(i int) bool { return i%2 == 0 })
+}
+
+// iotaCallRefusedSpec's length is a call: the host would evaluate it
+// twice, once in the CPU code.
+//
+//soac:fuse IotaCallRefused backend=opencl
+func iotaCallRefusedSpec(xs []int) int {
+	return soac.Reduce(soac.Iota(maxLen(xs)), 0, func(a, b int) int { return a + b })
+}
+
+func maxLen(xs []int) int { return len(xs) * 2 }
+
+// Starts that are not their operator's neutral element: an integer
+// Reduce folds from the operator's own on the device, and the host
+// combines the start once; a float fold is refused.
+
+// startProductSpec multiplies from a captured start, beside a sum from
+// 3 and a xor from a constant: each start counts once.
+//
+//soac:fuse StartProduct backend=opencl
+func startProductSpec(xs []int32, k int32) (int32, int64, uint16) {
+	p := soac.Reduce(soac.Map(xs, func(x int32) int32 { return x%5 + 1 }), k, func(a, b int32) int32 { return a * b })
+	s := soac.Reduce(soac.Map(xs, func(x int32) int64 { return int64(x) }), 3, func(a, b int64) int64 { return a + b })
+	x := soac.Reduce(soac.Map(xs, func(x int32) uint16 { return uint16(x) }), 0x5a5a, func(a, b uint16) uint16 { return a ^ b })
+	return p, s, x
+}
+
+// startFloatRefusedSpec sums floats from 1.
+//
+//soac:fuse StartFloatRefused backend=opencl
+func startFloatRefusedSpec(xs []float64) float64 {
+	return soac.Reduce(xs, 1.0, func(a, b float64) float64 { return a + b })
+}
+
+// Replicate: its value is a kernel argument.
+
+// replicateScaledSpec zips xs with copies of k and of a struct: an input
+// beside generated elements.
+//
+//soac:fuse ReplicateScaled backend=opencl
+func replicateScaledSpec(xs []int64, k int64) int64 {
+	ks := soac.Replicate(len(xs), k*2+1)
+	ws := soac.Replicate(len(xs), at{V: k, I: 3})
+	return soac.Reduce(soac.Map3(xs, ks, ws, func(x, c int64, w at) int64 { return x*c + w.V - int64(w.I) }), 0, func(a, b int64) int64 { return a + b })
+}
+
+// replicateOnlySpec maps copies of v over n: a space that Replicate
+// generates (n negative is its panic, raised by the CPU code).
+//
+//soac:fuse ReplicateOnly backend=opencl
+func replicateOnlySpec(n int, v float32) []float32 {
+	return soac.Map(soac.Replicate(n, v), func(x float32) float32 { return x * 3 })
+}
+
+// replicateCallRefusedSpec replicates a call's value: the host would
+// evaluate it twice.
+//
+//soac:fuse ReplicateCallRefused backend=opencl
+func replicateCallRefusedSpec(xs []int) int {
+	return soac.Reduce(soac.Map2(xs, soac.Replicate(len(xs), maxLen(xs)), func(x, m int) int { return x * m }), 0, func(a, b int) int { return a + b })
 }

@@ -14,7 +14,8 @@ import (
 // reductions of the kept elements. Body sets the int variable keep (it
 // starts as 1) and assigns every output and reduction name; only the
 // elements with keep != 0 are written, in their original order, to the
-// front of the outputs, and only they are folded.
+// front of the outputs, and only they are folded, except by reductions
+// marked All, which fold every element.
 //
 // By default (Algorithm AutoAlgorithm) it runs on GPUs as one single-pass kernel
 // (filter1.go) that evaluates Body once per element, compacts each tile

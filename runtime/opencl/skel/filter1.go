@@ -106,6 +106,10 @@ func (f Filter) generateSP(t spTarget) (string, lookback, error) {
 	w.WriteString("\tsoac_res r[SOAC_K];\n#pragma unroll\n\tfor (int j = 0; j < SOAC_K; j++) {\n\t\tconst long i = ts + j * SOAC_L + lid;\n\t\tint f = 0;\n")
 	fmt.Fprintf(&w, "\t\tif (i < te) {\n\t\t\tr[j] = %s;\n\t\t\tf = r[j].keep != 0;\n", b.call("i"))
 	for k, red := range f.Reductions {
+		if red.All {
+			fmt.Fprintf(&w, "\t\t\tacc%[1]d = soac_op%[1]d(acc%[1]d, r[j].%[2]s);\n", k, red.Name)
+			continue
+		}
 		fmt.Fprintf(&w, "\t\t\tacc%[1]d = soac_op%[1]d(acc%[1]d, f ? r[j].%[2]s : soac_neutral%[1]d());\n", k, red.Name)
 	}
 	w.WriteString("\t\t} else {\n\t\t\tr[j].keep = 0;\n\t\t}\n\t\tlt[j * SOAC_L + lid] = f;\n\t}\n\tbarrier(CLK_LOCAL_MEM_FENCE);\n")

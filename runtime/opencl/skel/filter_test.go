@@ -1,6 +1,7 @@
 package skel
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -266,4 +267,86 @@ func TestFilterReduceOnly(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFilterAll folds every element (Reduction.All) beside the kept
+// elements' outputs and fold: the sum of all x and of the kept x differ
+// wherever an element is dropped, so a fold of the wrong elements shows.
+// The last element of all, a fold that does not commute, runs on the
+// multi-pass form only.
+func TestFilterAll(t *testing.T) {
+	for _, a := range algorithms {
+		reds := []Reduction{
+			{Name: "all", Type: Int64, Op: "r = a + b;", Neutral: "0", Commutative: true, All: true},
+			{Name: "kept", Type: Int64, Op: "r = a + b;", Neutral: "0", Commutative: true},
+		}
+		body := "keep = (x & 1) != 0; y = x * 3; all = x; kept = x;"
+		if a == ReduceThenScan {
+			// The last element: b unless b is the neutral element, the
+			// smallest int64 (no x is).
+			reds = append(reds, Reduction{Name: "last", Type: Int64, Op: "r = b == LONG_MIN ? a : b;", Neutral: "LONG_MIN", All: true})
+			body += " last = x;"
+		}
+		k := buildFilter(t, Filter{
+			Name:       "filterall",
+			Inputs:     []Param{{"x", Int64}},
+			Outputs:    []Param{{"y", Int64}},
+			Reductions: reds,
+			Body:       body,
+		}, a)
+		r := rand.New(rand.NewPCG(15, 16))
+		for _, n := range sizes {
+			x := make([]int64, n)
+			for i := range x {
+				x[i] = r.Int64N(1000) - 500
+			}
+			y := make([]int64, n)
+			res := make([][]int64, len(reds))
+			hs := make([]HostSlice, len(reds))
+			for i := range res {
+				res[i] = make([]int64, 1)
+				hs[i] = Slice(res[i])
+			}
+			kept, _, err := k.Run([]HostSlice{Slice(x)}, []HostSlice{Slice(y)}, hs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var all, keptSum int64
+			var want []int64
+			for _, v := range x {
+				all += v
+				if v&1 != 0 {
+					keptSum += v
+					want = append(want, 3*v)
+				}
+			}
+			if kept != len(want) || !slicesEqual(y[:kept], want) {
+				t.Fatalf("%v n=%d: kept %d elements, want %d", a, n, kept, len(want))
+			}
+			if res[0][0] != all || res[1][0] != keptSum {
+				t.Errorf("%v n=%d: sums of all and kept %d, %d; want %d, %d", a, n, res[0][0], res[1][0], all, keptSum)
+			}
+			if len(reds) == 3 {
+				last := int64(math.MinInt64)
+				if n > 0 {
+					last = x[n-1]
+				}
+				if res[2][0] != last {
+					t.Errorf("%v n=%d: last element %d, want %d", a, n, res[2][0], last)
+				}
+			}
+		}
+	}
+}
+
+func slicesEqual(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -237,9 +237,9 @@ func (s stage1) emit(w *strings.Builder) {
 		for _, p := range s.outputs {
 			fmt.Fprintf(w, "%sout_%s[%s] = %s.%s;\n", pre, p.Name, idx, res, p.Name)
 		}
-		for k := range s.reds {
+		for k, r := range s.reds {
 			v := s.fields[k](res)
-			if s.b.keep {
+			if s.b.keep && !r.All {
 				v = fmt.Sprintf("(%s.keep ? %s : soac_neutral%d())", res, v, k)
 			}
 			fmt.Fprintf(w, "%sacc%d = soac_op%d(acc%d, %s);\n", pre, k, k, k, v)
@@ -286,9 +286,9 @@ func (s stage1) emitTiled(w *strings.Builder) {
 	for _, p := range s.outputs {
 		fmt.Fprintf(w, "\t\t\t\tout_%s[i] = r.%s;\n", p.Name, p.Name)
 	}
-	for k := range s.reds {
+	for k, r := range s.reds {
 		v := s.fields[k]("r")
-		if s.b.keep {
+		if s.b.keep && !r.All {
 			v = fmt.Sprintf("(r.keep ? %s : soac_neutral%d())", v, k)
 		}
 		fmt.Fprintf(w, "\t\t\t\tlt%d[run * %d + off] = %s;\n", k, tk+1, v)

@@ -65,9 +65,6 @@ func (r Redomap) generate(gpu bool) (Layout, string, error) {
 	if !ident.MatchString(r.Name) {
 		return 0, "", fmt.Errorf("skeleton name %q is not a C identifier", r.Name)
 	}
-	if len(r.Inputs) == 0 {
-		return 0, "", fmt.Errorf("%s: no inputs", r.Name)
-	}
 	if len(r.Outputs) == 0 && len(r.Reductions) == 0 {
 		return 0, "", fmt.Errorf("%s: neither outputs nor reductions", r.Name)
 	}
@@ -223,6 +220,44 @@ func (k *RedomapKernel) enqueue(r *run, n int, vals []any, inputs, outputs, resu
 // outputs must have the same length.
 func (k *RedomapKernel) Run(inputs, outputs, results []HostSlice) (Timing, error) {
 	return k.RunArgs(nil, inputs, outputs, results)
+}
+
+// RunArgsN is RunArgs for a skeleton without inputs, over n elements
+// that its Body computes from soac_index alone (a map or fold of an
+// index space): outputs of n elements each, one element per result.
+func (k *RedomapKernel) RunArgsN(n int, vals []any, outputs, results []HostSlice) (Timing, error) {
+	s := k.spec
+	if len(s.Inputs) > 0 {
+		return Timing{}, fmt.Errorf("%s: RunArgsN of a skeleton with inputs", s.Name)
+	}
+	if n < 0 {
+		return Timing{}, fmt.Errorf("%s: negative length %d", s.Name, n)
+	}
+	if err := checkHost("outputs", outputs, s.Outputs); err != nil {
+		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	for _, h := range outputs {
+		if h.n != n {
+			return Timing{}, fmt.Errorf("%s: an output has %d elements, not %d", s.Name, h.n, n)
+		}
+	}
+	rps := make([]Param, len(s.Reductions))
+	for i, red := range s.Reductions {
+		rps[i] = Param{red.Name, red.Type}
+	}
+	if err := checkHost("results", results, rps); err != nil {
+		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
+	}
+	for _, h := range results {
+		if h.n != 1 {
+			return Timing{}, fmt.Errorf("%s: a result slice must have one element, not %d", s.Name, h.n)
+		}
+	}
+	return k.prog.do(func(r *run) error {
+		return r.hostRun(nil, outputs, results, func(ins, outs, res []*cl.MemObject) (int, error) {
+			return n, k.enqueue(r, n, vals, ins, outs, res)
+		})
+	})
 }
 
 // RunArgs is Run with the values of the skeleton's Args (each a value

@@ -164,6 +164,10 @@ type Reduction struct {
 	// addition is commutative (though not associative; results then differ
 	// from a sequential sum by reassociation only).
 	Commutative bool
+	// All, in a Filter, folds every element, kept or not (a fold beside
+	// the filter in one pass over the input); without it a Filter folds
+	// the kept elements only. Redomap and Scan fold every element anyway.
+	All bool
 }
 
 // typedefs returns the struct declarations needed by ts, each once.
