@@ -20,6 +20,12 @@ package parallel
 // the spec for backend=parallel (issue 11: "within a chunk, floats may be
 // re-associated").
 //
+// Folds of a filter's kept elements split too (the copies fold their
+// own element's select or branch into their own accumulator), where no
+// member stores kept elements: a kept count or an append would carry
+// from copy to copy (lower.VerifyKernel). Scans and streams keep the
+// plain loop.
+//
 // The unrolled loop evaluates the elements in index order (copy k of the
 // body runs element base+k after copies 0..k-1), with the members in the
 // order of the plain loop; only which accumulator an element is folded
@@ -64,7 +70,7 @@ const accumMaxNanos = 4
 // accumulators: unrolled accumFactor times, its commutative folds split;
 // or nil when the chunks keep the plain loop (see the file comment).
 func accumKernel(f *hostgo.Func, lk *lower.Kernel) *lower.Kernel {
-	if lk.Form != lower.Loop || lk.Unroll != 1 || len(lk.Spaces) != 1 || lk.Chunk != nil || accumFactor < 2 {
+	if lk.Form != lower.Loop || lk.Unroll != 1 || lk.Chunk != nil || accumFactor < 2 {
 		return nil
 	}
 	c := costsOf(f)
@@ -75,11 +81,14 @@ func accumKernel(f *hostgo.Func, lk *lower.Kernel) *lower.Kernel {
 	ak.Members = append([]lower.Member(nil), lk.Members...)
 	split := false
 	for i, m := range ak.Members {
+		if m.Store == lower.AtCount || m.Store == lower.Appended {
+			return nil // kept elements stored: a count carried between copies
+		}
 		switch m.Role {
-		case lower.Scan, lower.Filter, lower.Stream:
+		case lower.Scan, lower.Stream:
 			return nil
 		case lower.Fold:
-			if m.Commutative && m.Space == lower.Root {
+			if m.Commutative {
 				ak.Members[i].Split = true
 				split = true
 			}

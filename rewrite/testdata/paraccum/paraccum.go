@@ -89,6 +89,24 @@ func gatherSpec(idx []int, ws []float64) float64 {
 	return soac.Reduce(soac.Map(idx, func(i int) float64 { return ws[i] * 2 }), 0.0, func(a, b float64) float64 { return a + b })
 }
 
+// SumSqPos: a sum of the squares of the kept elements (a select: the
+// dropped ones fold +0; examples/sumsqpos).
+//
+//soac:fuse SumSqPos backend=parallel
+func sumSqPosSpec(xs []float64) float64 {
+	pos := soac.Filter(xs, func(x float64) bool { return x > 0 })
+	return soac.Reduce(soac.Map(pos, func(x float64) float64 { return x * x }), 0.0, func(a, b float64) float64 { return a + b })
+}
+
+// EvenGather: weights read at the even indices kept (a branch: the map
+// may panic, so it runs for the kept elements only).
+//
+//soac:fuse EvenGather backend=parallel
+func evenGatherSpec(idx []int, ws []float64) float64 {
+	even := soac.Filter(idx, func(i int) bool { return i%2 == 0 })
+	return soac.Reduce(soac.Map(even, func(i int) float64 { return ws[i] * 2 }), 0.0, func(a, b float64) float64 { return a + b })
+}
+
 // exact returns n floats whose sums, squares, halves and products of
 // two are exact in any order: integers in [-1000, 1000], with a few
 // signed zeros, infinities and NaNs.
@@ -144,6 +162,10 @@ func sum32SpecArgs(r *rand.Rand, n int) []any {
 func mapAndSumSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n)} }
 
 func sumAndOtherSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n)} }
+
+func sumSqPosSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n)} }
+
+func evenGatherSpecArgs(r *rand.Rand, n int) []any { return gatherSpecArgs(r, n) }
 
 // gatherSpecArgs: indices into 100 integer weights, rarely out of range.
 func gatherSpecArgs(r *rand.Rand, n int) []any {

@@ -25,13 +25,13 @@ var procs = []int{1, 2, 8}
 
 // sizes: empty, tiny, odd, around one and two grains of the kernels
 // here (25000 and 16666 elements: parallel.Sequential splits at two),
-// and large.
+// and large (12500 and 16667: the kernels with a filter).
 var sizes = []int{0, 1, 3, 7, 24_999, 25_000, 25_001, 33_331, 33_333, 49_999, 50_000, 50_001, 100_003, 1_000_003}
 
 // grains are the kernels' grains (the generated parallel.Sequential
 // calls'): below two of them the generated code runs the cpu backend's
 // loop, bit for bit the spec's.
-var grains = map[string]int{"SumSq": 25000, "Dot": 25000, "Prod": 50000, "SumFrom": 25000, "Sum32": 25000, "MapAndSum": 25000, "SumAndOther": 16666, "Gather": 25000}
+var grains = map[string]int{"SumSq": 25000, "Dot": 25000, "Prod": 50000, "SumFrom": 25000, "Sum32": 25000, "MapAndSum": 25000, "SumAndOther": 16666, "Gather": 25000, "SumSqPos": 16667, "EvenGather": 12500}
 
 // across calls f under each of procs and fails unless the results print
 // the same (%v prints the shortest decimal that gives a float's bits, and
@@ -102,11 +102,14 @@ func near(got, want, scale, tol float64) bool {
 	return math.Abs(got-want) <= tol*scale
 }
 
-// sumAbs is the sum of |t(i)| for i < n: the scale of a sum's rounding.
+// sumAbs is the sum of |t(i)| for i < n, NaNs left out (a filter may
+// drop them): the scale of a sum's rounding.
 func sumAbs(n int, t func(i int) float64) float64 {
 	s := 0.0
 	for i := 0; i < n; i++ {
-		s += math.Abs(t(i))
+		if v := t(i); !math.IsNaN(v) {
+			s += math.Abs(v)
+		}
 	}
 	return s
 }
@@ -167,6 +170,8 @@ func TestAccumulators(t *testing.T) {
 					return []float64{a, b}
 				}, sumAbs(n, sq)},
 				{"Gather", func() []float64 { return []float64{Gather(idx, ws)} }, func() []float64 { return []float64{gatherSpec(idx, ws)} }, sumAbs(n, func(i int) float64 { return 2 * ws[idx[i]] })},
+				{"SumSqPos", func() []float64 { return []float64{SumSqPos(xs)} }, func() []float64 { return []float64{sumSqPosSpec(xs)} }, sumAbs(n, sq)},
+				{"EvenGather", func() []float64 { return []float64{EvenGather(idx, ws)} }, func() []float64 { return []float64{evenGatherSpec(idx, ws)} }, sumAbs(n, func(i int) float64 { return 2 * ws[idx[i]] })},
 			}
 			for _, c := range cases {
 				got := across(t, c.name, n, c.fused)
@@ -196,7 +201,7 @@ func panicOf(f func()) (v string) {
 // TestPanicLowestIndex puts indices out of range at positions of every
 // lane of the interleaving (offsets 0-7 from a position), with more after
 // them in the same chunk and in later chunks: the panic is the spec's, of
-// the lowest.
+// the lowest (also where a filter keeps them: EvenGather).
 func TestPanicLowestIndex(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	const n = 400_001
@@ -209,15 +214,21 @@ func TestPanicLowestIndex(t *testing.T) {
 				bad := []int{base + off, base + off + 1, base + off + 3, 300_000}
 				for _, b := range bad {
 					if b < n {
-						idx[b] = 100 + b
+						idx[b] = 100 + 2*b // even: EvenGather keeps it
 					}
 				}
-				want := fmt.Sprintf("runtime error: index out of range [%d] with length 100", 100+slices.Min(bad))
+				want := fmt.Sprintf("runtime error: index out of range [%d] with length 100", 100+2*slices.Min(bad))
 				if got := panicOf(func() { gatherSpec(idx, ws) }); got != want {
+					t.Fatalf("the spec panics with %v, want %v", got, want)
+				}
+				if got := panicOf(func() { evenGatherSpec(idx, ws) }); got != want {
 					t.Fatalf("the spec panics with %v, want %v", got, want)
 				}
 				if got := panicOf(func() { Gather(idx, ws) }); got != want {
 					t.Errorf("GOMAXPROCS=%d bad=%v: Gather panics with %v, want %v", procs, bad, got, want)
+				}
+				if got := panicOf(func() { EvenGather(idx, ws) }); got != want {
+					t.Errorf("GOMAXPROCS=%d bad=%v: EvenGather panics with %v, want %v", procs, bad, got, want)
 				}
 			}
 		}
