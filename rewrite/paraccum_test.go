@@ -33,7 +33,7 @@ func TestParAccum(t *testing.T) {
 		t.Fatalf("%d outputs", len(outs))
 	}
 	src := string(outs[0].Content)
-	step := regexp.MustCompile(`for ; i\d+ < hi-3; i\d+ \+= 4 \{`)
+	step := regexp.MustCompile(`for ; i\d+ < \w+-3; i\d+ \+= 4 \{`)
 	for fn, accs := range map[string]int{"SumSq": 4, "Dot": 4, "Prod": 4, "SumFrom": 4, "Sum32": 4, "IntFrom": 4, "MapAndSum": 4, "SumAndOther": 5, "Gather": 4, "SumSqPos": 4, "EvenGather": 4} {
 		body := funcBody(t, src, fn)
 		seq, par, ok := strings.Cut(body, "parallel.Reduce(")

@@ -81,12 +81,11 @@ func DotCL(xs, ys []float64) float64 {
 					var acc3 float64 = float64(0.0)
 					var acc4 float64 = float64(0.0)
 					var acc5 float64 = float64(0.0)
-					in3 := in[:hi]
-					_ = in3[lo:]
-					in4 := in2[:hi]
-					_ = in4[lo:]
-					i4 := lo
-					for ; i4 < hi-3; i4 += 4 {
+					in3 := in[lo:hi]
+					in4 := in2[lo:hi]
+					size := len(in3)
+					i4 := 0
+					for ; i4 < size-3; i4 += 4 {
 						i5 := i4
 						_ = i5
 						var m3 float64
@@ -132,7 +131,7 @@ func DotCL(xs, ys []float64) float64 {
 							acc5 = float64(a + b)
 						}
 					}
-					for i9 := i4; i9 < hi; i9++ {
+					for i9 := i4; i9 < size; i9++ {
 						var m7 float64
 						{
 							x, y := in3[i9], in4[i9]

@@ -131,10 +131,10 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 					var acc8 float64 = float64(0.0)
 					var acc9 float64 = float64(0.0)
 					var acc10 float64 = float64(0.0)
-					in2 := in[:hi]
-					_ = in2[lo:]
-					i4 := lo
-					for ; i4 < hi-3; i4 += 4 {
+					in2 := in[lo:hi]
+					size := len(in2)
+					i4 := 0
+					for ; i4 < size-3; i4 += 4 {
 						i5 := i4
 						_ = i5
 						{
@@ -220,7 +220,7 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 							acc10 = float64(a + b)
 						}
 					}
-					for i9 := i4; i9 < hi; i9++ {
+					for i9 := i4; i9 < size; i9++ {
 						{
 							a, b := acc3, in2[i9]
 							acc3 = float64(a + b)

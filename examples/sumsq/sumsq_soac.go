@@ -79,10 +79,10 @@ func SumSqCL(xs []float64) float64 {
 					var acc3 float64 = float64(0.0)
 					var acc4 float64 = float64(0.0)
 					var acc5 float64 = float64(0.0)
-					in2 := in[:hi]
-					_ = in2[lo:]
-					i4 := lo
-					for ; i4 < hi-3; i4 += 4 {
+					in2 := in[lo:hi]
+					size := len(in2)
+					i4 := 0
+					for ; i4 < size-3; i4 += 4 {
 						i5 := i4
 						_ = i5
 						var m3 float64
@@ -128,7 +128,7 @@ func SumSqCL(xs []float64) float64 {
 							acc5 = float64(a + b)
 						}
 					}
-					for i9 := i4; i9 < hi; i9++ {
+					for i9 := i4; i9 < size; i9++ {
 						var m7 float64
 						{
 							x := in2[i9]
@@ -244,10 +244,10 @@ func SumSqAuto(xs []float64) float64 {
 					var acc3 float64 = float64(0.0)
 					var acc4 float64 = float64(0.0)
 					var acc5 float64 = float64(0.0)
-					in2 := in[:hi]
-					_ = in2[lo:]
-					i4 := lo
-					for ; i4 < hi-3; i4 += 4 {
+					in2 := in[lo:hi]
+					size := len(in2)
+					i4 := 0
+					for ; i4 < size-3; i4 += 4 {
 						i5 := i4
 						_ = i5
 						var m3 float64
@@ -293,7 +293,7 @@ func SumSqAuto(xs []float64) float64 {
 							acc5 = float64(a + b)
 						}
 					}
-					for i9 := i4; i9 < hi; i9++ {
+					for i9 := i4; i9 < size; i9++ {
 						var m7 float64
 						{
 							x := in2[i9]

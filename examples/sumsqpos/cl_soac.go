@@ -55,10 +55,10 @@ func SumSqPosCL(xs []float64) float64 {
 					var acc3 float64 = float64(0.0)
 					var acc4 float64 = float64(0.0)
 					var acc5 float64 = float64(0.0)
-					in2 := in[:hi]
-					_ = in2[lo:]
-					i4 := lo
-					for ; i4 < hi-3; i4 += 4 {
+					in2 := in[lo:hi]
+					size := len(in2)
+					i4 := 0
+					for ; i4 < size-3; i4 += 4 {
 						i5 := i4
 						_ = i5
 						var keep3 bool
@@ -148,7 +148,7 @@ func SumSqPosCL(xs []float64) float64 {
 							acc5 = float64(a + b)
 						}
 					}
-					for i9 := i4; i9 < hi; i9++ {
+					for i9 := i4; i9 < size; i9++ {
 						var keep7 bool
 						{
 							x := in2[i9]
@@ -285,10 +285,10 @@ func OrdersTotalCL(os []Order) float64 {
 					var acc3 float64 = float64(0.0)
 					var acc4 float64 = float64(0.0)
 					var acc5 float64 = float64(0.0)
-					in2 := in[:hi]
-					_ = in2[lo:]
-					i4 := lo
-					for ; i4 < hi-3; i4 += 4 {
+					in2 := in[lo:hi]
+					size := len(in2)
+					i4 := 0
+					for ; i4 < size-3; i4 += 4 {
 						i5 := i4
 						_ = i5
 						var keep3 bool
@@ -362,7 +362,7 @@ func OrdersTotalCL(os []Order) float64 {
 							}
 						}
 					}
-					for i9 := i4; i9 < hi; i9++ {
+					for i9 := i4; i9 < size; i9++ {
 						var keep7 bool
 						{
 							o := in2[i9]

@@ -119,7 +119,22 @@ func accumChunk(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, lp *h
 	// reslices and the accumulators (the allocator is unused: Pre, which
 	// allocates, is not emitted).
 	ap := f.LoopParts(ak, outs, nil)
-	loops, why := ap.Loops(lo, hi)
+	// The loop runs over [0, size) of the inputs and outputs resliced to
+	// [lo, hi), where no member reads the index itself (an Iota, an index
+	// read): the compiler proves the unrolled copies' indices in bounds
+	// only for a loop that starts at 0. Otherwise over [lo, hi).
+	rebase := len(lk.Src.Gathers) == 0 && len(ap.Inputs) > 0
+	for _, m := range lk.Members {
+		if _, ok := m.SOAC.Op.(*ir.Iota); ok {
+			rebase = false
+		}
+	}
+	from, to, size := lo, hi, ""
+	if rebase {
+		size = f.Fresh("size")
+		from, to = "0", size
+	}
+	loops, why := ap.Loops(from, to)
 	if why != "" {
 		return nil
 	}
@@ -145,10 +160,14 @@ func accumChunk(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, lp *h
 			body.Add(hostgo.VarDecl(a.Name, a.Type, a.Neutral))
 		}
 	}
-	// The inputs and indexed outputs, cut at hi and checked against lo
-	// once, as the plain chunk's (parLoop: bounds), from the kernel's
-	// reslices declared before the branch.
+	// The inputs and indexed outputs, from the kernel's reslices declared
+	// before the branch: resliced to [lo, hi), or, as the plain chunk's
+	// (parLoop: bounds), cut at hi and checked against lo once.
 	bounds := func(name, of string) {
+		if rebase {
+			body.Add(hostgo.Define(name, jen.Id(of).Index(hostgo.Id(lo), hostgo.Id(hi))))
+			return
+		}
 		body.Add(hostgo.Define(name, jen.Id(of).Index(jen.Empty(), hostgo.Id(hi))))
 		body.Add(hostgo.AssignTo("_", jen.Id(name).Index(hostgo.Id(lo), jen.Empty())))
 	}
@@ -157,6 +176,9 @@ func accumChunk(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, lp *h
 	}
 	for i, in := range ap.Inputs {
 		bounds(in, lp.Inputs[i])
+	}
+	if rebase {
+		body.Add(hostgo.Define(size, jen.Len(hostgo.Id(ap.Inputs[0]))))
 	}
 	for _, s := range ap.Stores {
 		if s.How != lower.Indexed {
