@@ -106,7 +106,7 @@ func TestParAccumMutant(t *testing.T) {
 	write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
 		"module example.com/paraccum\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", root)))
 	write(t, filepath.Join(tmp, "go.sum"), sum)
-	cmd := exec.Command("go", "test", "-count=1", "-run", "TestAccumulators", ".")
+	cmd := exec.Command("go", "test", "-count=1", "-run", `TestAccumulators/^SumSq(#\d+)?$`, ".")
 	cmd.Dir = tmp
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
 	out, err := cmd.CombinedOutput()

@@ -58,7 +58,7 @@ import (
 // accumFactor is the number of accumulators a split fold gets in a chunk
 // (measured 2, 4 and 8 on sum of squares and dot product: BENCHMARKS.md,
 // "par-accum").
-var accumFactor = 4
+const accumFactor = 4
 
 // accumMaxNanos is the largest estimated cost of one element
 // (costs.kernelNanos) of a kernel whose chunks get several accumulators:
@@ -70,7 +70,7 @@ const accumMaxNanos = 4
 // accumulators: unrolled accumFactor times, its commutative folds split;
 // or nil when the chunks keep the plain loop (see the file comment).
 func accumKernel(f *hostgo.Func, lk *lower.Kernel) *lower.Kernel {
-	if lk.Form != lower.Loop || lk.Unroll != 1 || lk.Chunk != nil || accumFactor < 2 {
+	if lk.Form != lower.Loop || lk.Unroll != 1 || lk.Chunk != nil {
 		return nil
 	}
 	c := costsOf(f)

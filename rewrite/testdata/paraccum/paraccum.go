@@ -19,21 +19,21 @@ import (
 // SumSq: a sum of squares (examples/sumsq).
 //
 //soac:fuse SumSq backend=parallel
-func sumSqSpec(xs []float64) float64 {
+func accSumSqSpec(xs []float64) float64 {
 	return soac.Reduce(soac.Map(xs, func(x float64) float64 { return x * x }), 0.0, func(a, b float64) float64 { return a + b })
 }
 
 // Dot: a dot product (examples/dotprod).
 //
 //soac:fuse Dot backend=parallel
-func dotSpec(xs, ys []float64) float64 {
+func accDotSpec(xs, ys []float64) float64 {
 	return soac.Reduce(soac.Map2(xs, ys, func(x, y float64) float64 { return x * y }), 0.0, func(a, b float64) float64 { return a + b })
 }
 
 // Prod: a float product.
 //
 //soac:fuse Prod backend=parallel
-func prodSpec(xs []float64) float64 {
+func accProdSpec(xs []float64) float64 {
 	return soac.Reduce(xs, 1.0, func(a, b float64) float64 { return a * b })
 }
 
@@ -41,14 +41,14 @@ func prodSpec(xs []float64) float64 {
 // other accumulators start from -0).
 //
 //soac:fuse SumFrom backend=parallel
-func sumFromSpec(xs []float64, start float64) float64 {
+func accSumFromSpec(xs []float64, start float64) float64 {
 	return soac.Reduce(soac.Map(xs, func(x float64) float64 { return x * 0.5 }), start, func(a, b float64) float64 { return a + b })
 }
 
 // Sum32: a float32 sum of squares.
 //
 //soac:fuse Sum32 backend=parallel
-func sum32Spec(xs []float32) float32 {
+func accSum32Spec(xs []float32) float32 {
 	return soac.Reduce(soac.Map(xs, func(x float32) float32 { return x * x }), float32(0), func(a, b float32) float32 { return a + b })
 }
 
@@ -56,14 +56,14 @@ func sum32Spec(xs []float32) float32 {
 // not split it; the chunks do).
 //
 //soac:fuse IntFrom backend=parallel
-func intFromSpec(xs []int) int {
+func accIntFromSpec(xs []int) int {
 	return soac.Reduce(soac.Map(xs, func(x int) int { return 3 * x }), 10, func(a, b int) int { return a + b })
 }
 
 // MapAndSum: the map's output materialised beside the sum.
 //
 //soac:fuse MapAndSum backend=parallel
-func mapAndSumSpec(xs []float64) ([]float64, float64) {
+func accMapAndSumSpec(xs []float64) ([]float64, float64) {
 	ys := soac.Map(xs, func(x float64) float64 { return x - 0.5 })
 	return ys, soac.Reduce(ys, 0.0, func(a, b float64) float64 { return a + b })
 }
@@ -73,7 +73,7 @@ func mapAndSumSpec(xs []float64) ([]float64, float64) {
 // accumulator, folded in order).
 //
 //soac:fuse SumAndOther backend=parallel
-func sumAndOtherSpec(xs []float64) (float64, float64) {
+func accSumAndOtherSpec(xs []float64) (float64, float64) {
 	ys := soac.Map(xs, func(x float64) float64 { return x * x })
 	return soac.Reduce(ys, 0.0, func(a, b float64) float64 { return a + b }), soac.Reduce(ys, 0.0, func(a, b float64) float64 {
 		s := a + b
@@ -85,7 +85,7 @@ func sumAndOtherSpec(xs []float64) (float64, float64) {
 // panics (the lowest index's panic).
 //
 //soac:fuse Gather backend=parallel
-func gatherSpec(idx []int, ws []float64) float64 {
+func accGatherSpec(idx []int, ws []float64) float64 {
 	return soac.Reduce(soac.Map(idx, func(i int) float64 { return ws[i] * 2 }), 0.0, func(a, b float64) float64 { return a + b })
 }
 
@@ -93,7 +93,7 @@ func gatherSpec(idx []int, ws []float64) float64 {
 // dropped ones fold +0; examples/sumsqpos).
 //
 //soac:fuse SumSqPos backend=parallel
-func sumSqPosSpec(xs []float64) float64 {
+func accSumSqPosSpec(xs []float64) float64 {
 	pos := soac.Filter(xs, func(x float64) bool { return x > 0 })
 	return soac.Reduce(soac.Map(pos, func(x float64) float64 { return x * x }), 0.0, func(a, b float64) float64 { return a + b })
 }
@@ -102,7 +102,7 @@ func sumSqPosSpec(xs []float64) float64 {
 // may panic, so it runs for the kept elements only).
 //
 //soac:fuse EvenGather backend=parallel
-func evenGatherSpec(idx []int, ws []float64) float64 {
+func accEvenGatherSpec(idx []int, ws []float64) float64 {
 	even := soac.Filter(idx, func(i int) bool { return i%2 == 0 })
 	return soac.Reduce(soac.Map(even, func(i int) float64 { return ws[i] * 2 }), 0.0, func(a, b float64) float64 { return a + b })
 }
@@ -128,13 +128,13 @@ func exact(r *rand.Rand, n int) []float64 {
 	return xs
 }
 
-func sumSqSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n)} }
+func accSumSqSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n)} }
 
-func dotSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n), exact(r, n)} }
+func accDotSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n), exact(r, n)} }
 
-// prodSpecArgs: ±1, ±0, ±Inf and NaN, whose products are exact in any
+// accProdSpecArgs: ±1, ±0, ±Inf and NaN, whose products are exact in any
 // order (no overflow).
-func prodSpecArgs(r *rand.Rand, n int) []any {
+func accProdSpecArgs(r *rand.Rand, n int) []any {
 	vals := []float64{1, -1, 1, -1, 1, -1, 0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN()}
 	xs := make([]float64, n)
 	for i := range xs {
@@ -147,11 +147,11 @@ func prodSpecArgs(r *rand.Rand, n int) []any {
 	return []any{xs}
 }
 
-func sumFromSpecArgs(r *rand.Rand, n int) []any {
+func accSumFromSpecArgs(r *rand.Rand, n int) []any {
 	return []any{exact(r, n), float64(r.IntN(21) - 10)}
 }
 
-func sum32SpecArgs(r *rand.Rand, n int) []any {
+func accSum32SpecArgs(r *rand.Rand, n int) []any {
 	xs := make([]float32, n)
 	for i := range xs {
 		xs[i] = float32(r.IntN(21) - 10) // sums of squares below 2^24
@@ -159,16 +159,16 @@ func sum32SpecArgs(r *rand.Rand, n int) []any {
 	return []any{xs}
 }
 
-func mapAndSumSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n)} }
+func accMapAndSumSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n)} }
 
-func sumAndOtherSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n)} }
+func accSumAndOtherSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n)} }
 
-func sumSqPosSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n)} }
+func accSumSqPosSpecArgs(r *rand.Rand, n int) []any { return []any{exact(r, n)} }
 
-func evenGatherSpecArgs(r *rand.Rand, n int) []any { return gatherSpecArgs(r, n) }
+func accEvenGatherSpecArgs(r *rand.Rand, n int) []any { return accGatherSpecArgs(r, n) }
 
-// gatherSpecArgs: indices into 100 integer weights, rarely out of range.
-func gatherSpecArgs(r *rand.Rand, n int) []any {
+// accGatherSpecArgs: indices into 100 integer weights, rarely out of range.
+func accGatherSpecArgs(r *rand.Rand, n int) []any {
 	idx := make([]int, n)
 	for i := range idx {
 		idx[i] = r.IntN(100)

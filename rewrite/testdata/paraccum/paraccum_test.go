@@ -150,43 +150,47 @@ func TestAccumulators(t *testing.T) {
 				spec  func() []float64
 				scale float64
 			}{
-				{"SumSq", func() []float64 { return []float64{SumSq(xs)} }, func() []float64 { return []float64{sumSqSpec(xs)} }, sumAbs(n, sq)},
-				{"Dot", func() []float64 { return []float64{Dot(xs, ys)} }, func() []float64 { return []float64{dotSpec(xs, ys)} }, sumAbs(n, func(i int) float64 { return xs[i] * ys[i] })},
-				{"Prod", func() []float64 { return []float64{Prod(ps)} }, func() []float64 { return []float64{prodSpec(ps)} }, math.Abs(prodSpec(ps)) * float64(n)},
-				{"SumFrom", func() []float64 { return []float64{SumFrom(xs, start)} }, func() []float64 { return []float64{sumFromSpec(xs, start)} }, math.Abs(start) + sumAbs(n, func(i int) float64 { return xs[i] / 2 })},
-				{"Sum32", func() []float64 { return []float64{float64(Sum32(xs32))} }, func() []float64 { return []float64{float64(sum32Spec(xs32))} }, 6e4 * float64(n) * sumAbs(n, sq)}, // float32: n·2⁻²⁴ of the sum
+				{"SumSq", func() []float64 { return []float64{SumSq(xs)} }, func() []float64 { return []float64{accSumSqSpec(xs)} }, sumAbs(n, sq)},
+				{"Dot", func() []float64 { return []float64{Dot(xs, ys)} }, func() []float64 { return []float64{accDotSpec(xs, ys)} }, sumAbs(n, func(i int) float64 { return xs[i] * ys[i] })},
+				{"Prod", func() []float64 { return []float64{Prod(ps)} }, func() []float64 { return []float64{accProdSpec(ps)} }, math.Abs(accProdSpec(ps)) * float64(n)},
+				{"SumFrom", func() []float64 { return []float64{SumFrom(xs, start)} }, func() []float64 { return []float64{accSumFromSpec(xs, start)} }, math.Abs(start) + sumAbs(n, func(i int) float64 { return xs[i] / 2 })},
+				{"Sum32", func() []float64 { return []float64{float64(Sum32(xs32))} }, func() []float64 { return []float64{float64(accSum32Spec(xs32))} }, 6e4 * float64(n) * sumAbs(n, sq)}, // float32: n·2⁻²⁴ of the sum
 				{"MapAndSum", func() []float64 {
 					m, s := MapAndSum(xs)
 					return append(m, s)
 				}, func() []float64 {
-					m, s := mapAndSumSpec(xs)
+					m, s := accMapAndSumSpec(xs)
 					return append(m, s)
 				}, sumAbs(n, func(i int) float64 { return xs[i] - 0.5 })},
 				{"SumAndOther", func() []float64 {
 					a, b := SumAndOther(xs)
 					return []float64{a, b}
 				}, func() []float64 {
-					a, b := sumAndOtherSpec(xs)
+					a, b := accSumAndOtherSpec(xs)
 					return []float64{a, b}
 				}, sumAbs(n, sq)},
-				{"Gather", func() []float64 { return []float64{Gather(idx, ws)} }, func() []float64 { return []float64{gatherSpec(idx, ws)} }, sumAbs(n, func(i int) float64 { return 2 * ws[idx[i]] })},
-				{"SumSqPos", func() []float64 { return []float64{SumSqPos(xs)} }, func() []float64 { return []float64{sumSqPosSpec(xs)} }, sumAbs(n, sq)},
-				{"EvenGather", func() []float64 { return []float64{EvenGather(idx, ws)} }, func() []float64 { return []float64{evenGatherSpec(idx, ws)} }, sumAbs(n, func(i int) float64 { return 2 * ws[idx[i]] })},
+				{"Gather", func() []float64 { return []float64{Gather(idx, ws)} }, func() []float64 { return []float64{accGatherSpec(idx, ws)} }, sumAbs(n, func(i int) float64 { return 2 * ws[idx[i]] })},
+				{"SumSqPos", func() []float64 { return []float64{SumSqPos(xs)} }, func() []float64 { return []float64{accSumSqPosSpec(xs)} }, sumAbs(n, sq)},
+				{"EvenGather", func() []float64 { return []float64{EvenGather(idx, ws)} }, func() []float64 { return []float64{accEvenGatherSpec(idx, ws)} }, sumAbs(n, func(i int) float64 { return 2 * ws[idx[i]] })},
 			}
 			for _, c := range cases {
-				got := across(t, c.name, n, c.fused)
-				want := c.spec()
-				seq := n < 2*grains[c.name]
-				for i := range want {
-					ok := near(got[i], want[i], c.scale, tol)
-					if seq {
-						ok = math.Float64bits(got[i]) == math.Float64bits(want[i]) || math.IsNaN(got[i]) && math.IsNaN(want[i])
+				// A subtest per case (rewrite's TestParAccumMutant runs
+				// SumSq's alone).
+				t.Run(c.name, func(t *testing.T) {
+					got := across(t, c.name, n, c.fused)
+					want := c.spec()
+					seq := n < 2*grains[c.name]
+					for i := range want {
+						ok := near(got[i], want[i], c.scale, tol)
+						if seq {
+							ok = math.Float64bits(got[i]) == math.Float64bits(want[i]) || math.IsNaN(got[i]) && math.IsNaN(want[i])
+						}
+						if !ok {
+							t.Errorf("%s n=%d special=%d: result %d = %v, spec gives %v (scale %g)", c.name, n, special, i, got[i], want[i], c.scale)
+							break
+						}
 					}
-					if !ok {
-						t.Errorf("%s n=%d special=%d: result %d = %v, spec gives %v (scale %g)", c.name, n, special, i, got[i], want[i], c.scale)
-						break
-					}
-				}
+				})
 			}
 		}
 	}
@@ -218,10 +222,10 @@ func TestPanicLowestIndex(t *testing.T) {
 					}
 				}
 				want := fmt.Sprintf("runtime error: index out of range [%d] with length 100", 100+2*slices.Min(bad))
-				if got := panicOf(func() { gatherSpec(idx, ws) }); got != want {
+				if got := panicOf(func() { accGatherSpec(idx, ws) }); got != want {
 					t.Fatalf("the spec panics with %v, want %v", got, want)
 				}
-				if got := panicOf(func() { evenGatherSpec(idx, ws) }); got != want {
+				if got := panicOf(func() { accEvenGatherSpec(idx, ws) }); got != want {
 					t.Fatalf("the spec panics with %v, want %v", got, want)
 				}
 				if got := panicOf(func() { Gather(idx, ws) }); got != want {
