@@ -123,35 +123,152 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 					f0 float64
 					f1 float64
 				} {
-					var acc float64 = float64(0.0)
-					var acc2 float64 = float64(0.0)
-					in := in[:hi]
-					_ = in[lo:]
-					for i2 := lo; i2 < hi; i2++ {
+					var acc3 float64 = float64(0.0)
+					var acc4 float64 = float64(0.0)
+					var acc5 float64 = float64(0.0)
+					var acc6 float64 = float64(0.0)
+					var acc7 float64 = float64(0.0)
+					var acc8 float64 = float64(0.0)
+					var acc9 float64 = float64(0.0)
+					var acc10 float64 = float64(0.0)
+					in2 := in[lo:hi]
+					size := len(in2)
+					i4 := 0
+					for ; i4 < size-3; i4 += 4 {
+						i5 := i4
+						_ = i5
 						{
-							a, b := acc, in[i2]
-							acc = float64(a + b)
+							a, b := acc3, in2[i5]
+							acc3 = float64(a + b)
 						}
-						var keep2 bool
+						var keep3 bool
 						{
-							x := in[i2]
-							keep2 = x > 0
+							x := in2[i5]
+							keep3 = x > 0
 						}
-						var v2 float64 = in[i2]
-						var mask2 uint64
-						if keep2 {
-							mask2 = ^uint64(0)
+						var v3 float64 = in2[i5]
+						var mask3 uint64
+						if keep3 {
+							mask3 = ^uint64(0)
 						}
-						v2 = math.Float64frombits(math.Float64bits(v2) & mask2)
+						v3 = math.Float64frombits(math.Float64bits(v3) & mask3)
 						{
-							a, b := acc2, v2
-							acc2 = float64(a + b)
+							a, b := acc4, v3
+							acc4 = float64(a + b)
 						}
+						i6 := i4 + 1
+						_ = i6
+						{
+							a, b := acc5, in2[i6]
+							acc5 = float64(a + b)
+						}
+						var keep4 bool
+						{
+							x := in2[i6]
+							keep4 = x > 0
+						}
+						var v4 float64 = in2[i6]
+						var mask4 uint64
+						if keep4 {
+							mask4 = ^uint64(0)
+						}
+						v4 = math.Float64frombits(math.Float64bits(v4) & mask4)
+						{
+							a, b := acc6, v4
+							acc6 = float64(a + b)
+						}
+						i7 := i4 + 2
+						_ = i7
+						{
+							a, b := acc7, in2[i7]
+							acc7 = float64(a + b)
+						}
+						var keep5 bool
+						{
+							x := in2[i7]
+							keep5 = x > 0
+						}
+						var v5 float64 = in2[i7]
+						var mask5 uint64
+						if keep5 {
+							mask5 = ^uint64(0)
+						}
+						v5 = math.Float64frombits(math.Float64bits(v5) & mask5)
+						{
+							a, b := acc8, v5
+							acc8 = float64(a + b)
+						}
+						i8 := i4 + 3
+						_ = i8
+						{
+							a, b := acc9, in2[i8]
+							acc9 = float64(a + b)
+						}
+						var keep6 bool
+						{
+							x := in2[i8]
+							keep6 = x > 0
+						}
+						var v6 float64 = in2[i8]
+						var mask6 uint64
+						if keep6 {
+							mask6 = ^uint64(0)
+						}
+						v6 = math.Float64frombits(math.Float64bits(v6) & mask6)
+						{
+							a, b := acc10, v6
+							acc10 = float64(a + b)
+						}
+					}
+					for i9 := i4; i9 < size; i9++ {
+						{
+							a, b := acc3, in2[i9]
+							acc3 = float64(a + b)
+						}
+						var keep7 bool
+						{
+							x := in2[i9]
+							keep7 = x > 0
+						}
+						var v7 float64 = in2[i9]
+						var mask7 uint64
+						if keep7 {
+							mask7 = ^uint64(0)
+						}
+						v7 = math.Float64frombits(math.Float64bits(v7) & mask7)
+						{
+							a, b := acc4, v7
+							acc4 = float64(a + b)
+						}
+					}
+					{
+						a, b := acc3, acc5
+						acc3 = float64(a + b)
+					}
+					{
+						a, b := acc7, acc9
+						acc7 = float64(a + b)
+					}
+					{
+						a, b := acc3, acc7
+						acc3 = float64(a + b)
+					}
+					{
+						a, b := acc4, acc6
+						acc4 = float64(a + b)
+					}
+					{
+						a, b := acc8, acc10
+						acc8 = float64(a + b)
+					}
+					{
+						a, b := acc4, acc8
+						acc4 = float64(a + b)
 					}
 					return struct {
 						f0 float64
 						f1 float64
-					}{acc, acc2}
+					}{acc3, acc4}
 				}, func(x2, y struct {
 					f0 float64
 					f1 float64
@@ -187,48 +304,48 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 	}
 	if !ok2 {
 		{
-			n2 := len(xs)
-			in2 := xs[:n2]
+			n3 := len(xs)
+			in3 := xs[:n3]
 			var out []float64
-			out = parallel.Alloc[float64](n2)[:n2]
+			out = parallel.Alloc[float64](n3)[:n3]
 			var out2 []float64
-			out2 = parallel.Alloc[float64](n2)[:n2]
-			if parallel.Sequential(n2, 16667) {
-				for i3 := 0; i3 < n2; i3++ {
+			out2 = parallel.Alloc[float64](n3)[:n3]
+			if parallel.Sequential(n3, 16667) {
+				for i10 := 0; i10 < n3; i10++ {
 					var m float64
 					{
-						x := in2[i3]
+						x := in3[i10]
 						m = float64(x / sum1)
 					}
-					out[i3] = m
+					out[i10] = m
 					var m2 float64
 					{
-						x := in2[i3]
+						x := in3[i10]
 						m2 = float64(x / sum2)
 					}
-					out2[i3] = m2
+					out2[i10] = m2
 				}
 			} else {
-				parallel.For(n2, 2083, func(lo2, hi2 int) {
-					in2 := in2[:hi2]
-					_ = in2[lo2:]
+				parallel.For(n3, 2083, func(lo2, hi2 int) {
+					in3 := in3[:hi2]
+					_ = in3[lo2:]
 					out := out[:hi2]
 					_ = out[lo2:]
 					out2 := out2[:hi2]
 					_ = out2[lo2:]
-					for i4 := lo2; i4 < hi2; i4++ {
+					for i11 := lo2; i11 < hi2; i11++ {
 						var m3 float64
 						{
-							x := in2[i4]
+							x := in3[i11]
 							m3 = float64(x / sum1)
 						}
-						out[i4] = m3
+						out[i11] = m3
 						var m4 float64
 						{
-							x := in2[i4]
+							x := in3[i11]
 							m4 = float64(x / sum2)
 						}
-						out2[i4] = m4
+						out2[i11] = m4
 					}
 				})
 			}
@@ -356,35 +473,152 @@ func Normalize2Auto(xs []float64) (ys1, ys2 []float64) {
 					f0 float64
 					f1 float64
 				} {
-					var acc float64 = float64(0.0)
-					var acc2 float64 = float64(0.0)
-					in := in[:hi]
-					_ = in[lo:]
-					for i2 := lo; i2 < hi; i2++ {
+					var acc3 float64 = float64(0.0)
+					var acc4 float64 = float64(0.0)
+					var acc5 float64 = float64(0.0)
+					var acc6 float64 = float64(0.0)
+					var acc7 float64 = float64(0.0)
+					var acc8 float64 = float64(0.0)
+					var acc9 float64 = float64(0.0)
+					var acc10 float64 = float64(0.0)
+					in2 := in[lo:hi]
+					size := len(in2)
+					i4 := 0
+					for ; i4 < size-3; i4 += 4 {
+						i5 := i4
+						_ = i5
 						{
-							a, b := acc, in[i2]
-							acc = float64(a + b)
+							a, b := acc3, in2[i5]
+							acc3 = float64(a + b)
 						}
-						var keep2 bool
+						var keep3 bool
 						{
-							x := in[i2]
-							keep2 = x > 0
+							x := in2[i5]
+							keep3 = x > 0
 						}
-						var v2 float64 = in[i2]
-						var mask2 uint64
-						if keep2 {
-							mask2 = ^uint64(0)
+						var v3 float64 = in2[i5]
+						var mask3 uint64
+						if keep3 {
+							mask3 = ^uint64(0)
 						}
-						v2 = math.Float64frombits(math.Float64bits(v2) & mask2)
+						v3 = math.Float64frombits(math.Float64bits(v3) & mask3)
 						{
-							a, b := acc2, v2
-							acc2 = float64(a + b)
+							a, b := acc4, v3
+							acc4 = float64(a + b)
 						}
+						i6 := i4 + 1
+						_ = i6
+						{
+							a, b := acc5, in2[i6]
+							acc5 = float64(a + b)
+						}
+						var keep4 bool
+						{
+							x := in2[i6]
+							keep4 = x > 0
+						}
+						var v4 float64 = in2[i6]
+						var mask4 uint64
+						if keep4 {
+							mask4 = ^uint64(0)
+						}
+						v4 = math.Float64frombits(math.Float64bits(v4) & mask4)
+						{
+							a, b := acc6, v4
+							acc6 = float64(a + b)
+						}
+						i7 := i4 + 2
+						_ = i7
+						{
+							a, b := acc7, in2[i7]
+							acc7 = float64(a + b)
+						}
+						var keep5 bool
+						{
+							x := in2[i7]
+							keep5 = x > 0
+						}
+						var v5 float64 = in2[i7]
+						var mask5 uint64
+						if keep5 {
+							mask5 = ^uint64(0)
+						}
+						v5 = math.Float64frombits(math.Float64bits(v5) & mask5)
+						{
+							a, b := acc8, v5
+							acc8 = float64(a + b)
+						}
+						i8 := i4 + 3
+						_ = i8
+						{
+							a, b := acc9, in2[i8]
+							acc9 = float64(a + b)
+						}
+						var keep6 bool
+						{
+							x := in2[i8]
+							keep6 = x > 0
+						}
+						var v6 float64 = in2[i8]
+						var mask6 uint64
+						if keep6 {
+							mask6 = ^uint64(0)
+						}
+						v6 = math.Float64frombits(math.Float64bits(v6) & mask6)
+						{
+							a, b := acc10, v6
+							acc10 = float64(a + b)
+						}
+					}
+					for i9 := i4; i9 < size; i9++ {
+						{
+							a, b := acc3, in2[i9]
+							acc3 = float64(a + b)
+						}
+						var keep7 bool
+						{
+							x := in2[i9]
+							keep7 = x > 0
+						}
+						var v7 float64 = in2[i9]
+						var mask7 uint64
+						if keep7 {
+							mask7 = ^uint64(0)
+						}
+						v7 = math.Float64frombits(math.Float64bits(v7) & mask7)
+						{
+							a, b := acc4, v7
+							acc4 = float64(a + b)
+						}
+					}
+					{
+						a, b := acc3, acc5
+						acc3 = float64(a + b)
+					}
+					{
+						a, b := acc7, acc9
+						acc7 = float64(a + b)
+					}
+					{
+						a, b := acc3, acc7
+						acc3 = float64(a + b)
+					}
+					{
+						a, b := acc4, acc6
+						acc4 = float64(a + b)
+					}
+					{
+						a, b := acc8, acc10
+						acc8 = float64(a + b)
+					}
+					{
+						a, b := acc4, acc8
+						acc4 = float64(a + b)
 					}
 					return struct {
 						f0 float64
 						f1 float64
-					}{acc, acc2}
+					}{acc3, acc4}
 				}, func(x2, y struct {
 					f0 float64
 					f1 float64
@@ -420,48 +654,48 @@ func Normalize2Auto(xs []float64) (ys1, ys2 []float64) {
 	}
 	if !ok2 {
 		{
-			n2 := len(xs)
-			in2 := xs[:n2]
+			n3 := len(xs)
+			in3 := xs[:n3]
 			var out []float64
-			out = parallel.Alloc[float64](n2)[:n2]
+			out = parallel.Alloc[float64](n3)[:n3]
 			var out2 []float64
-			out2 = parallel.Alloc[float64](n2)[:n2]
-			if parallel.Sequential(n2, 16667) {
-				for i3 := 0; i3 < n2; i3++ {
+			out2 = parallel.Alloc[float64](n3)[:n3]
+			if parallel.Sequential(n3, 16667) {
+				for i10 := 0; i10 < n3; i10++ {
 					var m float64
 					{
-						x := in2[i3]
+						x := in3[i10]
 						m = float64(x / sum1)
 					}
-					out[i3] = m
+					out[i10] = m
 					var m2 float64
 					{
-						x := in2[i3]
+						x := in3[i10]
 						m2 = float64(x / sum2)
 					}
-					out2[i3] = m2
+					out2[i10] = m2
 				}
 			} else {
-				parallel.For(n2, 2083, func(lo2, hi2 int) {
-					in2 := in2[:hi2]
-					_ = in2[lo2:]
+				parallel.For(n3, 2083, func(lo2, hi2 int) {
+					in3 := in3[:hi2]
+					_ = in3[lo2:]
 					out := out[:hi2]
 					_ = out[lo2:]
 					out2 := out2[:hi2]
 					_ = out2[lo2:]
-					for i4 := lo2; i4 < hi2; i4++ {
+					for i11 := lo2; i11 < hi2; i11++ {
 						var m3 float64
 						{
-							x := in2[i4]
+							x := in3[i11]
 							m3 = float64(x / sum1)
 						}
-						out[i4] = m3
+						out[i11] = m3
 						var m4 float64
 						{
-							x := in2[i4]
+							x := in3[i11]
 							m4 = float64(x / sum2)
 						}
-						out2[i4] = m4
+						out2[i11] = m4
 					}
 				})
 			}

@@ -31,23 +31,85 @@ func SumSqPar(xs []float64) float64 {
 			r := parallel.Reduce(n, 3125, func(lo, hi int) struct {
 				f0 float64
 			} {
-				var acc float64 = float64(0.0)
-				in := in[:hi]
-				_ = in[lo:]
-				for i2 := lo; i2 < hi; i2++ {
-					var m2 float64
+				var acc2 float64 = float64(0.0)
+				var acc3 float64 = float64(0.0)
+				var acc4 float64 = float64(0.0)
+				var acc5 float64 = float64(0.0)
+				in2 := in[lo:hi]
+				size := len(in2)
+				i4 := 0
+				for ; i4 < size-3; i4 += 4 {
+					i5 := i4
+					_ = i5
+					var m3 float64
 					{
-						x := in[i2]
-						m2 = float64(x * x)
+						x := in2[i5]
+						m3 = float64(x * x)
 					}
 					{
-						a, b := acc, m2
-						acc = float64(a + b)
+						a, b := acc2, m3
+						acc2 = float64(a + b)
 					}
+					i6 := i4 + 1
+					_ = i6
+					var m4 float64
+					{
+						x := in2[i6]
+						m4 = float64(x * x)
+					}
+					{
+						a, b := acc3, m4
+						acc3 = float64(a + b)
+					}
+					i7 := i4 + 2
+					_ = i7
+					var m5 float64
+					{
+						x := in2[i7]
+						m5 = float64(x * x)
+					}
+					{
+						a, b := acc4, m5
+						acc4 = float64(a + b)
+					}
+					i8 := i4 + 3
+					_ = i8
+					var m6 float64
+					{
+						x := in2[i8]
+						m6 = float64(x * x)
+					}
+					{
+						a, b := acc5, m6
+						acc5 = float64(a + b)
+					}
+				}
+				for i9 := i4; i9 < size; i9++ {
+					var m7 float64
+					{
+						x := in2[i9]
+						m7 = float64(x * x)
+					}
+					{
+						a, b := acc2, m7
+						acc2 = float64(a + b)
+					}
+				}
+				{
+					a, b := acc2, acc3
+					acc2 = float64(a + b)
+				}
+				{
+					a, b := acc4, acc5
+					acc4 = float64(a + b)
+				}
+				{
+					a, b := acc2, acc4
+					acc2 = float64(a + b)
 				}
 				return struct {
 					f0 float64
-				}{acc}
+				}{acc2}
 			}, func(x2, y struct {
 				f0 float64
 			}) struct {

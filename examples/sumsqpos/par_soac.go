@@ -37,30 +37,120 @@ func OrdersTotalPar(os []Order) float64 {
 			r := parallel.Reduce(n, 2083, func(lo, hi int) struct {
 				f0 float64
 			} {
-				var acc float64 = float64(0.0)
-				in := in[:hi]
-				_ = in[lo:]
-				for i2 := lo; i2 < hi; i2++ {
-					var keep2 bool
+				var acc2 float64 = float64(0.0)
+				var acc3 float64 = float64(0.0)
+				var acc4 float64 = float64(0.0)
+				var acc5 float64 = float64(0.0)
+				in2 := in[lo:hi]
+				size := len(in2)
+				i4 := 0
+				for ; i4 < size-3; i4 += 4 {
+					i5 := i4
+					_ = i5
+					var keep3 bool
 					{
-						o := in[i2]
-						keep2 = o.Status == Shipped
+						o := in2[i5]
+						keep3 = o.Status == Shipped
 					}
-					if keep2 {
-						var m2 float64
+					if keep3 {
+						var m3 float64
 						{
-							o := in[i2]
-							m2 = float64(o.Price * o.Qty)
+							o := in2[i5]
+							m3 = float64(o.Price * o.Qty)
 						}
 						{
-							a, b := acc, m2
-							acc = float64(a + b)
+							a, b := acc2, m3
+							acc2 = float64(a + b)
+						}
+					}
+					i6 := i4 + 1
+					_ = i6
+					var keep4 bool
+					{
+						o := in2[i6]
+						keep4 = o.Status == Shipped
+					}
+					if keep4 {
+						var m4 float64
+						{
+							o := in2[i6]
+							m4 = float64(o.Price * o.Qty)
+						}
+						{
+							a, b := acc3, m4
+							acc3 = float64(a + b)
+						}
+					}
+					i7 := i4 + 2
+					_ = i7
+					var keep5 bool
+					{
+						o := in2[i7]
+						keep5 = o.Status == Shipped
+					}
+					if keep5 {
+						var m5 float64
+						{
+							o := in2[i7]
+							m5 = float64(o.Price * o.Qty)
+						}
+						{
+							a, b := acc4, m5
+							acc4 = float64(a + b)
+						}
+					}
+					i8 := i4 + 3
+					_ = i8
+					var keep6 bool
+					{
+						o := in2[i8]
+						keep6 = o.Status == Shipped
+					}
+					if keep6 {
+						var m6 float64
+						{
+							o := in2[i8]
+							m6 = float64(o.Price * o.Qty)
+						}
+						{
+							a, b := acc5, m6
+							acc5 = float64(a + b)
 						}
 					}
 				}
+				for i9 := i4; i9 < size; i9++ {
+					var keep7 bool
+					{
+						o := in2[i9]
+						keep7 = o.Status == Shipped
+					}
+					if keep7 {
+						var m7 float64
+						{
+							o := in2[i9]
+							m7 = float64(o.Price * o.Qty)
+						}
+						{
+							a, b := acc2, m7
+							acc2 = float64(a + b)
+						}
+					}
+				}
+				{
+					a, b := acc2, acc3
+					acc2 = float64(a + b)
+				}
+				{
+					a, b := acc4, acc5
+					acc4 = float64(a + b)
+				}
+				{
+					a, b := acc2, acc4
+					acc2 = float64(a + b)
+				}
 				return struct {
 					f0 float64
-				}{acc}
+				}{acc2}
 			}, func(x2, y struct {
 				f0 float64
 			}) struct {
@@ -118,34 +208,140 @@ func SumSqPosPar(xs []float64) float64 {
 			r := parallel.Reduce(n, 2083, func(lo, hi int) struct {
 				f0 float64
 			} {
-				var acc float64 = float64(0.0)
-				in := in[:hi]
-				_ = in[lo:]
-				for i2 := lo; i2 < hi; i2++ {
-					var keep2 bool
+				var acc2 float64 = float64(0.0)
+				var acc3 float64 = float64(0.0)
+				var acc4 float64 = float64(0.0)
+				var acc5 float64 = float64(0.0)
+				in2 := in[lo:hi]
+				size := len(in2)
+				i4 := 0
+				for ; i4 < size-3; i4 += 4 {
+					i5 := i4
+					_ = i5
+					var keep3 bool
 					{
-						x := in[i2]
-						keep2 = x > 0
+						x := in2[i5]
+						keep3 = x > 0
 					}
-					var m2 float64
+					var m3 float64
 					{
-						x := in[i2]
-						m2 = float64(x * x)
+						x := in2[i5]
+						m3 = float64(x * x)
 					}
-					var v2 float64 = m2
-					var mask2 uint64
-					if keep2 {
-						mask2 = ^uint64(0)
+					var v3 float64 = m3
+					var mask3 uint64
+					if keep3 {
+						mask3 = ^uint64(0)
 					}
-					v2 = math.Float64frombits(math.Float64bits(v2) & mask2)
+					v3 = math.Float64frombits(math.Float64bits(v3) & mask3)
 					{
-						a, b := acc, v2
-						acc = float64(a + b)
+						a, b := acc2, v3
+						acc2 = float64(a + b)
 					}
+					i6 := i4 + 1
+					_ = i6
+					var keep4 bool
+					{
+						x := in2[i6]
+						keep4 = x > 0
+					}
+					var m4 float64
+					{
+						x := in2[i6]
+						m4 = float64(x * x)
+					}
+					var v4 float64 = m4
+					var mask4 uint64
+					if keep4 {
+						mask4 = ^uint64(0)
+					}
+					v4 = math.Float64frombits(math.Float64bits(v4) & mask4)
+					{
+						a, b := acc3, v4
+						acc3 = float64(a + b)
+					}
+					i7 := i4 + 2
+					_ = i7
+					var keep5 bool
+					{
+						x := in2[i7]
+						keep5 = x > 0
+					}
+					var m5 float64
+					{
+						x := in2[i7]
+						m5 = float64(x * x)
+					}
+					var v5 float64 = m5
+					var mask5 uint64
+					if keep5 {
+						mask5 = ^uint64(0)
+					}
+					v5 = math.Float64frombits(math.Float64bits(v5) & mask5)
+					{
+						a, b := acc4, v5
+						acc4 = float64(a + b)
+					}
+					i8 := i4 + 3
+					_ = i8
+					var keep6 bool
+					{
+						x := in2[i8]
+						keep6 = x > 0
+					}
+					var m6 float64
+					{
+						x := in2[i8]
+						m6 = float64(x * x)
+					}
+					var v6 float64 = m6
+					var mask6 uint64
+					if keep6 {
+						mask6 = ^uint64(0)
+					}
+					v6 = math.Float64frombits(math.Float64bits(v6) & mask6)
+					{
+						a, b := acc5, v6
+						acc5 = float64(a + b)
+					}
+				}
+				for i9 := i4; i9 < size; i9++ {
+					var keep7 bool
+					{
+						x := in2[i9]
+						keep7 = x > 0
+					}
+					var m7 float64
+					{
+						x := in2[i9]
+						m7 = float64(x * x)
+					}
+					var v7 float64 = m7
+					var mask7 uint64
+					if keep7 {
+						mask7 = ^uint64(0)
+					}
+					v7 = math.Float64frombits(math.Float64bits(v7) & mask7)
+					{
+						a, b := acc2, v7
+						acc2 = float64(a + b)
+					}
+				}
+				{
+					a, b := acc2, acc3
+					acc2 = float64(a + b)
+				}
+				{
+					a, b := acc4, acc5
+					acc4 = float64(a + b)
+				}
+				{
+					a, b := acc2, acc4
+					acc2 = float64(a + b)
 				}
 				return struct {
 					f0 float64
-				}{acc}
+				}{acc2}
 			}, func(x2, y struct {
 				f0 float64
 			}) struct {

@@ -29,7 +29,7 @@ func Verify(fn *Function) error {
 // are the plan kernel's, in order; spaces nest (a parent before its
 // child, a select directly under the root, a filter's kept space its
 // own); stores agree with their spaces; only folds split, only loops
-// without filters and scans unroll; a Sequence says why.
+// without scans and stored kept elements unroll; a Sequence says why.
 func VerifyKernel(k *Kernel) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("kernel %d (%s): %s", k.Src.ID, k.Form, fmt.Sprintf(format, args...))
@@ -113,7 +113,7 @@ func VerifyKernel(k *Kernel) error {
 			return bad("space %d is a select below another filter", si)
 		}
 	}
-	filters := 0
+	scans, keptStores := 0, 0
 	for _, m := range k.Members {
 		if m.Space < 0 || m.Space >= len(k.Spaces) {
 			return bad("%s in space %d", m.SOAC.Name, m.Space)
@@ -121,13 +121,12 @@ func VerifyKernel(k *Kernel) error {
 		own := m.Space
 		switch m.Role {
 		case Filter:
-			filters++
 			if m.Kept <= m.Space || k.Spaces[m.Kept].Parent != m.Space {
 				return bad("filter %s keeps into space %d", m.SOAC.Name, m.Kept)
 			}
 			own = m.Kept
 		case Scan:
-			filters++ // a scan's order is carried between iterations too
+			scans++ // a scan's order is carried between iterations
 			if k.Spaces[m.Space].Select {
 				return bad("scan %s of the elements a select keeps", m.SOAC.Name)
 			}
@@ -157,12 +156,19 @@ func VerifyKernel(k *Kernel) error {
 		case own != Root:
 			want = Appended
 		}
+		if m.Store == AtCount || m.Store == Appended {
+			keptStores++
+		}
 		if m.Store != NoStore && m.Store != want {
 			return bad("%s stored %s in space %d, want %s", m.SOAC.Name, m.Store, own, want)
 		}
 	}
-	if k.Unroll > 1 && filters > 0 {
-		return bad("unrolled %d times with a filter or scan", k.Unroll)
+	// Unrolled copies carry nothing from one to the next but the
+	// accumulators: no scan, no kept count or appended element. A filter
+	// whose kept elements only folds read carries nothing (the parallel
+	// backend's chunks: paraccum.go); lower unrolls no filter.
+	if k.Unroll > 1 && (scans > 0 || keptStores > 0) {
+		return bad("unrolled %d times with a scan or stored kept elements", k.Unroll)
 	}
 	return nil
 }

@@ -34,6 +34,13 @@ func TestVerifyKernel(t *testing.T) {
 	if err := VerifyKernel(filterFold()); err != nil {
 		t.Fatalf("valid kernel: %v", err)
 	}
+	// Unrolled with a split fold of kept elements none of which is
+	// stored: the copies carry nothing between them.
+	k := filterFold()
+	k.Unroll, k.Members[0].Store, k.Members[1].Split = 4, NoStore, true
+	if err := VerifyKernel(k); err != nil {
+		t.Fatalf("unrolled kernel with a filter only folded: %v", err)
+	}
 	for _, tc := range []struct {
 		name   string
 		break_ func(k *Kernel)

@@ -346,7 +346,11 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 			return nil, why
 		}
 		r := f.Fresh("r")
-		par.Add(hostgo.Define(r, jen.Qual(ParallelPath, "Reduce").Call(n, cg, fn(nil, pt, jen.Return(ret)), comb)))
+		chunkFn := fn(nil, pt, jen.Return(ret))
+		if ac := accumChunk(f, lk, outs, lp, folds, lo, hi, pt); ac != nil {
+			chunkFn = ac // several accumulators per fold (paraccum.go)
+		}
+		par.Add(hostgo.Define(r, jen.Qual(ParallelPath, "Reduce").Call(n, cg, chunkFn, comb)))
 		par.Add(assign(r)...)
 	default:
 		// A map whose count is unreliable times its first element.
