@@ -94,3 +94,13 @@ func (f *Func) BindName(v *ir.Var, name string) (restore func()) {
 		}
 	}
 }
+
+// ChunkLoopParts is LoopParts for the members after the stream of a
+// ChunkedThen kernel (lk its ThenPart, or a kernel cut from it) run on
+// one chunk the stream returned, as the parallel backend does per
+// runtime chunk: element i of v, the stream's output, is res[i-lo] (res
+// and lo names defined where the loop runs), and n names the loop's
+// length, which the caller declares.
+func (f *Func) ChunkLoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Allocator, v *ir.Var, res, lo, n string) *LoopParts {
+	return f.loopParts(lk, outs, alloc, &chunkInput{v: v, res: res, lo: lo, n: n})
+}

@@ -124,3 +124,38 @@ func badLengthSpecArgs(r *rand.Rand, n int) []any {
 	}
 	return []any{xs}
 }
+
+// BufferScan: a map feeding a stream whose chunk function is a named
+// function (the map's elements computed into the runtime's buffer of
+// the goroutine, parallel.StreamCarried's scratch), then a scan beside
+// a sum.
+//
+//soac:fuse BufferScan backend=parallel
+func bufferScanSpec(xs []int) ([]int, int) {
+	ys := soac.StreamMap(soac.Map(xs, func(x int) int { return x - 5 }), doubleChunk)
+	run := soac.Scan(ys, 0, func(a, b int) int { return a + b })
+	return run, soac.Reduce(ys, 0, func(a, b int) int { return a ^ b })
+}
+
+// AliasScan: a stream whose chunk function returns its chunk, the
+// runtime's buffer of the goroutine, which the members read before the
+// buffer serves another chunk; a float scan of it.
+//
+//soac:fuse AliasScan backend=parallel
+func aliasScanSpec(xs []float64) []float64 {
+	ys := soac.StreamMap(soac.Map(xs, func(x float64) float64 { return x * 3 }), func(chunk []float64) []float64 {
+		return chunk
+	})
+	return soac.Scan(ys, 1, func(a, b float64) float64 { return a + b })
+}
+
+// ScanThenFilter: a filter of a scan's elements, whose kept counts need
+// the scan's carry first (carries in levels): the stream's output is
+// computed first, then the members' loop over it (parThenTwo).
+//
+//soac:fuse ScanThenFilter backend=parallel
+func scanThenFilterSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, doubleChunk)
+	run := soac.Scan(ys, 0, func(a, b int) int { return a + b })
+	return soac.Filter(run, func(r int) bool { return r%3 == 0 })
+}
