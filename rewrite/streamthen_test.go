@@ -67,9 +67,8 @@ func TestStreamThenBackends(t *testing.T) {
 // TestParallelStreamThen generates testdata/streamrules with
 // backend=parallel: every ChunkedThen kernel at depth 0 runs, above its
 // grain, in one parallel step (the stream's chunks and the members over
-// them: parallel.StreamCarried) or, where its members read the stream's
-// whole output or carry in levels, in two (the stream's output, then
-// the members), and (unless
+// them: parallel.StreamCarried) or, where its members carry in levels,
+// in two (the stream's output, then the members), and (unless
 // -short) every generated function equals its spec, results bit for bit
 // and panics by message, on random inputs of up to 6e5 elements under
 // GOMAXPROCS 1, 2 and 8; panics at two indices, in either order, are
@@ -106,13 +105,11 @@ func TestParallelStreamThen(t *testing.T) {
 			then++
 			name := part[:strings.IndexAny(part, "([")]
 			// One parallel step (parallel.StreamCarried), except where
-			// the members read the stream's whole output (a scan's
-			// operator capturing it) or their carries come in levels (a
-			// filter of a scan's elements): the stream's output first,
-			// then the members' loop.
-			// (MapStreamBadLength is a Chunked kernel: maps feeding a
-			// stream, parallel.StreamMapChunks.)
-			twoStep := name == "StreamScanWhole" || name == "StreamScanFilter" || name == "MapStreamBadLength"
+			// the members' carries come in levels (a filter of a scan's
+			// elements): the stream's output first, then the members'
+			// loop. (MapStreamBadLength is a Chunked kernel, maps
+			// feeding a stream: parallel.StreamMapChunks.)
+			twoStep := name == "StreamScanFilter" || name == "MapStreamBadLength"
 			one := strings.Contains(body, "parallel.StreamCarried(")
 			two := strings.Contains(body, "parallel.StreamMapChunks(") || strings.Contains(body, "parallel.StreamMapOr(")
 			if one == twoStep || two != twoStep {

@@ -3,10 +3,30 @@ package parallel
 // This file renders a StreamMap whose chunk loop runs more members of
 // its kernel (form lower.ChunkedThen: scans carrying their accumulators
 // from chunk to chunk, filters their kept counts, maps and folds). Below
-// the stream's grain it is the cpu backend's chunk loop itself
+// its grain it is the cpu backend's chunk loop itself
 // (hostgo.FusedStreamThen), so that a small input runs and allocates
-// what the cpu backend's code does. Above it, the kernel runs in two
-// parallel steps, in the spec's order:
+// what the cpu backend's code does. Above it, it runs in one parallel
+// step where it can (parThenOne), as a hand-written goroutine loop does:
+// parallel.StreamCarried, every runtime chunk computing the stream's
+// output of its range (the maps' elements and the chunk function,
+// hostgo.StreamParts, or the chunk function on a slice of the stream's
+// input) and then, over that chunk while it is in cache
+// (hostgo.Func.ChunkLoopParts: element i is r[i-lo]), the members as
+// parscan.go's carried loops run them: pass 1 the chunk's scan totals
+// and kept counts (the members cut to what those depend on), the
+// carries combined in chunk order, pass 2 the whole loop from the
+// chunk's carry (an exact scan's chunk whose carry is already known
+// skips pass 1); maps and folds alone carry nothing. The stream's output
+// is an array only when the kernel returns it. The spec's StreamMap
+// runs every chunk before its consumers see an element, so that its
+// panics (the chunk function's, a wrong length naming the spec's chunk)
+// come before the members'; here a chunk's members run before a later
+// chunk's stream, so any panic, or a chunk of the wrong length, makes
+// the generated code run the spec's calls instead (the kernel is pure),
+// which raise the spec's panic.
+//
+// Where its carries come in levels (a filter of a scan's elements:
+// carryLevels), it runs in two steps (parThenTwo), in the spec's order:
 //
 //  1. the stream's half (lk.StreamPart) computes the whole stream output
 //     into a local array: parallel.StreamMapChunks over the runtime's
@@ -15,24 +35,17 @@ package parallel
 //     an input of the kernel, parallel.StreamMapOr; a chunk of the wrong
 //     length runs the spec's calls, whose panic names the spec's chunk;
 //  2. the members' half (lk.ThenPart) runs as a loop over that array
-//     (parLoop): a lone scan by parallel.Scan, a scan beside other
-//     members, a scan of kept elements or kept elements beside folds by
-//     parallel.Carried (pass 1 the chunks' totals, carries combined in
-//     chunk order, pass 2 each chunk from its carry), folds by
-//     parallel.Reduce, filters by parallel.Filter/FilterFold.
+//     (parLoop), by parallel.Carried or CarriedLevels, Scan, Filter or
+//     Reduce; the stream's panics come first with no rerun.
 //
-// The spec's StreamMap runs every chunk before its consumers see an
-// element, so running the whole stream first keeps its panics (the
-// chunk function's, a wrong length) before the members' (the lowest
-// index of the loop, as parLoop raises it), with no rerun. The stream's
-// result does not depend on its chunks (CONTRACT.md streams) and the
-// runtime's chunks, like the association of every float in step 2,
-// depend on n and the grain only: the result is the same bits for any
-// number of cores. The stream's output costs one array of n elements
-// here, which the sequential chunk loop does not allocate.
+// In both forms the runtime's chunks, like the association of every
+// float, depend on n and the grain only, and the stream's result does
+// not depend on its chunks (CONTRACT.md streams): the result is the same
+// bits for any number of cores.
 //
 // It does not decide the kernel's shape (rewrite/lower does) nor which
-// members need a carry (parLoop and parscan.go do).
+// members need a carry (parscan.go's carried does, for the two-step
+// form).
 
 import (
 	"fmt"
@@ -101,26 +114,29 @@ func parThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 }
 
 // oneStep returns why lk (form lower.ChunkedThen) does not run in one
-// parallel step, or "": its members read the stream's output other than
-// element by element (a function capturing the whole array, an index
-// read), which exists only chunk by chunk there, or its carries come in
-// levels (a total that needs another scan's carry first, which
-// parallel.StreamCarried does not run).
+// parallel step, or "": its carries come in levels (a total that needs
+// another scan's carry first, as a filter of a scan's elements:
+// parallel.StreamCarried runs one pass 1), or its members read an array
+// the stream's half computes other than element by element (an index
+// read, a function capturing it), which exists only chunk by chunk
+// there. The fusion engine keeps such reads out of a kernel today; the
+// check keeps the one-step form correct if it ever lets one in.
 func oneStep(lk *lower.Kernel) string {
-	s := lk.Stream()
 	then := lk.ThenPart()
+	if _, _, levels := carryLevels(then, countedSpaces(then)); levels > 1 {
+		return "its carries come in levels"
+	}
 	if len(then.Src.Gathers) > 0 {
 		return "its members read an array at an index"
 	}
 	for _, m := range then.Members {
 		for _, l := range m.SOAC.Lambdas() {
-			if slices.Contains(l.Free, s.Out) {
-				return "a function of " + m.SOAC.Name + " reads the stream's whole output"
+			for _, h := range lk.StreamPart().Src.SOACs {
+				if slices.Contains(l.Free, h.Out) {
+					return "a function of " + m.SOAC.Name + " reads " + h.Out.Name + " whole"
+				}
 			}
 		}
-	}
-	if _, _, levels := carryLevels(then, countedSpaces(then)); levels > 1 {
-		return "its carries come in levels"
 	}
 	return ""
 }
