@@ -159,3 +159,41 @@ func scanThenFilterSpec(xs []int) []int {
 	run := soac.Scan(ys, 0, func(a, b int) int { return a + b })
 	return soac.Filter(run, func(r int) bool { return r%3 == 0 })
 }
+
+// ShortChunk: the chunk function returns a short chunk when it sees a
+// 77 and a long one when it sees a 78, and no member may panic (no
+// rerun guard around the kernel): the one-step form's chunk of the
+// wrong length runs the spec's calls, whose panic names the spec's
+// chunk.
+//
+//soac:fuse ShortChunk backend=parallel
+func shortChunkSpec(xs []int) ([]int, int) {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		out := make([]int, 0, len(chunk)+1)
+		for _, c := range chunk {
+			if c == 77 {
+				return out
+			}
+			if c == 78 {
+				out = append(out, 0)
+			}
+			out = append(out, c+1)
+		}
+		return out
+	})
+	kept := soac.Filter(ys, func(y int) bool { return y%2 == 0 })
+	return kept, soac.Reduce(ys, 0, func(a, b int) int { return a + b })
+}
+
+// shortChunkSpecArgs makes inputs of n elements in [0, 70), with a 77
+// or a 78 at a random index, each a third of the time.
+func shortChunkSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]int, n)
+	for i := range xs {
+		xs[i] = r.IntN(70)
+	}
+	if k := r.IntN(3); n > 0 && k > 0 {
+		xs[r.IntN(n)] = 76 + k
+	}
+	return []any{xs}
+}
