@@ -271,11 +271,11 @@ func ChunkedSumsPar(xs []int) []int {
 			var acc3 int = int(0)
 			var out3 []int
 			out3 = parallel.Alloc[int](n3)[:n3]
-			_, _, ok := parallel.StreamCarried(n3, 1562, false, carried{int(0)}, true, func(lo2, hi2 int, _ []int) ([]int, bool) {
+			_, _, ok := parallel.StreamCarried(n3, 1562, true, carried{int(0)}, true, func(lo2, hi2 int, buf []int) ([]int, bool) {
 				var r3 []int
 				{
 					chunk := xs[lo2:hi2:hi2]
-					out := make([]int, len(chunk))
+					out := parallel.Reuse(buf, len(chunk))
 					for i, x := range chunk {
 						out[i] = 3*x + 1
 					}

@@ -143,3 +143,22 @@ func combine[P any](parts []P, comb func(P, P) P) P {
 	}
 	return acc
 }
+
+// Reuse returns what make([]T, n) returns, a slice of n zero elements,
+// in buf's array when it has room (else make's): generated code passes
+// a chunk's scratch buffer (StreamCarried) where the stream's chunk
+// function makes the array it returns, which the members read only
+// until the chunk is done. A negative n panics as make does.
+func Reuse[T any](buf []T, n int) []T { return ReuseCap(buf, n, n) }
+
+// ReuseCap is Reuse for make([]T, n, c): a slice of length n and
+// capacity c, its c elements zero. Lengths make rejects panic as make
+// does.
+func ReuseCap[T any](buf []T, n, c int) []T {
+	if n < 0 || n > c || c > cap(buf) {
+		return make([]T, n, c)
+	}
+	b := buf[:c:c]
+	clear(b)
+	return b[:n]
+}

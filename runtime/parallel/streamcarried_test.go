@@ -354,3 +354,41 @@ func TestStreamCarriedPanics(t *testing.T) {
 		t.Errorf("%d goroutines after the panics, %d before", after, before)
 	}
 }
+
+// TestReuse: Reuse and ReuseCap return make's length, capacity and zero
+// elements, in the buffer when it has room (a dirty buffer is cleared),
+// else a fresh array; lengths make rejects panic with make's message.
+func TestReuse(t *testing.T) {
+	buf := []int{7, 7, 7, 7, 7, 7}
+	for _, c := range []struct{ n, c int }{{0, 0}, {3, 3}, {2, 5}, {6, 6}, {4, 7}, {7, 7}} {
+		var got []int
+		if c.n == c.c {
+			got = parallel.Reuse(buf, c.n)
+		} else {
+			got = parallel.ReuseCap(buf, c.n, c.c)
+		}
+		if len(got) != c.n || cap(got) != c.c || slices.ContainsFunc(got[:cap(got)], func(x int) bool { return x != 0 }) {
+			t.Errorf("make([]int, %d, %d): len %d cap %d %v", c.n, c.c, len(got), cap(got), got[:cap(got)])
+		}
+		inBuf := c.c > 0 && &got[:c.c][0] == &buf[0]
+		if want := c.c > 0 && c.c <= len(buf); inBuf != want {
+			t.Errorf("make([]int, %d, %d): in the buffer %v, want %v", c.n, c.c, inBuf, want)
+		}
+		for i := range buf {
+			buf[i] = 7
+		}
+	}
+	n := -1
+	if got, want := catchMsg(func() { parallel.Reuse(buf, n) }), catchMsg(func() { _ = make([]int, n) }); got != want {
+		t.Errorf("Reuse(-1) panics %q, make %q", got, want)
+	}
+	if got, want := catchMsg(func() { parallel.ReuseCap(buf, 3, 2) }), catchMsg(func() { m := 3; _ = make([]int, m, 2) }); got != want {
+		t.Errorf("ReuseCap(3, 2) panics %q, make %q", got, want)
+	}
+}
+
+func catchMsg(f func()) (v string) {
+	defer func() { v = fmt.Sprint(recover()) }()
+	f()
+	return "no panic"
+}

@@ -17,7 +17,10 @@ package parallel
 // carries combined in chunk order, pass 2 the whole loop from the
 // chunk's carry (an exact scan's chunk whose carry is already known
 // skips pass 1); maps and folds alone carry nothing. The stream's output
-// is an array only when the kernel returns it. The spec's StreamMap
+// is an array only when the kernel returns it, and where the chunk
+// function, inlined, makes the array it returns (madeResult), that array
+// is the goroutine's buffer (parallel.Reuse, cleared as make's), since
+// the members read it only until the chunk is done. The spec's StreamMap
 // runs every chunk before its consumers see an element, so that its
 // panics (the chunk function's, a wrong length naming the spec's chunk)
 // come before the members'; here a chunk's members run before a later
@@ -49,6 +52,8 @@ package parallel
 
 import (
 	"fmt"
+	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"sort"
@@ -203,7 +208,24 @@ func parThenOne(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n str
 		elem = f.Type(st.Input.Type.Underlying().(*types.Slice).Elem())
 		out := f.Fresh("r")
 		chunk.Add(hostgo.VarDecl(out, f.Type(s.Out.Type), nil))
-		if why := f.Apply(&chunk, st.Chunk, []jen.Code{jen.Id(xs).Index(hostgo.Id(lo), hostgo.Id(hi), hostgo.Id(hi))}, hostgo.Id(out), at); why != "" {
+		// The array the chunk function makes and returns is the
+		// chunk's buffer (parallel.Reuse): the members read it only
+		// until the chunk is done.
+		var restores []func()
+		if mk := madeResult(f, st.Chunk); mk != nil && f.Inlines(st.Chunk, at) {
+			scratch = true
+			elem = f.Type(s.Out.Type.Underlying().(*types.Slice).Elem())
+			reuse := "Reuse"
+			if len(mk.Args) == 3 {
+				reuse = "ReuseCap"
+			}
+			restores = append(restores, f.ReplaceExpr(mk.Fun, jen.Qual(ParallelPath, reuse)), f.ReplaceExpr(mk.Args[0], jen.Id(buf)))
+		}
+		why := f.Apply(&chunk, st.Chunk, []jen.Code{jen.Id(xs).Index(hostgo.Id(lo), hostgo.Id(hi), hostgo.Id(hi))}, hostgo.Id(out), at)
+		for _, r := range restores {
+			r()
+		}
+		if why != "" {
 			return nil, 0, why
 		}
 		res = out
@@ -523,4 +545,75 @@ func parThenTwo(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n str
 		par.Add(hostgo.AssignTo(out, hostgo.Id(ys)))
 	}
 	return par, g, ""
+}
+
+// madeResult returns the make call whose array chunk function l returns,
+// when that array can be a chunk's buffer (parallel.Reuse): l is a
+// literal whose body starts a variable at its top level with
+// make([]T, n) or make([]T, n, c), T the element type of its result and
+// free of pointers (no element can refer to the buffer), and every
+// return of the body returns that variable, so that the array is made
+// once per call and reaches nothing but the result; else nil. The
+// replacement takes effect only where the literal is inlined
+// (hostgo.Func.Inlines).
+func madeResult(f *hostgo.Func, l *ir.Lambda) *ast.CallExpr {
+	info := f.Info()
+	if l == nil || l.Kind != ir.FuncLit || l.Lit == nil || info == nil {
+		return nil
+	}
+	res := l.Sig.Results()
+	if res.Len() != 1 {
+		return nil
+	}
+	sl, ok := res.At(0).Type().Underlying().(*types.Slice)
+	if !ok || !pointerFree(sl.Elem()) {
+		return nil
+	}
+	var mk *ast.CallExpr
+	var obj types.Object
+	for _, st := range l.Lit.Body.List {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			continue
+		}
+		id, ok := as.Lhs[0].(*ast.Ident)
+		call, ok2 := as.Rhs[0].(*ast.CallExpr)
+		if !ok || !ok2 || len(call.Args) < 2 || call.Ellipsis.IsValid() {
+			continue
+		}
+		fn, ok := call.Fun.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if b, ok := info.Uses[fn].(*types.Builtin); !ok || b.Name() != "make" {
+			continue
+		}
+		if t := info.TypeOf(call); t == nil || !types.Identical(t, res.At(0).Type()) {
+			continue
+		}
+		mk, obj = call, info.Defs[id]
+		break
+	}
+	if mk == nil || obj == nil {
+		return nil
+	}
+	returns, other := 0, false
+	ast.Inspect(l.Lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			returns++
+			if len(n.Results) != 1 {
+				other = true
+			} else if id, ok := n.Results[0].(*ast.Ident); !ok || info.Uses[id] != obj {
+				other = true
+			}
+		}
+		return true
+	})
+	if returns == 0 || other {
+		return nil
+	}
+	return mk
 }

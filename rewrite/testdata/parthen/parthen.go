@@ -197,3 +197,19 @@ func shortChunkSpecArgs(r *rand.Rand, n int) []any {
 	}
 	return []any{xs}
 }
+
+// DirtyBuffer: the chunk function adds into the array it makes, reading
+// make's zeros; in the one-step form that array is the chunk's reused
+// buffer (parallel.Reuse), cleared as make's would be.
+//
+//soac:fuse DirtyBuffer backend=parallel
+func dirtyBufferSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		out := make([]int, len(chunk))
+		for i, c := range chunk {
+			out[i] += c * 2
+		}
+		return out
+	})
+	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
+}
