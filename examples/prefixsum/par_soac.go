@@ -255,7 +255,7 @@ func ChunkedSumsPar(xs []int) []int {
 	var t []int
 	{
 		n3 := len(xs)
-		if parallel.Sequential(n3, 114288) {
+		if parallel.Sequential(n3, 12500) {
 			{
 				n := len(xs)
 				var acc2 int = int(0)
@@ -287,70 +287,72 @@ func ChunkedSumsPar(xs []int) []int {
 				t = out2
 			}
 		} else {
-			var ys2 []int
-			ys2 = parallel.StreamMapOr(xs, 114288, func(chunk []int) []int {
-				out := make([]int, len(chunk))
-				for i, x := range chunk {
-					out[i] = 3*x + 1
-				}
-				return out
-			}, func() []int {
-				return soac.StreamMap[int, int](xs, func(chunk []int) []int {
-					out := make([]int, len(chunk))
+			type carried struct {
+				s0 int
+			}
+			var acc3 int = int(0)
+			var out3 []int
+			out3 = parallel.Alloc[int](n3)[:n3]
+			_, _, ok := parallel.StreamCarried(n3, 1562, true, carried{int(0)}, true, func(lo2, hi2 int, buf []int) ([]int, bool) {
+				var r3 []int
+				{
+					chunk := xs[lo2:hi2:hi2]
+					out := parallel.Reuse(buf, len(chunk))
 					for i, x := range chunk {
 						out[i] = 3*x + 1
 					}
-					return out
-				})
-			})
-			{
-				n4 := len(ys2)
-				in := ys2[:n4]
-				var acc3 int = int(0)
-				var out3 []int
-				out3 = parallel.Alloc[int](n4)[:n4]
-				if parallel.Sequential(n4, 100000) {
-					for i3 := 0; i3 < n4; i3++ {
-						{
-							a, b := acc3, in[i3]
-							acc3 = a + b
-						}
-						out3[i3] = acc3
+					r3 = out
+				}
+				if len(r3) != hi2-lo2 {
+					return r3, false
+				}
+				return r3, true
+			}, func(r4 []int, lo2, hi2 int) carried {
+				var acc4 int = int(0)
+				for i4 := lo2; i4 < hi2; i4++ {
+					{
+						a, b := acc4, r4[i4-lo2]
+						acc4 = a + b
 					}
-				} else {
-					_ = parallel.ScanExact(n4, 12500, int(0), func(lo2, hi2 int, start int) int {
-						var acc3 int = start
-						in := in[:hi2]
-						_ = in[lo2:]
-						out3 := out3[:hi2]
-						_ = out3[lo2:]
-						for i4 := lo2; i4 < hi2; i4++ {
-							{
-								a, b := acc3, in[i4]
-								acc3 = a + b
-							}
-							out3[i4] = acc3
+				}
+				return carried{acc4}
+			}, func(x2, y carried) carried {
+				{
+					a, b := x2.s0, y.s0
+					x2.s0 = a + b
+				}
+				return x2
+			}, func(r4 []int, lo2, hi2 int, carry carried) (carried, struct{}) {
+				var acc3 int = carry.s0
+				out3 := out3[:hi2]
+				_ = out3[lo2:]
+				for i3 := lo2; i3 < hi2; i3++ {
+					{
+						a, b := acc3, r4[i3-lo2]
+						acc3 = a + b
+					}
+					out3[i3] = acc3
+				}
+				return carried{acc3}, struct{}{}
+			}, func(x3, y2 struct{}) struct{} {
+				return x3
+			})
+			if ok {
+				_ = acc3
+				t = out3
+			} else {
+				{
+					t2 := soac.StreamMap[int, int](xs, func(chunk []int) []int {
+						out := make([]int, len(chunk))
+						for i, x := range chunk {
+							out[i] = 3*x + 1
 						}
-						return acc3
-					}, func(lo2, hi2 int, carry int) {
-						out3 := out3[:hi2]
-						_ = out3[lo2:]
-						for i5 := lo2; i5 < hi2; i5++ {
-							{
-								a, b := carry, out3[i5]
-								out3[i5] = a + b
-							}
-						}
-					}, func(x2, y int) int {
-						var r2 int
-						{
-							a, b := x2, y
-							r2 = a + b
-						}
-						return r2
+						return out
+					})
+					t = soac.Scan[int](t2, int(0), func(a, b int) int {
+						return a + b
 					})
 				}
-				t = out3
 			}
 		}
 	}

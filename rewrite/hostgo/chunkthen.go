@@ -13,6 +13,9 @@ package hostgo
 // decide the kernel's shape (rewrite/lower does).
 
 import (
+	"go/ast"
+	"go/token"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
@@ -93,4 +96,37 @@ func (f *Func) BindName(v *ir.Var, name string) (restore func()) {
 			delete(f.rebind, v)
 		}
 	}
+}
+
+// ChunkLoopParts is LoopParts for the members after the stream of a
+// ChunkedThen kernel (lk its ThenPart, or a kernel cut from it) run on
+// one chunk the stream returned, as the parallel backend does per
+// runtime chunk: element i of v, the stream's output, is res[i-lo] (res
+// and lo names defined where the loop runs), and n names the loop's
+// length, which the caller declares.
+func (f *Func) ChunkLoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Allocator, v *ir.Var, res, lo, n string) *LoopParts {
+	return f.loopParts(lk, outs, alloc, &chunkInput{v: v, res: res, lo: lo, n: n})
+}
+
+// ReplaceExpr makes code rendered until restore is called write code
+// where the spec's source has node n (an expression of a lambda the
+// caller inlines), as the parallel backend does to give a chunk
+// function's result the runtime's buffer instead of make's array.
+func (f *Func) ReplaceExpr(n ast.Node, code *jen.Statement) (restore func()) {
+	old, had := f.exprRepl[n]
+	f.exprRepl[n] = code
+	return func() {
+		if had {
+			f.exprRepl[n] = old
+		} else {
+			delete(f.exprRepl, n)
+		}
+	}
+}
+
+// Inlines reports whether Apply, called now, writes l's body inline at
+// position at (rather than a call of a function value), so that the
+// expressions ReplaceExpr replaces in it are written.
+func (f *Func) Inlines(l *ir.Lambda, at token.Pos) bool {
+	return f.funText[l] == nil && f.canInline(l, at)
 }

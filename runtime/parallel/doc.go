@@ -17,6 +17,7 @@
 //	StreamMap(xs, grain, f), StreamRed(xs, grain, op, f)     // streams
 //	StreamRedChunks(n, grain, scratch, f(empty), op, body)   // maps fused into a stream's chunks
 //	StreamMapChunks(n, grain, scratch, body)                 // the same for StreamMap
+//	StreamCarried(n, grain, scratch, start, exact, stream, total, op, body, comb) // a stream and its members per chunk, false on a panic
 //	Alloc[T](n)                                              // an output the chunks overwrite, not cleared
 //	Grain(nanosPerElem), ChunkGrain(grain), Chunks(n, grain), Bounds(n, k, c), Sequential(n, grain)
 //

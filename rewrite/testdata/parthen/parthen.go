@@ -124,3 +124,92 @@ func badLengthSpecArgs(r *rand.Rand, n int) []any {
 	}
 	return []any{xs}
 }
+
+// BufferScan: a map feeding a stream whose chunk function is a named
+// function (the map's elements computed into the runtime's buffer of
+// the goroutine, parallel.StreamCarried's scratch), then a scan beside
+// a sum.
+//
+//soac:fuse BufferScan backend=parallel
+func bufferScanSpec(xs []int) ([]int, int) {
+	ys := soac.StreamMap(soac.Map(xs, func(x int) int { return x - 5 }), doubleChunk)
+	run := soac.Scan(ys, 0, func(a, b int) int { return a + b })
+	return run, soac.Reduce(ys, 0, func(a, b int) int { return a ^ b })
+}
+
+// AliasScan: a stream whose chunk function returns its chunk, the
+// runtime's buffer of the goroutine, which the members read before the
+// buffer serves another chunk; a float scan of it.
+//
+//soac:fuse AliasScan backend=parallel
+func aliasScanSpec(xs []float64) []float64 {
+	ys := soac.StreamMap(soac.Map(xs, func(x float64) float64 { return x * 3 }), func(chunk []float64) []float64 {
+		return chunk
+	})
+	return soac.Scan(ys, 1, func(a, b float64) float64 { return a + b })
+}
+
+// ScanThenFilter: a filter of a scan's elements, whose kept counts need
+// the scan's carry first (carries in levels): the stream's output is
+// computed first, then the members' loop over it (parThenTwo).
+//
+//soac:fuse ScanThenFilter backend=parallel
+func scanThenFilterSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, doubleChunk)
+	run := soac.Scan(ys, 0, func(a, b int) int { return a + b })
+	return soac.Filter(run, func(r int) bool { return r%3 == 0 })
+}
+
+// ShortChunk: the chunk function returns a short chunk when it sees a
+// 77 and a long one when it sees a 78, and no member may panic (no
+// rerun guard around the kernel): the one-step form's chunk of the
+// wrong length runs the spec's calls, whose panic names the spec's
+// chunk.
+//
+//soac:fuse ShortChunk backend=parallel
+func shortChunkSpec(xs []int) ([]int, int) {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		out := make([]int, 0, len(chunk)+1)
+		for _, c := range chunk {
+			if c == 77 {
+				return out
+			}
+			if c == 78 {
+				out = append(out, 0)
+			}
+			out = append(out, c+1)
+		}
+		return out
+	})
+	kept := soac.Filter(ys, func(y int) bool { return y%2 == 0 })
+	return kept, soac.Reduce(ys, 0, func(a, b int) int { return a + b })
+}
+
+// shortChunkSpecArgs makes inputs of n elements in [0, 70), with a 77
+// or a 78 at a random index, each a third of the time.
+func shortChunkSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]int, n)
+	for i := range xs {
+		xs[i] = r.IntN(70)
+	}
+	if k := r.IntN(3); n > 0 && k > 0 {
+		xs[r.IntN(n)] = 76 + k
+	}
+	return []any{xs}
+}
+
+// DirtyBuffer: the chunk function adds into the array it makes, reading
+// make's zeros; in the one-step form that array is the chunk's reused
+// buffer (parallel.Reuse), cleared as make's would be.
+//
+//soac:fuse DirtyBuffer backend=parallel
+func dirtyBufferSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		out := make([]int, len(chunk))
+		for i, c := range chunk {
+			out[i] += c * 2
+		}
+		return out
+	})
+	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
+}
