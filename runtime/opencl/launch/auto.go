@@ -61,7 +61,15 @@ type Cost struct {
 //     ns (the model: 8.3), a histogram element in 0.29 (0.40), a k-means
 //     point in 3.6 (4.1), a matrix product step in 0.064 (0.060));
 //   - forkNs: what the parallel backend pays to start and join its
-//     workers, a few µs.
+//     workers, a few µs;
+//   - streamLaunchNs: launchNs for a stream reduction (skel.StreamRed:
+//     its chunk kernel, the rows' combine and the row's download): on
+//     the H100, 1e3 elements took 171 µs end to end for the k-means
+//     step against 90-111 µs for the map-reduce kernels of the sum of
+//     squares and Black-Scholes (BENCHMARKS.md, "Sixth session", auto
+//     on every example), about twice; with launchNs the model sent the
+//     k-means step to the device at 1e4 points, where it took 207 µs
+//     against 149 µs on 16 cores.
 const (
 	launchNs   = 30_000
 	pcieBytes  = 20
@@ -71,6 +79,8 @@ const (
 	bwCores    = 11
 	opsPerCore = 0.52
 	forkNs     = 5_000
+
+	streamLaunchNs = 2 * launchNs
 )
 
 // Worth reports whether n elements of cost c run faster on a GPU than on
@@ -79,7 +89,13 @@ const (
 // moves every byte over PCIe but computes much faster, so only
 // arithmetic-heavy kernels win, and against many cores few do.
 func Worth(c Cost, n int) bool {
-	return worthWork(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), c.Parallel)
+	return worthWork(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), launchNs, c.Parallel)
+}
+
+// worthStream is Worth for a stream reduction, whose launch costs
+// streamLaunchNs.
+func worthStream(c Cost, n int) bool {
+	return worthWork(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), streamLaunchNs, c.Parallel)
 }
 
 // worthWork is the model on a call's totals: bytes moved between host
@@ -87,8 +103,8 @@ func Worth(c Cost, n int) bool {
 // GOMAXPROCS cores (procs: cached). GOMAXPROCS is needed only when the
 // answer depends on it: a call too small for the launch is decided
 // without.
-func worthWork(bytes, ops float64, parallel bool) bool {
-	if bytes/pcieBytes+ops/gpuOps+launchNs >= bytes/cpuBytes+ops/cpuOps+forkNs {
+func worthWork(bytes, ops, launch float64, parallel bool) bool {
+	if bytes/pcieBytes+ops/gpuOps+launch >= bytes/cpuBytes+ops/cpuOps+forkNs {
 		// Slower than one core by more than a fork: slower than any
 		// number of cores (their model is never slower than one core's
 		// and a fork), so GOMAXPROCS need not be read.
@@ -98,7 +114,7 @@ func worthWork(bytes, ops float64, parallel bool) bool {
 	if parallel {
 		cores = procs()
 	}
-	return workOn(bytes, ops, cores)
+	return workOn(bytes, ops, launch, cores)
 }
 
 // procsEvery is how many choices reuse one reading of GOMAXPROCS.
@@ -124,11 +140,12 @@ func procs() int {
 
 // worthOn is Worth against cores host cores.
 func worthOn(c Cost, n, cores int) bool {
-	return workOn(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), cores)
+	return workOn(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), launchNs, cores)
 }
 
-// workOn is the model on a call's totals against cores host cores.
-func workOn(bytes, ops float64, cores int) bool {
+// workOn is the model on a call's totals, a launch costing launch ns,
+// against cores host cores.
+func workOn(bytes, ops, launch float64, cores int) bool {
 	bw, ow, fork := float64(cpuBytes), float64(cpuOps), 0.0
 	if cores > 1 {
 		bw *= float64(min(cores, bwCores))
@@ -136,7 +153,7 @@ func workOn(bytes, ops float64, cores int) bool {
 		fork = forkNs
 	}
 	cpu := fork + bytes/bw + ops/ow
-	gpu := launchNs + bytes/pcieBytes + ops/gpuOps
+	gpu := launch + bytes/pcieBytes + ops/gpuOps
 	return gpu < cpu
 }
 
@@ -207,7 +224,7 @@ const offsetBytes = 8
 // k.
 func WorthGrid(c GridCost, rows, cols, k int) bool {
 	bytes, ops := c.work(rows, cols, k)
-	return worthWork(bytes, ops, c.Parallel)
+	return worthWork(bytes, ops, launchNs, c.Parallel)
 }
 
 // work returns the bytes moved and operations of a grid call.

@@ -93,7 +93,7 @@ func TestWorthGrid(t *testing.T) {
 		{flat, 4096, 4096, 1, 16, false},
 	} {
 		bytes, ops := c.c.work(c.rows, c.cols, c.k)
-		if got := workOn(bytes, ops, c.cores); got != c.want {
+		if got := workOn(bytes, ops, launchNs, c.cores); got != c.want {
 			t.Errorf("%+v at %d×%d×%d on %d cores: %v, want %v", c.c, c.rows, c.cols, c.k, c.cores, got, c.want)
 		}
 	}
@@ -138,7 +138,7 @@ func TestWorthShortcut(t *testing.T) {
 				continue // the shortcut does not answer
 			}
 			for _, cores := range []int{1, 2, 4, 16, 64} {
-				if workOn(bytes, ops, cores) {
+				if workOn(bytes, ops, launchNs, cores) {
 					t.Errorf("%+v n=%d: the shortcut says host, the model on %d cores the device", c, n, cores)
 				}
 			}
@@ -234,8 +234,26 @@ func TestWorthH100(t *testing.T) {
 			t.Errorf("%s at %d on 16 cores: device %v, want %v", c.name, c.n, got, c.want)
 		}
 	}
+	// The k-means step is a stream reduction (streamLaunchNs): on the
+	// host at 1e4 points (149 µs on 16 cores against 207 on the device,
+	// BENCHMARKS.md "Sixth session"), on the device at 1e5 (561 against
+	// 381). With a map-reduce kernel's launch the model took the device
+	// at 1e4.
+	step := Cost{Bytes: 16, Ops: 130}
+	for _, c := range []struct {
+		n    int
+		want bool
+	}{{10_000, false}, {100_000, true}} {
+		bytes, ops := float64(c.n*step.Bytes), float64(c.n*step.Ops)
+		if got := workOn(bytes, ops, streamLaunchNs, 16); got != c.want {
+			t.Errorf("ClusterSizes at %d on 16 cores: device %v, want %v", c.n, got, c.want)
+		}
+	}
+	if bytes, ops := float64(10_000*step.Bytes), float64(10_000*step.Ops); !workOn(bytes, ops, launchNs, 16) {
+		t.Errorf("ClusterSizes at 1e4 with a map-reduce kernel's launch: not the device (the case above no longer shows the stream's launch)")
+	}
 	dot := GridCost{Out: 8, Row: 8, Col: 8, ColRows: true, Ops: 1, OpsK: 2}
-	if bytes, ops := dot.work(512, 512, 512); !workOn(bytes, ops, 16) {
+	if bytes, ops := dot.work(512, 512, 512); !workOn(bytes, ops, launchNs, 16) {
 		t.Errorf("MatMul 512² on 16 cores: not the device")
 	}
 }

@@ -26,9 +26,10 @@ func (s *StreamRed) Kernel() *skel.StreamRedKernel {
 	return s.b.get(s.At, s.Spec.Name, s.FP64, s.Spec.Build)
 }
 
-// Use is Redomap.Use for a stream reduction.
+// Use is Redomap.Use for a stream reduction, whose launch costs more
+// (streamLaunchNs).
 func (s *StreamRed) Use(n int) bool {
-	return !s.Auto || autoUse(Worth(s.Cost, n))
+	return !s.Auto || autoUse(worthStream(s.Cost, n))
 }
 
 // Run runs the kernel with the values of its Args (see Arg and View)
