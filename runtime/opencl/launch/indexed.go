@@ -17,27 +17,7 @@ func (r *Redomap) RunN(n int, args []any, outputs, results []skel.HostSlice) boo
 			return false
 		}
 	}
-	k := r.Kernel()
-	if k == nil {
-		return false
-	}
-	var flag [1]int32
-	res := append(append([]skel.HostSlice(nil), results...), skel.Slice(flag[:]))
-	u := uploads{d: r.b.d}
-	defer u.release()
-	vals, err := u.expand(args)
-	var t skel.Timing
-	if err == nil {
-		t, err = k.RunArgsN(n, vals, outputs, res)
-	}
-	if err == nil && flag[0] == 0 {
-		err = u.download()
-	}
-	if err != nil {
-		r.b.fail(r.At, r.Spec.Name, err)
-		return false
-	}
-	count(t)
-	countRun(0, len(outputs))
-	return flag[0] == 0
+	return r.runWith(args, results, 0, len(outputs), func(k *skel.RedomapKernel, vals []any, res []skel.HostSlice) (skel.Timing, error) {
+		return k.RunArgsN(n, vals, outputs, res)
+	})
 }

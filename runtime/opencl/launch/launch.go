@@ -128,6 +128,15 @@ func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) boo
 	if !sameLength(inputs, outputs) {
 		return false
 	}
+	return r.runWith(args, results, len(inputs), len(outputs), func(k *skel.RedomapKernel, vals []any, res []skel.HostSlice) (skel.Timing, error) {
+		return k.RunArgs(vals, inputs, outputs, res)
+	})
+}
+
+// runWith is Run and RunN after their length checks: the kernel, with
+// the values of args and the panic flag appended to results, through
+// run; ins and outs are the arrays the call moves, for Transfers.
+func (r *Redomap) runWith(args []any, results []skel.HostSlice, ins, outs int, run func(k *skel.RedomapKernel, vals []any, res []skel.HostSlice) (skel.Timing, error)) bool {
 	k := r.Kernel()
 	if k == nil {
 		return false
@@ -139,7 +148,7 @@ func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) boo
 	vals, err := u.expand(args)
 	var t skel.Timing
 	if err == nil {
-		t, err = k.RunArgs(vals, inputs, outputs, res)
+		t, err = run(k, vals, res)
 	}
 	if err == nil && flag[0] == 0 {
 		err = u.download()
@@ -149,7 +158,7 @@ func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) boo
 		return false
 	}
 	count(t)
-	countRun(len(inputs), len(outputs))
+	countRun(ins, outs)
 	return flag[0] == 0
 }
 
