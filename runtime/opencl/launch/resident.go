@@ -356,6 +356,21 @@ func (r *Redomap) runOn(k *skel.RedomapKernel, d *device.Device, s *Session, n i
 		return false, err
 	}
 	success = true
+	keepOutputs(s, outputs, outs, n)
+	return true, nil
+}
+
+// download copies b into h, adding its time to the process's transfers.
+func (r *Redomap) download(d *device.Device, b *cl.MemObject, h skel.HostSlice) error {
+	t, err := skel.Download(d, b, h)
+	count(t)
+	return err
+}
+
+// keepOutputs gives each output kept on the device its buffer of outs
+// (n elements) once a run succeeded, and, with KeepOnDevice off,
+// downloads the eager ones at once.
+func keepOutputs(s *Session, outputs []Output, outs []*cl.MemObject, n int) {
 	for i, o := range outputs {
 		if o.keep != nil {
 			o.keep(s, s.hold(outs[i]), n)
@@ -368,12 +383,4 @@ func (r *Redomap) runOn(k *skel.RedomapKernel, d *device.Device, s *Session, n i
 			}
 		}
 	}
-	return true, nil
-}
-
-// download copies b into h, adding its time to the process's transfers.
-func (r *Redomap) download(d *device.Device, b *cl.MemObject, h skel.HostSlice) error {
-	t, err := skel.Download(d, b, h)
-	count(t)
-	return err
 }

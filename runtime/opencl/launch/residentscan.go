@@ -218,17 +218,6 @@ func (f *Filter) runOn(k *skel.FilterKernel, d *device.Device, s *Session, n int
 		return 0, false, err
 	}
 	success = true
-	for i, o := range outputs {
-		if o.keep != nil {
-			o.keep(s, s.hold(outs[i]), kept)
-		}
-	}
-	if !KeepOnDevice {
-		for _, o := range outputs {
-			if o.eager != nil {
-				o.eager()
-			}
-		}
-	}
+	keepOutputs(s, outputs, outs, kept)
 	return kept, true, nil
 }
