@@ -7,6 +7,8 @@ package hostgo
 // with the loops of fused.go).
 
 import (
+	"slices"
+
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -170,7 +172,18 @@ func (f *Func) DeviceArrayOf(v *ir.Var) *DeviceArray { return f.devArrays[v] }
 // device's copies that k reads last: the code of a kernel that reads
 // its inputs from Go memory comes after them.
 func (f *Func) HostInputs(c *Stmts, k *fusion.Kernel) {
-	for _, v := range k.Inputs {
+	// And the slices its lambdas capture.
+	vs := slices.Clone(k.Inputs)
+	for _, m := range k.SOACs {
+		for _, l := range m.Lambdas() {
+			for _, v := range l.Free {
+				if !slices.Contains(vs, v) {
+					vs = append(vs, v)
+				}
+			}
+		}
+	}
+	for _, v := range vs {
 		if d := f.devArrays[v]; d != nil {
 			c.Add(d.Host...)
 			if d.Last == k {

@@ -76,14 +76,20 @@ func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 			ok = false
 			return false
 		}
-		if k.Block != p.Block || i <= pAt || !slices.Contains(k.Inputs, v) || !slices.Contains(m.Inputs(), v) || readsBesides(m, v) || len(f.Lowered(k).Later) > 0 {
+		asInput := slices.Contains(k.Inputs, v) && slices.Contains(m.Inputs(), v) && !readsBesides(m, v)
+		// Or captured by its lambdas (openclcaptured.go): a slice read
+		// at indices, never written (the SOAC's effects would say so),
+		// and no other variable of the Go variable captured beside it.
+		asCapture := !slices.Contains(k.Inputs, v) && readsOnlyCaptured(m, v) && capturesOne(k, v)
+		if k.Block != p.Block || i <= pAt || !(asInput || asCapture) || len(f.Lowered(k).Later) > 0 {
 			ok = false
 			return false
 		}
 		if i > lastAt {
 			last, lastAt = k, i
 		}
-		return true
+		// A capture's reads in the lambdas' bodies are the SOAC's.
+		return !asCapture
 	})
 	if !ok {
 		return nil
@@ -94,6 +100,17 @@ func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 // readsBesides reports whether SOAC m reads v other than as an input:
 // in an operand, a lambda's captures or a method value's receiver.
 func readsBesides(m *ir.SOAC, v *ir.Var) bool {
+	for _, l := range m.Lambdas() {
+		if slices.Contains(l.Free, v) {
+			return true
+		}
+	}
+	return readsOperand(m, v)
+}
+
+// readsOperand reports whether SOAC m reads v in an operand or a method
+// value's receiver.
+func readsOperand(m *ir.SOAC, v *ir.Var) bool {
 	var ops []*ir.Operand
 	switch op := m.Op.(type) {
 	case *ir.Screma:
@@ -109,9 +126,6 @@ func readsBesides(m *ir.SOAC, v *ir.Var) bool {
 		ops = append(ops, op.N, op.Value)
 	}
 	for _, l := range m.Lambdas() {
-		if slices.Contains(l.Free, v) {
-			return true
-		}
 		ops = append(ops, l.Recv)
 	}
 	for _, o := range ops {

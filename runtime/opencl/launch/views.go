@@ -28,6 +28,9 @@ type view struct {
 	// call (ViewUnwritten); host is the slice, kept reachable.
 	s    *Session
 	host any
+	// buf, when set, is the device buffer of an Array that holds the
+	// slice (ViewDev): the kernel reads it without an upload.
+	buf *cl.MemObject
 }
 
 // Out returns the kernel argument of a slice the kernel writes: a device
@@ -154,6 +157,10 @@ func (u *uploads) expand(args []any) ([]any, error) {
 			u.bufs = append(u.bufs, b)
 			u.outs, u.dests = append(u.outs, b), append(u.dests, v.data)
 			vals = append(vals, b)
+			continue
+		}
+		if b := v.devBuffer(); b != nil {
+			vals = append(vals, b, v.n)
 			continue
 		}
 		if v.s != nil {

@@ -1,0 +1,62 @@
+package clresident
+
+import "github.com/soacgen/soacgen/runtime/soac"
+
+// Map outputs kept on the device for the later kernels whose lambdas
+// read them as captured slices (launch.ViewDev).
+
+// CapturedMap keeps the map's output on the device for the map-reduce
+// kernel whose lambda reads it backwards.
+//
+//soac:fuse CapturedMap backend=opencl
+func capturedMapSpec(xs []int64) int64 {
+	ys := soac.Map(xs, func(x int64) int64 { return x*3 + 1 })
+	return soac.Reduce(soac.Map2(xs, soac.Iota(len(xs)), func(x int64, i int) int64 { return x ^ ys[len(ys)-1-i] }), 0,
+		func(a, b int64) int64 { return a + b })
+}
+
+// CapturedParallel keeps the map's output for a later kernel the opencl
+// backend does not generate (a scan with a map-reduce after it): the
+// parallel code downloads it first (hostgo.Func.HostInputs).
+//
+//soac:fuse CapturedParallel backend=opencl
+func capturedParallelSpec(xs, zs []int64) []int64 {
+	if len(xs) == 0 {
+		return nil
+	}
+	ys := soac.Map(xs, func(x int64) int64 { return x - 5 })
+	ps := soac.Scan(soac.Map(zs, func(z int64) int64 { return z * ys[uint64(z)%uint64(len(ys))] }), 0,
+		func(a, b int64) int64 { return a + b })
+	mx := soac.Reduce(soac.Map(ps, func(p int64) int64 { return p ^ ys[len(ys)-1-int(uint64(p)%uint64(len(ys)))] }), 0,
+		func(a, b int64) int64 { return max(a, b) })
+	return append(ps, mx)
+}
+
+// CapturedTwice keeps the map's output for two later kernels that read
+// it at indices: a filter's and a map-reduce's (the last releases it).
+//
+//soac:fuse CapturedTwice backend=opencl
+func capturedTwiceSpec(xs, zs []int64) []int64 {
+	if len(xs) == 0 {
+		return nil
+	}
+	ys := soac.Map(xs, func(x int64) int64 { return x - 5 })
+	pos := soac.Filter(zs, func(z int64) bool { return ys[uint64(z)%uint64(len(ys))] > z })
+	mx := soac.Reduce(soac.Map(xs, func(x int64) int64 { return x ^ ys[len(ys)-1-int(uint64(x)%uint64(len(ys)))] }), 0,
+		func(a, b int64) int64 { return max(a, b) })
+	return append(pos, mx)
+}
+
+// CapturedReadBetween reads the map's output in Go code between the
+// kernels: it is downloaded, not kept.
+//
+//soac:fuse CapturedReadBetween backend=opencl
+func capturedReadBetweenSpec(xs []int64) int64 {
+	ys := soac.Map(xs, func(x int64) int64 { return x + 2 })
+	var first int64
+	if len(ys) > 0 {
+		first = ys[0]
+	}
+	return soac.Reduce(soac.Map2(xs, soac.Iota(len(xs)), func(x int64, i int) int64 { return x*first + ys[len(ys)-1-i] }), 0,
+		func(a, b int64) int64 { return a + b })
+}
