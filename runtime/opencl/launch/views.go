@@ -160,6 +160,7 @@ func (u *uploads) expand(args []any) ([]any, error) {
 			continue
 		}
 		if b := v.devBuffer(); b != nil {
+			viewDevN.Add(1)
 			vals = append(vals, b, v.n)
 			continue
 		}
@@ -175,6 +176,7 @@ func (u *uploads) expand(args []any) ([]any, error) {
 		if err != nil {
 			return nil, err
 		}
+		viewN.Add(1)
 		vals = append(vals, p)
 		if v.off != nil {
 			o, err := u.upload(unsafe.Slice((*byte)(unsafe.Pointer(&v.off[0])), len(v.off)*8))
