@@ -4,7 +4,7 @@ package opencl
 // its kernels (runtime/opencl/launch's resident.go runs them). An output
 // of a map-reduce, scan or filter kernel stays there when nothing but
 // later top-level kernels of the same block read it, each as one of its
-// inputs: then
+// inputs or only through its lambdas' captures (openclcaptured.go): then
 // no statement of the spec reads its Go variable, and the code of each
 // reader either runs on the device on the buffer (launch.Dev) or
 // downloads it first (the handle's Host, in a device kernel's fallback
@@ -27,8 +27,10 @@ import (
 // placed members, no rerun guard, whose closure would hide the device
 // copy's variable), and every statement that reads or writes v is a
 // member of it or of a later top-level kernel of its block that takes
-// v as one of its inputs (not in a lambda, an operand or a capture),
-// none of them placed and no two at one statement.
+// v as one of its inputs (not in a lambda, an operand or a capture) or
+// reads it only as its lambdas' capture (no input, no operand, no other
+// variable of v's Go variable captured in the kernel), none of them
+// placed and no two at one statement.
 func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 	f, p := ck.f, ck.lk.Src
 	if ck.lk.Rerun || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil {
