@@ -60,3 +60,23 @@ func capturedReadBetweenSpec(xs []int64) int64 {
 	return soac.Reduce(soac.Map2(xs, soac.Iota(len(xs)), func(x int64, i int) int64 { return x*first + ys[len(ys)-1-i] }), 0,
 		func(a, b int64) int64 { return a + b })
 }
+
+// CapturedStream keeps the map's output on the device for the stream
+// reduction whose chunk lambda reads it at indices.
+//
+//soac:fuse CapturedStream backend=opencl
+func capturedStreamSpec(xs, zs []int64) []int64 {
+	if len(xs) == 0 {
+		return nil
+	}
+	ys := soac.Map(xs, func(x int64) int64 { return x * 7 })
+	return soac.StreamRed(zs,
+		func(a, b []int64) []int64 { return soac.Map2(a, b, func(x, y int64) int64 { return x + y }) },
+		func(chunk []int64) []int64 {
+			row := make([]int64, 2)
+			for _, z := range chunk {
+				row[uint64(z)%2] += ys[uint64(z)%uint64(len(ys))]
+			}
+			return row
+		})
+}

@@ -156,3 +156,42 @@ func TestCapturedReadBetween(t *testing.T) {
 		}
 	}
 }
+
+// TestCapturedStream: the map's output stays on the device for the
+// stream reduction whose chunk lambda reads it; with either kernel on
+// the CPU the other moves it, and the results are the spec's.
+func TestCapturedStream(t *testing.T) {
+	onDevice(t, soacgenCLCapturedStream)
+	if soacgenCLCapturedStream2.Kernel() == nil {
+		t.Skip("no usable OpenCL device")
+	}
+	k1, k2 := soacgenCLCapturedStream, soacgenCLCapturedStream2
+	defer func() { soacgenCLCapturedStream, soacgenCLCapturedStream2 = k1, k2 }()
+	b1, b2 := brokenRedomap(t, k1), brokenStream(t, k2)
+	for _, n := range []int{1, 2, 7, 4097, 100_003} {
+		xs, zs := ints(n), mixed(2*n+1)
+		want := capturedStreamSpec(xs, zs)
+		for mask := range 4 {
+			soacgenCLCapturedStream, soacgenCLCapturedStream2 = k1, k2
+			if mask&1 != 0 {
+				soacgenCLCapturedStream = b1
+			}
+			if mask&2 != 0 {
+				soacgenCLCapturedStream2 = b2
+			}
+			var got []int64
+			tr := measure(func() { got = CapturedStream(xs, zs) })
+			if !slices.Equal(got, want) {
+				t.Errorf("n=%d, kernels %02b on the CPU: %v, want %v", n, mask, got, want)
+			}
+			// xs uploaded by the map on the device, zs by the stream
+			// (its run, not RunOn: not counted); ys read on the device,
+			// uploaded as a capture after a map on the CPU, downloaded
+			// for a stream on the CPU.
+			wantTr := [4]traffic{{1, 0, 0, 1}, {0, 0, 1, 0}, {1, 1, 0, 0}, {0, 0, 0, 0}}[mask]
+			if tr != wantTr {
+				t.Errorf("n=%d, kernels %02b on the CPU: moved %+v, want %+v", n, mask, tr, wantTr)
+			}
+		}
+	}
+}
