@@ -27,6 +27,7 @@ func TestOpenCLKeptCaptures(t *testing.T) {
 		"CapturedParallel":    {"[]launch.Output{launch.Keep(&dev)}", "if dev != nil {\n\t\tys = dev.Host()\n\t}\n\tdev.Release()"},
 		"CapturedTwice":       {"[]launch.Output{launch.Keep(&dev)}", "soacgenCLCapturedTwice2.Run([]any{launch.ViewDev(dev, ys)}", "soacgenCLCapturedTwice3.RunOn(&cls, []any{launch.ViewDev(dev, ys)}"},
 		"CapturedStream":      {"[]launch.Output{launch.Keep(&dev)}", "soacgenCLCapturedStream2.Run([]any{launch.ViewDev(dev, ys)}", "ys = dev.Host()"},
+		"CapturedGrid":        {"[]launch.Output{launch.Keep(&dev)}", "if dev != nil {\n\t\tys = dev.Host()\n\t}\n\tok2 := false", "launch.View(ys)"},
 		"CapturedReadBetween": {"[]launch.Output{launch.Download(clo)}", "[]any{launch.Arg(first), launch.View(ys)}"},
 	} {
 		i := strings.Index(src, "\nfunc "+name+"(")
@@ -42,6 +43,11 @@ func TestOpenCLKeptCaptures(t *testing.T) {
 		// One release, after the last reader.
 		if name != "CapturedReadBetween" && strings.Count(body, "dev.Release()") != 1 {
 			t.Errorf("%s: dev.Release() %d times, want once", name, strings.Count(body, "dev.Release()"))
+		}
+		// Downloaded once, not in the parallel fallback's lambdas
+		// (their goroutines would write the Go variable).
+		if name == "CapturedGrid" && strings.Count(body, "dev.Host()") != 1 {
+			t.Errorf("%s: dev.Host() %d times, want once", name, strings.Count(body, "dev.Host()"))
 		}
 		if name == "CapturedReadBetween" && strings.Contains(body, "ViewDev") {
 			t.Errorf("%s: a capture read from the device though Go code reads it in between", name)

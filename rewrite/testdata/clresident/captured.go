@@ -80,3 +80,14 @@ func capturedStreamSpec(xs, zs []int64) []int64 {
 			return row
 		})
 }
+
+// CapturedGrid keeps the map's output for a grid kernel, which reads its
+// captures from Go memory: it downloads the array first.
+//
+//soac:fuse CapturedGrid backend=opencl
+func capturedGridSpec(xs []int64, m [][]int64) [][]int64 {
+	ys := soac.Map(xs, func(x int64) int64 { return x + 1 })
+	return soac.Map(m, func(row []int64) []int64 {
+		return soac.Map(ys, func(y int64) int64 { return y * int64(len(row)) })
+	})
+}

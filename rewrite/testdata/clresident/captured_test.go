@@ -195,3 +195,40 @@ func TestCapturedStream(t *testing.T) {
 		}
 	}
 }
+
+// TestCapturedGrid: a grid kernel reads its captures from Go memory, so
+// the map's kept output is downloaded once before it (and uploaded as
+// the grid's captured slice, beside the rows); with the map on the CPU
+// nothing is downloaded. The results are the spec's.
+func TestCapturedGrid(t *testing.T) {
+	onDevice(t, soacgenCLCapturedGrid)
+	if soacgenCLCapturedGrid2.Kernel() == nil {
+		t.Skip("no usable OpenCL device")
+	}
+	k1 := soacgenCLCapturedGrid
+	defer func() { soacgenCLCapturedGrid = k1 }()
+	b1 := brokenRedomap(t, k1)
+	for _, n := range []int{1, 7, 300} {
+		xs := ints(n)
+		m := make([][]int64, n/3+1)
+		for i := range m {
+			m[i] = ints(i % 5)
+		}
+		want := capturedGridSpec(xs, m)
+		for _, k := range []*launch.Redomap{k1, b1} {
+			soacgenCLCapturedGrid = k
+			var got [][]int64
+			tr := measure(func() { got = CapturedGrid(xs, m) })
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("n=%d, map on the device %v: results differ from the spec's", n, k == k1)
+			}
+			w := traffic{1, 1, 2, 0}
+			if k != k1 {
+				w = traffic{0, 0, 2, 0}
+			}
+			if tr != w {
+				t.Errorf("n=%d, map on the device %v: moved %+v, want %+v", n, k == k1, tr, w)
+			}
+		}
+	}
+}
