@@ -1,7 +1,9 @@
 package clresident
 
 import (
+	"os"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
@@ -230,5 +232,41 @@ func TestCapturedGrid(t *testing.T) {
 				t.Errorf("n=%d, map on the device %v: moved %+v, want %+v", n, k == k1, tr, w)
 			}
 		}
+	}
+}
+
+// BenchmarkCapturedMap measures what reading a kept map output as a
+// captured slice saves, in one run: "kept" (launch.ViewDev reads the
+// device copy) against "roundtrip" (launch.KeepOnDevice false: the map
+// downloads it and the reader uploads it), with the captured uploads
+// and the arrays moved per call. The size is SOACGEN_BENCH_N (default
+// 1e6).
+func BenchmarkCapturedMap(b *testing.B) {
+	n := 1_000_000
+	if s := os.Getenv("SOACGEN_BENCH_N"); s != "" {
+		if v, err := strconv.Atoi(s); err == nil {
+			n = v
+		}
+	}
+	xs := ints(n)
+	for _, keep := range []bool{true, false} {
+		name := map[bool]string{true: "kept", false: "roundtrip"}[keep]
+		b.Run(name, func(b *testing.B) {
+			if soacgenCLCapturedMap.Kernel() == nil || soacgenCLCapturedMap2.Kernel() == nil {
+				b.Skip("no usable OpenCL device")
+			}
+			launch.KeepOnDevice = keep
+			defer func() { launch.KeepOnDevice = true }()
+			CapturedMap(xs) // builds the programs
+			b.ResetTimer()
+			var tr traffic
+			for range b.N {
+				t := measure(func() { CapturedMap(xs) })
+				tr.up, tr.down, tr.views = tr.up+t.up, tr.down+t.down, tr.views+t.views
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(tr.up+tr.views)/float64(b.N), "uploads/op")
+			b.ReportMetric(float64(tr.down)/float64(b.N), "downloads/op")
+		})
 	}
 }
