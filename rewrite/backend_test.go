@@ -170,8 +170,8 @@ func TestLoweredFallback(t *testing.T) {
 	var warns []string
 	refs := 0
 	for _, c := range cases(t) {
-		if c == "opencl" || c == "parallel" || c == "clstreams" {
-			continue // their fallbacks: TestOpenCLRefusals, TestParallelBackend, TestOpenCLStreamRefusals
+		if c == "opencl" || c == "parallel" || c == "clstreams" || c == "clresident" {
+			continue // their fallbacks: TestOpenCLRefusals, TestParallelBackend, TestOpenCLStreamRefusals, TestOpenCLKeptCaptures
 		}
 		for _, o := range generateDir(t, filepath.Join("testdata", c)) {
 			warns = append(warns, o.Warnings...)

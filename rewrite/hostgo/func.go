@@ -7,6 +7,8 @@ package hostgo
 // with the loops of fused.go).
 
 import (
+	"slices"
+
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -165,12 +167,30 @@ func (f *Func) SetDeviceArray(v *ir.Var, d *DeviceArray) {
 // DeviceArrayOf returns what SetDeviceArray recorded of v, or nil.
 func (f *Func) DeviceArrayOf(v *ir.Var) *DeviceArray { return f.devArrays[v] }
 
-// HostInputs adds to c the statements that make k's inputs that may be
-// on a device hold their elements in their Go variables, then free the
+// HostInputs adds to c the statements that make k's inputs and
+// captures that may be on a device hold their elements in their Go
+// variables (k at the top level), then free the
 // device's copies that k reads last: the code of a kernel that reads
 // its inputs from Go memory comes after them.
 func (f *Func) HostInputs(c *Stmts, k *fusion.Kernel) {
-	for _, v := range k.Inputs {
+	if k.Depth > 0 {
+		// Inside a lambda: the enclosing kernel's code downloaded what
+		// its lambdas read (its captures), and writing the Go variable
+		// here would race between the work-items of a parallel loop.
+		return
+	}
+	// And the slices its lambdas capture.
+	vs := slices.Clone(k.Inputs)
+	for _, m := range k.SOACs {
+		for _, l := range m.Lambdas() {
+			for _, v := range l.Free {
+				if !slices.Contains(vs, v) {
+					vs = append(vs, v)
+				}
+			}
+		}
+	}
+	for _, v := range vs {
 		if d := f.devArrays[v]; d != nil {
 			c.Add(d.Host...)
 			if d.Last == k {

@@ -263,6 +263,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			}
 		}
 	}
+	// Captured slices left on the device (openclcaptured.go) too.
+	capHost, capRelease := capturedHost(f, k, func(v *ir.Var) bool { return devIn[v] != nil })
+	host.Add(capHost...)
+	release.Add(capRelease...)
 	fallback := jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(append(host, fb...)))
 	input := func(p clParam) *jen.Statement {
 		if p.rows != nil {
@@ -294,6 +298,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			switch a.kind {
 			case clc.Slice:
 				pass = "View"
+				if d := capturedDev(f, k, a.obj); d != nil {
+					list = append(list, viewDev(launchQ, d, f.ObjName(a.obj)))
+					continue
+				}
 				if session != "" && ck.unwrittenCapture(a.obj) {
 					list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
 					continue

@@ -396,11 +396,14 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 	if auto {
 		cond = jen.Id(kv).Dot("Use").Call(rows, cols, launchQ("Inner").Call(hostgo.Id(f.Name(g.in)))).Op("&&").Add(cond)
 	}
-	return hostgo.Stmts{
+	// A captured slice an earlier kernel left on the device is
+	// downloaded first: the grid reads captures from Go memory.
+	host, release := capturedHost(f, ck.lk.Src, func(*ir.Var) bool { return false })
+	return append(append(host,
 		hostgo.Define(ok, jen.False()),
 		jen.If(cond).Add(hostgo.Block(run)),
-		jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb)),
-	}
+		jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb))),
+		release...)
 }
 
 // resultC returns the C type of the result's elements.

@@ -4,7 +4,7 @@ package opencl
 // its kernels (runtime/opencl/launch's resident.go runs them). An output
 // of a map-reduce, scan or filter kernel stays there when nothing but
 // later top-level kernels of the same block read it, each as one of its
-// inputs: then
+// inputs or only through its lambdas' captures (openclcaptured.go): then
 // no statement of the spec reads its Go variable, and the code of each
 // reader either runs on the device on the buffer (launch.Dev) or
 // downloads it first (the handle's Host, in a device kernel's fallback
@@ -27,8 +27,10 @@ import (
 // placed members, no rerun guard, whose closure would hide the device
 // copy's variable), and every statement that reads or writes v is a
 // member of it or of a later top-level kernel of its block that takes
-// v as one of its inputs (not in a lambda, an operand or a capture),
-// none of them placed and no two at one statement.
+// v as one of its inputs (not in a lambda, an operand or a capture) or
+// reads it only as its lambdas' capture (no input, no operand, no other
+// variable of v's Go variable captured in the kernel), none of them
+// placed and no two at one statement.
 func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 	f, p := ck.f, ck.lk.Src
 	if ck.lk.Rerun || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil {
@@ -76,14 +78,20 @@ func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 			ok = false
 			return false
 		}
-		if k.Block != p.Block || i <= pAt || !slices.Contains(k.Inputs, v) || !slices.Contains(m.Inputs(), v) || readsBesides(m, v) || len(f.Lowered(k).Later) > 0 {
+		asInput := slices.Contains(k.Inputs, v) && slices.Contains(m.Inputs(), v) && !readsBesides(m, v)
+		// Or captured by its lambdas (openclcaptured.go): a slice read
+		// at indices, never written (the SOAC's effects would say so),
+		// and no other variable of the Go variable captured beside it.
+		asCapture := !slices.Contains(k.Inputs, v) && readsOnlyCaptured(m, v) && capturesOne(k, v)
+		if k.Block != p.Block || i <= pAt || !(asInput || asCapture) || len(f.Lowered(k).Later) > 0 {
 			ok = false
 			return false
 		}
 		if i > lastAt {
 			last, lastAt = k, i
 		}
-		return true
+		// A capture's reads in the lambdas' bodies are the SOAC's.
+		return !asCapture
 	})
 	if !ok {
 		return nil
@@ -94,6 +102,17 @@ func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 // readsBesides reports whether SOAC m reads v other than as an input:
 // in an operand, a lambda's captures or a method value's receiver.
 func readsBesides(m *ir.SOAC, v *ir.Var) bool {
+	for _, l := range m.Lambdas() {
+		if slices.Contains(l.Free, v) {
+			return true
+		}
+	}
+	return readsOperand(m, v)
+}
+
+// readsOperand reports whether SOAC m reads v in an operand or a method
+// value's receiver.
+func readsOperand(m *ir.SOAC, v *ir.Var) bool {
 	var ops []*ir.Operand
 	switch op := m.Op.(type) {
 	case *ir.Screma:
@@ -109,9 +128,6 @@ func readsBesides(m *ir.SOAC, v *ir.Var) bool {
 		ops = append(ops, op.N, op.Value)
 	}
 	for _, l := range m.Lambdas() {
-		if slices.Contains(l.Free, v) {
-			return true
-		}
 		ops = append(ops, l.Recv)
 	}
 	for _, o := range ops {

@@ -411,6 +411,10 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			}
 		}
 	}
+	// Captured slices left on the device (openclcaptured.go) too.
+	capHost, capRelease := capturedHost(f, k, func(v *ir.Var) bool { return devIn[v] != nil })
+	host.Add(capHost...)
+	release.Add(capRelease...)
 	fb = append(host, fb...)
 	session := ""
 	if len(devIn) > 0 || s.unwrittenInputs() || s.unwrittenCaptures() {
@@ -426,6 +430,10 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			switch a.kind {
 			case clc.Slice:
 				pass = "View"
+				if d := capturedDev(f, k, a.obj); d != nil {
+					list = append(list, viewDev(launchQ, d, f.ObjName(a.obj)))
+					continue
+				}
 				if session != "" && s.unwrittenCapture(a.obj) {
 					list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
 					continue

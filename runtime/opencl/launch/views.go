@@ -28,6 +28,9 @@ type view struct {
 	// call (ViewUnwritten); host is the slice, kept reachable.
 	s    *Session
 	host any
+	// buf, when set, is the device buffer of an Array that holds the
+	// slice (ViewDev): the kernel reads it without an upload.
+	buf *cl.MemObject
 }
 
 // Out returns the kernel argument of a slice the kernel writes: a device
@@ -156,6 +159,11 @@ func (u *uploads) expand(args []any) ([]any, error) {
 			vals = append(vals, b)
 			continue
 		}
+		if b := v.devBuffer(); b != nil {
+			viewDevN.Add(1)
+			vals = append(vals, b, v.n)
+			continue
+		}
 		if v.s != nil {
 			p, err := u.uploadOnce(v)
 			if err != nil {
@@ -168,6 +176,7 @@ func (u *uploads) expand(args []any) ([]any, error) {
 		if err != nil {
 			return nil, err
 		}
+		viewN.Add(1)
 		vals = append(vals, p)
 		if v.off != nil {
 			o, err := u.upload(unsafe.Slice((*byte)(unsafe.Pointer(&v.off[0])), len(v.off)*8))

@@ -1,0 +1,98 @@
+package opencl
+
+// This file lets a kernel's lambda read, as a captured slice, an array
+// an earlier kernel of the call left on the device (openclresident.go):
+// the capture is passed as the kept Array's buffer (launch.ViewDev),
+// and the kernel's CPU fallback downloads it first (the handle's Host).
+
+import (
+	"go/types"
+	"slices"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/hostgo"
+)
+
+// capturedVars returns the variables the lambdas of k's members
+// capture, each once, in order.
+func capturedVars(k *fusion.Kernel) []*ir.Var {
+	var vs []*ir.Var
+	for _, m := range k.SOACs {
+		for _, l := range m.Lambdas() {
+			for _, v := range l.Free {
+				if !slices.Contains(vs, v) {
+					vs = append(vs, v)
+				}
+			}
+		}
+	}
+	return vs
+}
+
+// readsOnlyCaptured reports whether SOAC m reads v only through its
+// lambdas' captures: not as an input, an operand or a method value's
+// receiver, and at least one lambda captures it.
+func readsOnlyCaptured(m *ir.SOAC, v *ir.Var) bool {
+	if slices.Contains(m.Inputs(), v) || readsOperand(m, v) {
+		return false
+	}
+	for _, l := range m.Lambdas() {
+		if slices.Contains(l.Free, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// capturesOne reports whether every variable k's lambdas capture of v's
+// Go variable is v: the capture's name in k's code then means v.
+func capturesOne(k *fusion.Kernel, v *ir.Var) bool {
+	for _, c := range capturedVars(k) {
+		if c != v && c.Obj != nil && c.Obj == v.Obj {
+			return false
+		}
+	}
+	return true
+}
+
+// capturedDev returns the device copy of the slice k's lambdas capture
+// as obj, when an earlier kernel left it on the device, or nil.
+func capturedDev(f *hostgo.Func, k *fusion.Kernel, obj *types.Var) *hostgo.DeviceArray {
+	var found *hostgo.DeviceArray
+	for _, v := range capturedVars(k) {
+		if v.Obj == types.Object(obj) {
+			if found != nil || f.DeviceArrayOf(v) == nil {
+				return nil
+			}
+			found = f.DeviceArrayOf(v)
+		}
+	}
+	return found
+}
+
+// capturedHost returns the statements that download the captured
+// slices of k an earlier kernel left on the device (for code that reads
+// them from Go memory) and those that release the device copies k reads
+// last, skipping the arrays in skip (k's inputs, handled with them).
+func capturedHost(f *hostgo.Func, k *fusion.Kernel, skip func(*ir.Var) bool) (host, release hostgo.Stmts) {
+	for _, v := range capturedVars(k) {
+		d := f.DeviceArrayOf(v)
+		if d == nil || skip(v) {
+			continue
+		}
+		host.Add(d.Host...)
+		if d.Last == k {
+			release.Add(d.Release...)
+		}
+	}
+	return host, release
+}
+
+// viewDev returns the kernel argument of captured slice obj held by
+// device array d (launch.ViewDev).
+func viewDev(launchQ func(string) *jen.Statement, d *hostgo.DeviceArray, obj jen.Code) jen.Code {
+	return launchQ("ViewDev").Call(jen.Id(d.Handle), obj)
+}
