@@ -73,6 +73,23 @@ func capturedDev(f *hostgo.Func, k *fusion.Kernel, obj *types.Var) *hostgo.Devic
 	return found
 }
 
+// fallbackHost returns the statements that download, for the CPU code
+// of kernel k, its inputs ins left on the device (devIn) and its
+// captured slices left there, and those that release the device copies
+// k reads last.
+func fallbackHost(f *hostgo.Func, k *fusion.Kernel, ins []clParam, devIn map[*ir.Var]*hostgo.DeviceArray) (host, release hostgo.Stmts) {
+	for _, p := range ins {
+		if d := devIn[p.v]; d != nil {
+			host.Add(d.Host...)
+			if d.Last == k {
+				release.Add(d.Release...)
+			}
+		}
+	}
+	capHost, capRelease := capturedHost(f, k, func(v *ir.Var) bool { return devIn[v] != nil })
+	return append(host, capHost...), append(release, capRelease...)
+}
+
 // capturedHost returns the statements that download the captured
 // slices of k an earlier kernel left on the device (for code that reads
 // them from Go memory) and those that release the device copies k reads

@@ -254,19 +254,8 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		run.Add(hostgo.Define(local[p.v], hostgo.MakeSlice(f.Type(p.v.Type), n)))
 	}
 	// The fallback reads the inputs left on the device from Go memory.
-	var host, release hostgo.Stmts
-	for _, p := range ck.ins {
-		if d := devIn[p.v]; d != nil {
-			host.Add(d.Host...)
-			if d.Last == k {
-				release.Add(d.Release...)
-			}
-		}
-	}
-	// Captured slices left on the device (openclcaptured.go) too.
-	capHost, capRelease := capturedHost(f, k, func(v *ir.Var) bool { return devIn[v] != nil })
-	host.Add(capHost...)
-	release.Add(capRelease...)
+	// So do captured slices left there (openclcaptured.go).
+	host, release := fallbackHost(f, k, ck.ins, devIn)
 	fallback := jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(append(host, fb...)))
 	input := func(p clParam) *jen.Statement {
 		if p.rows != nil {

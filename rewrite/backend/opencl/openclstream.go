@@ -400,21 +400,14 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	// are read there, and downloaded for the fallback; inputs and
 	// captured slices no statement writes are uploaded once per call
 	// (openclunwritten.go).
-	var host, release hostgo.Stmts
 	devIn := map[*ir.Var]*hostgo.DeviceArray{}
 	for _, p := range s.ins {
 		if d := f.DeviceArrayOf(p.v); d != nil {
 			devIn[p.v] = d
-			host.Add(d.Host...)
-			if d.Last == k {
-				release.Add(d.Release...)
-			}
 		}
 	}
-	// Captured slices left on the device (openclcaptured.go) too.
-	capHost, capRelease := capturedHost(f, k, func(v *ir.Var) bool { return devIn[v] != nil })
-	host.Add(capHost...)
-	release.Add(capRelease...)
+	// So are captured slices left there (openclcaptured.go).
+	host, release := fallbackHost(f, k, s.ins, devIn)
 	fb = append(host, fb...)
 	session := ""
 	if len(devIn) > 0 || s.unwrittenInputs() || s.unwrittenCaptures() {
