@@ -109,3 +109,44 @@ func parBenchSizes() []BenchSize {
 	}
 	return s
 }
+
+// ReadBandwidth reads every element of each slice once on all cores
+// (GOMAXPROCS chunks, a goroutine each, eight independent accumulators
+// per chunk so that no add chain bounds it) and returns their sum. It is
+// the memory-bound benchmarks' ceiling: the multi-core read bandwidth of
+// the same bytes, measured in the same run (issue 11's "≥ 80% of the
+// read bandwidth").
+func ReadBandwidth(xss ...[]float64) float64 {
+	n := 0
+	if len(xss) > 0 {
+		n = len(xss[0])
+	}
+	return GoReduce(n, func(lo, hi int) float64 {
+		s := 0.0
+		for _, xs := range xss {
+			s += read8(xs[lo:hi])
+		}
+		return s
+	}, func(a, b float64) float64 { return a + b })
+}
+
+// read8 sums xs with eight independent accumulators: eight scalars, which
+// the compiler keeps in registers.
+func read8(xs []float64) float64 {
+	var a0, a1, a2, a3, a4, a5, a6, a7 float64
+	i := 0
+	for ; i+8 <= len(xs); i += 8 {
+		a0 += xs[i]
+		a1 += xs[i+1]
+		a2 += xs[i+2]
+		a3 += xs[i+3]
+		a4 += xs[i+4]
+		a5 += xs[i+5]
+		a6 += xs[i+6]
+		a7 += xs[i+7]
+	}
+	for ; i < len(xs); i++ {
+		a0 += xs[i]
+	}
+	return ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))
+}
