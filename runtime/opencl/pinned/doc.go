@@ -45,5 +45,6 @@
 // fault or see another allocation. free must not run while a call that
 // reads or writes the slice (a generated function, a transfer) is in
 // progress on another goroutine. The contents are set to zero by Make,
-// as make does.
+// as make does, and the capacity is the length: an append that grows the
+// slice moves it to Go memory, which free does not affect.
 package pinned
