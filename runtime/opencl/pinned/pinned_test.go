@@ -2,6 +2,7 @@ package pinned
 
 import (
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -212,5 +213,38 @@ func TestFind(t *testing.T) {
 		if got != want {
 			t.Errorf("find(%d, %d) = %v, want region %d", c.p, c.n, got, c.want)
 		}
+	}
+}
+
+// TestMakeWithoutOpenCL runs itself again with the OpenCL library
+// pointing nowhere: Make gives Go memory, usable, and a free that does
+// nothing.
+func TestMakeWithoutOpenCL(t *testing.T) {
+	if os.Getenv("PINNED_NO_OPENCL") == "1" {
+		if _, err := device.Default(); err == nil {
+			t.Fatal("a device opened without the library")
+		}
+		s, free := Make[float64](1000)
+		if len(s) != 1000 || Is(s) {
+			t.Fatalf("len %d, pinned %v", len(s), Is(s))
+		}
+		for i := range s {
+			if s[i] != 0 {
+				t.Fatalf("s[%d] = %v", i, s[i])
+			}
+			s[i] = float64(i)
+		}
+		free()
+		free()
+		if s[999] != 999 {
+			t.Fatal("Go memory changed by free")
+		}
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run", "^TestMakeWithoutOpenCL$", "-test.v")
+	cmd.Env = append(os.Environ(), "PINNED_NO_OPENCL=1", "SOACGEN_OPENCL_LIBRARY=/nonexistent/libOpenCL.so", "SOACGEN_REQUIRE_OPENCL=")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestMakeWithoutOpenCL") {
+		t.Fatalf("subprocess: %v\n%s", err, out)
 	}
 }
