@@ -27,10 +27,12 @@
 //
 // Without OpenCL, on a CPU device (whose buffers are host memory already,
 // so there is no link to feed), for an empty slice, for an element type of
-// size zero, when the driver refuses the allocation or the mapping, or
-// when the mapping is not aligned for T, Make returns ordinary Go memory
-// (make([]T, n)) and a free that does nothing: code that uses Make runs
-// unchanged everywhere, only slower. Is tells which one a slice got.
+// size zero, for more bytes than one buffer of the device may hold
+// (CL_DEVICE_MAX_MEM_ALLOC_SIZE), when the driver refuses the allocation
+// or the mapping, or when the mapping is not aligned for T, Make returns
+// ordinary Go memory (make([]T, n)) and a free that does nothing: code
+// that uses Make runs unchanged everywhere, its transfers staged as for
+// any Go slice. Is tells which one a slice got.
 //
 // # Lifetime
 //
@@ -47,4 +49,8 @@
 // progress on another goroutine. The contents are set to zero by Make,
 // as make does, and the capacity is the length: an append that grows the
 // slice moves it to Go memory, which free does not affect.
+//
+// Page-locked memory is taken from what the operating system can page,
+// and a driver may reserve device memory for the buffer as well: pin the
+// large inputs that cross the link, not every slice, and free them.
 package pinned
