@@ -177,6 +177,13 @@ func BenchmarkTransfer(b *testing.B) {
 			_, err := r.finish(r.write(dev, cl.Bytes(xp)))
 			return err
 		}},
+		{"up/pinned-offset", true, func() error {
+			// A sub-slice from 4 bytes into the mapping: the driver must
+			// see interior pointers of pinned memory as pinned too.
+			r := newRun(d)
+			_, err := r.finish(r.write(dev, cl.Bytes(xp[1:])))
+			return err
+		}},
 		{"down/pageable", false, func() error {
 			e, err := d.Queue.EnqueueReadBuffer(dev, true, 0, cl.Bytes(y), nil)
 			if err == nil {
