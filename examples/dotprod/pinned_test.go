@@ -11,7 +11,7 @@ import (
 // TestDotCLPinned feeds the opencl variant inputs in pinned memory
 // (package pinned), whole and as sub-slices: the result equals the
 // spec's as in TestDotCL, and both inputs move with one direct transfer
-// each (skel.DirectTransfers).
+// each (skel.DirectTransfers); the parallel variant reads them too.
 func TestDotCLPinned(t *testing.T) {
 	cltest.Require(t, soacgenCLDotCL)
 	for _, n := range extest.Sizes(testing.Short()) {
@@ -31,6 +31,10 @@ func TestDotCLPinned(t *testing.T) {
 			}
 			if direct := skel.DirectTransfers() - before; len(x) > 0 && direct != 2 {
 				t.Errorf("n=%d %v: %d direct transfers, want 2", n, part, direct)
+			}
+			// Host code reads pinned memory as any other.
+			if got := DotPar(x, y); !cltest.Close(got, want, 1e-12, scale) {
+				t.Errorf("n=%d %v: DotPar = %v, want %v", n, part, got, want)
 			}
 		}
 	}
