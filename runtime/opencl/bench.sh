@@ -20,7 +20,7 @@ if [ -z "${SKIP_BUILD:-}" ] && command -v go >/dev/null 2>&1; then
 fi
 [ "${BUILD_ONLY:-}" = 1 ] && exit 0
 export SOACGEN_REQUIRE_OPENCL=1
-for t in cl device skel; do
+for t in cl device skel pinned; do
 	"$dir/$t.test" -test.v -test.count 1 2>&1 | grep -E '^(--- |PASS|FAIL|ok)|device'
 done
 "$dir/skel.test" -test.run '^$' -test.bench "${BENCH:-.}" -test.benchtime "${BENCHTIME:-20x}" -test.count "${COUNT:-2}" -test.benchmem 2>&1 | tee "$dir/bench.txt"

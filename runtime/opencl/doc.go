@@ -6,7 +6,9 @@
 //     program cache and buffer pool;
 //   - skel: the parallel kernel skeletons (map, map-reduce, horizontal
 //     fusion, single-pass map-scan and filter) with host-side Go APIs
-//     and pinned staging of transfers.
+//     and pinned staging of transfers;
+//   - pinned: Go slices in page-locked host memory, which skel transfers
+//     at the link's speed without staging.
 //
 // Environment variables: SOACGEN_OPENCL_LIBRARY (path of the loader
 // library), SOACGEN_OPENCL_DEVICE (device selection, see package device),

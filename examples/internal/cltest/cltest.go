@@ -9,6 +9,9 @@ import (
 	"math"
 	"os"
 	"testing"
+
+	"github.com/soacgen/soacgen/runtime/opencl/device"
+	"github.com/soacgen/soacgen/runtime/opencl/pinned"
 )
 
 // Kernel is a generated kernel (a *launch.Redomap): Kernel returns nil
@@ -39,4 +42,23 @@ func Close(got, want, rel, scale float64) bool {
 		return got == want || math.IsNaN(got) && math.IsNaN(want)
 	}
 	return math.Abs(got-want) <= rel*math.Max(math.Abs(want), scale)
+}
+
+// Pinned returns a copy of xs in pinned memory of the default device
+// (package pinned; mapped on CPU devices too, where pinned.Make would
+// give Go memory, so that PoCL takes the direct transfers), freed when t
+// ends. It fails t if the memory is not pinned.
+func Pinned[T any](t testing.TB, xs []T) []T {
+	t.Helper()
+	d, err := device.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, free := pinned.MakeOn[T](d, len(xs))
+	t.Cleanup(free)
+	copy(p, xs)
+	if len(xs) > 0 && !pinned.Is(p) {
+		t.Fatalf("%d elements: pinned.MakeOn fell back to Go memory", len(xs))
+	}
+	return p
 }

@@ -190,22 +190,14 @@ func (r *run) buffer(size int) (*cl.MemObject, error) {
 	return b, err
 }
 
-// upload copies h to a pooled device buffer, through pinned staging
-// (transfer.go) where the device's policy says so.
+// upload copies h to a pooled device buffer (run.write: directly from
+// pinned memory, through staging where the device's policy says so).
 func (r *run) upload(h HostSlice) (*cl.MemObject, error) {
 	b, err := r.buffer(len(h.bytes))
 	if err != nil {
 		return nil, err
 	}
-	if pol := policyFor(r.dev); pol.on && len(h.bytes) >= pol.min {
-		return b, r.stagedWrite(b, h.bytes, pol.chunk)
-	}
-	e, err := r.q.EnqueueWriteBuffer(b, true, 0, h.bytes, nil)
-	if err != nil {
-		return nil, err
-	}
-	r.transfers = append(r.transfers, e)
-	return b, nil
+	return b, r.write(b, h.bytes)
 }
 
 // uploadAll uploads each host slice to a pooled device buffer.
@@ -285,18 +277,9 @@ func (r *run) launchStage2(k *cl.Kernel, local int, m int64, parts, results []*c
 	return r.launch(k, local, local, args...)
 }
 
-// download copies the first len(h.bytes) bytes of b into h, through
-// pinned staging where the device's policy says so.
+// download copies the first len(h.bytes) bytes of b into h (run.read).
 func (r *run) download(b *cl.MemObject, h HostSlice) error {
-	if pol := policyFor(r.dev); pol.on && len(h.bytes) >= pol.min {
-		return r.stagedRead(b, h.bytes, pol.chunk)
-	}
-	e, err := r.q.EnqueueReadBuffer(b, true, 0, h.bytes, nil)
-	if err != nil {
-		return err
-	}
-	r.transfers = append(r.transfers, e)
-	return nil
+	return r.read(b, h.bytes)
 }
 
 // finish waits for the run, sums its times and releases its events and

@@ -11,15 +11,19 @@ package skel
 // (page-locked host memory on discrete GPUs): while the DMA engine moves
 // chunk i from one buffer, several goroutines copy chunk i+1 into the
 // other, so the host copy hides behind the link and the link runs at its
-// pinned speed. Downloads run the same pipeline the other way.
+// pinned speed. Downloads run the same pipeline the other way. Slices
+// that package pinned allocated are page-locked already: they skip the
+// pipeline and move with one transfer each (write, read).
 
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
+	"github.com/soacgen/soacgen/runtime/opencl/pinned"
 )
 
 // Staging policy. Each constant says why it has its value.
@@ -212,32 +216,71 @@ func (r *run) stagedRead(b *cl.MemObject, dst []byte, chunk int) error {
 	return drain()
 }
 
-// Write copies src into b from offset 0, through the staging buffers
-// where d's policy stages (GPUs, transfers of stageMin bytes or more),
+// DirectTransfers returns how many transfers since the process started
+// moved memory of package pinned with one clEnqueueWriteBuffer or
+// clEnqueueReadBuffer from or into the caller's slice, without staging
+// (tests read it to see the direct path taken).
+func DirectTransfers() int64 { return directN.Load() }
+
+var directN atomic.Int64
+
+// write copies src into b from offset 0 and returns when b holds it: with
+// one write from src where src lies wholly inside pinned memory of r's
+// device (package pinned: page-locked already, so the DMA reads it in
+// place), through the staging buffers where the device's policy stages,
+// else with one write from src (the driver stages pageable memory
+// itself).
+func (r *run) write(b *cl.MemObject, src []byte) error {
+	if pinned.Contains(r.dev, src) {
+		directN.Add(1)
+	} else if pol := policyFor(r.dev); pol.on && len(src) >= pol.min {
+		return r.stagedWrite(b, src, pol.chunk)
+	}
+	e, err := r.q.EnqueueWriteBuffer(b, true, 0, src, nil)
+	if err != nil {
+		return err
+	}
+	r.transfers = append(r.transfers, e)
+	return nil
+}
+
+// read copies the first len(dst) bytes of b into dst, choosing its path
+// as write does.
+func (r *run) read(b *cl.MemObject, dst []byte) error {
+	if pinned.Contains(r.dev, dst) {
+		directN.Add(1)
+	} else if pol := policyFor(r.dev); pol.on && len(dst) >= pol.min {
+		return r.stagedRead(b, dst, pol.chunk)
+	}
+	e, err := r.q.EnqueueReadBuffer(b, true, 0, dst, nil)
+	if err != nil {
+		return err
+	}
+	r.transfers = append(r.transfers, e)
+	return nil
+}
+
+// Write copies src into b from offset 0 as run.write does (directly from
+// pinned memory, staged on GPUs for transfers of stageMin bytes or more)
 // and returns when b holds it, with the copies' device time. It is how
 // package launch uploads the captured slices of generated kernels.
 func Write(d *device.Device, b *cl.MemObject, src []byte) (time.Duration, error) {
 	r := newRun(d)
 	var err error
-	if pol := policyFor(d); pol.on && len(src) >= pol.min {
-		err = r.stagedWrite(b, src, pol.chunk)
-	} else if len(src) > 0 {
-		var e *cl.Event
-		if e, err = d.Queue.EnqueueWriteBuffer(b, true, 0, src, nil); err == nil {
-			r.transfers = append(r.transfers, e)
-		}
+	if len(src) > 0 {
+		err = r.write(b, src)
 	}
 	t, err := r.finish(err)
 	return t.Transfer, err
 }
 
-// Read copies the first len(dst) bytes of b into dst, staged as Write
-// is, and returns the copies' device time.
+// Read copies the first len(dst) bytes of b into dst as Write does, and
+// returns the copies' device time.
 func Read(d *device.Device, b *cl.MemObject, dst []byte) (time.Duration, error) {
 	r := newRun(d)
 	var err error
 	if len(dst) > 0 {
-		err = r.download(b, HostSlice{bytes: dst, n: len(dst), elem: 1})
+		err = r.read(b, dst)
 	}
 	t, err := r.finish(err)
 	return t.Transfer, err

@@ -11,6 +11,8 @@ import (
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
+	"github.com/soacgen/soacgen/runtime/opencl/pinned"
+	"github.com/soacgen/soacgen/runtime/parallel"
 )
 
 // linkBytes is the size of one link measurement: large enough that
@@ -111,13 +113,27 @@ func BenchmarkLink(b *testing.B) {
 
 // BenchmarkTransfer moves n float32s of Go memory to the device (up) and
 // back (down): plain blocking transfers from pageable memory against the
-// staged pipeline (transfer.go), wall time per call, and pct-of-link
-// against the link measured in the same process (measureLink).
+// staged pipeline (transfer.go) and against slices of package pinned
+// (one direct transfer, the path run.write and run.read take for them),
+// wall time per call, and pct-of-link against the link measured in the
+// same process (measureLink). The down/fresh cases download into a
+// destination allocated by each call, as generated code allocates its
+// results: with make (the runtime clears a reused span on the calling
+// goroutine) and with parallel.Alloc (not cleared: the staged copy's
+// goroutines fault the pages in, in parallel).
 func BenchmarkTransfer(b *testing.B) {
 	d := benchDevice(b)
 	n := benchN(d)
 	x := benchInput(n)
 	y := make([]float32, n)
+	xp, freeX := pinned.MakeOn[float32](d, n)
+	defer freeX()
+	yp, freeY := pinned.MakeOn[float32](d, n)
+	defer freeY()
+	copy(xp, x)
+	if !pinned.Is(xp) || !pinned.Is(yp) {
+		b.Fatal("pinned.MakeOn fell back to Go memory")
+	}
 	dev := deviceBuf(b, d, 4*n)
 	bytes := 4 * int64(n)
 	pol := stagePolicy{on: true, chunk: stageChunk, min: stageMin}
@@ -156,6 +172,18 @@ func BenchmarkTransfer(b *testing.B) {
 			defer e.Release()
 			return e.Wait()
 		}},
+		{"up/pinned", true, func() error {
+			r := newRun(d)
+			_, err := r.finish(r.write(dev, cl.Bytes(xp)))
+			return err
+		}},
+		{"up/pinned-offset", true, func() error {
+			// A sub-slice from 4 bytes into the mapping: the driver must
+			// see interior pointers of pinned memory as pinned too.
+			r := newRun(d)
+			_, err := r.finish(r.write(dev, cl.Bytes(xp[1:])))
+			return err
+		}},
 		{"down/pageable", false, func() error {
 			e, err := d.Queue.EnqueueReadBuffer(dev, true, 0, cl.Bytes(y), nil)
 			if err == nil {
@@ -166,6 +194,21 @@ func BenchmarkTransfer(b *testing.B) {
 		{"down/staged", false, func() error {
 			r := newRun(d)
 			_, err := r.finish(r.stagedRead(dev, cl.Bytes(y), pol.chunk))
+			return err
+		}},
+		{"down/fresh-make-staged", false, func() error {
+			r := newRun(d)
+			_, err := r.finish(r.stagedRead(dev, cl.Bytes(make([]float32, n)), pol.chunk))
+			return err
+		}},
+		{"down/fresh-alloc-staged", false, func() error {
+			r := newRun(d)
+			_, err := r.finish(r.stagedRead(dev, cl.Bytes(parallel.Alloc[float32](n)), pol.chunk))
+			return err
+		}},
+		{"down/pinned", false, func() error {
+			r := newRun(d)
+			_, err := r.finish(r.read(dev, cl.Bytes(yp)))
 			return err
 		}},
 	} {
