@@ -25,7 +25,7 @@ func TestParNested(t *testing.T) {
 	}
 	src := string(outs[0].Content)
 	step := regexp.MustCompile(`for ; i\d+ < \w+-3; i\d+ \+= 4 \{`)
-	for fn, split := range map[string]bool{"RowSums": true, "RowSq32": true, "RowInts": true, "RowProds": true, "RowFrom": true, "MatMul": true, "RowPos": true, "RowGather": true, "Total": true, "RowNamed": false, "RowExp": false} {
+	for fn, split := range map[string]bool{"RowSums": true, "RowSq32": true, "RowInts": true, "RowProds": true, "RowFrom": true, "MatMul": true, "RowPos": true, "RowGather": true, "RowCount": true, "Total": true, "RowNamed": false, "RowExp": false} {
 		body := funcBody(t, src, fn)
 		if got := strings.Count(body, " < 8 {"); split && got != 2 || !split && got != 0 {
 			t.Errorf("%s: %d nested loops chosen by length, want %d", fn, got, map[bool]int{true: 2}[split])

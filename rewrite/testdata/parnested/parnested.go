@@ -2,10 +2,10 @@
 // kernel, which the parallel backend folds over several accumulators
 // from 8 elements on (rewrite/backend/parallel parnested.go): row sums
 // of float64, float32 and int, a float product, a start that is not the
-// operator's neutral element, a matrix product, a sum of a filter's kept
-// elements, an inner map that may panic, a sum of row sums (the outer
-// fold as well), and two that keep one accumulator: a named operator
-// and an expensive element. The differential test runs them against
+// operator's neutral element, a matrix product, a sum and a count of a
+// filter's kept elements, an inner map that may panic, a sum of row
+// sums (the outer fold as well), and two that keep one accumulator: a
+// named operator and an expensive element. The differential test runs them against
 // their specs on inputs whose sums are exact in any order (the Args
 // functions); parnested_test.go checks real floats bit for bit against
 // the documented association, within rounding of the spec, the same
@@ -86,6 +86,28 @@ func pnRowPosSpec(xss [][]float64) []float64 {
 		pos := soac.Filter(xs, func(x float64) bool { return x > 0 })
 		return soac.Reduce(soac.Map(pos, func(x float64) float64 { return x * x }), 0.0, func(a, b float64) float64 { return a + b })
 	})
+}
+
+// RowCount: the number of each row's elements above a threshold (an
+// integer fold of a filter's kept elements: lower keeps one accumulator
+// where there is a filter; the nested loop splits it).
+//
+//soac:fuse RowCount backend=parallel
+func pnRowCountSpec(xss [][]int, t int) []int {
+	return soac.Map(xss, func(xs []int) int {
+		big := soac.Filter(xs, func(x int) bool { return x > t })
+		return soac.Reduce(soac.Map(big, func(int) int { return 1 }), 0, func(a, b int) int { return a + b })
+	})
+}
+
+func pnRowCountSpecArgs(r *rand.Rand, n int) []any {
+	return []any{rows(r, n, func(r *rand.Rand, n int) []int {
+		xs := make([]int, n)
+		for i := range xs {
+			xs[i] = r.IntN(100)
+		}
+		return xs
+	}), r.IntN(100)}
 }
 
 // RowGather: each row's sum of weights read at its indices; an index

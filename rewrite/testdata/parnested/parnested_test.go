@@ -300,6 +300,13 @@ func TestNestedInts(t *testing.T) {
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("RowInts len=%d: %v, spec %v", l, got, want)
 		}
+		for _, th := range []int{-1 << 62, 0, 1 << 40, 1 << 62} {
+			got := across(t, func() []int { return RowCount(xss, th) })
+			want := pnRowCountSpec(xss, th)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("RowCount len=%d t=%d: %v, spec %v", l, th, got, want)
+			}
+		}
 	}
 }
 
