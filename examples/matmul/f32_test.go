@@ -61,9 +61,11 @@ func diff32(got, want [][]float32) string {
 // 64 rows a work-group computes, several groups.
 var shapes32 = [][3]int{{0, 0, 0}, {0, 3, 2}, {3, 0, 2}, {2, 3, 0}, {1, 1, 1}, {7, 3, 5}, {17, 16, 16}, {65, 33, 17}, {130, 70, 33}}
 
-// TestMatMul32 compares the cpu and parallel forms with the spec, bit
-// for bit (the parallel backend runs rows in parallel and each sum in
-// order), under GOMAXPROCS 1, 2 and 8 for the parallel form.
+// TestMatMul32 compares the cpu form with the spec, bit for bit, and
+// the parallel form with the spec's association for inner products
+// below 8 elements and with 4 accumulators above (matMulAssoc: the
+// parallel backend runs rows in parallel and splits each sum so), under
+// GOMAXPROCS 1, 2 and 8.
 func TestMatMul32(t *testing.T) {
 	for _, s := range shapes32 {
 		for _, special := range []bool{false, true} {
@@ -74,7 +76,7 @@ func TestMatMul32(t *testing.T) {
 				t.Errorf("%v MatMul32: %s", s, d)
 			}
 			got := extest.AcrossProcs(t, func() [][]float32 { return MatMul32Par(a, bt) })
-			if d := diff32(got, want); d != "" {
+			if d := diff32(got, matMulAssoc(matMul32Spec, a, bt)); d != "" {
 				t.Errorf("%v MatMul32Par: %s", s, d)
 			}
 		}
@@ -111,6 +113,9 @@ func TestMatMul32Order(t *testing.T) {
 	}
 	if reversed == 0 || fused == 0 {
 		t.Errorf("%d elements differ summed right to left and %d with fused multiply-adds: the data cannot tell the orders apart", reversed, fused)
+	}
+	if diff32(matMulAssoc(matMul32Spec, a, bt), want) == "" {
+		t.Errorf("the parallel backend's association (matMulAssoc) gives the spec's sums on every element: the data cannot tell them apart")
 	}
 }
 

@@ -3,7 +3,11 @@ package matmul
 // This file holds copies of the package's specs with backend=parallel, so
 // that soacgen's parallel backend is generated, tested against the specs
 // (par_test.go) and benchmarked beside the cpu backend. The copies must
-// stay identical to the specs apart from their names.
+// stay identical to the specs apart from their names. The rows run in
+// parallel; each inner product of 8 elements or more is summed over 4
+// interleaved accumulators (rewrite/backend/parallel parnested.go), so
+// the results differ from the spec's by rounding, the same bits for any
+// number of cores.
 
 import "github.com/soacgen/soacgen/runtime/soac"
 

@@ -33,21 +33,102 @@ func MatMulPar(a, bt [][]float64) [][]float64 {
 								var t5 float64
 								if len(row) == len(col) {
 									n3 := len(row)
-									in3 := row[:n3]
-									in4 := col[:n3]
-									var acc float64 = float64(0.0)
-									for i3 := 0; i3 < n3; i3++ {
-										var m3 float64
-										{
-											x, y := in3[i3], in4[i3]
-											m3 = float64(x * y)
+									if n3 < 8 {
+										in3 := row[:n3]
+										in4 := col[:n3]
+										var acc float64 = float64(0.0)
+										for i3 := 0; i3 < n3; i3++ {
+											var m3 float64
+											{
+												x, y := in3[i3], in4[i3]
+												m3 = float64(x * y)
+											}
+											{
+												s, t := acc, m3
+												acc = float64(s + t)
+											}
+										}
+										t5 = acc
+									} else {
+										n4 := n3
+										in5 := row[:n4]
+										in6 := col[:n4]
+										var acc2 float64 = float64(0.0)
+										var acc3 float64 = float64(0.0)
+										var acc4 float64 = float64(0.0)
+										var acc5 float64 = float64(0.0)
+										i5 := 0
+										for ; i5 < n4-3; i5 += 4 {
+											i6 := i5
+											_ = i6
+											var m4 float64
+											{
+												x, y := in5[i6], in6[i6]
+												m4 = float64(x * y)
+											}
+											{
+												s, t := acc2, m4
+												acc2 = float64(s + t)
+											}
+											i7 := i5 + 1
+											_ = i7
+											var m5 float64
+											{
+												x, y := in5[i7], in6[i7]
+												m5 = float64(x * y)
+											}
+											{
+												s, t := acc3, m5
+												acc3 = float64(s + t)
+											}
+											i8 := i5 + 2
+											_ = i8
+											var m6 float64
+											{
+												x, y := in5[i8], in6[i8]
+												m6 = float64(x * y)
+											}
+											{
+												s, t := acc4, m6
+												acc4 = float64(s + t)
+											}
+											i9 := i5 + 3
+											_ = i9
+											var m7 float64
+											{
+												x, y := in5[i9], in6[i9]
+												m7 = float64(x * y)
+											}
+											{
+												s, t := acc5, m7
+												acc5 = float64(s + t)
+											}
+										}
+										for i10 := i5; i10 < n4; i10++ {
+											var m8 float64
+											{
+												x, y := in5[i10], in6[i10]
+												m8 = float64(x * y)
+											}
+											{
+												s, t := acc2, m8
+												acc2 = float64(s + t)
+											}
 										}
 										{
-											s, t := acc, m3
-											acc = float64(s + t)
+											s, t := acc2, acc3
+											acc2 = float64(s + t)
 										}
+										{
+											s, t := acc4, acc5
+											acc4 = float64(s + t)
+										}
+										{
+											s, t := acc2, acc4
+											acc2 = float64(s + t)
+										}
+										t5 = acc2
 									}
-									t5 = acc
 								} else {
 									t6 := soac.Map2[float64, float64, float64](row, col, func(x, y float64) float64 {
 										return x * y
@@ -72,38 +153,119 @@ func MatMulPar(a, bt [][]float64) [][]float64 {
 				_ = in[lo:]
 				out2 := out2[:hi]
 				_ = out2[lo:]
-				for i4 := lo; i4 < hi; i4++ {
-					var m4 []float64
+				for i11 := lo; i11 < hi; i11++ {
+					var m9 []float64
 					{
-						row := in[i4]
+						row := in[i11]
 						var t3 []float64
 						{
-							n4 := len(bt)
-							in5 := bt[:n4]
+							n5 := len(bt)
+							in7 := bt[:n5]
 							var out3 []float64
-							out3 = make([]float64, n4)
-							for i5 := 0; i5 < n4; i5++ {
-								var m5 float64
+							out3 = make([]float64, n5)
+							for i12 := 0; i12 < n5; i12++ {
+								var m10 float64
 								{
-									col := in5[i5]
+									col := in7[i12]
 									var t5 float64
 									if len(row) == len(col) {
-										n5 := len(row)
-										in6 := row[:n5]
-										in7 := col[:n5]
-										var acc2 float64 = float64(0.0)
-										for i6 := 0; i6 < n5; i6++ {
-											var m6 float64
-											{
-												x, y := in6[i6], in7[i6]
-												m6 = float64(x * y)
+										n6 := len(row)
+										if n6 < 8 {
+											in8 := row[:n6]
+											in9 := col[:n6]
+											var acc6 float64 = float64(0.0)
+											for i13 := 0; i13 < n6; i13++ {
+												var m11 float64
+												{
+													x, y := in8[i13], in9[i13]
+													m11 = float64(x * y)
+												}
+												{
+													s, t := acc6, m11
+													acc6 = float64(s + t)
+												}
+											}
+											t5 = acc6
+										} else {
+											n7 := n6
+											in10 := row[:n7]
+											in11 := col[:n7]
+											var acc7 float64 = float64(0.0)
+											var acc8 float64 = float64(0.0)
+											var acc9 float64 = float64(0.0)
+											var acc10 float64 = float64(0.0)
+											i15 := 0
+											for ; i15 < n7-3; i15 += 4 {
+												i16 := i15
+												_ = i16
+												var m12 float64
+												{
+													x, y := in10[i16], in11[i16]
+													m12 = float64(x * y)
+												}
+												{
+													s, t := acc7, m12
+													acc7 = float64(s + t)
+												}
+												i17 := i15 + 1
+												_ = i17
+												var m13 float64
+												{
+													x, y := in10[i17], in11[i17]
+													m13 = float64(x * y)
+												}
+												{
+													s, t := acc8, m13
+													acc8 = float64(s + t)
+												}
+												i18 := i15 + 2
+												_ = i18
+												var m14 float64
+												{
+													x, y := in10[i18], in11[i18]
+													m14 = float64(x * y)
+												}
+												{
+													s, t := acc9, m14
+													acc9 = float64(s + t)
+												}
+												i19 := i15 + 3
+												_ = i19
+												var m15 float64
+												{
+													x, y := in10[i19], in11[i19]
+													m15 = float64(x * y)
+												}
+												{
+													s, t := acc10, m15
+													acc10 = float64(s + t)
+												}
+											}
+											for i20 := i15; i20 < n7; i20++ {
+												var m16 float64
+												{
+													x, y := in10[i20], in11[i20]
+													m16 = float64(x * y)
+												}
+												{
+													s, t := acc7, m16
+													acc7 = float64(s + t)
+												}
 											}
 											{
-												s, t := acc2, m6
-												acc2 = float64(s + t)
+												s, t := acc7, acc8
+												acc7 = float64(s + t)
 											}
+											{
+												s, t := acc9, acc10
+												acc9 = float64(s + t)
+											}
+											{
+												s, t := acc7, acc9
+												acc7 = float64(s + t)
+											}
+											t5 = acc7
 										}
-										t5 = acc2
 									} else {
 										t7 := soac.Map2[float64, float64, float64](row, col, func(x, y float64) float64 {
 											return x * y
@@ -112,15 +274,15 @@ func MatMulPar(a, bt [][]float64) [][]float64 {
 											return s + t
 										})
 									}
-									m5 = float64(t5)
+									m10 = float64(t5)
 								}
-								out3[i5] = m5
+								out3[i12] = m10
 							}
 							t3 = out3
 						}
-						m4 = t3
+						m9 = t3
 					}
-					out2[i4] = m4
+					out2[i11] = m9
 				}
 			})
 		}

@@ -134,6 +134,11 @@ type LoopParts struct {
 	// rendered once before.
 	ScanFrom map[*ir.SOAC]ScanLocal
 	Skip     map[*ir.SOAC]bool
+	// SplitStart, when set before the first call of Loops, is the value
+	// the accumulators of a split fold it holds start from, all but the
+	// first (which starts from the fold's start): its operator's
+	// identity where the start is not its neutral element.
+	SplitStart map[*ir.SOAC]jen.Code
 }
 
 // ScanLocal is where a scan's element comes from in a loop rendered with
@@ -428,7 +433,11 @@ func (f *Func) loopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 					if first || m.Split && len(accs[m.SOAC]) <= copy {
 						acc := f.Fresh("acc")
 						typ, ne := f.Type(m.SOAC.TypeArgs[0]), f.operand(m.SOAC, o.Neutral)
-						pre.Add(VarDecl(acc, typ, ne))
+						if st, ok := lp.SplitStart[m.SOAC]; ok && !first {
+							pre.Add(VarDecl(acc, typ, st))
+						} else {
+							pre.Add(VarDecl(acc, typ, ne))
+						}
 						accs[m.SOAC] = append(accs[m.SOAC], acc)
 						lp.Accs = append(lp.Accs, LoopAcc{Name: acc, Type: typ, Neutral: ne, Op: o.Op, Member: m.SOAC, Role: m.Role})
 					}

@@ -165,9 +165,12 @@ func BenchmarkMatMul(b *testing.B) {
 // SOACGEN_BENCH_M32 (default 1024; issue 13 asks for 4096): the opencl
 // variant (one work-item per element of the product, a tiled dot
 // product) against the parallel backend (the cpu form, one core, is left
-// out: minutes a call at 4096). It then checks that the two products
-// have the same bits: both sum each element left to right, so a device
-// that contracted a multiply-add or reordered a sum would show here.
+// out: minutes a call at 4096). It then checks that the device's
+// product has the bits of the spec's order on a sample of 4096 elements:
+// each summed left to right with every product and sum rounded to
+// float32, so a device that contracted a multiply-add or reordered a
+// sum would show here (the parallel backend's sums, over 4 accumulators
+// from 8 elements on, differ by rounding: not compared).
 func BenchmarkMatMul32(b *testing.B) {
 	m := 1024
 	if v, err := strconv.Atoi(os.Getenv("SOACGEN_BENCH_M32")); err == nil && v > 0 {
@@ -185,21 +188,25 @@ func BenchmarkMatMul32(b *testing.B) {
 		return x
 	}
 	a, bt := mat(12), mat(13)
-	var cl, par [][]float32
-	bench(b, func() { cl = matmul.MatMul32CL(a, bt) }, nil, func() { par = matmul.MatMul32Par(a, bt) })
-	if cl == nil || par == nil {
-		return // a sub-benchmark did not run (-test.bench filtered it out)
+	var cl [][]float32
+	bench(b, func() { cl = matmul.MatMul32CL(a, bt) }, nil, func() { matmul.MatMul32Par(a, bt) })
+	if cl == nil {
+		return // the sub-benchmark did not run (-test.bench filtered it out)
 	}
-	bad := 0
-	for i := range cl {
-		for j := range cl[i] {
-			if math.Float32bits(cl[i][j]) != math.Float32bits(par[i][j]) {
-				bad++
-			}
+	r := rand.New(rand.NewPCG(14, 1))
+	bad, samples := 0, min(4096, m*m)
+	for range samples {
+		i, j := r.IntN(m), r.IntN(m)
+		var s float32
+		for k := range a[i] {
+			s = float32(s + float32(a[i][k]*bt[j][k]))
+		}
+		if math.Float32bits(cl[i][j]) != math.Float32bits(s) {
+			bad++
 		}
 	}
 	if bad > 0 {
-		b.Errorf("%d of %d elements of MatMul32CL differ from MatMul32Par's bits", bad, m*m)
+		b.Errorf("%d of %d sampled elements of MatMul32CL differ from the spec's order's bits", bad, samples)
 	}
 }
 

@@ -34,7 +34,8 @@ package parallel
 // It refuses, with the reason, kernels whose lambdas are impure (they
 // fall back to cpu) and Sequence kernels. Nested kernels (depth > 0)
 // run inside one element of their parent: they are rendered as the cpu's
-// sequential loop, so that only the outermost level runs in parallel.
+// sequential loop, so that only the outermost level runs in parallel,
+// their cheap commutative folds over several accumulators (parnested.go).
 //
 // It does not decide a kernel's shape (rewrite/lower does), nor schedule
 // or combine chunks (runtime/parallel does). The work estimate
@@ -73,7 +74,11 @@ func (Backend) Name() string { return backend.Parallel }
 // back at run time (next is unused).
 func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
 	if lk.Src.Depth > 0 {
-		// The parent's element is the parallel unit: run sequentially.
+		// The parent's element is the parallel unit: run sequentially,
+		// cheap folds over several accumulators (parnested.go).
+		if c, ok := nestedAccum(f, lk, outs); ok {
+			return c, ""
+		}
 		return cpu.Backend{}.Render(f, lk, outs, next)
 	}
 	if why := impure(f, lk); why != "" {
