@@ -392,3 +392,58 @@ func catchMsg(f func()) (v string) {
 	f()
 	return "no panic"
 }
+
+// TestStreamCarriedNoUnknownCarry: once a chunk's stream panics, a chunk
+// above it that is waiting for its carry gives up: its members never run
+// from a carry its predecessors did not give (its result would be
+// unused, and members running from a wrong carry do needless work or
+// raise panics of their own). Chunk pb's stream panics only after chunk
+// pb+1 has its total and waits, so that the look-back meets the panic.
+func TestStreamCarriedNoUnknownCarry(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	const n, grain = 10_000, 100
+	k := parallel.Chunks(n, grain)
+	for _, exact := range []bool{false, true} {
+		for _, pb := range []int{0, 1, k / 2, k - 2} {
+			plo, phi := parallel.Bounds(n, k, pb)
+			nlo, _ := parallel.Bounds(n, k, pb+1)
+			waiting := make(chan struct{})
+			var once sync.Once
+			var mu sync.Mutex
+			var wrong []string
+			_, _, ok := parallel.StreamCarried(n, grain, false, 0, exact,
+				func(lo, hi int, _ []int) ([]int, bool) {
+					if lo == plo && hi == phi {
+						// Another goroutine runs chunk pb+1 where there is
+						// one; else give up waiting (nothing to check).
+						select {
+						case <-waiting:
+						case <-time.After(2 * time.Second):
+						}
+						panic("stream")
+					}
+					return make([]int, hi-lo), true
+				},
+				func(ys []int, lo, hi int) int {
+					if lo == nlo {
+						once.Do(func() { close(waiting) })
+					}
+					return len(ys)
+				}, func(a, b int) int { return a + b },
+				func(ys []int, lo, hi int, carry int) (int, int) {
+					if carry != lo {
+						mu.Lock()
+						wrong = append(wrong, fmt.Sprintf("[%d, %d) from carry %d", lo, hi, carry))
+						mu.Unlock()
+					}
+					return carry + len(ys), 0
+				}, func(a, b int) int { return a + b })
+			if ok {
+				t.Errorf("exact %v, stream panics in chunk %d: ok", exact, pb)
+			}
+			if len(wrong) > 0 {
+				t.Errorf("exact %v, stream panics in chunk %d: members ran %v", exact, pb, wrong)
+			}
+		}
+	}
+}
