@@ -2,6 +2,7 @@ package clbench
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -148,20 +149,22 @@ func BenchmarkAutoAll(b *testing.B) {
 // BenchmarkAutoPaired times each example and size's parallel and auto
 // variants call by call in one loop (alternating which goes first), so
 // that a drift of the host's speed over a run (turbo, other load, the
-// collector) falls on both alike; BenchmarkAutoAll runs each variant's
+// collector) falls on both alike: BenchmarkAutoAll takes each variant's
 // samples one after the other, and there the parallel samples of
 // Histogram at n = 1e5 rose from 136 to 163 µs before auto's ran (issue
-// 13's 1.13×). It reports par-ns/op and auto-ns/op, and auto/par, the
-// ratio of their summed times. The host's cost of auto over the
-// parallel code it runs is the choice (launch's Use, BenchmarkChoice):
-// tens of nanoseconds. Filter as for BenchmarkAutoAll.
+// 13's 1.13×). It reports the medians of the calls' times, par-ns/op and
+// auto-ns/op, and of the pairs' ratios, auto/par (medians: a call that
+// the scheduler delays by far more than its own time moves them little).
+// On the host auto runs the parallel variant's code (the same closures)
+// after its choice (launch's Use, BenchmarkChoice: tens of nanoseconds).
+// Filter as for BenchmarkAutoAll.
 func BenchmarkAutoPaired(b *testing.B) {
 	for _, c := range autoCases() {
 		b.Run(c.name, func(b *testing.B) {
 			_, par, auto := c.setup()
 			par()
 			auto()
-			var tPar, tAuto time.Duration
+			tPar, tAuto, ratio := make([]float64, 0, b.N), make([]float64, 0, b.N), make([]float64, 0, b.N)
 			b.ResetTimer()
 			for i := range b.N {
 				first, second := par, auto
@@ -173,16 +176,22 @@ func BenchmarkAutoPaired(b *testing.B) {
 				t1 := time.Now()
 				second()
 				t2 := time.Now()
-				if i%2 == 0 {
-					tPar, tAuto = tPar+t1.Sub(t0), tAuto+t2.Sub(t1)
-				} else {
-					tAuto, tPar = tAuto+t1.Sub(t0), tPar+t2.Sub(t1)
+				p, a := float64(t1.Sub(t0)), float64(t2.Sub(t1))
+				if i%2 == 1 {
+					p, a = a, p
 				}
+				tPar, tAuto, ratio = append(tPar, p), append(tAuto, a), append(ratio, a/p)
 			}
 			b.StopTimer()
-			b.ReportMetric(float64(tPar.Nanoseconds())/float64(b.N), "par-ns/op")
-			b.ReportMetric(float64(tAuto.Nanoseconds())/float64(b.N), "auto-ns/op")
-			b.ReportMetric(float64(tAuto)/float64(tPar), "auto/par")
+			b.ReportMetric(median(tPar), "par-ns/op")
+			b.ReportMetric(median(tAuto), "auto-ns/op")
+			b.ReportMetric(median(ratio), "auto/par")
 		})
 	}
+}
+
+// median returns the median of xs, which it sorts.
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	return xs[len(xs)/2]
 }
