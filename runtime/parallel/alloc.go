@@ -39,9 +39,9 @@ func Alloc[T any](n int) []T {
 	// compiles to make's own runtime.makeslice at the caller: a
 	// generated function below its grain allocates as the cpu backend's
 	// does, with no call of a generic function through its dictionary
-	// in between (issue 11: HalfSqrts at n = 1). A negative or huge n
-	// whose byte count wraps below allocMin takes make's own panic.
-	if uintptr(n)*unsafe.Sizeof(*new(T)) < allocMin {
+	// in between (issue 11: HalfSqrts at n = 1). The bound is a constant
+	// of each instantiation; a negative n takes make's own panic.
+	if n < int(allocMin/max(unsafe.Sizeof(*new(T)), 1)) {
 		return make([]T, n)
 	}
 	return allocLarge[T](n)
