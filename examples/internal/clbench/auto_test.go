@@ -2,13 +2,12 @@ package clbench
 
 import (
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/soacgen/soacgen/examples/blackscholes"
 	"github.com/soacgen/soacgen/examples/histogram"
+	"github.com/soacgen/soacgen/examples/internal/extest"
 	"github.com/soacgen/soacgen/examples/kmeans"
 	"github.com/soacgen/soacgen/examples/matmul"
 	"github.com/soacgen/soacgen/examples/normalize2"
@@ -164,34 +163,10 @@ func BenchmarkAutoPaired(b *testing.B) {
 			_, par, auto := c.setup()
 			par()
 			auto()
-			tPar, tAuto, ratio := make([]float64, 0, b.N), make([]float64, 0, b.N), make([]float64, 0, b.N)
-			b.ResetTimer()
-			for i := range b.N {
-				first, second := par, auto
-				if i%2 == 1 {
-					first, second = auto, par
-				}
-				t0 := time.Now()
-				first()
-				t1 := time.Now()
-				second()
-				t2 := time.Now()
-				p, a := float64(t1.Sub(t0)), float64(t2.Sub(t1))
-				if i%2 == 1 {
-					p, a = a, p
-				}
-				tPar, tAuto, ratio = append(tPar, p), append(tAuto, a), append(ratio, a/p)
-			}
-			b.StopTimer()
-			b.ReportMetric(median(tPar), "par-ns/op")
-			b.ReportMetric(median(tAuto), "auto-ns/op")
-			b.ReportMetric(median(ratio), "auto/par")
+			p, a, r := extest.Paired(b, 1, par, auto)
+			b.ReportMetric(p, "par-ns/op")
+			b.ReportMetric(a, "auto-ns/op")
+			b.ReportMetric(r, "auto/par")
 		})
 	}
-}
-
-// median returns the median of xs, which it sorts.
-func median(xs []float64) float64 {
-	slices.Sort(xs)
-	return xs[len(xs)/2]
 }

@@ -8,7 +8,6 @@ package smallbench
 
 import (
 	"math/rand/v2"
-	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"github.com/soacgen/soacgen/examples/blackscholes"
 	"github.com/soacgen/soacgen/examples/dotprod"
 	"github.com/soacgen/soacgen/examples/histogram"
+	"github.com/soacgen/soacgen/examples/internal/extest"
 	"github.com/soacgen/soacgen/examples/kmeans"
 	"github.com/soacgen/soacgen/examples/matmul"
 	"github.com/soacgen/soacgen/examples/prefixsum"
@@ -23,16 +23,6 @@ import (
 	"github.com/soacgen/soacgen/examples/sumsq"
 	"github.com/soacgen/soacgen/examples/sumsqpos"
 )
-
-// floats returns n floats in [-1.1, 1.1).
-func floats(n int, seed uint64) []float64 {
-	r := rand.New(rand.NewPCG(seed, 1))
-	xs := make([]float64, n)
-	for i := range xs {
-		xs[i] = r.Float64()*2.2 - 1.1
-	}
-	return xs
-}
 
 // pair is one example's cpu and parallel functions on inputs of one size.
 type pair struct {
@@ -43,7 +33,7 @@ type pair struct {
 // pairs returns every example's pair on inputs of n elements (matmul:
 // the square matrices of at least n elements, only for n > 1).
 func pairs(n int) []pair {
-	xs, ys := floats(n, 1), floats(n, 2)
+	xs, ys := extest.Floats(extest.Rand(1, n), n, -1.1, 1.1), extest.Floats(extest.Rand(2, n), n, -1.1, 1.1)
 	pos := make([]float64, n)
 	is := make([]int, n)
 	for i := range pos {
@@ -84,7 +74,7 @@ func pairs(n int) []pair {
 		}
 		a, bt := make([][]float64, side), make([][]float64, side)
 		for i := range a {
-			a[i], bt[i] = floats(side, 10+uint64(i)), floats(side, 1000+uint64(i))
+			a[i], bt[i] = extest.Floats(extest.Rand(10+uint64(i), side), side, -1, 1), extest.Floats(extest.Rand(1000+uint64(i), side), side, -1, 1)
 		}
 		ps = append(ps, pair{"MatMul", func() { matmul.MatMul(a, bt) }, func() { matmul.MatMulPar(a, bt) }})
 	}
@@ -96,11 +86,10 @@ func pairs(n int) []pair {
 const blockNanos = 20_000
 
 // BenchmarkSmallPaired runs, per example and n (1, 1e3), blocks of calls
-// of the cpu and the parallel function in turn (alternating which goes
-// first); b.N counts blocks of each. It reports cpu-ns/op and par-ns/op,
-// the medians of a call's time per block, and par/cpu, the median of the
-// blocks' ratios (medians: a block that the scheduler delays moves them
-// little). Filter with -test.bench 'SmallPaired/HalfSqrts/n=1$'.
+// of the cpu and the parallel function in turn (extest.Paired; b.N
+// counts blocks of each). It reports cpu-ns/op and par-ns/op, the
+// medians of a call's time per block, and par/cpu, the median of the
+// blocks' ratios. Filter with -test.bench 'SmallPaired/HalfSqrts/n=1$'.
 func BenchmarkSmallPaired(b *testing.B) {
 	for _, n := range []int{1, 1000} {
 		for _, p := range pairs(n) {
@@ -117,35 +106,11 @@ func BenchmarkSmallPaired(b *testing.B) {
 					}
 					calls *= 2
 				}
-				block := func(f func()) float64 {
-					t0 := time.Now()
-					for range calls {
-						f()
-					}
-					return float64(time.Since(t0)) / float64(calls)
-				}
-				cpu, par, ratio := make([]float64, 0, b.N), make([]float64, 0, b.N), make([]float64, 0, b.N)
-				b.ResetTimer()
-				for i := range b.N {
-					var c, q float64
-					if i%2 == 0 {
-						c, q = block(p.cpu), block(p.par)
-					} else {
-						q, c = block(p.par), block(p.cpu)
-					}
-					cpu, par, ratio = append(cpu, c), append(par, q), append(ratio, q/c)
-				}
-				b.StopTimer()
-				b.ReportMetric(median(cpu), "cpu-ns/op")
-				b.ReportMetric(median(par), "par-ns/op")
-				b.ReportMetric(median(ratio), "par/cpu")
+				c, q, r := extest.Paired(b, calls, p.cpu, p.par)
+				b.ReportMetric(c, "cpu-ns/op")
+				b.ReportMetric(q, "par-ns/op")
+				b.ReportMetric(r, "par/cpu")
 			})
 		}
 	}
-}
-
-// median returns the median of xs, which it sorts.
-func median(xs []float64) float64 {
-	slices.Sort(xs)
-	return xs[len(xs)/2]
 }
