@@ -35,16 +35,30 @@ const allocMin = 64 << 10
 // way to allocate without clearing. A slice of a type with pointers is
 // always cleared: the collector scans it.
 func Alloc[T any](n int) []T {
-	var zero T
-	size := unsafe.Sizeof(zero)
-	if n < 0 || size > 0 && uintptr(n) > maxAlloc/size {
-		panic(errLen{})
-	}
-	bytes := uintptr(n) * size
-	if bytes < allocMin || hasPointers(reflect.TypeFor[T]()) {
+	// The small case stays within the inliner's budget, so that a call
+	// compiles to make's own runtime.makeslice at the caller: a
+	// generated function below its grain allocates as the cpu backend's
+	// does, with no call of a generic function through its dictionary
+	// in between (issue 11: HalfSqrts at n = 1). The bound is a constant
+	// of each instantiation; a negative n takes make's own panic.
+	if n < int(allocMin/max(unsafe.Sizeof(*new(T)), 1)) {
 		return make([]T, n)
 	}
-	p := mallocgc(bytes, nil, false)
+	return allocLarge[T](n)
+}
+
+// allocLarge is Alloc of n elements of at least allocMin bytes, or of a
+// length make refuses (its panic).
+func allocLarge[T any](n int) []T {
+	var zero T
+	size := unsafe.Sizeof(zero)
+	if n < 0 || uintptr(n) > maxAlloc/size {
+		panic(errLen{})
+	}
+	if hasPointers(reflect.TypeFor[T]()) {
+		return make([]T, n)
+	}
+	p := mallocgc(uintptr(n)*size, nil, false)
 	return unsafe.Slice((*T)(p), n)
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/soacgen/soacgen/examples/blackscholes"
 	"github.com/soacgen/soacgen/examples/histogram"
+	"github.com/soacgen/soacgen/examples/internal/extest"
 	"github.com/soacgen/soacgen/examples/kmeans"
 	"github.com/soacgen/soacgen/examples/matmul"
 	"github.com/soacgen/soacgen/examples/normalize2"
@@ -140,6 +141,32 @@ func BenchmarkAutoAll(b *testing.B) {
 					}
 				})
 			}
+		})
+	}
+}
+
+// BenchmarkAutoPaired times each example and size's parallel and auto
+// variants call by call in one loop (alternating which goes first), so
+// that a drift of the host's speed over a run (turbo, other load, the
+// collector) falls on both alike: BenchmarkAutoAll takes each variant's
+// samples one after the other, and there the parallel samples of
+// Histogram at n = 1e5 rose from 136 to 163 µs before auto's ran (issue
+// 13's 1.13×). It reports the medians of the calls' times, par-ns/op and
+// auto-ns/op, and of the pairs' ratios, auto/par (medians: a call that
+// the scheduler delays by far more than its own time moves them little).
+// On the host auto runs the parallel variant's code (the same closures)
+// after its choice (launch's Use, BenchmarkChoice: tens of nanoseconds).
+// Filter as for BenchmarkAutoAll.
+func BenchmarkAutoPaired(b *testing.B) {
+	for _, c := range autoCases() {
+		b.Run(c.name, func(b *testing.B) {
+			_, par, auto := c.setup()
+			par()
+			auto()
+			p, a, r := extest.Paired(b, 1, par, auto)
+			b.ReportMetric(p, "par-ns/op")
+			b.ReportMetric(a, "auto-ns/op")
+			b.ReportMetric(r, "auto/par")
 		})
 	}
 }

@@ -105,6 +105,86 @@ func storeSpace(m lower.Member) int {
 	return m.Space
 }
 
+// splitAccs returns a loop's accumulators of folds and of scans, each in
+// declaration order.
+func splitAccs(accs []hostgo.LoopAcc) (folds, scans []hostgo.LoopAcc) {
+	for _, a := range accs {
+		if a.Role == lower.Scan {
+			scans = append(scans, a)
+		} else {
+			folds = append(folds, a)
+		}
+	}
+	return folds, scans
+}
+
+// sField and kField name the fields of a carry: the scans' accumulators
+// s0, s1, ... and the counted spaces' kept counts k0, k1, ....
+func sField(i int) string { return fmt.Sprintf("s%d", i) }
+func kField(i int) string { return fmt.Sprintf("k%d", i) }
+
+// spaceCounts are the counts of a loop's counted spaces (by storeSpace):
+// a select's count variable (its outputs stored at the count), or the
+// length of the first output that appends to it.
+type spaceCounts struct {
+	spaceOf            map[*ir.Var]int
+	countVar, countOut map[int]string
+	stores             []hostgo.LoopStore
+}
+
+// newSpaceCounts returns the counts of members' spaces in the loop whose
+// stores are stores.
+func newSpaceCounts(members []lower.Member, stores []hostgo.LoopStore) *spaceCounts {
+	c := &spaceCounts{spaceOf: map[*ir.Var]int{}, countVar: map[int]string{}, countOut: map[int]string{}, stores: stores}
+	for _, m := range members {
+		if m.Store == lower.AtCount || m.Store == lower.Appended {
+			c.spaceOf[m.SOAC.Out] = storeSpace(m)
+		}
+	}
+	for _, s := range stores {
+		if sp, ok := c.spaceOf[s.V]; ok {
+			if s.How == lower.AtCount {
+				c.countVar[sp] = s.Count
+			} else if c.countOut[sp] == "" {
+				c.countOut[sp] = s.Local
+			}
+		}
+	}
+	return c
+}
+
+// count is space sp's count.
+func (c *spaceCounts) count(sp int) jen.Code {
+	if v := c.countVar[sp]; v != "" {
+		return hostgo.Id(v)
+	}
+	return jen.Len(hostgo.Id(c.countOut[sp]))
+}
+
+// setFrom returns the statements that take the counts of spaces (the
+// i-th from field kField(i) of the carry value from): each select's
+// count variable, and each output appending to the space cut to it;
+// define declares them (a chunk's own), else they are assigned.
+func (c *spaceCounts) setFrom(spaces []int, from string, define bool) hostgo.Stmts {
+	set := hostgo.AssignTo
+	if define {
+		set = hostgo.Define
+	}
+	var out hostgo.Stmts
+	for i, sp := range spaces {
+		k := jen.Id(from).Dot(kField(i))
+		if v := c.countVar[sp]; v != "" {
+			out.Add(set(v, k))
+		}
+		for _, st := range c.stores {
+			if s, ok := c.spaceOf[st.V]; ok && s == sp && st.How == lower.Appended {
+				out.Add(set(st.Local, jen.Id(st.Local).Index(jen.Empty(), k)))
+			}
+		}
+	}
+	return out
+}
+
 // identity returns the neutral element of m's operator (m.StartOp), where
 // a chunk that does not hold m's start begins: 1 for *, -0 for a float +
 // (x + -0 == x for every float x, -0 included), else 0.
@@ -269,39 +349,9 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	if why != "" {
 		return nil, why
 	}
-	var folds, scans []hostgo.LoopAcc
-	for _, a := range lp.Accs {
-		if a.Role == lower.Scan {
-			scans = append(scans, a)
-		} else {
-			folds = append(folds, a)
-		}
-	}
+	folds, scans := splitAccs(lp.Accs)
 	plan := planLocal(f, lk, lp, scans, levels, len(spaces))
-	// The count of each counted space: a select's count (its outputs
-	// stored at the count), or the length of an output it appends to.
-	spaceOf := map[*ir.Var]int{}
-	for _, m := range lk.Members {
-		if m.Store == lower.AtCount || m.Store == lower.Appended {
-			spaceOf[m.SOAC.Out] = storeSpace(m)
-		}
-	}
-	countVar, countOut := map[int]string{}, map[int]string{}
-	for _, s := range lp.Stores {
-		if sp, ok := spaceOf[s.V]; ok {
-			if s.How == lower.AtCount {
-				countVar[sp] = s.Count
-			} else if countOut[sp] == "" {
-				countOut[sp] = s.Local
-			}
-		}
-	}
-	count := func(sp int) jen.Code {
-		if c := countVar[sp]; c != "" {
-			return hostgo.Id(c)
-		}
-		return jen.Len(hostgo.Id(countOut[sp]))
-	}
+	counts := newSpaceCounts(lk.Members, lp.Stores)
 
 	// Both passes run over chunks: twice a scan's grain.
 	g := 2 * rtparallel.Grain(costsOf(f).kernelNanos(lk))
@@ -372,8 +422,6 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 
 	// The carry: the scans' accumulators (s0, s1, ...) and the kept
 	// counts (k0, k1, ...), one field a line.
-	sField := func(i int) string { return fmt.Sprintf("s%d", i) }
-	kField := func(i int) string { return fmt.Sprintf("k%d", i) }
 	var fields, startVals []jen.Code
 	exact := true
 	for i, a := range scans {
@@ -535,16 +583,7 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	for _, a := range folds {
 		p2.Add(chunkStart(f, a, memberOf(lk, a.Member), lo)...)
 	}
-	for i, s := range spaces {
-		if c := countVar[s]; c != "" {
-			p2.Add(hostgo.Define(c, jen.Id(carry).Dot(kField(i))))
-		}
-		for _, st := range lp.Stores {
-			if sp, ok := spaceOf[st.V]; ok && sp == s && st.How == lower.Appended {
-				p2.Add(hostgo.Define(st.Local, jen.Id(st.Local).Index(jen.Empty(), jen.Id(carry).Dot(kField(i)))))
-			}
-		}
-	}
+	p2.Add(counts.setFrom(spaces, carry, true)...)
 	for _, in := range lp.Inputs {
 		bounds(&p2, in, true)
 	}
@@ -559,7 +598,7 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 		ends = append(ends, hostgo.Id(a.Name))
 	}
 	for _, s := range spaces {
-		ends = append(ends, count(s))
+		ends = append(ends, counts.count(s))
 	}
 	p2.Add(jen.Return(jen.Add(typ).Values(ends...), ret))
 	pass2 := jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int(), jen.Id(carry).Add(typ)).Params(typ, pt).Add(hostgo.Block(p2))
@@ -609,16 +648,7 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	} else {
 		par.Add(jen.List(hostgo.Id(r), hostgo.Id(p)).Op(define).Qual(ParallelPath, "CarriedLevels").Call(n, cg, jen.Lit(levels), jen.Add(typ).Values(startVals...), pass1, opFn, setFn, pass2, comb))
 	}
-	for i, s := range spaces {
-		if c := countVar[s]; c != "" {
-			par.Add(hostgo.AssignTo(c, jen.Id(r).Dot(kField(i))))
-		}
-		for _, st := range lp.Stores {
-			if sp, ok := spaceOf[st.V]; ok && sp == s && st.How == lower.Appended {
-				par.Add(hostgo.AssignTo(st.Local, jen.Id(st.Local).Index(jen.Empty(), jen.Id(r).Dot(kField(i)))))
-			}
-		}
-	}
+	par.Add(counts.setFrom(spaces, r, false)...)
 	if len(folds) > 0 {
 		par.Add(assign(p)...)
 	}

@@ -51,7 +51,6 @@ package parallel
 // form).
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -288,42 +287,12 @@ func parThenOne(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n str
 	if why != "" {
 		return nil, 0, why
 	}
-	var folds, scans []hostgo.LoopAcc
-	for _, a := range lp.Accs {
-		if a.Role == lower.Scan {
-			scans = append(scans, a)
-		} else {
-			folds = append(folds, a)
-		}
-	}
-	spaceOf := map[*ir.Var]int{}
-	for _, m := range then.Members {
-		if m.Store == lower.AtCount || m.Store == lower.Appended {
-			spaceOf[m.SOAC.Out] = storeSpace(m)
-		}
-	}
-	countVar, countOut := map[int]string{}, map[int]string{}
-	for _, st := range lp.Stores {
-		if sp, ok := spaceOf[st.V]; ok {
-			if st.How == lower.AtCount {
-				countVar[sp] = st.Count
-			} else if countOut[sp] == "" {
-				countOut[sp] = st.Local
-			}
-		}
-	}
-	count := func(sp int) jen.Code {
-		if c := countVar[sp]; c != "" {
-			return hostgo.Id(c)
-		}
-		return jen.Len(hostgo.Id(countOut[sp]))
-	}
+	folds, scans := splitAccs(lp.Accs)
+	counts := newSpaceCounts(then.Members, lp.Stores)
 	carries := len(scans) > 0 || len(spaces) > 0
 
 	// The carry: the scans' accumulators (s0, s1, ...) and the kept
 	// counts (k0, k1, ...); struct{} when nothing is carried.
-	sField := func(i int) string { return fmt.Sprintf("s%d", i) }
-	kField := func(i int) string { return fmt.Sprintf("k%d", i) }
 	var fields, startVals []jen.Code
 	exact := true
 	for i, a := range scans {
@@ -414,16 +383,7 @@ func parThenOne(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n str
 	for _, a := range folds {
 		p2.Add(chunkStart(f, a, memberOf(then, a.Member), lo)...)
 	}
-	for i, sp := range spaces {
-		if c := countVar[sp]; c != "" {
-			p2.Add(hostgo.Define(c, jen.Id(carry).Dot(kField(i))))
-		}
-		for _, st := range lp.Stores {
-			if s, ok := spaceOf[st.V]; ok && s == sp && st.How == lower.Appended {
-				p2.Add(hostgo.Define(st.Local, jen.Id(st.Local).Index(jen.Empty(), jen.Id(carry).Dot(kField(i)))))
-			}
-		}
-	}
+	p2.Add(counts.setFrom(spaces, carry, true)...)
 	// The chunk's indexed outputs are cut at hi and checked at lo once
 	// (as parLoop's chunks): no bounds check per element.
 	for _, st := range lp.Stores {
@@ -438,7 +398,7 @@ func parThenOne(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n str
 		ends = append(ends, hostgo.Id(a.Name))
 	}
 	for _, sp := range spaces {
-		ends = append(ends, count(sp))
+		ends = append(ends, counts.count(sp))
 	}
 	p2.Add(jen.Return(jen.Add(typ).Values(ends...), ret))
 	carryName := jen.Id(carry)
@@ -463,16 +423,7 @@ func parThenOne(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n str
 	for _, a := range scans {
 		done.Add(hostgo.AssignTo("_", hostgo.Id(a.Name)))
 	}
-	for i, sp := range spaces {
-		if c := countVar[sp]; c != "" {
-			done.Add(hostgo.AssignTo(c, jen.Id(end).Dot(kField(i))))
-		}
-		for _, st := range lp.Stores {
-			if s, ok := spaceOf[st.V]; ok && s == sp && st.How == lower.Appended {
-				done.Add(hostgo.AssignTo(st.Local, jen.Id(st.Local).Index(jen.Empty(), jen.Id(end).Dot(kField(i)))))
-			}
-		}
-	}
+	done.Add(counts.setFrom(spaces, end, false)...)
 	if len(folds) > 0 {
 		done.Add(assign(p)...)
 	}

@@ -1,0 +1,46 @@
+package extest
+
+// This file times two functions against each other for the benchmarks
+// whose ratio matters more than either time (clbench's
+// BenchmarkAutoPaired, smallbench's BenchmarkSmallPaired): in turns, so
+// that the host's drift over a run (turbo, other load, the collector)
+// falls on both alike, and by medians, so that a turn the scheduler
+// delays by far more than its own time moves the result little.
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// Paired runs b.N turns, each calls calls of x then calls of y (y first
+// on odd turns), and returns the medians of x's and y's time a call per
+// turn (ns) and of the turns' ratios y/x. It resets b's timer first.
+func Paired(b *testing.B, calls int, x, y func()) (xNs, yNs, ratio float64) {
+	timed := func(f func()) float64 {
+		t0 := time.Now()
+		for range calls {
+			f()
+		}
+		return float64(time.Since(t0)) / float64(calls)
+	}
+	xs, ys, rs := make([]float64, 0, b.N), make([]float64, 0, b.N), make([]float64, 0, b.N)
+	b.ResetTimer()
+	for i := range b.N {
+		var tx, ty float64
+		if i%2 == 0 {
+			tx, ty = timed(x), timed(y)
+		} else {
+			ty, tx = timed(y), timed(x)
+		}
+		xs, ys, rs = append(xs, tx), append(ys, ty), append(rs, ty/tx)
+	}
+	b.StopTimer()
+	return median(xs), median(ys), median(rs)
+}
+
+// median returns the median of xs, which it sorts.
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	return xs[len(xs)/2]
+}
