@@ -38,6 +38,12 @@ type rowLocal struct {
 // constants and variables lit captures, for the host to evaluate before
 // the launch.
 func (u *Unit) Chunk(lit *ast.FuncLit, info *types.Info) (*Func, ast.Expr, error) {
+	return u.chunk(lit, info, true)
+}
+
+// chunk is Chunk, and ChunkMap when hostLen is false (the make's length
+// is then any expression, checked on the device against the room).
+func (u *Unit) chunk(lit *ast.FuncLit, info *types.Info, hostLen bool) (*Func, ast.Expr, error) {
 	sig, _ := info.TypeOf(lit).(*types.Signature)
 	if sig == nil {
 		return nil, nil, u.refuse(lit.Pos(), "function literal", "has no type information")
@@ -48,7 +54,7 @@ func (u *Unit) Chunk(lit *ast.FuncLit, info *types.Info) (*Func, ast.Expr, error
 	if _, ok := sig.Results().At(0).Type().Underlying().(*types.Slice); !ok {
 		return nil, nil, u.refuse(lit.Pos(), "chunk function", "it must return a slice it makes (a row)")
 	}
-	obj, n, err := u.rowOf(lit, info)
+	obj, n, err := u.rowOf(lit, info, hostLen)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -67,9 +73,10 @@ func (u *Unit) Chunk(lit *ast.FuncLit, info *types.Info) (*Func, ast.Expr, error
 
 // rowOf finds the row of lit: a local defined by ROW := make([]E, n) at
 // the top level of the body, the only make, never assigned again, and
-// the result of every return. n must read only constants and captured
-// variables (and len of those), through + - * and parentheses.
-func (u *Unit) rowOf(lit *ast.FuncLit, info *types.Info) (types.Object, ast.Expr, error) {
+// the result of every return. With hostLen, n must read only constants
+// and captured variables (and len of those), through + - * and
+// parentheses.
+func (u *Unit) rowOf(lit *ast.FuncLit, info *types.Info, hostLen bool) (types.Object, ast.Expr, error) {
 	var obj types.Object
 	var n ast.Expr
 	var made *ast.CallExpr
@@ -91,10 +98,13 @@ func (u *Unit) rowOf(lit *ast.FuncLit, info *types.Info) (types.Object, ast.Expr
 		}
 		obj, n, made = info.Defs[id], call.Args[1], call
 	}
+	if obj == nil && !hostLen {
+		return nil, nil, u.refuse(lit.Pos(), "chunk function", "its body does not begin a top-level row := make([]E, len(chunk)): the device writes the row it makes at its chunk's place in the output")
+	}
 	if obj == nil {
 		return nil, nil, u.refuse(lit.Pos(), "chunk function", "its body does not begin a top-level row := make([]E, n): the length of its result is not known before the launch")
 	}
-	if pos, why := hostLength(info, n, lit); why != "" {
+	if pos, why := hostLength(info, n, lit); hostLen && why != "" {
 		return nil, nil, u.refuse(pos, "length of the row", why)
 	}
 	var err error

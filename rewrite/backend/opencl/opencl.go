@@ -144,6 +144,9 @@ type clRed struct {
 func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
 	k := lk.Src
 	if lk.Form == lower.Call || lk.Form == lower.Chunked {
+		if isStreamMap(lk) {
+			return renderStreamMap(f, lk, outs, next) // openclstreammap.go
+		}
 		return renderStream(f, lk, outs, next) // openclstream.go
 	}
 	if lk.Form != lower.Loop {

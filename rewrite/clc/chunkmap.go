@@ -1,0 +1,31 @@
+package clc
+
+// This file translates the chunk function of a StreamMap whose result is
+// a row it allocates itself, of its chunk's length:
+//
+//	func(chunk []T) []E {
+//		row := make([]E, len(chunk))
+//		... row[i] = v ...
+//		return row
+//	}
+//
+// as Chunk does a StreamRed's, except that the row's length may be any
+// expression: the room the caller passes is the chunk's part of the
+// output, and the make checks its length against the room on the
+// device (a row of another length sets the panic flag, and the CPU code
+// then raises the spec's panic).
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// ChunkMap translates lit, the chunk function of a StreamMap that
+// returns the row it makes, typed by info. The function's Result is a
+// slice written through the out view the caller passes (the chunk's
+// part of the output, of the chunk's length); a make of another length
+// sets the panic flag (a makeslice site).
+func (u *Unit) ChunkMap(lit *ast.FuncLit, info *types.Info) (*Func, error) {
+	fn, _, err := u.chunk(lit, info, false)
+	return fn, err
+}
