@@ -28,6 +28,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/backend"
 	"github.com/soacgen/soacgen/rewrite/clc"
@@ -161,8 +162,31 @@ func (s *clStreamMap) translate(outs map[*ir.Var]string) string {
 // emit returns the Go code that runs the stream map, with the next
 // backend's code as its fallback, and declares its launch value.
 func (s *clStreamMap) emit(outs map[*ir.Var]string) hostgo.Stmts {
-	f, k := s.f, s.lk.Src
+	f := s.f
 	fb, fbName := s.next()
+	c, r, ok, host, release := s.launchCode(s.lk.Src, fbName)
+	fb = append(host, fb...)
+	if s.lk.Form == lower.Call {
+		// The fallback assigns the stream's result in its block (a new
+		// variable there when the spec has none): r carries it out.
+		fb = append(fb, hostgo.AssignTo(r, hostgo.Id(f.Name(s.m.Out))))
+		c = append(c, jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb)))
+		f.Assign(&c, s.m.Out, hostgo.Id(r))
+		return append(c, release...)
+	}
+	c = append(c, jen.If(hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[s.m.Out], hostgo.Id(r))})).Else().Add(hostgo.Block(fb)))
+	return append(c, release...)
+}
+
+// launchCode declares the stream map's launch value and returns the
+// statements that declare r (its output, set when the device wrote it)
+// and ok (whether it did) and run the kernel, the statements the
+// fallback starts with (downloads of arrays an earlier kernel left on
+// the device) and those that release the device arrays the kernel
+// reads last. k is the plan's kernel (for a ChunkedThen kernel's
+// stream, the whole kernel), fbName the fallback's backend.
+func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName string) (c hostgo.Stmts, r, ok string, host, release hostgo.Stmts) {
+	f := s.f
 	pos := f.Fset().Position(k.At.Pos())
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
@@ -216,7 +240,8 @@ func (s *clStreamMap) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
 		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("StreamMap")).Custom(lines, launch...))
 
-	ok, clo, r := f.Fresh("ok"), f.Fresh("clo"), f.Fresh("r")
+	clo := ""
+	ok, clo, r = f.Fresh("ok"), f.Fresh("clo"), f.Fresh("r")
 	// Inputs an earlier kernel left on the device (openclresident.go)
 	// are read there, and downloaded for the fallback; inputs and
 	// captured slices no statement writes are uploaded once per call
@@ -227,8 +252,7 @@ func (s *clStreamMap) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			devIn[p.v] = d
 		}
 	}
-	host, release := fallbackHost(f, k, s.ins, devIn)
-	fb = append(host, fb...)
+	host, release = fallbackHost(f, k, s.ins, devIn)
 	session := ""
 	if len(devIn) > 0 || s.unwrittenInputs() || s.unwrittenCaptures() {
 		session = f.Prologue("cls", func(name string) hostgo.Stmts {
@@ -289,7 +313,7 @@ func (s *clStreamMap) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	if auto {
 		cond = jen.Id(kv).Dot("Use").Call(n.Clone()).Op("&&").Add(cond)
 	}
-	c := hostgo.Stmts{
+	c = hostgo.Stmts{
 		hostgo.VarDecl(r, f.Type(s.m.Out.Type), nil),
 		hostgo.Define(ok, jen.False()),
 		jen.If(cond).Add(hostgo.Block(hostgo.Stmts{
@@ -298,14 +322,5 @@ func (s *clStreamMap) emit(outs map[*ir.Var]string) hostgo.Stmts {
 				Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, hostgo.Id(clo))})),
 		})),
 	}
-	if s.lk.Form == lower.Call {
-		// The fallback assigns the stream's result in its block (a new
-		// variable there when the spec has none): r carries it out.
-		fb = append(fb, hostgo.AssignTo(r, hostgo.Id(f.Name(s.m.Out))))
-		c = append(c, jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb)))
-		f.Assign(&c, s.m.Out, hostgo.Id(r))
-		return append(c, release...)
-	}
-	c = append(c, jen.If(hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[s.m.Out], hostgo.Id(r))})).Else().Add(hostgo.Block(fb)))
-	return append(c, release...)
+	return c, r, ok, host, release
 }
