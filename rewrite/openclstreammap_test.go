@@ -10,16 +10,17 @@ import (
 // Affine (alone), Scaled (captures), Mapped (a map fused into the
 // chunks, rows of structs), Panicky and WrongLength run on the
 // stream-map skeleton with no fallback warning, the fused map into a
-// scratch buffer; every *Refused spec falls back to the parallel
-// backend with its reason.
+// scratch buffer, and so do the streams of ChunkedSums, ThenFold and
+// ThenStored, whose later members run as a second device kernel; every
+// *Refused spec falls back to the parallel backend with its reason.
 func TestOpenCLStreamMap(t *testing.T) {
 	outs := generateDir(t, filepath.Join("testdata", "clstreammap"))
 	if len(outs) != 1 {
 		t.Fatalf("%d outputs", len(outs))
 	}
 	want := map[string]string{
-		"mapOutRefusedSpec":     "Map at clstreammap.go:155:8: its output is materialised beside the stream: the stream-map skeleton writes only the stream's output",
-		"namedChunkRefusedSpec": "the chunk function of StreamMap at clstreammap.go:170:9 is not a function literal: the row it makes must be visible",
+		"mapOutRefusedSpec":     "Map at clstreammap.go:170:8: its output is materialised beside the stream: the stream-map skeleton writes only the stream's output",
+		"namedChunkRefusedSpec": "the chunk function of StreamMap at clstreammap.go:185:9 is not a function literal: the row it makes must be visible",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {
@@ -41,9 +42,24 @@ func TestOpenCLStreamMap(t *testing.T) {
 		}
 	}
 	src := string(outs[0].Content)
-	for _, name := range []string{"Affine", "Scaled", "Mapped", "Panicky", "WrongLength"} {
+	for _, name := range []string{"Affine", "Scaled", "Mapped", "Panicky", "WrongLength", "ChunkedSums", "ThenFold", "ThenStored"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.StreamMap{") {
 			t.Errorf("%s: no OpenCL stream map generated", name)
+		}
+	}
+	// A stream whose output later members read (chunked-then): their
+	// loop kernel reads the stream's output where the stream left it,
+	// on the device, unless the spec reads it too (ThenStored).
+	for _, w := range []string{
+		"var soacgenCLChunkedSums2 = &launch.Scan{",
+		"var soacgenCLThenFold2 = &launch.Redomap{",
+		"var soacgenCLThenStored2 = &launch.Scan{",
+		"ok2 = soacgenCLChunkedSums.RunOn(&cls, nil, []launch.Input{launch.Host(xs)}, launch.Keep(&dev))",
+		"[]launch.Input{launch.Dev(dev, ys2)}",
+		"if ok2 = soacgenCLThenStored.Run(nil, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo)); ok2 {",
+	} {
+		if !strings.Contains(src, w) {
+			t.Errorf("no %s", w)
 		}
 	}
 	for _, w := range []string{

@@ -149,6 +149,9 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 		}
 		return renderStream(f, lk, outs, next) // openclstream.go
 	}
+	if lk.Form == lower.ChunkedThen {
+		return renderStreamThen(f, lk, outs, next) // openclstreamthen.go
+	}
 	if lk.Form != lower.Loop {
 		return nil, fmt.Sprintf("its form is %s: only single loops become OpenCL kernels", lk.Form)
 	}

@@ -164,7 +164,7 @@ func (s *clStreamMap) translate(outs map[*ir.Var]string) string {
 func (s *clStreamMap) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	f := s.f
 	fb, fbName := s.next()
-	c, r, ok, host, release := s.launchCode(s.lk.Src, fbName)
+	c, r, ok, host, release := s.launchCode(s.lk.Src, fbName, "")
 	fb = append(host, fb...)
 	if s.lk.Form == lower.Call {
 		// The fallback assigns the stream's result in its block (a new
@@ -184,8 +184,10 @@ func (s *clStreamMap) emit(outs map[*ir.Var]string) hostgo.Stmts {
 // fallback starts with (downloads of arrays an earlier kernel left on
 // the device) and those that release the device arrays the kernel
 // reads last. k is the plan's kernel (for a ChunkedThen kernel's
-// stream, the whole kernel), fbName the fallback's backend.
-func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName string) (c hostgo.Stmts, r, ok string, host, release hostgo.Stmts) {
+// stream, the whole kernel), fbName the fallback's backend. When keep
+// names a handle (a *launch.Array of the output's elements), the output
+// stays on the device in it (launch.Keep) and r is "".
+func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName, keep string) (c hostgo.Stmts, r, ok string, host, release hostgo.Stmts) {
 	f := s.f
 	pos := f.Fset().Position(k.At.Pos())
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
@@ -254,7 +256,7 @@ func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName string) (c hostgo.Stmt
 	}
 	host, release = fallbackHost(f, k, s.ins, devIn)
 	session := ""
-	if len(devIn) > 0 || s.unwrittenInputs() || s.unwrittenCaptures() {
+	if len(devIn) > 0 || keep != "" || s.unwrittenInputs() || s.unwrittenCaptures() {
 		session = f.Prologue("cls", func(name string) hostgo.Stmts {
 			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
 		})
@@ -295,7 +297,11 @@ func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName string) (c hostgo.Stmt
 				ins = append(ins, launchQ("Host").Call(hostgo.Id(f.Name(p.v))))
 			}
 		}
-		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, jen.Index().Add(launchQ("Input")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))
+		out := launchQ("Download").Call(hostgo.Id(clo))
+		if keep != "" {
+			out = launchQ("Keep").Call(jen.Op("&").Id(keep))
+		}
+		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, jen.Index().Add(launchQ("Input")).Values(ins...), out)
 	} else {
 		for _, p := range s.ins {
 			ins = append(ins, skelQ("Slice").Call(hostgo.Id(f.Name(p.v))))
@@ -312,6 +318,13 @@ func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName string) (c hostgo.Stmt
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	if auto {
 		cond = jen.Id(kv).Dot("Use").Call(n.Clone()).Op("&&").Add(cond)
+	}
+	if keep != "" {
+		c = hostgo.Stmts{
+			hostgo.Define(ok, jen.False()),
+			jen.If(cond).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(ok, call)})),
+		}
+		return c, "", ok, host, release
 	}
 	c = hostgo.Stmts{
 		hostgo.VarDecl(r, f.Type(s.m.Out.Type), nil),

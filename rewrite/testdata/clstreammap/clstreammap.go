@@ -74,7 +74,7 @@ type pair struct {
 //
 //soac:fuse Mapped backend=opencl
 func mappedSpec(xs []int16) []pair {
-	ys := soac.Map(xs, func(x int16) float32 { return float32(100 / (int32(x) + 7)) })
+	ys := soac.Map(xs, func(x int16) float32 { return float32(x)*0.25 + float32(1000/(int32(x)+7)) })
 	return soac.StreamMap(ys, func(chunk []float32) []pair {
 		out := make([]pair, len(chunk))
 		for i, y := range chunk {
@@ -83,6 +83,21 @@ func mappedSpec(xs []int16) []pair {
 		}
 		return out
 	})
+}
+
+// mappedSpecArgs makes int16s, one -7 in one trial of four.
+func mappedSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]int16, n)
+	for i := range xs {
+		xs[i] = int16(r.Uint32())
+		if xs[i] == -7 {
+			xs[i] = 7
+		}
+	}
+	if n > 0 && r.IntN(4) == 0 {
+		xs[r.IntN(n)] = -7
+	}
+	return []any{xs}
 }
 
 // panickySpec's chunk function panics on a negative element.
@@ -177,4 +192,76 @@ func incChunk(chunk []int) []int {
 		out[i] = x + 1
 	}
 	return out
+}
+
+// StreamMaps whose output the kernel's later members read (form
+// chunked-then): the stream's output left on the device for them.
+
+// chunkedSumsSpec is examples/prefixsum's ChunkedSums: a running sum of
+// a stream's 3x+1.
+//
+//soac:fuse ChunkedSums backend=opencl
+func chunkedSumsSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		out := make([]int, len(chunk))
+		for i, x := range chunk {
+			out[i] = 3*x + 1
+		}
+		return out
+	})
+	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
+}
+
+// thenFoldSpec maps before the stream (into its scratch buffer) and
+// folds after it, in float32 (of quarters, summed exactly in any order);
+// the stream's chunk function panics on a NaN element, the map after it
+// divides by zero where a y is 15.
+//
+//soac:fuse ThenFold backend=opencl
+func thenFoldSpec(xs []float32) (float32, []int32) {
+	ys := soac.StreamMap(soac.Map(xs, func(x float32) float32 { return x * 0.5 }), func(chunk []float32) []float32 {
+		out := make([]float32, len(chunk))
+		for i, y := range chunk {
+			if y != y {
+				panic("NaN in a chunk")
+			}
+			out[i] = y*y - 1
+		}
+		return out
+	})
+	zs := soac.Map(ys, func(y float32) int32 { return 7 / (int32(y) - 15) })
+	return soac.Reduce(ys, 0, func(a, b float32) float32 { return a + b }), zs
+}
+
+// thenFoldSpecArgs makes integers in [-4, 4], in one trial of four an
+// 8 (a y of 15) and in another a NaN.
+func thenFoldSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]float32, n)
+	for i := range xs {
+		xs[i] = float32(r.IntN(9) - 4)
+	}
+	if n > 0 {
+		switch r.IntN(4) {
+		case 0:
+			xs[r.IntN(n)] = 8
+		case 1:
+			xs[r.IntN(n)] = float32(math.NaN())
+		}
+	}
+	return []any{xs}
+}
+
+// thenStoredSpec returns the stream's output beside its scan: the
+// stream's output is downloaded, and the scan reads it from there.
+//
+//soac:fuse ThenStored backend=opencl
+func thenStoredSpec(xs []int32) ([]int64, []int64) {
+	ys := soac.StreamMap(xs, func(chunk []int32) []int64 {
+		out := make([]int64, len(chunk))
+		for i, x := range chunk {
+			out[i] = int64(x) * int64(x)
+		}
+		return out
+	})
+	return ys, soac.Scan(ys, 0, func(a, b int64) int64 { return max(a, b) })
 }

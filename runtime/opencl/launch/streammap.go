@@ -66,11 +66,13 @@ func (s *StreamMap) Run(args []any, inputs []skel.HostSlice, out skel.HostSlice)
 }
 
 // RunOn is Run within session se, on inputs that may be on the device
-// already (Dev, Unwritten). It reports whether out holds the output, as
-// Run does.
-func (s *StreamMap) RunOn(se *Session, args []any, inputs []Input, out skel.HostSlice) bool {
+// already (Dev, Unwritten), with an output downloaded (Download) or
+// kept on the device (Keep: a ChunkedThen kernel's stream output, which
+// the kernel's later members read there). It reports whether the
+// output holds the stream's, as Run does; after false nothing was kept.
+func (s *StreamMap) RunOn(se *Session, args []any, inputs []Input, out Output) bool {
 	n := inputLength(inputs)
-	if n == 0 || out.Len() != n {
+	if n == 0 || out.keep == nil && out.host.Len() != n {
 		return false
 	}
 	k := s.Kernel()
@@ -85,6 +87,10 @@ func (s *StreamMap) RunOn(se *Session, args []any, inputs []Input, out skel.Host
 	defer func() { d.Recycle(temp...) }()
 	ins, up, err := inputBuffers(d, se, inputs)
 	temp = append(temp, up...)
+	var ob *cl.MemObject
+	if err == nil && out.keep != nil {
+		ob, err = d.Buffer(n * out.elem)
+	}
 	panicked := false
 	if err == nil {
 		u := uploads{d: d}
@@ -92,13 +98,30 @@ func (s *StreamMap) RunOn(se *Session, args []any, inputs []Input, out skel.Host
 		var vals []any
 		if vals, err = u.expand(args); err == nil {
 			var t skel.Timing
-			panicked, t, err = k.RunDeviceArgs(vals, n, ins, out)
+			if ob != nil {
+				panicked, t, err = k.RunDevice(vals, n, ins, ob)
+			} else {
+				panicked, t, err = k.RunDeviceArgs(vals, n, ins, out.host)
+			}
 			count(t)
 		}
 	}
-	if err != nil {
-		s.b.fail(s.At, s.Spec.Name, err)
+	if err != nil || panicked {
+		if ob != nil {
+			temp = append(temp, ob)
+		}
+		if err != nil {
+			s.b.fail(s.At, s.Spec.Name, err)
+		}
 		return false
 	}
-	return !panicked
+	if ob == nil {
+		downloadN.Add(1)
+	} else {
+		out.keep(se, se.hold(ob), n)
+		if !KeepOnDevice {
+			out.eager()
+		}
+	}
+	return true
 }

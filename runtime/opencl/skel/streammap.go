@@ -159,7 +159,7 @@ func (k *StreamMapKernel) RunArgs(vals []any, inputs []HostSlice, out HostSlice)
 			return false, Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", s.Name, n, h.n)
 		}
 	}
-	return k.run(vals, n, func(r *run) ([]*cl.MemObject, error) { return r.uploadAll(inputs) }, out)
+	return k.run(vals, n, func(r *run) ([]*cl.MemObject, error) { return r.uploadAll(inputs) }, out, nil)
 }
 
 // RunDeviceArgs is RunArgs on inputs already in device buffers (n
@@ -169,12 +169,26 @@ func (k *StreamMapKernel) RunDeviceArgs(vals []any, n int, inputs []*cl.MemObjec
 	if len(inputs) != len(k.spec.Inputs) {
 		return false, Timing{}, fmt.Errorf("%s: %d inputs given, %d expected", k.spec.Name, len(inputs), len(k.spec.Inputs))
 	}
-	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, out)
+	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, out, nil)
 }
 
-// run is RunArgs and RunDeviceArgs: inputs gives the input buffers of
-// n elements within the run.
-func (k *StreamMapKernel) run(vals []any, n int, inputs func(r *run) ([]*cl.MemObject, error), out HostSlice) (bool, Timing, error) {
+// RunDevice is RunDeviceArgs writing the output into device buffer out
+// (room for n elements of the output type), which stays the caller's:
+// nothing is downloaded. After a panic flag out holds no output.
+func (k *StreamMapKernel) RunDevice(vals []any, n int, inputs []*cl.MemObject, out *cl.MemObject) (bool, Timing, error) {
+	if len(inputs) != len(k.spec.Inputs) {
+		return false, Timing{}, fmt.Errorf("%s: %d inputs given, %d expected", k.spec.Name, len(inputs), len(k.spec.Inputs))
+	}
+	if out == nil || out.Size() < n*k.spec.Out.Size {
+		return false, Timing{}, fmt.Errorf("%s: no output buffer of %d elements", k.spec.Name, n)
+	}
+	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, HostSlice{n: n, elem: k.spec.Out.Size}, out)
+}
+
+// run is RunArgs, RunDeviceArgs and RunDevice: inputs gives the input
+// buffers of n elements within the run; the output goes to dev when it
+// is not nil, else to a buffer of the run downloaded into out.
+func (k *StreamMapKernel) run(vals []any, n int, inputs func(r *run) ([]*cl.MemObject, error), out HostSlice, dev *cl.MemObject) (bool, Timing, error) {
 	s := k.spec
 	if err := checkHost("output", []HostSlice{out}, []Param{{"out", s.Out}}); err != nil {
 		return false, Timing{}, fmt.Errorf("%s: %w", s.Name, err)
@@ -197,9 +211,11 @@ func (k *StreamMapKernel) run(vals []any, n int, inputs func(r *run) ([]*cl.MemO
 		}
 		chunk := StreamMapChunk(n)
 		chunks := (n + chunk - 1) / chunk
-		ob, err := r.buffer(n * s.Out.Size)
-		if err != nil {
-			return err
+		ob := dev
+		if ob == nil {
+			if ob, err = r.buffer(n * s.Out.Size); err != nil {
+				return err
+			}
 		}
 		args := append([]any{int64(n), int64(chunk), int64(chunks)}, vals...)
 		for _, b := range ins {
@@ -220,7 +236,7 @@ func (k *StreamMapKernel) run(vals []any, n int, inputs func(r *run) ([]*cl.MemO
 		if err := r.download(fb, Slice(flag[:])); err != nil {
 			return err
 		}
-		if flag[0] != 0 {
+		if flag[0] != 0 || dev != nil {
 			return nil
 		}
 		return r.download(ob, out)
