@@ -126,6 +126,18 @@ func BenchmarkPrefixSums(b *testing.B) {
 	bench(b, func() { prefixsum.PrefixSumsCL(xs) }, func() { prefixsum.PrefixSums(xs) }, func() { prefixsum.PrefixSumsPar(xs) })
 }
 
+// BenchmarkChunkedSums is BenchmarkPrefixSums with the map written as a
+// StreamMap's chunk function: the stream on the stream-map skeleton, its
+// output kept on the device for the scan.
+func BenchmarkChunkedSums(b *testing.B) {
+	r := rand.New(rand.NewPCG(6, 1))
+	xs := make([]int, size())
+	for i := range xs {
+		xs[i] = r.IntN(1000)
+	}
+	bench(b, func() { prefixsum.ChunkedSumsCL(xs) }, func() { prefixsum.ChunkedSums(xs) }, func() { prefixsum.ChunkedSumsPar(xs) })
+}
+
 func BenchmarkNormalize2(b *testing.B) {
 	xs := floats(size(), 7)
 	bench(b, func() { normalize2.Normalize2CL(xs) }, func() { normalize2.Normalize2(xs) }, func() { normalize2.Normalize2Par(xs) })
