@@ -8,7 +8,8 @@ import (
 
 // TestOpenCLStreamMap checks the stream maps of testdata/clstreammap:
 // Affine (alone), Scaled (captures), Mapped (a map fused into the
-// chunks, rows of structs), Panicky and WrongLength run on the
+// chunks, rows of structs), Panicky, WrongLength and NamedChunk (a
+// declared chunk function) run on the
 // stream-map skeleton with no fallback warning, the fused map into a
 // scratch buffer, and so do the streams of ChunkedSums, ThenFold and
 // ThenStored, whose later members run as a second device kernel; every
@@ -19,8 +20,8 @@ func TestOpenCLStreamMap(t *testing.T) {
 		t.Fatalf("%d outputs", len(outs))
 	}
 	want := map[string]string{
-		"mapOutRefusedSpec":     "Map at clstreammap.go:170:8: its output is materialised beside the stream: the stream-map skeleton writes only the stream's output",
-		"namedChunkRefusedSpec": "the chunk function of StreamMap at clstreammap.go:185:9 is not a function literal: the row it makes must be visible",
+		"mapOutRefusedSpec":    "Map at clstreammap.go:170:8: its output is materialised beside the stream: the stream-map skeleton writes only the stream's output",
+		"funcValueRefusedSpec": "the chunk function of StreamMap at clstreammap.go:274:9 is a function or method value, not a literal or a declared function: the row it makes must be visible",
 	}
 	got := map[string][]string{}
 	for _, w := range outs[0].Warnings {
@@ -42,7 +43,7 @@ func TestOpenCLStreamMap(t *testing.T) {
 		}
 	}
 	src := string(outs[0].Content)
-	for _, name := range []string{"Affine", "Scaled", "Mapped", "Panicky", "WrongLength", "ChunkedSums", "ThenFold", "ThenStored"} {
+	for _, name := range []string{"Affine", "Scaled", "Mapped", "Panicky", "WrongLength", "NamedChunk", "ChunkedSums", "ThenFold", "ThenStored"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.StreamMap{") {
 			t.Errorf("%s: no OpenCL stream map generated", name)
 		}

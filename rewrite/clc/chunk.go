@@ -38,13 +38,18 @@ type rowLocal struct {
 // constants and variables lit captures, for the host to evaluate before
 // the launch.
 func (u *Unit) Chunk(lit *ast.FuncLit, info *types.Info) (*Func, ast.Expr, error) {
-	return u.chunk(lit, info, true)
+	return u.chunk(lit, info, true, nil)
 }
 
 // chunk is Chunk, and ChunkMap when hostLen is false (the make's length
-// is then any expression, checked on the device against the room).
-func (u *Unit) chunk(lit *ast.FuncLit, info *types.Info, hostLen bool) (*Func, ast.Expr, error) {
+// is then any expression, checked on the device against the room). With
+// decl not nil, lit holds the type and body of declared function decl
+// (ChunkMapDeclared), which captures nothing.
+func (u *Unit) chunk(lit *ast.FuncLit, info *types.Info, hostLen bool, decl *types.Func) (*Func, ast.Expr, error) {
 	sig, _ := info.TypeOf(lit).(*types.Signature)
+	if decl != nil {
+		sig = decl.Signature()
+	}
 	if sig == nil {
 		return nil, nil, u.refuse(lit.Pos(), "function literal", "has no type information")
 	}
@@ -58,7 +63,7 @@ func (u *Unit) chunk(lit *ast.FuncLit, info *types.Info, hostLen bool) (*Func, a
 	if err != nil {
 		return nil, nil, err
 	}
-	f := newFn(u, info, nil, sig, lit.Pos(), lit.End(), true)
+	f := newFn(u, info, nil, sig, lit.Pos(), lit.End(), decl == nil)
 	et, bad := u.types.of(obj.Type().Underlying().(*types.Slice).Elem())
 	if bad != "" {
 		return nil, nil, u.refuse(lit.Pos(), "row of "+bad, "only rows of numbers and structs of them are translated")

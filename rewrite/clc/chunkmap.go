@@ -26,6 +26,21 @@ import (
 // part of the output, of the chunk's length); a make of another length
 // sets the panic flag (a makeslice site).
 func (u *Unit) ChunkMap(lit *ast.FuncLit, info *types.Info) (*Func, error) {
-	fn, _, err := u.chunk(lit, info, false)
+	fn, _, err := u.chunk(lit, info, false, nil)
 	return fn, err
+}
+
+// ChunkMapDeclared is ChunkMap for the chunk function fn, a function
+// declared in a package whose syntax the Unit's resolver has (not a
+// method, not generic).
+func (u *Unit) ChunkMapDeclared(fn *types.Func) (*Func, error) {
+	if fn.Signature().Recv() != nil || fn.Signature().TypeParams().Len() > 0 || fn.Origin() != fn {
+		return nil, u.refuse(fn.Pos(), "chunk function "+fn.FullName(), "methods and generic functions are not translated as chunk functions")
+	}
+	decl, info := u.resolve(fn)
+	if decl == nil || decl.Body == nil {
+		return nil, u.refuse(fn.Pos(), "chunk function "+fn.FullName(), "its source is not available to translate (not declared in a package loaded with syntax)")
+	}
+	f, _, err := u.chunk(&ast.FuncLit{Type: decl.Type, Body: decl.Body}, info, false, fn)
+	return f, err
 }

@@ -137,6 +137,10 @@ func translateOne(pkg *packages.Package, l lambda) (string, *Unit, *Func, error)
 			err = u.refuse(l.expr.Pos(), "function value", "a lambda must be a function literal or a declared function")
 			break
 		}
+		if l.mapChunk {
+			f, err = u.ChunkMapDeclared(fn)
+			break
+		}
 		f, err = u.Declared(fn)
 	}
 	var b strings.Builder

@@ -112,11 +112,16 @@ func (s *clStreamMap) translate(outs map[*ir.Var]string) string {
 			return why
 		}
 	}
-	lit := s.st.Chunk.Lit
-	if lit == nil {
-		return fmt.Sprintf("the chunk function of %s is not a function literal: the row it makes must be visible", soacPos(f, s.m))
+	var chunkFn *clc.Func
+	var err error
+	switch l := s.st.Chunk; {
+	case l.Lit != nil:
+		chunkFn, err = s.unit.ChunkMap(l.Lit, f.Info())
+	case l.Kind == ir.NamedFunc && l.Func != nil:
+		chunkFn, err = s.unit.ChunkMapDeclared(l.Func)
+	default:
+		return fmt.Sprintf("the chunk function of %s is a function or method value, not a literal or a declared function: the row it makes must be visible", soacPos(f, s.m))
 	}
-	chunkFn, err := s.unit.ChunkMap(lit, f.Info())
 	if err != nil {
 		var r *clc.Refusal
 		if errors.As(err, &r) {

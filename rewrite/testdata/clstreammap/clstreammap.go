@@ -178,10 +178,10 @@ func mapOutRefusedSpec(xs []int) ([]int, []int) {
 	return ys, zs
 }
 
-// namedChunkRefusedSpec's chunk function is a declared function.
+// namedChunkSpec's chunk function is a declared function.
 //
-//soac:fuse NamedChunkRefused backend=opencl
-func namedChunkRefusedSpec(xs []int) []int {
+//soac:fuse NamedChunk backend=opencl
+func namedChunkSpec(xs []int) []int {
 	return soac.StreamMap(xs, incChunk)
 }
 
@@ -264,4 +264,21 @@ func thenStoredSpec(xs []int32) ([]int64, []int64) {
 		return out
 	})
 	return ys, soac.Scan(ys, 0, func(a, b int64) int64 { return max(a, b) })
+}
+
+// funcValueRefusedSpec's chunk function is a function value: its body
+// is not known where the kernel is generated.
+//
+//soac:fuse FuncValueRefused backend=opencl
+func funcValueRefusedSpec(xs []int, f func(chunk []int) []int) []int {
+	return soac.StreamMap(xs, f)
+}
+
+// funcValueRefusedSpecArgs passes incChunk as the function value.
+func funcValueRefusedSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]int, n)
+	for i := range xs {
+		xs[i] = r.Int()
+	}
+	return []any{xs, incChunk}
 }

@@ -78,3 +78,17 @@ func returnsChunk(xs []int) []int {
 		return out
 	})
 }
+
+// declared's chunk function is a declared function (ChunkMapDeclared).
+func declared(xs []uint16) []uint16 {
+	return soac.StreamMap(xs, halves)
+}
+
+// halves halves each element.
+func halves(chunk []uint16) []uint16 {
+	out := make([]uint16, len(chunk))
+	for i, x := range chunk {
+		out[i] = x >> 1
+	}
+	return out
+}
