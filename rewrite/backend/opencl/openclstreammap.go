@@ -42,6 +42,10 @@ import (
 type clStreamMap struct {
 	*clStream
 	out clParam // the output's element as a skeleton type
+	// costBytes and costOps, when not 0, are backend=auto's cost per
+	// element in place of the stream's own (a ChunkedThen kernel's two
+	// steps priced together: openclstreamthen.go).
+	costBytes, costOps int
 }
 
 // isStreamMap reports whether the stream of a Call or Chunked kernel is
@@ -240,8 +244,11 @@ func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName, keep string) (c hostg
 	}
 	auto := f.Backend() == backend.Auto
 	if auto {
-		bytes := s.bytes() + sizeof(s.out.goElem)
-		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", hostgo.Lit(bytes)), field("Ops", hostgo.Lit(s.streamOps())), field("Parallel", jen.Lit(fbName == backend.Parallel)))))
+		bytes, ops := s.bytes()+sizeof(s.out.goElem), s.streamOps()
+		if s.costBytes != 0 {
+			bytes, ops = s.costBytes, s.costOps
+		}
+		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", hostgo.Lit(bytes)), field("Ops", hostgo.Lit(ops)), field("Parallel", jen.Lit(fbName == backend.Parallel)))))
 	}
 	f.AddDecls(jen.Line(),
 		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),

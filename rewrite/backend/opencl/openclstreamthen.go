@@ -73,6 +73,18 @@ func renderStreamThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	if !stored {
 		dev = f.Fresh("dev")
 	}
+	// backend=auto prices the two steps together: the stream's inputs
+	// and the members' outputs move, the stream's output only when the
+	// spec reads it; the members' kernel runs on the device when the
+	// stream did (its input is there).
+	s.costBytes = s.bytes() + tk.bytes() - sizeof(s.out.goElem)
+	if tk.scan {
+		s.costBytes += sizeof(tk.reds[0].goElem)
+	}
+	if stored {
+		s.costBytes += sizeof(s.out.goElem)
+	}
+	s.costOps = s.streamOps() + tk.ops()
 	c, r, okS, host, release := s.launchCode(lk.Src, fbName, dev)
 	elem := f.Type(elemOf(sm.Out.Type))
 	decl := hostgo.Stmts{hostgo.VarDecl(ys, f.Type(sm.Out.Type), nil)}

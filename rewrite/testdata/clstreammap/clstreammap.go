@@ -282,3 +282,19 @@ func funcValueRefusedSpecArgs(r *rand.Rand, n int) []any {
 	}
 	return []any{xs, incChunk}
 }
+
+// autoSumsSpec is chunkedSumsSpec for backend=auto: the stream's launch
+// asks the cost model (launch.StreamMap.Use), the scan runs on the
+// device when the stream did (its input is there).
+//
+//soac:fuse AutoSums backend=auto
+func autoSumsSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		out := make([]int, len(chunk))
+		for i, x := range chunk {
+			out[i] = x*x - 3
+		}
+		return out
+	})
+	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
+}
