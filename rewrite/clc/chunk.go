@@ -29,6 +29,9 @@ import (
 type rowLocal struct {
 	obj  types.Object
 	elem *Type // the row's element type
+	// appended marks a StreamMap's row made with a capacity and grown
+	// by appends (chunkmap.go).
+	appended bool
 }
 
 // Chunk translates lit, the chunk function of a StreamRed that returns
@@ -68,7 +71,7 @@ func (u *Unit) chunk(lit *ast.FuncLit, info *types.Info, hostLen bool, decl *typ
 	if bad != "" {
 		return nil, nil, u.refuse(lit.Pos(), "row of "+bad, "only rows of numbers and structs of them are translated")
 	}
-	f.row = &rowLocal{obj: obj, elem: et}
+	f.row = &rowLocal{obj: obj, elem: et, appended: !hostLen}
 	fn, err := f.translate(u.funcName("soac__chunk"), lit.Type, lit.Body)
 	if err != nil {
 		return nil, nil, err
@@ -98,7 +101,7 @@ func (u *Unit) rowOf(lit *ast.FuncLit, info *types.Info, hostLen bool) (types.Ob
 		if obj != nil {
 			return nil, nil, u.refuse(as.Pos(), "second make", "a chunk function makes one row")
 		}
-		if len(call.Args) != 2 {
+		if len(call.Args) != 2 && (hostLen || len(call.Args) != 3) {
 			return nil, nil, u.refuse(call.Pos(), "make with a capacity", "a row is made with its length only")
 		}
 		obj, n, made = info.Defs[id], call.Args[1], call
@@ -129,6 +132,9 @@ func (u *Unit) rowOf(lit *ast.FuncLit, info *types.Info, hostLen bool) (types.Ob
 				err = u.refuse(x.Pos(), "return", "a chunk function returns the row it makes")
 			}
 		case *ast.AssignStmt:
+			if !hostLen && isRowAppend(info, x, obj) {
+				return true // a StreamMap's row grown in its room (chunkmap.go)
+			}
 			for _, l := range x.Lhs {
 				if isObj(info, l, obj) && info.Defs[l.(*ast.Ident)] == nil {
 					err = u.refuse(l.Pos(), "assignment to the row", "the row stays the room it is made in")
@@ -217,6 +223,10 @@ func hostLength(info *types.Info, n ast.Expr, lit *ast.FuncLit) (token.Pos, stri
 // view of it.
 func (f *fn) rowDefine(s *ast.AssignStmt) {
 	call := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+	if f.row.appended {
+		f.rowDefineMap(s, call) // chunkmap.go
+		return
+	}
 	n := f.spill(val{f.convertTo(f.expr(call.Args[1]), scalars[types.Int64]), scalars[types.Int64]})
 	t := f.typ(f.row.obj.Type(), s.Pos())
 	if f.failed() {

@@ -2,9 +2,11 @@ package opencl
 
 // This file is the opencl backend's part for stream maps: a StreamMap,
 // alone (form lower.Call) or with the maps that feed it (form
-// lower.Chunked), whose chunk function makes a row and returns it
-// (out := make([]E, len(chunk)), out[i] = ..., return out; package
-// rewrite/clc's Unit.ChunkMap). It runs on the stream-map skeleton
+// lower.Chunked), whose chunk function, a literal or a declared
+// function, makes a row and returns it (out := make([]E, len(chunk)),
+// out[i] = ..., return out; or out := make([]E, 0, c) grown by
+// out = append(out, v); package rewrite/clc's Unit.ChunkMap and
+// ChunkMapDeclared). It runs on the stream-map skeleton
 // (skel.StreamMap): one work-item per chunk runs the chunk function (the
 // fused maps first, into a scratch buffer of the stream's input) into
 // the chunk's part of the output, its row at the chunk's offset; the

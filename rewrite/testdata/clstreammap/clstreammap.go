@@ -298,3 +298,34 @@ func autoSumsSpec(xs []int) []int {
 	})
 	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
 }
+
+// dropSpec's chunk function appends each element but those equal to
+// bad, to a row made with a capacity: a chunk holding bad returns a
+// short row, StreamMap's panic (the device flags it where the chunk
+// function returns, the CPU code raises the spec's panic).
+//
+//soac:fuse Drop backend=opencl
+func dropSpec(xs []int16, bad int16) []int32 {
+	return soac.StreamMap(xs, func(chunk []int16) []int32 {
+		out := make([]int32, 0, len(chunk))
+		for _, x := range chunk {
+			if x != bad {
+				out = append(out, int32(x)*3)
+			}
+		}
+		return out
+	})
+}
+
+// dropSpecArgs makes int16s none of which is bad (1000) but, in one
+// trial of three, one.
+func dropSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]int16, n)
+	for i := range xs {
+		xs[i] = int16(r.IntN(999))
+	}
+	if n > 0 && r.IntN(3) == 0 {
+		xs[r.IntN(n)] = 1000
+	}
+	return []any{xs, int16(1000)}
+}

@@ -92,3 +92,23 @@ func halves(chunk []uint16) []uint16 {
 	}
 	return out
 }
+
+// appends grows its row by appends within the chunk's room; a row that
+// ends shorter or longer than the chunk is flagged.
+func appends(xs []int32) []int32 {
+	return soac.StreamMap(xs, func(chunk []int32) []int32 {
+		out := make([]int32, 0, len(chunk))
+		for _, x := range chunk {
+			out = append(out, x+1)
+		}
+		return out
+	})
+}
+
+// appendsMany appends several values at once: refused.
+func appendsMany(xs []int32) []int32 {
+	return soac.StreamMap(xs, func(chunk []int32) []int32 {
+		out := make([]int32, 0, len(chunk))
+		return append(out, chunk...)
+	})
+}
