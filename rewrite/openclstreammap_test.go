@@ -43,7 +43,7 @@ func TestOpenCLStreamMap(t *testing.T) {
 		}
 	}
 	src := string(outs[0].Content)
-	for _, name := range []string{"Affine", "Scaled", "Mapped", "Panicky", "WrongLength", "NamedChunk", "Drop", "ChunkedSums", "ThenFold", "ThenStored"} {
+	for _, name := range []string{"Affine", "Scaled", "Mapped", "Panicky", "WrongLength", "NamedChunk", "Drop", "ChunkedSums", "ThenFold", "ThenStored", "ThenLater"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.StreamMap{") {
 			t.Errorf("%s: no OpenCL stream map generated", name)
 		}

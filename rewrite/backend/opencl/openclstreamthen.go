@@ -38,6 +38,11 @@ func renderStreamThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 		return nil, why
 	}
 	head, then := lk.StreamPart(), lk.ThenPart()
+	// The members' kernel leaves nothing on the device for later
+	// kernels and shares no input with them (openclresident.go): its
+	// code runs in a block of its own, where a handle it declared would
+	// not reach them. Its Src is ThenPart's copy of the plan's kernel.
+	then.Src.Block = nil
 	sm := lk.Stream()
 	newKernel := func(k *lower.Kernel, next backend.Next) *clKernel {
 		return &clKernel{f: f, next: next, lk: k, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),

@@ -329,3 +329,35 @@ func dropSpecArgs(r *rand.Rand, n int) []any {
 	}
 	return []any{xs, int16(1000)}
 }
+
+// thenLaterSpec's stream output and the kept elements of its filter are
+// read by a later kernel (a Map2 of the two, which panics where their
+// lengths differ): the members' kernel leaves nothing on the device for
+// it (its code is in a block of its own), and the later kernel reads
+// both from Go memory.
+//
+//soac:fuse ThenLater backend=opencl
+func thenLaterSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		out := make([]int, len(chunk))
+		for i, x := range chunk {
+			out[i] = 2*x + 1
+		}
+		return out
+	})
+	kept := soac.Filter(ys, func(y int) bool { return y > 0 })
+	return soac.Map2(kept, ys, func(a, b int) int { return a - b })
+}
+
+// thenLaterSpecArgs makes non-negative values (every element kept),
+// and in one trial of three a negative one.
+func thenLaterSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]int, n)
+	for i := range xs {
+		xs[i] = r.IntN(1 << 30)
+	}
+	if n > 0 && r.IntN(3) == 0 {
+		xs[r.IntN(n)] = -9
+	}
+	return []any{xs}
+}
