@@ -407,18 +407,22 @@ static inline void soac__panic(int *e, const int site) { if (*e == 0) *e = site;
 static inline long soac__ix(const long i, const long n, int *e, const int site) { if ((ulong)i >= (ulong)n) { soac__panic(e, site); return 0; } return i; }
 static soac__out_long soac__chunk(soac__sl_long chunk, const soac__out_long soac__out, int *soac__err) {
 	const long soac__t1 = chunk.n;
-	if ((long)(soac__t1) != soac__out.n) {
+	if ((long)(soac__t1) < 0) {
 		soac__panic(soac__err, 1);
 		return soac__out_long__mk(soac__out.p, 0);
 	}
-	for (long soac__t2 = 0; soac__t2 < soac__out.n; soac__t2++) soac__out.p[soac__t2] = (long)0;
-	soac__sl_long out = soac__sl_long__mk(soac__out.p, soac__out.n);
+	if ((long)(soac__t1) > soac__out.n) {
+		soac__panic(soac__err, 2);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	for (long soac__t2 = 0; soac__t2 < (long)(soac__t1); soac__t2++) soac__out.p[soac__t2] = (long)0;
+	soac__sl_long out = soac__sl_long__mk(soac__out.p, (long)(soac__t1));
 	{
 		for (long soac__t3 = 0; soac__t3 < chunk.n; soac__t3++) {
 			const long i = soac__t3;
 			const long x = chunk.p[soac__t3];
 			{
-				const long soac__t4 = soac__ix((long)(i), out.n, soac__err, 2);
+				const long soac__t4 = soac__ix((long)(i), out.n, soac__err, 3);
 				((__global long *)out.p)[soac__t4] = ((long)((ulong)(((long)((ulong)(3L) * (ulong)(x)))) + (ulong)(1L)));
 			}
 		}

@@ -86,16 +86,17 @@ func isRowAppend(info *types.Info, s *ast.AssignStmt, obj types.Object) bool {
 // n elements zeroed, the row a view of them.
 func (f *fn) rowDefineMap(s *ast.AssignStmt, call *ast.CallExpr) {
 	n := f.spill(val{f.convertTo(f.expr(call.Args[1]), scalars[types.Int64]), scalars[types.Int64]})
-	c := n
+	bad := "(long)(" + n.c + ") < 0"
 	if len(call.Args) == 3 {
-		c = f.spill(val{f.convertTo(f.expr(call.Args[2]), scalars[types.Int64]), scalars[types.Int64]})
+		c := f.spill(val{f.convertTo(f.expr(call.Args[2]), scalars[types.Int64]), scalars[types.Int64]})
+		bad += " || (long)(" + n.c + ") > (long)(" + c.c + ")"
 	}
 	t := f.typ(f.row.obj.Type(), s.Pos())
 	if f.failed() {
 		return
 	}
 	f.u.helper("soac__panic", panicHelper)
-	f.w.open("if ((long)(%s) < 0 || (long)(%s) > (long)(%s)) {", n.c, n.c, c.c)
+	f.w.open("if (%s) {", bad)
 	f.w.line("soac__panic(soac__err, %d);", f.u.site(call.Pos(), "makeslice: len out of range"))
 	f.w.line("return %s;", f.zeroResult())
 	f.w.close("}")
