@@ -17,7 +17,8 @@ package opencl
 // backend may. Anything else is refused with a reason (a StreamMap
 // is openclstreammap.go's): a chunk function of unknown result length,
 // an operator that captures, maps whose outputs are materialised. For
-// backend=auto the call runs the kernel when launch.StreamRed.Use says so (cost: streamOps).
+// backend=auto the call runs the kernel when launch.StreamRed.Use says
+// so (cost: streamOps).
 
 import (
 	"errors"
