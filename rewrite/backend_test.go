@@ -170,8 +170,8 @@ func TestLoweredFallback(t *testing.T) {
 	var warns []string
 	refs := 0
 	for _, c := range cases(t) {
-		if c == "opencl" || c == "parallel" || c == "clstreams" || c == "clresident" {
-			continue // their fallbacks: TestOpenCLRefusals, TestParallelBackend, TestOpenCLStreamRefusals, TestOpenCLKeptCaptures
+		if c == "opencl" || c == "parallel" || c == "clstreams" || c == "clstreammap" || c == "clresident" {
+			continue // their fallbacks: TestOpenCLRefusals, TestParallelBackend, TestOpenCLStreamRefusals, TestOpenCLStreamMap, TestOpenCLKeptCaptures
 		}
 		for _, o := range generateDir(t, filepath.Join("testdata", c)) {
 			warns = append(warns, o.Warnings...)

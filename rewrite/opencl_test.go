@@ -296,6 +296,13 @@ func TestOpenCLMutants(t *testing.T) {
 			// A replicated struct's value read as the other replicated value.
 			{"ReplicateScaled", "const opencl__at k__v2 = rep__1;", "const opencl__at k__v2 = {rep__0, 0};"},
 		}},
+		{"clstreammap", []mutant{
+			// A chunk read at the wrong offset of the input, of the
+			// scratch buffer of a fused map, of a kept stream's input.
+			{"Affine", "(in_in__0 + soac_lo), soac_hi - soac_lo)", "(in_in__0 + soac_lo / 2), soac_hi - soac_lo)"},
+			{"Mapped", "(scratch_s__0 + soac_lo), soac_hi - soac_lo)", "(scratch_s__0 + soac_lo / 2), soac_hi - soac_lo)"},
+			{"ChunkedSums", "(in_in__0 + soac_lo), soac_hi - soac_lo)", "(in_in__0 + soac_lo / 2), soac_hi - soac_lo)"},
+		}},
 		{"clstreams", []mutant{
 			// A chunk's result combined with itself.
 			{"ScalarMapped", "((__global const long *)soac_b)[0], &k__e)", "((__global const long *)soac_a)[0], &k__e)"},

@@ -17,7 +17,7 @@ func TestOpenCLStreamRefusals(t *testing.T) {
 		t.Fatalf("%d outputs", len(outs))
 	}
 	want := map[string]string{
-		"streamMapRefusedSpec":       "StreamMap at clstreams.go:100:9: only StreamRed becomes an OpenCL kernel among the streams",
+		"streamMapRefusedSpec":       "the chunk function of StreamMap at clstreams.go:100:9 is not translated to OpenCL C: chunk function at clstreams.go:100:28: its body does not begin a top-level row := make([]E, len(chunk))",
 		"lengthRefusedSpec":          "length of the row at clstreams.go:117:23: it reads n, a local of the chunk function: the host computes the length before the launch",
 		"arrayChunkRefusedSpec":      "StreamRed at clstreams.go:204:9 reduces [2]int: the stream skeleton's rows hold numbers and structs of numbers",
 		"opCaptureStreamRefusedSpec": "the operator of StreamRed at clstreams.go:126:9 captures k: the combine kernel takes no arguments",

@@ -21,6 +21,21 @@ func TestPrefixSumsCL(t *testing.T) {
 	}
 }
 
+// TestChunkedSumsCL compares the opencl variant of the stream then scan
+// (the stream's output kept on the device for the scan) with the spec:
+// identical.
+func TestChunkedSumsCL(t *testing.T) {
+	cltest.Require(t, soacgenCLChunkedSumsCL)
+	cltest.Require(t, soacgenCLChunkedSumsCL2)
+	for _, n := range append(extest.Sizes(testing.Short()), 2, 1000, 100003) {
+		xs := extest.Ints(extest.Rand(7, n), n, -1<<40, 1<<40)
+		want := chunkedSumsSpec(xs)
+		if got := ChunkedSumsCL(xs); !slices.Equal(got, want) || (got == nil) != (want == nil) {
+			t.Errorf("n=%d: ChunkedSumsCL differs from the spec", n)
+		}
+	}
+}
+
 // TestPrefixSqrtsCL compares the opencl variant's float scan with the
 // spec: each running total within 1e-12 of it (the device scans blocks
 // and adds their carries: a reassociated sum of positive terms).

@@ -77,6 +77,22 @@ func prefixSumsCLSpec(xs []int) []int {
 	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
 }
 
+// chunkedSumsCLSpec is chunkedSumsSpec generated for the opencl backend:
+// ChunkedSumsCL runs the StreamMap on the device (one work-item per
+// chunk) and scans its output there, where the stream left it.
+//
+//soac:fuse ChunkedSumsCL backend=opencl
+func chunkedSumsCLSpec(xs []int) []int {
+	ys := soac.StreamMap(xs, func(chunk []int) []int {
+		out := make([]int, len(chunk))
+		for i, x := range chunk {
+			out[i] = 3*x + 1
+		}
+		return out
+	})
+	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
+}
+
 // prefixSqrtsCLSpec is prefixSqrtsSpec generated for the opencl backend.
 //
 //soac:fuse PrefixSqrtsCL backend=opencl

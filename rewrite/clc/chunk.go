@@ -29,6 +29,9 @@ import (
 type rowLocal struct {
 	obj  types.Object
 	elem *Type // the row's element type
+	// appended marks a StreamMap's row made with a capacity and grown
+	// by appends (chunkmap.go).
+	appended bool
 }
 
 // Chunk translates lit, the chunk function of a StreamRed that returns
@@ -38,7 +41,18 @@ type rowLocal struct {
 // constants and variables lit captures, for the host to evaluate before
 // the launch.
 func (u *Unit) Chunk(lit *ast.FuncLit, info *types.Info) (*Func, ast.Expr, error) {
+	return u.chunk(lit, info, true, nil)
+}
+
+// chunk is Chunk, and ChunkMap when hostLen is false (the make's length
+// is then any expression, checked on the device against the room). With
+// decl not nil, lit holds the type and body of declared function decl
+// (ChunkMapDeclared), which captures nothing.
+func (u *Unit) chunk(lit *ast.FuncLit, info *types.Info, hostLen bool, decl *types.Func) (*Func, ast.Expr, error) {
 	sig, _ := info.TypeOf(lit).(*types.Signature)
+	if decl != nil {
+		sig = decl.Signature()
+	}
 	if sig == nil {
 		return nil, nil, u.refuse(lit.Pos(), "function literal", "has no type information")
 	}
@@ -48,16 +62,16 @@ func (u *Unit) Chunk(lit *ast.FuncLit, info *types.Info) (*Func, ast.Expr, error
 	if _, ok := sig.Results().At(0).Type().Underlying().(*types.Slice); !ok {
 		return nil, nil, u.refuse(lit.Pos(), "chunk function", "it must return a slice it makes (a row)")
 	}
-	obj, n, err := u.rowOf(lit, info)
+	obj, n, err := u.rowOf(lit, info, hostLen)
 	if err != nil {
 		return nil, nil, err
 	}
-	f := newFn(u, info, nil, sig, lit.Pos(), lit.End(), true)
+	f := newFn(u, info, nil, sig, lit.Pos(), lit.End(), decl == nil)
 	et, bad := u.types.of(obj.Type().Underlying().(*types.Slice).Elem())
 	if bad != "" {
 		return nil, nil, u.refuse(lit.Pos(), "row of "+bad, "only rows of numbers and structs of them are translated")
 	}
-	f.row = &rowLocal{obj: obj, elem: et}
+	f.row = &rowLocal{obj: obj, elem: et, appended: !hostLen}
 	fn, err := f.translate(u.funcName("soac__chunk"), lit.Type, lit.Body)
 	if err != nil {
 		return nil, nil, err
@@ -67,9 +81,10 @@ func (u *Unit) Chunk(lit *ast.FuncLit, info *types.Info) (*Func, ast.Expr, error
 
 // rowOf finds the row of lit: a local defined by ROW := make([]E, n) at
 // the top level of the body, the only make, never assigned again, and
-// the result of every return. n must read only constants and captured
-// variables (and len of those), through + - * and parentheses.
-func (u *Unit) rowOf(lit *ast.FuncLit, info *types.Info) (types.Object, ast.Expr, error) {
+// the result of every return. With hostLen, n must read only constants
+// and captured variables (and len of those), through + - * and
+// parentheses.
+func (u *Unit) rowOf(lit *ast.FuncLit, info *types.Info, hostLen bool) (types.Object, ast.Expr, error) {
 	var obj types.Object
 	var n ast.Expr
 	var made *ast.CallExpr
@@ -86,15 +101,18 @@ func (u *Unit) rowOf(lit *ast.FuncLit, info *types.Info) (types.Object, ast.Expr
 		if obj != nil {
 			return nil, nil, u.refuse(as.Pos(), "second make", "a chunk function makes one row")
 		}
-		if len(call.Args) != 2 {
+		if len(call.Args) != 2 && (hostLen || len(call.Args) != 3) {
 			return nil, nil, u.refuse(call.Pos(), "make with a capacity", "a row is made with its length only")
 		}
 		obj, n, made = info.Defs[id], call.Args[1], call
 	}
+	if obj == nil && !hostLen {
+		return nil, nil, u.refuse(lit.Pos(), "chunk function", "its body does not begin a top-level row := make([]E, len(chunk)): the device writes the row it makes at its chunk's place in the output")
+	}
 	if obj == nil {
 		return nil, nil, u.refuse(lit.Pos(), "chunk function", "its body does not begin a top-level row := make([]E, n): the length of its result is not known before the launch")
 	}
-	if pos, why := hostLength(info, n, lit); why != "" {
+	if pos, why := hostLength(info, n, lit); hostLen && why != "" {
 		return nil, nil, u.refuse(pos, "length of the row", why)
 	}
 	var err error
@@ -114,6 +132,9 @@ func (u *Unit) rowOf(lit *ast.FuncLit, info *types.Info) (types.Object, ast.Expr
 				err = u.refuse(x.Pos(), "return", "a chunk function returns the row it makes")
 			}
 		case *ast.AssignStmt:
+			if !hostLen && isRowAppend(info, x, obj) {
+				return true // a StreamMap's row grown in its room (chunkmap.go)
+			}
 			for _, l := range x.Lhs {
 				if isObj(info, l, obj) && info.Defs[l.(*ast.Ident)] == nil {
 					err = u.refuse(l.Pos(), "assignment to the row", "the row stays the room it is made in")
@@ -202,6 +223,10 @@ func hostLength(info *types.Info, n ast.Expr, lit *ast.FuncLit) (token.Pos, stri
 // view of it.
 func (f *fn) rowDefine(s *ast.AssignStmt) {
 	call := ast.Unparen(s.Rhs[0]).(*ast.CallExpr)
+	if f.row.appended {
+		f.rowDefineMap(s, call) // chunkmap.go
+		return
+	}
 	n := f.spill(val{f.convertTo(f.expr(call.Args[1]), scalars[types.Int64]), scalars[types.Int64]})
 	t := f.typ(f.row.obj.Type(), s.Pos())
 	if f.failed() {

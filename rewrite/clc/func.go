@@ -457,6 +457,9 @@ func (f *fn) assign(s *ast.AssignStmt) {
 		f.rowDefine(s)
 		return
 	}
+	if f.rowAppend(s) { // chunkmap.go
+		return
+	}
 	if s.Tok != token.ASSIGN && s.Tok != token.DEFINE {
 		op, ok := opAssign[s.Tok]
 		if !ok {

@@ -51,6 +51,8 @@ type lambda struct {
 	// chunk marks the chunk function of a StreamRed, translated as a
 	// chunk function that makes its row (Unit.Chunk).
 	chunk bool
+	// mapChunk marks the chunk function of a StreamMap (Unit.ChunkMap).
+	mapChunk bool
 }
 
 // lambdas returns the function arguments of the SOAC calls of a package
@@ -80,7 +82,7 @@ func lambdas(pkg *packages.Package) []lambda {
 				}
 				for i, a := range call.Args {
 					if _, isFunc := pkg.TypesInfo.TypeOf(a).Underlying().(*types.Signature); isFunc {
-						out = append(out, lambda{a, fd, fn.Name() == "StreamRed" && i == len(call.Args)-1})
+						out = append(out, lambda{a, fd, fn.Name() == "StreamRed" && i == len(call.Args)-1, fn.Name() == "StreamMap" && i == 1})
 						continue
 					}
 					ast.Inspect(a, visit)
@@ -102,6 +104,10 @@ func translateOne(pkg *packages.Package, l lambda) (string, *Unit, *Func, error)
 	var room ast.Expr // the row length of a chunk function
 	switch x := ast.Unparen(l.expr).(type) {
 	case *ast.FuncLit:
+		if l.mapChunk {
+			f, err = u.ChunkMap(x, pkg.TypesInfo)
+			break
+		}
 		if sig, _ := pkg.TypesInfo.TypeOf(x).(*types.Signature); l.chunk && sig != nil && sig.Results().Len() == 1 {
 			if _, ok := sig.Results().At(0).Type().Underlying().(*types.Slice); ok {
 				f, room, err = u.Chunk(x, pkg.TypesInfo)
@@ -131,6 +137,10 @@ func translateOne(pkg *packages.Package, l lambda) (string, *Unit, *Func, error)
 			err = u.refuse(l.expr.Pos(), "function value", "a lambda must be a function literal or a declared function")
 			break
 		}
+		if l.mapChunk {
+			f, err = u.ChunkMapDeclared(fn)
+			break
+		}
 		f, err = u.Declared(fn)
 	}
 	var b strings.Builder
@@ -147,6 +157,9 @@ func translateOne(pkg *packages.Package, l lambda) (string, *Unit, *Func, error)
 	fmt.Fprintf(&b, "// function %s\n", f.Name)
 	if room != nil {
 		fmt.Fprintf(&b, "// chunk function: row of length %s\n", types.ExprString(room))
+	}
+	if l.mapChunk {
+		b.WriteString("// stream-map chunk function: its row is the chunk's part of the output\n")
 	}
 	for _, c := range f.Captures {
 		fmt.Fprintf(&b, "// capture %s: %s (kernel params: %s; arg: %s)\n", c.Var.Name(), c.Type.C, strings.Join(c.KernelParams(), ", "), c.Arg())

@@ -126,6 +126,53 @@ func BenchmarkPrefixSums(b *testing.B) {
 	bench(b, func() { prefixsum.PrefixSumsCL(xs) }, func() { prefixsum.PrefixSums(xs) }, func() { prefixsum.PrefixSumsPar(xs) })
 }
 
+// BenchmarkChunkedSums is BenchmarkPrefixSums with the map written as a
+// StreamMap's chunk function: the stream on the stream-map skeleton, its
+// output kept on the device for the scan.
+func BenchmarkChunkedSums(b *testing.B) {
+	r := rand.New(rand.NewPCG(6, 1))
+	xs := make([]int, size())
+	for i := range xs {
+		xs[i] = r.IntN(1000)
+	}
+	bench(b, func() { prefixsum.ChunkedSumsCL(xs) }, func() { prefixsum.ChunkedSums(xs) }, func() { prefixsum.ChunkedSumsPar(xs) })
+}
+
+// BenchmarkChunkedSumsKept compares ChunkedSumsCL's stream output kept
+// on the device for its scan (kept) with the round trip
+// (launch.KeepOnDevice false: the stream's output downloaded, then
+// uploaded again for the scan).
+func BenchmarkChunkedSumsKept(b *testing.B) {
+	r := rand.New(rand.NewPCG(6, 1))
+	xs := make([]int, size())
+	for i := range xs {
+		xs[i] = r.IntN(1000)
+	}
+	for _, keep := range []bool{true, false} {
+		name := "kept"
+		if !keep {
+			name = "roundtrip"
+		}
+		b.Run(name, func(b *testing.B) {
+			launch.KeepOnDevice = keep
+			defer func() { launch.KeepOnDevice = true }()
+			prefixsum.ChunkedSumsCL(xs) // builds the programs
+			k0, t0 := launch.DeviceTime()
+			b.ResetTimer()
+			for range b.N {
+				prefixsum.ChunkedSumsCL(xs)
+			}
+			b.StopTimer()
+			k1, t1 := launch.DeviceTime()
+			if k1 == k0 {
+				b.Fatal("no kernel ran on the device")
+			}
+			b.ReportMetric(float64(k1-k0)/float64(b.N), "kernel-ns/op")
+			b.ReportMetric(float64(t1-t0)/float64(b.N), "transfer-ns/op")
+		})
+	}
+}
+
 func BenchmarkNormalize2(b *testing.B) {
 	xs := floats(size(), 7)
 	bench(b, func() { normalize2.Normalize2CL(xs) }, func() { normalize2.Normalize2(xs) }, func() { normalize2.Normalize2Par(xs) })

@@ -19,7 +19,10 @@ package opencl
 // work-item per row (openclrows.go), the SOACs nested in the lambda as
 // its loops. A StreamRed whose chunk function makes a row of a length
 // known before the launch, or returns a number or struct, runs on the
-// stream-reduce skeleton (openclstream.go). It does not render other streams, nor a kernel
+// stream-reduce skeleton (openclstream.go); a StreamMap whose chunk
+// function makes its row, on the stream-map skeleton (openclstreammap.go),
+// and one whose output later members read, as that kernel then theirs
+// (openclstreamthen.go). It does not render other streams, nor a kernel
 // nested in another's lambda on its own (refused with a reason: it falls
 // back). Arrays that only later kernels read stay on the device between
 // kernels (openclresident.go).
@@ -144,7 +147,13 @@ type clRed struct {
 func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
 	k := lk.Src
 	if lk.Form == lower.Call || lk.Form == lower.Chunked {
+		if isStreamMap(lk) {
+			return renderStreamMap(f, lk, outs, next) // openclstreammap.go
+		}
 		return renderStream(f, lk, outs, next) // openclstream.go
+	}
+	if lk.Form == lower.ChunkedThen {
+		return renderStreamThen(f, lk, outs, next) // openclstreamthen.go
 	}
 	if lk.Form != lower.Loop {
 		return nil, fmt.Sprintf("its form is %s: only single loops become OpenCL kernels", lk.Form)

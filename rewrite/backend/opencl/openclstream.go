@@ -14,10 +14,11 @@ package opencl
 // The spec promises that the result does not depend on the chunking
 // (CONTRACT.md); for integer rows every chunking gives the same bits,
 // for float rows the device's chunking rounds as that of any other
-// backend may. Anything else is refused with a reason: StreamMap, a
-// chunk function of unknown result length, an operator that captures,
-// maps whose outputs are materialised. For backend=auto the call runs
-// the kernel when launch.StreamRed.Use says so (cost: streamOps).
+// backend may. Anything else is refused with a reason (a StreamMap
+// is openclstreammap.go's): a chunk function of unknown result length,
+// an operator that captures, maps whose outputs are materialised. For
+// backend=auto the call runs the kernel when launch.StreamRed.Use says
+// so (cost: streamOps).
 
 import (
 	"errors"

@@ -93,12 +93,12 @@ func statsSpecArgs(r *rand.Rand, n int) []any {
 
 // Refused kernels.
 
-// streamMapRefusedSpec is a StreamMap.
+// streamMapRefusedSpec is a StreamMap whose chunk function makes no row.
 //
 //soac:fuse StreamMapRefused backend=opencl
 func streamMapRefusedSpec(xs []int) []int {
 	return soac.StreamMap(xs, func(chunk []int) []int {
-		out := make([]int, len(chunk))
+		out := append([]int(nil), chunk...)
 		for i, x := range chunk {
 			out[i] = x + 1
 		}

@@ -1,0 +1,353 @@
+package opencl
+
+// This file is the opencl backend's part for stream maps: a StreamMap,
+// alone (form lower.Call) or with the maps that feed it (form
+// lower.Chunked), whose chunk function, a literal or a declared
+// function, makes a row and returns it (out := make([]E, len(chunk)),
+// out[i] = ..., return out; or out := make([]E, 0, c) grown by
+// out = append(out, v); package rewrite/clc's Unit.ChunkMap and
+// ChunkMapDeclared). It runs on the stream-map skeleton
+// (skel.StreamMap): one work-item per chunk runs the chunk function (the
+// fused maps first, into a scratch buffer of the stream's input) into
+// the chunk's part of the output, its row at the chunk's offset; the
+// output is downloaded once. The spec promises that the result does not
+// depend on the chunking (CONTRACT.md), and StreamMap's result is the
+// chunks' rows in order, each of its chunk's length: a row of another
+// length (the make's length evaluated on the device against the
+// chunk's), like any panic of the chunk function, sets the panic flag,
+// and the CPU code then runs and raises the spec's panic. Anything else
+// is refused with a reason: a chunk function that does not make the row
+// it returns, maps whose outputs are materialised, filters in the
+// chunks, outputs of other than numbers and structs of numbers. For
+// backend=auto the call runs the kernel when launch.StreamMap.Use says
+// so (cost: bytesMap, streamOps).
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/backend"
+	"github.com/soacgen/soacgen/rewrite/clc"
+	"github.com/soacgen/soacgen/rewrite/hostgo"
+	"github.com/soacgen/soacgen/rewrite/lower"
+)
+
+// clStreamMap is a stream map being translated: clStream's inputs,
+// fused maps, captures and chunk code, with the output's element in
+// place of the reduced row.
+type clStreamMap struct {
+	*clStream
+	out clParam // the output's element as a skeleton type
+	// costBytes and costOps, when not 0, are backend=auto's cost per
+	// element in place of the stream's own (a ChunkedThen kernel's two
+	// steps priced together: openclstreamthen.go).
+	costBytes, costOps int
+}
+
+// isStreamMap reports whether the stream of a Call or Chunked kernel is
+// a StreamMap.
+func isStreamMap(lk *lower.Kernel) bool {
+	st, ok := lk.Members[len(lk.Members)-1].SOAC.Op.(*ir.Stream)
+	return ok && st.Kind == ir.StreamMap
+}
+
+// renderStreamMap renders a stream map, or says why it does not.
+func renderStreamMap(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
+	m := lk.Members[len(lk.Members)-1].SOAC
+	st := m.Op.(*ir.Stream)
+	if why := nestedIn(lk.Src.At); why != "" {
+		return nil, why
+	}
+	ck := &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
+		cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}
+	s := &clStreamMap{clStream: &clStream{clKernel: ck, m: m, st: st}}
+	if why := s.translate(outs); why != "" {
+		return nil, why
+	}
+	return s.emit(outs), ""
+}
+
+// translate fills s, or returns why the stream map does not translate.
+func (s *clStreamMap) translate(outs map[*ir.Var]string) string {
+	f, lk := s.f, s.lk
+	if lk.Form == lower.Call {
+		var scratch hostgo.Stmts
+		if f.DeclareOutputs(&scratch, lk.Src)[s.m.Out] == "_" {
+			return fmt.Sprintf("%s: its result is not used", soacPos(f, s.m))
+		}
+	}
+	if len(lk.Spaces) > 1 {
+		return fmt.Sprintf("%s: filters fused into a stream's chunks are not rendered", soacPos(f, s.m))
+	}
+	ins := lk.Src.Inputs
+	if lk.Form == lower.Call {
+		ins = []*ir.Var{s.st.Input}
+	}
+	for i, v := range ins {
+		e := elemOf(v.Type)
+		p := clParam{c: fmt.Sprintf("in__%d", i), v: v, goElem: e}
+		if e != nil {
+			p.skel = skelScalar(e)
+		}
+		s.cname[v] = p.c
+		if p.skel == "" {
+			ct := s.structInput(e)
+			if ct == nil {
+				return fmt.Sprintf("input %s has type %s: the stream skeleton takes slices of bool, sized integers, int, uint, float32 and float64, and of structs of those", v.Name, v.Type)
+			}
+			p.fields = s.fieldTypes(e)
+			s.cname[v] = fmt.Sprintf("(*(const %s *)&%s)", ct.C, p.c)
+		}
+		s.ins = append(s.ins, p)
+	}
+	// The maps fused into the chunks, each element in turn.
+	for _, mem := range lk.Members[:len(lk.Members)-1] {
+		if mem.Role != lower.Map || mem.Space != lower.Root {
+			return fmt.Sprintf("%s: a %s fused into a stream's chunks is not rendered", soacPos(f, mem.SOAC), mem.Role)
+		}
+		if stored(mem, outs) {
+			return fmt.Sprintf("%s: its output is materialised beside the stream: the stream-map skeleton writes only the stream's output", soacPos(f, mem.SOAC))
+		}
+		if why := s.mapMember(mem, outs); why != "" {
+			return why
+		}
+	}
+	var chunkFn *clc.Func
+	var err error
+	switch l := s.st.Chunk; {
+	case l.Lit != nil:
+		chunkFn, err = s.unit.ChunkMap(l.Lit, f.Info())
+	case l.Kind == ir.NamedFunc && l.Func != nil:
+		chunkFn, err = s.unit.ChunkMapDeclared(l.Func)
+	default:
+		return fmt.Sprintf("the chunk function of %s is a function or method value, not a literal or a declared function: the row it makes must be visible", soacPos(f, s.m))
+	}
+	if err != nil {
+		var r *clc.Refusal
+		if errors.As(err, &r) {
+			return fmt.Sprintf("the chunk function of %s is not translated to OpenCL C: %s at %s:%d:%d: %s", soacPos(f, s.m), r.Construct, filepath.Base(r.Pos.Filename), r.Pos.Line, r.Pos.Column, r.Reason)
+		}
+		return fmt.Sprintf("the chunk function of %s is not translated to OpenCL C: %v", soacPos(f, s.m), err)
+	}
+	for _, c := range chunkFn.Captures {
+		if why := s.capture(s.m, c); why != "" {
+			return why
+		}
+	}
+	row := chunkFn.Result
+	e := elemOf(s.m.Out.Type)
+	s.out = clParam{c: "out__0", skel: skelScalar(e), goElem: e}
+	if s.out.skel == "" {
+		if s.structInput(e) == nil {
+			return fmt.Sprintf("%s makes elements of %s: the stream-map skeleton's output holds numbers and structs of numbers", soacPos(f, s.m), e)
+		}
+		s.out.fields = s.fieldTypes(e)
+	}
+	if fp, _ := s.unit.NeedsFP64(); fp {
+		s.fp64 = true
+	}
+	s.fp64 = s.fp64 || row.Elem.UsesFP64()
+	for _, p := range append([]clParam{s.out}, s.ins...) {
+		s.fp64 = s.fp64 || p.skel == "Float64" || strings.Contains(strings.Join(p.fields, ","), "Float64")
+	}
+	chunkView, why := s.chunkView(chunkFn.Params[0].Type)
+	if why != "" {
+		return why
+	}
+	// The row is the chunk's part of the output (soac_row, soac_room of
+	// it): the make checks its length against the room, and a result of
+	// another length (which the make rules out) would flag too.
+	view := clc.OutView(row.Elem)
+	rowPtr := fmt.Sprintf("%s__mk((__global %s *)soac_row, soac_room)", view, row.Elem.C)
+	fmt.Fprintf(&s.chunk, "if (k__e == 0) {\nconst %s soac__r = %s;\n", view, chunkFn.Call([]string{chunkView}, rowPtr, "&k__e"))
+	fmt.Fprintf(&s.chunk, "if (k__e == 0 && soac__r.n != soac_room) k__e = %d;\n}\nsoac_err = k__e;\n", rowOverflow)
+	return ""
+}
+
+// emit returns the Go code that runs the stream map, with the next
+// backend's code as its fallback, and declares its launch value.
+func (s *clStreamMap) emit(outs map[*ir.Var]string) hostgo.Stmts {
+	f := s.f
+	fb, fbName := s.next()
+	c, r, ok, host, release := s.launchCode(s.lk.Src, fbName, "")
+	fb = append(host, fb...)
+	if s.lk.Form == lower.Call {
+		// The fallback assigns the stream's result in its block (a new
+		// variable there when the spec has none): r carries it out.
+		fb = append(fb, hostgo.AssignTo(r, hostgo.Id(f.Name(s.m.Out))))
+		c = append(c, jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb)))
+		f.Assign(&c, s.m.Out, hostgo.Id(r))
+		return append(c, release...)
+	}
+	c = append(c, jen.If(hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[s.m.Out], hostgo.Id(r))})).Else().Add(hostgo.Block(fb)))
+	return append(c, release...)
+}
+
+// launchCode declares the stream map's launch value and returns the
+// statements that declare r (its output, set when the device wrote it)
+// and ok (whether it did) and run the kernel, the statements the
+// fallback starts with (downloads of arrays an earlier kernel left on
+// the device) and those that release the device arrays the kernel
+// reads last. k is the plan's kernel (for a ChunkedThen kernel's
+// stream, the whole kernel), fbName the fallback's backend. When keep
+// names a handle (a *launch.Array of the output's elements), the output
+// stays on the device in it (launch.Keep) and r is "".
+func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName, keep string) (c hostgo.Stmts, r, ok string, host, release hostgo.Stmts) {
+	f := s.f
+	pos := f.Fset().Position(k.At.Pos())
+	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
+	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
+	skelType := func(p clParam) *jen.Statement {
+		if p.skel != "" {
+			return skelQ(p.skel)
+		}
+		args := []jen.Code{jen.Lit(p.c + "__t")}
+		for _, st := range p.fields {
+			args = append(args, skelQ(st))
+		}
+		return launchQ("Struct").Call(args...)
+	}
+	params := func(ps []clParam) *jen.Statement {
+		var list []jen.Code
+		for _, p := range ps {
+			list = append(list, jen.Values(field("Name", jen.Lit(p.c)), field("Type", skelType(p))))
+		}
+		return jen.Index().Add(skelQ("Param")).Values(list...)
+	}
+	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen"))), field("Inputs", params(s.ins))}
+	if s.scratch != nil {
+		spec = append(spec, field("Scratch", params([]clParam{*s.scratch})))
+	}
+	spec = append(spec, field("Out", skelType(s.out)))
+	if len(s.args) > 0 {
+		var list []jen.Code
+		for _, a := range s.args {
+			for _, decl := range a.params {
+				list = append(list, jen.Values(field("Name", jen.Lit(decl[strings.LastIndexByte(decl, ' ')+1:])), field("Decl", jen.Lit(decl))))
+			}
+		}
+		spec = append(spec, field("Args", jen.Index().Add(skelQ("Arg")).Values(list...)))
+	}
+	spec = append(spec, field("Chunk", goString(s.chunk.String())), field("Preamble", goString(s.unit.Source())))
+	if o := s.unit.BuildOptions(); o != "" {
+		spec = append(spec, field("Options", jen.Lit(o)))
+	}
+	launch := []jen.Code{
+		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
+		field("FP64", jen.Lit(s.fp64)),
+		field("Spec", skelQ("StreamMap").Custom(lines, spec...)),
+	}
+	auto := f.Backend() == backend.Auto
+	if auto {
+		bytes, ops := s.bytes()+sizeof(s.out.goElem), s.streamOps()
+		if s.costBytes != 0 {
+			bytes, ops = s.costBytes, s.costOps
+		}
+		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", hostgo.Lit(bytes)), field("Ops", hostgo.Lit(ops)), field("Parallel", jen.Lit(fbName == backend.Parallel)))))
+	}
+	f.AddDecls(jen.Line(),
+		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
+		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("StreamMap")).Custom(lines, launch...))
+
+	clo := ""
+	ok, clo, r = f.Fresh("ok"), f.Fresh("clo"), f.Fresh("r")
+	// Inputs an earlier kernel left on the device (openclresident.go)
+	// are read there, and downloaded for the fallback; inputs and
+	// captured slices no statement writes are uploaded once per call
+	// (openclunwritten.go).
+	devIn := map[*ir.Var]*hostgo.DeviceArray{}
+	for _, p := range s.ins {
+		if d := f.DeviceArrayOf(p.v); d != nil {
+			devIn[p.v] = d
+		}
+	}
+	host, release = fallbackHost(f, k, s.ins, devIn)
+	session := ""
+	if len(devIn) > 0 || keep != "" || s.unwrittenInputs() || s.unwrittenCaptures() {
+		session = f.Prologue("cls", func(name string) hostgo.Stmts {
+			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
+		})
+	}
+	var args jen.Code = jen.Nil()
+	if len(s.args) > 0 {
+		var list []jen.Code
+		for _, a := range s.args {
+			pass := "Arg"
+			switch a.kind {
+			case clc.Slice:
+				pass = "View"
+				if d := capturedDev(f, k, a.obj); d != nil {
+					list = append(list, viewDev(launchQ, d, f.ObjName(a.obj)))
+					continue
+				}
+				if session != "" && s.unwrittenCapture(a.obj) {
+					list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
+					continue
+				}
+			case clc.Slice2:
+				pass = "Rows"
+			}
+			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
+		}
+		args = jen.Index().Any().Values(list...)
+	}
+	var ins []jen.Code
+	var call *jen.Statement
+	if session != "" {
+		for _, p := range s.ins {
+			switch d := devIn[p.v]; {
+			case d != nil:
+				ins = append(ins, launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v))))
+			case s.unwritten(p.v):
+				ins = append(ins, launchQ("Unwritten").Call(jen.Op("&").Id(session), hostgo.Id(f.Name(p.v))))
+			default:
+				ins = append(ins, launchQ("Host").Call(hostgo.Id(f.Name(p.v))))
+			}
+		}
+		out := launchQ("Download").Call(hostgo.Id(clo))
+		if keep != "" {
+			out = launchQ("Keep").Call(jen.Op("&").Id(keep))
+		}
+		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, jen.Index().Add(launchQ("Input")).Values(ins...), out)
+	} else {
+		for _, p := range s.ins {
+			ins = append(ins, skelQ("Slice").Call(hostgo.Id(f.Name(p.v))))
+		}
+		call = jen.Id(kv).Dot("Run").Call(args, jen.Index().Add(skelQ("HostSlice")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))
+	}
+	// The output has the input's length (a device input's Len, its Go
+	// variable unset while the device holds it).
+	in0 := s.ins[0]
+	n := jen.Len(hostgo.Id(f.Name(in0.v)))
+	if d := devIn[in0.v]; d != nil {
+		n = launchQ("Len").Call(jen.Id(d.Handle), hostgo.Id(f.Name(in0.v)))
+	}
+	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
+	if auto {
+		cond = jen.Id(kv).Dot("Use").Call(n.Clone()).Op("&&").Add(cond)
+	}
+	if keep != "" {
+		c = hostgo.Stmts{
+			hostgo.Define(ok, jen.False()),
+			jen.If(cond).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(ok, call)})),
+		}
+		return c, "", ok, host, release
+	}
+	c = hostgo.Stmts{
+		hostgo.VarDecl(r, f.Type(s.m.Out.Type), nil),
+		hostgo.Define(ok, jen.False()),
+		jen.If(cond).Add(hostgo.Block(hostgo.Stmts{
+			hostgo.Define(clo, hostgo.MakeSlice(f.Type(s.m.Out.Type), n)),
+			jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).
+				Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, hostgo.Id(clo))})),
+		})),
+	}
+	return c, r, ok, host, release
+}

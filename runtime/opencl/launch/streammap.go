@@ -1,0 +1,127 @@
+package launch
+
+// This file runs generated stream maps (package skel's StreamMap): a
+// StreamMap whose chunk function makes a row of its chunk's length, one
+// work-item per chunk writing it at the chunk's offset of the output.
+
+import (
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
+)
+
+// StreamMap is one generated stream-map kernel.
+type StreamMap struct {
+	// At is the kernel's position in its spec, for log lines.
+	At string
+	// FP64 reports whether the program uses float64.
+	FP64 bool
+	Spec skel.StreamMap
+	// Auto is set for backend=auto: Use then asks the cost model.
+	Auto bool
+	Cost Cost
+
+	b built[skel.StreamMapKernel]
+}
+
+// Kernel returns the kernel built for the process's device, or nil (with
+// one log line, the first time) when it cannot run there.
+func (s *StreamMap) Kernel() *skel.StreamMapKernel {
+	return s.b.get(s.At, s.Spec.Name, s.FP64, s.Spec.Build)
+}
+
+// Use is Redomap.Use for a stream map: one launch over n elements.
+func (s *StreamMap) Use(n int) bool {
+	return !s.Auto || autoUse(Worth(s.Cost, n))
+}
+
+// Run runs the kernel with the values of its Args (see Arg and View)
+// over inputs (all of one length n > 0), writing the n elements of the
+// output into out. It reports whether out holds them; false means the
+// caller runs its CPU code: the kernel is unavailable, the input is
+// empty, the lengths differ, a launch failed (logged once; later calls
+// are not tried), or a work-item's panic flag is set (a panic of the
+// chunk function, or a result not of its chunk's length).
+func (s *StreamMap) Run(args []any, inputs []skel.HostSlice, out skel.HostSlice) bool {
+	if !sameLength(inputs, []skel.HostSlice{out}) {
+		return false
+	}
+	k := s.Kernel()
+	if k == nil {
+		return false
+	}
+	u := uploads{d: s.b.d}
+	defer u.release()
+	vals, err := u.expand(args)
+	var t skel.Timing
+	panicked := false
+	if err == nil {
+		panicked, t, err = k.RunArgs(vals, inputs, out)
+	}
+	if err != nil {
+		s.b.fail(s.At, s.Spec.Name, err)
+		return false
+	}
+	count(t)
+	return !panicked
+}
+
+// RunOn is Run within session se, on inputs that may be on the device
+// already (Dev, Unwritten), with an output downloaded (Download) or
+// kept on the device (Keep: a ChunkedThen kernel's stream output, which
+// the kernel's later members read there). It reports whether the
+// output holds the stream's, as Run does; after false nothing was kept.
+func (s *StreamMap) RunOn(se *Session, args []any, inputs []Input, out Output) bool {
+	n := inputLength(inputs)
+	if n == 0 || out.keep == nil && out.host.Len() != n {
+		return false
+	}
+	k := s.Kernel()
+	if k == nil {
+		return false
+	}
+	d := s.b.d
+	if se.d == nil {
+		se.d = d
+	}
+	var temp []*cl.MemObject
+	defer func() { d.Recycle(temp...) }()
+	ins, up, err := inputBuffers(d, se, inputs)
+	temp = append(temp, up...)
+	var ob *cl.MemObject
+	if err == nil && out.keep != nil {
+		ob, err = d.Buffer(n * out.elem)
+	}
+	panicked := false
+	if err == nil {
+		u := uploads{d: d}
+		defer u.release()
+		var vals []any
+		if vals, err = u.expand(args); err == nil {
+			var t skel.Timing
+			if ob != nil {
+				panicked, t, err = k.RunDevice(vals, n, ins, ob)
+			} else {
+				panicked, t, err = k.RunDeviceArgs(vals, n, ins, out.host)
+			}
+			count(t)
+		}
+	}
+	if err != nil || panicked {
+		if ob != nil {
+			temp = append(temp, ob)
+		}
+		if err != nil {
+			s.b.fail(s.At, s.Spec.Name, err)
+		}
+		return false
+	}
+	if ob == nil {
+		downloadN.Add(1)
+	} else {
+		out.keep(se, se.hold(ob), n)
+		if !KeepOnDevice {
+			out.eager()
+		}
+	}
+	return true
+}
