@@ -110,6 +110,6 @@ func capturedHost(f *hostgo.Func, k *fusion.Kernel, skip func(*ir.Var) bool) (ho
 
 // viewDev returns the kernel argument of captured slice obj held by
 // device array d (launch.ViewDev).
-func viewDev(launchQ func(string) *jen.Statement, d *hostgo.DeviceArray, obj jen.Code) jen.Code {
+func viewDev(launchQ func(string) *jen.Statement, d *hostgo.DeviceArray, obj jen.Code) *jen.Statement {
 	return launchQ("ViewDev").Call(jen.Id(d.Handle), obj)
 }

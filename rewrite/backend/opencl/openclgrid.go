@@ -325,13 +325,29 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 		decls = append(decls, fmt.Sprintf("__global const %s *restrict %s__p", gk.xsT.Elem.C, gridXs))
 	}
 	decls = append(decls, fmt.Sprintf("const long %s__n", gridXs))
-	goArgs := []jen.Code{launchQ("Rows").Call(hostgo.Id(f.Name(g.in))), launchQ(passXs).Call(f.ObjName(g.xs))}
+	// A captured []T an earlier kernel left on the device is read there
+	// (launch.ViewDev, openclcaptured.go); the fallback downloads it.
+	xsDev := capturedDev(f, ck.lk.Src, g.xs)
+	if passXs != "View" {
+		xsDev = nil
+	}
+	xsArg := launchQ(passXs).Call(f.ObjName(g.xs))
+	cols := jen.Len(f.ObjName(g.xs))
+	if xsDev != nil {
+		xsArg = viewDev(launchQ, xsDev, f.ObjName(g.xs))
+		cols = launchQ("Len").Call(jen.Id(xsDev.Handle), f.ObjName(g.xs))
+	}
+	goArgs := []jen.Code{launchQ("Rows").Call(hostgo.Id(f.Name(g.in))), xsArg}
 	for _, a := range ck.args {
 		decls = append(decls, a.params...)
 		pass := "Arg"
 		switch a.kind {
 		case clc.Slice:
 			pass = "View"
+			if d := capturedDev(f, ck.lk.Src, a.obj); d != nil {
+				goArgs = append(goArgs, viewDev(launchQ, d, f.ObjName(a.obj)))
+				continue
+			}
 		case clc.Slice2:
 			pass = "Rows"
 		}
@@ -380,7 +396,7 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("Grid")).Custom(lines, launch...))
 
 	ok, flat := f.Fresh("ok"), f.Fresh("flat")
-	rows, cols := jen.Len(hostgo.Id(f.Name(g.in))), jen.Len(f.ObjName(g.xs))
+	rows := jen.Len(hostgo.Id(f.Name(g.in)))
 	inner := jen.Lit(0)
 	if gk.dot != nil {
 		inner = launchQ("RowLen").Call(hostgo.Id(f.Name(g.in)), f.ObjName(g.xs))
@@ -396,13 +412,13 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 	if auto {
 		cond = jen.Id(kv).Dot("Use").Call(rows, cols, launchQ("Inner").Call(hostgo.Id(f.Name(g.in)))).Op("&&").Add(cond)
 	}
-	// A captured slice an earlier kernel left on the device is
-	// downloaded first: the grid reads captures from Go memory.
+	// The fallback reads the captured slices left on the device from
+	// Go memory: it downloads them first.
 	host, release := capturedHost(f, ck.lk.Src, func(*ir.Var) bool { return false })
-	return append(append(host,
+	return append(hostgo.Stmts{
 		hostgo.Define(ok, jen.False()),
 		jen.If(cond).Add(hostgo.Block(run)),
-		jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb))),
+		jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(append(host, fb...)))},
 		release...)
 }
 

@@ -409,8 +409,12 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	// So are captured slices left there (openclcaptured.go).
 	host, release := fallbackHost(f, k, s.ins, devIn)
 	fb = append(host, fb...)
+	// The row stays on the device when only later kernels read it
+	// (openclresident.go): the handle is declared here.
+	var c hostgo.Stmts
+	keep := s.keepRow(outs, &c)
 	session := ""
-	if len(devIn) > 0 || s.unwrittenInputs() || s.unwrittenCaptures() {
+	if len(devIn) > 0 || keep != "" || s.unwrittenInputs() || s.unwrittenCaptures() {
 		session = f.Prologue("cls", func(name string) hostgo.Stmts {
 			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
 		})
@@ -451,7 +455,11 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 				ins = append(ins, launchQ("Host").Call(hostgo.Id(f.Name(p.v))))
 			}
 		}
-		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, jen.Index().Add(launchQ("Input")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))
+		out := launchQ("Download").Call(hostgo.Id(clo))
+		if keep != "" {
+			out = launchQ("Keep").Call(jen.Op("&").Id(keep))
+		}
+		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, jen.Index().Add(launchQ("Input")).Values(ins...), hostgo.Id(room), out)
 	} else {
 		for _, p := range s.ins {
 			ins = append(ins, skelQ("Slice").Call(hostgo.Id(f.Name(p.v))))
@@ -464,20 +472,26 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	} else {
 		roomCode = s.roomExpr(s.room)
 	}
-	run := jen.If(hostgo.Define(room, roomCode), jen.Id(room).Op(">").Lit(0)).Add(hostgo.Block(hostgo.Stmts{
+	runRow := hostgo.Stmts{
 		hostgo.Define(clo, hostgo.MakeSlice(rows, hostgo.Id(room))),
 		jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).
 			Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, result)})),
-	}))
+	}
+	if keep != "" {
+		// Kept: r stays nil, as the Go variable does while the device
+		// holds the row.
+		runRow = hostgo.Stmts{hostgo.AssignTo(ok, call)}
+	}
+	run := jen.If(hostgo.Define(room, roomCode), jen.Id(room).Op(">").Lit(0)).Add(hostgo.Block(runRow))
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	if auto {
 		cond = jen.Id(kv).Dot("Use").Call(jen.Len(hostgo.Id(f.Name(s.ins[0].v)))).Op("&&").Add(cond)
 	}
-	c := hostgo.Stmts{
+	c.Add(
 		hostgo.VarDecl(r, f.Type(s.m.Out.Type), nil),
 		hostgo.Define(ok, jen.False()),
 		jen.If(cond).Add(hostgo.Block(hostgo.Stmts{run})),
-	}
+	)
 	if s.lk.Form == lower.Call {
 		// The fallback assigns the stream's result in its block (a new
 		// variable there when the spec has none): r carries it out.
@@ -488,4 +502,32 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	c = append(c, jen.If(hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[s.m.Out], hostgo.Id(r))})).Else().Add(hostgo.Block(fb)))
 	return append(c, release...)
+}
+
+// keepRow returns the handle of the stream's row when it stays on the
+// device (a launch.Array declared in c, registered with the Func), or
+// "": a row, not a number or struct, that is used, and that only later
+// kernels read (keepable).
+func (s *clStream) keepRow(outs map[*ir.Var]string, c *hostgo.Stmts) string {
+	f, v := s.f, s.m.Out
+	name := outs[v]
+	if s.lk.Form == lower.Call {
+		name = f.Name(v)
+	}
+	if s.scalarRow || name == "" || name == "_" {
+		return ""
+	}
+	last := s.keepable(v)
+	if last == nil {
+		return ""
+	}
+	h := f.Fresh("dev")
+	c.Add(hostgo.VarDecl(h, jen.Op("*").Add(f.Qual(launchPath, "launch", "Array")).Types(f.Type(s.rowGo)), nil))
+	f.SetDeviceArray(v, &hostgo.DeviceArray{
+		Handle:  h,
+		Host:    hostgo.Stmts{jen.If(jen.Id(h).Op("!=").Nil()).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(name, jen.Id(h).Dot("Host").Call())}))},
+		Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()},
+		Last:    last,
+	})
+	return h
 }
