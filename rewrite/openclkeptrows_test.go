@@ -62,3 +62,81 @@ func TestOpenCLKeptStreamRows(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenCLKeptGrids checks that a grid's result stays on the device
+// for the later kernels that read it (testdata/clresident's
+// gridkept.go; checked on the device by gridkept_test.go there): the
+// grid keeps it (Grid.RunOn with launch.KeepRows, no host result), a
+// later grid reads it as its rows or as the rows its inner Map runs
+// over, a map-reduce's lambda as a captured [][]T (launch.RowsDev),
+// each downloading it in its CPU code; a kernel of one work-item per
+// row downloads it before it runs; the last reader releases it; Go
+// code writing it in between makes the grid download it.
+func TestOpenCLKeptGrids(t *testing.T) {
+	outs := generateDir(t, filepath.Join("testdata", "clresident"))
+	var src string
+	for _, o := range outs {
+		if filepath.Base(o.Path) == "gridkept_soac.go" {
+			src = string(o.Content)
+		}
+	}
+	keep := func(name string) string {
+		return "ok = soacgenCL" + name + ".RunOn(&cls, "
+	}
+	for _, c := range []struct {
+		name      string
+		want, not []string
+	}{
+		{"GridChain", []string{
+			"var dev *launch.Matrix[int64]",
+			keep("GridChain") + "len(a), len(ys), 0, []any{launch.Rows(a), launch.View(ys), launch.KeepRows(&dev, len(a), len(ys))})",
+			"soacgenCLGridChain2.Run(launch.NumRows(dev, c), len(ws), 0, []any{launch.RowsDev(dev, c), launch.View(ws), launch.View(ys), launch.Out(flat2)})",
+			"if !ok2 {\n\t\tif dev != nil {\n\t\t\tc = dev.Host()\n\t\t}",
+		}, nil},
+		{"GridDotIn", []string{
+			"launch.KeepRows(&dev, len(a), len(b))",
+			"launch.RowLenDev(dev, p, nil, b), []any{launch.RowsDev(dev, p), launch.Rows(b), launch.Out(flat2)}",
+			"p = dev.Host()",
+		}, nil},
+		{"GridDotXs", []string{
+			"launch.KeepRows(&dev, len(a), len(b))",
+			"launch.RowLenDev(nil, c, dev, p), []any{launch.Rows(c), launch.RowsDev(dev, p), launch.Out(flat2)}",
+			"p = dev.Host()",
+		}, nil},
+		{"GridRowsCaptured", []string{
+			"launch.KeepRows(&dev, len(a), len(ys))",
+			"soacgenCLGridRowsCaptured2.Run([]any{launch.RowsDev(dev, c)}",
+			"c = dev.Host()",
+		}, nil},
+		{"GridIntoRows", []string{
+			"launch.KeepRows(&dev, len(a), len(ys))",
+			// Downloaded before the row kernel, not in its fallback.
+			"\tif dev != nil {\n\t\tc = dev.Host()\n\t}\n\tok2 := false\n\tif soacgenCLGridIntoRows2.Kernel() != nil {\n\t\tspans, rows := launch.Flatten(c)",
+		}, []string{"RowsDev"}},
+		{"GridReadBetween", []string{"launch.Out(flat)}"}, []string{"KeepRows", "launch.Matrix", "dev"}},
+	} {
+		i := strings.Index(src, "\nfunc "+c.name+"(")
+		if i < 0 {
+			t.Fatalf("no function %s", c.name)
+		}
+		body := src[i : i+strings.Index(src[i:], "\n}\n")]
+		for _, w := range c.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: no %q in\n%s", c.name, w, body)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(body, w) {
+				t.Errorf("%s: %q in\n%s", c.name, w, body)
+			}
+		}
+		if c.name != "GridReadBetween" {
+			if n := strings.Count(body, "dev.Release()"); n != 1 {
+				t.Errorf("%s: dev.Release() %d times, want once", c.name, n)
+			}
+			if n := strings.Count(body, "dev.Host()"); n != 1 {
+				t.Errorf("%s: dev.Host() %d times, want once", c.name, n)
+			}
+		}
+	}
+}

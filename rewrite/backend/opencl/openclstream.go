@@ -437,6 +437,10 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 				}
 			case clc.Slice2:
 				pass = "Rows"
+				if d := capturedDev(f, k, a.obj); d != nil {
+					list = append(list, launchQ("RowsDev").Call(jen.Id(d.Handle), f.ObjName(a.obj)))
+					continue
+				}
 			}
 			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
 		}

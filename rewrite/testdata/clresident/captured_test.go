@@ -233,8 +233,9 @@ func TestCapturedGrid(t *testing.T) {
 			}
 			// xs uploaded by the map on the device; the grid's rows
 			// uploaded as a capture, ys read on the device after a map
-			// there, else uploaded; ys downloaded for a grid on the CPU.
-			w := [4]traffic{{1, 0, 1, 1}, {0, 0, 2, 0}, {1, 1, 0, 0}, {0, 0, 0, 0}}[mask]
+			// there, else uploaded; the grid's result downloaded, ys
+			// for a grid on the CPU.
+			w := [4]traffic{{1, 1, 1, 1}, {0, 1, 2, 0}, {1, 1, 0, 0}, {0, 0, 0, 0}}[mask]
 			if tr != w {
 				t.Errorf("n=%d, kernels %02b on the CPU: moved %+v, want %+v", n, mask, tr, w)
 			}

@@ -220,8 +220,8 @@ var uploadN, downloadN atomic.Int64
 // Transfers returns how many arrays generated kernels have uploaded and
 // downloaded so far in the process: one upload per kernel input that was
 // not on the device, one download per output that was not kept there
-// (a stream reduction's row among them, also a row of one element)
-// and per Array.Host that copied; Run and RunOn count alike. Captured
+// (a stream reduction's row among them, also a row of one element, and
+// a grid's result) and per Array.Host and Matrix.Host that copied; Run and RunOn count alike. Captured
 // slices, the reductions' one-element results and the panic flag are
 // not counted. Tests read differences around a call.
 func Transfers() (up, down int64) { return uploadN.Load(), downloadN.Load() }

@@ -29,8 +29,14 @@ type view struct {
 	s    *Session
 	host any
 	// buf, when set, is the device buffer of an Array that holds the
-	// slice (ViewDev): the kernel reads it without an upload.
+	// slice (ViewDev), or of a Matrix that holds the rows (RowsDev, off
+	// then their offsets): the kernel reads it without an upload.
 	buf *cl.MemObject
+	// keep, with out set, makes the run's buffer of size bytes a kept
+	// Matrix instead of a download (KeepRows; Grid.RunOn hands it
+	// over).
+	keep func(s *Session, h *held)
+	size int
 }
 
 // Out returns the kernel argument of a slice the kernel writes: a device
@@ -116,6 +122,11 @@ type uploads struct {
 	bufs  []*cl.MemObject
 	outs  []*cl.MemObject
 	dests [][]byte
+	// kept are the buffers of the outputs kept on the device (KeepRows)
+	// and keeps what makes each its Array once the run succeeded
+	// (keepAll); release returns those not handed over.
+	kept  []*cl.MemObject
+	keeps []func(s *Session, h *held)
 }
 
 // upload writes b into a pooled buffer (blocking, so that b may change
@@ -149,6 +160,15 @@ func (u *uploads) expand(args []any) ([]any, error) {
 			vals = append(vals, a)
 			continue
 		}
+		if v.out && v.keep != nil {
+			b, err := u.d.Buffer(max(v.size, minBuffer))
+			if err != nil {
+				return nil, err
+			}
+			u.kept, u.keeps = append(u.kept, b), append(u.keeps, v.keep)
+			vals = append(vals, b)
+			continue
+		}
 		if v.out {
 			b, err := u.d.Buffer(max(len(v.data), minBuffer))
 			if err != nil {
@@ -161,7 +181,15 @@ func (u *uploads) expand(args []any) ([]any, error) {
 		}
 		if b := v.devBuffer(); b != nil {
 			viewDevN.Add(1)
-			vals = append(vals, b, v.n)
+			vals = append(vals, b)
+			if v.off != nil {
+				o, err := u.upload(unsafe.Slice((*byte)(unsafe.Pointer(&v.off[0])), len(v.off)*8))
+				if err != nil {
+					return nil, err
+				}
+				vals = append(vals, o)
+			}
+			vals = append(vals, v.n)
 			continue
 		}
 		if v.s != nil {
@@ -209,4 +237,14 @@ func (u *uploads) download() error {
 // later users of a buffer run after the kernels that read it).
 func (u *uploads) release() {
 	u.d.Recycle(u.bufs...)
+	u.d.Recycle(u.kept...)
+}
+
+// keepAll hands the kept outputs' buffers over to s, after a run that
+// succeeded.
+func (u *uploads) keepAll(s *Session) {
+	for i, b := range u.kept {
+		u.keeps[i](s, s.hold(b))
+	}
+	u.kept, u.keeps = nil, nil
 }
