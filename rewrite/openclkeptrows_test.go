@@ -140,3 +140,40 @@ func TestOpenCLKeptGrids(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenCLKeptAuto checks that under backend=auto a kernel leaving an
+// array on the device for a later kernel's lambda (a captured slice) is
+// priced with that kernel (testdata/clresident's autokept.go; run on
+// the device by autokept_test.go there): its cost counts the reader's
+// operations and input, and the reader runs on the device when the
+// array is there.
+func TestOpenCLKeptAuto(t *testing.T) {
+	outs := generateDir(t, filepath.Join("testdata", "clresident"))
+	var src string
+	for _, o := range outs {
+		if filepath.Base(o.Path) == "autokept_soac.go" {
+			src = string(o.Content)
+		}
+	}
+	for _, w := range []string{
+		"if (dev != nil || soacgenCLCapturedAuto2.Use(len(zs))) && soacgenCLCapturedAuto2.Kernel() != nil {",
+		"[]any{launch.ViewDev(dev, ys)}",
+	} {
+		if !strings.Contains(src, w) {
+			t.Errorf("no %q in\n%s", w, src)
+		}
+	}
+	cost := func(kv string) string {
+		i := strings.Index(src, "var "+kv+" = ")
+		if i < 0 {
+			t.Fatalf("no %s", kv)
+		}
+		j := strings.Index(src[i:], "Cost: launch.Cost{")
+		return src[i+j : i+j+strings.Index(src[i+j:], "}")+1]
+	}
+	// The map alone: its input and output, 2 operations; with the
+	// reader: its output kept, the reader's input zs and operations.
+	if got, alone := cost("soacgenCLCapturedAuto"), cost("soacgenCLCapturedAlone"); got != "Cost: launch.Cost{Bytes: 16, Ops: 8, Parallel: true}" || alone != "Cost: launch.Cost{Bytes: 16, Ops: 2, Parallel: true}" {
+		t.Errorf("costs %s (with its reader) and %s (alone)", got, alone)
+	}
+}

@@ -225,6 +225,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 				on = append(on, jen.Id(d.Handle).Op("!=").Nil())
 			}
 		}
+		on = append(on, capturedOnDevice(f, k, func(v *ir.Var) bool { return devIn[v] != nil })...)
 		if len(on) > 0 {
 			either := jen.Add(on[0])
 			for _, x := range on[1:] {

@@ -415,13 +415,14 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 		if in.dev != nil {
 			innerLen = launchQ("InnerDev").Call(in.devOrNil(), in.goVar)
 		}
-		use := jen.Id(kv).Dot("Use").Call(rows, cols, innerLen)
+		// Operands an earlier kernel left on the device: it ran there by
+		// the model's verdict, so this one does too.
+		var on []jen.Code
 		if in.dev != nil {
-			// Rows an earlier grid left on the device: it ran there by
-			// the model's verdict, so this one does too.
-			use = jen.Parens(jen.Id(in.dev.Handle).Op("!=").Nil().Op("||").Add(use))
+			on = append(on, jen.Id(in.dev.Handle).Op("!=").Nil())
 		}
-		cond = use.Op("&&").Add(cond)
+		on = append(on, capturedOnDevice(f, ck.lk.Src, func(*ir.Var) bool { return false })...)
+		cond = either(on, jen.Id(kv).Dot("Use").Call(rows, cols, innerLen)).Op("&&").Add(cond)
 	}
 	// The fallback reads the operands left on the device from Go
 	// memory: it downloads them first.

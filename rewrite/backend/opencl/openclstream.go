@@ -327,6 +327,19 @@ func (s *clStream) roomExpr(e ast.Expr) *jen.Statement {
 		case *ast.BinaryExpr:
 			return jen.Add(walk(e.X)).Op(e.Op.String()).Add(walk(e.Y))
 		case *ast.CallExpr:
+			// The length of a captured slice an earlier kernel left on
+			// the device is the handle's (its Go variable is unset).
+			if id, ok := ast.Unparen(e.Args[0]).(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					if d := capturedDev(f, s.lk.Src, v); d != nil {
+						name := "Len"
+						if e := elemOf(v.Type()); e != nil && elemOf(e) != nil {
+							name = "NumRows"
+						}
+						return f.Qual(launchPath, "launch", name).Call(jen.Id(d.Handle), f.ObjName(v))
+					}
+				}
+			}
 			return jen.Len(walk(e.Args[0]))
 		}
 		panic("internal error: a row length clc did not check")
@@ -489,7 +502,20 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	run := jen.If(hostgo.Define(room, roomCode), jen.Id(room).Op(">").Lit(0)).Add(hostgo.Block(runRow))
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	if auto {
-		cond = jen.Id(kv).Dot("Use").Call(jen.Len(hostgo.Id(f.Name(s.ins[0].v)))).Op("&&").Add(cond)
+		// Inputs and captured slices an earlier kernel left on the
+		// device: it ran there, so this one does too.
+		var on []jen.Code
+		for _, p := range s.ins {
+			if d := devIn[p.v]; d != nil {
+				on = append(on, jen.Id(d.Handle).Op("!=").Nil())
+			}
+		}
+		on = append(on, capturedOnDevice(f, k, func(v *ir.Var) bool { return devIn[v] != nil })...)
+		n := jen.Len(hostgo.Id(f.Name(s.ins[0].v)))
+		if d := devIn[s.ins[0].v]; d != nil {
+			n = f.Qual(launchPath, "launch", "Len").Call(jen.Id(d.Handle), hostgo.Id(f.Name(s.ins[0].v)))
+		}
+		cond = either(on, jen.Id(kv).Dot("Use").Call(n)).Op("&&").Add(cond)
 	}
 	c.Add(
 		hostgo.VarDecl(r, f.Type(s.m.Out.Type), nil),

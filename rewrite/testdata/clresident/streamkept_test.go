@@ -1,6 +1,7 @@
 package clresident
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
@@ -83,4 +84,42 @@ func TestStreamRowReadBetween(t *testing.T) {
 		},
 		streamRowReadBetweenSpec, StreamRowReadBetween,
 		[4]traffic{{2, 1, 0, 0}, {1, 0, 0, 0}, {1, 1, 0, 0}, {0, 0, 0, 0}})
+}
+
+// TestStreamRowSized: the stream reduction whose rows are as long as a
+// kept map output runs on the device (its row length is the Array's),
+// reading the output there.
+func TestStreamRowSized(t *testing.T) {
+	onDevice(t, soacgenCLStreamRowSized)
+	if soacgenCLStreamRowSized2.Kernel() == nil {
+		t.Skip("no usable OpenCL device")
+	}
+	k1, k2 := soacgenCLStreamRowSized, soacgenCLStreamRowSized2
+	defer func() { soacgenCLStreamRowSized, soacgenCLStreamRowSized2 = k1, k2 }()
+	b1, b2 := brokenRedomap(t, k1), brokenStream(t, k2)
+	for _, n := range []int{1, 2, 7, 4097, 100_003} {
+		xs, zs := ints(n), mixed(2*n+1)
+		want := streamRowSizedSpec(xs, zs)
+		for mask := range 4 {
+			soacgenCLStreamRowSized, soacgenCLStreamRowSized2 = k1, k2
+			if mask&1 != 0 {
+				soacgenCLStreamRowSized = b1
+			}
+			if mask&2 != 0 {
+				soacgenCLStreamRowSized2 = b2
+			}
+			var got []int64
+			tr := measure(func() { got = StreamRowSized(xs, zs) })
+			if !slices.Equal(got, want) {
+				t.Errorf("n=%d, kernels %02b on the CPU: %v, want %v", n, mask, got, want)
+			}
+			// The map uploads xs; the stream zs, downloading its row;
+			// ys read there after a map on the device, else uploaded,
+			// downloaded for a stream on the CPU.
+			w := [4]traffic{{2, 1, 0, 1}, {1, 1, 1, 0}, {1, 1, 0, 0}, {0, 0, 0, 0}}[mask]
+			if tr != w {
+				t.Errorf("n=%d, kernels %02b on the CPU: moved %+v, want %+v", n, mask, tr, w)
+			}
+		}
+	}
 }
