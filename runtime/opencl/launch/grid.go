@@ -77,7 +77,7 @@ func (g *Grid) RunOn(s *Session, rows, cols, k int, args []any) bool {
 		return false
 	}
 	s.on(g.b.d)
-	u := uploads{d: g.b.d}
+	u := uploads{d: g.b.d, s: s}
 	defer u.release()
 	vals, err := u.expand(args)
 	var flag int32
@@ -97,7 +97,7 @@ func (g *Grid) RunOn(s *Session, rows, cols, k int, args []any) bool {
 		return false
 	}
 	downloadN.Add(int64(len(u.outs)))
-	u.keepAll(s)
+	u.keepAll()
 	return true
 }
 

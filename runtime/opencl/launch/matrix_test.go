@@ -98,3 +98,19 @@ func TestMatrix(t *testing.T) {
 		t.Errorf("log lines %q", l)
 	}
 }
+
+// TestKeepRowsOutsideSession: Run (no session) refuses a result kept on
+// the device: it returns false (the CPU code runs), keeps nothing and
+// logs the internal error.
+func TestKeepRowsOutsideSession(t *testing.T) {
+	needDevice(t)
+	lines := logs(t)
+	g := rowSums()
+	var m *Matrix[int64]
+	if g.Run(1, 2, 0, []any{Rows([][]int64{{1}}), KeepRows(&m, 1, 2)}) || m != nil {
+		t.Errorf("Run with KeepRows: kept %v", m)
+	}
+	if l := lines(); len(l) != 1 {
+		t.Errorf("log lines %q, want one", l)
+	}
+}

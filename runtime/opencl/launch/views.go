@@ -9,6 +9,7 @@ package launch
 // the slice the lambda captures, whose element layout clc translated.
 
 import (
+	"errors"
 	"unsafe"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
@@ -122,9 +123,11 @@ type uploads struct {
 	bufs  []*cl.MemObject
 	outs  []*cl.MemObject
 	dests [][]byte
-	// kept are the buffers of the outputs kept on the device (KeepRows)
-	// and keeps what makes each its Array once the run succeeded
-	// (keepAll); release returns those not handed over.
+	// s is the session of a run that may keep outputs on the device
+	// (KeepRows; nil for a run outside one). kept are their buffers and
+	// keeps what makes each its Matrix once the run succeeded (keepAll);
+	// release returns those not handed over.
+	s     *Session
 	kept  []*cl.MemObject
 	keeps []func(s *Session, h *held)
 }
@@ -161,6 +164,9 @@ func (u *uploads) expand(args []any) ([]any, error) {
 			continue
 		}
 		if v.out && v.keep != nil {
+			if u.s == nil {
+				return nil, errors.New("soacgen: internal error: a result kept on the device outside a session")
+			}
 			b, err := u.d.Buffer(max(v.size, minBuffer))
 			if err != nil {
 				return nil, err
@@ -240,11 +246,11 @@ func (u *uploads) release() {
 	u.d.Recycle(u.kept...)
 }
 
-// keepAll hands the kept outputs' buffers over to s, after a run that
-// succeeded.
-func (u *uploads) keepAll(s *Session) {
+// keepAll hands the kept outputs' buffers over to the run's session,
+// after a run that succeeded.
+func (u *uploads) keepAll() {
 	for i, b := range u.kept {
-		u.keeps[i](s, s.hold(b))
+		u.keeps[i](u.s, u.s.hold(b))
 	}
 	u.kept, u.keeps = nil, nil
 }
