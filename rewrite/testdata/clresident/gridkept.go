@@ -53,12 +53,16 @@ func gridDotInSpec(a, b [][]float64) [][]float64 {
 	})
 }
 
+// gridSide bounds the matrices of GridDotXs: random inputs of many rows
+// stay small; BenchmarkGridDotXs raises it.
+var gridSide = 64
+
 // GridDotXs keeps the product p = a·bᵀ on the device for the second
 // product, c·pᵀ, whose inner Map runs over its rows.
 //
 //soac:fuse GridDotXs backend=opencl
 func gridDotXsSpec(a, b, c [][]float64) [][]float64 {
-	a, b, c = a[:min(len(a), 64)], b[:min(len(b), 64)], c[:min(len(c), 64)]
+	a, b, c = a[:min(len(a), gridSide)], b[:min(len(b), gridSide)], c[:min(len(c), gridSide)]
 	p := soac.Map(a, func(ra []float64) []float64 {
 		return soac.Map(b, func(rb []float64) float64 {
 			return soac.Reduce(soac.Map2(ra, rb, func(x, y float64) float64 { return x * y }), 0, func(s, t float64) float64 { return s + t })

@@ -2,7 +2,9 @@ package clresident
 
 import (
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
@@ -183,5 +185,41 @@ func TestGridReadBetween(t *testing.T) {
 		want := fmt.Sprint(gridReadBetweenSpec(a, xs, ws))
 		ks.check(fmt.Sprint(s), want, func() string { return fmt.Sprint(GridReadBetween(a, xs, ws)) },
 			[4]traffic{{0, 2, 4, 0}, {0, 1, 2, 0}, {0, 1, 2, 0}, {0, 0, 0, 0}})
+	}
+}
+
+// BenchmarkGridDotXs measures what keeping the first product of
+// GridDotXs (c·pᵀ for p = a·bᵀ) on the device saves, in one run: "kept"
+// against "roundtrip" (launch.KeepOnDevice false: p downloaded and
+// uploaded again), square float64 matrices of side SOACGEN_BENCH_SIDE
+// (default 256).
+func BenchmarkGridDotXs(b *testing.B) {
+	side := 256
+	if s := os.Getenv("SOACGEN_BENCH_SIDE"); s != "" {
+		if v, err := strconv.Atoi(s); err == nil {
+			side = v
+		}
+	}
+	old := gridSide
+	gridSide = side
+	defer func() { gridSide = old }()
+	a, m, c := matrix[float64](side, side, 1), matrix[float64](side, side, 2), matrix[float64](side, side, 3)
+	for _, keep := range []bool{true, false} {
+		b.Run(fmt.Sprintf("side=%d/%s", side, map[bool]string{true: "kept", false: "roundtrip"}[keep]), func(b *testing.B) {
+			if soacgenCLGridDotXs.Kernel() == nil || soacgenCLGridDotXs2.Kernel() == nil {
+				b.Skip("no usable OpenCL device")
+			}
+			launch.KeepOnDevice = keep
+			defer func() { launch.KeepOnDevice = true }()
+			GridDotXs(a, m, c) // builds the programs
+			b.ReportAllocs()
+			b.SetBytes(int64(2 * 8 * side * side * side))
+			var down int64
+			for b.Loop() {
+				_, d := moved(func() { GridDotXs(a, m, c) })
+				down += d
+			}
+			b.ReportMetric(float64(down)/float64(b.N), "downloads/op")
+		})
 	}
 }
