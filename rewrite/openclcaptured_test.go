@@ -27,7 +27,7 @@ func TestOpenCLKeptCaptures(t *testing.T) {
 		"CapturedParallel":    {"[]launch.Output{launch.Keep(&dev)}", "if dev != nil {\n\t\tys = dev.Host()\n\t}\n\tdev.Release()"},
 		"CapturedTwice":       {"[]launch.Output{launch.Keep(&dev)}", "soacgenCLCapturedTwice2.Run([]any{launch.ViewDev(dev, ys)}", "soacgenCLCapturedTwice3.RunOn(&cls, []any{launch.ViewDev(dev, ys)}"},
 		"CapturedStream":      {"[]launch.Output{launch.Keep(&dev)}", "soacgenCLCapturedStream2.Run([]any{launch.ViewDev(dev, ys)}", "ys = dev.Host()"},
-		"CapturedGrid":        {"[]launch.Output{launch.Keep(&dev)}", "if dev != nil {\n\t\tys = dev.Host()\n\t}\n\tok2 := false", "launch.View(ys)"},
+		"CapturedGrid":        {"[]launch.Output{launch.Keep(&dev)}", "[]any{launch.Rows(m), launch.ViewDev(dev, ys), launch.Out(flat)}", "if !ok2 {\n\t\tif dev != nil {\n\t\t\tys = dev.Host()\n\t\t}"},
 		"CapturedReadBetween": {"[]launch.Output{launch.Download(clo)}", "[]any{launch.Arg(first), launch.View(ys)}"},
 	} {
 		i := strings.Index(src, "\nfunc "+name+"(")

@@ -225,14 +225,12 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 	k := len(centres)
 	for it := 0; it < iters; it++ {
 		var sums []Sum
+		var dev *launch.Array[Sum]
 		var r2 []Sum
 		ok := false
 		if soacgenCLKMeansCL.Kernel() != nil {
 			if room := k; room > 0 {
-				clo := make([]Sum, room)
-				if ok = soacgenCLKMeansCL.RunOn(&cls, []any{launch.Arg(k), launch.View(centres)}, []launch.Input{launch.Unwritten(&cls, ps)}, skel.Slice(clo)); ok {
-					r2 = clo
-				}
+				ok = soacgenCLKMeansCL.RunOn(&cls, []any{launch.Arg(k), launch.View(centres)}, []launch.Input{launch.Unwritten(&cls, ps)}, room, launch.Keep(&dev))
 			}
 		}
 		if !ok {
@@ -325,11 +323,14 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 		ok2 := false
 		if soacgenCLKMeansCL2.Kernel() != nil {
 			clo2 := make([]Point, len(centres))
-			if ok2 = soacgenCLKMeansCL2.Run([]any{launch.View(sums)}, []skel.HostSlice{skel.Slice(centres)}, []skel.HostSlice{skel.Slice(clo2)}, nil); ok2 {
+			if ok2 = soacgenCLKMeansCL2.Run([]any{launch.ViewDev(dev, sums)}, []skel.HostSlice{skel.Slice(centres)}, []skel.HostSlice{skel.Slice(clo2)}, nil); ok2 {
 				centres = clo2
 			}
 		}
 		if !ok2 {
+			if dev != nil {
+				sums = dev.Host()
+			}
 			if v == len(centres) {
 				n4 := len(centres)
 				in5 := centres[:n4]
@@ -368,6 +369,7 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 				centres = soac.Map2[int, Point, Point](t3, centres, fn)
 			}
 		}
+		dev.Release()
 	}
 	return centres
 }

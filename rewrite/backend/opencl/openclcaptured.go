@@ -108,8 +108,35 @@ func capturedHost(f *hostgo.Func, k *fusion.Kernel, skip func(*ir.Var) bool) (ho
 	return host, release
 }
 
+// capturedOnDevice returns, for backend=auto, a condition per captured
+// slice of k an earlier kernel left on the device, skipping those skip
+// reports: that kernel ran there (its handle is not nil). A kernel
+// reading one runs on the device when its producer did, whose model
+// priced the two together (groupCost), as for an input left there.
+func capturedOnDevice(f *hostgo.Func, k *fusion.Kernel, skip func(*ir.Var) bool) []jen.Code {
+	var on []jen.Code
+	for _, v := range capturedVars(k) {
+		if d := f.DeviceArrayOf(v); d != nil && !skip(v) {
+			on = append(on, jen.Id(d.Handle).Op("!=").Nil())
+		}
+	}
+	return on
+}
+
+// either returns the disjunction of conds or'ed with use, or use alone.
+func either(conds []jen.Code, use *jen.Statement) *jen.Statement {
+	if len(conds) == 0 {
+		return use
+	}
+	e := jen.Add(conds[0])
+	for _, c := range conds[1:] {
+		e = e.Op("||").Add(c)
+	}
+	return jen.Parens(e.Op("||").Add(use))
+}
+
 // viewDev returns the kernel argument of captured slice obj held by
 // device array d (launch.ViewDev).
-func viewDev(launchQ func(string) *jen.Statement, d *hostgo.DeviceArray, obj jen.Code) jen.Code {
+func viewDev(launchQ func(string) *jen.Statement, d *hostgo.DeviceArray, obj jen.Code) *jen.Statement {
 	return launchQ("ViewDev").Call(jen.Id(d.Handle), obj)
 }

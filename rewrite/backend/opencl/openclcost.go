@@ -265,7 +265,9 @@ func (ck *clKernel) groupCost(lastOf map[*ir.Var]*fusion.Kernel, keep map[*ir.Va
 	for _, k := range ck.f.Plan().Kernels {
 		at := slices.Index(stmts, k.At)
 		reads := func(v *ir.Var) bool { to, ok := onDev[v]; return ok && at <= to }
-		if k == src || k.Depth != 0 || k.Block != src.Block || at <= from || !slices.ContainsFunc(k.Inputs, reads) {
+		// A reader of an array left there as an input or as its
+		// lambdas' capture (openclcaptured.go).
+		if k == src || k.Depth != 0 || k.Block != src.Block || at <= from || !slices.ContainsFunc(k.Inputs, reads) && !slices.ContainsFunc(capturedVars(k), reads) {
 			continue
 		}
 		for _, v := range k.Inputs {

@@ -127,7 +127,9 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	// earlier kernel left there, the outputs that only later kernels
 	// read (a map's, a scan's, a filter's kept elements). The
 	// map-reduce, scan and filter skeletons run on them (RunOn).
-	var c hostgo.Stmts
+	// [][]T inputs a grid left there are downloaded first
+	// (openclgridkept.go).
+	c, rowsRelease := ck.rowsInputsHost()
 	devIn := map[*ir.Var]*hostgo.DeviceArray{}
 	for _, p := range ck.ins {
 		if d := f.DeviceArrayOf(p.v); d != nil && p.rows == nil {
@@ -223,6 +225,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 				on = append(on, jen.Id(d.Handle).Op("!=").Nil())
 			}
 		}
+		on = append(on, capturedOnDevice(f, k, func(v *ir.Var) bool { return devIn[v] != nil })...)
 		if len(on) > 0 {
 			either := jen.Add(on[0])
 			for _, x := range on[1:] {
@@ -297,6 +300,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 				}
 			case clc.Slice2:
 				pass = "Rows"
+				if d := capturedDev(f, k, a.obj); d != nil {
+					list = append(list, launchQ("RowsDev").Call(jen.Id(d.Handle), f.ObjName(a.obj)))
+					continue
+				}
 			}
 			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
 		}
@@ -344,7 +351,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			done.Add(hostgo.AssignTo(outs[r.v], hostgo.Id(l)))
 		}
 		run.Add(jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).Add(hostgo.Block(done)))
-		return append(append(c, jen.If(cond).Add(hostgo.Block(run)), fallback), release...)
+		return append(append(append(c, jen.If(cond).Add(hostgo.Block(run)), fallback), release...), rowsRelease...)
 	}
 	for _, r := range ck.reds {
 		local[r.v] = f.Fresh("clr")
@@ -419,5 +426,5 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		}
 	}
 	run.Add(jen.If(jen.Add(lhs).Op("=").Add(runFn).Call(args...), hostgo.Id(ok)).Add(hostgo.Block(done)))
-	return append(append(c, jen.If(cond).Add(hostgo.Block(run)), fallback), release...)
+	return append(append(append(c, jen.If(cond).Add(hostgo.Block(run)), fallback), release...), rowsRelease...)
 }

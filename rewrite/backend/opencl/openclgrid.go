@@ -325,17 +325,19 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 		decls = append(decls, fmt.Sprintf("__global const %s *restrict %s__p", gk.xsT.Elem.C, gridXs))
 	}
 	decls = append(decls, fmt.Sprintf("const long %s__n", gridXs))
-	goArgs := []jen.Code{launchQ("Rows").Call(hostgo.Id(f.Name(g.in))), launchQ(passXs).Call(f.ObjName(g.xs))}
+	// Operands an earlier kernel left on the device are read there
+	// (launch.ViewDev, openclcaptured.go; launch.RowsDev,
+	// openclgridkept.go); the fallback downloads them.
+	in := gridOperand{goVar: hostgo.Id(f.Name(g.in)), dev: f.DeviceArrayOf(g.in), rows: true}
+	xs := gridOperand{goVar: f.ObjName(g.xs), dev: capturedDev(f, ck.lk.Src, g.xs), rows: passXs == "Rows"}
+	goArgs := []jen.Code{in.arg(launchQ), xs.arg(launchQ)}
 	for _, a := range ck.args {
 		decls = append(decls, a.params...)
-		pass := "Arg"
-		switch a.kind {
-		case clc.Slice:
-			pass = "View"
-		case clc.Slice2:
-			pass = "Rows"
+		if a.kind == clc.Slice || a.kind == clc.Slice2 {
+			goArgs = append(goArgs, gridOperand{goVar: f.ObjName(a.obj), dev: capturedDev(f, ck.lk.Src, a.obj), rows: a.kind == clc.Slice2}.arg(launchQ))
+			continue
 		}
-		goArgs = append(goArgs, launchQ(pass).Call(f.ObjName(a.obj)))
+		goArgs = append(goArgs, launchQ("Arg").Call(f.ObjName(a.obj)))
 	}
 	decls = append(decls, fmt.Sprintf("__global %s *restrict %s__p", gk.resultC(), gridOut))
 	var args []jen.Code
@@ -379,30 +381,62 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 		jen.Commentf("%s runs a kernel of %s on OpenCL, one work-item per element (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
 		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("Grid")).Custom(lines, launch...))
 
+	// The result stays on the device when only later kernels read it
+	// (openclgridkept.go).
+	var c hostgo.Stmts
+	keep := ck.keepGrid(g, outs, &c)
 	ok, flat := f.Fresh("ok"), f.Fresh("flat")
-	rows, cols := jen.Len(hostgo.Id(f.Name(g.in))), jen.Len(f.ObjName(g.xs))
+	rows, cols := in.length(launchQ), xs.length(launchQ)
 	inner := jen.Lit(0)
 	if gk.dot != nil {
 		inner = launchQ("RowLen").Call(hostgo.Id(f.Name(g.in)), f.ObjName(g.xs))
+		if in.dev != nil || xs.dev != nil {
+			inner = launchQ("RowLenDev").Call(in.devOrNil(), in.goVar, xs.devOrNil(), xs.goVar)
+		}
 	}
-	goArgs = append(goArgs, launchQ("Out").Call(hostgo.Id(flat)))
-	run := hostgo.Stmts{
-		hostgo.Define(flat, hostgo.MakeSlice(f.Type(elemOf(g.m.SOAC.Out.Type)), jen.Add(rows).Op("*").Add(cols))),
-		jen.If(hostgo.AssignTo(ok, jen.Id(kv).Dot("Run").Call(rows, cols, inner, jen.Index().Any().Values(goArgs...))), hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{
-			hostgo.AssignTo(outs[g.m.SOAC.Out], launchQ("Chop").Call(hostgo.Id(flat), rows, cols)),
-		})),
+	var run hostgo.Stmts
+	if keep != "" {
+		session := f.Prologue("cls", func(name string) hostgo.Stmts {
+			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
+		})
+		goArgs = append(goArgs, launchQ("KeepRows").Call(jen.Op("&").Id(keep), rows, cols))
+		run.Add(hostgo.AssignTo(ok, jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), rows, cols, inner, jen.Index().Any().Values(goArgs...))))
+	} else {
+		goArgs = append(goArgs, launchQ("Out").Call(hostgo.Id(flat)))
+		run.Add(
+			hostgo.Define(flat, hostgo.MakeSlice(f.Type(elemOf(g.m.SOAC.Out.Type)), jen.Add(rows).Op("*").Add(cols))),
+			jen.If(hostgo.AssignTo(ok, jen.Id(kv).Dot("Run").Call(rows, cols, inner, jen.Index().Any().Values(goArgs...))), hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{
+				hostgo.AssignTo(outs[g.m.SOAC.Out], launchQ("Chop").Call(hostgo.Id(flat), rows, cols)),
+			})))
 	}
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	if auto {
-		cond = jen.Id(kv).Dot("Use").Call(rows, cols, launchQ("Inner").Call(hostgo.Id(f.Name(g.in)))).Op("&&").Add(cond)
+		innerLen := launchQ("Inner").Call(in.goVar)
+		if in.dev != nil {
+			innerLen = launchQ("InnerDev").Call(in.devOrNil(), in.goVar)
+		}
+		// Operands an earlier kernel left on the device: it ran there by
+		// the model's verdict, so this one does too.
+		var on []jen.Code
+		if in.dev != nil {
+			on = append(on, jen.Id(in.dev.Handle).Op("!=").Nil())
+		}
+		on = append(on, capturedOnDevice(f, ck.lk.Src, func(*ir.Var) bool { return false })...)
+		cond = either(on, jen.Id(kv).Dot("Use").Call(rows, cols, innerLen)).Op("&&").Add(cond)
 	}
-	// A captured slice an earlier kernel left on the device is
-	// downloaded first: the grid reads captures from Go memory.
+	// The fallback reads the operands left on the device from Go
+	// memory: it downloads them first.
 	host, release := capturedHost(f, ck.lk.Src, func(*ir.Var) bool { return false })
-	return append(append(host,
+	if d := in.dev; d != nil {
+		host = append(append(hostgo.Stmts{}, d.Host...), host...)
+		if d.Last == ck.lk.Src {
+			release = append(append(hostgo.Stmts{}, d.Release...), release...)
+		}
+	}
+	return append(append(c,
 		hostgo.Define(ok, jen.False()),
 		jen.If(cond).Add(hostgo.Block(run)),
-		jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(fb))),
+		jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(append(host, fb...)))),
 		release...)
 }
 

@@ -2,9 +2,11 @@ package opencl
 
 // This file decides which arrays of a spec stay on the device between
 // its kernels (runtime/opencl/launch's resident.go runs them). An output
-// of a map-reduce, scan or filter kernel stays there when nothing but
-// later top-level kernels of the same block read it, each as one of its
-// inputs or only through its lambdas' captures (openclcaptured.go): then
+// of a map-reduce, scan or filter kernel, a stream reduction's row
+// (openclstream.go) or a grid's result (openclgridkept.go) stays there
+// when nothing but later top-level kernels of the same block read it,
+// each as one of its inputs or only through its lambdas' captures
+// (openclcaptured.go): then
 // no statement of the spec reads its Go variable, and the code of each
 // reader either runs on the device on the buffer (launch.Dev) or
 // downloads it first (the handle's Host, in a device kernel's fallback
@@ -22,7 +24,8 @@ import (
 
 // keepable returns the last kernel that reads output v of ck's kernel
 // when v may stay on the device after it, else nil: the kernel (a
-// map-reduce, a scan, or a filter's, v its kept elements) is at the top
+// map-reduce, a scan, a filter's, v its kept elements, a stream
+// reduction's, v its row, or a grid's) is at the top
 // level of the spec (no closure around it, no
 // placed members, no rerun guard, whose closure would hide the device
 // copy's variable), and every statement that reads or writes v is a

@@ -328,6 +328,19 @@ func (s *clStream) roomExpr(e ast.Expr) *jen.Statement {
 		case *ast.BinaryExpr:
 			return jen.Add(walk(e.X)).Op(e.Op.String()).Add(walk(e.Y))
 		case *ast.CallExpr:
+			// The length of a captured slice an earlier kernel left on
+			// the device is the handle's (its Go variable is unset).
+			if id, ok := ast.Unparen(e.Args[0]).(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					if d := capturedDev(f, s.lk.Src, v); d != nil {
+						name := "Len"
+						if e := elemOf(v.Type()); e != nil && elemOf(e) != nil {
+							name = "NumRows"
+						}
+						return f.Qual(launchPath, "launch", name).Call(jen.Id(d.Handle), f.ObjName(v))
+					}
+				}
+			}
 			return jen.Len(walk(e.Args[0]))
 		}
 		panic("internal error: a row length clc did not check")
@@ -410,8 +423,12 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	// So are captured slices left there (openclcaptured.go).
 	host, release := fallbackHost(f, k, s.ins, devIn)
 	fb = append(host, fb...)
+	// The row stays on the device when only later kernels read it
+	// (openclresident.go): the handle is declared here.
+	var c hostgo.Stmts
+	keep := s.keepRow(outs, &c)
 	session := ""
-	if len(devIn) > 0 || s.unwrittenInputs() || s.unwrittenCaptures() {
+	if len(devIn) > 0 || keep != "" || s.unwrittenInputs() || s.unwrittenCaptures() {
 		session = f.Prologue("cls", func(name string) hostgo.Stmts {
 			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
 		})
@@ -434,6 +451,10 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 				}
 			case clc.Slice2:
 				pass = "Rows"
+				if d := capturedDev(f, k, a.obj); d != nil {
+					list = append(list, launchQ("RowsDev").Call(jen.Id(d.Handle), f.ObjName(a.obj)))
+					continue
+				}
 			}
 			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
 		}
@@ -452,7 +473,11 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 				ins = append(ins, launchQ("Host").Call(hostgo.Id(f.Name(p.v))))
 			}
 		}
-		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, jen.Index().Add(launchQ("Input")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))
+		out := launchQ("Download").Call(hostgo.Id(clo))
+		if keep != "" {
+			out = launchQ("Keep").Call(jen.Op("&").Id(keep))
+		}
+		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, jen.Index().Add(launchQ("Input")).Values(ins...), hostgo.Id(room), out)
 	} else {
 		for _, p := range s.ins {
 			ins = append(ins, skelQ("Slice").Call(hostgo.Id(f.Name(p.v))))
@@ -465,20 +490,39 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	} else {
 		roomCode = s.roomExpr(s.room)
 	}
-	run := jen.If(hostgo.Define(room, roomCode), jen.Id(room).Op(">").Lit(0)).Add(hostgo.Block(hostgo.Stmts{
+	runRow := hostgo.Stmts{
 		hostgo.Define(clo, hostgo.MakeSlice(rows, hostgo.Id(room))),
 		jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).
 			Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, result)})),
-	}))
+	}
+	if keep != "" {
+		// Kept: r stays nil, as the Go variable does while the device
+		// holds the row.
+		runRow = hostgo.Stmts{hostgo.AssignTo(ok, call)}
+	}
+	run := jen.If(hostgo.Define(room, roomCode), jen.Id(room).Op(">").Lit(0)).Add(hostgo.Block(runRow))
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	if auto {
-		cond = jen.Id(kv).Dot("Use").Call(jen.Len(hostgo.Id(f.Name(s.ins[0].v)))).Op("&&").Add(cond)
+		// Inputs and captured slices an earlier kernel left on the
+		// device: it ran there, so this one does too.
+		var on []jen.Code
+		for _, p := range s.ins {
+			if d := devIn[p.v]; d != nil {
+				on = append(on, jen.Id(d.Handle).Op("!=").Nil())
+			}
+		}
+		on = append(on, capturedOnDevice(f, k, func(v *ir.Var) bool { return devIn[v] != nil })...)
+		n := jen.Len(hostgo.Id(f.Name(s.ins[0].v)))
+		if d := devIn[s.ins[0].v]; d != nil {
+			n = f.Qual(launchPath, "launch", "Len").Call(jen.Id(d.Handle), hostgo.Id(f.Name(s.ins[0].v)))
+		}
+		cond = either(on, jen.Id(kv).Dot("Use").Call(n)).Op("&&").Add(cond)
 	}
-	c := hostgo.Stmts{
+	c.Add(
 		hostgo.VarDecl(r, f.Type(s.m.Out.Type), nil),
 		hostgo.Define(ok, jen.False()),
 		jen.If(cond).Add(hostgo.Block(hostgo.Stmts{run})),
-	}
+	)
 	if s.lk.Form == lower.Call {
 		// The fallback assigns the stream's result in its block (a new
 		// variable there when the spec has none): r carries it out.
@@ -489,4 +533,32 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	c = append(c, jen.If(hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[s.m.Out], hostgo.Id(r))})).Else().Add(hostgo.Block(fb)))
 	return append(c, release...)
+}
+
+// keepRow returns the handle of the stream's row when it stays on the
+// device (a launch.Array declared in c, registered with the Func), or
+// "": a row, not a number or struct, that is used, and that only later
+// kernels read (keepable).
+func (s *clStream) keepRow(outs map[*ir.Var]string, c *hostgo.Stmts) string {
+	f, v := s.f, s.m.Out
+	name := outs[v]
+	if s.lk.Form == lower.Call {
+		name = f.Name(v)
+	}
+	if s.scalarRow || name == "" || name == "_" {
+		return ""
+	}
+	last := s.keepable(v)
+	if last == nil {
+		return ""
+	}
+	h := f.Fresh("dev")
+	c.Add(hostgo.VarDecl(h, jen.Op("*").Add(f.Qual(launchPath, "launch", "Array")).Types(f.Type(s.rowGo)), nil))
+	f.SetDeviceArray(v, &hostgo.DeviceArray{
+		Handle:  h,
+		Host:    hostgo.Stmts{jen.If(jen.Id(h).Op("!=").Nil()).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(name, jen.Id(h).Dot("Host").Call())}))},
+		Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()},
+		Last:    last,
+	})
+	return h
 }

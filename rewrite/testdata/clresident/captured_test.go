@@ -187,10 +187,10 @@ func TestCapturedStream(t *testing.T) {
 				t.Errorf("n=%d, kernels %02b on the CPU: %v, want %v", n, mask, got, want)
 			}
 			// xs uploaded by the map on the device, zs by the stream
-			// (its run, not RunOn: not counted); ys read on the device,
+			// there, which downloads its row; ys read on the device,
 			// uploaded as a capture after a map on the CPU, downloaded
 			// for a stream on the CPU.
-			wantTr := [4]traffic{{1, 0, 0, 1}, {0, 0, 1, 0}, {1, 1, 0, 0}, {0, 0, 0, 0}}[mask]
+			wantTr := [4]traffic{{2, 1, 0, 1}, {1, 1, 1, 0}, {1, 1, 0, 0}, {0, 0, 0, 0}}[mask]
 			if tr != wantTr {
 				t.Errorf("n=%d, kernels %02b on the CPU: moved %+v, want %+v", n, mask, tr, wantTr)
 			}
@@ -198,18 +198,19 @@ func TestCapturedStream(t *testing.T) {
 	}
 }
 
-// TestCapturedGrid: a grid kernel reads its captures from Go memory, so
-// the map's kept output is downloaded once before it (and uploaded as
-// the grid's captured slice, beside the rows); with the map on the CPU
-// nothing is downloaded. The results are the spec's.
+// TestCapturedGrid: the map's kept output stays on the device for the
+// grid kernel that maps it (launch.ViewDev; the rows are uploaded as a
+// captured slice); with the map on the CPU the grid uploads the Go
+// slice, with the grid on the CPU it downloads it first. The results
+// are the spec's.
 func TestCapturedGrid(t *testing.T) {
 	onDevice(t, soacgenCLCapturedGrid)
 	if soacgenCLCapturedGrid2.Kernel() == nil {
 		t.Skip("no usable OpenCL device")
 	}
-	k1 := soacgenCLCapturedGrid
-	defer func() { soacgenCLCapturedGrid = k1 }()
-	b1 := brokenRedomap(t, k1)
+	k1, k2 := soacgenCLCapturedGrid, soacgenCLCapturedGrid2
+	defer func() { soacgenCLCapturedGrid, soacgenCLCapturedGrid2 = k1, k2 }()
+	b1, b2 := brokenRedomap(t, k1), brokenGrid(t, k2)
 	for _, n := range []int{1, 7, 300} {
 		xs := ints(n)
 		m := make([][]int64, n/3+1)
@@ -217,19 +218,26 @@ func TestCapturedGrid(t *testing.T) {
 			m[i] = ints(i % 5)
 		}
 		want := capturedGridSpec(xs, m)
-		for _, k := range []*launch.Redomap{k1, b1} {
-			soacgenCLCapturedGrid = k
+		for mask := range 4 {
+			soacgenCLCapturedGrid, soacgenCLCapturedGrid2 = k1, k2
+			if mask&1 != 0 {
+				soacgenCLCapturedGrid = b1
+			}
+			if mask&2 != 0 {
+				soacgenCLCapturedGrid2 = b2
+			}
 			var got [][]int64
 			tr := measure(func() { got = CapturedGrid(xs, m) })
 			if !slices.EqualFunc(got, want, slices.Equal) {
-				t.Errorf("n=%d, map on the device %v: results differ from the spec's", n, k == k1)
+				t.Errorf("n=%d, kernels %02b on the CPU: results differ from the spec's", n, mask)
 			}
-			w := traffic{1, 1, 2, 0}
-			if k != k1 {
-				w = traffic{0, 0, 2, 0}
-			}
+			// xs uploaded by the map on the device; the grid's rows
+			// uploaded as a capture, ys read on the device after a map
+			// there, else uploaded; the grid's result downloaded, ys
+			// for a grid on the CPU.
+			w := [4]traffic{{1, 1, 1, 1}, {0, 1, 2, 0}, {1, 1, 0, 0}, {0, 0, 0, 0}}[mask]
 			if tr != w {
-				t.Errorf("n=%d, map on the device %v: moved %+v, want %+v", n, k == k1, tr, w)
+				t.Errorf("n=%d, kernels %02b on the CPU: moved %+v, want %+v", n, mask, tr, w)
 			}
 		}
 	}
@@ -269,4 +277,19 @@ func BenchmarkCapturedMap(b *testing.B) {
 			b.ReportMetric(float64(tr.down)/float64(b.N), "downloads/op")
 		})
 	}
+}
+
+// brokenGrid returns a copy of k whose build fails: its spec runs the
+// kernel's CPU code.
+func brokenGrid(t *testing.T, k *launch.Grid) *launch.Grid {
+	quiet(t)
+	spec := k.Spec
+	spec.Name += "Broken"
+	spec.Body = "this is not OpenCL C;"
+	spec.Dot = nil
+	b := &launch.Grid{At: k.At, FP64: k.FP64, Spec: spec}
+	if b.Kernel() != nil {
+		t.Fatal("the broken kernel built")
+	}
+	return b
 }

@@ -72,7 +72,8 @@ func mixed(n int) []int64 {
 
 // TestKeptScanFilter: the scan's prefix sums and the filter's kept
 // elements stay on the device for the kernel that reads them: one upload
-// (xs) per call and no download but KeptFilterScan's result; with
+// (xs) per call and no download but KeptFilterScan's result and the
+// streams' rows; with
 // either kernel unable to run on the device (a failed build), the other
 // moves the array and the results are the spec's.
 func TestKeptScanFilter(t *testing.T) {
@@ -110,8 +111,9 @@ func TestKeptScanFilter(t *testing.T) {
 			// Uploads: xs by each producer on the device, the array by
 			// a reader on the device after a producer on the CPU.
 			// Downloads: the array by a reader on the CPU after a
-			// producer on the device, and KeptFilterScan's result.
-			want := [4][2]int64{{3, 1}, {3, 1}, {3, 3}, {0, 0}}[mask]
+			// producer on the device, KeptFilterScan's result, and the
+			// rows of the two streams on the device.
+			want := [4][2]int64{{3, 3}, {3, 3}, {3, 3}, {0, 0}}[mask]
 			if wantUp, wantDown := want[0], want[1]; up != wantUp || down != wantDown {
 				t.Errorf("n=%d, kernels %02b on the CPU: %d uploads and %d downloads, want %d and %d", n, mask, up, down, wantUp, wantDown)
 			}

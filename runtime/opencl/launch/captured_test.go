@@ -38,7 +38,7 @@ soac_row[0] = s;`,
 	}
 	run := func(arg any) int64 {
 		var r [1]int64
-		if ok := red.RunOn(&s, []any{arg}, []Input{Host(ws)}, skel.Slice(r[:])); !ok {
+		if ok := red.RunOn(&s, []any{arg}, []Input{Host(ws)}, len(r), Download(r[:])); !ok {
 			t.Fatal("the stream run failed")
 		}
 		return r[0]
@@ -49,8 +49,9 @@ soac_row[0] = s;`,
 			t.Errorf("on the device: %d, want %d", r, want)
 		}
 	})
-	if v, d := Views(); up != 1 || down != 0 || v-v0 != 0 || d-d0 != 1 {
-		t.Errorf("on the device: %d uploads, %d downloads, %d captured uploads, %d device views; want 1, 0, 0, 1", up, down, v-v0, d-d0)
+	// The input and the row are counted; the capture is read there.
+	if v, d := Views(); up != 1 || down != 1 || v-v0 != 0 || d-d0 != 1 {
+		t.Errorf("on the device: %d uploads, %d downloads, %d captured uploads, %d device views; want 1, 1, 0, 1", up, down, v-v0, d-d0)
 	}
 	// Downloaded, then released: the host copy is uploaded.
 	host := a.Host()

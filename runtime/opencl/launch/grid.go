@@ -59,7 +59,46 @@ func (g *Grid) Run(rows, cols, k int, args []any) bool {
 		return false
 	}
 	count(t)
+	if flag == 0 {
+		downloadN.Add(int64(len(u.outs)))
+	}
 	return flag == 0
+}
+
+// RunOn is Run within session s, whose arguments may include a result
+// kept on the device (KeepRows): after a run that succeeds it is the
+// session's Matrix; after false nothing was kept.
+func (g *Grid) RunOn(s *Session, rows, cols, k int, args []any) bool {
+	if rows <= 0 || cols <= 0 || k < 0 {
+		return false
+	}
+	kern := g.Kernel()
+	if kern == nil {
+		return false
+	}
+	s.on(g.b.d)
+	u := uploads{d: g.b.d, s: s}
+	defer u.release()
+	vals, err := u.expand(args)
+	var flag int32
+	var t skel.Timing
+	if err == nil {
+		flag, t, err = kern.Run(rows, cols, k, vals)
+	}
+	if err == nil && flag == 0 {
+		err = u.download()
+	}
+	if err != nil {
+		g.b.fail(g.At, g.Spec.Name, err)
+		return false
+	}
+	count(t)
+	if flag != 0 {
+		return false
+	}
+	downloadN.Add(int64(len(u.outs)))
+	u.keepAll()
+	return true
 }
 
 // RowLen returns the length every row of a and of b has, or -1 when two

@@ -45,6 +45,14 @@ type Session struct {
 // held is a buffer of a Session; b is nil once returned.
 type held struct{ b *cl.MemObject }
 
+// on makes d the session's device, unless it has one: every RunOn
+// calls it before it holds a buffer.
+func (s *Session) on(d *device.Device) {
+	if s.d == nil {
+		s.d = d
+	}
+}
+
 // hold makes b the session's until released.
 func (s *Session) hold(b *cl.MemObject) *held {
 	h := &held{b}
@@ -212,9 +220,10 @@ var uploadN, downloadN atomic.Int64
 // Transfers returns how many arrays generated kernels have uploaded and
 // downloaded so far in the process: one upload per kernel input that was
 // not on the device, one download per output that was not kept there
-// and per Array.Host that copied. Captured slices, the reductions'
-// one-element results and the panic flag are not counted. Tests read
-// differences around a call.
+// (a stream reduction's row among them, also a row of one element, and
+// a grid's result) and per Array.Host and Matrix.Host that copied; Run and RunOn count alike. Captured
+// slices, the reductions' one-element results and the panic flag are
+// not counted. Tests read differences around a call.
 func Transfers() (up, down int64) { return uploadN.Load(), downloadN.Load() }
 
 // countRun adds the transfers of a run on host slices (Redomap.Run,
@@ -248,9 +257,7 @@ func (r *Redomap) RunOn(s *Session, args []any, inputs []Input, outputs []Output
 		return false
 	}
 	d := r.b.d
-	if s.d == nil {
-		s.d = d
-	}
+	s.on(d)
 	ok, err := r.runOn(k, d, s, n, args, inputs, outputs, results)
 	if err != nil {
 		r.b.fail(r.At, r.Spec.Name, err)

@@ -66,9 +66,7 @@ func (sc *Scan) RunOn(s *Session, args []any, inputs []Input, out Output) bool {
 		return false
 	}
 	d := sc.b.d
-	if s.d == nil {
-		s.d = d
-	}
+	s.on(d)
 	var temp []*cl.MemObject
 	defer func() { d.Recycle(temp...) }()
 	ins, up, err := inputBuffers(d, s, inputs)
@@ -130,9 +128,7 @@ func (f *Filter) RunOn(s *Session, args []any, inputs []Input, outputs []Output,
 		return 0, false
 	}
 	d := f.b.d
-	if s.d == nil {
-		s.d = d
-	}
+	s.on(d)
 	kept, ok, err := f.runOn(k, d, s, n, args, inputs, outputs, results)
 	if err != nil {
 		f.b.fail(f.At, f.Spec.Name, err)

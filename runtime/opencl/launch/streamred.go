@@ -4,7 +4,10 @@ package launch
 // a StreamRed whose chunk function builds a row whose length the host
 // knows before the launch.
 
-import "github.com/soacgen/soacgen/runtime/opencl/skel"
+import (
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
+)
 
 // StreamRed is one generated stream-reduce kernel.
 type StreamRed struct {
@@ -61,5 +64,68 @@ func (s *StreamRed) Run(args []any, inputs []skel.HostSlice, result skel.HostSli
 		return false
 	}
 	count(t)
+	if !panicked {
+		countRun(len(inputs), 1)
+	}
 	return !panicked
+}
+
+// RunOn is Run within session se, on inputs that may be on the device
+// already (Dev, Share, Unwritten), with the reduced row of room
+// elements downloaded (Download, room elements) or kept on the device
+// (Keep: an Array of room elements). It reports whether out holds the
+// row, as Run does; after false nothing was kept. Every input uploaded
+// and a downloaded row count in Transfers, as Run's do.
+func (s *StreamRed) RunOn(se *Session, args []any, inputs []Input, room int, out Output) bool {
+	n := inputLength(inputs)
+	if n == 0 || room <= 0 || out.keep == nil && out.host.Len() != room {
+		return false
+	}
+	k := s.Kernel()
+	if k == nil || !k.Fits(room) {
+		return false
+	}
+	d := s.b.d
+	se.on(d)
+	var temp []*cl.MemObject
+	defer func() { d.Recycle(temp...) }()
+	ins, up, err := inputBuffers(d, se, inputs)
+	temp = append(temp, up...)
+	var ob *cl.MemObject
+	if err == nil && out.keep != nil {
+		ob, err = d.Buffer(room * out.elem)
+	}
+	panicked := false
+	if err == nil {
+		u := uploads{d: d}
+		defer u.release()
+		var vals []any
+		if vals, err = u.expand(args); err == nil {
+			var t skel.Timing
+			if ob != nil {
+				panicked, t, err = k.RunDeviceTo(vals, n, ins, room, ob)
+			} else {
+				panicked, t, err = k.RunDeviceArgs(vals, n, ins, out.host)
+			}
+			count(t)
+		}
+	}
+	if err != nil || panicked {
+		if ob != nil {
+			temp = append(temp, ob)
+		}
+		if err != nil {
+			s.b.fail(s.At, s.Spec.Name, err)
+		}
+		return false
+	}
+	if ob == nil {
+		downloadN.Add(1)
+		return true
+	}
+	out.keep(se, se.hold(ob), room)
+	if !KeepOnDevice {
+		out.eager()
+	}
+	return true
 }

@@ -67,44 +67,6 @@ func Unwritten[T any](s *Session, xs []T) Input {
 // call (Unwritten's cache), for tests.
 func (s *Session) Uploads() int { return len(s.uploads) }
 
-// RunOn is Run within session s, on inputs that may be on the device
-// already (Dev, Unwritten). It reports whether result holds the reduced
-// row, as Run does.
-func (s *StreamRed) RunOn(se *Session, args []any, inputs []Input, result skel.HostSlice) bool {
-	n := inputLength(inputs)
-	if n == 0 || result.Len() == 0 {
-		return false
-	}
-	k := s.Kernel()
-	if k == nil || !k.Fits(result.Len()) {
-		return false
-	}
-	d := s.b.d
-	if se.d == nil {
-		se.d = d
-	}
-	var temp []*cl.MemObject
-	defer func() { d.Recycle(temp...) }()
-	ins, up, err := inputBuffers(d, se, inputs)
-	temp = append(temp, up...)
-	panicked := false
-	if err == nil {
-		u := uploads{d: d}
-		defer u.release()
-		var vals []any
-		if vals, err = u.expand(args); err == nil {
-			var t skel.Timing
-			panicked, t, err = k.RunDeviceArgs(vals, n, ins, result)
-			count(t)
-		}
-	}
-	if err != nil {
-		s.b.fail(s.At, s.Spec.Name, err)
-		return false
-	}
-	return !panicked
-}
-
 // ViewUnwritten is View for a captured []T that no statement of the call
 // writes: the first run within s that reads it uploads it, later runs
 // within s read that buffer (Unwritten's cache). An empty xs, or
@@ -142,9 +104,7 @@ func (u *uploads) uploadOnce(v view) (*cl.MemObject, error) {
 	}
 	transferNs.Add(int64(t))
 	capturedN.Add(1)
-	if s.d == nil {
-		s.d = u.d
-	}
+	s.on(u.d)
 	if s.uploads == nil {
 		s.uploads = map[uploadKey]uploaded{}
 	}

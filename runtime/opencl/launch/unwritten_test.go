@@ -24,7 +24,7 @@ soac_row[0] = s;`,
 // runSum runs sumRows within s on in.
 func runSum(k *StreamRed, s *Session, in Input) (bool, int64) {
 	var r [1]int64
-	ok := k.RunOn(s, nil, []Input{in}, skel.Slice(r[:]))
+	ok := k.RunOn(s, nil, []Input{in}, len(r), Download(r[:]))
 	return ok, r[0]
 }
 
@@ -175,11 +175,11 @@ soac_row[0] = s;`,
 		up, _ := moved(func() {
 			for range 3 {
 				var r [1]int64
-				if ok := red.RunOn(&s, []any{ViewUnwritten(&s, ws)}, []Input{Unwritten(&s, xs)}, skel.Slice(r[:])); !ok || r[0] != 1*10+2*100+3*10+4*100+5*10 {
+				if ok := red.RunOn(&s, []any{ViewUnwritten(&s, ws)}, []Input{Unwritten(&s, xs)}, len(r), Download(r[:])); !ok || r[0] != 1*10+2*100+3*10+4*100+5*10 {
 					t.Fatalf("run = %v, %d", ok, r[0])
 				}
 				// xs as a captured slice too: its input's buffer.
-				if ok := red.RunOn(&s, []any{ViewUnwritten(&s, xs)}, []Input{Unwritten(&s, xs)}, skel.Slice(r[:])); !ok || r[0] != 1+4+9+16+25 {
+				if ok := red.RunOn(&s, []any{ViewUnwritten(&s, xs)}, []Input{Unwritten(&s, xs)}, len(r), Download(r[:])); !ok || r[0] != 1+4+9+16+25 {
 					t.Fatalf("run on xs captured = %v, %d", ok, r[0])
 				}
 			}
@@ -203,7 +203,7 @@ soac_row[0] = s;`,
 	defer s.Release()
 	c0 := CapturedUploads()
 	var r [1]int64
-	if ok := red.RunOn(&s, []any{ViewUnwritten(&s, ws)}, []Input{Host(xs)}, skel.Slice(r[:])); !ok || CapturedUploads() != c0 || s.Uploads() != 0 {
+	if ok := red.RunOn(&s, []any{ViewUnwritten(&s, ws)}, []Input{Host(xs)}, len(r), Download(r[:])); !ok || CapturedUploads() != c0 || s.Uploads() != 0 {
 		t.Errorf("KeepOnDevice false: %v, %d captured uploads, %d held; want true, 0, 0", ok, CapturedUploads()-c0, s.Uploads())
 	}
 }

@@ -9,6 +9,7 @@ package launch
 // the slice the lambda captures, whose element layout clc translated.
 
 import (
+	"errors"
 	"unsafe"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
@@ -29,8 +30,14 @@ type view struct {
 	s    *Session
 	host any
 	// buf, when set, is the device buffer of an Array that holds the
-	// slice (ViewDev): the kernel reads it without an upload.
+	// slice (ViewDev), or of a Matrix that holds the rows (RowsDev, off
+	// then their offsets): the kernel reads it without an upload.
 	buf *cl.MemObject
+	// keep, with out set, makes the run's buffer of size bytes a kept
+	// Matrix instead of a download (KeepRows; Grid.RunOn hands it
+	// over).
+	keep func(s *Session, h *held)
+	size int
 }
 
 // Out returns the kernel argument of a slice the kernel writes: a device
@@ -116,6 +123,13 @@ type uploads struct {
 	bufs  []*cl.MemObject
 	outs  []*cl.MemObject
 	dests [][]byte
+	// s is the session of a run that may keep outputs on the device
+	// (KeepRows; nil for a run outside one). kept are their buffers and
+	// keeps what makes each its Matrix once the run succeeded (keepAll);
+	// release returns those not handed over.
+	s     *Session
+	kept  []*cl.MemObject
+	keeps []func(s *Session, h *held)
 }
 
 // upload writes b into a pooled buffer (blocking, so that b may change
@@ -149,6 +163,18 @@ func (u *uploads) expand(args []any) ([]any, error) {
 			vals = append(vals, a)
 			continue
 		}
+		if v.out && v.keep != nil {
+			if u.s == nil {
+				return nil, errors.New("soacgen: internal error: a result kept on the device outside a session")
+			}
+			b, err := u.d.Buffer(max(v.size, minBuffer))
+			if err != nil {
+				return nil, err
+			}
+			u.kept, u.keeps = append(u.kept, b), append(u.keeps, v.keep)
+			vals = append(vals, b)
+			continue
+		}
 		if v.out {
 			b, err := u.d.Buffer(max(len(v.data), minBuffer))
 			if err != nil {
@@ -161,7 +187,15 @@ func (u *uploads) expand(args []any) ([]any, error) {
 		}
 		if b := v.devBuffer(); b != nil {
 			viewDevN.Add(1)
-			vals = append(vals, b, v.n)
+			vals = append(vals, b)
+			if v.off != nil {
+				o, err := u.upload(unsafe.Slice((*byte)(unsafe.Pointer(&v.off[0])), len(v.off)*8))
+				if err != nil {
+					return nil, err
+				}
+				vals = append(vals, o)
+			}
+			vals = append(vals, v.n)
 			continue
 		}
 		if v.s != nil {
@@ -209,4 +243,14 @@ func (u *uploads) download() error {
 // later users of a buffer run after the kernels that read it).
 func (u *uploads) release() {
 	u.d.Recycle(u.bufs...)
+	u.d.Recycle(u.kept...)
+}
+
+// keepAll hands the kept outputs' buffers over to the run's session,
+// after a run that succeeded.
+func (u *uploads) keepAll() {
+	for i, b := range u.kept {
+		u.keeps[i](u.s, u.s.hold(b))
+	}
+	u.kept, u.keeps = nil, nil
 }

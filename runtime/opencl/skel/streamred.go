@@ -188,7 +188,7 @@ func (k *StreamRedKernel) RunArgs(vals []any, inputs []HostSlice, result HostSli
 			return false, Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", s.Name, n, h.n)
 		}
 	}
-	return k.run(vals, n, func(r *run) ([]*cl.MemObject, error) { return r.uploadAll(inputs) }, result)
+	return k.run(vals, n, func(r *run) ([]*cl.MemObject, error) { return r.uploadAll(inputs) }, result, nil)
 }
 
 // RunDeviceArgs is RunArgs on inputs already in device buffers (n
@@ -198,15 +198,33 @@ func (k *StreamRedKernel) RunDeviceArgs(vals []any, n int, inputs []*cl.MemObjec
 	if len(inputs) != len(k.spec.Inputs) {
 		return false, Timing{}, fmt.Errorf("%s: %d inputs given, %d expected", k.spec.Name, len(inputs), len(k.spec.Inputs))
 	}
-	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, result)
+	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, result, nil)
 }
 
-// run is RunArgs and RunDeviceArgs: inputs gives the input buffers of
-// n elements within the run.
-func (k *StreamRedKernel) run(vals []any, n int, inputs func(r *run) ([]*cl.MemObject, error), result HostSlice) (bool, Timing, error) {
+// RunDeviceTo is RunDeviceArgs writing the combined row of room
+// elements into the device buffer out (room × the row element's size
+// bytes, the caller's) instead of downloading it: out holds the row
+// when it reports no panic and returns no error.
+func (k *StreamRedKernel) RunDeviceTo(vals []any, n int, inputs []*cl.MemObject, room int, out *cl.MemObject) (bool, Timing, error) {
+	if len(inputs) != len(k.spec.Inputs) {
+		return false, Timing{}, fmt.Errorf("%s: %d inputs given, %d expected", k.spec.Name, len(inputs), len(k.spec.Inputs))
+	}
+	if out == nil || room <= 0 {
+		return false, Timing{}, fmt.Errorf("%s: no buffer for a row of %d elements", k.spec.Name, room)
+	}
+	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, HostSlice{n: room}, out)
+}
+
+// run is RunArgs, RunDeviceArgs and RunDeviceTo: inputs gives the input
+// buffers of n elements within the run; the row is downloaded into
+// result, or, when out is set, written there (result then only gives
+// its length).
+func (k *StreamRedKernel) run(vals []any, n int, inputs func(r *run) ([]*cl.MemObject, error), result HostSlice, out *cl.MemObject) (bool, Timing, error) {
 	s := k.spec
-	if err := checkHost("result", []HostSlice{result}, []Param{{"row", s.Row}}); err != nil {
-		return false, Timing{}, fmt.Errorf("%s: %w", s.Name, err)
+	if out == nil {
+		if err := checkHost("result", []HostSlice{result}, []Param{{"row", s.Row}}); err != nil {
+			return false, Timing{}, fmt.Errorf("%s: %w", s.Name, err)
+		}
 	}
 	if len(vals) != len(s.Args) {
 		return false, Timing{}, fmt.Errorf("%s: %d argument values for %d arguments", s.Name, len(vals), len(s.Args))
@@ -251,9 +269,12 @@ func (k *StreamRedKernel) run(vals []any, n int, inputs func(r *run) ([]*cl.MemO
 		}
 		for m := rows; m > 1; {
 			groups := (m + streamRedFan - 1) / streamRedFan
-			dst, err := r.buffer(groups * size)
-			if err != nil {
-				return err
+			// The last level writes the row (rows > 1: there is one).
+			dst := out
+			if groups > 1 || out == nil {
+				if dst, err = r.buffer(groups * size); err != nil {
+					return err
+				}
 			}
 			tmp, err := r.buffer(groups * size)
 			if err != nil {
@@ -267,7 +288,7 @@ func (k *StreamRedKernel) run(vals []any, n int, inputs func(r *run) ([]*cl.MemO
 		if err := r.download(fb, Slice(flag[:])); err != nil {
 			return err
 		}
-		if flag[0] != 0 {
+		if flag[0] != 0 || out != nil {
 			return nil
 		}
 		return r.download(src, result)
