@@ -424,7 +424,7 @@ func Same(a, b reflect.Value) bool {
 			}
 		}
 		return true
-	case reflect.Pointer:
+	case reflect.Pointer, reflect.Interface:
 		if a.IsNil() || b.IsNil() {
 			return a.IsNil() == b.IsNil()
 		}

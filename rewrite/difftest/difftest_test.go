@@ -214,3 +214,24 @@ func TestFastPathsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestSameInterfaces: results of type any compare by their dynamic
+// values (floats bit for bit, NaNs equal).
+func TestSameInterfaces(t *testing.T) {
+	nan, negZero := math.NaN(), math.Copysign(0, -1)
+	for _, tc := range []struct {
+		a, b []any
+		want bool
+	}{
+		{[]any{nan, []float64{nan}}, []any{nan, []float64{nan}}, true},
+		{[]any{0.0}, []any{negZero}, false},
+		{[]any{1}, []any{1.0}, false},
+		{[]any{nil}, []any{nil}, true},
+		{[]any{nil}, []any{0}, false},
+		{[]any{[]int(nil)}, []any{[]int{}}, false},
+	} {
+		if got := Same(reflect.ValueOf(tc.a), reflect.ValueOf(tc.b)); got != tc.want {
+			t.Errorf("Same(%v, %v) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
