@@ -70,7 +70,7 @@ func TestDifferential(t *testing.T) {
 			if err != nil {
 				t.Fatalf("go test in %s: %v\n%s", c, err, out)
 			}
-			if !hostHasFMA() {
+			if !hostHasFMA() || !usesFloats(t, dir) {
 				return
 			}
 			// Again with FMA contraction allowed (amd64 fuses x*y + z
@@ -84,6 +84,31 @@ func TestDifferential(t *testing.T) {
 			}
 		})
 	}
+}
+
+// usesFloats reports whether any expression of the package in dir (a
+// loaded testdata case) has a floating-point or complex type: where none
+// has, FMA contraction cannot change a result, and the GOAMD64=v3 run is
+// left out.
+func usesFloats(t *testing.T, dir string) bool {
+	t.Helper()
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range loadPkgs {
+		if p.Dir != abs {
+			continue
+		}
+		for _, tv := range p.TypesInfo.Types {
+			if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&(types.IsFloat|types.IsComplex) != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	t.Fatalf("%s not loaded", dir)
+	return false
 }
 
 // hostHasFMA reports whether this machine runs GOAMD64=v3 binaries (amd64
@@ -287,4 +312,22 @@ func TestSpecKeys(t *testing.T) {
 			t.Errorf("%s: twiceSpec has Args %s, Allocs %q (at most %d), want %s, one with %q (at most %d)", tc.dir, si.args, si.allocs, si.maxAllocs, tc.args, tc.allocs, tc.maxAllocs)
 		}
 	}
+}
+
+// TestUsesFloats: the cases without floating-point values skip the
+// GOAMD64=v3 run, those with them do not.
+func TestUsesFloats(t *testing.T) {
+	generateDir(t, "testdata")
+	for c, want := range map[string]bool{"tuples": false, "refusals": false, "fma": true, "parscan": true, "basic": true} {
+		if got := usesFloats(t, filepath.Join("testdata", c)); got != want {
+			t.Errorf("usesFloats(%s) = %v, want %v", c, got, want)
+		}
+	}
+	var none []string
+	for _, c := range cases(t) {
+		if !usesFloats(t, filepath.Join("testdata", c)) {
+			none = append(none, c)
+		}
+	}
+	t.Logf("cases without floats: %v", none)
 }
