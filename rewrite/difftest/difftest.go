@@ -55,7 +55,8 @@ const MaxElements = 1 << 20
 // for its memory with nothing but "signal: killed".
 var MaxHeap uint64 = 4 << 30
 
-// Run runs every case on random inputs of every size.
+// Run runs every case on random inputs of every size. A case stops at
+// its first difference; the cases after it still run.
 func Run(t *testing.T, cases []Case, r *rand.Rand) {
 	t.Helper()
 	for _, c := range cases {
