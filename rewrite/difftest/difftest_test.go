@@ -235,3 +235,42 @@ func TestSameInterfaces(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareDetects: Compare reports each kind of difference the
+// differential tests rely on it to see, and none between equal functions.
+func TestCompareDetects(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	sum := func(xs []float64) float64 {
+		s := 0.0
+		for _, x := range xs {
+			s += x
+		}
+		return s
+	}
+	args := []reflect.Value{reflect.ValueOf([]float64{negZero, negZero})}
+	for _, tc := range []struct {
+		name        string
+		spec, fused any
+		args        []reflect.Value
+		want        string
+	}{
+		{"equal", sum, sum, args, ""},
+		{"signed zero", func(xs []float64) float64 { return negZero }, func(xs []float64) float64 { return 0 }, args, "result 0"},
+		{"NaN", func(xs []float64) float64 { return math.NaN() }, func(xs []float64) float64 { return 1 }, args, "result 0"},
+		{"nil or empty", func(xs []float64) []float64 { return nil }, func(xs []float64) []float64 { return []float64{} }, args, "result 0"},
+		{"panic message", func(xs []float64) float64 { panic("a") }, func(xs []float64) float64 { panic("b") }, args, `panic "b", spec panics "a"`},
+		{"no panic", func(xs []float64) float64 { panic("a") }, func(xs []float64) float64 { return 0 }, args, `panic "", spec panics "a"`},
+		{"argument written", func(xs []float64) float64 { return 0 }, func(xs []float64) float64 { xs[1] = 1; return 0 }, args, "argument 0 after the call"},
+		{"argument's sign", func(xs []float64) float64 { return 0 }, func(xs []float64) float64 { xs[0] = 0; return 0 }, args, "argument 0 after the call"},
+		{"nested row written", func(xss [][]int) int { return 0 }, func(xss [][]int) int { xss[0][0]++; return 0 }, []reflect.Value{reflect.ValueOf([][]int{{1}})}, "argument 0 after the call"},
+	} {
+		got := Compare(tc.spec, tc.fused, tc.args)
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: Compare says %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// The arguments themselves are not written: both calls get copies.
+	if xs := args[0].Interface().([]float64); math.Float64bits(xs[0]) != math.Float64bits(negZero) || xs[1] != 0 {
+		t.Errorf("Compare wrote its arguments: %v", xs)
+	}
+}
