@@ -28,6 +28,16 @@ func TestSequentialIsOneChunk(t *testing.T) {
 	}
 }
 
+// TestChunkGrainAtLeastOne: ChunkGrain is grain/ChunksPerGrain, at least 1
+// (generated code passes it on as a grain).
+func TestChunkGrainAtLeastOne(t *testing.T) {
+	for _, g := range []int{-5, 0, 1, parallel.ChunksPerGrain - 1, parallel.ChunksPerGrain, 1000} {
+		if got, want := parallel.ChunkGrain(g), max(1, g/parallel.ChunksPerGrain); got != want {
+			t.Errorf("ChunkGrain(%d) = %d, want %d", g, got, want)
+		}
+	}
+}
+
 // TestFilterShortOutput: Filter and FilterFold with an output shorter than
 // n panic, as the sequential loop's out[n-1] would, before any chunk runs.
 func TestFilterShortOutput(t *testing.T) {
