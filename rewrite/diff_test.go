@@ -2,6 +2,10 @@ package rewrite
 
 import (
 	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"os"
 	"os/exec"
@@ -10,6 +14,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // TestDifferential builds every testdata package with its generated file
@@ -64,7 +70,7 @@ func TestDifferential(t *testing.T) {
 			if err != nil {
 				t.Fatalf("go test in %s: %v\n%s", c, err, out)
 			}
-			if !hostHasFMA() {
+			if !hostHasFMA() || !usesFloats(t, dir) {
 				return
 			}
 			// Again with FMA contraction allowed (amd64 fuses x*y + z
@@ -78,6 +84,31 @@ func TestDifferential(t *testing.T) {
 			}
 		})
 	}
+}
+
+// usesFloats reports whether any expression of the package in dir (a
+// loaded testdata case) has a floating-point or complex type: where none
+// has, FMA contraction cannot change a result, and the GOAMD64=v3 run is
+// left out.
+func usesFloats(t *testing.T, dir string) bool {
+	t.Helper()
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range loadPkgs {
+		if p.Dir != abs {
+			continue
+		}
+		for _, tv := range p.TypesInfo.Types {
+			if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&(types.IsFloat|types.IsComplex) != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	t.Fatalf("%s not loaded", dir)
+	return false
 }
 
 // hostHasFMA reports whether this machine runs GOAMD64=v3 binaries (amd64
@@ -129,11 +160,18 @@ type specInfo struct {
 // specsOf lists the specs of o; a generic spec is instantiated with every
 // type of its constraint's type set.
 func specsOf(t *testing.T, o Output) []specInfo {
+	t.Helper()
+	return specsIn(t, specTypes, o)
+}
+
+// specsIn is specsOf with the specs recorded in recs.
+func specsIn(t *testing.T, recs map[specKey]*specRecord, o Output) []specInfo {
+	t.Helper()
 	var out []specInfo
 	for _, s := range o.Specs {
-		info := specTypes[s]
+		info := recs[specKey{filepath.Dir(o.Path), s}]
 		if info == nil {
-			t.Fatalf("spec %s not recorded", s)
+			t.Fatalf("spec %s of %s not recorded", s, filepath.Dir(o.Path))
 		}
 		insts := [][]string{nil}
 		if tps := info.sig.TypeParams(); tps != nil {
@@ -185,9 +223,14 @@ func specsOf(t *testing.T, o Output) []specInfo {
 	return out
 }
 
-// specTypes records, by spec name, what generation saw (filled by
-// recordSpecs from the loaded packages).
-var specTypes = map[string]*specRecord{}
+// specTypes records, by package directory and spec name, what generation
+// saw (filled by recordSpecs from the loaded packages).
+var specTypes = map[specKey]*specRecord{}
+
+// specKey names a spec: the directory of its package (a testdata case)
+// and its function's name. Names alone collide: several cases have a
+// rowSumsSpec, each with its own signature, Args and Allocs.
+type specKey struct{ dir, name string }
 
 type specRecord struct {
 	name      string
@@ -225,4 +268,66 @@ func diffTest(pkg string, specs []specInfo) []byte {
 	}
 	b.WriteString("\t}\n\tdifftest.Run(t, cases, rand.New(rand.NewPCG(1, 2)))\n}\n")
 	return []byte(b.String())
+}
+
+// TestSpecKeys records two cases that both have a spec twiceSpec, of
+// different signatures, one with twiceSpecArgs and twiceSpecAllocs: each
+// case's differential test must get its own spec's hooks (keyed by name
+// alone, the later case's record replaced the earlier's, and one case ran
+// with the other's Args).
+func TestSpecKeys(t *testing.T) {
+	srcs := map[string]string{
+		"/cases/one": "package one\n\nimport \"math/rand/v2\"\n\n//soac:fuse Twice\nfunc twiceSpec(xs []int) int { return len(xs) }\n\nfunc twiceSpecArgs(r *rand.Rand, n int) []any { return nil }\n\nconst twiceSpecAllocs = 2\n",
+		"/cases/two": "package two\n\n//soac:fuse Twice\nfunc twiceSpec(xs []float64, c float64) float64 { return c }\n",
+	}
+	var pkgs []*packages.Package
+	for _, dir := range []string{"/cases/one", "/cases/two"} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, filepath.Join(dir, "spec.go"), srcs[dir], parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conf := types.Config{Importer: importer.Default()}
+		tp, err := conf.Check(filepath.Base(dir), fset, []*ast.File{f}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, &packages.Package{Dir: dir, Syntax: []*ast.File{f}, Types: tp})
+	}
+	recs := map[specKey]*specRecord{}
+	recordSpecs(recs, pkgs)
+	for _, tc := range []struct {
+		dir, args, allocs string
+		maxAllocs         int
+	}{
+		{"/cases/one", "twiceSpecArgs", "a0 := difftest.Random(r, reflect.TypeFor[[]int](), n)", 2},
+		{"/cases/two", "nil", "nil", 0},
+	} {
+		got := specsIn(t, recs, Output{Path: filepath.Join(tc.dir, "spec_soac.go"), Specs: []string{"twiceSpec"}})
+		if len(got) != 1 {
+			t.Fatalf("%s: %d specs, want 1", tc.dir, len(got))
+		}
+		si := got[0]
+		if si.args != tc.args || si.maxAllocs != tc.maxAllocs || !strings.Contains(si.allocs, tc.allocs) {
+			t.Errorf("%s: twiceSpec has Args %s, Allocs %q (at most %d), want %s, one with %q (at most %d)", tc.dir, si.args, si.allocs, si.maxAllocs, tc.args, tc.allocs, tc.maxAllocs)
+		}
+	}
+}
+
+// TestUsesFloats: the cases without floating-point values skip the
+// GOAMD64=v3 run, those with them do not.
+func TestUsesFloats(t *testing.T) {
+	generateDir(t, "testdata")
+	for c, want := range map[string]bool{"tuples": false, "refusals": false, "fma": true, "parscan": true, "basic": true} {
+		if got := usesFloats(t, filepath.Join("testdata", c)); got != want {
+			t.Errorf("usesFloats(%s) = %v, want %v", c, got, want)
+		}
+	}
+	var none []string
+	for _, c := range cases(t) {
+		if !usesFloats(t, filepath.Join("testdata", c)) {
+			none = append(none, c)
+		}
+	}
+	t.Logf("cases without floats: %v", none)
 }

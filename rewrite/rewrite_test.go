@@ -70,7 +70,7 @@ func generateDir(t *testing.T, dir string) []Output {
 			loadErr = fmt.Errorf("testdata does not load")
 			return
 		}
-		recordSpecs(pkgs)
+		recordSpecs(specTypes, pkgs)
 		loadPkgs = pkgs
 		outs, err := GeneratePackages(pkgs)
 		if err != nil {
@@ -173,8 +173,10 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// recordSpecs fills specTypes from the loaded packages.
-func recordSpecs(pkgs []*packages.Package) {
+// recordSpecs records in recs the specs of the loaded packages, by
+// package directory and spec name: two testdata cases may have specs of
+// one name, each with its own signature and hooks.
+func recordSpecs(recs map[specKey]*specRecord, pkgs []*packages.Package) {
 	for _, p := range pkgs {
 		for _, f := range p.Syntax {
 			for _, d := range f.Decls {
@@ -195,7 +197,7 @@ func recordSpecs(pkgs []*packages.Package) {
 							v, _ := constant.Int64Val(c.Val())
 							rec.maxAllocs = int(v)
 						}
-						specTypes[fd.Name.Name] = rec
+						recs[specKey{p.Dir, fd.Name.Name}] = rec
 					}
 				}
 			}

@@ -55,6 +55,21 @@ func unusedSpec(xs []int) []int {
 	return soac.Map(ys, func(_ int) int { return 1 })
 }
 
+// A lambda with a defer is called, not inlined: its deferred call runs
+// when the lambda returns (here, after the result is set), once per
+// element.
+//
+//soac:fuse DeferLambda
+func deferLambdaSpec(xs []int) int {
+	ys := soac.Map(xs, func(x int) (r int) {
+		defer bump(&r)
+		return x * 2
+	})
+	return soac.Reduce(ys, 0, func(a, b int) int { return a + b })
+}
+
+func bump(p *int) { *p++ }
+
 const (
 	shadowSpecAllocs      = 0
 	earlyReturnSpecAllocs = 0
