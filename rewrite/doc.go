@@ -205,6 +205,4 @@
 // when changed, never over a file without the header, deleting stale
 // outputs) or reports the drift; Overlay hides soacgen's outputs while a
 // package loads and declares each NAME by a stub in its spec's own file.
-// Package difftest compares a generated function with its spec on random
-// inputs.
 package rewrite
