@@ -37,7 +37,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"callRefusedSpec":          "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
 		"roomRefusedSpec":          "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
 		"opCaptureRefusedSpec":     "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
-		"copyRefusedSpec":          "the lambda of Map at opencl.go:362:7 reads a copy of k taken where it is written",
+		"copySliceRefusedSpec":     "the lambda of Map at opencl.go:1025:7 reads a copy of t taken where it is written (t is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel",
 		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
 		"keptThenRefusedSpec":      "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
 	}
@@ -100,6 +100,18 @@ func TestOpenCLRefusals(t *testing.T) {
 	for _, c := range []string{"soacgenCLSumSquaresTo.RunN(cln, []any{launch.View(xs)}, ", "soacgenCLTabulateCL.RunN(cln, []any{launch.View(xs)}, "} {
 		if !strings.Contains(src, c) {
 			t.Errorf("no call %s...", c)
+		}
+	}
+	// A lambda reading a copy of a reassigned capture takes the copy as
+	// an argument of its own (the kernel runs after the reassignment).
+	for _, c := range []string{
+		"soacgenCLCopyRead.Run([]any{launch.Arg(k2), launch.Arg(k)}, ",
+		"soacgenCLCopyPanics.Run([]any{launch.Arg(d2), launch.Arg(d)}, ",
+		"soacgenCLCopyStruct.Run([]any{launch.Arg(p2), launch.Arg(p)}, ",
+		"soacgenCLCopyTwice.Run([]any{launch.Arg(k2), launch.Arg(k)}, ",
+	} {
+		if !strings.Contains(src, c) {
+			t.Errorf("no call %s...: the copy of a capture is passed beside the variable", c)
 		}
 	}
 	for _, name := range []string{"ReplicateScaled", "ReplicateOnly", "StartAdded", "StartProduct", "TabulateCL", "SumSquaresTo", "NestedEnds", "IndexRead", "IndexReadDiv", "IndexReadTwo", "IndexReadZipped", "IndexReadStruct"} {
@@ -295,6 +307,8 @@ func TestOpenCLMutants(t *testing.T) {
 			{"StartProduct", `Neutral: "1L"`, `Neutral: "2L"`},
 			// A replicated struct's value read as the other replicated value.
 			{"ReplicateScaled", "const opencl__at k__v2 = rep__1;", "const opencl__at k__v2 = {rep__0, 0};"},
+			// The reassigned variable read in place of its copy.
+			{"CopyRead", "soac__lambda(in__0, cap__k__cp0, &k__e)", "soac__lambda(in__0, cap__k, &k__e)"},
 		}},
 		{"clstreams", []mutant{
 			// A chunk's result combined with itself.

@@ -80,6 +80,10 @@ type clKernel struct {
 	keep []string
 	// space is the space of each element's C value (cname).
 	space map[*ir.Var]int
+	// copies lets a lambda read a copy of a capture taken where its
+	// member is written (clArg.copyOf): the map-reduce, scan and filter
+	// kernels pass it (emit), not the grid's.
+	copies bool
 	// compact is the space whose kept elements the kernel materialises
 	// (it runs on skel.Filter, which compacts its outputs), or lower.Root
 	// when it materialises none (skel.Redomap, folds as selects).
@@ -100,6 +104,10 @@ type clArg struct {
 	// Replicate whose value it is.
 	rowsIn, rowsOut, rowCap *ir.Var
 	rep                     *ir.SOAC
+	// copyOf, with obj set, is the copy of obj that a member reads,
+	// taken where the member is written (fusion.Kernel.Copies): the
+	// argument passes the copy (hostgo.Func.Name of it).
+	copyOf *ir.Var
 }
 
 // clParam is a kernel input or output: its C name, skel type and Go
@@ -172,6 +180,7 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 		}
 	}
 	ck := newKernel()
+	ck.copies = true
 	if why := ck.translate(outs); why != "" {
 		return nil, why
 	}
@@ -532,35 +541,75 @@ func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 		}
 		return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %v", soacPos(ck.f, m), err)
 	}
-	for _, c := range fn.Captures {
-		if why := ck.capture(m, c); why != "" {
+	renamed := false
+	caps := fn.Captures
+	for i, c := range fn.Captures {
+		name, why := ck.captureAs(m, c)
+		if why != "" {
 			return nil, why
 		}
+		if name != c.C {
+			if !renamed {
+				caps, renamed = slices.Clone(caps), true
+			}
+			caps[i].C = name
+		}
+	}
+	if renamed {
+		// The call passes the copy's kernel argument where the
+		// function takes the capture (its parameter keeps its name).
+		cp := *fn
+		cp.Captures = caps
+		fn = &cp
 	}
 	return fn, ""
 }
 
-// capture makes c a kernel argument, once per variable.
+// capture makes c a kernel argument, once per variable (captureAs,
+// for a caller passing c.C).
 func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
+	_, why := ck.captureAs(m, c)
+	return why
+}
+
+// captureAs makes c a kernel argument, once per variable, and returns
+// the name of the argument the lambda's call passes for it: c.C, or,
+// where m reads a copy of c taken where m is written (fusion.Kernel.
+// Copies: the variable is reassigned before the kernel runs) and
+// ck.copies, an argument of its own holding the copy (clArg.copyOf).
+func (ck *clKernel) captureAs(m *ir.SOAC, c clc.Capture) (string, string) {
 	at := fmt.Sprintf("%s:%d:%d", filepath.Base(c.Pos.Filename), c.Pos.Line, c.Pos.Column)
+	for _, cp := range ck.lk.Src.Copies {
+		if cp.SOAC != m || cp.Var.Obj != types.Object(c.Var) {
+			continue
+		}
+		if !ck.copies || c.Type.IsView() {
+			return "", fmt.Sprintf("the lambda of %s reads a copy of %s taken where it is written (%s is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel", soacPos(ck.f, m), c.Var.Name(), c.Var.Name())
+		}
+		for _, a := range ck.args {
+			if a.copyOf == cp.Var {
+				return a.name, ""
+			}
+		}
+		name := fmt.Sprintf("%s__cp%d", c.C, len(ck.args))
+		r := c
+		r.C = name
+		ck.args = append(ck.args, clArg{obj: c.Var, name: name, params: r.KernelParams(), kind: c.Type.Kind, copyOf: cp.Var})
+		return name, ""
+	}
 	for _, a := range ck.args {
 		if a.name == c.C {
 			if a.obj != c.Var {
-				return fmt.Sprintf("the lambda of %s captures %s (at %s), a different variable of the name of another capture", soacPos(ck.f, m), c.Var.Name(), at)
+				return "", fmt.Sprintf("the lambda of %s captures %s (at %s), a different variable of the name of another capture", soacPos(ck.f, m), c.Var.Name(), at)
 			}
-			return ""
-		}
-	}
-	for _, cp := range ck.lk.Src.Copies {
-		if cp.SOAC == m && cp.Var.Obj == types.Object(c.Var) {
-			return fmt.Sprintf("the lambda of %s reads a copy of %s taken where it is written (%s is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs", soacPos(ck.f, m), c.Var.Name(), c.Var.Name())
+			return c.C, ""
 		}
 	}
 	if ck.f.LookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
-		return fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", soacPos(ck.f, m), c.Var.Name(), at)
+		return "", fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", soacPos(ck.f, m), c.Var.Name(), at)
 	}
 	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, params: c.KernelParams(), kind: c.Type.Kind})
-	return ""
+	return c.C, ""
 }
 
 // fold adds the reduction of fold m.

@@ -282,6 +282,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			case a.rep != nil:
 				list = append(list, launchQ("Arg").Call(f.OperandCode(a.rep, a.rep.Op.(*ir.Replicate).Value)))
 				continue
+			case a.copyOf != nil:
+				// The copy its member reads (a number or struct).
+				list = append(list, launchQ("Arg").Call(hostgo.Id(f.Name(a.copyOf))))
+				continue
 			}
 			pass := "Arg"
 			switch a.kind {

@@ -351,13 +351,13 @@ func flagsSpec(xs []int8) []bool {
 	return soac.Map(xs, func(x int8) bool { return x+100 < 0 })
 }
 
-// copyRefusedSpec: the producer reads a copy of k taken where it is
+// copyReadSpec: the producer reads a copy of k taken where it is
 // written (k is reassigned before the consumer, which reads the new k);
-// kernel arguments are the values of variables where the kernel runs, so
-// opencl refuses it and the parallel backend's code reads the copy.
+// the kernel takes the copy as an argument of its own beside k, and the
+// parallel backend's code (the fallback) reads the copy too.
 //
-//soac:fuse CopyRefused backend=opencl
-func copyRefusedSpec(xs []float64) []float64 {
+//soac:fuse CopyRead backend=opencl
+func copyReadSpec(xs []float64) []float64 {
 	k := 2.0
 	x := soac.Map(xs, func(v float64) float64 { return v * k })
 	k = 3
@@ -972,4 +972,57 @@ func replicateOnlySpec(n int, v float32) []float32 {
 //soac:fuse ReplicateCallRefused backend=opencl
 func replicateCallRefusedSpec(xs []int) int {
 	return soac.Reduce(soac.Map2(xs, soac.Replicate(len(xs), maxLen(xs)), func(x, m int) int { return x * m }), 0, func(a, b int) int { return a + b })
+}
+
+// Kernels the opencl backend refused before the clc-gaps2 session.
+
+// Reads of a copy of a capture (fusion.Kernel.Copies): the kernel takes
+// the copy, taken where the producer is written, as an argument of its
+// own beside the reassigned variable.
+
+// CopyPanics divides by a copy of d, zero for some lengths (the spec's
+// panic then, raised by the CPU code after the device's panic flag); the
+// consumer adds the new d.
+//
+//soac:fuse CopyPanics backend=opencl
+func copyPanicsSpec(xs []int) []int {
+	d := len(xs) % 3
+	x := soac.Map(xs, func(v int) int { return v / d })
+	d = 7
+	return soac.Map(x, func(v int) int { return v + d })
+}
+
+type gapPair struct{ a, b float64 }
+
+// CopyStruct reads a copy of a struct reassigned whole, beside a sum of
+// the new one's field.
+//
+//soac:fuse CopyStruct backend=opencl
+func copyStructSpec(xs []float64) (float64, float64) {
+	p := gapPair{a: 2, b: -1}
+	x := soac.Map(xs, func(v float64) float64 { return v*p.a + p.b })
+	p = gapPair{a: p.b, b: p.a}
+	return soac.Reduce(soac.Map(x, func(v float64) float64 { return v * p.a }), 0, func(a, b float64) float64 { return a + b }), p.b
+}
+
+// CopyTwice: a Map2 reads the copy of k beside its two inputs, the
+// consumer the new k.
+//
+//soac:fuse CopyTwice backend=opencl
+func copyTwiceSpec(xs, ys []int32) []int32 {
+	k := int32(3)
+	x := soac.Map2(xs, ys, func(a, b int32) int32 { return a*k - b })
+	k = -k
+	return soac.Map(x, func(v int32) int32 { return v<<2 + k })
+}
+
+// CopySliceRefused reads a copy of a captured slice: a slice's copy is
+// not passed (a number or struct only).
+//
+//soac:fuse CopySliceRefused backend=opencl
+func copySliceRefusedSpec(xs []int, table []int) []int {
+	t := table
+	x := soac.Map(xs, func(v int) int { return v + len(t) })
+	t = xs
+	return soac.Map(x, func(v int) int { return v * len(t) })
 }
