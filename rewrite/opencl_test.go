@@ -37,6 +37,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"callRefusedSpec":          "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
 		"roomRefusedSpec":          "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
 		"opCaptureRefusedSpec":     "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
+		"scanTwiceRefusedSpec":     "Scan at opencl.go:1086:19 is not the last member of its kernel: the scan skeleton ends with the scan",
 		"copySliceRefusedSpec":     "the lambda of Map at opencl.go:1025:7 reads a copy of t taken where it is written (t is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel",
 		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
 		"keptThenRefusedSpec":      "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
@@ -112,6 +113,19 @@ func TestOpenCLRefusals(t *testing.T) {
 	} {
 		if !strings.Contains(src, c) {
 			t.Errorf("no call %s...: the copy of a capture is passed beside the variable", c)
+		}
+	}
+	// A scan followed by other members, or beside a stored map: the scan
+	// kernel keeps the scan on the device, the second kernel reads it.
+	for _, c := range []struct{ name, rest string }{
+		{"ScanThenMap", "Redomap"}, {"ScanThenSum", "Redomap"}, {"ScanBesideMap", "Redomap"},
+		{"ScanThenFilter", "Filter"}, {"ScanThenPanics", "Redomap"},
+	} {
+		if !strings.Contains(src, "var soacgenCL"+c.name+" = &launch.Scan{") || !strings.Contains(src, "var soacgenCL"+c.name+"Rest = &launch."+c.rest+"{") {
+			t.Errorf("%s: no scan kernel and %s kernel after it", c.name, c.rest)
+		}
+		if !strings.Contains(src, "soacgenCL"+c.name+".RunOn(&cls, ") || !strings.Contains(src, "soacgenCL"+c.name+"Rest.RunOn(&cls, ") {
+			t.Errorf("%s: the two kernels do not run in one session", c.name)
 		}
 	}
 	for _, name := range []string{"ReplicateScaled", "ReplicateOnly", "StartAdded", "StartProduct", "TabulateCL", "SumSquaresTo", "NestedEnds", "IndexRead", "IndexReadDiv", "IndexReadTwo", "IndexReadZipped", "IndexReadStruct"} {
@@ -309,6 +323,8 @@ func TestOpenCLMutants(t *testing.T) {
 			{"ReplicateScaled", "const opencl__at k__v2 = rep__1;", "const opencl__at k__v2 = {rep__0, 0};"},
 			// The reassigned variable read in place of its copy.
 			{"CopyRead", "soac__lambda(in__0, cap__k__cp0, &k__e)", "soac__lambda(in__0, cap__k, &k__e)"},
+			// The second kernel reading the input in place of the scan.
+			{"ScanThenMap+Rest", "soac__lambda_2(in__1, in__0, &k__e)", "soac__lambda_2(in__0, in__0, &k__e)"},
 		}},
 		{"clstreams", []mutant{
 			// A chunk's result combined with itself.
@@ -320,8 +336,12 @@ func TestOpenCLMutants(t *testing.T) {
 			outs := generateDir(t, dir)
 			src := string(outs[0].Content)
 			var specs []specInfo
-			for _, m := range c.mutants {
-				at := strings.Index(src, "var soacgenCL"+m.spec+" = ")
+			for i, m := range c.mutants {
+				// "Spec+Suffix" names the spec's kernel soacgenCLSpecSuffix
+				// (a scan's second kernel: Rest).
+				spec, suffix, _ := strings.Cut(m.spec, "+")
+				c.mutants[i].spec = spec
+				at := strings.Index(src, "var soacgenCL"+spec+suffix+" = ")
 				if at < 0 {
 					t.Fatalf("no kernel of %s", m.spec)
 				}
@@ -334,7 +354,7 @@ func TestOpenCLMutants(t *testing.T) {
 				}
 				src = src[:at] + strings.Replace(src[at:end], m.from, m.to, 1) + src[end:]
 				for _, si := range specsOf(t, outs[0]) {
-					if si.label == m.spec {
+					if si.label == spec {
 						specs = append(specs, si)
 					}
 				}

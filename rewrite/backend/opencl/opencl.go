@@ -179,6 +179,10 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 			return gk.emitGrid(k, outs), ""
 		}
 	}
+	if at := splitScan(lk, outs); at >= 0 && len(k.Inputs) > 0 {
+		// A scan and the members after it: two launches (openclsplit.go).
+		return renderSplit(f, lk, outs, next, at)
+	}
 	ck := newKernel()
 	ck.copies = true
 	if why := ck.translate(outs); why != "" {

@@ -1026,3 +1026,62 @@ func copySliceRefusedSpec(xs []int, table []int) []int {
 	t = xs
 	return soac.Map(x, func(v int) int { return v * len(t) })
 }
+
+// A scan followed by other members, or beside a stored map: the scan
+// skeleton writes the scan on the device, then a map-reduce or filter
+// skeleton computes the rest reading it there (openclsplit.go).
+
+// ScanThenMap halves the square roots of a running maximum (as
+// prefixsum's HalfSqrts does of a running sum, which the device
+// reassociates: max is exact in any order) and zips them with the input;
+// the scan is not stored.
+//
+//soac:fuse ScanThenMap backend=opencl
+func scanThenMapSpec(xs []float64) []float64 {
+	s := soac.Scan(soac.Map(xs, func(x float64) float64 { return x * x }), -1e308, func(a, b float64) float64 { return max(a, b) })
+	return soac.Map2(s, xs, func(p, x float64) float64 { return math.Sqrt(p)/2 - x })
+}
+
+// ScanThenSum sums a running sum, beside the sum of the elements folded
+// before the scan; both stored with the scan.
+//
+//soac:fuse ScanThenSum backend=opencl
+func scanThenSumSpec(xs []int64) ([]int64, int64, int64) {
+	t := soac.Reduce(xs, 0, func(a, b int64) int64 { return a + b })
+	s := soac.Scan(xs, 0, func(a, b int64) int64 { return a + b })
+	return s, soac.Reduce(s, 0, func(a, b int64) int64 { return a ^ b }), t
+}
+
+// ScanBesideMap stores the map the scan reads (the scan is the kernel's
+// last member).
+//
+//soac:fuse ScanBesideMap backend=opencl
+func scanBesideMapSpec(xs []int32, k int32) ([]int32, []int32) {
+	m := soac.Map(xs, func(x int32) int32 { return x*k + 1 })
+	return m, soac.Scan(m, 0, func(a, b int32) int32 { return max(a, b) })
+}
+
+// ScanThenFilter keeps the positive running sums (a filter skeleton
+// after the scan's).
+//
+//soac:fuse ScanThenFilter backend=opencl
+func scanThenFilterSpec(xs []int) []int {
+	s := soac.Scan(xs, 0, func(a, b int) int { return a + b })
+	return soac.Filter(s, func(v int) bool { return v > 0 })
+}
+
+// ScanThenPanics divides by the running sum, zero for some prefixes: the
+// second launch's panic flag makes the CPU code raise the spec's panic.
+//
+//soac:fuse ScanThenPanics backend=opencl
+func scanThenPanicsSpec(xs []int) []int {
+	s := soac.Scan(soac.Map(xs, func(x int) int { return x%5 + 1 }), 0, func(a, b int) int { return a + b })
+	return soac.Map2(xs, s, func(x, p int) int { return x / (p % 97) })
+}
+
+// ScanTwiceRefused scans a scan: the second scan is not split off.
+//
+//soac:fuse ScanTwiceRefused backend=opencl
+func scanTwiceRefusedSpec(xs []int) []int {
+	return soac.Scan(soac.Scan(xs, 0, func(a, b int) int { return a + b }), 0, func(a, b int) int { return a + b })
+}
