@@ -25,8 +25,9 @@ func TestOpenCLRefusals(t *testing.T) {
 		"stringRefusedSpec":        "input xs has type []string: the skeletons take slices of",
 		"twoFiltersRefusedSpec":    "Filter at opencl.go:294:9 and Filter at opencl.go:295:14 store the kept elements of two filters: the filter skeleton compacts one",
 		"indexedBesideRefusedSpec": "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
-		"startFloatRefusedSpec":    "Reduce at opencl.go:946:9: its start is not provably its operator's neutral element: every work-group would combine it again (the host combines the start of an integer Reduce once, not of a scan or a float fold)",
-		"neutralRefusedSpec":       "Reduce at opencl.go:87:9: its neutral element is not a constant",
+		"startFilterFloatRefusedSpec": "Reduce at opencl.go:1157:14: its start is not provably its operator's neutral element: every work-group would combine it again (the start of a Reduce of numbers is combined once, when it is an expression without effects: not of a scan, nor of a float fold in a filter kernel)",
+		"scanStartRefusedSpec":        "Scan at opencl.go:1147:9: its start is not provably its operator's neutral element",
+		"neutralOpRefusedSpec":        "Reduce at opencl.go:1132:9: its neutral element is not a constant",
 		"layoutRefusedSpec":        "Reduce at opencl.go:862:9 folds github.com/soacgen/soacgen/rewrite/testdata/opencl.lopsided: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those (of structs of those too, where their fields, flattened, keep the struct's layout)",
 		"structNeutralRefusedSpec": "Reduce at opencl.go:872:9: its neutral element is not the zero value github.com/soacgen/soacgen/rewrite/testdata/opencl.at{} nor a literal of constant fields",
 		"iotaFilterRefusedSpec":    "it reads no array (a generated space) and ends with a scan or stores a filter's kept elements: the scan and filter skeletons need an input",
@@ -101,6 +102,20 @@ func TestOpenCLRefusals(t *testing.T) {
 	for _, c := range []string{"soacgenCLSumSquaresTo.RunN(cln, []any{launch.View(xs)}, ", "soacgenCLTabulateCL.RunN(cln, []any{launch.View(xs)}, "} {
 		if !strings.Contains(src, c) {
 			t.Errorf("no call %s...", c)
+		}
+	}
+	// Folds from a start that is not neutral: a float's start is a
+	// kernel argument element 0 combines; an idempotent operator's start
+	// (max, min, |, &) is combined by the host after the device folded
+	// from the operator's identity.
+	for _, w := range []string{
+		"if (soac_index == 0) {\nint e = 0;\nred__0 = soac__lambda(start__0, red__0, &e);\n}\nif (soac_index == 0) {\nint e = 0;\nred__1 = soac__lambda_2(start__1, red__1, &e);",
+		"soacgenCLStartFloatSum.Run([]any{launch.Arg(float64(v2)), launch.Arg(float32(v3))}, ",
+		"a = max(v2, clr[0])", "b = min(v3, clr2[0])", "c = (v4) | clr3[0]", "d = (v5) & clr4[0]",
+		`Neutral: "(-2147483647L-1)"`, `Neutral: "2147483647L"`, `Neutral: "(-0L-1)"`,
+	} {
+		if !strings.Contains(src, w) {
+			t.Errorf("no %q: a start that is not neutral is combined once", w)
 		}
 	}
 	// A lambda reading a copy of a reassigned capture takes the copy as
@@ -323,6 +338,11 @@ func TestOpenCLMutants(t *testing.T) {
 			{"ReplicateScaled", "const opencl__at k__v2 = rep__1;", "const opencl__at k__v2 = {rep__0, 0};"},
 			// The reassigned variable read in place of its copy.
 			{"CopyRead", "soac__lambda(in__0, cap__k__cp0, &k__e)", "soac__lambda(in__0, cap__k, &k__e)"},
+			// A float fold's start not combined by element 0.
+			{"StartFloatSum", "red__0 = soac__lambda(start__0, red__0, &e);", "red__0 = red__0;"},
+			// An idempotent fold from a constant that is not its
+			// operator's identity (& from 0).
+			{"IdemStarts", `Neutral: "(-0L-1)"`, `Neutral: "0L"`},
 			// The second kernel reading the input in place of the scan.
 			{"ScanThenMap+Rest", "soac__lambda_2(in__1, in__0, &k__e)", "soac__lambda_2(in__0, in__0, &k__e)"},
 		}},

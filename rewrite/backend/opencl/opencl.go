@@ -38,6 +38,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/lower"
@@ -108,6 +110,10 @@ type clArg struct {
 	// taken where the member is written (fusion.Kernel.Copies): the
 	// argument passes the copy (hostgo.Func.Name of it).
 	copyOf *ir.Var
+	// start, with obj nil, is the start of fold startOf that the
+	// argument passes (clRed.first).
+	start   *ir.Operand
+	startOf *ir.SOAC
 }
 
 // clParam is a kernel input or output: its C name, skel type and Go
@@ -145,6 +151,59 @@ type clRed struct {
 	start   *ir.Operand
 	startOp token.Token
 	startOf *ir.SOAC
+	// first, when not "", is the kernel argument holding the start of a
+	// float fold that is not its operator's neutral element: element 0
+	// combines it with its value (lower.Member.StartNotNeutral).
+	first, firstCall string // the argument, and the call combining it
+	// startIdem, when not "", is the idempotent operator (lower.Member.
+	// IdemStart: "max", "min", "|" or "&") the host combines start with
+	// the result by, in place of startOp.
+	startIdem string
+}
+
+// startCombined returns the result v of fold r combined once with its
+// start, when r has one that the device does not fold (clRed.start).
+func startCombined(f *hostgo.Func, r clRed, v *jen.Statement) *jen.Statement {
+	switch {
+	case r.start == nil:
+		return v
+	case r.startIdem == "max" || r.startIdem == "min":
+		return jen.Id(r.startIdem).Call(f.OperandCode(r.startOf, r.start), v)
+	case r.startIdem != "":
+		return jen.Parens(f.OperandCode(r.startOf, r.start)).Op(r.startIdem).Add(v)
+	}
+	return jen.Parens(f.OperandCode(r.startOf, r.start)).Op(r.startOp.String()).Add(v)
+}
+
+// idemIdentity returns the C literal, of skel type sk, of the identity
+// of idempotent operator op ("max", "min", "|", "&") on integer type t:
+// its type's least value for max, greatest for min, 0 for |, every bit
+// set for &.
+func idemIdentity(op string, t types.Type, sk string) string {
+	b := t.Underlying().(*types.Basic)
+	bits := uint(goSizes.Sizeof(t) * 8)
+	signed := b.Info()&types.IsUnsigned == 0
+	one := constant.MakeInt64(1)
+	top := constant.Shift(one, token.SHL, bits) // 2^bits
+	if signed {
+		top = constant.Shift(one, token.SHL, bits-1)
+	}
+	least, greatest := constant.MakeInt64(0), constant.BinaryOp(top, token.SUB, one)
+	if signed {
+		least = constant.UnaryOp(token.SUB, top, 0)
+	}
+	switch op {
+	case "max":
+		return cLiteral(least, sk)
+	case "min":
+		return cLiteral(greatest, sk)
+	case "&":
+		if signed {
+			return cLiteral(constant.MakeInt64(-1), sk)
+		}
+		return cLiteral(greatest, sk)
+	}
+	return cLiteral(constant.MakeInt64(0), sk)
 }
 
 // Render renders lk as a skeleton launch whose fallback is next's code,
@@ -401,6 +460,12 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	if ck.compact != lower.Root {
 		return ck.filterShape()
 	}
+	for _, r := range ck.reds {
+		if r.first != "" {
+			// The operators cannot panic (checked above).
+			fmt.Fprintf(&ck.body, "if (soac_index == 0) {\nint e = 0;\n%s = %s;\n}\n", r.c, r.firstCall)
+		}
+	}
 	if !ck.scan {
 		fmt.Fprintf(&ck.body, "k__err = k__e;\n")
 		return ""
@@ -629,18 +694,44 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	mem := ck.lk.Members[slices.IndexFunc(ck.lk.Members, func(x lower.Member) bool { return x.SOAC == m })]
 	t := m.TypeArgs[0]
 	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}, commutative: op.Reduce != nil && mem.Commutative}
-	if mem.StartNotNeutral {
-		// An integer Reduce folds from its operator's own neutral
-		// element on the device, and the host combines the start with
-		// the result once (+, * and ^ commute and wrap alike in Go).
-		b, isInt := t.Underlying().(*types.Basic)
-		isInt = isInt && b.Info()&types.IsInteger != 0
-		if op.Reduce == nil || !isInt || r.skel == "" || operator.Neutral == nil || !pureExpr(ck.f.Info(), operator.Neutral.Expr) {
-			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the host combines the start of an integer Reduce once, not of a scan or a float fold)", soacPos(ck.f, m))
+	startPure := operator.Neutral != nil && pureExpr(ck.f.Info(), operator.Neutral.Expr)
+	switch {
+	case mem.StartNotNeutral:
+		// A Reduce folds from its operator's own neutral element on the
+		// device, and the host combines the start with the result once:
+		// +, * and ^ commute and wrap alike in Go on integers; a float
+		// sum or product is reassociated (CONTRACT.md: within rounding),
+		// from -0 (x + -0 == x for every x) or 1.
+		float := r.skel == "Float32" || r.skel == "Float64"
+		if op.Reduce == nil || r.skel == "" || !startPure || float && ck.compact != lower.Root {
+			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the start of a Reduce of numbers is combined once, when it is an expression without effects: not of a scan, nor of a float fold in a filter kernel)", soacPos(ck.f, m))
 		}
-		id := map[token.Token]int64{token.ADD: 0, token.MUL: 1, token.XOR: 0}[mem.StartOp]
-		r.neutral, r.start, r.startOp = cLiteral(constant.MakeInt64(id), r.skel), operator.Neutral, mem.StartOp
-		r.startOf = m
+		r.neutral = cLiteral(constant.MakeInt64(map[token.Token]int64{token.ADD: 0, token.MUL: 1, token.XOR: 0}[mem.StartOp]), r.skel)
+		if !float {
+			r.start, r.startOp, r.startOf = operator.Neutral, mem.StartOp, m
+			break
+		}
+		// A float sum or product is reassociated (CONTRACT.md: within
+		// rounding): the device folds from -0 (x + -0 == x for every x)
+		// or 1, and element 0 holds the start combined with it, so that
+		// the start is leftmost, as in the spec (whose association a
+		// fold by one work-item keeps).
+		if mem.StartOp == token.ADD {
+			r.neutral = "(-" + r.neutral + ")"
+		}
+		name := fmt.Sprintf("start__%d", len(ck.args))
+		ct, err := ck.unit.Type(t)
+		if err != nil {
+			return fmt.Sprintf("%s folds %s: %v", soacPos(ck.f, m), t, err)
+		}
+		ck.args = append(ck.args, clArg{name: name, params: []string{fmt.Sprintf("const %s %s", ct.C, name)}, start: operator.Neutral, startOf: m})
+		r.first = name
+	case mem.IdemStart != "" && op.Reduce != nil && r.skel != "" && startPure && (mem.IdemStart == "|" || mem.IdemStart == "&" || ck.f.LookupAt(mem.IdemStart, ck.lk.Src.At.Pos()) == types.Universe.Lookup(mem.IdemStart)):
+		// A start that is not a constant, of max, min, | or & on
+		// integers: the device folds from the operator's identity, the
+		// host combines the start once (exact: the operator is
+		// associative, commutative and idempotent).
+		r.neutral, r.start, r.startIdem, r.startOf = idemIdentity(mem.IdemStart, t, r.skel), operator.Neutral, mem.IdemStart, m
 	}
 	var ct *clc.Type // the translated struct type, for a struct fold
 	if r.skel == "" {
@@ -651,7 +742,7 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	}
 	ne := operator.Neutral
 	switch {
-	case r.start != nil:
+	case r.start != nil || r.first != "":
 	case ct != nil && zeroLiteral(ne):
 		r.neutral = "{0}"
 	case ct != nil:
@@ -673,6 +764,9 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	}
 	if len(fn.Captures) > 0 {
 		return fmt.Sprintf("the operator of %s captures %s: the skeletons' combine takes no arguments", soacPos(ck.f, m), fn.Captures[0].Var.Name())
+	}
+	if r.first != "" {
+		r.firstCall = fn.Call([]string{r.first, r.c}, "", "&e")
 	}
 	if ct == nil {
 		r.op = fmt.Sprintf("int e = 0;\nr = %s;", fn.Call([]string{"a", "b"}, "", "&e"))

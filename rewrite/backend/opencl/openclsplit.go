@@ -204,6 +204,9 @@ func (ck *clKernel) argValues(session string) jen.Code {
 		case a.copyOf != nil:
 			list = append(list, launchQ("Arg").Call(hostgo.Id(f.Name(a.copyOf))))
 			continue
+		case a.start != nil:
+			list = append(list, launchQ("Arg").Call(f.Type(a.startOf.TypeArgs[0]).Call(f.OperandCode(a.startOf, a.start))))
+			continue
 		}
 		pass := "Arg"
 		switch a.kind {
@@ -329,10 +332,7 @@ func emitSplit(ckA, ckB *clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	for _, r := range ckB.reds {
 		if name := outs[r.v]; name != "" && name != "_" {
 			v := jen.Id(local[r.v]).Index(hostgo.Lit(0))
-			if r.start != nil {
-				v = jen.Parens(f.OperandCode(r.startOf, r.start)).Op(r.startOp.String()).Add(v)
-			}
-			done.Add(hostgo.AssignTo(name, v))
+			done.Add(hostgo.AssignTo(name, startCombined(f, r, v)))
 		}
 	}
 	if name := outs[scanV]; name != "" && name != "_" {

@@ -82,8 +82,8 @@ func tableLookupSpec(xs []int, table []int) []int {
 	return soac.Map(xs, func(x int) int { return table[x&7] })
 }
 
-//soac:fuse NeutralRefused backend=opencl
-func neutralRefusedSpec(xs []int, start int) int {
+//soac:fuse NeutralMax backend=opencl
+func neutralMaxSpec(xs []int, start int) int {
 	return soac.Reduce(xs, start, func(a, b int) int { return max(a, b) }) // any start: max is idempotent (parallel starts each chunk from it)
 }
 
@@ -939,10 +939,10 @@ func startProductSpec(xs []int32, k int32) (int32, int64, uint16) {
 	return p, s, x
 }
 
-// startFloatRefusedSpec sums floats from 1.
+// startFloatSpec sums floats from 1: element 0 adds the start.
 //
-//soac:fuse StartFloatRefused backend=opencl
-func startFloatRefusedSpec(xs []float64) float64 {
+//soac:fuse StartFloat backend=opencl
+func startFloatSpec(xs []float64) float64 {
 	return soac.Reduce(xs, 1.0, func(a, b float64) float64 { return a + b })
 }
 
@@ -1084,4 +1084,91 @@ func scanThenPanicsSpec(xs []int) []int {
 //soac:fuse ScanTwiceRefused backend=opencl
 func scanTwiceRefusedSpec(xs []int) []int {
 	return soac.Scan(soac.Scan(xs, 0, func(a, b int) int { return a + b }), 0, func(a, b int) int { return a + b })
+}
+
+// Folds from a start that is not their operator's neutral element, or
+// not a constant.
+
+// StartFloatSum sums halves from a start, and float32s from another.
+//
+//soac:fuse StartFloatSum backend=opencl
+func startFloatSumSpec(xs []float64, start float64, k float32) (float64, float32) {
+	s := soac.Reduce(soac.Map(xs, func(x float64) float64 { return x * 0.5 }), start, func(a, b float64) float64 { return a + b })
+	p := soac.Reduce(soac.Map(xs, func(x float64) float32 { return float32(x) }), k, func(a, b float32) float32 { return a + b })
+	return s, p
+}
+
+func startFloatSumSpecArgs(r *rand.Rand, n int) []any {
+	return []any{quarters(r, n), float64(r.IntN(9)) - 4.5, float32(r.IntN(9)) + 0.25}
+}
+
+// IdemStarts folds with max, min, | and & from variables: the device
+// folds from the operators' identities, the host combines each start.
+//
+//soac:fuse IdemStarts backend=opencl
+func idemStartsSpec(xs []int32, lo int32, hi uint64, m int64) (int32, int32, uint64, int64) {
+	a := soac.Reduce(xs, lo, func(a, b int32) int32 { return max(a, b) })
+	b := soac.Reduce(xs, lo-3, func(a, b int32) int32 { return min(a, b) })
+	c := soac.Reduce(soac.Map(xs, func(x int32) uint64 { return uint64(x) & 0xff }), hi, func(a, b uint64) uint64 { return a | b })
+	d := soac.Reduce(soac.Map(xs, func(x int32) int64 { return int64(x) | 0x10 }), m, func(a, b int64) int64 { return a & b })
+	return a, b, c, d
+}
+
+// IdemFilter folds the kept elements with max from a variable (a select
+// keeps the identity for a dropped element).
+//
+//soac:fuse IdemFilter backend=opencl
+func idemFilterSpec(xs []int64, lo int64) int64 {
+	return soac.Reduce(soac.Filter(xs, func(x int64) bool { return x%3 != 0 }), lo, func(a, b int64) int64 { return max(a, b) })
+}
+
+// NeutralOpRefused folds with a named operator from a variable: not an
+// operator the generator knows, so its start is taken as its neutral
+// element (CONTRACT.md; any start of this idempotent one), which the
+// skeletons build into the program.
+//
+//soac:fuse NeutralOpRefused backend=opencl
+func neutralOpRefusedSpec(xs []int, start int) int {
+	return soac.Reduce(xs, start, maxInts)
+}
+
+func maxInts(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// ScanStartRefused scans from a start that is not neutral: every element
+// would need it.
+//
+//soac:fuse ScanStartRefused backend=opencl
+func scanStartRefusedSpec(xs []int) []int {
+	return soac.Scan(xs, 5, func(a, b int) int { return a + b })
+}
+
+// StartFilterFloatRefused sums the kept floats from a start that is not
+// neutral: the filter skeleton folds kept elements only, so element 0
+// cannot hold the start.
+//
+//soac:fuse StartFilterFloatRefused backend=opencl
+func startFilterFloatRefusedSpec(xs []float64) ([]float64, float64) {
+	pos := soac.Filter(xs, func(x float64) bool { return x > 0 })
+	return pos, soac.Reduce(pos, 1.5, func(a, b float64) float64 { return a + b })
+}
+
+// startFloatSpecArgs: quarters, whose sums are exact in any order (the
+// device reassociates a float fold), and the values that stay exact:
+// signed zeros, infinities, NaN.
+func startFloatSpecArgs(r *rand.Rand, n int) []any { return []any{quarters(r, n)} }
+
+func quarters(r *rand.Rand, n int) []float64 {
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = float64(r.IntN(65)-32) / 4
+		if r.IntN(16) == 0 {
+			xs[i] = []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN()}[r.IntN(5)]
+		}
+	}
+	return xs
 }
