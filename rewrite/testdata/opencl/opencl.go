@@ -1147,12 +1147,12 @@ func scanStartRefusedSpec(xs []int) []int {
 	return soac.Scan(xs, 5, func(a, b int) int { return a + b })
 }
 
-// StartFilterFloatRefused sums the kept floats from a start that is not
+// FilterStartRefused sums the kept floats from a start that is not
 // neutral: the filter skeleton folds kept elements only, so element 0
 // cannot hold the start.
 //
-//soac:fuse StartFilterFloatRefused backend=opencl
-func startFilterFloatRefusedSpec(xs []float64) ([]float64, float64) {
+//soac:fuse FilterStartRefused backend=opencl
+func filterStartRefusedSpec(xs []float64) ([]float64, float64) {
 	pos := soac.Filter(xs, func(x float64) bool { return x > 0 })
 	return pos, soac.Reduce(pos, 1.5, func(a, b float64) float64 { return a + b })
 }
