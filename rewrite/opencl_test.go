@@ -38,6 +38,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"callRefusedSpec":          "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
 		"roomRefusedSpec":          "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
 		"opCaptureRefusedSpec":     "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
+		"methodRecvRefusedSpec":    "the lambda of Map at opencl.go:1216:9 is a method value whose receiver ss[0] is not a variable",
 		"scanTwiceRefusedSpec":     "Scan at opencl.go:1086:19 is not the last member of its kernel: the scan skeleton ends with the scan",
 		"copySliceRefusedSpec":     "the lambda of Map at opencl.go:1025:7 reads a copy of t taken where it is written (t is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel",
 		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
@@ -116,6 +117,16 @@ func TestOpenCLRefusals(t *testing.T) {
 	} {
 		if !strings.Contains(src, w) {
 			t.Errorf("no %q: a start that is not neutral is combined once", w)
+		}
+	}
+	// Method values: the receiver is an argument (the value a pointer
+	// points at).
+	for _, c := range []string{
+		"soacgenCLMethodMap.Run([]any{launch.Arg(s)}, ",
+		"soacgenCLMethodPtrSum.Run([]any{launch.Arg(*p), launch.Arg(t)}, ",
+	} {
+		if !strings.Contains(src, c) {
+			t.Errorf("no call %s...: a method value's receiver is passed", c)
 		}
 	}
 	// A lambda reading a copy of a reassigned capture takes the copy as
@@ -343,6 +354,8 @@ func TestOpenCLMutants(t *testing.T) {
 			// An idempotent fold from a constant that is not its
 			// operator's identity (& from 0).
 			{"IdemStarts", `Neutral: "(-0L-1)"`, `Neutral: "0L"`},
+			// A method value's wrapper passing another argument.
+			{"MethodMap", "opencl__gapScaler__Apply(cap__s, x0, soac__err)", "opencl__gapScaler__Apply(cap__s, x0 + 1.0, soac__err)"},
 			// The second kernel reading the input in place of the scan.
 			{"ScanThenMap+Rest", "soac__lambda_2(in__1, in__0, &k__e)", "soac__lambda_2(in__0, in__0, &k__e)"},
 		}},

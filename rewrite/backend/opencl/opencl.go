@@ -114,6 +114,9 @@ type clArg struct {
 	// argument passes (clRed.first).
 	start   *ir.Operand
 	startOf *ir.SOAC
+	// deref passes the value obj points at (the receiver of a method
+	// value, clc.Unit.MethodValue).
+	deref bool
 }
 
 // clParam is a kernel input or output: its C name, skel type and Go
@@ -598,6 +601,14 @@ func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 		fn, err = ck.unit.Lambda(l.Lit, ck.f.Info())
 	case l.Kind == ir.NamedFunc && l.Func != nil:
 		fn, err = ck.unit.Declared(l.Func)
+	case l.Kind == ir.MethodValue && l.Func != nil && l.Recv != nil:
+		// The receiver is a capture, passed by value.
+		id, _ := ast.Unparen(l.Recv.Expr).(*ast.Ident)
+		recv, _ := ck.f.Info().Uses[id].(*types.Var)
+		if id == nil || recv == nil {
+			return nil, fmt.Sprintf("the lambda of %s is a method value whose receiver %s is not a variable", soacPos(ck.f, m), types.ExprString(l.Recv.Expr))
+		}
+		fn, err = ck.unit.MethodValue(l.Func, recv, l.Expr.Pos())
 	default:
 		return nil, fmt.Sprintf("the lambda of %s is a function value, not a literal or a named function", soacPos(ck.f, m))
 	}
@@ -648,11 +659,17 @@ func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
 // ck.copies, an argument of its own holding the copy (clArg.copyOf).
 func (ck *clKernel) captureAs(m *ir.SOAC, c clc.Capture) (string, string) {
 	at := fmt.Sprintf("%s:%d:%d", filepath.Base(c.Pos.Filename), c.Pos.Line, c.Pos.Column)
+	// A pointer is captured only as the receiver of a method value
+	// (clc.Unit.MethodValue): the value it points at is passed.
+	_, deref := c.Var.Type().(*types.Pointer)
+	if deref && !ck.copies {
+		return "", fmt.Sprintf("the lambda of %s is a method value of the pointer %s: only a map-reduce, scan or filter kernel passes the value it points at", soacPos(ck.f, m), c.Var.Name())
+	}
 	for _, cp := range ck.lk.Src.Copies {
 		if cp.SOAC != m || cp.Var.Obj != types.Object(c.Var) {
 			continue
 		}
-		if !ck.copies || c.Type.IsView() {
+		if !ck.copies || c.Type.IsView() || deref {
 			return "", fmt.Sprintf("the lambda of %s reads a copy of %s taken where it is written (%s is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel", soacPos(ck.f, m), c.Var.Name(), c.Var.Name())
 		}
 		for _, a := range ck.args {
@@ -677,7 +694,7 @@ func (ck *clKernel) captureAs(m *ir.SOAC, c clc.Capture) (string, string) {
 	if ck.f.LookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
 		return "", fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", soacPos(ck.f, m), c.Var.Name(), at)
 	}
-	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, params: c.KernelParams(), kind: c.Type.Kind})
+	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, params: c.KernelParams(), kind: c.Type.Kind, deref: deref})
 	return c.C, ""
 }
 

@@ -290,6 +290,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 				// A float fold's start (clRed.first).
 				list = append(list, launchQ("Arg").Call(f.Type(a.startOf.TypeArgs[0]).Call(f.OperandCode(a.startOf, a.start))))
 				continue
+			case a.deref:
+				// A method value's receiver, through its pointer.
+				list = append(list, launchQ("Arg").Call(jen.Op("*").Add(f.ObjName(a.obj))))
+				continue
 			}
 			pass := "Arg"
 			switch a.kind {

@@ -207,6 +207,9 @@ func (ck *clKernel) argValues(session string) jen.Code {
 		case a.start != nil:
 			list = append(list, launchQ("Arg").Call(f.Type(a.startOf.TypeArgs[0]).Call(f.OperandCode(a.startOf, a.start))))
 			continue
+		case a.deref:
+			list = append(list, launchQ("Arg").Call(jen.Op("*").Add(f.ObjName(a.obj))))
+			continue
 		}
 		pass := "Arg"
 		switch a.kind {

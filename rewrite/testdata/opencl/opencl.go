@@ -1172,3 +1172,46 @@ func quarters(r *rand.Rand, n int) []float64 {
 	}
 	return xs
 }
+
+// Method values as lambdas: the method is translated and its receiver,
+// evaluated where the kernel runs, is a kernel argument.
+
+type gapScaler struct {
+	Factor, Offset float64
+	Shift          int32
+}
+
+func (s gapScaler) Apply(x float64) float64 { return x*s.Factor + s.Offset }
+
+func (s gapScaler) Count(x int64) int64 { return x/int64(s.Shift|1) + x%3 }
+
+// Both calls Apply, another method.
+func (s gapScaler) Both(x float64) float64 { return s.Apply(x) - x*s.Offset }
+
+// MethodMap maps by a method value of a struct parameter.
+//
+//soac:fuse MethodMap backend=opencl
+func methodMapSpec(s gapScaler, xs []float64) []float64 {
+	return soac.Map(xs, s.Apply)
+}
+
+// MethodPtrSum sums by a method value of a pointer (its value is the
+// receiver) and maps by one of a local.
+//
+//soac:fuse MethodPtrSum backend=opencl
+func methodPtrSumSpec(p *gapScaler, xs []int64) (int64, []float64) {
+	t := gapScaler{Factor: 2, Offset: -1, Shift: 6}
+	ys := soac.Map(xs, func(x int64) float64 { return float64(x) })
+	return soac.Reduce(soac.Map(xs, p.Count), 0, func(a, b int64) int64 { return a + b }), soac.Map(ys, t.Both)
+}
+
+// MethodRecvRefused maps by a method value of an element of a slice: the
+// receiver is not a variable.
+//
+//soac:fuse MethodRecvRefused backend=opencl
+func methodRecvRefusedSpec(ss []gapScaler, xs []float64) []float64 {
+	if len(ss) == 0 {
+		return nil
+	}
+	return soac.Map(xs, ss[0].Apply)
+}
