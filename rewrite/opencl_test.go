@@ -25,8 +25,8 @@ func TestOpenCLRefusals(t *testing.T) {
 		"stringRefusedSpec":        "input xs has type []string: the skeletons take slices of",
 		"twoFiltersRefusedSpec":    "Filter at opencl.go:294:9 and Filter at opencl.go:295:14 store the kept elements of two filters: the filter skeleton compacts one",
 		"indexedBesideRefusedSpec": "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
-		"filterStartRefusedSpec":   "Reduce at opencl.go:1157:14: its start is not provably its operator's neutral element: every work-group would combine it again (the start of a Reduce of numbers is combined once, when it is an expression without effects: not of a scan, nor of a float fold in a filter kernel)",
-		"scanStartRefusedSpec":     "Scan at opencl.go:1147:9: its start is not provably its operator's neutral element",
+		"filterStartRefusedSpec":   "Reduce at opencl.go:1157:14: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel)",
+		"startCallRefusedSpec":     "Scan at opencl.go:1253:9: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel)",
 		"neutralOpRefusedSpec":     "Reduce at opencl.go:1132:9: its neutral element is not a constant",
 		"layoutRefusedSpec":        "Reduce at opencl.go:862:9 folds github.com/soacgen/soacgen/rewrite/testdata/opencl.lopsided: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those (of structs of those too, where their fields, flattened, keep the struct's layout)",
 		"structNeutralRefusedSpec": "Reduce at opencl.go:872:9: its neutral element is not the zero value github.com/soacgen/soacgen/rewrite/testdata/opencl.at{} nor a literal of constant fields",
@@ -356,6 +356,8 @@ func TestOpenCLMutants(t *testing.T) {
 			{"IdemStarts", `Neutral: "(-0L-1)"`, `Neutral: "0L"`},
 			// A method value's wrapper passing another argument.
 			{"MethodMap", "opencl__gapScaler__Apply(cap__s, x0, soac__err)", "opencl__gapScaler__Apply(cap__s, x0 + 1.0, soac__err)"},
+			// A scan's start not combined by element 0.
+			{"ScanStartMax", "red__0 = soac__lambda(start__0, red__0, &e);", "red__0 = red__0;"},
 			// The second kernel reading the input in place of the scan.
 			{"ScanThenMap+Rest", "soac__lambda_2(in__1, in__0, &k__e)", "soac__lambda_2(in__0, in__0, &k__e)"},
 		}},

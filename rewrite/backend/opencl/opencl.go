@@ -712,30 +712,11 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	t := m.TypeArgs[0]
 	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}, commutative: op.Reduce != nil && mem.Commutative}
 	startPure := operator.Neutral != nil && pureExpr(ck.f.Info(), operator.Neutral.Expr)
-	switch {
-	case mem.StartNotNeutral:
-		// A Reduce folds from its operator's own neutral element on the
-		// device, and the host combines the start with the result once:
-		// +, * and ^ commute and wrap alike in Go on integers; a float
-		// sum or product is reassociated (CONTRACT.md: within rounding),
-		// from -0 (x + -0 == x for every x) or 1.
-		float := r.skel == "Float32" || r.skel == "Float64"
-		if op.Reduce == nil || r.skel == "" || !startPure || float && ck.compact != lower.Root {
-			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the start of a Reduce of numbers is combined once, when it is an expression without effects: not of a scan, nor of a float fold in a filter kernel)", soacPos(ck.f, m))
-		}
-		r.neutral = cLiteral(constant.MakeInt64(map[token.Token]int64{token.ADD: 0, token.MUL: 1, token.XOR: 0}[mem.StartOp]), r.skel)
-		if !float {
-			r.start, r.startOp, r.startOf = operator.Neutral, mem.StartOp, m
-			break
-		}
-		// A float sum or product is reassociated (CONTRACT.md: within
-		// rounding): the device folds from -0 (x + -0 == x for every x)
-		// or 1, and element 0 holds the start combined with it, so that
-		// the start is leftmost, as in the spec (whose association a
-		// fold by one work-item keeps).
-		if mem.StartOp == token.ADD {
-			r.neutral = "(-" + r.neutral + ")"
-		}
+	float := r.skel == "Float32" || r.skel == "Float64"
+	// first makes the start a kernel argument that element 0 combines
+	// with its value (clRed.first): the start is leftmost, as in the
+	// spec, whose association a fold by one work-item keeps.
+	first := func() string {
 		name := fmt.Sprintf("start__%d", len(ck.args))
 		ct, err := ck.unit.Type(t)
 		if err != nil {
@@ -743,11 +724,42 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		}
 		ck.args = append(ck.args, clArg{name: name, params: []string{fmt.Sprintf("const %s %s", ct.C, name)}, start: operator.Neutral, startOf: m})
 		r.first = name
+		return ""
+	}
+	switch {
+	case mem.StartNotNeutral:
+		// The device folds from the operator's own neutral element: 0,
+		// 1, or -0 for a float sum (x + -0 == x for every x). The start
+		// is combined once: by the host with a Reduce's result, where +,
+		// * and ^ commute and wrap alike in Go on integers; by element 0
+		// for a float Reduce (reassociated, CONTRACT.md: within
+		// rounding) and for a scan (every element holds it).
+		if r.skel == "" || !startPure || float && op.Reduce != nil && ck.compact != lower.Root {
+			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel)", soacPos(ck.f, m))
+		}
+		r.neutral = cLiteral(constant.MakeInt64(map[token.Token]int64{token.ADD: 0, token.MUL: 1, token.XOR: 0}[mem.StartOp]), r.skel)
+		if float && mem.StartOp == token.ADD {
+			r.neutral = "(-" + r.neutral + ")"
+		}
+		if !float && op.Reduce != nil {
+			r.start, r.startOp, r.startOf = operator.Neutral, mem.StartOp, m
+			break
+		}
+		if why := first(); why != "" {
+			return why
+		}
+	case mem.IdemStart != "" && op.Scan != nil && r.skel != "" && startPure:
+		// A scan of max, min, | or & on integers from a variable: from
+		// the operator's identity, element 0 combining the start.
+		r.neutral = idemIdentity(mem.IdemStart, t, r.skel)
+		if why := first(); why != "" {
+			return why
+		}
 	case mem.IdemStart != "" && op.Reduce != nil && r.skel != "" && startPure && (mem.IdemStart == "|" || mem.IdemStart == "&" || ck.f.LookupAt(mem.IdemStart, ck.lk.Src.At.Pos()) == types.Universe.Lookup(mem.IdemStart)):
-		// A start that is not a constant, of max, min, | or & on
-		// integers: the device folds from the operator's identity, the
-		// host combines the start once (exact: the operator is
-		// associative, commutative and idempotent).
+		// A Reduce of max, min, | or & on integers from a variable: the
+		// device folds from the operator's identity, the host combines
+		// the start once (exact: the operator is associative,
+		// commutative and idempotent).
 		r.neutral, r.start, r.startIdem, r.startOf = idemIdentity(mem.IdemStart, t, r.skel), operator.Neutral, mem.IdemStart, m
 	}
 	var ct *clc.Type // the translated struct type, for a struct fold

@@ -1139,11 +1139,11 @@ func maxInts(a, b int) int {
 	return b
 }
 
-// ScanStartRefused scans from a start that is not neutral: every element
-// would need it.
+// ScanStart scans from a start that is not neutral: element 0 combines
+// it, every element holds it.
 //
-//soac:fuse ScanStartRefused backend=opencl
-func scanStartRefusedSpec(xs []int) []int {
+//soac:fuse ScanStart backend=opencl
+func scanStartSpec(xs []int) []int {
 	return soac.Scan(xs, 5, func(a, b int) int { return a + b })
 }
 
@@ -1214,4 +1214,41 @@ func methodRecvRefusedSpec(ss []gapScaler, xs []float64) []float64 {
 		return nil
 	}
 	return soac.Map(xs, ss[0].Apply)
+}
+
+// Scans from a start that is not neutral (element 0 combines it).
+
+// ScanStartThen scans from a variable and maps the running values (two
+// launches: openclsplit.go).
+//
+//soac:fuse ScanStartThen backend=opencl
+func scanStartThenSpec(xs []int32, k int32) []int32 {
+	s := soac.Scan(xs, k, func(a, b int32) int32 { return a * b })
+	return soac.Map(s, func(v int32) int32 { return v ^ 0x55 })
+}
+
+// ScanStartMax scans max from a variable.
+//
+//soac:fuse ScanStartMax backend=opencl
+func scanStartMaxSpec(xs []int64, lo int64) []int64 {
+	return soac.Scan(xs, lo, func(a, b int64) int64 { return max(a, b) })
+}
+
+// ScanStartFloat scans float sums from a variable.
+//
+//soac:fuse ScanStartFloat backend=opencl
+func scanStartFloatSpec(xs []float64, start float64) []float64 {
+	return soac.Scan(xs, start, func(a, b float64) float64 { return a + b })
+}
+
+func scanStartFloatSpecArgs(r *rand.Rand, n int) []any {
+	return []any{quarters(r, n), float64(r.IntN(9)) - 4.5}
+}
+
+// StartCallRefused scans from a call's result: the host would evaluate
+// it again for the kernel.
+//
+//soac:fuse StartCallRefused backend=opencl
+func startCallRefusedSpec(xs []int) []int {
+	return soac.Scan(xs, maxLen(xs), func(a, b int) int { return a + b })
 }
