@@ -39,6 +39,8 @@ func TestOpenCLRefusals(t *testing.T) {
 		"roomRefusedSpec":          "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
 		"opCaptureRefusedSpec":     "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
 		"methodRecvRefusedSpec":    "the lambda of Map at opencl.go:1216:9 is a method value whose receiver ss[0] is not a variable",
+		"scanRowsRefusedSpec":      "Scan at opencl.go:1261:7 is not the last member of its kernel, which reads or stores rows, a slice of rows: the scan and the members after it run as two launches over flat arrays only",
+		"scanAutoRefusedSpec":      "Scan at opencl.go:1272:7 is not the last member of its kernel: backend=auto does not price the scan and the members after it as two launches",
 		"scanTwiceRefusedSpec":     "Scan at opencl.go:1086:19 is not the last member of its kernel: the scan skeleton ends with the scan",
 		"copySliceRefusedSpec":     "the lambda of Map at opencl.go:1025:7 reads a copy of t taken where it is written (t is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel",
 		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",

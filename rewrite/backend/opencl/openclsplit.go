@@ -99,14 +99,9 @@ func renderSplit(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next
 	if why := ckB.translate(outs); why != "" {
 		return nil, why
 	}
-	for _, p := range append(slices.Clone(ckA.ins), ckB.ins...) {
+	for _, p := range append(append(slices.Clone(ckA.ins), ckB.ins...), ckB.outs...) {
 		if p.rows != nil {
-			return nil, fmt.Sprintf("%s is not the last member of its kernel, whose input %s is a slice of rows: the scan and the members after it run as two launches on flat inputs only", soacPos(f, scan.SOAC), p.v.Name)
-		}
-	}
-	for _, p := range ckB.outs {
-		if p.rows != nil {
-			return nil, fmt.Sprintf("%s is not the last member of its kernel, which stores rows: the scan and the members after it run as two launches of flat outputs only", soacPos(f, scan.SOAC))
+			return nil, fmt.Sprintf("%s is not the last member of its kernel, which reads or stores %s, a slice of rows: the scan and the members after it run as two launches over flat arrays only", soacPos(f, scan.SOAC), p.v.Name)
 		}
 	}
 	return emitSplit(ckA, ckB, outs), ""

@@ -1252,3 +1252,23 @@ func scanStartFloatSpecArgs(r *rand.Rand, n int) []any {
 func startCallRefusedSpec(xs []int) []int {
 	return soac.Scan(xs, maxLen(xs), func(a, b int) int { return a + b })
 }
+
+// ScanRowsRefused scans the sums of a [][]int32's rows and maps them:
+// the two launches take flat arrays only.
+//
+//soac:fuse ScanRowsRefused backend=opencl
+func scanRowsRefusedSpec(rows [][]int32) []int32 {
+	s := soac.Scan(soac.Map(rows, func(r []int32) int32 {
+		return soac.Reduce(r, 0, func(a, b int32) int32 { return a + b })
+	}), 0, func(a, b int32) int32 { return a + b })
+	return soac.Map(s, func(v int32) int32 { return v * 3 })
+}
+
+// ScanAutoRefused is ScanThenMap for backend=auto, whose cost model
+// does not price two launches.
+//
+//soac:fuse ScanAutoRefused backend=auto
+func scanAutoRefusedSpec(xs []int64) []int64 {
+	s := soac.Scan(xs, 0, func(a, b int64) int64 { return a + b })
+	return soac.Map(s, func(v int64) int64 { return v - 1 })
+}
