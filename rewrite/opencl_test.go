@@ -41,7 +41,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"methodRecvRefusedSpec":    "the lambda of Map at opencl.go:1216:9 is a method value whose receiver ss[0] is not a variable",
 		"scanRowsRefusedSpec":      "Scan at opencl.go:1261:7 is not the last member of its kernel, which reads or stores rows, a slice of rows: the scan and the members after it run as two launches over flat arrays only",
 		"scanAutoRefusedSpec":      "Scan at opencl.go:1272:7 is not the last member of its kernel: backend=auto does not price the scan and the members after it as two launches",
-		"scanTwiceRefusedSpec":     "Scan at opencl.go:1086:19 is not the last member of its kernel: the scan skeleton ends with the scan",
+		"filterScanRefusedSpec":    "Scan at opencl.go:1294:9 shares its kernel with a filter: the scan skeleton scans every element",
 		"copySliceRefusedSpec":     "the lambda of Map at opencl.go:1025:7 reads a copy of t taken where it is written (t is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel",
 		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
 		"keptThenRefusedSpec":      "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
@@ -121,6 +121,9 @@ func TestOpenCLRefusals(t *testing.T) {
 			t.Errorf("no %q: a start that is not neutral is combined once", w)
 		}
 	}
+	if !strings.Contains(src, "var soacgenCLScanChainRest2 = &launch.Redomap{") || !strings.Contains(src, "soacgenCLScanChainRest2.RunOn(&cls, nil, []launch.Input{launch.Share(&dev, xs), launch.Dev(dev2, nil), launch.Dev(dev3, nil)}, ") {
+		t.Errorf("ScanChain: its third kernel does not read both scans on the device")
+	}
 	// Method values: the receiver is an argument (the value a pointer
 	// points at).
 	for _, c := range []string{
@@ -147,7 +150,7 @@ func TestOpenCLRefusals(t *testing.T) {
 	// kernel keeps the scan on the device, the second kernel reads it.
 	for _, c := range []struct{ name, rest string }{
 		{"ScanThenMap", "Redomap"}, {"ScanThenSum", "Redomap"}, {"ScanBesideMap", "Redomap"},
-		{"ScanThenFilter", "Filter"}, {"ScanThenPanics", "Redomap"},
+		{"ScanThenFilter", "Filter"}, {"ScanThenPanics", "Redomap"}, {"ScanTwice", "Scan"}, {"ScanChain", "Scan"},
 	} {
 		if !strings.Contains(src, "var soacgenCL"+c.name+" = &launch.Scan{") || !strings.Contains(src, "var soacgenCL"+c.name+"Rest = &launch."+c.rest+"{") {
 			t.Errorf("%s: no scan kernel and %s kernel after it", c.name, c.rest)
@@ -360,6 +363,9 @@ func TestOpenCLMutants(t *testing.T) {
 			{"MethodMap", "opencl__gapScaler__Apply(cap__s, x0, soac__err)", "opencl__gapScaler__Apply(cap__s, x0 + 1.0, soac__err)"},
 			// A scan's start not combined by element 0.
 			{"ScanStartMax", "red__0 = soac__lambda(start__0, red__0, &e);", "red__0 = red__0;"},
+			// The third kernel reading the first scan in place of the
+			// second.
+			{"ScanChain+Rest2", "soac__lambda_3(in__2, in__1, &k__e)", "soac__lambda_3(in__1, in__1, &k__e)"},
 			// The second kernel reading the input in place of the scan.
 			{"ScanThenMap+Rest", "soac__lambda_2(in__1, in__0, &k__e)", "soac__lambda_2(in__0, in__0, &k__e)"},
 		}},

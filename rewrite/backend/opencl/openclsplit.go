@@ -27,20 +27,12 @@ import (
 )
 
 // splitScan returns the index of the scan member of lk to split the
-// kernel after, or -1 when lk is not split: it has one scan, in the root
-// space, every member before it is in the root space too (a map, a
-// generator, or a fold, which the second launch computes), and a member
-// follows it or a map before it is stored.
+// kernel after, or -1 when lk is not split: its first scan is in the
+// root space, every member before it is in the root space too (a map, a
+// generator, or a fold, which a later launch computes), and a member
+// follows it, or a map before it is stored, or a fold precedes it.
 func splitScan(lk *lower.Kernel, outs map[*ir.Var]string) int {
-	at := -1
-	for i, m := range lk.Members {
-		if m.Role == lower.Scan {
-			if at >= 0 {
-				return -1
-			}
-			at = i
-		}
-	}
+	at := slices.IndexFunc(lk.Members, func(m lower.Member) bool { return m.Role == lower.Scan })
 	if at < 0 || lk.Members[at].Space != lower.Root {
 		return -1
 	}
@@ -53,7 +45,7 @@ func splitScan(lk *lower.Kernel, outs map[*ir.Var]string) int {
 		return at
 	}
 	for _, m := range lk.Members[:at] {
-		if stored(m, outs) {
+		if stored(m, outs) || m.Role == lower.Fold {
 			return at
 		}
 	}
@@ -63,10 +55,22 @@ func splitScan(lk *lower.Kernel, outs map[*ir.Var]string) int {
 // renderSplit renders lk, split after its scan member at (splitScan),
 // or says why it does not translate.
 func renderSplit(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next, at int) (hostgo.Stmts, string) {
-	scan := lk.Members[at]
 	if f.Backend() == backend.Auto {
-		return nil, fmt.Sprintf("%s is not the last member of its kernel: backend=auto does not price the scan and the members after it as two launches", soacPos(f, scan.SOAC))
+		return nil, fmt.Sprintf("%s is not the last member of its kernel: backend=auto does not price the scan and the members after it as two launches", soacPos(f, lk.Members[at].SOAC))
 	}
+	stages, why := splitStages(f, lk, outs, next, at)
+	if why != "" {
+		return nil, why
+	}
+	return emitSplit(stages, outs), ""
+}
+
+// splitStages translates lk, split after its scan member at, into the
+// kernels that run one after the other: the scan's, then the rest's,
+// itself split after its next scan, if any, and so on; every kernel but
+// the last is a scan whose output the later ones read on the device.
+func splitStages(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next, at int) ([]*clKernel, string) {
+	scan := lk.Members[at]
 	newKernel := func(lk *lower.Kernel) *clKernel {
 		return &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
 			cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces)), copies: true}
@@ -95,16 +99,28 @@ func renderSplit(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next
 	b := *lk
 	b.Src = &src
 	b.Members = slices.Delete(slices.Clone(lk.Members), at, at+1)
-	ckB := newKernel(&b)
-	if why := ckB.translate(outs); why != "" {
-		return nil, why
+	stages := []*clKernel{ckA}
+	if at := splitScan(&b, outs); at >= 0 {
+		rest, why := splitStages(f, &b, outs, next, at)
+		if why != "" {
+			return nil, why
+		}
+		stages = append(stages, rest...)
+	} else {
+		ckB := newKernel(&b)
+		if why := ckB.translate(outs); why != "" {
+			return nil, why
+		}
+		stages = append(stages, ckB)
 	}
-	for _, p := range append(append(slices.Clone(ckA.ins), ckB.ins...), ckB.outs...) {
-		if p.rows != nil {
-			return nil, fmt.Sprintf("%s is not the last member of its kernel, which reads or stores %s, a slice of rows: the scan and the members after it run as two launches over flat arrays only", soacPos(f, scan.SOAC), p.v.Name)
+	for _, ck := range stages {
+		for _, p := range append(slices.Clone(ck.ins), ck.outs...) {
+			if p.rows != nil {
+				return nil, fmt.Sprintf("%s is not the last member of its kernel, which reads or stores %s, a slice of rows: the scan and the members after it run as two launches over flat arrays only", soacPos(f, scan.SOAC), p.v.Name)
+			}
 		}
 	}
-	return emitSplit(ckA, ckB, outs), ""
+	return stages, ""
 }
 
 // declare adds the package-level launch value kv of ck's skeleton, of
@@ -226,28 +242,41 @@ func (ck *clKernel) argValues(session string) jen.Code {
 	return jen.Index().Any().Values(list...)
 }
 
-// emitSplit returns the code that runs ckA (the scan) and then ckB (the
-// rest, reading the scan on the device), with the next backend's code
-// as the fallback of both.
-func emitSplit(ckA, ckB *clKernel, outs map[*ir.Var]string) hostgo.Stmts {
+// emitSplit returns the code that runs the kernels of stages (scans, and
+// the rest, reading the scans on the device) one after the other, with
+// the next backend's code as the fallback of all.
+func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
+	ckA, last := stages[0], stages[len(stages)-1]
 	f, k := ckA.f, ckA.lk.Src
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
 	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
 	fb, _ := ckA.next()
-	kvA := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
-	kvB := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name + "Rest")
-	ckA.declare(kvA, "Scan")
-	formB := "Redomap"
-	if ckB.compact != lower.Root {
-		formB = "Filter"
+	kvs := make([]string, len(stages))
+	for i, ck := range stages {
+		name := "soacgenCL" + f.Spec().Fuse.Name
+		if i > 0 {
+			name += "Rest"
+		}
+		if i > 1 {
+			name += fmt.Sprint(i)
+		}
+		kvs[i] = f.PackageVar(name)
+		form := "Redomap"
+		switch {
+		case ck.scan:
+			form = "Scan"
+		case ck.compact != lower.Root:
+			form = "Filter"
+		}
+		ck.declare(kvs[i], form)
 	}
-	ckB.declare(kvB, formB)
 	session := f.Prologue("cls", func(name string) hostgo.Stmts {
 		return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
 	})
 	var c hostgo.Stmts
 	// The kernel's inputs: on the device already (an earlier kernel's),
-	// or uploaded by the scan's launch and read there by the second.
+	// or uploaded by the first launch that reads them and read there by
+	// the later ones. Each scan but the last stage's is kept there.
 	devIn := map[*ir.Var]*hostgo.DeviceArray{}
 	share := map[*ir.Var]string{}
 	for _, p := range ckA.ins {
@@ -259,12 +288,17 @@ func emitSplit(ckA, ckB *clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 		share[p.v] = h
 		c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(p.goElem))), nil))
 	}
-	scanV := ckA.reds[0].v
-	hs := f.Fresh("dev")
-	c.Add(hostgo.VarDecl(hs, jen.Op("*").Add(launchQ("Array").Types(f.Type(ckA.reds[0].goElem))), nil))
+	scans := map[*ir.Var]string{} // the handle of each kept scan
+	var handles []string
+	for _, ck := range stages[:len(stages)-1] {
+		h := f.Fresh("dev")
+		scans[ck.reds[0].v] = h
+		handles = append(handles, h)
+		c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(ck.reds[0].goElem))), nil))
+	}
 	input := func(p clParam) jen.Code {
-		if p.v == scanV {
-			return launchQ("Dev").Call(jen.Id(hs), jen.Nil())
+		if h := scans[p.v]; h != "" {
+			return launchQ("Dev").Call(jen.Id(h), jen.Nil())
 		}
 		if d := devIn[p.v]; d != nil {
 			return launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v)))
@@ -286,20 +320,26 @@ func emitSplit(ckA, ckB *clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	ok := f.Fresh("ok")
 	c.Add(hostgo.Define(ok, jen.False()))
-	// The second launch, after the scan's.
+	// The last launch, after the scans'.
 	var run hostgo.Stmts
 	local := map[*ir.Var]string{}
 	var os []jen.Code
-	for _, p := range ckB.outs {
+	outParams := last.outs
+	if last.scan {
+		outParams = []clParam{last.reds[0].clParam}
+	}
+	for _, p := range outParams {
 		local[p.v] = f.Fresh("clo")
 		run.Add(hostgo.Define(local[p.v], hostgo.MakeSlice(f.Type(p.v.Type), n.Clone())))
 		os = append(os, launchQ("Download").Call(hostgo.Id(local[p.v])))
 	}
 	var results []jen.Code
-	for _, r := range ckB.reds {
-		local[r.v] = f.Fresh("clr")
-		run.Add(hostgo.VarDecl(local[r.v], jen.Index(hostgo.Lit(1)).Add(f.Type(r.goElem)), nil))
-		results = append(results, skelQ("Slice").Call(jen.Id(local[r.v]).Index(jen.Empty(), jen.Empty())))
+	if !last.scan {
+		for _, r := range last.reds {
+			local[r.v] = f.Fresh("clr")
+			run.Add(hostgo.VarDecl(local[r.v], jen.Index(hostgo.Lit(1)).Add(f.Type(r.goElem)), nil))
+			results = append(results, skelQ("Slice").Call(jen.Id(local[r.v]).Index(jen.Empty(), jen.Empty())))
+		}
 	}
 	outputs := jen.Code(jen.Nil())
 	if len(os) > 0 {
@@ -311,38 +351,61 @@ func emitSplit(ckA, ckB *clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	lhs := hostgo.Id(ok)
 	nkept := ""
-	if ckB.compact != lower.Root {
+	if last.compact != lower.Root {
 		lhs = jen.List(jen.Id("_"), hostgo.Id(ok))
-		if len(ckB.outs) > 0 {
+		if len(last.outs) > 0 {
 			nkept = f.Fresh("kept")
 			run.Add(hostgo.VarDecl(nkept, jen.Int(), nil))
 			lhs = jen.List(hostgo.Id(nkept), hostgo.Id(ok))
 		}
 	}
 	var done hostgo.Stmts
-	for _, p := range ckB.outs {
+	for _, p := range outParams {
+		if name := outs[p.v]; name == "" || name == "_" {
+			continue
+		}
 		if nkept != "" {
 			done.Add(hostgo.AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), hostgo.Id(nkept))))
 			continue
 		}
 		done.Add(hostgo.AssignTo(outs[p.v], hostgo.Id(local[p.v])))
 	}
-	for _, r := range ckB.reds {
-		if name := outs[r.v]; name != "" && name != "_" {
-			v := jen.Id(local[r.v]).Index(hostgo.Lit(0))
-			done.Add(hostgo.AssignTo(name, startCombined(f, r, v)))
+	if !last.scan {
+		for _, r := range last.reds {
+			if name := outs[r.v]; name != "" && name != "_" {
+				v := jen.Id(local[r.v]).Index(hostgo.Lit(0))
+				// The start, combined once (clRed.start).
+				done.Add(hostgo.AssignTo(name, startCombined(f, r, v)))
+			}
 		}
 	}
-	if name := outs[scanV]; name != "" && name != "_" {
-		done.Add(hostgo.AssignTo(name, jen.Id(hs).Dot("Host").Call()))
+	for _, ck := range stages[:len(stages)-1] {
+		if name := outs[ck.reds[0].v]; name != "" && name != "_" {
+			done.Add(hostgo.AssignTo(name, jen.Id(scans[ck.reds[0].v]).Dot("Host").Call()))
+		}
 	}
-	callB := jen.Id(kvB).Dot("RunOn").Call(jen.Op("&").Id(session), ckB.argValues(session), inputs(ckB.ins), outputs, res)
-	run.Add(jen.If(jen.Add(lhs).Op("=").Add(callB), hostgo.Id(ok)).Add(hostgo.Block(done)))
-	callA := jen.Id(kvA).Dot("RunOn").Call(jen.Op("&").Id(session), ckA.argValues(session), inputs(ckA.ins), launchQ("Keep").Call(jen.Op("&").Id(hs)))
-	cond := jen.Id(kvA).Dot("Kernel").Call().Op("!=").Nil().Op("&&").Id(kvB).Dot("Kernel").Call().Op("!=").Nil()
-	c.Add(jen.If(cond).Add(hostgo.Block(hostgo.Stmts{jen.If(callA).Add(hostgo.Block(run))})))
+	var call *jen.Statement
+	if last.scan {
+		call = jen.Id(kvs[len(stages)-1]).Dot("RunOn").Call(jen.Op("&").Id(session), last.argValues(session), inputs(last.ins), os[0])
+	} else {
+		call = jen.Id(kvs[len(stages)-1]).Dot("RunOn").Call(jen.Op("&").Id(session), last.argValues(session), inputs(last.ins), outputs, res)
+	}
+	run.Add(jen.If(jen.Add(lhs).Op("=").Add(call), hostgo.Id(ok)).Add(hostgo.Block(done)))
+	// The scans, innermost last.
+	for i := len(stages) - 2; i >= 0; i-- {
+		ck := stages[i]
+		callScan := jen.Id(kvs[i]).Dot("RunOn").Call(jen.Op("&").Id(session), ck.argValues(session), inputs(ck.ins), launchQ("Keep").Call(jen.Op("&").Id(scans[ck.reds[0].v])))
+		run = hostgo.Stmts{jen.If(callScan).Add(hostgo.Block(run))}
+	}
+	cond := jen.Id(kvs[0]).Dot("Kernel").Call().Op("!=").Nil()
+	for _, kv := range kvs[1:] {
+		cond = cond.Op("&&").Id(kv).Dot("Kernel").Call().Op("!=").Nil()
+	}
+	c.Add(jen.If(cond).Add(hostgo.Block(run)))
 	// The device copies are released before the fallback runs.
-	c.Add(jen.Id(hs).Dot("Release").Call())
+	for _, h := range handles {
+		c.Add(jen.Id(h).Dot("Release").Call())
+	}
 	for _, p := range ckA.ins {
 		if h := share[p.v]; h != "" {
 			c.Add(jen.Id(h).Dot("Release").Call())

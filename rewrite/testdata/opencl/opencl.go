@@ -1079,10 +1079,10 @@ func scanThenPanicsSpec(xs []int) []int {
 	return soac.Map2(xs, s, func(x, p int) int { return x / (p % 97) })
 }
 
-// ScanTwiceRefused scans a scan: the second scan is not split off.
+// ScanTwice scans a scan: a second scan kernel reads the first's.
 //
-//soac:fuse ScanTwiceRefused backend=opencl
-func scanTwiceRefusedSpec(xs []int) []int {
+//soac:fuse ScanTwice backend=opencl
+func scanTwiceSpec(xs []int) []int {
 	return soac.Scan(soac.Scan(xs, 0, func(a, b int) int { return a + b }), 0, func(a, b int) int { return a + b })
 }
 
@@ -1271,4 +1271,25 @@ func scanRowsRefusedSpec(rows [][]int32) []int32 {
 func scanAutoRefusedSpec(xs []int64) []int64 {
 	s := soac.Scan(xs, 0, func(a, b int64) int64 { return a + b })
 	return soac.Map(s, func(v int64) int64 { return v - 1 })
+}
+
+// ScanChain: a scan, a map of it, a scan of the map, a map of that and a
+// fold of the first map: three launches (two scans kept on the device,
+// then a map-reduce kernel reading both).
+//
+//soac:fuse ScanChain backend=opencl
+func scanChainSpec(xs []int64) ([]int64, []int64, int64) {
+	a := soac.Scan(xs, 0, func(p, q int64) int64 { return p + q })
+	b := soac.Map(a, func(v int64) int64 { return v*2 - 7 })
+	c := soac.Scan(b, 0, func(p, q int64) int64 { return max(p, q) })
+	d := soac.Map2(c, a, func(v, w int64) int64 { return v - w })
+	return a, d, soac.Reduce(b, 0, func(p, q int64) int64 { return p ^ q })
+}
+
+// FilterScanRefused scans a filter's kept elements: the scan skeleton
+// scans every element of its input.
+//
+//soac:fuse FilterScanRefused backend=opencl
+func filterScanRefusedSpec(xs []int) []int {
+	return soac.Scan(soac.Filter(xs, func(x int) bool { return x > 0 }), 0, func(a, b int) int { return a + b })
 }
