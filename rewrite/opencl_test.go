@@ -41,6 +41,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"methodRecvRefusedSpec":    "the lambda of Map at opencl.go:1216:9 is a method value whose receiver ss[0] is not a variable",
 		"scanRowsRefusedSpec":      "Scan at opencl.go:1261:7 is not the last member of its kernel, which reads or stores rows, a slice of rows: the scan and the members after it run as two launches over flat arrays only",
 		"scanAutoRefusedSpec":      "Scan at opencl.go:1272:7 is not the last member of its kernel: backend=auto does not price the scan and the members after it as two launches",
+		"scanPanicsRefusedSpec":    "a lambda of the scan's kernel may panic (integer divide by zero at opencl.go:1302:61): the scan skeleton has no panic flag",
 		"filterScanRefusedSpec":    "Scan at opencl.go:1294:9 shares its kernel with a filter: the scan skeleton scans every element",
 		"copySliceRefusedSpec":     "the lambda of Map at opencl.go:1025:7 reads a copy of t taken where it is written (t is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel",
 		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",

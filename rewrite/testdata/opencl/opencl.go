@@ -1293,3 +1293,11 @@ func scanChainSpec(xs []int64) ([]int64, []int64, int64) {
 func filterScanRefusedSpec(xs []int) []int {
 	return soac.Scan(soac.Filter(xs, func(x int) bool { return x > 0 }), 0, func(a, b int) int { return a + b })
 }
+
+// ScanPanicsRefused scans a map that may panic: the scan skeleton has
+// no panic flag (a map after the scan may panic: ScanThenPanics).
+//
+//soac:fuse ScanPanicsRefused backend=opencl
+func scanPanicsRefusedSpec(xs []int) []int {
+	return soac.Scan(soac.Map(xs, func(x int) int { return 100 / x }), 0, func(a, b int) int { return a + b })
+}
