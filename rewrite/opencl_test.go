@@ -25,8 +25,9 @@ func TestOpenCLRefusals(t *testing.T) {
 		"stringRefusedSpec":        "input xs has type []string: the skeletons take slices of",
 		"twoFiltersRefusedSpec":    "Filter at opencl.go:294:9 and Filter at opencl.go:295:14 store the kept elements of two filters: the filter skeleton compacts one",
 		"indexedBesideRefusedSpec": "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
-		"startFloatRefusedSpec":    "Reduce at opencl.go:946:9: its start is not provably its operator's neutral element: every work-group would combine it again (the host combines the start of an integer Reduce once, not of a scan or a float fold)",
-		"neutralRefusedSpec":       "Reduce at opencl.go:87:9: its neutral element is not a constant",
+		"filterStartRefusedSpec":   "Reduce at opencl.go:1157:14: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel)",
+		"startCallRefusedSpec":     "Scan at opencl.go:1253:9: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel)",
+		"neutralOpRefusedSpec":     "Reduce at opencl.go:1132:9: its neutral element is not a constant",
 		"layoutRefusedSpec":        "Reduce at opencl.go:862:9 folds github.com/soacgen/soacgen/rewrite/testdata/opencl.lopsided: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those (of structs of those too, where their fields, flattened, keep the struct's layout)",
 		"structNeutralRefusedSpec": "Reduce at opencl.go:872:9: its neutral element is not the zero value github.com/soacgen/soacgen/rewrite/testdata/opencl.at{} nor a literal of constant fields",
 		"iotaFilterRefusedSpec":    "it reads no array (a generated space) and ends with a scan or stores a filter's kept elements: the scan and filter skeletons need an input",
@@ -37,7 +38,12 @@ func TestOpenCLRefusals(t *testing.T) {
 		"callRefusedSpec":          "the lambda of Map at opencl.go:102:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:102:55: its source is not available",
 		"roomRefusedSpec":          "does not end by returning a Map or Scan of a captured slice or of its parameter: the room of its slice results is not known before the kernel runs",
 		"opCaptureRefusedSpec":     "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
-		"copyRefusedSpec":          "the lambda of Map at opencl.go:362:7 reads a copy of k taken where it is written",
+		"methodRecvRefusedSpec":    "the lambda of Map at opencl.go:1216:9 is a method value whose receiver ss[0] is not a variable",
+		"scanRowsRefusedSpec":      "Scan at opencl.go:1261:7 is not the last member of its kernel, which reads or stores rows, a slice of rows: the scan and the members after it run as two launches over flat arrays only",
+		"scanAutoRefusedSpec":      "Scan at opencl.go:1272:7 is not the last member of its kernel: backend=auto does not price the scan and the members after it as two launches",
+		"scanPanicsRefusedSpec":    "a lambda of the scan's kernel may panic (integer divide by zero at opencl.go:1302:61): the scan skeleton has no panic flag",
+		"filterScanRefusedSpec":    "Scan at opencl.go:1294:9 shares its kernel with a filter: the scan skeleton scans every element",
+		"copySliceRefusedSpec":     "the lambda of Map at opencl.go:1025:7 reads a copy of t taken where it is written (t is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel",
 		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
 		"keptThenRefusedSpec":      "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
 	}
@@ -100,6 +106,58 @@ func TestOpenCLRefusals(t *testing.T) {
 	for _, c := range []string{"soacgenCLSumSquaresTo.RunN(cln, []any{launch.View(xs)}, ", "soacgenCLTabulateCL.RunN(cln, []any{launch.View(xs)}, "} {
 		if !strings.Contains(src, c) {
 			t.Errorf("no call %s...", c)
+		}
+	}
+	// Folds from a start that is not neutral: a float's start is a
+	// kernel argument element 0 combines; an idempotent operator's start
+	// (max, min, |, &) is combined by the host after the device folded
+	// from the operator's identity.
+	for _, w := range []string{
+		"if (soac_index == 0) {\nint e = 0;\nred__0 = soac__lambda(start__0, red__0, &e);\n}\nif (soac_index == 0) {\nint e = 0;\nred__1 = soac__lambda_2(start__1, red__1, &e);",
+		"soacgenCLStartFloatSum.Run([]any{launch.Arg(float64(v2)), launch.Arg(float32(v3))}, ",
+		"a = max(v2, clr[0])", "b = min(v3, clr2[0])", "c = (v4) | clr3[0]", "d = (v5) & clr4[0]",
+		`Neutral: "(-2147483647L-1)"`, `Neutral: "2147483647L"`, `Neutral: "(-0L-1)"`,
+	} {
+		if !strings.Contains(src, w) {
+			t.Errorf("no %q: a start that is not neutral is combined once", w)
+		}
+	}
+	if !strings.Contains(src, "var soacgenCLScanChainRest2 = &launch.Redomap{") || !strings.Contains(src, "soacgenCLScanChainRest2.RunOn(&cls, nil, []launch.Input{launch.Share(&dev, xs), launch.Dev(dev2, nil), launch.Dev(dev3, nil)}, ") {
+		t.Errorf("ScanChain: its third kernel does not read both scans on the device")
+	}
+	// Method values: the receiver is an argument (the value a pointer
+	// points at).
+	for _, c := range []string{
+		"soacgenCLMethodMap.Run([]any{launch.Arg(s)}, ",
+		"soacgenCLMethodPtrSum.Run([]any{launch.Arg(*p), launch.Arg(t)}, ",
+	} {
+		if !strings.Contains(src, c) {
+			t.Errorf("no call %s...: a method value's receiver is passed", c)
+		}
+	}
+	// A lambda reading a copy of a reassigned capture takes the copy as
+	// an argument of its own (the kernel runs after the reassignment).
+	for _, c := range []string{
+		"soacgenCLCopyRead.Run([]any{launch.Arg(k2), launch.Arg(k)}, ",
+		"soacgenCLCopyPanics.Run([]any{launch.Arg(d2), launch.Arg(d)}, ",
+		"soacgenCLCopyStruct.Run([]any{launch.Arg(p2), launch.Arg(p)}, ",
+		"soacgenCLCopyTwice.Run([]any{launch.Arg(k2), launch.Arg(k)}, ",
+	} {
+		if !strings.Contains(src, c) {
+			t.Errorf("no call %s...: the copy of a capture is passed beside the variable", c)
+		}
+	}
+	// A scan followed by other members, or beside a stored map: the scan
+	// kernel keeps the scan on the device, the second kernel reads it.
+	for _, c := range []struct{ name, rest string }{
+		{"ScanThenMap", "Redomap"}, {"ScanThenSum", "Redomap"}, {"ScanBesideMap", "Redomap"},
+		{"ScanThenFilter", "Filter"}, {"ScanThenPanics", "Redomap"}, {"ScanTwice", "Scan"}, {"ScanChain", "Scan"},
+	} {
+		if !strings.Contains(src, "var soacgenCL"+c.name+" = &launch.Scan{") || !strings.Contains(src, "var soacgenCL"+c.name+"Rest = &launch."+c.rest+"{") {
+			t.Errorf("%s: no scan kernel and %s kernel after it", c.name, c.rest)
+		}
+		if !strings.Contains(src, "soacgenCL"+c.name+".RunOn(&cls, ") || !strings.Contains(src, "soacgenCL"+c.name+"Rest.RunOn(&cls, ") {
+			t.Errorf("%s: the two kernels do not run in one session", c.name)
 		}
 	}
 	for _, name := range []string{"ReplicateScaled", "ReplicateOnly", "StartAdded", "StartProduct", "TabulateCL", "SumSquaresTo", "NestedEnds", "IndexRead", "IndexReadDiv", "IndexReadTwo", "IndexReadZipped", "IndexReadStruct"} {
@@ -295,6 +353,22 @@ func TestOpenCLMutants(t *testing.T) {
 			{"StartProduct", `Neutral: "1L"`, `Neutral: "2L"`},
 			// A replicated struct's value read as the other replicated value.
 			{"ReplicateScaled", "const opencl__at k__v2 = rep__1;", "const opencl__at k__v2 = {rep__0, 0};"},
+			// The reassigned variable read in place of its copy.
+			{"CopyRead", "soac__lambda(in__0, cap__k__cp0, &k__e)", "soac__lambda(in__0, cap__k, &k__e)"},
+			// A float fold's start not combined by element 0.
+			{"StartFloatSum", "red__0 = soac__lambda(start__0, red__0, &e);", "red__0 = red__0;"},
+			// An idempotent fold from a constant that is not its
+			// operator's identity (& from 0).
+			{"IdemStarts", `Neutral: "(-0L-1)"`, `Neutral: "0L"`},
+			// A method value's wrapper passing another argument.
+			{"MethodMap", "opencl__gapScaler__Apply(cap__s, x0, soac__err)", "opencl__gapScaler__Apply(cap__s, x0 + 1.0, soac__err)"},
+			// A scan's start not combined by element 0.
+			{"ScanStartMax", "red__0 = soac__lambda(start__0, red__0, &e);", "red__0 = red__0;"},
+			// The third kernel reading the first scan in place of the
+			// second.
+			{"ScanChain+Rest2", "soac__lambda_3(in__2, in__1, &k__e)", "soac__lambda_3(in__1, in__1, &k__e)"},
+			// The second kernel reading the input in place of the scan.
+			{"ScanThenMap+Rest", "soac__lambda_2(in__1, in__0, &k__e)", "soac__lambda_2(in__0, in__0, &k__e)"},
 		}},
 		{"clstreammap", []mutant{
 			// A chunk read at the wrong offset of the input, of the
@@ -313,8 +387,12 @@ func TestOpenCLMutants(t *testing.T) {
 			outs := generateDir(t, dir)
 			src := string(outs[0].Content)
 			var specs []specInfo
-			for _, m := range c.mutants {
-				at := strings.Index(src, "var soacgenCL"+m.spec+" = ")
+			for i, m := range c.mutants {
+				// "Spec+Suffix" names the spec's kernel soacgenCLSpecSuffix
+				// (a scan's second kernel: Rest).
+				spec, suffix, _ := strings.Cut(m.spec, "+")
+				c.mutants[i].spec = spec
+				at := strings.Index(src, "var soacgenCL"+spec+suffix+" = ")
 				if at < 0 {
 					t.Fatalf("no kernel of %s", m.spec)
 				}
@@ -327,7 +405,7 @@ func TestOpenCLMutants(t *testing.T) {
 				}
 				src = src[:at] + strings.Replace(src[at:end], m.from, m.to, 1) + src[end:]
 				for _, si := range specsOf(t, outs[0]) {
-					if si.label == m.spec {
+					if si.label == spec {
 						specs = append(specs, si)
 					}
 				}

@@ -55,3 +55,24 @@ func TestPrefixSqrtsCL(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfSqrtsCL compares the opencl variant of HalfSqrts (a scan and a
+// map reading it: two launches, the scan kept on the device) with the
+// spec: each value within 1e-12 of it (a reassociated sum of positive
+// terms).
+func TestHalfSqrtsCL(t *testing.T) {
+	cltest.Require(t, soacgenCLHalfSqrtsCL)
+	for _, n := range append(extest.Sizes(testing.Short()), 2, 1000, 100003) {
+		xs := extest.Floats(extest.Rand(8, n), n, 0, 100)
+		want := halfSqrtsSpec(xs)
+		got := HalfSqrtsCL(xs)
+		if len(got) != len(want) || (got == nil) != (want == nil) {
+			t.Fatalf("n=%d: %d values (nil %v), want %d (nil %v)", n, len(got), got == nil, len(want), want == nil)
+		}
+		for i := range got {
+			if !cltest.Close(got[i], want[i], 1e-12, 0) {
+				t.Fatalf("n=%d: value %d = %v, want %v", n, i, got[i], want[i])
+			}
+		}
+	}
+}

@@ -141,6 +141,15 @@ func translateOne(pkg *packages.Package, l lambda) (string, *Unit, *Func, error)
 			f, err = u.ChunkMapDeclared(fn)
 			break
 		}
+		if sel, isSel := x.(*ast.SelectorExpr); isSel {
+			// A method value of a variable: its receiver is a capture.
+			if s := pkg.TypesInfo.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+				if recv, isVar := pkg.TypesInfo.Uses[identOf(sel.X)].(*types.Var); isVar {
+					f, err = u.MethodValue(fn, recv, sel.Pos())
+					break
+				}
+			}
+		}
 		f, err = u.Declared(fn)
 	}
 	var b strings.Builder
@@ -360,4 +369,10 @@ func indexReadsOf(info *types.Info, lit *ast.FuncLit) [][]*ast.IndexExpr {
 		out = append(out, by[o])
 	}
 	return out
+}
+
+// identOf returns e as an identifier, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
 }

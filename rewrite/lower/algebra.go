@@ -231,6 +231,25 @@ func (lw *lowerer) startNotNeutral(l *ir.Lambda, ne *ir.Operand, t types.Type) (
 	return false, token.ILLEGAL
 }
 
+// idemStart returns, for a fold whose start ne is not a constant and
+// whose operator l is one exactOps knows as idempotent, the operator:
+// its builtin ("max", "min") or token ("|", "&"); else ""
+// (Member.IdemStart).
+func (lw *lowerer) idemStart(l *ir.Lambda, ne *ir.Operand, t types.Type) string {
+	if ne == nil || ne.Const != nil && ne.Const.Value != nil {
+		return ""
+	}
+	probe := &ir.Operand{Const: &types.TypeAndValue{Type: t, Value: constant.MakeInt64(0)}}
+	xop, _ := lw.exactReduce(l, probe, t)
+	switch {
+	case xop == nil || !xop.idempotent:
+		return ""
+	case xop.call != "":
+		return xop.call
+	}
+	return xop.tok.String()
+}
+
 // commutative reports whether the reduction operator l on t is one
 // exactOps knows, all of which are commutative (Member.Commutative).
 func (lw *lowerer) commutative(l *ir.Lambda, t types.Type) bool {

@@ -153,6 +153,13 @@ type Member struct {
 	// every float unchanged) is where a partial fold that does not hold
 	// the start may begin, the start being combined once, by the first.
 	StartOp token.Token
+	// IdemStart is, for a fold whose start is not a constant and whose
+	// operator is one exactOps knows as idempotent, the operator: "max",
+	// "min" (the builtins), "|" or "&". Partial folds may each start from
+	// the start (StartNotNeutral is false); a backend that builds a
+	// constant neutral element into its code folds from the operator's
+	// identity instead and combines the start once.
+	IdemStart string
 	// Commutative reports that a fold's operator is one exactOps knows
 	// (integer + * ^ | & min max, float + *): commutative bit for bit, so a
 	// backend that may re-associate the fold (parallel, opencl) may also
@@ -534,6 +541,7 @@ func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
 			switch {
 			case op.Reduce != nil:
 				mem.StartNotNeutral, mem.StartOp = lw.startNotNeutral(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
+				mem.IdemStart = lw.idemStart(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
 				mem.Commutative = lw.commutative(op.Reduce.Op, m.TypeArgs[0])
 				mem.Split = lk.Unroll > 1 && lw.splittable(m)
 				if lk.Spaces[sp].Select {
@@ -542,6 +550,7 @@ func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
 				}
 			case op.Scan != nil:
 				mem.StartNotNeutral, mem.StartOp = lw.startNotNeutral(op.Scan.Op, op.Scan.Neutral, m.TypeArgs[0])
+				mem.IdemStart = lw.idemStart(op.Scan.Op, op.Scan.Neutral, m.TypeArgs[0])
 				if lk.Spaces[sp].Select {
 					return fmt.Sprintf("%s scans the kept elements of %s, which a select does not carry", lw.position(m), lw.position(k.SOACs[lk.Spaces[sp].Filter]))
 				}

@@ -434,3 +434,14 @@ func BenchmarkFilterMax(b *testing.B) {
 	a, c := quickhull.Point{X: -1, Y: -0.2}, quickhull.Point{X: 1, Y: 0.3}
 	bench(b, func() { quickhull.FilterMaxCL(ps, a, c) }, func() { quickhull.FilterMax(ps, a, c) }, func() { quickhull.FilterMaxPar(ps, a, c) })
 }
+
+// BenchmarkHalfSqrts is prefixsum's scan of square roots and the map
+// reading it: on the device two launches in one session (the scan kept
+// there), against the cpu loop and the parallel backend's CarriedLocal.
+func BenchmarkHalfSqrts(b *testing.B) {
+	xs := floats(size(), 14)
+	for i := range xs {
+		xs[i] = math.Abs(xs[i])
+	}
+	bench(b, func() { prefixsum.HalfSqrtsCL(xs) }, func() { prefixsum.HalfSqrts(xs) }, func() { prefixsum.HalfSqrtsPar(xs) })
+}

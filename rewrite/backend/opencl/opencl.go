@@ -41,6 +41,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dave/jennifer/jen"
+
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/lower"
@@ -83,6 +85,10 @@ type clKernel struct {
 	keep []string
 	// space is the space of each element's C value (cname).
 	space map[*ir.Var]int
+	// copies lets a lambda read a copy of a capture taken where its
+	// member is written (clArg.copyOf): the map-reduce, scan and filter
+	// kernels pass it (emit), not the grid's.
+	copies bool
 	// compact is the space whose kept elements the kernel materialises
 	// (it runs on skel.Filter, which compacts its outputs), or lower.Root
 	// when it materialises none (skel.Redomap, folds as selects).
@@ -103,6 +109,17 @@ type clArg struct {
 	// Replicate whose value it is.
 	rowsIn, rowsOut, rowCap *ir.Var
 	rep                     *ir.SOAC
+	// copyOf, with obj set, is the copy of obj that a member reads,
+	// taken where the member is written (fusion.Kernel.Copies): the
+	// argument passes the copy (hostgo.Func.Name of it).
+	copyOf *ir.Var
+	// start, with obj nil, is the start of fold startOf that the
+	// argument passes (clRed.first).
+	start   *ir.Operand
+	startOf *ir.SOAC
+	// deref passes the value obj points at (the receiver of a method
+	// value, clc.Unit.MethodValue).
+	deref bool
 }
 
 // clParam is a kernel input or output: its C name, skel type and Go
@@ -140,6 +157,59 @@ type clRed struct {
 	start   *ir.Operand
 	startOp token.Token
 	startOf *ir.SOAC
+	// first, when not "", is the kernel argument holding the start of a
+	// float fold that is not its operator's neutral element: element 0
+	// combines it with its value (lower.Member.StartNotNeutral).
+	first, firstCall string // the argument, and the call combining it
+	// startIdem, when not "", is the idempotent operator (lower.Member.
+	// IdemStart: "max", "min", "|" or "&") the host combines start with
+	// the result by, in place of startOp.
+	startIdem string
+}
+
+// startCombined returns the result v of fold r combined once with its
+// start, when r has one that the device does not fold (clRed.start).
+func startCombined(f *hostgo.Func, r clRed, v *jen.Statement) *jen.Statement {
+	switch {
+	case r.start == nil:
+		return v
+	case r.startIdem == "max" || r.startIdem == "min":
+		return jen.Id(r.startIdem).Call(f.OperandCode(r.startOf, r.start), v)
+	case r.startIdem != "":
+		return jen.Parens(f.OperandCode(r.startOf, r.start)).Op(r.startIdem).Add(v)
+	}
+	return jen.Parens(f.OperandCode(r.startOf, r.start)).Op(r.startOp.String()).Add(v)
+}
+
+// idemIdentity returns the C literal, of skel type sk, of the identity
+// of idempotent operator op ("max", "min", "|", "&") on integer type t:
+// its type's least value for max, greatest for min, 0 for |, every bit
+// set for &.
+func idemIdentity(op string, t types.Type, sk string) string {
+	b := t.Underlying().(*types.Basic)
+	bits := uint(goSizes.Sizeof(t) * 8)
+	signed := b.Info()&types.IsUnsigned == 0
+	one := constant.MakeInt64(1)
+	top := constant.Shift(one, token.SHL, bits) // 2^bits
+	if signed {
+		top = constant.Shift(one, token.SHL, bits-1)
+	}
+	least, greatest := constant.MakeInt64(0), constant.BinaryOp(top, token.SUB, one)
+	if signed {
+		least = constant.UnaryOp(token.SUB, top, 0)
+	}
+	switch op {
+	case "max":
+		return cLiteral(least, sk)
+	case "min":
+		return cLiteral(greatest, sk)
+	case "&":
+		if signed {
+			return cLiteral(constant.MakeInt64(-1), sk)
+		}
+		return cLiteral(greatest, sk)
+	}
+	return cLiteral(constant.MakeInt64(0), sk)
 }
 
 // Render renders lk as a skeleton launch whose fallback is next's code,
@@ -180,7 +250,12 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 			return gk.emitGrid(k, outs), ""
 		}
 	}
+	if at := splitScan(lk, outs); at >= 0 && len(k.Inputs) > 0 {
+		// A scan and the members after it: two launches (openclsplit.go).
+		return renderSplit(f, lk, outs, next, at)
+	}
 	ck := newKernel()
+	ck.copies = true
 	if why := ck.translate(outs); why != "" {
 		return nil, why
 	}
@@ -397,6 +472,12 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	if ck.compact != lower.Root {
 		return ck.filterShape()
 	}
+	for _, r := range ck.reds {
+		if r.first != "" {
+			// The operators cannot panic (checked above).
+			fmt.Fprintf(&ck.body, "if (soac_index == 0) {\nint e = 0;\n%s = %s;\n}\n", r.c, r.firstCall)
+		}
+	}
 	if !ck.scan {
 		fmt.Fprintf(&ck.body, "k__err = k__e;\n")
 		return ""
@@ -529,6 +610,14 @@ func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 		fn, err = ck.unit.Lambda(l.Lit, ck.f.Info())
 	case l.Kind == ir.NamedFunc && l.Func != nil:
 		fn, err = ck.unit.Declared(l.Func)
+	case l.Kind == ir.MethodValue && l.Func != nil && l.Recv != nil:
+		// The receiver is a capture, passed by value.
+		id, _ := ast.Unparen(l.Recv.Expr).(*ast.Ident)
+		recv, _ := ck.f.Info().Uses[id].(*types.Var)
+		if id == nil || recv == nil {
+			return nil, fmt.Sprintf("the lambda of %s is a method value whose receiver %s is not a variable", soacPos(ck.f, m), types.ExprString(l.Recv.Expr))
+		}
+		fn, err = ck.unit.MethodValue(l.Func, recv, l.Expr.Pos())
 	default:
 		return nil, fmt.Sprintf("the lambda of %s is a function value, not a literal or a named function", soacPos(ck.f, m))
 	}
@@ -541,35 +630,81 @@ func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 		}
 		return nil, fmt.Sprintf("the lambda of %s is not translated to OpenCL C: %v", soacPos(ck.f, m), err)
 	}
-	for _, c := range fn.Captures {
-		if why := ck.capture(m, c); why != "" {
+	renamed := false
+	caps := fn.Captures
+	for i, c := range fn.Captures {
+		name, why := ck.captureAs(m, c)
+		if why != "" {
 			return nil, why
 		}
+		if name != c.C {
+			if !renamed {
+				caps, renamed = slices.Clone(caps), true
+			}
+			caps[i].C = name
+		}
+	}
+	if renamed {
+		// The call passes the copy's kernel argument where the
+		// function takes the capture (its parameter keeps its name).
+		cp := *fn
+		cp.Captures = caps
+		fn = &cp
 	}
 	return fn, ""
 }
 
-// capture makes c a kernel argument, once per variable.
+// capture makes c a kernel argument, once per variable (captureAs,
+// for a caller passing c.C).
 func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
+	_, why := ck.captureAs(m, c)
+	return why
+}
+
+// captureAs makes c a kernel argument, once per variable, and returns
+// the name of the argument the lambda's call passes for it: c.C, or,
+// where m reads a copy of c taken where m is written (fusion.Kernel.
+// Copies: the variable is reassigned before the kernel runs) and
+// ck.copies, an argument of its own holding the copy (clArg.copyOf).
+func (ck *clKernel) captureAs(m *ir.SOAC, c clc.Capture) (string, string) {
 	at := fmt.Sprintf("%s:%d:%d", filepath.Base(c.Pos.Filename), c.Pos.Line, c.Pos.Column)
+	// A pointer is captured only as the receiver of a method value
+	// (clc.Unit.MethodValue): the value it points at is passed.
+	_, deref := c.Var.Type().(*types.Pointer)
+	if deref && !ck.copies {
+		return "", fmt.Sprintf("the lambda of %s is a method value of the pointer %s: only a map-reduce, scan or filter kernel passes the value it points at", soacPos(ck.f, m), c.Var.Name())
+	}
+	for _, cp := range ck.lk.Src.Copies {
+		if cp.SOAC != m || cp.Var.Obj != types.Object(c.Var) {
+			continue
+		}
+		if !ck.copies || c.Type.IsView() || deref {
+			return "", fmt.Sprintf("the lambda of %s reads a copy of %s taken where it is written (%s is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel", soacPos(ck.f, m), c.Var.Name(), c.Var.Name())
+		}
+		for _, a := range ck.args {
+			if a.copyOf == cp.Var {
+				return a.name, ""
+			}
+		}
+		name := fmt.Sprintf("%s__cp%d", c.C, len(ck.args))
+		r := c
+		r.C = name
+		ck.args = append(ck.args, clArg{obj: c.Var, name: name, params: r.KernelParams(), kind: c.Type.Kind, copyOf: cp.Var})
+		return name, ""
+	}
 	for _, a := range ck.args {
 		if a.name == c.C {
 			if a.obj != c.Var {
-				return fmt.Sprintf("the lambda of %s captures %s (at %s), a different variable of the name of another capture", soacPos(ck.f, m), c.Var.Name(), at)
+				return "", fmt.Sprintf("the lambda of %s captures %s (at %s), a different variable of the name of another capture", soacPos(ck.f, m), c.Var.Name(), at)
 			}
-			return ""
-		}
-	}
-	for _, cp := range ck.lk.Src.Copies {
-		if cp.SOAC == m && cp.Var.Obj == types.Object(c.Var) {
-			return fmt.Sprintf("the lambda of %s reads a copy of %s taken where it is written (%s is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs", soacPos(ck.f, m), c.Var.Name(), c.Var.Name())
+			return c.C, ""
 		}
 	}
 	if ck.f.LookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
-		return fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", soacPos(ck.f, m), c.Var.Name(), at)
+		return "", fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", soacPos(ck.f, m), c.Var.Name(), at)
 	}
-	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, params: c.KernelParams(), kind: c.Type.Kind})
-	return ""
+	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, params: c.KernelParams(), kind: c.Type.Kind, deref: deref})
+	return c.C, ""
 }
 
 // fold adds the reduction of fold m.
@@ -585,18 +720,56 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	mem := ck.lk.Members[slices.IndexFunc(ck.lk.Members, func(x lower.Member) bool { return x.SOAC == m })]
 	t := m.TypeArgs[0]
 	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}, commutative: op.Reduce != nil && mem.Commutative}
-	if mem.StartNotNeutral {
-		// An integer Reduce folds from its operator's own neutral
-		// element on the device, and the host combines the start with
-		// the result once (+, * and ^ commute and wrap alike in Go).
-		b, isInt := t.Underlying().(*types.Basic)
-		isInt = isInt && b.Info()&types.IsInteger != 0
-		if op.Reduce == nil || !isInt || r.skel == "" || operator.Neutral == nil || !pureExpr(ck.f.Info(), operator.Neutral.Expr) {
-			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the host combines the start of an integer Reduce once, not of a scan or a float fold)", soacPos(ck.f, m))
+	startPure := operator.Neutral != nil && pureExpr(ck.f.Info(), operator.Neutral.Expr)
+	float := r.skel == "Float32" || r.skel == "Float64"
+	// first makes the start a kernel argument that element 0 combines
+	// with its value (clRed.first): the start is leftmost, as in the
+	// spec, whose association a fold by one work-item keeps.
+	first := func() string {
+		name := fmt.Sprintf("start__%d", len(ck.args))
+		ct, err := ck.unit.Type(t)
+		if err != nil {
+			return fmt.Sprintf("%s folds %s: %v", soacPos(ck.f, m), t, err)
 		}
-		id := map[token.Token]int64{token.ADD: 0, token.MUL: 1, token.XOR: 0}[mem.StartOp]
-		r.neutral, r.start, r.startOp = cLiteral(constant.MakeInt64(id), r.skel), operator.Neutral, mem.StartOp
-		r.startOf = m
+		ck.args = append(ck.args, clArg{name: name, params: []string{fmt.Sprintf("const %s %s", ct.C, name)}, start: operator.Neutral, startOf: m})
+		r.first = name
+		return ""
+	}
+	switch {
+	case mem.StartNotNeutral:
+		// The device folds from the operator's own neutral element: 0,
+		// 1, or -0 for a float sum (x + -0 == x for every x). The start
+		// is combined once: by the host with a Reduce's result, where +,
+		// * and ^ commute and wrap alike in Go on integers; by element 0
+		// for a float Reduce (reassociated, CONTRACT.md: within
+		// rounding) and for a scan (every element holds it).
+		if r.skel == "" || !startPure || float && op.Reduce != nil && ck.compact != lower.Root {
+			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel)", soacPos(ck.f, m))
+		}
+		r.neutral = cLiteral(constant.MakeInt64(map[token.Token]int64{token.ADD: 0, token.MUL: 1, token.XOR: 0}[mem.StartOp]), r.skel)
+		if float && mem.StartOp == token.ADD {
+			r.neutral = "(-" + r.neutral + ")"
+		}
+		if !float && op.Reduce != nil {
+			r.start, r.startOp, r.startOf = operator.Neutral, mem.StartOp, m
+			break
+		}
+		if why := first(); why != "" {
+			return why
+		}
+	case mem.IdemStart != "" && op.Scan != nil && r.skel != "" && startPure:
+		// A scan of max, min, | or & on integers from a variable: from
+		// the operator's identity, element 0 combining the start.
+		r.neutral = idemIdentity(mem.IdemStart, t, r.skel)
+		if why := first(); why != "" {
+			return why
+		}
+	case mem.IdemStart != "" && op.Reduce != nil && r.skel != "" && startPure && (mem.IdemStart == "|" || mem.IdemStart == "&" || ck.f.LookupAt(mem.IdemStart, ck.lk.Src.At.Pos()) == types.Universe.Lookup(mem.IdemStart)):
+		// A Reduce of max, min, | or & on integers from a variable: the
+		// device folds from the operator's identity, the host combines
+		// the start once (exact: the operator is associative,
+		// commutative and idempotent).
+		r.neutral, r.start, r.startIdem, r.startOf = idemIdentity(mem.IdemStart, t, r.skel), operator.Neutral, mem.IdemStart, m
 	}
 	var ct *clc.Type // the translated struct type, for a struct fold
 	if r.skel == "" {
@@ -607,7 +780,7 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	}
 	ne := operator.Neutral
 	switch {
-	case r.start != nil:
+	case r.start != nil || r.first != "":
 	case ct != nil && zeroLiteral(ne):
 		r.neutral = "{0}"
 	case ct != nil:
@@ -629,6 +802,9 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	}
 	if len(fn.Captures) > 0 {
 		return fmt.Sprintf("the operator of %s captures %s: the skeletons' combine takes no arguments", soacPos(ck.f, m), fn.Captures[0].Var.Name())
+	}
+	if r.first != "" {
+		r.firstCall = fn.Call([]string{r.first, r.c}, "", "&e")
 	}
 	if ct == nil {
 		r.op = fmt.Sprintf("int e = 0;\nr = %s;", fn.Call([]string{"a", "b"}, "", "&e"))

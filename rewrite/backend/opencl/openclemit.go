@@ -285,6 +285,18 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			case a.rep != nil:
 				list = append(list, launchQ("Arg").Call(f.OperandCode(a.rep, a.rep.Op.(*ir.Replicate).Value)))
 				continue
+			case a.copyOf != nil:
+				// The copy its member reads (a number or struct).
+				list = append(list, launchQ("Arg").Call(hostgo.Id(f.Name(a.copyOf))))
+				continue
+			case a.start != nil:
+				// A float fold's start (clRed.first).
+				list = append(list, launchQ("Arg").Call(f.Type(a.startOf.TypeArgs[0]).Call(f.OperandCode(a.startOf, a.start))))
+				continue
+			case a.deref:
+				// A method value's receiver, through its pointer.
+				list = append(list, launchQ("Arg").Call(jen.Op("*").Add(f.ObjName(a.obj))))
+				continue
 			}
 			pass := "Arg"
 			switch a.kind {
@@ -418,11 +430,8 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	for _, r := range ck.reds {
 		if n := outs[r.v]; n != "" && n != "_" {
 			v := jen.Id(local[r.v]).Index(hostgo.Lit(0))
-			if r.start != nil {
-				// The start, combined once (clRed.start).
-				v = jen.Parens(f.OperandCode(r.startOf, r.start)).Op(r.startOp.String()).Add(v)
-			}
-			done.Add(hostgo.AssignTo(n, v))
+			// The start, combined once (clRed.start).
+			done.Add(hostgo.AssignTo(n, startCombined(f, r, v)))
 		}
 	}
 	run.Add(jen.If(jen.Add(lhs).Op("=").Add(runFn).Call(args...), hostgo.Id(ok)).Add(hostgo.Block(done)))

@@ -82,8 +82,8 @@ func tableLookupSpec(xs []int, table []int) []int {
 	return soac.Map(xs, func(x int) int { return table[x&7] })
 }
 
-//soac:fuse NeutralRefused backend=opencl
-func neutralRefusedSpec(xs []int, start int) int {
+//soac:fuse NeutralMax backend=opencl
+func neutralMaxSpec(xs []int, start int) int {
 	return soac.Reduce(xs, start, func(a, b int) int { return max(a, b) }) // any start: max is idempotent (parallel starts each chunk from it)
 }
 
@@ -351,13 +351,13 @@ func flagsSpec(xs []int8) []bool {
 	return soac.Map(xs, func(x int8) bool { return x+100 < 0 })
 }
 
-// copyRefusedSpec: the producer reads a copy of k taken where it is
+// copyReadSpec: the producer reads a copy of k taken where it is
 // written (k is reassigned before the consumer, which reads the new k);
-// kernel arguments are the values of variables where the kernel runs, so
-// opencl refuses it and the parallel backend's code reads the copy.
+// the kernel takes the copy as an argument of its own beside k, and the
+// parallel backend's code (the fallback) reads the copy too.
 //
-//soac:fuse CopyRefused backend=opencl
-func copyRefusedSpec(xs []float64) []float64 {
+//soac:fuse CopyRead backend=opencl
+func copyReadSpec(xs []float64) []float64 {
 	k := 2.0
 	x := soac.Map(xs, func(v float64) float64 { return v * k })
 	k = 3
@@ -939,10 +939,10 @@ func startProductSpec(xs []int32, k int32) (int32, int64, uint16) {
 	return p, s, x
 }
 
-// startFloatRefusedSpec sums floats from 1.
+// startFloatSpec sums floats from 1: element 0 adds the start.
 //
-//soac:fuse StartFloatRefused backend=opencl
-func startFloatRefusedSpec(xs []float64) float64 {
+//soac:fuse StartFloat backend=opencl
+func startFloatSpec(xs []float64) float64 {
 	return soac.Reduce(xs, 1.0, func(a, b float64) float64 { return a + b })
 }
 
@@ -972,4 +972,332 @@ func replicateOnlySpec(n int, v float32) []float32 {
 //soac:fuse ReplicateCallRefused backend=opencl
 func replicateCallRefusedSpec(xs []int) int {
 	return soac.Reduce(soac.Map2(xs, soac.Replicate(len(xs), maxLen(xs)), func(x, m int) int { return x * m }), 0, func(a, b int) int { return a + b })
+}
+
+// Kernels the opencl backend refused before the clc-gaps2 session.
+
+// Reads of a copy of a capture (fusion.Kernel.Copies): the kernel takes
+// the copy, taken where the producer is written, as an argument of its
+// own beside the reassigned variable.
+
+// CopyPanics divides by a copy of d, zero for some lengths (the spec's
+// panic then, raised by the CPU code after the device's panic flag); the
+// consumer adds the new d.
+//
+//soac:fuse CopyPanics backend=opencl
+func copyPanicsSpec(xs []int) []int {
+	d := len(xs) % 3
+	x := soac.Map(xs, func(v int) int { return v / d })
+	d = 7
+	return soac.Map(x, func(v int) int { return v + d })
+}
+
+type gapPair struct{ a, b float64 }
+
+// CopyStruct reads a copy of a struct reassigned whole, beside a sum of
+// the new one's field.
+//
+//soac:fuse CopyStruct backend=opencl
+func copyStructSpec(xs []float64) (float64, float64) {
+	p := gapPair{a: 2, b: -1}
+	x := soac.Map(xs, func(v float64) float64 { return v*p.a + p.b })
+	p = gapPair{a: p.b, b: p.a}
+	return soac.Reduce(soac.Map(x, func(v float64) float64 { return v * p.a }), 0, func(a, b float64) float64 { return a + b }), p.b
+}
+
+// CopyTwice: a Map2 reads the copy of k beside its two inputs, the
+// consumer the new k.
+//
+//soac:fuse CopyTwice backend=opencl
+func copyTwiceSpec(xs, ys []int32) []int32 {
+	k := int32(3)
+	x := soac.Map2(xs, ys, func(a, b int32) int32 { return a*k - b })
+	k = -k
+	return soac.Map(x, func(v int32) int32 { return v<<2 + k })
+}
+
+// CopySliceRefused reads a copy of a captured slice: a slice's copy is
+// not passed (a number or struct only).
+//
+//soac:fuse CopySliceRefused backend=opencl
+func copySliceRefusedSpec(xs []int, table []int) []int {
+	t := table
+	x := soac.Map(xs, func(v int) int { return v + len(t) })
+	t = xs
+	return soac.Map(x, func(v int) int { return v * len(t) })
+}
+
+// A scan followed by other members, or beside a stored map: the scan
+// skeleton writes the scan on the device, then a map-reduce or filter
+// skeleton computes the rest reading it there (openclsplit.go).
+
+// ScanThenMap halves the square roots of a running maximum (as
+// prefixsum's HalfSqrts does of a running sum, which the device
+// reassociates: max is exact in any order) and zips them with the input;
+// the scan is not stored.
+//
+//soac:fuse ScanThenMap backend=opencl
+func scanThenMapSpec(xs []float64) []float64 {
+	s := soac.Scan(soac.Map(xs, func(x float64) float64 { return x * x }), -1e308, func(a, b float64) float64 { return max(a, b) })
+	return soac.Map2(s, xs, func(p, x float64) float64 { return math.Sqrt(p)/2 - x })
+}
+
+// ScanThenSum sums a running sum, beside the sum of the elements folded
+// before the scan; both stored with the scan.
+//
+//soac:fuse ScanThenSum backend=opencl
+func scanThenSumSpec(xs []int64) ([]int64, int64, int64) {
+	t := soac.Reduce(xs, 0, func(a, b int64) int64 { return a + b })
+	s := soac.Scan(xs, 0, func(a, b int64) int64 { return a + b })
+	return s, soac.Reduce(s, 0, func(a, b int64) int64 { return a ^ b }), t
+}
+
+// ScanBesideMap stores the map the scan reads (the scan is the kernel's
+// last member).
+//
+//soac:fuse ScanBesideMap backend=opencl
+func scanBesideMapSpec(xs []int32, k int32) ([]int32, []int32) {
+	m := soac.Map(xs, func(x int32) int32 { return x*k + 1 })
+	return m, soac.Scan(m, 0, func(a, b int32) int32 { return max(a, b) })
+}
+
+// ScanThenFilter keeps the positive running sums (a filter skeleton
+// after the scan's).
+//
+//soac:fuse ScanThenFilter backend=opencl
+func scanThenFilterSpec(xs []int) []int {
+	s := soac.Scan(xs, 0, func(a, b int) int { return a + b })
+	return soac.Filter(s, func(v int) bool { return v > 0 })
+}
+
+// ScanThenPanics divides by the running sum, zero for some prefixes: the
+// second launch's panic flag makes the CPU code raise the spec's panic.
+//
+//soac:fuse ScanThenPanics backend=opencl
+func scanThenPanicsSpec(xs []int) []int {
+	s := soac.Scan(soac.Map(xs, func(x int) int { return x%5 + 1 }), 0, func(a, b int) int { return a + b })
+	return soac.Map2(xs, s, func(x, p int) int { return x / (p % 97) })
+}
+
+// ScanTwice scans a scan: a second scan kernel reads the first's.
+//
+//soac:fuse ScanTwice backend=opencl
+func scanTwiceSpec(xs []int) []int {
+	return soac.Scan(soac.Scan(xs, 0, func(a, b int) int { return a + b }), 0, func(a, b int) int { return a + b })
+}
+
+// Folds from a start that is not their operator's neutral element, or
+// not a constant.
+
+// StartFloatSum sums halves from a start, and float32s from another.
+//
+//soac:fuse StartFloatSum backend=opencl
+func startFloatSumSpec(xs []float64, start float64, k float32) (float64, float32) {
+	s := soac.Reduce(soac.Map(xs, func(x float64) float64 { return x * 0.5 }), start, func(a, b float64) float64 { return a + b })
+	p := soac.Reduce(soac.Map(xs, func(x float64) float32 { return float32(x) }), k, func(a, b float32) float32 { return a + b })
+	return s, p
+}
+
+func startFloatSumSpecArgs(r *rand.Rand, n int) []any {
+	return []any{quarters(r, n), float64(r.IntN(9)) - 4.5, float32(r.IntN(9)) + 0.25}
+}
+
+// IdemStarts folds with max, min, | and & from variables: the device
+// folds from the operators' identities, the host combines each start.
+//
+//soac:fuse IdemStarts backend=opencl
+func idemStartsSpec(xs []int32, lo int32, hi uint64, m int64) (int32, int32, uint64, int64) {
+	a := soac.Reduce(xs, lo, func(a, b int32) int32 { return max(a, b) })
+	b := soac.Reduce(xs, lo-3, func(a, b int32) int32 { return min(a, b) })
+	c := soac.Reduce(soac.Map(xs, func(x int32) uint64 { return uint64(x) & 0xff }), hi, func(a, b uint64) uint64 { return a | b })
+	d := soac.Reduce(soac.Map(xs, func(x int32) int64 { return int64(x) | 0x10 }), m, func(a, b int64) int64 { return a & b })
+	return a, b, c, d
+}
+
+// IdemFilter folds the kept elements with max from a variable (a select
+// keeps the identity for a dropped element).
+//
+//soac:fuse IdemFilter backend=opencl
+func idemFilterSpec(xs []int64, lo int64) int64 {
+	return soac.Reduce(soac.Filter(xs, func(x int64) bool { return x%3 != 0 }), lo, func(a, b int64) int64 { return max(a, b) })
+}
+
+// NeutralOpRefused folds with a named operator from a variable: not an
+// operator the generator knows, so its start is taken as its neutral
+// element (CONTRACT.md; any start of this idempotent one), which the
+// skeletons build into the program.
+//
+//soac:fuse NeutralOpRefused backend=opencl
+func neutralOpRefusedSpec(xs []int, start int) int {
+	return soac.Reduce(xs, start, maxInts)
+}
+
+func maxInts(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+// ScanStart scans from a start that is not neutral: element 0 combines
+// it, every element holds it.
+//
+//soac:fuse ScanStart backend=opencl
+func scanStartSpec(xs []int) []int {
+	return soac.Scan(xs, 5, func(a, b int) int { return a + b })
+}
+
+// FilterStartRefused sums the kept floats from a start that is not
+// neutral: the filter skeleton folds kept elements only, so element 0
+// cannot hold the start.
+//
+//soac:fuse FilterStartRefused backend=opencl
+func filterStartRefusedSpec(xs []float64) ([]float64, float64) {
+	pos := soac.Filter(xs, func(x float64) bool { return x > 0 })
+	return pos, soac.Reduce(pos, 1.5, func(a, b float64) float64 { return a + b })
+}
+
+// startFloatSpecArgs: quarters, whose sums are exact in any order (the
+// device reassociates a float fold), and the values that stay exact:
+// signed zeros, infinities, NaN.
+func startFloatSpecArgs(r *rand.Rand, n int) []any { return []any{quarters(r, n)} }
+
+func quarters(r *rand.Rand, n int) []float64 {
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = float64(r.IntN(65)-32) / 4
+		if r.IntN(16) == 0 {
+			xs[i] = []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN()}[r.IntN(5)]
+		}
+	}
+	return xs
+}
+
+// Method values as lambdas: the method is translated and its receiver,
+// evaluated where the kernel runs, is a kernel argument.
+
+type gapScaler struct {
+	Factor, Offset float64
+	Shift          int32
+}
+
+func (s gapScaler) Apply(x float64) float64 { return x*s.Factor + s.Offset }
+
+func (s gapScaler) Count(x int64) int64 { return x/int64(s.Shift|1) + x%3 }
+
+// Both calls Apply, another method.
+func (s gapScaler) Both(x float64) float64 { return s.Apply(x) - x*s.Offset }
+
+// MethodMap maps by a method value of a struct parameter.
+//
+//soac:fuse MethodMap backend=opencl
+func methodMapSpec(s gapScaler, xs []float64) []float64 {
+	return soac.Map(xs, s.Apply)
+}
+
+// MethodPtrSum sums by a method value of a pointer (its value is the
+// receiver) and maps by one of a local.
+//
+//soac:fuse MethodPtrSum backend=opencl
+func methodPtrSumSpec(p *gapScaler, xs []int64) (int64, []float64) {
+	t := gapScaler{Factor: 2, Offset: -1, Shift: 6}
+	ys := soac.Map(xs, func(x int64) float64 { return float64(x) })
+	return soac.Reduce(soac.Map(xs, p.Count), 0, func(a, b int64) int64 { return a + b }), soac.Map(ys, t.Both)
+}
+
+// MethodRecvRefused maps by a method value of an element of a slice: the
+// receiver is not a variable.
+//
+//soac:fuse MethodRecvRefused backend=opencl
+func methodRecvRefusedSpec(ss []gapScaler, xs []float64) []float64 {
+	if len(ss) == 0 {
+		return nil
+	}
+	return soac.Map(xs, ss[0].Apply)
+}
+
+// Scans from a start that is not neutral (element 0 combines it).
+
+// ScanStartThen scans from a variable and maps the running values (two
+// launches: openclsplit.go).
+//
+//soac:fuse ScanStartThen backend=opencl
+func scanStartThenSpec(xs []int32, k int32) []int32 {
+	s := soac.Scan(xs, k, func(a, b int32) int32 { return a * b })
+	return soac.Map(s, func(v int32) int32 { return v ^ 0x55 })
+}
+
+// ScanStartMax scans max from a variable.
+//
+//soac:fuse ScanStartMax backend=opencl
+func scanStartMaxSpec(xs []int64, lo int64) []int64 {
+	return soac.Scan(xs, lo, func(a, b int64) int64 { return max(a, b) })
+}
+
+// ScanStartFloat scans float sums from a variable.
+//
+//soac:fuse ScanStartFloat backend=opencl
+func scanStartFloatSpec(xs []float64, start float64) []float64 {
+	return soac.Scan(xs, start, func(a, b float64) float64 { return a + b })
+}
+
+func scanStartFloatSpecArgs(r *rand.Rand, n int) []any {
+	return []any{quarters(r, n), float64(r.IntN(9)) - 4.5}
+}
+
+// StartCallRefused scans from a call's result: the host would evaluate
+// it again for the kernel.
+//
+//soac:fuse StartCallRefused backend=opencl
+func startCallRefusedSpec(xs []int) []int {
+	return soac.Scan(xs, maxLen(xs), func(a, b int) int { return a + b })
+}
+
+// ScanRowsRefused scans the sums of a [][]int32's rows and maps them:
+// the two launches take flat arrays only.
+//
+//soac:fuse ScanRowsRefused backend=opencl
+func scanRowsRefusedSpec(rows [][]int32) []int32 {
+	s := soac.Scan(soac.Map(rows, func(r []int32) int32 {
+		return soac.Reduce(r, 0, func(a, b int32) int32 { return a + b })
+	}), 0, func(a, b int32) int32 { return a + b })
+	return soac.Map(s, func(v int32) int32 { return v * 3 })
+}
+
+// ScanAutoRefused is ScanThenMap for backend=auto, whose cost model
+// does not price two launches.
+//
+//soac:fuse ScanAutoRefused backend=auto
+func scanAutoRefusedSpec(xs []int64) []int64 {
+	s := soac.Scan(xs, 0, func(a, b int64) int64 { return a + b })
+	return soac.Map(s, func(v int64) int64 { return v - 1 })
+}
+
+// ScanChain: a scan, a map of it, a scan of the map, a map of that and a
+// fold of the first map: three launches (two scans kept on the device,
+// then a map-reduce kernel reading both).
+//
+//soac:fuse ScanChain backend=opencl
+func scanChainSpec(xs []int64) ([]int64, []int64, int64) {
+	a := soac.Scan(xs, 0, func(p, q int64) int64 { return p + q })
+	b := soac.Map(a, func(v int64) int64 { return v*2 - 7 })
+	c := soac.Scan(b, 0, func(p, q int64) int64 { return max(p, q) })
+	d := soac.Map2(c, a, func(v, w int64) int64 { return v - w })
+	return a, d, soac.Reduce(b, 0, func(p, q int64) int64 { return p ^ q })
+}
+
+// FilterScanRefused scans a filter's kept elements: the scan skeleton
+// scans every element of its input.
+//
+//soac:fuse FilterScanRefused backend=opencl
+func filterScanRefusedSpec(xs []int) []int {
+	return soac.Scan(soac.Filter(xs, func(x int) bool { return x > 0 }), 0, func(a, b int) int { return a + b })
+}
+
+// ScanPanicsRefused scans a map that may panic: the scan skeleton has
+// no panic flag (a map after the scan may panic: ScanThenPanics).
+//
+//soac:fuse ScanPanicsRefused backend=opencl
+func scanPanicsRefusedSpec(xs []int) []int {
+	return soac.Scan(soac.Map(xs, func(x int) int { return 100 / x }), 0, func(a, b int) int { return a + b })
 }

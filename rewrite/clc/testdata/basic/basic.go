@@ -41,3 +41,16 @@ func conversions(xs []float64) []uint64 {
 func bools(xs []int) []int {
 	return soac.Filter(xs, func(x int) bool { return x > 0 && x%2 == 0 || x == -7 })
 }
+
+// scaler's methods as lambdas: method values, their receiver a capture
+// (by value, also through a pointer).
+type scaler struct {
+	k   float64
+	off int32
+}
+
+func (s scaler) apply(x float64) float64 { return x*s.k + float64(s.off) }
+
+func methodValues(xs []float64, s scaler, p *scaler) float64 {
+	return soac.Reduce(soac.Map(soac.Map(xs, s.apply), p.apply), 0, func(a, b float64) float64 { return a + b })
+}

@@ -1,0 +1,417 @@
+package opencl
+
+// This file renders a kernel whose scan is not its last member (or that
+// stores a map's output beside its scan) as two launches in one
+// Session: the scan skeleton writes the scan into a device buffer
+// (launch.Keep), then a map-reduce or filter skeleton reads that buffer
+// beside the kernel's inputs (each uploaded once: launch.Share) and
+// computes every other member, the maps before the scan again. The
+// scan skeleton has no panic flag, so the members the scan reads may not
+// panic (as for a scan kernel alone); the members after it may (the
+// second skeleton's flag). The next backend's code runs the whole
+// kernel when either launch does not.
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/backend"
+	"github.com/soacgen/soacgen/rewrite/clc"
+	"github.com/soacgen/soacgen/rewrite/hostgo"
+	"github.com/soacgen/soacgen/rewrite/lower"
+)
+
+// splitScan returns the index of the scan member of lk to split the
+// kernel after, or -1 when lk is not split: its first scan is in the
+// root space, every member before it is in the root space too (a map, a
+// generator, or a fold, which a later launch computes), and a member
+// follows it, or a map before it is stored, or a fold precedes it.
+func splitScan(lk *lower.Kernel, outs map[*ir.Var]string) int {
+	at := slices.IndexFunc(lk.Members, func(m lower.Member) bool { return m.Role == lower.Scan })
+	if at < 0 || lk.Members[at].Space != lower.Root {
+		return -1
+	}
+	for _, m := range lk.Members[:at] {
+		if m.Space != lower.Root || m.Role != lower.Map && m.Role != lower.Gen && m.Role != lower.Fold {
+			return -1
+		}
+	}
+	if at < len(lk.Members)-1 {
+		return at
+	}
+	for _, m := range lk.Members[:at] {
+		if stored(m, outs) || m.Role == lower.Fold {
+			return at
+		}
+	}
+	return -1
+}
+
+// renderSplit renders lk, split after its scan member at (splitScan),
+// or says why it does not translate.
+func renderSplit(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next, at int) (hostgo.Stmts, string) {
+	if f.Backend() == backend.Auto {
+		return nil, fmt.Sprintf("%s is not the last member of its kernel: backend=auto does not price the scan and the members after it as two launches", soacPos(f, lk.Members[at].SOAC))
+	}
+	stages, why := splitStages(f, lk, outs, next, at)
+	if why != "" {
+		return nil, why
+	}
+	return emitSplit(stages, outs), ""
+}
+
+// splitStages translates lk, split after its scan member at, into the
+// kernels that run one after the other: the scan's, then the rest's,
+// itself split after its next scan, if any, and so on; every kernel but
+// the last is a scan whose output the later ones read on the device.
+func splitStages(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next, at int) ([]*clKernel, string) {
+	scan := lk.Members[at]
+	newKernel := func(lk *lower.Kernel) *clKernel {
+		return &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
+			cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces)), copies: true}
+	}
+	// The scan's launch: the maps and generators before it (unstored),
+	// and the scan, stored.
+	a := *lk
+	a.Spaces = lk.Spaces[:1]
+	a.Members = nil
+	for _, m := range lk.Members[:at] {
+		if m.Role != lower.Fold {
+			m.Store = lower.NoStore
+			a.Members = append(a.Members, m)
+		}
+	}
+	scan.Store = lower.Indexed
+	a.Members = append(a.Members, scan)
+	outsA := map[*ir.Var]string{scan.SOAC.Out: "soac_scan"}
+	ckA := newKernel(&a)
+	if why := ckA.translate(outsA); why != "" {
+		return nil, why
+	}
+	// The rest: every other member, the scan's elements an input.
+	src := *lk.Src
+	src.Inputs = append(slices.Clone(lk.Src.Inputs), scan.SOAC.Out)
+	b := *lk
+	b.Src = &src
+	b.Members = slices.Delete(slices.Clone(lk.Members), at, at+1)
+	stages := []*clKernel{ckA}
+	if at := splitScan(&b, outs); at >= 0 {
+		rest, why := splitStages(f, &b, outs, next, at)
+		if why != "" {
+			return nil, why
+		}
+		stages = append(stages, rest...)
+	} else {
+		ckB := newKernel(&b)
+		if why := ckB.translate(outs); why != "" {
+			return nil, why
+		}
+		stages = append(stages, ckB)
+	}
+	for _, ck := range stages {
+		for _, p := range append(slices.Clone(ck.ins), ck.outs...) {
+			if p.rows != nil {
+				return nil, fmt.Sprintf("%s is not the last member of its kernel, which reads or stores %s, a slice of rows: the scan and the members after it run as two launches over flat arrays only", soacPos(f, scan.SOAC), p.v.Name)
+			}
+		}
+	}
+	return stages, ""
+}
+
+// declare adds the package-level launch value kv of ck's skeleton, of
+// form Redomap, Scan or Filter, as emit does (without backend=auto's
+// cost).
+func (ck *clKernel) declare(kv, form string) {
+	f := ck.f
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
+	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
+	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen")))}
+	skelType := func(p clParam) *jen.Statement {
+		if p.skel != "" {
+			return skelQ(p.skel)
+		}
+		args := []jen.Code{jen.Lit(p.c + "__t")}
+		for _, st := range p.fields {
+			args = append(args, skelQ(st))
+		}
+		return launchQ("Struct").Call(args...)
+	}
+	params := func(name string, ps []clParam) {
+		if len(ps) == 0 {
+			return
+		}
+		var list []jen.Code
+		for _, p := range ps {
+			list = append(list, jen.Values(field("Name", jen.Lit(p.c)), field("Type", skelType(p))))
+		}
+		spec = append(spec, field(name, jen.Index().Add(skelQ("Param")).Values(list...)))
+	}
+	params("Inputs", ck.ins)
+	params("Outputs", ck.outs)
+	red := func(r clRed) *jen.Statement {
+		fields := []jen.Code{field("Name", jen.Lit(r.c)), field("Type", skelType(r.clParam)), field("Op", goString(r.op)), field("Neutral", jen.Lit(r.neutral))}
+		if r.commutative {
+			fields = append(fields, field("Commutative", jen.True()))
+		}
+		if r.all {
+			fields = append(fields, field("All", jen.True()))
+		}
+		return jen.Values(fields...)
+	}
+	if form == "Scan" {
+		spec = append(spec, field("Op", skelQ("Reduction").Add(red(ck.reds[0]))))
+	} else {
+		var list []jen.Code
+		for _, r := range ck.reds {
+			list = append(list, red(r))
+		}
+		list = append(list, launchQ("ErrFlagReduction").Call())
+		spec = append(spec, field("Reductions", jen.Index().Add(skelQ("Reduction")).Values(list...)))
+	}
+	if len(ck.args) > 0 {
+		var list []jen.Code
+		for _, a := range ck.args {
+			for _, decl := range a.params {
+				list = append(list, jen.Values(field("Name", jen.Lit(decl[strings.LastIndexByte(decl, ' ')+1:])), field("Decl", jen.Lit(decl))))
+			}
+		}
+		spec = append(spec, field("Args", jen.Index().Add(skelQ("Arg")).Values(list...)))
+	}
+	spec = append(spec, field("Body", goString(ck.body.String())), field("Preamble", goString(ck.unit.Source())))
+	if o := ck.unit.BuildOptions(); o != "" {
+		spec = append(spec, field("Options", jen.Lit(o)))
+	}
+	pos := f.Fset().Position(ck.lk.Src.At.Pos())
+	launch := []jen.Code{
+		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
+		field("FP64", jen.Lit(ck.fp64)),
+		field("Spec", skelQ(form).Custom(lines, spec...)),
+	}
+	f.AddDecls(jen.Line(),
+		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
+		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ(form)).Custom(lines, launch...))
+}
+
+// argValues returns the values of ck's kernel arguments, in the order
+// of its Args, as emit passes them (nil for none); session is the
+// call's launch.Session.
+func (ck *clKernel) argValues(session string) jen.Code {
+	f, k := ck.f, ck.lk.Src
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
+	if len(ck.args) == 0 {
+		return jen.Nil()
+	}
+	var list []jen.Code
+	for _, a := range ck.args {
+		switch {
+		case a.rep != nil:
+			list = append(list, launchQ("Arg").Call(f.OperandCode(a.rep, a.rep.Op.(*ir.Replicate).Value)))
+			continue
+		case a.copyOf != nil:
+			list = append(list, launchQ("Arg").Call(hostgo.Id(f.Name(a.copyOf))))
+			continue
+		case a.start != nil:
+			list = append(list, launchQ("Arg").Call(f.Type(a.startOf.TypeArgs[0]).Call(f.OperandCode(a.startOf, a.start))))
+			continue
+		case a.deref:
+			list = append(list, launchQ("Arg").Call(jen.Op("*").Add(f.ObjName(a.obj))))
+			continue
+		}
+		pass := "Arg"
+		switch a.kind {
+		case clc.Slice:
+			pass = "View"
+			if d := capturedDev(f, k, a.obj); d != nil {
+				list = append(list, viewDev(launchQ, d, f.ObjName(a.obj)))
+				continue
+			}
+			if ck.unwrittenCapture(a.obj) {
+				list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
+				continue
+			}
+		case clc.Slice2:
+			pass = "Rows"
+		}
+		list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
+	}
+	return jen.Index().Any().Values(list...)
+}
+
+// emitSplit returns the code that runs the kernels of stages (scans, and
+// the rest, reading the scans on the device) one after the other, with
+// the next backend's code as the fallback of all.
+func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
+	ckA, last := stages[0], stages[len(stages)-1]
+	f, k := ckA.f, ckA.lk.Src
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
+	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
+	fb, _ := ckA.next()
+	kvs := make([]string, len(stages))
+	for i, ck := range stages {
+		name := "soacgenCL" + f.Spec().Fuse.Name
+		if i > 0 {
+			name += "Rest"
+		}
+		if i > 1 {
+			name += fmt.Sprint(i)
+		}
+		kvs[i] = f.PackageVar(name)
+		form := "Redomap"
+		switch {
+		case ck.scan:
+			form = "Scan"
+		case ck.compact != lower.Root:
+			form = "Filter"
+		}
+		ck.declare(kvs[i], form)
+	}
+	session := f.Prologue("cls", func(name string) hostgo.Stmts {
+		return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
+	})
+	var c hostgo.Stmts
+	// The kernel's inputs: on the device already (an earlier kernel's),
+	// or uploaded by the first launch that reads them and read there by
+	// the later ones. Each scan but the last stage's is kept there.
+	devIn := map[*ir.Var]*hostgo.DeviceArray{}
+	share := map[*ir.Var]string{}
+	for _, p := range ckA.ins {
+		if d := f.DeviceArrayOf(p.v); d != nil {
+			devIn[p.v] = d
+			continue
+		}
+		h := f.Fresh("dev")
+		share[p.v] = h
+		c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(p.goElem))), nil))
+	}
+	scans := map[*ir.Var]string{} // the handle of each kept scan
+	var handles []string
+	for _, ck := range stages[:len(stages)-1] {
+		h := f.Fresh("dev")
+		scans[ck.reds[0].v] = h
+		handles = append(handles, h)
+		c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(ck.reds[0].goElem))), nil))
+	}
+	input := func(p clParam) jen.Code {
+		if h := scans[p.v]; h != "" {
+			return launchQ("Dev").Call(jen.Id(h), jen.Nil())
+		}
+		if d := devIn[p.v]; d != nil {
+			return launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v)))
+		}
+		return launchQ("Share").Call(jen.Op("&").Id(share[p.v]), hostgo.Id(f.Name(p.v)))
+	}
+	inputs := func(ps []clParam) jen.Code {
+		var l []jen.Code
+		for _, p := range ps {
+			l = append(l, input(p))
+		}
+		return jen.Index().Add(launchQ("Input")).Values(l...)
+	}
+	var n *jen.Statement
+	if d := devIn[ckA.ins[0].v]; d != nil {
+		n = launchQ("Len").Call(jen.Id(d.Handle), hostgo.Id(f.Name(ckA.ins[0].v)))
+	} else {
+		n = jen.Len(hostgo.Id(f.Name(ckA.ins[0].v)))
+	}
+	ok := f.Fresh("ok")
+	c.Add(hostgo.Define(ok, jen.False()))
+	// The last launch, after the scans'.
+	var run hostgo.Stmts
+	local := map[*ir.Var]string{}
+	var os []jen.Code
+	outParams := last.outs
+	if last.scan {
+		outParams = []clParam{last.reds[0].clParam}
+	}
+	for _, p := range outParams {
+		local[p.v] = f.Fresh("clo")
+		run.Add(hostgo.Define(local[p.v], hostgo.MakeSlice(f.Type(p.v.Type), n.Clone())))
+		os = append(os, launchQ("Download").Call(hostgo.Id(local[p.v])))
+	}
+	var results []jen.Code
+	if !last.scan {
+		for _, r := range last.reds {
+			local[r.v] = f.Fresh("clr")
+			run.Add(hostgo.VarDecl(local[r.v], jen.Index(hostgo.Lit(1)).Add(f.Type(r.goElem)), nil))
+			results = append(results, skelQ("Slice").Call(jen.Id(local[r.v]).Index(jen.Empty(), jen.Empty())))
+		}
+	}
+	outputs := jen.Code(jen.Nil())
+	if len(os) > 0 {
+		outputs = jen.Index().Add(launchQ("Output")).Values(os...)
+	}
+	res := jen.Code(jen.Nil())
+	if len(results) > 0 {
+		res = jen.Index().Add(skelQ("HostSlice")).Values(results...)
+	}
+	lhs := hostgo.Id(ok)
+	nkept := ""
+	if last.compact != lower.Root {
+		lhs = jen.List(jen.Id("_"), hostgo.Id(ok))
+		if len(last.outs) > 0 {
+			nkept = f.Fresh("kept")
+			run.Add(hostgo.VarDecl(nkept, jen.Int(), nil))
+			lhs = jen.List(hostgo.Id(nkept), hostgo.Id(ok))
+		}
+	}
+	var done hostgo.Stmts
+	for _, p := range outParams {
+		if name := outs[p.v]; name == "" || name == "_" {
+			continue
+		}
+		if nkept != "" {
+			done.Add(hostgo.AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), hostgo.Id(nkept))))
+			continue
+		}
+		done.Add(hostgo.AssignTo(outs[p.v], hostgo.Id(local[p.v])))
+	}
+	if !last.scan {
+		for _, r := range last.reds {
+			if name := outs[r.v]; name != "" && name != "_" {
+				v := jen.Id(local[r.v]).Index(hostgo.Lit(0))
+				// The start, combined once (clRed.start).
+				done.Add(hostgo.AssignTo(name, startCombined(f, r, v)))
+			}
+		}
+	}
+	for _, ck := range stages[:len(stages)-1] {
+		if name := outs[ck.reds[0].v]; name != "" && name != "_" {
+			done.Add(hostgo.AssignTo(name, jen.Id(scans[ck.reds[0].v]).Dot("Host").Call()))
+		}
+	}
+	var call *jen.Statement
+	if last.scan {
+		call = jen.Id(kvs[len(stages)-1]).Dot("RunOn").Call(jen.Op("&").Id(session), last.argValues(session), inputs(last.ins), os[0])
+	} else {
+		call = jen.Id(kvs[len(stages)-1]).Dot("RunOn").Call(jen.Op("&").Id(session), last.argValues(session), inputs(last.ins), outputs, res)
+	}
+	run.Add(jen.If(jen.Add(lhs).Op("=").Add(call), hostgo.Id(ok)).Add(hostgo.Block(done)))
+	// The scans, innermost last.
+	for i := len(stages) - 2; i >= 0; i-- {
+		ck := stages[i]
+		callScan := jen.Id(kvs[i]).Dot("RunOn").Call(jen.Op("&").Id(session), ck.argValues(session), inputs(ck.ins), launchQ("Keep").Call(jen.Op("&").Id(scans[ck.reds[0].v])))
+		run = hostgo.Stmts{jen.If(callScan).Add(hostgo.Block(run))}
+	}
+	cond := jen.Id(kvs[0]).Dot("Kernel").Call().Op("!=").Nil()
+	for _, kv := range kvs[1:] {
+		cond = cond.Op("&&").Id(kv).Dot("Kernel").Call().Op("!=").Nil()
+	}
+	c.Add(jen.If(cond).Add(hostgo.Block(run)))
+	// The device copies are released before the fallback runs.
+	for _, h := range handles {
+		c.Add(jen.Id(h).Dot("Release").Call())
+	}
+	for _, p := range ckA.ins {
+		if h := share[p.v]; h != "" {
+			c.Add(jen.Id(h).Dot("Release").Call())
+		}
+	}
+	host, release := fallbackHost(f, k, ckA.ins, devIn)
+	c.Add(jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(append(host, fb...))))
+	return append(c, release...)
+}
