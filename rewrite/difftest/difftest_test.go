@@ -263,6 +263,8 @@ func TestCompareDetects(t *testing.T) {
 		{"argument written", func(xs []float64) float64 { return 0 }, func(xs []float64) float64 { xs[1] = 1; return 0 }, args, "argument 0 after the call"},
 		{"argument's sign", func(xs []float64) float64 { return 0 }, func(xs []float64) float64 { xs[0] = 0; return 0 }, args, "argument 0 after the call"},
 		{"nested row written", func(xss [][]int) int { return 0 }, func(xss [][]int) int { xss[0][0]++; return 0 }, []reflect.Value{reflect.ValueOf([][]int{{1}})}, "argument 0 after the call"},
+		{"function argument", func(f func(int) int) int { return f(1) }, func(f func(int) int) int { return f(1) }, []reflect.Value{reflect.ValueOf(func(x int) int { return x + 1 })}, ""},
+		{"function result", func() func() { return nil }, func() func() { return func() {} }, nil, "result 0"},
 	} {
 		got := Compare(tc.spec, tc.fused, tc.args)
 		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
