@@ -43,7 +43,9 @@ func TestMatMulAuto(t *testing.T) {
 				if d := diff(got, want); d != "" {
 					t.Errorf("%v MatMulAuto (the device ran: %v): %s", s, ran, d)
 				}
-				if c.choice != launch.AlwaysDevice && ran || c.choice == launch.AlwaysDevice && s[0]*s[1] > 0 && !ran {
+				// By the model either may run (the host on PoCL's CPU
+				// device, the device on a GPU at the larger shapes).
+				if c.choice == launch.NeverDevice && ran || c.choice == launch.AlwaysDevice && s[0]*s[1] > 0 && !ran {
 					t.Errorf("%v MatMulAuto: the device ran: %v", s, ran)
 				}
 			}
