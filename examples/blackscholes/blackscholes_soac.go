@@ -71,7 +71,7 @@ func CallPricesCL(opts []Option) []float64 {
 	var t []float64
 	ok := false
 	if soacgenCLCallPricesCL.Kernel() != nil {
-		clo := make([]float64, len(opts))
+		clo := parallel.Alloc[float64](len(opts))
 		if ok = soacgenCLCallPricesCL.Run(nil, []skel.HostSlice{skel.Slice(opts)}, []skel.HostSlice{skel.Slice(clo)}, nil); ok {
 			t = clo
 		}
@@ -273,7 +273,7 @@ func CallPricesAuto(opts []Option) []float64 {
 	var t []float64
 	ok := false
 	if soacgenCLCallPricesAuto.Use(len(opts)) && soacgenCLCallPricesAuto.Kernel() != nil {
-		clo := make([]float64, len(opts))
+		clo := parallel.Alloc[float64](len(opts))
 		if ok = soacgenCLCallPricesAuto.Run(nil, []skel.HostSlice{skel.Slice(opts)}, []skel.HostSlice{skel.Slice(clo)}, nil); ok {
 			t = clo
 		}

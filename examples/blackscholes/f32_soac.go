@@ -39,7 +39,7 @@ func CallPrices32CL(opts []Option32) []float32 {
 	var t []float32
 	ok := false
 	if soacgenCLCallPrices32CL.Kernel() != nil {
-		clo := make([]float32, len(opts))
+		clo := parallel.Alloc[float32](len(opts))
 		if ok = soacgenCLCallPrices32CL.Run(nil, []skel.HostSlice{skel.Slice(opts)}, []skel.HostSlice{skel.Slice(clo)}, nil); ok {
 			t = clo
 		}

@@ -322,7 +322,7 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 		})
 		ok2 := false
 		if soacgenCLKMeansCL2.Kernel() != nil {
-			clo2 := make([]Point, len(centres))
+			clo2 := parallel.Alloc[Point](len(centres))
 			if ok2 = soacgenCLKMeansCL2.Run([]any{launch.ViewDev(dev, sums)}, []skel.HostSlice{skel.Slice(centres)}, []skel.HostSlice{skel.Slice(clo2)}, nil); ok2 {
 				centres = clo2
 			}

@@ -14,7 +14,7 @@ func MatMulCL(a, bt [][]float64) [][]float64 {
 	var t2 [][]float64
 	ok := false
 	if soacgenCLMatMulCL.Kernel() != nil {
-		flat := make([]float64, len(a)*len(bt))
+		flat := parallel.Alloc[float64](len(a) * len(bt))
 		if ok = soacgenCLMatMulCL.Run(len(a), len(bt), launch.RowLen(a, bt), []any{launch.Rows(a), launch.Rows(bt), launch.Out(flat)}); ok {
 			t2 = launch.Chop(flat, len(a), len(bt))
 		}
@@ -347,7 +347,7 @@ func MatMulAuto(a, bt [][]float64) [][]float64 {
 	var t2 [][]float64
 	ok := false
 	if soacgenCLMatMulAuto.Use(len(a), len(bt), launch.Inner(a)) && soacgenCLMatMulAuto.Kernel() != nil {
-		flat := make([]float64, len(a)*len(bt))
+		flat := parallel.Alloc[float64](len(a) * len(bt))
 		if ok = soacgenCLMatMulAuto.Run(len(a), len(bt), launch.RowLen(a, bt), []any{launch.Rows(a), launch.Rows(bt), launch.Out(flat)}); ok {
 			t2 = launch.Chop(flat, len(a), len(bt))
 		}

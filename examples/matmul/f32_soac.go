@@ -82,7 +82,7 @@ func MatMul32CL(a, bt [][]float32) [][]float32 {
 	var t2 [][]float32
 	ok := false
 	if soacgenCLMatMul32CL.Kernel() != nil {
-		flat := make([]float32, len(a)*len(bt))
+		flat := parallel.Alloc[float32](len(a) * len(bt))
 		if ok = soacgenCLMatMul32CL.Run(len(a), len(bt), launch.RowLen(a, bt), []any{launch.Rows(a), launch.Rows(bt), launch.Out(flat)}); ok {
 			t2 = launch.Chop(flat, len(a), len(bt))
 		}
@@ -703,7 +703,7 @@ func MatMul32Auto(a, bt [][]float32) [][]float32 {
 	var t2 [][]float32
 	ok := false
 	if soacgenCLMatMul32Auto.Use(len(a), len(bt), launch.Inner(a)) && soacgenCLMatMul32Auto.Kernel() != nil {
-		flat := make([]float32, len(a)*len(bt))
+		flat := parallel.Alloc[float32](len(a) * len(bt))
 		if ok = soacgenCLMatMul32Auto.Run(len(a), len(bt), launch.RowLen(a, bt), []any{launch.Rows(a), launch.Rows(bt), launch.Out(flat)}); ok {
 			t2 = launch.Chop(flat, len(a), len(bt))
 		}

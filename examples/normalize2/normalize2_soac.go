@@ -295,8 +295,8 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 	}
 	ok2 := false
 	if soacgenCLNormalize2CL2.Kernel() != nil {
-		clo := make([]float64, launch.Len(dev, xs))
-		clo2 := make([]float64, launch.Len(dev, xs))
+		clo := parallel.Alloc[float64](launch.Len(dev, xs))
+		clo2 := parallel.Alloc[float64](launch.Len(dev, xs))
 		if ok2 = soacgenCLNormalize2CL2.RunOn(&cls, []any{launch.Arg(sum1), launch.Arg(sum2)}, []launch.Input{launch.Dev(dev, xs)}, []launch.Output{launch.Download(clo), launch.Download(clo2)}, nil); ok2 {
 			ys1 = clo
 			ys2 = clo2
@@ -645,8 +645,8 @@ func Normalize2Auto(xs []float64) (ys1, ys2 []float64) {
 	}
 	ok2 := false
 	if (dev != nil || soacgenCLNormalize2Auto2.Use(launch.Len(dev, xs))) && soacgenCLNormalize2Auto2.Kernel() != nil {
-		clo := make([]float64, launch.Len(dev, xs))
-		clo2 := make([]float64, launch.Len(dev, xs))
+		clo := parallel.Alloc[float64](launch.Len(dev, xs))
+		clo2 := parallel.Alloc[float64](launch.Len(dev, xs))
 		if ok2 = soacgenCLNormalize2Auto2.RunOn(&cls, []any{launch.Arg(sum1), launch.Arg(sum2)}, []launch.Input{launch.Dev(dev, xs)}, []launch.Output{launch.Download(clo), launch.Download(clo2)}, nil); ok2 {
 			ys1 = clo
 			ys2 = clo2

@@ -19,7 +19,7 @@ func HalfSqrtsCL(xs []float64) []float64 {
 	ok := false
 	if soacgenCLHalfSqrtsCL.Kernel() != nil && soacgenCLHalfSqrtsCLRest.Kernel() != nil {
 		if soacgenCLHalfSqrtsCL.RunOn(&cls, nil, []launch.Input{launch.Share(&dev, xs)}, launch.Keep(&dev2)) {
-			clo := make([]float64, len(xs))
+			clo := parallel.Alloc[float64](len(xs))
 			if ok = soacgenCLHalfSqrtsCLRest.RunOn(&cls, nil, []launch.Input{launch.Share(&dev, xs), launch.Dev(dev2, nil)}, []launch.Output{launch.Download(clo)}, nil); ok {
 				t2 = clo
 			}

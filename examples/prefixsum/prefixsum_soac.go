@@ -149,7 +149,7 @@ func PrefixSumsCL(xs []int) []int {
 	var t []int
 	ok := false
 	if soacgenCLPrefixSumsCL.Kernel() != nil {
-		clo := make([]int, len(xs))
+		clo := parallel.Alloc[int](len(xs))
 		if ok = soacgenCLPrefixSumsCL.Run(nil, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo)); ok {
 			t = clo
 		}
@@ -264,7 +264,7 @@ func ChunkedSumsCL(xs []int) []int {
 		failed = false
 		ok3 := false
 		if soacgenCLChunkedSumsCL2.Kernel() != nil {
-			clo2 := make([]int, launch.Len(dev, ys2))
+			clo2 := parallel.Alloc[int](launch.Len(dev, ys2))
 			if ok3 = soacgenCLChunkedSumsCL2.RunOn(&cls, nil, []launch.Input{launch.Dev(dev, ys2)}, launch.Download(clo2)); ok3 {
 				t = clo2
 			}
@@ -464,7 +464,7 @@ func PrefixSqrtsCL(xs []float64) []float64 {
 	var t2 []float64
 	ok := false
 	if soacgenCLPrefixSqrtsCL.Kernel() != nil {
-		clo := make([]float64, len(xs))
+		clo := parallel.Alloc[float64](len(xs))
 		if ok = soacgenCLPrefixSqrtsCL.Run(nil, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo)); ok {
 			t2 = clo
 		}

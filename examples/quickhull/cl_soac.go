@@ -19,11 +19,11 @@ func FilterMaxCL(ps []Point, a, b Point) (far Point, above []Point) {
 	var v distPoint = distPoint{D: math.Inf(-1)}
 	ok := false
 	if soacgenCLFilterMaxCL.Kernel() != nil {
-		clo := make([]Point, len(ps))
+		clo := parallel.Alloc[Point](len(ps))
 		var clr [1]distPoint
 		var kept3 int
 		if kept3, ok = soacgenCLFilterMaxCL.Run([]any{launch.Arg(a), launch.Arg(b)}, []skel.HostSlice{skel.Slice(ps)}, []skel.HostSlice{skel.Slice(clo)}, []skel.HostSlice{skel.Slice(clr[:])}); ok {
-			above = clo[:kept3]
+			above = clo[:kept3:kept3]
 			best = clr[0]
 		}
 	}

@@ -25,6 +25,11 @@ func TestFilterMaxCL(t *testing.T) {
 			t.Errorf("%s n=%d: far %v and %d points above (nil=%v), want %v and %d (nil=%v)",
 				name, len(ps), far, len(above), above == nil, wantFar, len(wantAbove), wantAbove == nil)
 		}
+		// The kept points are downloaded into an uncleared slice: nothing
+		// past them may be reachable (cap is the kept count).
+		if cap(above) != len(above) {
+			t.Errorf("%s n=%d: %d points above with capacity %d: elements never written are reachable", name, len(ps), len(above), cap(above))
+		}
 	}
 	a, b := Point{-1, -0.2}, Point{1, 0.3}
 	for _, n := range extest.Sizes(testing.Short()) {

@@ -254,7 +254,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			continue
 		}
 		local[p.v] = f.Fresh("clo")
-		run.Add(hostgo.Define(local[p.v], hostgo.MakeSlice(f.Type(p.v.Type), n)))
+		run.Add(hostgo.Define(local[p.v], downloadDest(f, elemOf(p.v.Type), n)))
 	}
 	// The fallback reads the inputs left on the device from Go memory.
 	// So do captured slices left there (openclcaptured.go).
@@ -350,14 +350,14 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			out := launchQ("Keep").Call(jen.Op("&").Id(keep[r.v]))
 			if keep[r.v] == "" {
 				l := f.Fresh("clo")
-				run.Add(hostgo.Define(l, hostgo.MakeSlice(f.Type(r.v.Type), n)))
+				run.Add(hostgo.Define(l, downloadDest(f, elemOf(r.v.Type), n)))
 				out = launchQ("Download").Call(hostgo.Id(l))
 				done.Add(hostgo.AssignTo(outs[r.v], hostgo.Id(l)))
 			}
 			call = jen.Id(kv).Dot("RunOn").Call(append([]jen.Code{jen.Op("&").Id(session)}, append(args, list("Input", devIns), out)...)...)
 		} else {
 			l := f.Fresh("clo")
-			run.Add(hostgo.Define(l, hostgo.MakeSlice(f.Type(r.v.Type), n)))
+			run.Add(hostgo.Define(l, downloadDest(f, elemOf(r.v.Type), n)))
 			ins := slices(ck.ins, input)
 			call = jen.Id(kv).Dot("Run").Call(append(args, ins, skelQ("Slice").Call(hostgo.Id(l)))...)
 			done.Add(hostgo.AssignTo(outs[r.v], hostgo.Id(l)))
@@ -422,7 +422,9 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			continue
 		}
 		if nkept != "" {
-			done.Add(hostgo.AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), hostgo.Id(nkept))))
+			// Cut to the kept count and capacity: the elements past it
+			// were never written (downloadDest).
+			done.Add(hostgo.AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), hostgo.Id(nkept), hostgo.Id(nkept))))
 			continue
 		}
 		done.Add(hostgo.AssignTo(outs[p.v], hostgo.Id(local[p.v])))

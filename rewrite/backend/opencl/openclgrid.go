@@ -404,7 +404,7 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 	} else {
 		goArgs = append(goArgs, launchQ("Out").Call(hostgo.Id(flat)))
 		run.Add(
-			hostgo.Define(flat, hostgo.MakeSlice(f.Type(elemOf(g.m.SOAC.Out.Type)), jen.Add(rows).Op("*").Add(cols))),
+			hostgo.Define(flat, downloadDest(f, elemOf(elemOf(g.m.SOAC.Out.Type)), jen.Add(rows).Op("*").Add(cols))),
 			jen.If(hostgo.AssignTo(ok, jen.Id(kv).Dot("Run").Call(rows, cols, inner, jen.Index().Any().Values(goArgs...))), hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{
 				hostgo.AssignTo(outs[g.m.SOAC.Out], launchQ("Chop").Call(hostgo.Id(flat), rows, cols)),
 			})))

@@ -330,7 +330,7 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	for _, p := range outParams {
 		local[p.v] = f.Fresh("clo")
-		run.Add(hostgo.Define(local[p.v], hostgo.MakeSlice(f.Type(p.v.Type), n.Clone())))
+		run.Add(hostgo.Define(local[p.v], downloadDest(f, elemOf(p.v.Type), n.Clone())))
 		os = append(os, launchQ("Download").Call(hostgo.Id(local[p.v])))
 	}
 	var results []jen.Code
@@ -365,7 +365,8 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 			continue
 		}
 		if nkept != "" {
-			done.Add(hostgo.AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), hostgo.Id(nkept))))
+			// Cut to the kept count and capacity (downloadDest).
+			done.Add(hostgo.AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), hostgo.Id(nkept), hostgo.Id(nkept))))
 			continue
 		}
 		done.Add(hostgo.AssignTo(outs[p.v], hostgo.Id(local[p.v])))

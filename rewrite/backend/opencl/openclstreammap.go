@@ -344,7 +344,7 @@ func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName, keep string) (c hostg
 		hostgo.VarDecl(r, f.Type(s.m.Out.Type), nil),
 		hostgo.Define(ok, jen.False()),
 		jen.If(cond).Add(hostgo.Block(hostgo.Stmts{
-			hostgo.Define(clo, hostgo.MakeSlice(f.Type(s.m.Out.Type), n)),
+			hostgo.Define(clo, downloadDest(f, elemOf(s.m.Out.Type), n)),
 			jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).
 				Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, hostgo.Id(clo))})),
 		})),

@@ -26,7 +26,7 @@ import (
 // kernels); other element types get make's.
 func unclearedAlloc(f *hostgo.Func) hostgo.Allocator {
 	return func(elem types.Type, n string) *jen.Statement {
-		if !pointerFree(elem) {
+		if !PointerFree(elem) {
 			return nil
 		}
 		// [:n] tells the compiler the length, as make does: without it
@@ -35,18 +35,18 @@ func unclearedAlloc(f *hostgo.Func) hostgo.Allocator {
 	}
 }
 
-// pointerFree reports whether values of t hold no pointers: numbers,
+// PointerFree reports whether values of t hold no pointers: numbers,
 // bools, and arrays and structs of them (parallel.Alloc checks the same
 // at run time and clears anything else).
-func pointerFree(t types.Type) bool {
+func PointerFree(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		return u.Info()&(types.IsNumeric|types.IsBoolean) != 0
 	case *types.Array:
-		return pointerFree(u.Elem())
+		return PointerFree(u.Elem())
 	case *types.Struct:
 		for i := range u.NumFields() {
-			if !pointerFree(u.Field(i).Type()) {
+			if !PointerFree(u.Field(i).Type()) {
 				return false
 			}
 		}

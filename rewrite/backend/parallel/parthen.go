@@ -517,7 +517,7 @@ func madeResult(f *hostgo.Func, l *ir.Lambda) *ast.CallExpr {
 		return nil
 	}
 	sl, ok := res.At(0).Type().Underlying().(*types.Slice)
-	if !ok || !pointerFree(sl.Elem()) {
+	if !ok || !PointerFree(sl.Elem()) {
 		return nil
 	}
 	var mk *ast.CallExpr
