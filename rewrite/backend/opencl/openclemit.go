@@ -45,7 +45,6 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	// The fallback first: backend=auto's cost model compares the device
 	// with the backend that runs when the device does not.
 	fb, fbName := ck.next()
-	pos := f.Fset().Position(k.At.Pos())
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
 	form := "Redomap"
 	switch {
@@ -56,72 +55,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
 	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
-	launchType := launchQ(form)
-	skelForm := skelQ(form)
-	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen")))}
-	skelType := func(p clParam) *jen.Statement {
-		if p.skel != "" {
-			return skelQ(p.skel)
-		}
-		args := []jen.Code{jen.Lit(p.c + "__t")}
-		for _, st := range p.fields {
-			args = append(args, skelQ(st))
-		}
-		return launchQ("Struct").Call(args...)
-	}
-	params := func(name string, ps []clParam) {
-		if len(ps) == 0 {
-			return
-		}
-		var list []jen.Code
-		param := skelQ("Param")
-		for _, p := range ps {
-			list = append(list, jen.Values(field("Name", jen.Lit(p.c)), field("Type", skelType(p))))
-		}
-		spec = append(spec, field(name, jen.Index().Add(param).Values(list...)))
-	}
-	params("Inputs", ck.ins)
-	params("Outputs", ck.outs)
-	red := func(r clRed) *jen.Statement {
-		fields := []jen.Code{field("Name", jen.Lit(r.c)), field("Type", skelType(r.clParam)), field("Op", goString(r.op)), field("Neutral", jen.Lit(r.neutral))}
-		if r.commutative {
-			fields = append(fields, field("Commutative", jen.True()))
-		}
-		if r.all {
-			fields = append(fields, field("All", jen.True()))
-		}
-		return jen.Values(fields...)
-	}
-	if ck.scan {
-		spec = append(spec, field("Op", skelQ("Reduction").Add(red(ck.reds[0]))))
-	} else {
-		reduction := skelQ("Reduction")
-		var list []jen.Code
-		for _, r := range ck.reds {
-			list = append(list, red(r))
-		}
-		list = append(list, launchQ("ErrFlagReduction").Call())
-		spec = append(spec, field("Reductions", jen.Index().Add(reduction).Values(list...)))
-	}
-	if len(ck.args) > 0 {
-		arg := skelQ("Arg")
-		var list []jen.Code
-		for _, a := range ck.args {
-			for _, decl := range a.params {
-				list = append(list, jen.Values(field("Name", jen.Lit(decl[strings.LastIndexByte(decl, ' ')+1:])), field("Decl", jen.Lit(decl))))
-			}
-		}
-		spec = append(spec, field("Args", jen.Index().Add(arg).Values(list...)))
-	}
-	spec = append(spec, field("Body", goString(ck.body.String())), field("Preamble", goString(ck.unit.Source())))
-	if o := ck.unit.BuildOptions(); o != "" {
-		spec = append(spec, field("Options", jen.Lit(o)))
-	}
-	launch := []jen.Code{
-		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
-		field("FP64", jen.Lit(ck.fp64)),
-		field("Spec", skelForm.Custom(lines, spec...)),
-	}
+	launch := ck.redomapLaunch(kv, form)
 
 	// Arrays kept on the device (openclresident.go): the inputs an
 	// earlier kernel left there, the outputs that only later kernels
@@ -182,16 +116,12 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	if f.Backend() == backend.Auto {
 		bytes, ops := ck.groupCost(lastOf, keep)
-		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", hostgo.Lit(bytes)), field("Ops", hostgo.Lit(ops)), field("Parallel", jen.Lit(fbName == backend.Parallel)))))
+		launch = append(launch, ck.autoFields(bytes, ops, fbName == backend.Parallel)...)
 	}
-	f.AddDecls(jen.Line(),
-		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
-		jen.Var().Id(kv).Op("=").Op("&").Add(launchType).Custom(lines, launch...))
+	ck.declareLaunch(kv, form, launch)
 	session := ""
 	if len(devIn) > 0 || len(keep) > 0 || len(share) > 0 || len(unw) > 0 || ck.unwrittenCaptures() {
-		session = f.Prologue("cls", func(name string) hostgo.Stmts {
-			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
-		})
+		session = ck.newSession()
 	}
 	// n is the length of the kernel's first input, or of the Iota that
 	// generates its space (evaluated once here: the CPU code evaluates it
@@ -268,59 +198,15 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	// The values of the kernel's arguments, in the order of the Args
 	// declared above: every skeleton takes them first.
-	args := []jen.Code{jen.Nil()}
-	if len(ck.args) > 0 {
-		var list []jen.Code
-		for _, a := range ck.args {
-			switch {
-			case a.rowsIn != nil:
-				list = append(list, launchQ("View").Call(hostgo.Id(data[a.rowsIn])))
-				continue
-			case a.rowsOut != nil:
-				list = append(list, launchQ("Out").Call(hostgo.Id(flat[a.rowsOut])))
-				continue
-			case a.rowCap != nil:
-				list = append(list, launchQ("Arg").Call(jen.Int64().Call(hostgo.Id(room[a.rowCap]))))
-				continue
-			case a.rep != nil:
-				list = append(list, launchQ("Arg").Call(f.OperandCode(a.rep, a.rep.Op.(*ir.Replicate).Value)))
-				continue
-			case a.copyOf != nil:
-				// The copy its member reads (a number or struct).
-				list = append(list, launchQ("Arg").Call(hostgo.Id(f.Name(a.copyOf))))
-				continue
-			case a.start != nil:
-				// A float fold's start (clRed.first).
-				list = append(list, launchQ("Arg").Call(f.Type(a.startOf.TypeArgs[0]).Call(f.OperandCode(a.startOf, a.start))))
-				continue
-			case a.deref:
-				// A method value's receiver, through its pointer.
-				list = append(list, launchQ("Arg").Call(jen.Op("*").Add(f.ObjName(a.obj))))
-				continue
-			}
-			pass := "Arg"
-			switch a.kind {
-			case clc.Slice:
-				pass = "View"
-				if d := capturedDev(f, k, a.obj); d != nil {
-					list = append(list, viewDev(launchQ, d, f.ObjName(a.obj)))
-					continue
-				}
-				if session != "" && ck.unwrittenCapture(a.obj) {
-					list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
-					continue
-				}
-			case clc.Slice2:
-				pass = "Rows"
-				if d := capturedDev(f, k, a.obj); d != nil {
-					list = append(list, launchQ("RowsDev").Call(jen.Id(d.Handle), f.ObjName(a.obj)))
-					continue
-				}
-			}
-			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
+	args := []jen.Code{ck.argValues(session, func(a clArg) jen.Code {
+		switch {
+		case a.rowsIn != nil:
+			return launchQ("View").Call(hostgo.Id(data[a.rowsIn]))
+		case a.rowsOut != nil:
+			return launchQ("Out").Call(hostgo.Id(flat[a.rowsOut]))
 		}
-		args = []jen.Code{jen.Index().Any().Values(list...)}
-	}
+		return launchQ("Arg").Call(jen.Int64().Call(hostgo.Id(room[a.rowCap])))
+	})}
 	list := func(name string, l []jen.Code) jen.Code {
 		if len(l) == 0 {
 			return jen.Nil()
@@ -438,4 +324,182 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	run.Add(jen.If(jen.Add(lhs).Op("=").Add(runFn).Call(args...), hostgo.Id(ok)).Add(hostgo.Block(done)))
 	return append(append(append(c, jen.If(cond).Add(hostgo.Block(run)), fallback), release...), rowsRelease...)
+}
+
+// skelType returns p's skeleton type: its skel type, or a launch.Struct
+// of its fields' skel types.
+func (ck *clKernel) skelType(p clParam) *jen.Statement {
+	if p.skel != "" {
+		return ck.f.Qual(skelPath, "skel", p.skel)
+	}
+	args := []jen.Code{jen.Lit(p.c + "__t")}
+	for _, st := range p.fields {
+		args = append(args, ck.f.Qual(skelPath, "skel", st))
+	}
+	return ck.f.Qual(launchPath, "launch", "Struct").Call(args...)
+}
+
+// paramList returns the []skel.Param literal of ps.
+func (ck *clKernel) paramList(ps []clParam) *jen.Statement {
+	var list []jen.Code
+	for _, p := range ps {
+		list = append(list, jen.Values(field("Name", jen.Lit(p.c)), field("Type", ck.skelType(p))))
+	}
+	return jen.Index().Add(ck.f.Qual(skelPath, "skel", "Param")).Values(list...)
+}
+
+// argDecls returns spec with the field declaring ck's kernel arguments
+// (their C parameters, as []skel.Arg) appended, when it has any.
+func (ck *clKernel) argDecls(spec []jen.Code) []jen.Code {
+	if len(ck.args) == 0 {
+		return spec
+	}
+	var list []jen.Code
+	for _, a := range ck.args {
+		for _, decl := range a.params {
+			list = append(list, jen.Values(field("Name", jen.Lit(decl[strings.LastIndexByte(decl, ' ')+1:])), field("Decl", jen.Lit(decl))))
+		}
+	}
+	return append(spec, field("Args", jen.Index().Add(ck.f.Qual(skelPath, "skel", "Arg")).Values(list...)))
+}
+
+// preamble returns spec with the fields of ck's OpenCL C preamble and
+// build options (when any) appended.
+func (ck *clKernel) preamble(spec []jen.Code) []jen.Code {
+	spec = append(spec, field("Preamble", goString(ck.unit.Source())))
+	if o := ck.unit.BuildOptions(); o != "" {
+		spec = append(spec, field("Options", jen.Lit(o)))
+	}
+	return spec
+}
+
+// launchFields returns the fields of a launch value of skeleton form
+// (a skel type name) with fields spec, for kernel k: its position, FP64
+// and skeleton.
+func (ck *clKernel) launchFields(k *fusion.Kernel, form string, spec []jen.Code) []jen.Code {
+	pos := ck.f.Fset().Position(k.At.Pos())
+	return []jen.Code{
+		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
+		field("FP64", jen.Lit(ck.fp64)),
+		field("Spec", ck.f.Qual(skelPath, "skel", form).Custom(lines, spec...)),
+	}
+}
+
+// autoFields returns backend=auto's fields of a launch value: its cost
+// per element, and whether the fallback it is compared with is the
+// parallel backend.
+func (ck *clKernel) autoFields(bytes, ops int, parallel bool) []jen.Code {
+	return []jen.Code{field("Auto", jen.True()), field("Cost", ck.f.Qual(launchPath, "launch", "Cost").Values(field("Bytes", hostgo.Lit(bytes)), field("Ops", hostgo.Lit(ops)), field("Parallel", jen.Lit(parallel))))}
+}
+
+// declareLaunch adds the package-level launch value kv, a launch type
+// form, with fields launch.
+func (ck *clKernel) declareLaunch(kv, form string, launch []jen.Code) {
+	f := ck.f
+	f.AddDecls(jen.Line(),
+		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
+		jen.Var().Id(kv).Op("=").Op("&").Add(f.Qual(launchPath, "launch", form)).Custom(lines, launch...))
+}
+
+// redomapLaunch returns the fields of the launch value kv of ck's
+// skeleton, of form Redomap, Scan or Filter (without backend=auto's).
+func (ck *clKernel) redomapLaunch(kv, form string) []jen.Code {
+	f := ck.f
+	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
+	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen")))}
+	if len(ck.ins) > 0 {
+		spec = append(spec, field("Inputs", ck.paramList(ck.ins)))
+	}
+	if len(ck.outs) > 0 {
+		spec = append(spec, field("Outputs", ck.paramList(ck.outs)))
+	}
+	red := func(r clRed) *jen.Statement {
+		fields := []jen.Code{field("Name", jen.Lit(r.c)), field("Type", ck.skelType(r.clParam)), field("Op", goString(r.op)), field("Neutral", jen.Lit(r.neutral))}
+		if r.commutative {
+			fields = append(fields, field("Commutative", jen.True()))
+		}
+		if r.all {
+			fields = append(fields, field("All", jen.True()))
+		}
+		return jen.Values(fields...)
+	}
+	if form == "Scan" {
+		spec = append(spec, field("Op", skelQ("Reduction").Add(red(ck.reds[0]))))
+	} else {
+		var list []jen.Code
+		for _, r := range ck.reds {
+			list = append(list, red(r))
+		}
+		list = append(list, f.Qual(launchPath, "launch", "ErrFlagReduction").Call())
+		spec = append(spec, field("Reductions", jen.Index().Add(skelQ("Reduction")).Values(list...)))
+	}
+	spec = ck.argDecls(spec)
+	spec = ck.preamble(append(spec, field("Body", goString(ck.body.String()))))
+	return ck.launchFields(ck.lk.Src, form, spec)
+}
+
+// newSession returns the name of the call's launch.Session, declared
+// (and released on return) in the function's prologue.
+func (ck *clKernel) newSession() string {
+	return ck.f.Prologue("cls", func(name string) hostgo.Stmts {
+		return hostgo.Stmts{hostgo.VarDecl(name, ck.f.Qual(launchPath, "launch", "Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
+	})
+}
+
+// argValues returns the values of ck's kernel arguments, in the order
+// of its Args (argDecls), as every skeleton takes them first: nil for
+// none, else a []any. session is the call's launch.Session ("" for
+// none); rows returns the value of an argument of a [][]T input or a
+// map's slice results (rowsIn, rowsOut, rowCap set), which only the
+// map-reduce kernels have (nil elsewhere).
+func (ck *clKernel) argValues(session string, rows func(clArg) jen.Code) jen.Code {
+	f, k := ck.f, ck.lk.Src
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
+	if len(ck.args) == 0 {
+		return jen.Nil()
+	}
+	var list []jen.Code
+	for _, a := range ck.args {
+		switch {
+		case a.rowsIn != nil || a.rowsOut != nil || a.rowCap != nil:
+			list = append(list, rows(a))
+			continue
+		case a.rep != nil:
+			list = append(list, launchQ("Arg").Call(f.OperandCode(a.rep, a.rep.Op.(*ir.Replicate).Value)))
+			continue
+		case a.copyOf != nil:
+			// The copy its member reads (a number or struct).
+			list = append(list, launchQ("Arg").Call(hostgo.Id(f.Name(a.copyOf))))
+			continue
+		case a.start != nil:
+			// A float fold's start (clRed.first).
+			list = append(list, launchQ("Arg").Call(f.Type(a.startOf.TypeArgs[0]).Call(f.OperandCode(a.startOf, a.start))))
+			continue
+		case a.deref:
+			// A method value's receiver, through its pointer.
+			list = append(list, launchQ("Arg").Call(jen.Op("*").Add(f.ObjName(a.obj))))
+			continue
+		}
+		pass := "Arg"
+		switch a.kind {
+		case clc.Slice:
+			pass = "View"
+			if d := capturedDev(f, k, a.obj); d != nil {
+				list = append(list, viewDev(launchQ, d, f.ObjName(a.obj)))
+				continue
+			}
+			if session != "" && ck.unwrittenCapture(a.obj) {
+				list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
+				continue
+			}
+		case clc.Slice2:
+			pass = "Rows"
+			if d := capturedDev(f, k, a.obj); d != nil {
+				list = append(list, launchQ("RowsDev").Call(jen.Id(d.Handle), f.ObjName(a.obj)))
+				continue
+			}
+		}
+		list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
+	}
+	return jen.Index().Any().Values(list...)
 }

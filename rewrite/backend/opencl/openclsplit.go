@@ -13,9 +13,7 @@ package opencl
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -127,119 +125,7 @@ func splitStages(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next
 // form Redomap, Scan or Filter, as emit does (without backend=auto's
 // cost).
 func (ck *clKernel) declare(kv, form string) {
-	f := ck.f
-	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
-	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
-	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen")))}
-	skelType := func(p clParam) *jen.Statement {
-		if p.skel != "" {
-			return skelQ(p.skel)
-		}
-		args := []jen.Code{jen.Lit(p.c + "__t")}
-		for _, st := range p.fields {
-			args = append(args, skelQ(st))
-		}
-		return launchQ("Struct").Call(args...)
-	}
-	params := func(name string, ps []clParam) {
-		if len(ps) == 0 {
-			return
-		}
-		var list []jen.Code
-		for _, p := range ps {
-			list = append(list, jen.Values(field("Name", jen.Lit(p.c)), field("Type", skelType(p))))
-		}
-		spec = append(spec, field(name, jen.Index().Add(skelQ("Param")).Values(list...)))
-	}
-	params("Inputs", ck.ins)
-	params("Outputs", ck.outs)
-	red := func(r clRed) *jen.Statement {
-		fields := []jen.Code{field("Name", jen.Lit(r.c)), field("Type", skelType(r.clParam)), field("Op", goString(r.op)), field("Neutral", jen.Lit(r.neutral))}
-		if r.commutative {
-			fields = append(fields, field("Commutative", jen.True()))
-		}
-		if r.all {
-			fields = append(fields, field("All", jen.True()))
-		}
-		return jen.Values(fields...)
-	}
-	if form == "Scan" {
-		spec = append(spec, field("Op", skelQ("Reduction").Add(red(ck.reds[0]))))
-	} else {
-		var list []jen.Code
-		for _, r := range ck.reds {
-			list = append(list, red(r))
-		}
-		list = append(list, launchQ("ErrFlagReduction").Call())
-		spec = append(spec, field("Reductions", jen.Index().Add(skelQ("Reduction")).Values(list...)))
-	}
-	if len(ck.args) > 0 {
-		var list []jen.Code
-		for _, a := range ck.args {
-			for _, decl := range a.params {
-				list = append(list, jen.Values(field("Name", jen.Lit(decl[strings.LastIndexByte(decl, ' ')+1:])), field("Decl", jen.Lit(decl))))
-			}
-		}
-		spec = append(spec, field("Args", jen.Index().Add(skelQ("Arg")).Values(list...)))
-	}
-	spec = append(spec, field("Body", goString(ck.body.String())), field("Preamble", goString(ck.unit.Source())))
-	if o := ck.unit.BuildOptions(); o != "" {
-		spec = append(spec, field("Options", jen.Lit(o)))
-	}
-	pos := f.Fset().Position(ck.lk.Src.At.Pos())
-	launch := []jen.Code{
-		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
-		field("FP64", jen.Lit(ck.fp64)),
-		field("Spec", skelQ(form).Custom(lines, spec...)),
-	}
-	f.AddDecls(jen.Line(),
-		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
-		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ(form)).Custom(lines, launch...))
-}
-
-// argValues returns the values of ck's kernel arguments, in the order
-// of its Args, as emit passes them (nil for none); session is the
-// call's launch.Session.
-func (ck *clKernel) argValues(session string) jen.Code {
-	f, k := ck.f, ck.lk.Src
-	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
-	if len(ck.args) == 0 {
-		return jen.Nil()
-	}
-	var list []jen.Code
-	for _, a := range ck.args {
-		switch {
-		case a.rep != nil:
-			list = append(list, launchQ("Arg").Call(f.OperandCode(a.rep, a.rep.Op.(*ir.Replicate).Value)))
-			continue
-		case a.copyOf != nil:
-			list = append(list, launchQ("Arg").Call(hostgo.Id(f.Name(a.copyOf))))
-			continue
-		case a.start != nil:
-			list = append(list, launchQ("Arg").Call(f.Type(a.startOf.TypeArgs[0]).Call(f.OperandCode(a.startOf, a.start))))
-			continue
-		case a.deref:
-			list = append(list, launchQ("Arg").Call(jen.Op("*").Add(f.ObjName(a.obj))))
-			continue
-		}
-		pass := "Arg"
-		switch a.kind {
-		case clc.Slice:
-			pass = "View"
-			if d := capturedDev(f, k, a.obj); d != nil {
-				list = append(list, viewDev(launchQ, d, f.ObjName(a.obj)))
-				continue
-			}
-			if ck.unwrittenCapture(a.obj) {
-				list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
-				continue
-			}
-		case clc.Slice2:
-			pass = "Rows"
-		}
-		list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
-	}
-	return jen.Index().Any().Values(list...)
+	ck.declareLaunch(kv, form, ck.redomapLaunch(kv, form))
 }
 
 // emitSplit returns the code that runs the kernels of stages (scans, and
@@ -270,9 +156,7 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 		}
 		ck.declare(kvs[i], form)
 	}
-	session := f.Prologue("cls", func(name string) hostgo.Stmts {
-		return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
-	})
+	session := ckA.newSession()
 	var c hostgo.Stmts
 	// The kernel's inputs: on the device already (an earlier kernel's),
 	// or uploaded by the first launch that reads them and read there by
@@ -387,15 +271,15 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	var call *jen.Statement
 	if last.scan {
-		call = jen.Id(kvs[len(stages)-1]).Dot("RunOn").Call(jen.Op("&").Id(session), last.argValues(session), inputs(last.ins), os[0])
+		call = jen.Id(kvs[len(stages)-1]).Dot("RunOn").Call(jen.Op("&").Id(session), last.argValues(session, nil), inputs(last.ins), os[0])
 	} else {
-		call = jen.Id(kvs[len(stages)-1]).Dot("RunOn").Call(jen.Op("&").Id(session), last.argValues(session), inputs(last.ins), outputs, res)
+		call = jen.Id(kvs[len(stages)-1]).Dot("RunOn").Call(jen.Op("&").Id(session), last.argValues(session, nil), inputs(last.ins), outputs, res)
 	}
 	run.Add(jen.If(jen.Add(lhs).Op("=").Add(call), hostgo.Id(ok)).Add(hostgo.Block(done)))
 	// The scans, innermost last.
 	for i := len(stages) - 2; i >= 0; i-- {
 		ck := stages[i]
-		callScan := jen.Id(kvs[i]).Dot("RunOn").Call(jen.Op("&").Id(session), ck.argValues(session), inputs(ck.ins), launchQ("Keep").Call(jen.Op("&").Id(scans[ck.reds[0].v])))
+		callScan := jen.Id(kvs[i]).Dot("RunOn").Call(jen.Op("&").Id(session), ck.argValues(session, nil), inputs(ck.ins), launchQ("Keep").Call(jen.Op("&").Id(scans[ck.reds[0].v])))
 		run = hostgo.Stmts{jen.If(callScan).Add(hostgo.Block(run))}
 	}
 	cond := jen.Id(kvs[0]).Dot("Kernel").Call().Op("!=").Nil()

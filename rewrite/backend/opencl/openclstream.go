@@ -31,6 +31,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/backend"
 	"github.com/soacgen/soacgen/rewrite/clc"
@@ -357,69 +358,21 @@ func (s *clStream) roomExpr(e ast.Expr) *jen.Statement {
 func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	f, k := s.f, s.lk.Src
 	fb, fbName := s.next()
-	pos := f.Fset().Position(k.At.Pos())
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
-	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
-	skelType := func(p clParam) *jen.Statement {
-		if p.skel != "" {
-			return skelQ(p.skel)
-		}
-		args := []jen.Code{jen.Lit(p.c + "__t")}
-		for _, st := range p.fields {
-			args = append(args, skelQ(st))
-		}
-		return launchQ("Struct").Call(args...)
-	}
-	params := func(ps []clParam) *jen.Statement {
-		var list []jen.Code
-		for _, p := range ps {
-			list = append(list, jen.Values(field("Name", jen.Lit(p.c)), field("Type", skelType(p))))
-		}
-		return jen.Index().Add(skelQ("Param")).Values(list...)
-	}
-	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen"))), field("Inputs", params(s.ins))}
-	if s.scratch != nil {
-		spec = append(spec, field("Scratch", params([]clParam{*s.scratch})))
-	}
-	spec = append(spec, field("Row", skelType(s.rowSkel)))
-	if len(s.args) > 0 {
-		var list []jen.Code
-		for _, a := range s.args {
-			for _, decl := range a.params {
-				list = append(list, jen.Values(field("Name", jen.Lit(decl[strings.LastIndexByte(decl, ' ')+1:])), field("Decl", jen.Lit(decl))))
-			}
-		}
-		spec = append(spec, field("Args", jen.Index().Add(skelQ("Arg")).Values(list...)))
-	}
-	spec = append(spec, field("Chunk", goString(s.chunk.String())), field("Combine", goString(s.combine)), field("Preamble", goString(s.unit.Source())))
-	if o := s.unit.BuildOptions(); o != "" {
-		spec = append(spec, field("Options", jen.Lit(o)))
-	}
-	launch := []jen.Code{
-		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
-		field("FP64", jen.Lit(s.fp64)),
-		field("Spec", skelQ("StreamRed").Custom(lines, spec...)),
-	}
+	launch := s.streamLaunch(k, kv, "StreamRed", field("Row", s.skelType(s.rowSkel)), field("Combine", goString(s.combine)))
 	auto := f.Backend() == backend.Auto
 	if auto {
-		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", hostgo.Lit(s.bytes())), field("Ops", hostgo.Lit(s.streamOps())), field("Parallel", jen.Lit(fbName == backend.Parallel)))))
+		launch = append(launch, s.autoFields(s.bytes(), s.streamOps(), fbName == backend.Parallel)...)
 	}
-	f.AddDecls(jen.Line(),
-		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
-		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("StreamRed")).Custom(lines, launch...))
+	s.declareLaunch(kv, "StreamRed", launch)
 
 	ok, room, clo, r := f.Fresh("ok"), f.Fresh("room"), f.Fresh("clo"), f.Fresh("r")
 	// Inputs an earlier kernel left on the device (openclresident.go)
 	// are read there, and downloaded for the fallback; inputs and
 	// captured slices no statement writes are uploaded once per call
 	// (openclunwritten.go).
-	devIn := map[*ir.Var]*hostgo.DeviceArray{}
-	for _, p := range s.ins {
-		if d := f.DeviceArrayOf(p.v); d != nil {
-			devIn[p.v] = d
-		}
-	}
+	devIn := s.deviceInputs()
 	// So are captured slices left there (openclcaptured.go).
 	host, release := fallbackHost(f, k, s.ins, devIn)
 	fb = append(host, fb...)
@@ -427,62 +380,17 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	// (openclresident.go): the handle is declared here.
 	var c hostgo.Stmts
 	keep := s.keepRow(outs, &c)
-	session := ""
-	if len(devIn) > 0 || keep != "" || s.unwrittenInputs() || s.unwrittenCaptures() {
-		session = f.Prologue("cls", func(name string) hostgo.Stmts {
-			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
-		})
-	}
-	var args jen.Code = jen.Nil()
-	if len(s.args) > 0 {
-		var list []jen.Code
-		for _, a := range s.args {
-			pass := "Arg"
-			switch a.kind {
-			case clc.Slice:
-				pass = "View"
-				if d := capturedDev(f, k, a.obj); d != nil {
-					list = append(list, viewDev(launchQ, d, f.ObjName(a.obj)))
-					continue
-				}
-				if session != "" && s.unwrittenCapture(a.obj) {
-					list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
-					continue
-				}
-			case clc.Slice2:
-				pass = "Rows"
-				if d := capturedDev(f, k, a.obj); d != nil {
-					list = append(list, launchQ("RowsDev").Call(jen.Id(d.Handle), f.ObjName(a.obj)))
-					continue
-				}
-			}
-			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
-		}
-		args = jen.Index().Any().Values(list...)
-	}
-	var ins []jen.Code
+	session := s.streamSession(devIn, keep)
+	args := s.argValues(session, nil)
 	var call *jen.Statement
 	if session != "" {
-		for _, p := range s.ins {
-			switch d := devIn[p.v]; {
-			case d != nil:
-				ins = append(ins, launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v))))
-			case s.unwritten(p.v):
-				ins = append(ins, launchQ("Unwritten").Call(jen.Op("&").Id(session), hostgo.Id(f.Name(p.v))))
-			default:
-				ins = append(ins, launchQ("Host").Call(hostgo.Id(f.Name(p.v))))
-			}
-		}
 		out := launchQ("Download").Call(hostgo.Id(clo))
 		if keep != "" {
 			out = launchQ("Keep").Call(jen.Op("&").Id(keep))
 		}
-		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, jen.Index().Add(launchQ("Input")).Values(ins...), hostgo.Id(room), out)
+		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, s.inputs(session, devIn), hostgo.Id(room), out)
 	} else {
-		for _, p := range s.ins {
-			ins = append(ins, skelQ("Slice").Call(hostgo.Id(f.Name(p.v))))
-		}
-		call = jen.Id(kv).Dot("Run").Call(args, jen.Index().Add(skelQ("HostSlice")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))
+		call = jen.Id(kv).Dot("Run").Call(args, s.inputs("", nil), f.Qual(skelPath, "skel", "Slice").Call(hostgo.Id(clo)))
 	}
 	rows, roomCode, result := f.Type(s.m.Out.Type), jen.Null(), hostgo.Id(clo)
 	if s.scalarRow {
@@ -561,4 +469,69 @@ func (s *clStream) keepRow(outs map[*ir.Var]string, c *hostgo.Stmts) string {
 		Last:    last,
 	})
 	return h
+}
+
+// streamLaunch returns the fields of the launch value kv of the
+// stream's skeleton, of form StreamRed or StreamMap, for kernel k: shape
+// is the field of its row's or output's element type, tail the fields
+// after its chunk function.
+func (s *clStream) streamLaunch(k *fusion.Kernel, kv, form string, shape jen.Code, tail ...jen.Code) []jen.Code {
+	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen"))), field("Inputs", s.paramList(s.ins))}
+	if s.scratch != nil {
+		spec = append(spec, field("Scratch", s.paramList([]clParam{*s.scratch})))
+	}
+	spec = s.argDecls(append(spec, shape))
+	spec = append(spec, field("Chunk", goString(s.chunk.String())))
+	return s.launchFields(k, form, s.preamble(append(spec, tail...)))
+}
+
+// deviceInputs returns the stream's inputs an earlier kernel left on
+// the device (openclresident.go), by variable: they are read there, and
+// downloaded for the fallback.
+func (s *clStream) deviceInputs() map[*ir.Var]*hostgo.DeviceArray {
+	devIn := map[*ir.Var]*hostgo.DeviceArray{}
+	for _, p := range s.ins {
+		if d := s.f.DeviceArrayOf(p.v); d != nil {
+			devIn[p.v] = d
+		}
+	}
+	return devIn
+}
+
+// streamSession returns the call's launch.Session when the stream runs
+// on it (RunOn): it reads inputs on the device (devIn), keeps its result
+// there (keep, a handle, or ""), or uploads inputs or captured slices
+// once per call (openclunwritten.go); else "".
+func (s *clStream) streamSession(devIn map[*ir.Var]*hostgo.DeviceArray, keep string) string {
+	if len(devIn) > 0 || keep != "" || s.unwrittenInputs() || s.unwrittenCaptures() {
+		return s.newSession()
+	}
+	return ""
+}
+
+// inputs returns the stream's inputs as its skeleton's run takes them:
+// with a session, the []launch.Input of RunOn (on the device, uploaded
+// once per call, or uploaded for the run); without ("" ), the
+// []skel.HostSlice of Run.
+func (s *clStream) inputs(session string, devIn map[*ir.Var]*hostgo.DeviceArray) jen.Code {
+	f := s.f
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
+	var ins []jen.Code
+	if session == "" {
+		for _, p := range s.ins {
+			ins = append(ins, f.Qual(skelPath, "skel", "Slice").Call(hostgo.Id(f.Name(p.v))))
+		}
+		return jen.Index().Add(f.Qual(skelPath, "skel", "HostSlice")).Values(ins...)
+	}
+	for _, p := range s.ins {
+		switch d := devIn[p.v]; {
+		case d != nil:
+			ins = append(ins, launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v))))
+		case s.unwritten(p.v):
+			ins = append(ins, launchQ("Unwritten").Call(jen.Op("&").Id(session), hostgo.Id(f.Name(p.v))))
+		default:
+			ins = append(ins, launchQ("Host").Call(hostgo.Id(f.Name(p.v))))
+		}
+	}
+	return jen.Index().Add(launchQ("Input")).Values(ins...)
 }

@@ -200,61 +200,18 @@ func (s *clStreamMap) emit(outs map[*ir.Var]string) hostgo.Stmts {
 // stays on the device in it (launch.Keep) and r is "".
 func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName, keep string) (c hostgo.Stmts, r, ok string, host, release hostgo.Stmts) {
 	f := s.f
-	pos := f.Fset().Position(k.At.Pos())
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
-	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
-	skelType := func(p clParam) *jen.Statement {
-		if p.skel != "" {
-			return skelQ(p.skel)
-		}
-		args := []jen.Code{jen.Lit(p.c + "__t")}
-		for _, st := range p.fields {
-			args = append(args, skelQ(st))
-		}
-		return launchQ("Struct").Call(args...)
-	}
-	params := func(ps []clParam) *jen.Statement {
-		var list []jen.Code
-		for _, p := range ps {
-			list = append(list, jen.Values(field("Name", jen.Lit(p.c)), field("Type", skelType(p))))
-		}
-		return jen.Index().Add(skelQ("Param")).Values(list...)
-	}
-	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen"))), field("Inputs", params(s.ins))}
-	if s.scratch != nil {
-		spec = append(spec, field("Scratch", params([]clParam{*s.scratch})))
-	}
-	spec = append(spec, field("Out", skelType(s.out)))
-	if len(s.args) > 0 {
-		var list []jen.Code
-		for _, a := range s.args {
-			for _, decl := range a.params {
-				list = append(list, jen.Values(field("Name", jen.Lit(decl[strings.LastIndexByte(decl, ' ')+1:])), field("Decl", jen.Lit(decl))))
-			}
-		}
-		spec = append(spec, field("Args", jen.Index().Add(skelQ("Arg")).Values(list...)))
-	}
-	spec = append(spec, field("Chunk", goString(s.chunk.String())), field("Preamble", goString(s.unit.Source())))
-	if o := s.unit.BuildOptions(); o != "" {
-		spec = append(spec, field("Options", jen.Lit(o)))
-	}
-	launch := []jen.Code{
-		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
-		field("FP64", jen.Lit(s.fp64)),
-		field("Spec", skelQ("StreamMap").Custom(lines, spec...)),
-	}
+	launch := s.streamLaunch(k, kv, "StreamMap", field("Out", s.skelType(s.out)))
 	auto := f.Backend() == backend.Auto
 	if auto {
 		bytes, ops := s.bytes()+sizeof(s.out.goElem), s.streamOps()
 		if s.costBytes != 0 {
 			bytes, ops = s.costBytes, s.costOps
 		}
-		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("Cost").Values(field("Bytes", hostgo.Lit(bytes)), field("Ops", hostgo.Lit(ops)), field("Parallel", jen.Lit(fbName == backend.Parallel)))))
+		launch = append(launch, s.autoFields(bytes, ops, fbName == backend.Parallel)...)
 	}
-	f.AddDecls(jen.Line(),
-		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
-		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("StreamMap")).Custom(lines, launch...))
+	s.declareLaunch(kv, "StreamMap", launch)
 
 	clo := ""
 	ok, clo, r = f.Fresh("ok"), f.Fresh("clo"), f.Fresh("r")
@@ -262,65 +219,19 @@ func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName, keep string) (c hostg
 	// are read there, and downloaded for the fallback; inputs and
 	// captured slices no statement writes are uploaded once per call
 	// (openclunwritten.go).
-	devIn := map[*ir.Var]*hostgo.DeviceArray{}
-	for _, p := range s.ins {
-		if d := f.DeviceArrayOf(p.v); d != nil {
-			devIn[p.v] = d
-		}
-	}
+	devIn := s.deviceInputs()
 	host, release = fallbackHost(f, k, s.ins, devIn)
-	session := ""
-	if len(devIn) > 0 || keep != "" || s.unwrittenInputs() || s.unwrittenCaptures() {
-		session = f.Prologue("cls", func(name string) hostgo.Stmts {
-			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
-		})
-	}
-	var args jen.Code = jen.Nil()
-	if len(s.args) > 0 {
-		var list []jen.Code
-		for _, a := range s.args {
-			pass := "Arg"
-			switch a.kind {
-			case clc.Slice:
-				pass = "View"
-				if d := capturedDev(f, k, a.obj); d != nil {
-					list = append(list, viewDev(launchQ, d, f.ObjName(a.obj)))
-					continue
-				}
-				if session != "" && s.unwrittenCapture(a.obj) {
-					list = append(list, launchQ("ViewUnwritten").Call(jen.Op("&").Id(session), f.ObjName(a.obj)))
-					continue
-				}
-			case clc.Slice2:
-				pass = "Rows"
-			}
-			list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
-		}
-		args = jen.Index().Any().Values(list...)
-	}
-	var ins []jen.Code
+	session := s.streamSession(devIn, keep)
+	args := s.argValues(session, nil)
 	var call *jen.Statement
 	if session != "" {
-		for _, p := range s.ins {
-			switch d := devIn[p.v]; {
-			case d != nil:
-				ins = append(ins, launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v))))
-			case s.unwritten(p.v):
-				ins = append(ins, launchQ("Unwritten").Call(jen.Op("&").Id(session), hostgo.Id(f.Name(p.v))))
-			default:
-				ins = append(ins, launchQ("Host").Call(hostgo.Id(f.Name(p.v))))
-			}
-		}
 		out := launchQ("Download").Call(hostgo.Id(clo))
 		if keep != "" {
 			out = launchQ("Keep").Call(jen.Op("&").Id(keep))
 		}
-		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, jen.Index().Add(launchQ("Input")).Values(ins...), out)
+		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), args, s.inputs(session, devIn), out)
 	} else {
-		for _, p := range s.ins {
-			ins = append(ins, skelQ("Slice").Call(hostgo.Id(f.Name(p.v))))
-		}
-		call = jen.Id(kv).Dot("Run").Call(args, jen.Index().Add(skelQ("HostSlice")).Values(ins...), skelQ("Slice").Call(hostgo.Id(clo)))
+		call = jen.Id(kv).Dot("Run").Call(args, s.inputs("", nil), f.Qual(skelPath, "skel", "Slice").Call(hostgo.Id(clo)))
 	}
 	// The output has the input's length (a device input's Len, its Go
 	// variable unset while the device holds it).
