@@ -67,48 +67,12 @@ func StreamMapChunk(n int) int {
 
 // Source returns the OpenCL C program of the skeleton.
 func (s StreamMap) Source() (string, error) {
-	if !ident.MatchString(s.Name) {
-		return "", fmt.Errorf("skeleton name %q is not a C identifier", s.Name)
-	}
-	if len(s.Inputs) == 0 {
-		return "", fmt.Errorf("%s: no inputs", s.Name)
-	}
-	if s.Out.Size == 0 {
-		return "", fmt.Errorf("%s: no output type", s.Name)
-	}
-	seen := map[string]bool{}
-	for _, ps := range [][]Param{s.Inputs, s.Scratch} {
-		for _, p := range ps {
-			if !ident.MatchString(p.Name) || seen[p.Name] {
-				return "", fmt.Errorf("%s: bad or repeated name %q", s.Name, p.Name)
-			}
-			seen[p.Name] = true
-		}
-	}
-	for _, a := range s.Args {
-		if !ident.MatchString(a.Name) || strings.HasPrefix(a.Name, "soac_") {
-			return "", fmt.Errorf("%s: argument name %q is not a usable C identifier", s.Name, a.Name)
-		}
-	}
-	ts := []Type{s.Out}
-	for _, ps := range [][]Param{s.Inputs, s.Scratch} {
-		for _, p := range ps {
-			ts = append(ts, p.Type)
-		}
+	head, err := streamChunksHead(s.Name, s.Inputs, s.Scratch, s.Args, s.Out, "output", s.Preamble, "const long soac_chunks", "soac_out")
+	if err != nil {
+		return "", err
 	}
 	var w strings.Builder
-	w.WriteString(prelude(ts, s.Preamble))
-	fmt.Fprintf(&w, "__kernel void %s_chunks(const long soac_n, const long soac_chunk, const long soac_chunks", s.Name)
-	for _, a := range s.Args {
-		fmt.Fprintf(&w, ",\n\t%s", a.Decl)
-	}
-	for _, p := range s.Inputs {
-		fmt.Fprintf(&w, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
-	}
-	for _, p := range s.Scratch {
-		fmt.Fprintf(&w, ",\n\t__global %s *restrict scratch_%s", p.Type.Name, p.Name)
-	}
-	fmt.Fprintf(&w, ",\n\t__global %s *restrict soac_out,\n\t__global int *restrict soac_flag) {\n", s.Out.Name)
+	w.WriteString(head)
 	w.WriteString("\tconst long soac_g = get_global_id(0);\n\tif (soac_g >= soac_chunks) return;\n")
 	w.WriteString("\tconst long soac_lo = soac_g * soac_chunk;\n\tconst long soac_hi = min(soac_lo + soac_chunk, soac_n);\n")
 	fmt.Fprintf(&w, "\t__global %s *soac_row = soac_out + soac_lo;\n\tconst long soac_room = soac_hi - soac_lo;\n\tint soac_err = 0;\n", s.Out.Name)
@@ -242,4 +206,57 @@ func (k *StreamMapKernel) run(vals []any, n int, inputs func(r *run) ([]*cl.MemO
 		return r.download(ob, out)
 	})
 	return flag[0] != 0, t, err
+}
+
+// streamChunksHead returns the start of the OpenCL C program of a stream
+// skeleton named name: the prelude of its types (elem, the output's or a
+// row's, first) and the head of its NAME_chunks kernel, whose
+// parameters are soac_n, soac_chunk and params, the args, the inputs
+// (in_NAME), the scratch buffers (scratch_NAME), the buffer out of elem
+// and soac_flag; or why the names are not usable (what names elem when
+// it is missing).
+func streamChunksHead(name string, inputs, scratch []Param, args []Arg, elem Type, what, preamble, params, out string) (string, error) {
+	if !ident.MatchString(name) {
+		return "", fmt.Errorf("skeleton name %q is not a C identifier", name)
+	}
+	if len(inputs) == 0 {
+		return "", fmt.Errorf("%s: no inputs", name)
+	}
+	if elem.Size == 0 {
+		return "", fmt.Errorf("%s: no %s type", name, what)
+	}
+	seen := map[string]bool{}
+	for _, ps := range [][]Param{inputs, scratch} {
+		for _, p := range ps {
+			if !ident.MatchString(p.Name) || seen[p.Name] {
+				return "", fmt.Errorf("%s: bad or repeated name %q", name, p.Name)
+			}
+			seen[p.Name] = true
+		}
+	}
+	for _, a := range args {
+		if !ident.MatchString(a.Name) || strings.HasPrefix(a.Name, "soac_") {
+			return "", fmt.Errorf("%s: argument name %q is not a usable C identifier", name, a.Name)
+		}
+	}
+	ts := []Type{elem}
+	for _, ps := range [][]Param{inputs, scratch} {
+		for _, p := range ps {
+			ts = append(ts, p.Type)
+		}
+	}
+	var w strings.Builder
+	w.WriteString(prelude(ts, preamble))
+	fmt.Fprintf(&w, "__kernel void %s_chunks(const long soac_n, const long soac_chunk, %s", name, params)
+	for _, a := range args {
+		fmt.Fprintf(&w, ",\n\t%s", a.Decl)
+	}
+	for _, p := range inputs {
+		fmt.Fprintf(&w, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
+	}
+	for _, p := range scratch {
+		fmt.Fprintf(&w, ",\n\t__global %s *restrict scratch_%s", p.Type.Name, p.Name)
+	}
+	fmt.Fprintf(&w, ",\n\t__global %s *restrict %s,\n\t__global int *restrict soac_flag) {\n", elem.Name, out)
+	return w.String(), nil
 }

@@ -75,49 +75,13 @@ func StreamRedChunk(n, room, size int) int {
 
 // Source returns the OpenCL C program of the skeleton.
 func (s StreamRed) Source() (string, error) {
-	if !ident.MatchString(s.Name) {
-		return "", fmt.Errorf("skeleton name %q is not a C identifier", s.Name)
-	}
-	if len(s.Inputs) == 0 {
-		return "", fmt.Errorf("%s: no inputs", s.Name)
-	}
-	if s.Row.Size == 0 {
-		return "", fmt.Errorf("%s: no row type", s.Name)
-	}
-	seen := map[string]bool{}
-	for _, ps := range [][]Param{s.Inputs, s.Scratch} {
-		for _, p := range ps {
-			if !ident.MatchString(p.Name) || seen[p.Name] {
-				return "", fmt.Errorf("%s: bad or repeated name %q", s.Name, p.Name)
-			}
-			seen[p.Name] = true
-		}
-	}
-	for _, a := range s.Args {
-		if !ident.MatchString(a.Name) || strings.HasPrefix(a.Name, "soac_") {
-			return "", fmt.Errorf("%s: argument name %q is not a usable C identifier", s.Name, a.Name)
-		}
-	}
-	ts := []Type{s.Row}
-	for _, ps := range [][]Param{s.Inputs, s.Scratch} {
-		for _, p := range ps {
-			ts = append(ts, p.Type)
-		}
+	head, err := streamChunksHead(s.Name, s.Inputs, s.Scratch, s.Args, s.Row, "row", s.Preamble, "const long soac_rows_n, const long soac_room", "soac_rows")
+	if err != nil {
+		return "", err
 	}
 	var w strings.Builder
-	w.WriteString(prelude(ts, s.Preamble))
+	w.WriteString(head)
 	row := s.Row.Name
-	fmt.Fprintf(&w, "__kernel void %s_chunks(const long soac_n, const long soac_chunk, const long soac_rows_n, const long soac_room", s.Name)
-	for _, a := range s.Args {
-		fmt.Fprintf(&w, ",\n\t%s", a.Decl)
-	}
-	for _, p := range s.Inputs {
-		fmt.Fprintf(&w, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
-	}
-	for _, p := range s.Scratch {
-		fmt.Fprintf(&w, ",\n\t__global %s *restrict scratch_%s", p.Type.Name, p.Name)
-	}
-	fmt.Fprintf(&w, ",\n\t__global %s *restrict soac_rows,\n\t__global int *restrict soac_flag) {\n", row)
 	w.WriteString("\tconst long soac_g = get_global_id(0);\n\tif (soac_g >= soac_rows_n) return;\n")
 	w.WriteString("\tlong soac_lo = 0, soac_hi = 0;\n\tif (soac_g > 0) {\n\t\tsoac_lo = (soac_g - 1) * soac_chunk;\n\t\tsoac_hi = min(soac_lo + soac_chunk, soac_n);\n\t}\n")
 	fmt.Fprintf(&w, "\t__global %s *soac_row = soac_rows + soac_g * soac_room;\n\tint soac_err = 0;\n", row)
