@@ -259,18 +259,12 @@ func (s *Scan) Run(args []any, inputs []skel.HostSlice, out skel.HostSlice) bool
 	if k == nil {
 		return false
 	}
-	u := uploads{d: s.b.d}
-	defer u.release()
-	vals, err := u.expand(args)
-	var t skel.Timing
-	if err == nil {
-		t, err = k.RunArgs(vals, inputs, out)
+	ok := hostRun(s.b.d, args, func(err error) { s.b.fail(s.At, s.Spec.Name, err) }, func(vals []any) (bool, skel.Timing, error) {
+		t, err := k.RunArgs(vals, inputs, out)
+		return false, t, err
+	})
+	if ok {
+		countRun(len(inputs), 1)
 	}
-	if err != nil {
-		s.b.fail(s.At, s.Spec.Name, err)
-		return false
-	}
-	count(t)
-	countRun(len(inputs), 1)
-	return true
+	return ok
 }

@@ -6,6 +6,7 @@ package launch
 
 import (
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
+	"github.com/soacgen/soacgen/runtime/opencl/device"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
 )
 
@@ -49,20 +50,9 @@ func (s *StreamMap) Run(args []any, inputs []skel.HostSlice, out skel.HostSlice)
 	if k == nil {
 		return false
 	}
-	u := uploads{d: s.b.d}
-	defer u.release()
-	vals, err := u.expand(args)
-	var t skel.Timing
-	panicked := false
-	if err == nil {
-		panicked, t, err = k.RunArgs(vals, inputs, out)
-	}
-	if err != nil {
-		s.b.fail(s.At, s.Spec.Name, err)
-		return false
-	}
-	count(t)
-	return !panicked
+	return hostRun(s.b.d, args, func(err error) { s.b.fail(s.At, s.Spec.Name, err) }, func(vals []any) (bool, skel.Timing, error) {
+		return k.RunArgs(vals, inputs, out)
+	})
 }
 
 // RunOn is Run within session se, on inputs that may be on the device
@@ -79,17 +69,52 @@ func (s *StreamMap) RunOn(se *Session, args []any, inputs []Input, out Output) b
 	if k == nil {
 		return false
 	}
-	d := s.b.d
-	if se.d == nil {
-		se.d = d
+	return runStreamOn(s.b.d, se, args, inputs, n, out, func(err error) { s.b.fail(s.At, s.Spec.Name, err) },
+		func(vals []any, ins []*cl.MemObject, ob *cl.MemObject) (bool, skel.Timing, error) {
+			if ob != nil {
+				return k.RunDevice(vals, n, ins, ob)
+			}
+			return k.RunDeviceArgs(vals, n, ins, out.host)
+		})
+}
+
+// hostRun runs a kernel through run with the values of args (the views
+// they hold uploaded for the run), counting its timing. It reports
+// whether run succeeded without a work-item's panic flag; a failure is
+// passed to fail (built.fail).
+func hostRun(d *device.Device, args []any, fail func(error), run func(vals []any) (bool, skel.Timing, error)) bool {
+	u := uploads{d: d}
+	defer u.release()
+	vals, err := u.expand(args)
+	var t skel.Timing
+	panicked := false
+	if err == nil {
+		panicked, t, err = run(vals)
 	}
+	if err != nil {
+		fail(err)
+		return false
+	}
+	count(t)
+	return !panicked
+}
+
+// runStreamOn is the RunOn of the stream skeletons after their checks,
+// on device d within session se: the inputs on the device or uploaded
+// (inputBuffers), a buffer of size elements made for an output out
+// keeps (Keep), and run with the values of args, the inputs' buffers
+// and that buffer (nil for an output downloaded into out.host). A
+// failure is passed to fail (built.fail). It reports whether out holds
+// the output; after false nothing was kept.
+func runStreamOn(d *device.Device, se *Session, args []any, inputs []Input, size int, out Output, fail func(error), run func(vals []any, ins []*cl.MemObject, ob *cl.MemObject) (bool, skel.Timing, error)) bool {
+	se.on(d)
 	var temp []*cl.MemObject
 	defer func() { d.Recycle(temp...) }()
 	ins, up, err := inputBuffers(d, se, inputs)
 	temp = append(temp, up...)
 	var ob *cl.MemObject
 	if err == nil && out.keep != nil {
-		ob, err = d.Buffer(n * out.elem)
+		ob, err = d.Buffer(size * out.elem)
 	}
 	panicked := false
 	if err == nil {
@@ -98,11 +123,7 @@ func (s *StreamMap) RunOn(se *Session, args []any, inputs []Input, out Output) b
 		var vals []any
 		if vals, err = u.expand(args); err == nil {
 			var t skel.Timing
-			if ob != nil {
-				panicked, t, err = k.RunDevice(vals, n, ins, ob)
-			} else {
-				panicked, t, err = k.RunDeviceArgs(vals, n, ins, out.host)
-			}
+			panicked, t, err = run(vals, ins, ob)
 			count(t)
 		}
 	}
@@ -111,17 +132,17 @@ func (s *StreamMap) RunOn(se *Session, args []any, inputs []Input, out Output) b
 			temp = append(temp, ob)
 		}
 		if err != nil {
-			s.b.fail(s.At, s.Spec.Name, err)
+			fail(err)
 		}
 		return false
 	}
 	if ob == nil {
 		downloadN.Add(1)
-	} else {
-		out.keep(se, se.hold(ob), n)
-		if !KeepOnDevice {
-			out.eager()
-		}
+		return true
+	}
+	out.keep(se, se.hold(ob), size)
+	if !KeepOnDevice {
+		out.eager()
 	}
 	return true
 }

@@ -51,23 +51,13 @@ func (s *StreamRed) Run(args []any, inputs []skel.HostSlice, result skel.HostSli
 	if k == nil || !k.Fits(result.Len()) {
 		return false
 	}
-	u := uploads{d: s.b.d}
-	defer u.release()
-	vals, err := u.expand(args)
-	var t skel.Timing
-	panicked := false
-	if err == nil {
-		panicked, t, err = k.RunArgs(vals, inputs, result)
-	}
-	if err != nil {
-		s.b.fail(s.At, s.Spec.Name, err)
-		return false
-	}
-	count(t)
-	if !panicked {
+	ok := hostRun(s.b.d, args, func(err error) { s.b.fail(s.At, s.Spec.Name, err) }, func(vals []any) (bool, skel.Timing, error) {
+		return k.RunArgs(vals, inputs, result)
+	})
+	if ok {
 		countRun(len(inputs), 1)
 	}
-	return !panicked
+	return ok
 }
 
 // RunOn is Run within session se, on inputs that may be on the device
@@ -85,47 +75,11 @@ func (s *StreamRed) RunOn(se *Session, args []any, inputs []Input, room int, out
 	if k == nil || !k.Fits(room) {
 		return false
 	}
-	d := s.b.d
-	se.on(d)
-	var temp []*cl.MemObject
-	defer func() { d.Recycle(temp...) }()
-	ins, up, err := inputBuffers(d, se, inputs)
-	temp = append(temp, up...)
-	var ob *cl.MemObject
-	if err == nil && out.keep != nil {
-		ob, err = d.Buffer(room * out.elem)
-	}
-	panicked := false
-	if err == nil {
-		u := uploads{d: d}
-		defer u.release()
-		var vals []any
-		if vals, err = u.expand(args); err == nil {
-			var t skel.Timing
+	return runStreamOn(s.b.d, se, args, inputs, room, out, func(err error) { s.b.fail(s.At, s.Spec.Name, err) },
+		func(vals []any, ins []*cl.MemObject, ob *cl.MemObject) (bool, skel.Timing, error) {
 			if ob != nil {
-				panicked, t, err = k.RunDeviceTo(vals, n, ins, room, ob)
-			} else {
-				panicked, t, err = k.RunDeviceArgs(vals, n, ins, out.host)
+				return k.RunDeviceTo(vals, n, ins, room, ob)
 			}
-			count(t)
-		}
-	}
-	if err != nil || panicked {
-		if ob != nil {
-			temp = append(temp, ob)
-		}
-		if err != nil {
-			s.b.fail(s.At, s.Spec.Name, err)
-		}
-		return false
-	}
-	if ob == nil {
-		downloadN.Add(1)
-		return true
-	}
-	out.keep(se, se.hold(ob), room)
-	if !KeepOnDevice {
-		out.eager()
-	}
-	return true
+			return k.RunDeviceArgs(vals, n, ins, out.host)
+		})
 }
