@@ -82,37 +82,9 @@ func renderStream(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, nex
 
 // translate fills s, or returns why the stream does not translate.
 func (s *clStream) translate(outs map[*ir.Var]string) string {
-	f, lk := s.f, s.lk
-	if lk.Form == lower.Call {
-		var scratch hostgo.Stmts
-		if f.DeclareOutputs(&scratch, lk.Src)[s.m.Out] == "_" {
-			return fmt.Sprintf("%s: its result is not used", soacPos(f, s.m))
-		}
-	}
-	if len(lk.Spaces) > 1 {
-		return fmt.Sprintf("%s: filters fused into a stream's chunks are not rendered", soacPos(f, s.m))
-	}
-	ins := lk.Src.Inputs
-	if lk.Form == lower.Call {
-		ins = []*ir.Var{s.st.Input}
-	}
-	for i, v := range ins {
-		e := elemOf(v.Type)
-		p := clParam{c: fmt.Sprintf("in__%d", i), v: v, goElem: e}
-		if e != nil {
-			p.skel = skelScalar(e)
-		}
-		ck := s.clKernel
-		ck.cname[v] = p.c
-		if p.skel == "" {
-			ct := ck.structInput(e)
-			if ct == nil {
-				return fmt.Sprintf("input %s has type %s: the stream skeleton takes slices of bool, sized integers, int, uint, float32 and float64, and of structs of those", v.Name, v.Type)
-			}
-			p.fields = ck.fieldTypes(e)
-			ck.cname[v] = fmt.Sprintf("(*(const %s *)&%s)", ct.C, p.c)
-		}
-		s.ins = append(s.ins, p)
+	f := s.f
+	if why := s.translateInputs(); why != "" {
+		return why
 	}
 	// The operator first: the combine kernel passes it no captures.
 	opFn, why := s.lambda(s.m, s.st.Op)
@@ -122,17 +94,8 @@ func (s *clStream) translate(outs map[*ir.Var]string) string {
 	if len(opFn.Captures) > 0 {
 		return fmt.Sprintf("the operator of %s captures %s: the combine kernel takes no arguments", soacPos(f, s.m), opFn.Captures[0].Var.Name())
 	}
-	// The maps fused into the chunks, each element in turn.
-	for _, mem := range lk.Members[:len(lk.Members)-1] {
-		if mem.Role != lower.Map || mem.Space != lower.Root {
-			return fmt.Sprintf("%s: a %s fused into a stream's chunks is not rendered", soacPos(f, mem.SOAC), mem.Role)
-		}
-		if stored(mem, outs) {
-			return fmt.Sprintf("%s: its output is materialised beside the stream: the stream skeleton writes only the reduced row", soacPos(f, mem.SOAC))
-		}
-		if why := s.mapMember(mem, outs); why != "" {
-			return why
-		}
+	if why := s.translateMaps(outs, "the stream skeleton writes only the reduced row"); why != "" {
+		return why
 	}
 	lit := s.st.Chunk.Lit
 	if row, _ := s.m.TypeArgs[1].Underlying().(*types.Slice); row == nil {
@@ -534,4 +497,63 @@ func (s *clStream) inputs(session string, devIn map[*ir.Var]*hostgo.DeviceArray)
 		}
 	}
 	return jen.Index().Add(launchQ("Input")).Values(ins...)
+}
+
+// translateInputs fills the stream's inputs (the Call form's stream
+// input, else the kernel's), or returns why the stream does not
+// translate: its result is unused, filters are fused into its chunks, or
+// an input's elements are not numbers or structs of numbers.
+func (s *clStream) translateInputs() string {
+	f, lk := s.f, s.lk
+	if lk.Form == lower.Call {
+		var scratch hostgo.Stmts
+		if f.DeclareOutputs(&scratch, lk.Src)[s.m.Out] == "_" {
+			return fmt.Sprintf("%s: its result is not used", soacPos(f, s.m))
+		}
+	}
+	if len(lk.Spaces) > 1 {
+		return fmt.Sprintf("%s: filters fused into a stream's chunks are not rendered", soacPos(f, s.m))
+	}
+	ins := lk.Src.Inputs
+	if lk.Form == lower.Call {
+		ins = []*ir.Var{s.st.Input}
+	}
+	for i, v := range ins {
+		e := elemOf(v.Type)
+		p := clParam{c: fmt.Sprintf("in__%d", i), v: v, goElem: e}
+		if e != nil {
+			p.skel = skelScalar(e)
+		}
+		s.cname[v] = p.c
+		if p.skel == "" {
+			ct := s.structInput(e)
+			if ct == nil {
+				return fmt.Sprintf("input %s has type %s: the stream skeleton takes slices of bool, sized integers, int, uint, float32 and float64, and of structs of those", v.Name, v.Type)
+			}
+			p.fields = s.fieldTypes(e)
+			s.cname[v] = fmt.Sprintf("(*(const %s *)&%s)", ct.C, p.c)
+		}
+		s.ins = append(s.ins, p)
+	}
+	return ""
+}
+
+// translateMaps translates the maps fused into the stream's chunks, each
+// element in turn, or returns why it does not: one is not a map of the
+// kernel's space, or its output is materialised beside the stream (only
+// says what the skeleton writes instead).
+func (s *clStream) translateMaps(outs map[*ir.Var]string, only string) string {
+	f := s.f
+	for _, mem := range s.lk.Members[:len(s.lk.Members)-1] {
+		if mem.Role != lower.Map || mem.Space != lower.Root {
+			return fmt.Sprintf("%s: a %s fused into a stream's chunks is not rendered", soacPos(f, mem.SOAC), mem.Role)
+		}
+		if stored(mem, outs) {
+			return fmt.Sprintf("%s: its output is materialised beside the stream: %s", soacPos(f, mem.SOAC), only)
+		}
+		if why := s.mapMember(mem, outs); why != "" {
+			return why
+		}
+	}
+	return ""
 }

@@ -75,48 +75,12 @@ func renderStreamMap(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, 
 
 // translate fills s, or returns why the stream map does not translate.
 func (s *clStreamMap) translate(outs map[*ir.Var]string) string {
-	f, lk := s.f, s.lk
-	if lk.Form == lower.Call {
-		var scratch hostgo.Stmts
-		if f.DeclareOutputs(&scratch, lk.Src)[s.m.Out] == "_" {
-			return fmt.Sprintf("%s: its result is not used", soacPos(f, s.m))
-		}
+	f := s.f
+	if why := s.translateInputs(); why != "" {
+		return why
 	}
-	if len(lk.Spaces) > 1 {
-		return fmt.Sprintf("%s: filters fused into a stream's chunks are not rendered", soacPos(f, s.m))
-	}
-	ins := lk.Src.Inputs
-	if lk.Form == lower.Call {
-		ins = []*ir.Var{s.st.Input}
-	}
-	for i, v := range ins {
-		e := elemOf(v.Type)
-		p := clParam{c: fmt.Sprintf("in__%d", i), v: v, goElem: e}
-		if e != nil {
-			p.skel = skelScalar(e)
-		}
-		s.cname[v] = p.c
-		if p.skel == "" {
-			ct := s.structInput(e)
-			if ct == nil {
-				return fmt.Sprintf("input %s has type %s: the stream skeleton takes slices of bool, sized integers, int, uint, float32 and float64, and of structs of those", v.Name, v.Type)
-			}
-			p.fields = s.fieldTypes(e)
-			s.cname[v] = fmt.Sprintf("(*(const %s *)&%s)", ct.C, p.c)
-		}
-		s.ins = append(s.ins, p)
-	}
-	// The maps fused into the chunks, each element in turn.
-	for _, mem := range lk.Members[:len(lk.Members)-1] {
-		if mem.Role != lower.Map || mem.Space != lower.Root {
-			return fmt.Sprintf("%s: a %s fused into a stream's chunks is not rendered", soacPos(f, mem.SOAC), mem.Role)
-		}
-		if stored(mem, outs) {
-			return fmt.Sprintf("%s: its output is materialised beside the stream: the stream-map skeleton writes only the stream's output", soacPos(f, mem.SOAC))
-		}
-		if why := s.mapMember(mem, outs); why != "" {
-			return why
-		}
+	if why := s.translateMaps(outs, "the stream-map skeleton writes only the stream's output"); why != "" {
+		return why
 	}
 	var chunkFn *clc.Func
 	var err error
