@@ -84,16 +84,8 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			continue
 		}
 		if last := ck.keepable(p.v); last != nil {
-			h := f.Fresh("dev")
-			keep[p.v] = h
+			keep[p.v] = ck.declareKept(&c, p.v, outs[p.v], launchQ("Array").Types(f.Type(p.goElem)), last)
 			lastOf[p.v] = last
-			c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(p.goElem))), nil))
-			f.SetDeviceArray(p.v, &hostgo.DeviceArray{
-				Handle:  h,
-				Host:    hostgo.Stmts{jen.If(jen.Id(h).Op("!=").Nil()).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(outs[p.v], jen.Id(h).Dot("Host").Call())}))},
-				Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()},
-				Last:    last,
-			})
 		}
 	}
 	share := map[*ir.Var]string{} // the handle of each input later kernels read too

@@ -13,6 +13,7 @@ package opencl
 import (
 	"github.com/dave/jennifer/jen"
 
+	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 )
@@ -72,8 +73,17 @@ func (ck *clKernel) keepGrid(g *gridShape, outs map[*ir.Var]string, c *hostgo.St
 	if last == nil {
 		return ""
 	}
+	return ck.declareKept(c, v, name, f.Qual(launchPath, "launch", "Matrix").Types(f.Type(g.rt)), last)
+}
+
+// declareKept declares in c the handle of array v kept on the device
+// until kernel last reads it, a *typ (a launch.Array or launch.Matrix),
+// and registers it with the Func: host code downloads it into name. It
+// returns the handle.
+func (ck *clKernel) declareKept(c *hostgo.Stmts, v *ir.Var, name string, typ *jen.Statement, last *fusion.Kernel) string {
+	f := ck.f
 	h := f.Fresh("dev")
-	c.Add(hostgo.VarDecl(h, jen.Op("*").Add(f.Qual(launchPath, "launch", "Matrix")).Types(f.Type(g.rt)), nil))
+	c.Add(hostgo.VarDecl(h, jen.Op("*").Add(typ), nil))
 	f.SetDeviceArray(v, &hostgo.DeviceArray{
 		Handle:  h,
 		Host:    hostgo.Stmts{jen.If(jen.Id(h).Op("!=").Nil()).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(name, jen.Id(h).Dot("Host").Call())}))},

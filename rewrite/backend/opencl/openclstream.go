@@ -423,15 +423,7 @@ func (s *clStream) keepRow(outs map[*ir.Var]string, c *hostgo.Stmts) string {
 	if last == nil {
 		return ""
 	}
-	h := f.Fresh("dev")
-	c.Add(hostgo.VarDecl(h, jen.Op("*").Add(f.Qual(launchPath, "launch", "Array")).Types(f.Type(s.rowGo)), nil))
-	f.SetDeviceArray(v, &hostgo.DeviceArray{
-		Handle:  h,
-		Host:    hostgo.Stmts{jen.If(jen.Id(h).Op("!=").Nil()).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(name, jen.Id(h).Dot("Host").Call())}))},
-		Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()},
-		Last:    last,
-	})
-	return h
+	return s.declareKept(c, v, name, f.Qual(launchPath, "launch", "Array").Types(f.Type(s.rowGo)), last)
 }
 
 // streamLaunch returns the fields of the launch value kv of the
