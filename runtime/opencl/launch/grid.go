@@ -45,24 +45,7 @@ func (g *Grid) Run(rows, cols, k int, args []any) bool {
 	}
 	u := uploads{d: g.b.d}
 	defer u.release()
-	vals, err := u.expand(args)
-	var flag int32
-	var t skel.Timing
-	if err == nil {
-		flag, t, err = kern.Run(rows, cols, k, vals)
-	}
-	if err == nil && flag == 0 {
-		err = u.download()
-	}
-	if err != nil {
-		g.b.fail(g.At, g.Spec.Name, err)
-		return false
-	}
-	count(t)
-	if flag == 0 {
-		downloadN.Add(int64(len(u.outs)))
-	}
-	return flag == 0
+	return g.run(kern, &u, rows, cols, k, args)
 }
 
 // RunOn is Run within session s, whose arguments may include a result
@@ -79,6 +62,19 @@ func (g *Grid) RunOn(s *Session, rows, cols, k int, args []any) bool {
 	s.on(g.b.d)
 	u := uploads{d: g.b.d, s: s}
 	defer u.release()
+	if !g.run(kern, &u, rows, cols, k, args) {
+		return false
+	}
+	u.keepAll()
+	return true
+}
+
+// run runs kern over rows×cols with k and the values of args, through
+// u (which uploads and downloads them), counting its timing and the
+// arrays downloaded. It reports whether the run succeeded without a
+// work-item's panic flag; a failed launch is logged once and later calls
+// are not tried.
+func (g *Grid) run(kern *skel.GridKernel, u *uploads, rows, cols, k int, args []any) bool {
 	vals, err := u.expand(args)
 	var flag int32
 	var t skel.Timing
@@ -97,7 +93,6 @@ func (g *Grid) RunOn(s *Session, rows, cols, k int, args []any) bool {
 		return false
 	}
 	downloadN.Add(int64(len(u.outs)))
-	u.keepAll()
 	return true
 }
 
