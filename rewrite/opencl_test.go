@@ -47,25 +47,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
 		"keptThenRefusedSpec":      "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
 	}
-	got := map[string][]string{}
-	for _, w := range outs[0].Warnings {
-		if !strings.Contains(w, ": backend opencl does not generate this kernel: ") {
-			continue
-		}
-		spec := strings.SplitN(w, ": ", 3)[1]
-		got[spec] = append(got[spec], w)
-	}
-	for spec, reason := range want {
-		ws := got[spec]
-		if len(ws) == 0 || !strings.Contains(ws[0], reason) || !strings.HasSuffix(ws[0], "; it falls back to parallel") {
-			t.Errorf("%s: opencl warnings %q, want the first to say %q", spec, ws, reason)
-		}
-	}
-	for spec, ws := range got {
-		if _, ok := want[spec]; !ok {
-			t.Errorf("%s: refused: %q", spec, ws)
-		}
-	}
+	checkOpenCLRefusals(t, outs[0].Warnings, want)
 	// Kernels nested in the lambda of a device kernel (RowSquares,
 	// MatMul32, RowPrefixes, ...) run as its work-items' loops: they are
 	// opencl's, with no fallback of their own (the code generated for
@@ -241,6 +223,33 @@ func TestOpenCLRefusals(t *testing.T) {
 	}
 	if !strings.Contains(src, `Options: "-cl-fp32-correctly-rounded-divide-sqrt"`) {
 		t.Errorf("Ratios32's kernel is not built for correctly rounded float32 division")
+	}
+}
+
+// checkOpenCLRefusals checks that the kernels backend opencl refuses,
+// by the warnings of a generated file, are those of the specs of want,
+// each falling back to parallel with its reason (the first warning of
+// the spec contains it).
+func checkOpenCLRefusals(t *testing.T, warnings []string, want map[string]string) {
+	t.Helper()
+	got := map[string][]string{}
+	for _, w := range warnings {
+		if !strings.Contains(w, ": backend opencl does not generate this kernel: ") {
+			continue
+		}
+		spec := strings.SplitN(w, ": ", 3)[1]
+		got[spec] = append(got[spec], w)
+	}
+	for spec, reason := range want {
+		ws := got[spec]
+		if len(ws) == 0 || !strings.Contains(ws[0], reason) || !strings.HasSuffix(ws[0], "; it falls back to parallel") {
+			t.Errorf("%s: opencl warnings %q, want the first to say %q", spec, ws, reason)
+		}
+	}
+	for spec, ws := range got {
+		if _, ok := want[spec]; !ok {
+			t.Errorf("%s: refused: %q", spec, ws)
+		}
 	}
 }
 

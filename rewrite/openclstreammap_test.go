@@ -23,25 +23,7 @@ func TestOpenCLStreamMap(t *testing.T) {
 		"mapOutRefusedSpec":    "Map at clstreammap.go:170:8: its output is materialised beside the stream: the stream-map skeleton writes only the stream's output",
 		"funcValueRefusedSpec": "the chunk function of StreamMap at clstreammap.go:274:9 is a function or method value, not a literal or a declared function: the row it makes must be visible",
 	}
-	got := map[string][]string{}
-	for _, w := range outs[0].Warnings {
-		if !strings.Contains(w, ": backend opencl does not generate this kernel: ") {
-			continue
-		}
-		spec := strings.SplitN(w, ": ", 3)[1]
-		got[spec] = append(got[spec], w)
-	}
-	for spec, reason := range want {
-		ws := got[spec]
-		if len(ws) == 0 || !strings.Contains(ws[0], reason) || !strings.HasSuffix(ws[0], "; it falls back to parallel") {
-			t.Errorf("%s: opencl warnings %q, want the first to say %q", spec, ws, reason)
-		}
-	}
-	for spec, ws := range got {
-		if _, ok := want[spec]; !ok {
-			t.Errorf("%s: refused: %q", spec, ws)
-		}
-	}
+	checkOpenCLRefusals(t, outs[0].Warnings, want)
 	src := string(outs[0].Content)
 	for _, name := range []string{"Affine", "Scaled", "Mapped", "Panicky", "WrongLength", "NamedChunk", "Drop", "ChunkedSums", "ThenFold", "ThenStored", "ThenLater"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.StreamMap{") {
