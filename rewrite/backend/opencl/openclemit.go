@@ -46,13 +46,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	// with the backend that runs when the device does not.
 	fb, fbName := ck.next()
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
-	form := "Redomap"
-	switch {
-	case ck.scan:
-		form = "Scan"
-	case ck.compact != lower.Root:
-		form = "Filter"
-	}
+	form := ck.form()
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
 	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
 	launch := ck.redomapLaunch(kv, form)
@@ -391,6 +385,18 @@ func (ck *clKernel) declareLaunch(kv, form string, launch []jen.Code) {
 	f.AddDecls(jen.Line(),
 		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
 		jen.Var().Id(kv).Op("=").Op("&").Add(f.Qual(launchPath, "launch", form)).Custom(lines, launch...))
+}
+
+// form returns the skeleton ck runs on: Scan, Filter (a filter's kept
+// elements) or Redomap.
+func (ck *clKernel) form() string {
+	switch {
+	case ck.scan:
+		return "Scan"
+	case ck.compact != lower.Root:
+		return "Filter"
+	}
+	return "Redomap"
 }
 
 // redomapLaunch returns the fields of the launch value kv of ck's

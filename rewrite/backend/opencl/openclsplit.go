@@ -121,11 +121,10 @@ func splitStages(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next
 	return stages, ""
 }
 
-// declare adds the package-level launch value kv of ck's skeleton, of
-// form Redomap, Scan or Filter, as emit does (without backend=auto's
-// cost).
-func (ck *clKernel) declare(kv, form string) {
-	ck.declareLaunch(kv, form, ck.redomapLaunch(kv, form))
+// declare adds the package-level launch value kv of ck's skeleton
+// (clKernel.form), as emit does (without backend=auto's cost).
+func (ck *clKernel) declare(kv string) {
+	ck.declareLaunch(kv, ck.form(), ck.redomapLaunch(kv, ck.form()))
 }
 
 // emitSplit returns the code that runs the kernels of stages (scans, and
@@ -147,14 +146,7 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 			name += fmt.Sprint(i)
 		}
 		kvs[i] = f.PackageVar(name)
-		form := "Redomap"
-		switch {
-		case ck.scan:
-			form = "Scan"
-		case ck.compact != lower.Root:
-			form = "Filter"
-		}
-		ck.declare(kvs[i], form)
+		ck.declare(kvs[i])
 	}
 	session := ckA.newSession()
 	var c hostgo.Stmts
