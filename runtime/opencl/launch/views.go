@@ -185,33 +185,26 @@ func (u *uploads) expand(args []any) ([]any, error) {
 			vals = append(vals, b)
 			continue
 		}
-		if b := v.devBuffer(); b != nil {
+		switch b := v.devBuffer(); {
+		case b != nil:
 			viewDevN.Add(1)
 			vals = append(vals, b)
-			if v.off != nil {
-				o, err := u.upload(unsafe.Slice((*byte)(unsafe.Pointer(&v.off[0])), len(v.off)*8))
-				if err != nil {
-					return nil, err
-				}
-				vals = append(vals, o)
-			}
-			vals = append(vals, v.n)
-			continue
-		}
-		if v.s != nil {
+		case v.s != nil:
 			p, err := u.uploadOnce(v)
 			if err != nil {
 				return nil, err
 			}
 			vals = append(vals, p, v.n)
 			continue
+		default:
+			p, err := u.upload(v.data)
+			if err != nil {
+				return nil, err
+			}
+			viewN.Add(1)
+			vals = append(vals, p)
 		}
-		p, err := u.upload(v.data)
-		if err != nil {
-			return nil, err
-		}
-		viewN.Add(1)
-		vals = append(vals, p)
+		// A [][]T's row offsets, uploaded for the run.
 		if v.off != nil {
 			o, err := u.upload(unsafe.Slice((*byte)(unsafe.Pointer(&v.off[0])), len(v.off)*8))
 			if err != nil {
