@@ -27,45 +27,21 @@ func TestDifferential(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module per case")
 	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, c := range cases(t) {
 		t.Run(c, func(t *testing.T) {
 			t.Parallel()
 			dir := filepath.Join("testdata", c)
 			outs := generateDir(t, dir)
-			tmp := t.TempDir()
-			ents, err := os.ReadDir(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, e := range ents {
-				if strings.HasSuffix(e.Name(), ".go") {
-					b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-					if err != nil {
-						t.Fatal(err)
-					}
-					write(t, filepath.Join(tmp, e.Name()), b)
-				}
-			}
+			tmp := caseModule(t, dir, c)
 			var specs []specInfo
 			for _, o := range outs {
 				write(t, filepath.Join(tmp, filepath.Base(o.Path)), o.Content)
 				specs = append(specs, specsOf(t, o)...)
 			}
-			write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
-				"module example.com/%s\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", c, root)))
-			write(t, filepath.Join(tmp, "go.sum"), sum)
 			write(t, filepath.Join(tmp, "soacdiff_test.go"), diffTest(pkgNameOf(t, outs[0].Content), specs))
 			cmd := exec.Command("go", "test", "-count=1", ".")
 			cmd.Dir = tmp
-			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+			cmd.Env = offlineEnv()
 			out, err := cmd.CombinedOutput()
 			if err != nil {
 				t.Fatalf("go test in %s: %v\n%s", c, err, out)
@@ -78,7 +54,7 @@ func TestDifferential(t *testing.T) {
 			// still be the spec's, bit for bit.
 			cmd = exec.Command("go", "test", "-count=1", ".")
 			cmd.Dir = tmp
-			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOAMD64=v3")
+			cmd.Env = offlineEnv("GOAMD64=v3")
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("GOAMD64=v3 go test in %s: %v\n%s", c, err, out)
 			}
@@ -109,6 +85,47 @@ func usesFloats(t *testing.T, dir string) bool {
 	}
 	t.Fatalf("%s not loaded", dir)
 	return false
+}
+
+// caseModule returns a temporary directory holding a module of the Go
+// files of case directory dir, with module path example.com/name,
+// requiring this repository (replaced by its directory) with its
+// go.sum: the caller writes the generated files and runs go there
+// (offlineEnv).
+func caseModule(t *testing.T, dir, name string) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".go") {
+			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(tmp, e.Name()), b)
+		}
+	}
+	write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
+		"module example.com/%s\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", name, root)))
+	write(t, filepath.Join(tmp, "go.sum"), sum)
+	return tmp
+}
+
+// offlineEnv returns the environment of a go command run in a
+// caseModule, with extra settings: modules from this machine only.
+func offlineEnv(extra ...string) []string {
+	return append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off"), extra...)
 }
 
 // hostHasFMA reports whether this machine runs GOAMD64=v3 binaries (amd64

@@ -159,7 +159,7 @@ func TestOverlayImportNames(t *testing.T) {
 		}
 		write(t, path, []byte(text))
 	}
-	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	env := offlineEnv()
 	patterns := []string{"./missing", "./broken", "./stale", "./renamed"}
 	// generate is soacgen's load and write: list, overlay, load, generate,
 	// sync. It returns the changes made.

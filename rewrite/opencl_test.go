@@ -295,14 +295,7 @@ func TestOpenCLCommutative(t *testing.T) {
 func TestOpenCLResident(t *testing.T) {
 	outs := generateDir(t, filepath.Join("testdata", "opencl"))
 	src := string(outs[0].Content)
-	fn := func(name string) string {
-		i := strings.Index(src, "\nfunc "+name+"(")
-		if i < 0 {
-			t.Fatalf("no function %s", name)
-		}
-		j := strings.Index(src[i:], "\n}\n")
-		return src[i : i+j]
-	}
+	fn := func(name string) string { return funcBody(t, src, name) }
 	for _, c := range []struct {
 		name      string
 		want, not []string
@@ -447,36 +440,12 @@ func TestOpenCLMutants(t *testing.T) {
 // output and error.
 func runDiffModule(t *testing.T, dir string, outs []Output, content string, test []byte, run string) (string, error) {
 	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmp := t.TempDir()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".go") {
-			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			write(t, filepath.Join(tmp, e.Name()), b)
-		}
-	}
+	tmp := caseModule(t, dir, "mutant")
 	write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(content))
-	write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
-		"module example.com/mutant\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", root)))
-	write(t, filepath.Join(tmp, "go.sum"), sum)
 	write(t, filepath.Join(tmp, "soacdiff_test.go"), test)
 	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", run, ".")
 	cmd.Dir = tmp
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	cmd.Env = offlineEnv()
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }

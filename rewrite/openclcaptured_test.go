@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,13 +14,7 @@ import (
 // last reader releases it; Go code reading it in between makes the
 // producer download it.
 func TestOpenCLKeptCaptures(t *testing.T) {
-	outs := generateDir(t, filepath.Join("testdata", "clresident"))
-	var src string
-	for _, o := range outs {
-		if filepath.Base(o.Path) == "captured_soac.go" {
-			src = string(o.Content)
-		}
-	}
+	src := generatedFile(t, "clresident", "captured_soac.go")
 	for name, want := range map[string][]string{
 		"CapturedMap":         {"[]launch.Output{launch.Keep(&dev)}", "[]any{launch.ViewDev(dev, ys)}", "if !ok2 {\n\t\tif dev != nil {\n\t\t\tys = dev.Host()\n\t\t}", "dev.Release()"},
 		"CapturedParallel":    {"[]launch.Output{launch.Keep(&dev)}", "if dev != nil {\n\t\tys = dev.Host()\n\t}\n\tdev.Release()"},
@@ -30,11 +23,7 @@ func TestOpenCLKeptCaptures(t *testing.T) {
 		"CapturedGrid":        {"[]launch.Output{launch.Keep(&dev)}", "[]any{launch.Rows(m), launch.ViewDev(dev, ys), launch.Out(flat)}", "if !ok2 {\n\t\tif dev != nil {\n\t\t\tys = dev.Host()\n\t\t}"},
 		"CapturedReadBetween": {"[]launch.Output{launch.Download(clo)}", "[]any{launch.Arg(first), launch.View(ys)}"},
 	} {
-		i := strings.Index(src, "\nfunc "+name+"(")
-		if i < 0 {
-			t.Fatalf("no function %s", name)
-		}
-		body := src[i : i+strings.Index(src[i:], "\n}\n")]
+		body := funcBody(t, src, name)
 		for _, w := range want {
 			if !strings.Contains(body, w) {
 				t.Errorf("%s: no %q in\n%s", name, w, body)

@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,13 +14,7 @@ import (
 // releases it; Go code writing it in between makes the stream download
 // it.
 func TestOpenCLKeptStreamRows(t *testing.T) {
-	outs := generateDir(t, filepath.Join("testdata", "clresident"))
-	var src string
-	for _, o := range outs {
-		if filepath.Base(o.Path) == "streamkept_soac.go" {
-			src = string(o.Content)
-		}
-	}
+	src := generatedFile(t, "clresident", "streamkept_soac.go")
 	for _, c := range []struct {
 		name      string
 		want, not []string
@@ -39,11 +32,7 @@ func TestOpenCLKeptStreamRows(t *testing.T) {
 		}, nil},
 		{"StreamRowReadBetween", []string{"soacgenCLStreamRowReadBetween.Run(nil, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo))"}, []string{"launch.Keep", "dev"}},
 	} {
-		i := strings.Index(src, "\nfunc "+c.name+"(")
-		if i < 0 {
-			t.Fatalf("no function %s", c.name)
-		}
-		body := src[i : i+strings.Index(src[i:], "\n}\n")]
+		body := funcBody(t, src, c.name)
 		for _, w := range c.want {
 			if !strings.Contains(body, w) {
 				t.Errorf("%s: no %q in\n%s", c.name, w, body)
@@ -73,13 +62,7 @@ func TestOpenCLKeptStreamRows(t *testing.T) {
 // row downloads it before it runs; the last reader releases it; Go
 // code writing it in between makes the grid download it.
 func TestOpenCLKeptGrids(t *testing.T) {
-	outs := generateDir(t, filepath.Join("testdata", "clresident"))
-	var src string
-	for _, o := range outs {
-		if filepath.Base(o.Path) == "gridkept_soac.go" {
-			src = string(o.Content)
-		}
-	}
+	src := generatedFile(t, "clresident", "gridkept_soac.go")
 	keep := func(name string) string {
 		return "ok = soacgenCL" + name + ".RunOn(&cls, "
 	}
@@ -115,11 +98,7 @@ func TestOpenCLKeptGrids(t *testing.T) {
 		}, []string{"RowsDev"}},
 		{"GridReadBetween", []string{"launch.Out(flat)}"}, []string{"KeepRows", "launch.Matrix", "dev"}},
 	} {
-		i := strings.Index(src, "\nfunc "+c.name+"(")
-		if i < 0 {
-			t.Fatalf("no function %s", c.name)
-		}
-		body := src[i : i+strings.Index(src[i:], "\n}\n")]
+		body := funcBody(t, src, c.name)
 		for _, w := range c.want {
 			if !strings.Contains(body, w) {
 				t.Errorf("%s: no %q in\n%s", c.name, w, body)
@@ -148,13 +127,7 @@ func TestOpenCLKeptGrids(t *testing.T) {
 // operations and input, and the reader runs on the device when the
 // array is there.
 func TestOpenCLKeptAuto(t *testing.T) {
-	outs := generateDir(t, filepath.Join("testdata", "clresident"))
-	var src string
-	for _, o := range outs {
-		if filepath.Base(o.Path) == "autokept_soac.go" {
-			src = string(o.Content)
-		}
-	}
+	src := generatedFile(t, "clresident", "autokept_soac.go")
 	for _, w := range []string{
 		"if (dev != nil || soacgenCLCapturedAuto2.Use(len(zs))) && soacgenCLCapturedAuto2.Kernel() != nil {",
 		"[]any{launch.ViewDev(dev, ys)}",

@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,21 +13,8 @@ import (
 // reassigns in the loop. Also a stream reduction reading an array kept
 // on the device (KeptIntoStream).
 func TestOpenCLUnwritten(t *testing.T) {
-	outs := generateDir(t, filepath.Join("testdata", "clresident"))
-	var src string
-	for _, o := range outs {
-		if filepath.Base(o.Path) == "unwritten_soac.go" {
-			src = string(o.Content)
-		}
-	}
-	fn := func(name string) string {
-		i := strings.Index(src, "\nfunc "+name+"(")
-		if i < 0 {
-			t.Fatalf("no function %s", name)
-		}
-		j := strings.Index(src[i:], "\n}\n")
-		return src[i : i+j]
-	}
+	src := generatedFile(t, "clresident", "unwritten_soac.go")
+	fn := func(name string) string { return funcBody(t, src, name) }
 	for _, c := range []struct {
 		name      string
 		want, not []string
@@ -68,23 +54,13 @@ func TestOpenCLUnwritten(t *testing.T) {
 // when every output stays), the reader takes the buffer (a stream
 // reduction, a scan) and downloads it in its CPU code.
 func TestOpenCLKeptScans(t *testing.T) {
-	outs := generateDir(t, filepath.Join("testdata", "clresident"))
-	var src string
-	for _, o := range outs {
-		if filepath.Base(o.Path) == "scankept_soac.go" {
-			src = string(o.Content)
-		}
-	}
+	src := generatedFile(t, "clresident", "scankept_soac.go")
 	for name, want := range map[string][]string{
 		"KeptScan":       {"soacgenCLKeptScan.RunOn(&cls, nil, []launch.Input{launch.Host(xs)}, launch.Keep(&dev))", "[]launch.Input{launch.Dev(dev, ps)}", "if dev != nil {\n\t\t\tps = dev.Host()\n\t\t}", "dev.Release()"},
 		"KeptFilter":     {"if _, ok = soacgenCLKeptFilter.RunOn(&cls, nil, []launch.Input{launch.Host(xs)}, []launch.Output{launch.Keep(&dev)}, nil)", "[]launch.Input{launch.Dev(dev, pos)}", "pos = dev.Host()"},
 		"KeptFilterScan": {"[]launch.Output{launch.Keep(&dev)}, []skel.HostSlice{skel.Slice(clr[:])}", "soacgenCLKeptFilterScan2.RunOn(&cls, []any{launch.Arg(mx)}, []launch.Input{launch.Dev(dev, pos)}, launch.Download(clo))", "pos = dev.Host()"},
 	} {
-		i := strings.Index(src, "\nfunc "+name+"(")
-		if i < 0 {
-			t.Fatalf("no function %s", name)
-		}
-		body := src[i : i+strings.Index(src[i:], "\n}\n")]
+		body := funcBody(t, src, name)
 		for _, w := range want {
 			if !strings.Contains(body, w) {
 				t.Errorf("%s: no %q in\n%s", name, w, body)

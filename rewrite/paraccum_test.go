@@ -1,8 +1,6 @@
 package rewrite
 
 import (
-	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -18,6 +16,19 @@ func funcBody(t *testing.T, src, name string) string {
 		t.Fatalf("no func %s", name)
 	}
 	return src[i : i+strings.Index(src[i:], "\n}\n")]
+}
+
+// generatedFile returns the generated file named base of case
+// directory testdata/dir.
+func generatedFile(t *testing.T, dir, base string) string {
+	t.Helper()
+	for _, o := range generateDir(t, filepath.Join("testdata", dir)) {
+		if filepath.Base(o.Path) == base {
+			return string(o.Content)
+		}
+	}
+	t.Fatalf("no generated %s in testdata/%s", base, dir)
+	return ""
 }
 
 // TestParAccum generates testdata/paraccum and checks the shape of each
@@ -70,14 +81,6 @@ func TestParAccumMutant(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
 	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := filepath.Join("testdata", "paraccum")
 	outs := generateDir(t, dir)
 	src := string(outs[0].Content)
@@ -88,27 +91,11 @@ func TestParAccumMutant(t *testing.T) {
 		t.Fatal("SumSq's chunk has no combine of two accumulators")
 	}
 	mutant := strings.Replace(src, body, body[:loc[0]]+body[loc[1]:], 1)
-	tmp := t.TempDir()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".go") {
-			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			write(t, filepath.Join(tmp, e.Name()), b)
-		}
-	}
+	tmp := caseModule(t, dir, "paraccum")
 	write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(mutant))
-	write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
-		"module example.com/paraccum\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", root)))
-	write(t, filepath.Join(tmp, "go.sum"), sum)
 	cmd := exec.Command("go", "test", "-count=1", "-run", `TestAccumulators/^SumSq(#\d+)?$`, ".")
 	cmd.Dir = tmp
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	cmd.Env = offlineEnv()
 	out, err := cmd.CombinedOutput()
 	if err == nil {
 		t.Fatalf("the mutant without one accumulator passes the tests:\n%s", out)

@@ -32,11 +32,7 @@ func TestParallelBackend(t *testing.T) {
 		"EvensCount": "parallel.FilterFold(", "RowSums": "parallel.ForMeasured(", "ChunkSum": "parallel.StreamRed(",
 		"ChunkDouble": "parallel.StreamMapOr(", "StartTen": "parallel.Reduce(", "StartGiven": "parallel.ScanExact(",
 	} {
-		i := strings.Index(src, "\nfunc "+fn+"(")
-		if i < 0 {
-			t.Fatalf("no func %s", fn)
-		}
-		body := src[i : i+strings.Index(src[i:], "\n}\n")]
+		body := funcBody(t, src, fn)
 		if !strings.Contains(body, call) {
 			t.Errorf("%s does not call %s", fn, call)
 		}

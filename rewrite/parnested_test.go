@@ -2,7 +2,6 @@ package rewrite
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -56,14 +55,6 @@ func TestParNestedMutant(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
 	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := filepath.Join("testdata", "parnested")
 	outs := generateDir(t, dir)
 	src := string(outs[0].Content)
@@ -83,27 +74,11 @@ func TestParNestedMutant(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			mb := comb.ReplaceAllStringFunc(body, func(s string) string { return mutate(comb.FindStringSubmatch(s)) })
 			mutant := strings.Replace(src, body, mb, 1)
-			tmp := t.TempDir()
-			ents, err := os.ReadDir(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, e := range ents {
-				if strings.HasSuffix(e.Name(), ".go") {
-					b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-					if err != nil {
-						t.Fatal(err)
-					}
-					write(t, filepath.Join(tmp, e.Name()), b)
-				}
-			}
+			tmp := caseModule(t, dir, "parnested")
 			write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(mutant))
-			write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
-				"module example.com/parnested\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", root)))
-			write(t, filepath.Join(tmp, "go.sum"), sum)
 			cmd := exec.Command("go", "test", "-count=1", "-run", `TestNestedAccumulators/^RowSums(#\d+)?$`, ".")
 			cmd.Dir = tmp
-			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+			cmd.Env = offlineEnv()
 			out, err := cmd.CombinedOutput()
 			if err == nil {
 				t.Fatalf("the %s mutant passes the tests:\n%s", name, out)

@@ -39,11 +39,7 @@ func TestParallelCarried(t *testing.T) {
 		"SqrtScanMap": "parallel.CarriedLocal(", "ScanZipMapped": "parallel.CarriedLocal(", "MapOutScan": "parallel.CarriedLocal(",
 		"ExpScanMax": "parallel.CarriedLocal(", "ScratchChecked": "parallel.CarriedLocal(", "ScratchScanChecked": "parallel.CarriedLocal(",
 	} {
-		i := strings.Index(src, "\nfunc "+fn+"(")
-		if i < 0 {
-			t.Fatalf("no func %s", fn)
-		}
-		body := src[i : i+strings.Index(src[i:], "\n}\n")]
+		body := funcBody(t, src, fn)
 		if !strings.Contains(body, call) || !strings.Contains(body, "parallel.Sequential(") {
 			t.Errorf("%s does not call %s with a sequential path", fn, call)
 		}

@@ -1,8 +1,6 @@
 package rewrite
 
 import (
-	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -79,35 +77,11 @@ func TestParallelStreams(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmp := t.TempDir()
 	dir := filepath.Join("testdata", "streams")
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".go") {
-			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			write(t, filepath.Join(tmp, e.Name()), b)
-		}
-	}
+	tmp := caseModule(t, dir, "streams")
 	for _, o := range results[0].Outputs {
 		write(t, filepath.Join(tmp, filepath.Base(o.Path)), o.Content)
 	}
-	write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
-		"module example.com/streams\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", root)))
-	write(t, filepath.Join(tmp, "go.sum"), sum)
 	// Three specs break CONTRACT.md's promise that a stream's result
 	// does not depend on its chunks (they sum keys within a chunk, stop
 	// at a value until the chunk ends, xor after summing): the parallel
@@ -118,7 +92,7 @@ func TestParallelStreams(t *testing.T) {
 	write(t, filepath.Join(tmp, "soacdiff_test.go"), diffTest("streams", specs))
 	cmd := exec.Command("go", "test", "-count=1", "-cpu=1,2,8", ".")
 	cmd.Dir = tmp
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	cmd.Env = offlineEnv()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test: %v\n%s", err, out)
 	}

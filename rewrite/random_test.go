@@ -67,7 +67,7 @@ func randomPipelines(t *testing.T, backendName string, specs int, seed uint64) {
 	write(t, filepath.Join(tmp, "rnd.go"), []byte(src.String()))
 	write(t, filepath.Join(tmp, "go.mod"), []byte("module example.com/rnd\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => "+root+"\n"))
 	write(t, filepath.Join(tmp, "go.sum"), sum)
-	env := append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	env := offlineEnv()
 	pkgs, err := packages.Load(&packages.Config{Mode: LoadMode, Dir: tmp, Env: env}, ".")
 	if err != nil {
 		t.Fatal(err)

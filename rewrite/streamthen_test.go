@@ -1,8 +1,6 @@
 package rewrite
 
 import (
-	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -165,40 +163,16 @@ func TestParallelStreamThen(t *testing.T) {
 // under GOMAXPROCS 1, 2 and 8, and returns go test's output.
 func runStreamRules(t *testing.T, srcs map[string][]byte, specs []specInfo) ([]byte, error) {
 	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmp := t.TempDir()
 	dir := filepath.Join("testdata", "streamrules")
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".go") {
-			b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			write(t, filepath.Join(tmp, e.Name()), b)
-		}
-	}
+	tmp := caseModule(t, dir, "streamrules")
 	for name, b := range srcs {
 		write(t, filepath.Join(tmp, name), b)
 	}
-	write(t, filepath.Join(tmp, "go.mod"), []byte(fmt.Sprintf(
-		"module example.com/streamrules\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => %s\n", root)))
-	write(t, filepath.Join(tmp, "go.sum"), sum)
 	write(t, filepath.Join(tmp, "soacdiff_test.go"), diffTest("streamrules", specs))
 	write(t, filepath.Join(tmp, "soacpanic_test.go"), []byte(streamThenPanicTest))
 	cmd := exec.Command("go", "test", "-count=1", "-cpu=1,2,8", ".")
 	cmd.Dir = tmp
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	cmd.Env = offlineEnv()
 	return cmd.CombinedOutput()
 }
 
