@@ -226,6 +226,22 @@ func TestOpenCLRefusals(t *testing.T) {
 	}
 }
 
+// checkBody checks that body, the generated function name, contains
+// every string of want and none of not.
+func checkBody(t *testing.T, name, body string, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(body, w) {
+			t.Errorf("%s: no %q in\n%s", name, w, body)
+		}
+	}
+	for _, w := range not {
+		if strings.Contains(body, w) {
+			t.Errorf("%s: %q in\n%s", name, w, body)
+		}
+	}
+}
+
 // checkOpenCLRefusals checks that the kernels backend opencl refuses,
 // by the warnings of a generated file, are those of the specs of want,
 // each falling back to parallel with its reason (the first warning of
@@ -308,16 +324,7 @@ func TestOpenCLResident(t *testing.T) {
 		{"Scaled", nil, []string{"launch.Session", "RunOn"}},
 	} {
 		body := fn(c.name)
-		for _, w := range c.want {
-			if !strings.Contains(body, w) {
-				t.Errorf("%s: no %q in\n%s", c.name, w, body)
-			}
-		}
-		for _, w := range c.not {
-			if strings.Contains(body, w) {
-				t.Errorf("%s: %q in\n%s", c.name, w, body)
-			}
-		}
+		checkBody(t, c.name, body, c.want, c.not)
 	}
 }
 

@@ -24,11 +24,7 @@ func TestOpenCLKeptCaptures(t *testing.T) {
 		"CapturedReadBetween": {"[]launch.Output{launch.Download(clo)}", "[]any{launch.Arg(first), launch.View(ys)}"},
 	} {
 		body := funcBody(t, src, name)
-		for _, w := range want {
-			if !strings.Contains(body, w) {
-				t.Errorf("%s: no %q in\n%s", name, w, body)
-			}
-		}
+		checkBody(t, name, body, want, nil)
 		// One release, after the last reader.
 		if name != "CapturedReadBetween" && strings.Count(body, "dev.Release()") != 1 {
 			t.Errorf("%s: dev.Release() %d times, want once", name, strings.Count(body, "dev.Release()"))

@@ -33,16 +33,7 @@ func TestOpenCLKeptStreamRows(t *testing.T) {
 		{"StreamRowReadBetween", []string{"soacgenCLStreamRowReadBetween.Run(nil, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo))"}, []string{"launch.Keep", "dev"}},
 	} {
 		body := funcBody(t, src, c.name)
-		for _, w := range c.want {
-			if !strings.Contains(body, w) {
-				t.Errorf("%s: no %q in\n%s", c.name, w, body)
-			}
-		}
-		for _, w := range c.not {
-			if strings.Contains(body, w) {
-				t.Errorf("%s: %q in\n%s", c.name, w, body)
-			}
-		}
+		checkBody(t, c.name, body, c.want, c.not)
 		if len(c.not) == 0 || c.name == "StreamRow" {
 			// One release, after the last reader.
 			if n := strings.Count(body, "dev.Release()"); n != 1 {
@@ -99,16 +90,7 @@ func TestOpenCLKeptGrids(t *testing.T) {
 		{"GridReadBetween", []string{"launch.Out(flat)}"}, []string{"KeepRows", "launch.Matrix", "dev"}},
 	} {
 		body := funcBody(t, src, c.name)
-		for _, w := range c.want {
-			if !strings.Contains(body, w) {
-				t.Errorf("%s: no %q in\n%s", c.name, w, body)
-			}
-		}
-		for _, w := range c.not {
-			if strings.Contains(body, w) {
-				t.Errorf("%s: %q in\n%s", c.name, w, body)
-			}
-		}
+		checkBody(t, c.name, body, c.want, c.not)
 		if c.name != "GridReadBetween" {
 			if n := strings.Count(body, "dev.Release()"); n != 1 {
 				t.Errorf("%s: dev.Release() %d times, want once", c.name, n)
