@@ -82,6 +82,12 @@ func TestOpenCLKeptGrids(t *testing.T) {
 			"soacgenCLGridRowsCaptured2.Run([]any{launch.RowsDev(dev, c)}",
 			"c = dev.Host()",
 		}, nil},
+		{"GridRowsScanned", []string{
+			"launch.KeepRows(&dev, len(a), len(ys))",
+			// The split's second launch reads the kept rows on the device.
+			"soacgenCLGridRowsScannedRest.RunOn(&cls, []any{launch.RowsDev(dev, c)}",
+			"c = dev.Host()",
+		}, []string{"launch.Rows(c)"}},
 		{"GridIntoRows", []string{
 			"launch.KeepRows(&dev, len(a), len(ys))",
 			// Downloaded before the row kernel, not in its fallback.

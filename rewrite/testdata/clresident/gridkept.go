@@ -133,3 +133,25 @@ func gridReadBetweenSpec(a [][]int64, xs, ws []int64) [][]int64 {
 		})
 	})
 }
+
+// GridRowsScanned keeps the grid's result on the device for a kernel
+// that the opencl backend splits (a scan, then a map reading the scan):
+// the split's second launch reads the kept [][]T as a capture there
+// (launch.RowsDev), never the Go variable, which is unset while the
+// device holds the array.
+//
+//soac:fuse GridRowsScanned backend=opencl
+func gridRowsScannedSpec(a [][]int64, xs []int64) []int64 {
+	if len(a) == 0 || len(xs) == 0 {
+		return nil
+	}
+	ys := xs[:min(len(xs), 40)]
+	c := soac.Map(a, func(row []int64) []int64 {
+		return soac.Map(ys, func(y int64) int64 { return y - int64(len(row)) })
+	})
+	s := soac.Scan(xs, 0, func(p, q int64) int64 { return p + q })
+	return soac.Map(s, func(v int64) int64 {
+		r := c[uint64(v)%uint64(len(c))]
+		return v ^ r[uint64(v)%uint64(len(r))]
+	})
+}

@@ -223,3 +223,23 @@ func BenchmarkGridDotXs(b *testing.B) {
 		})
 	}
 }
+
+// TestGridRowsScanned: a kernel split in two launches (a scan, then a
+// map reading it) reads the grid's kept result as a captured [][]T
+// (launch.RowsDev) and gives the spec's result. (Reading the Go variable
+// instead, unset while the device holds the array, flags the second
+// launch and the CPU code downloads the array: the same result and the
+// same counted transfers, so only the generated code shows the path:
+// TestOpenCLKeptGrids in package rewrite.)
+func TestGridRowsScanned(t *testing.T) {
+	if soacgenCLGridRowsScanned.Kernel() == nil || soacgenCLGridRowsScannedRest.Kernel() == nil {
+		t.Skip("no usable OpenCL device")
+	}
+	for _, s := range gridShapes {
+		a, xs := matrix[int64](s[0], s[1], 1), mixed(s[2]*50+1)
+		want := fmt.Sprint(gridRowsScannedSpec(a, xs))
+		if got := fmt.Sprint(GridRowsScanned(a, xs)); got != want {
+			t.Errorf("%v: GridRowsScanned = %s, want %s", s, got, want)
+		}
+	}
+}
