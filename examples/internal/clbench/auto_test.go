@@ -170,3 +170,39 @@ func BenchmarkAutoPaired(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAutoRounds times each example and size's opencl, parallel
+// and auto variants in rounds (extest.Rounds: one call of each a round,
+// the first variant rotating), so that issue 13's "auto within 10% of
+// the faster of parallel and opencl" is judged on samples taken side by
+// side, the device's included: BenchmarkAutoAll times the variants one
+// after the other and BenchmarkAutoPaired leaves the device out. It
+// reports the medians of each variant's time a call (cl-ns/op,
+// par-ns/op, auto-ns/op), the median of the rounds' auto/min(cl, par)
+// (auto/best: ≤ 1.10 is the goal) and which variant was faster by its
+// median (cl-faster: 1 or 0). Filter as for BenchmarkAutoAll.
+func BenchmarkAutoRounds(b *testing.B) {
+	for _, c := range autoCases() {
+		b.Run(c.name, func(b *testing.B) {
+			cl, par, auto := c.setup()
+			cl()
+			par()
+			auto()
+			s := extest.Rounds(b, 1, cl, par, auto)
+			best := make([]float64, len(s[2]))
+			for i := range best {
+				best[i] = s[2][i] / min(s[0][i], s[1][i])
+			}
+			clNs, parNs := extest.Median(s[0]), extest.Median(s[1])
+			b.ReportMetric(clNs, "cl-ns/op")
+			b.ReportMetric(parNs, "par-ns/op")
+			b.ReportMetric(extest.Median(s[2]), "auto-ns/op")
+			b.ReportMetric(extest.Median(best), "auto/best")
+			faster := 0.0
+			if clNs < parNs {
+				faster = 1
+			}
+			b.ReportMetric(faster, "cl-faster")
+		})
+	}
+}

@@ -44,3 +44,32 @@ func median(xs []float64) float64 {
 	slices.Sort(xs)
 	return xs[len(xs)/2]
 }
+
+// Rounds runs b.N rounds, each calls calls of every function of fs in
+// turn, starting round i at fs[i%len(fs)] so that no function always runs
+// first, and returns each round's time a call (ns) per function:
+// samples[f][round]. It resets b's timer first. Where more than two
+// variants are compared (clbench's BenchmarkAutoRounds: opencl, parallel
+// and auto), it serves as Paired does for two.
+func Rounds(b *testing.B, calls int, fs ...func()) (samples [][]float64) {
+	samples = make([][]float64, len(fs))
+	for f := range samples {
+		samples[f] = make([]float64, 0, b.N)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		for j := range fs {
+			f := (i + j) % len(fs)
+			t0 := time.Now()
+			for range calls {
+				fs[f]()
+			}
+			samples[f] = append(samples[f], float64(time.Since(t0))/float64(calls))
+		}
+	}
+	b.StopTimer()
+	return samples
+}
+
+// Median returns the median of xs without changing xs.
+func Median(xs []float64) float64 { return median(slices.Clone(xs)) }
