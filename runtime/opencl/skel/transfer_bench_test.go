@@ -136,7 +136,7 @@ func BenchmarkTransfer(b *testing.B) {
 	}
 	dev := deviceBuf(b, d, 4*n)
 	bytes := 4 * int64(n)
-	pol := stagePolicy{on: true, chunk: stageChunk, min: stageMin}
+	pol := stagePolicy{on: true, chunk: stageChunk, min: stageMin, pieceMin: stagePieceMin}
 	for _, c := range []struct {
 		name string
 		up   bool
@@ -151,7 +151,7 @@ func BenchmarkTransfer(b *testing.B) {
 		}},
 		{"up/staged", true, func() error {
 			r := newRun(d)
-			_, err := r.finish(r.stagedWrite(dev, cl.Bytes(x), pol.chunk))
+			_, err := r.finish(r.stagedWrite(dev, cl.Bytes(x), pol))
 			return err
 		}},
 		{"up/usehostptr", true, func() error {
@@ -193,17 +193,17 @@ func BenchmarkTransfer(b *testing.B) {
 		}},
 		{"down/staged", false, func() error {
 			r := newRun(d)
-			_, err := r.finish(r.stagedRead(dev, cl.Bytes(y), pol.chunk))
+			_, err := r.finish(r.stagedRead(dev, cl.Bytes(y), pol))
 			return err
 		}},
 		{"down/fresh-make-staged", false, func() error {
 			r := newRun(d)
-			_, err := r.finish(r.stagedRead(dev, cl.Bytes(make([]float32, n)), pol.chunk))
+			_, err := r.finish(r.stagedRead(dev, cl.Bytes(make([]float32, n)), pol))
 			return err
 		}},
 		{"down/fresh-alloc-staged", false, func() error {
 			r := newRun(d)
-			_, err := r.finish(r.stagedRead(dev, cl.Bytes(parallel.Alloc[float32](n)), pol.chunk))
+			_, err := r.finish(r.stagedRead(dev, cl.Bytes(parallel.Alloc[float32](n)), pol))
 			return err
 		}},
 		{"down/pinned", false, func() error {

@@ -132,3 +132,32 @@ func TestWriteRead(t *testing.T) {
 		stageOverride = nil
 	}
 }
+
+// TestPieceLen checks the staged pieces: an eighth of the transfer,
+// rounded up to a page, between the policy's least piece and its chunk.
+// A transfer that fits in one chunk must still be cut (the copy of one
+// piece overlaps the DMA of the one before), and pieces never outgrow
+// the staging buffers.
+func TestPieceLen(t *testing.T) {
+	pol := stagePolicy{on: true, chunk: stageChunk, min: stageMin, pieceMin: stagePieceMin}
+	for _, c := range []struct{ total, want int }{
+		{4 << 20, 4 << 20},
+		{5 << 20, 4 << 20},
+		{32 << 20, 4 << 20},
+		{64 << 20, 8 << 20},
+		{100<<20 + 1, 12<<20 + 512<<10 + 4096},
+		{256 << 20, 32 << 20},
+		{1 << 30, 32 << 20},
+	} {
+		if got := pol.pieceLen(c.total); got != c.want {
+			t.Errorf("pieceLen(%d) = %d, want %d", c.total, got, c.want)
+		}
+	}
+	small := stagePolicy{on: true, chunk: 12347, min: 1}
+	if got := small.pieceLen(49380); got != 8192 {
+		t.Errorf("pieceLen(49380) with 12347-byte chunks = %d, want 8192", got)
+	}
+	if got := small.pieceLen(1 << 20); got != 12347 {
+		t.Errorf("pieceLen(1 MiB) with 12347-byte chunks = %d, want 12347", got)
+	}
+}
