@@ -6,8 +6,8 @@ package skel
 //
 // A write from pageable Go memory makes the driver copy it into its own
 // pinned buffers first, with one thread, before the DMA engine can read
-// it. Here each transfer is cut into pieces (about an eighth of it, 4 to
-// 32 MiB) that alternate between two staging buffers allocated with
+// it. Here each transfer is cut into pieces (an eighth of it, 16 to 32
+// MiB) that alternate between two staging buffers allocated with
 // CL_MEM_ALLOC_HOST_PTR and mapped once (page-locked host memory on
 // discrete GPUs): while the DMA engine moves piece i from one buffer,
 // several goroutines copy piece i+1 into the other, so the host copy hides behind the link and the link runs at its
@@ -38,18 +38,19 @@ const (
 	// stagePieces: a transfer of up to stagePieces chunks is cut into
 	// stagePieces pieces (of at least stagePieceMin bytes), so that the
 	// host copy of one piece overlaps the DMA of the previous one even
-	// when the whole transfer fits in one chunk. With one piece (a 32 MiB
-	// transfer before) the copy and the DMA ran one after the other: on
-	// the H100's host, PrefixSumsCL over 2^22 ints spent 1.9 of its 3.5
-	// ms end to end copying (runtime.memmove, 72% of its CPU profile)
-	// while the link idled. With k pieces the transfer takes about
-	// (1 + 1/k) times the slower of copy and DMA.
+	// when the whole transfer fits in one chunk. With one piece a chunk
+	// the copy and the DMA of a 32 MiB transfer ran one after the other:
+	// on the H100's host, PrefixSumsCL over 2^22 ints spent about half of
+	// its 3.5 ms end to end in runtime.memmove (72% of its CPU profile).
 	stagePieces = 8
-	// stagePieceMin: a piece moves in well over 50 µs (4 MiB at 55 GB/s
-	// is 76 µs), so its enqueue, flush and event (about 10 µs) stay small.
-	stagePieceMin = 4 << 20
+	// stagePieceMin: each transfer enqueued on the H100 costs about 65 µs
+	// more than its bytes (eight 4 MiB pieces each way made PrefixSumsCL
+	// 1 ms slower, 3.5 → 4.6 ms); 16 MiB pieces (two for 32 MiB) gained
+	// 7-9% end to end over one: PrefixSums 3.62 → 3.29 ms, SumSq 1.66 →
+	// 1.55, FilterMax 4.85 → 4.50 (BENCHMARKS.md, "Eighth session").
+	stagePieceMin = 16 << 20
 	// copyPart: the least each copying goroutine gets; smaller copies run
-	// on the calling goroutine. A 4 MiB piece is copied by 8 goroutines.
+	// on the calling goroutine. A 4 MiB copy is split 8 ways.
 	copyPart = 512 << 10
 )
 

@@ -141,11 +141,10 @@ func TestWriteRead(t *testing.T) {
 func TestPieceLen(t *testing.T) {
 	pol := stagePolicy{on: true, chunk: stageChunk, min: stageMin, pieceMin: stagePieceMin}
 	for _, c := range []struct{ total, want int }{
-		{4 << 20, 4 << 20},
-		{5 << 20, 4 << 20},
-		{32 << 20, 4 << 20},
-		{64 << 20, 8 << 20},
-		{100<<20 + 1, 12<<20 + 512<<10 + 4096},
+		{4 << 20, 16 << 20},
+		{32 << 20, 16 << 20},
+		{128 << 20, 16 << 20},
+		{200<<20 + 1, 25<<20 + 4096},
 		{256 << 20, 32 << 20},
 		{1 << 30, 32 << 20},
 	} {
