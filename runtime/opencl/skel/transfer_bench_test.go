@@ -211,6 +211,14 @@ func BenchmarkTransfer(b *testing.B) {
 			_, err := r.finish(r.read(dev, cl.Bytes(yp)))
 			return err
 		}},
+		// The host copy alone, Go slice into pinned memory as the staged
+		// upload's copies do, without the DMA: the most a staged transfer
+		// from pageable memory can reach on this host (its pct-of-link
+		// against the upload link).
+		{"copy/host-staged", true, func() error {
+			parallelCopy(cl.Bytes(yp), cl.Bytes(x), copyWorkersUp)
+			return nil
+		}},
 	} {
 		workers := []int{0}
 		if strings.HasSuffix(c.name, "staged") {
