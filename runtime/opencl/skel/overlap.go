@@ -1,0 +1,427 @@
+package skel
+
+// This file runs a map-reduce over host inputs in pieces so that the
+// link and the device work at the same time: while the kernel runs over
+// piece i on the device's queue, piece i+1's inputs move up on a second
+// queue and piece i-1's outputs move down on a third, each command
+// waiting for the events of the commands it needs (cross-queue event
+// dependencies). Each piece's stage-1 kernel writes its reductions'
+// partials at its own slots of one buffer; one stage-2 kernel folds them
+// all, in piece order, after the last piece. It does not decide what a
+// run uploads (host.go does) nor how a single transfer is staged
+// (transfer.go does; a pipelined run keeps the staging buffers between
+// its pieces so that their host copies stay pipelined with the DMA).
+//
+// The pieces depend on n and the kernel's bytes per element only, never
+// on timing, so a run's results are the same from run to run. They
+// differ from the uncut run's only in how floating-point reductions
+// associate: the partials are those of each piece's groups
+// (CONTRACT.md "Equivalence": opencl may re-associate).
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
+	"github.com/soacgen/soacgen/runtime/opencl/device"
+	"github.com/soacgen/soacgen/runtime/opencl/pinned"
+)
+
+// Piece policy. Each constant says why it has its value.
+const (
+	// pieceBytes: each piece moves at least 16 MiB (its inputs and
+	// outputs together). At the H100's 55 GB/s that is 0.3 ms of link
+	// time against ~20 µs a piece adds (a stage-1 launch, three
+	// cross-queue events, two flushes): under 10% even where nothing
+	// overlaps, while a run of 32 MiB (two pieces) already hides
+	// one piece's transfer behind the other's kernel.
+	pieceBytes = 16 << 20
+	// maxPieces bounds the launches and partial slots of one run; beyond
+	// it pieces grow, which costs nothing (1 GiB moved: 64 pieces of
+	// 16 MiB, each first and last transfer 1/64 of the total unhidden).
+	maxPieces = 64
+)
+
+// piecePolicy says whether and how runs over host inputs are cut.
+type piecePolicy struct {
+	on    bool
+	bytes int // least bytes moved per piece
+}
+
+// pieceOverride, when set (by tests: several pieces at small n on a CPU
+// device; by benchmarks: off), replaces the policy.
+var pieceOverride *piecePolicy
+
+// SetPieces replaces, until the returned function restores it, the
+// policy that cuts runs over host inputs into pieces: bytes > 0 cuts
+// every run moving at least twice that many bytes, on any device, into
+// pieces of at least bytes; bytes == 0 cuts none. For tests (several
+// pieces at small n) and benchmarks (with and without overlap); not safe
+// beside running kernels.
+func SetPieces(bytes int) (restore func()) {
+	old := pieceOverride
+	pieceOverride = &piecePolicy{on: bytes > 0, bytes: bytes}
+	return func() { pieceOverride = old }
+}
+
+// piecePolicyFor cuts runs on GPUs, where transfers cross a link that
+// can work beside the kernels. On CPU devices (PoCL) a transfer is a
+// host memcpy that competes with the kernel's threads for the same
+// cores and memory: BenchmarkPieces measured the cut run slower there
+// (BENCHMARKS.md "cl-overlap").
+func piecePolicyFor(d *device.Device) piecePolicy {
+	if pieceOverride != nil {
+		return *pieceOverride
+	}
+	return piecePolicy{on: d.Info.IsGPU(), bytes: pieceBytes}
+}
+
+// pieceLen returns the length of the pieces n elements are cut into when
+// each element moves elemBytes (inputs and outputs), or 0 when the run
+// is not cut (fewer than two pieces of pol.bytes).
+func pieceLen(pol piecePolicy, n, elemBytes int) int {
+	if !pol.on || elemBytes == 0 || pol.bytes <= 0 {
+		return 0
+	}
+	count := min(n*elemBytes/pol.bytes, maxPieces)
+	if count < 2 {
+		return 0
+	}
+	return (n + count - 1) / count
+}
+
+// transferQueues are a device's queues for the uploads and downloads of
+// pipelined runs, beside the device's own queue, which runs the kernels.
+type transferQueues struct {
+	up, down *cl.CommandQueue
+}
+
+var (
+	queuesMu sync.Mutex
+	queues   = map[*device.Device]*transferQueues{}
+)
+
+// queuesFor returns d's transfer queues, creating them on first use
+// (in order, with profiling, as d.Queue).
+func queuesFor(d *device.Device) (*transferQueues, error) {
+	queuesMu.Lock()
+	defer queuesMu.Unlock()
+	if q := queues[d]; q != nil {
+		return q, nil
+	}
+	up, err := d.Ctx.CreateCommandQueue(d.CL, cl.CommandQueueProfilingEnable)
+	if err != nil {
+		return nil, err
+	}
+	down, err := d.Ctx.CreateCommandQueue(d.CL, cl.CommandQueueProfilingEnable)
+	if err != nil {
+		up.Release()
+		return nil, err
+	}
+	q := &transferQueues{up: up, down: down}
+	queues[d] = q
+	return q, nil
+}
+
+// pieceEvent is what a pipelined run did for one piece, reported to
+// pieceTrace: the command's kind ("up", "kernel", "down"), the piece,
+// the event of the command and those it waited for.
+type pieceEvent struct {
+	kind  string
+	piece int
+	ev    *cl.Event
+	wait  []*cl.Event
+}
+
+// pieceTrace, when set (by tests), sees every command of a pipelined
+// run as it is enqueued.
+var pieceTrace func(pieceEvent)
+
+func trace(kind string, piece int, ev *cl.Event, wait []*cl.Event) {
+	if pieceTrace != nil {
+		pieceTrace(pieceEvent{kind, piece, ev, wait})
+	}
+}
+
+// lane moves a pipelined run's pieces in one direction on one queue. A
+// staged lane holds its stager from its first staged transfer to close,
+// so that piece i+1's first chunk is copied while piece i's last moves.
+type lane struct {
+	r     *run
+	q     *cl.CommandQueue
+	pol   stagePolicy
+	role  int          // the stager's (stagerRole)
+	evs   *[]*cl.Event // where the lane's events are recorded for finish
+	st    *stager      // locked while set
+	slot  int          // the staging buffer the next chunk uses
+	flow  [2]*cl.Event // uploads: the last DMA out of each staging buffer
+	async []*cl.Event  // direct transfers, waited for by close
+	// prev is the download chunk in flight: its event, staging buffer
+	// and destination, copied out when the next chunk is enqueued.
+	prev     *cl.Event
+	prevSlot int
+	prevDst  []byte
+}
+
+// stage locks the lane's stager on first use.
+func (l *lane) stage() error {
+	if l.st != nil {
+		return nil
+	}
+	s, err := stagerRole(l.r.dev, l.pol.chunk, l.role)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	l.st = s
+	return nil
+}
+
+// direct reports whether a transfer of b bytes at host memory h moves
+// with one command (pinned memory, or below the staging policy's
+// minimum), counting the pinned ones as run.write does.
+func (l *lane) direct(h []byte) bool {
+	if pinned.Contains(l.r.dev, h) {
+		directN.Add(1)
+		return true
+	}
+	return !l.pol.on || len(h) < l.pol.min
+}
+
+// write enqueues the copy of src into b at byte offset off and returns
+// the event of its last command; src may be reused once that completes
+// (staged: at once, since the DMA reads the staging buffer).
+func (l *lane) write(b *cl.MemObject, off int, src []byte) (*cl.Event, error) {
+	if l.direct(src) {
+		e, err := l.q.EnqueueWriteBuffer(b, false, off, src, nil)
+		if err != nil {
+			return nil, err
+		}
+		*l.evs = append(*l.evs, e)
+		l.async = append(l.async, e)
+		return e, l.q.Flush()
+	}
+	if err := l.stage(); err != nil {
+		return nil, err
+	}
+	var last *cl.Event
+	for o := 0; o < len(src); o += l.pol.chunk {
+		c := min(l.pol.chunk, len(src)-o)
+		slot := l.slot
+		l.slot ^= 1
+		if e := l.flow[slot]; e != nil {
+			if err := e.Wait(); err != nil {
+				return nil, err
+			}
+		}
+		parallelCopy(l.st.host[slot][:c], src[o:o+c], copyWorkersUp)
+		e, err := l.q.EnqueueWriteBuffer(b, false, off+o, l.st.host[slot][:c], nil)
+		if err != nil {
+			return nil, err
+		}
+		*l.evs = append(*l.evs, e)
+		l.flow[slot], last = e, e
+		if err := l.q.Flush(); err != nil {
+			return nil, err
+		}
+	}
+	return last, nil
+}
+
+// read enqueues the copy of b at byte offset off into dst once the
+// commands of wait have completed. dst holds it after close.
+func (l *lane) read(b *cl.MemObject, off int, dst []byte, wait []*cl.Event) error {
+	if l.direct(dst) {
+		e, err := l.q.EnqueueReadBuffer(b, false, off, dst, wait)
+		if err != nil {
+			return err
+		}
+		*l.evs = append(*l.evs, e)
+		l.async = append(l.async, e)
+		return l.q.Flush()
+	}
+	if err := l.stage(); err != nil {
+		return err
+	}
+	for o := 0; o < len(dst); o += l.pol.chunk {
+		c := min(l.pol.chunk, len(dst)-o)
+		slot := l.slot
+		l.slot ^= 1
+		// The buffer's previous chunk was copied out when the chunk
+		// after it was enqueued (drain below), so slot is free.
+		e, err := l.q.EnqueueReadBuffer(b, false, off+o, l.st.host[slot][:c], wait)
+		if err != nil {
+			return err
+		}
+		*l.evs = append(*l.evs, e)
+		if err := l.q.Flush(); err != nil {
+			return err
+		}
+		if err := l.drain(); err != nil {
+			return err
+		}
+		l.prev, l.prevSlot, l.prevDst = e, slot, dst[o:o+c]
+	}
+	return nil
+}
+
+// drain copies the download chunk in flight out of its staging buffer.
+func (l *lane) drain() error {
+	if l.prev == nil {
+		return nil
+	}
+	e := l.prev
+	l.prev = nil
+	if err := e.Wait(); err != nil {
+		return err
+	}
+	parallelCopy(l.prevDst, l.st.host[l.prevSlot][:len(l.prevDst)], copyWorkersDown)
+	return nil
+}
+
+// close waits for every command of the lane (also after an error, so
+// that no DMA still reads or writes host memory or a staging buffer),
+// copies out the last staged download and unlocks the stager. It
+// returns the first error.
+func (l *lane) close() error {
+	err := l.drain()
+	for _, e := range append(l.flow[:], l.async...) {
+		if e != nil {
+			if werr := e.Wait(); err == nil {
+				err = werr
+			}
+		}
+	}
+	if l.st != nil {
+		l.st.mu.Unlock()
+		l.st = nil
+	}
+	return err
+}
+
+// piece is one piece of a pipelined run: elements lo..hi-1, its launch
+// geometry and the first of its partial slots.
+type piece struct {
+	lo, hi int
+	p      plan
+	pbase  int64
+}
+
+// runPieces is RunArgs's device part cut into pieces of length size
+// (pieceLen): inputs uploaded, the kernel run and outputs downloaded
+// piece by piece on three queues, then the reductions' one stage 2.
+func (k *RedomapKernel) runPieces(r *run, size int, vals []any, inputs, outputs, results []HostSlice) error {
+	s := k.spec
+	n := inputs[0].n
+	if err := checkVals(vals, s.Args); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
+	}
+	var pcs []piece
+	var slots int64
+	for lo := 0; lo < n; lo += size {
+		hi := min(lo+size, n)
+		p := k.plan(hi - lo)
+		pcs = append(pcs, piece{lo: lo, hi: hi, p: p, pbase: slots})
+		slots += int64(p.groups)
+	}
+	ins, err := r.buffersFor(inputs)
+	if err != nil {
+		return err
+	}
+	outs, err := r.buffersFor(outputs)
+	if err != nil {
+		return err
+	}
+	res, err := r.buffersFor(results)
+	if err != nil {
+		return err
+	}
+	parts := make([]*cl.MemObject, len(s.Reductions))
+	for i, red := range s.Reductions {
+		if parts[i], err = r.buffer(int(slots) * red.Type.Size); err != nil {
+			return err
+		}
+	}
+	qs, err := queuesFor(r.dev)
+	if err != nil {
+		return err
+	}
+	pol := policyFor(r.dev)
+	up := &lane{r: r, q: qs.up, pol: pol, role: 0, evs: &r.transfers}
+	down := &lane{r: r, q: qs.down, pol: pol, role: 1, evs: &r.reads}
+	err = k.pipeline(r, pcs, up, down, vals, inputs, outputs, ins, outs, parts)
+	if cerr := up.close(); err == nil {
+		err = cerr
+	}
+	if cerr := down.close(); err == nil {
+		err = cerr
+	}
+	if err != nil || len(s.Reductions) == 0 {
+		return err
+	}
+	if err := r.launchStage2(k.prog.kernels[s.Name+"_stage2"], pcs[0].p.local, slots, parts, res, s.Reductions); err != nil {
+		return err
+	}
+	for i, h := range results {
+		if err := r.download(res[i], h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pipeline enqueues the pieces: piece i+1's uploads and kernel before
+// piece i's downloads, so that the link moves i+1 up while the device
+// runs i, and i down while it runs i+1.
+func (k *RedomapKernel) pipeline(r *run, pcs []piece, up, down *lane, vals []any, inputs, outputs []HostSlice, ins, outs, parts []*cl.MemObject) error {
+	s := k.spec
+	kev := make([]*cl.Event, len(pcs))
+	start := func(i int) error {
+		pc := pcs[i]
+		var wait []*cl.Event
+		for j, h := range inputs {
+			e, err := up.write(ins[j], pc.lo*h.elem, h.bytes[pc.lo*h.elem:pc.hi*h.elem])
+			if err != nil {
+				return err
+			}
+			trace("up", i, e, nil)
+			wait = append(wait, e)
+		}
+		args := append([]any{int64(pc.hi), pc.p.chunk, int64(pc.lo), pc.pbase}, vals...)
+		for _, b := range ins {
+			args = append(args, b)
+		}
+		for _, b := range outs {
+			args = append(args, b)
+		}
+		for _, b := range parts {
+			args = append(args, b)
+		}
+		args = append(args, stage1Locals(pc.p.local, s.Reductions, k.layout)...)
+		e, err := r.launchAfter(k.prog.kernels[s.Name+"_stage1"], pc.p.groups*pc.p.local, pc.p.local, wait, args...)
+		if err != nil {
+			return err
+		}
+		trace("kernel", i, e, wait)
+		kev[i] = e
+		return r.q.Flush()
+	}
+	if err := start(0); err != nil {
+		return err
+	}
+	for i, pc := range pcs {
+		if i+1 < len(pcs) {
+			if err := start(i + 1); err != nil {
+				return err
+			}
+		}
+		wait := []*cl.Event{kev[i]}
+		for j, h := range outputs {
+			trace("down", i, nil, wait)
+			if err := down.read(outs[j], pc.lo*h.elem, h.bytes[pc.lo*h.elem:pc.hi*h.elem], wait); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,268 @@
+package skel
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/soacgen/soacgen/runtime/opencl/cl"
+)
+
+// overlapSpec is a map-reduce with two outputs (one reading soac_index,
+// so a wrong piece base shows), an order-sensitive reduction (affine
+// composition), an exact one and a float32 sum.
+func overlapSpec(t *testing.T, name string, lay Layout) Redomap {
+	return Redomap{
+		Name:    name,
+		Inputs:  []Param{{"x", Float32}, {"a", Uint32}, {"b", Uint32}},
+		Outputs: []Param{{"z", Float32}, {"w", Int64}},
+		Reductions: []Reduction{
+			{Name: "f", Type: affineType(t), Op: affineOp, Neutral: "{1u, 0u}"},
+			{Name: "s", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true},
+			{Name: "m", Type: Uint64, Op: "r = a + b;", Neutral: "0", Commutative: true},
+		},
+		Body:   "z = 2.0f * x + 1.0f; w = (long)a * 3 - (long)soac_index; f.A = a | 1u; f.B = b; s = x * x; m = (ulong)b * 2654435761u + (ulong)soac_index;",
+		Layout: lay,
+	}
+}
+
+// overlapResult is what one run of overlapSpec returns.
+type overlapResult struct {
+	z []float32
+	w []int64
+	f Affine
+	s float32
+	m uint64
+	t Timing
+}
+
+func runOverlap(t *testing.T, k *RedomapKernel, x []float32, a, b []uint32) overlapResult {
+	t.Helper()
+	n := len(x)
+	o := overlapResult{z: make([]float32, n), w: make([]int64, n)}
+	for i := range o.z {
+		o.z[i], o.w[i] = float32(math.NaN()), -1 // poison
+	}
+	f, s, m := make([]Affine, 1), make([]float32, 1), make([]uint64, 1)
+	tm, err := k.Run([]HostSlice{Slice(x), Slice(a), Slice(b)}, []HostSlice{Slice(o.z), Slice(o.w)},
+		[]HostSlice{Slice(f), Slice(s), Slice(m)})
+	if err != nil {
+		t.Fatalf("n=%d: %v", n, err)
+	}
+	o.f, o.s, o.m, o.t = f[0], s[0], m[0], tm
+	return o
+}
+
+// tracePieces records the commands of pipelined runs until the returned
+// function is called, which returns them.
+func tracePieces(t *testing.T) func() []pieceEvent {
+	var evs []pieceEvent
+	pieceTrace = func(e pieceEvent) { evs = append(evs, e) }
+	t.Cleanup(func() { pieceTrace = nil })
+	return func() []pieceEvent {
+		pieceTrace = nil
+		return evs
+	}
+}
+
+// TestPiecesEqualUncut: a run cut into pieces (directly, and through
+// staging buffers of an odd chunk size) writes the outputs and folds the
+// order-sensitive and exact reductions as the uncut run does, the float
+// sum within rounding of the reference and bit-identical from run to
+// run; the number of pieces is the policy's.
+func TestPiecesEqualUncut(t *testing.T) {
+	d := testDevice(t)
+	r := rand.New(rand.NewPCG(131, 13))
+	for _, lay := range []Layout{Auto, Chunked, Tiled} {
+		k, err := overlapSpec(t, "overlap"+lay.String(), lay).Build(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range sizes {
+			x := randF32(r, n)
+			a, b := make([]uint32, n), make([]uint32, n)
+			for i := range a {
+				a[i], b[i] = r.Uint32(), r.Uint32()
+			}
+			restore := SetPieces(0)
+			base := runOverlap(t, k, x, a, b)
+			restore()
+			want := Affine{1, 0}
+			var ws, abs float64
+			var wm uint64
+			for i := range x {
+				if wz, ww := 2*x[i]+1, int64(a[i])*3-int64(i); base.z[i] != wz || base.w[i] != ww {
+					t.Fatalf("%v uncut n=%d i=%d: %v %v, want %v %v", lay, n, i, base.z[i], base.w[i], wz, ww)
+				}
+				want = composeAffine(want, Affine{a[i] | 1, b[i]})
+				ws += float64(x[i] * x[i])
+				abs += float64(x[i] * x[i])
+				wm += uint64(b[i])*2654435761 + uint64(i)
+			}
+			if base.f != want || base.m != wm {
+				t.Fatalf("%v uncut n=%d: %v %d, want %v %d", lay, n, base.f, base.m, want, wm)
+			}
+			for _, staged := range []bool{false, true} {
+				restore := SetPieces(32)
+				if staged {
+					stageOverride = &stagePolicy{on: true, chunk: 12347, min: 1}
+				}
+				events := tracePieces(t)
+				got := runOverlap(t, k, x, a, b)
+				again := runOverlap(t, k, x, a, b)
+				evs := events()
+				stageOverride = nil
+				restore()
+				what := map[bool]string{false: "direct", true: "staged"}[staged]
+				if !slices.Equal(got.z, base.z) || !slices.Equal(got.w, base.w) {
+					t.Fatalf("%v %s n=%d: outputs differ from the uncut run's", lay, what, n)
+				}
+				if got.f != base.f || got.m != base.m {
+					t.Errorf("%v %s n=%d: reductions %v %d, uncut %v %d", lay, what, n, got.f, got.m, base.f, base.m)
+				}
+				if !closeSum(float64(got.s), ws, abs, n, eps32) {
+					t.Errorf("%v %s n=%d: sum %v, want %v", lay, what, n, got.s, ws)
+				}
+				if math.Float32bits(again.s) != math.Float32bits(got.s) || again.f != got.f || !slices.Equal(again.w, got.w) {
+					t.Errorf("%v %s n=%d: two cut runs differ: sums %v and %v", lay, what, n, got.s, again.s)
+				}
+				size := pieceLen(piecePolicy{on: true, bytes: 32}, n, k.elemBytes())
+				want := 0
+				if size > 0 {
+					want = 2 * ((n + size - 1) / size)
+				}
+				kernels := 0
+				for _, e := range evs {
+					if e.kind == "kernel" {
+						kernels++
+					}
+				}
+				if kernels != want {
+					t.Errorf("%v %s n=%d: %d piece kernels in two runs, want %d", lay, what, n, kernels, want)
+				}
+				if size > 0 && (got.t.Up <= 0 || got.t.Down <= 0 || got.t.Transfer != got.t.Up+got.t.Down) {
+					t.Errorf("%v %s n=%d: timing %+v", lay, what, n, got.t)
+				}
+			}
+		}
+	}
+}
+
+// TestPieceEvents: in a cut run, piece i's kernel waits for every upload
+// of piece i, and each download of piece i waits for piece i's kernel;
+// piece i+1's uploads and kernel are enqueued before piece i's
+// downloads (the overlap). A missing wait or a serialised order fails.
+func TestPieceEvents(t *testing.T) {
+	d := testDevice(t)
+	k, err := overlapSpec(t, "overlap_events", Auto).Build(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, staged := range []bool{false, true} {
+		n := 5000
+		x := randF32(rand.New(rand.NewPCG(1, 1)), n)
+		a, b := make([]uint32, n), make([]uint32, n)
+		restore := SetPieces(4096)
+		if staged {
+			stageOverride = &stagePolicy{on: true, chunk: 4000, min: 1}
+		}
+		events := tracePieces(t)
+		runOverlap(t, k, x, a, b)
+		evs := events()
+		stageOverride = nil
+		restore()
+		ups := map[int][]*cl.Event{}
+		kernels := map[int]*cl.Event{}
+		at := map[string]int{} // first position of "kind piece"
+		pieces := 0
+		for pos, e := range evs {
+			key := e.kind + string(rune('0'+e.piece))
+			if _, ok := at[key]; !ok {
+				at[key] = pos
+			}
+			switch e.kind {
+			case "up":
+				ups[e.piece] = append(ups[e.piece], e.ev)
+			case "kernel":
+				kernels[e.piece] = e.ev
+				pieces = max(pieces, e.piece+1)
+				for _, u := range ups[e.piece] {
+					if !slices.Contains(e.wait, u) {
+						t.Errorf("staged=%v: kernel of piece %d does not wait for its upload", staged, e.piece)
+					}
+				}
+				if len(ups[e.piece]) != 3 {
+					t.Errorf("staged=%v: piece %d: %d uploads before its kernel, want 3", staged, e.piece, len(ups[e.piece]))
+				}
+			case "down":
+				if len(e.wait) != 1 || e.wait[0] != kernels[e.piece] {
+					t.Errorf("staged=%v: a download of piece %d does not wait for its kernel", staged, e.piece)
+				}
+			}
+		}
+		if pieces < 3 {
+			t.Fatalf("staged=%v: %d pieces, want several", staged, pieces)
+		}
+		for i := 0; i+1 < pieces; i++ {
+			k1, d0 := at["kernel"+string(rune('0'+i+1))], at["down"+string(rune('0'+i))]
+			if k1 > d0 {
+				t.Errorf("staged=%v: piece %d's kernel enqueued after piece %d's downloads", staged, i+1, i)
+			}
+		}
+	}
+}
+
+// TestPieceFlagLast: a panic-flag reduction set by the last element only
+// reaches the result of a cut run (any piece's flag is the run's).
+func TestPieceFlagLast(t *testing.T) {
+	d := testDevice(t)
+	k, err := Redomap{Name: "overlap_flag", Inputs: []Param{{"x", Int32}}, Outputs: []Param{{"y", Int32}},
+		Reductions: []Reduction{{Name: "e", Type: Int32, Op: "r = max(a, b);", Neutral: "0", Commutative: true}},
+		Body:       "y = x + 1; e = x == 7 ? 3 : 0;"}.Build(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer SetPieces(64)()
+	for _, n := range []int{1000, 12345, 1<<17 + 1} {
+		x := make([]int32, n)
+		for _, at := range []int{-1, 0, n / 2, n - 1} {
+			if at >= 0 {
+				x[at] = 7
+			}
+			y, e := make([]int32, n), []int32{-1}
+			if _, err := k.Run([]HostSlice{Slice(x)}, []HostSlice{Slice(y)}, []HostSlice{Slice(e)}); err != nil {
+				t.Fatal(err)
+			}
+			if want := map[bool]int32{false: 0, true: 3}[at >= 0]; e[0] != want {
+				t.Errorf("n=%d, 7 at %d: flag %d, want %d", n, at, e[0], want)
+			}
+			if at >= 0 {
+				x[at] = 0
+			}
+		}
+	}
+}
+
+// TestPieceLen: the pieces depend on n and the bytes per element only:
+// none below two pieces' worth, at most maxPieces, never on CPU devices
+// by default.
+func TestPieceLen(t *testing.T) {
+	on := piecePolicy{on: true, bytes: pieceBytes}
+	for _, c := range []struct {
+		pol        piecePolicy
+		n, elem, w int
+	}{
+		{on, 1 << 20, 8, 0},                // 8 MiB: one piece's worth
+		{on, 4 << 20, 8, 1 << 21},          // 32 MiB: two pieces
+		{on, 4<<20 + 1, 8, 1<<21 + 1},      // the last piece shorter
+		{on, 1 << 30, 4, 1 << 24},          // 4 GiB: maxPieces
+		{on, 10, 0, 0},                     // nothing moves
+		{piecePolicy{}, 1 << 30, 8, 0},     // off
+		{piecePolicy{on: true}, 100, 8, 0}, // no size
+	} {
+		if got := pieceLen(c.pol, c.n, c.elem); got != c.w {
+			t.Errorf("pieceLen(%+v, %d, %d) = %d, want %d", c.pol, c.n, c.elem, got, c.w)
+		}
+	}
+}
