@@ -309,21 +309,9 @@ type piece struct {
 
 // runPieces is RunArgs's device part cut into pieces of length size
 // (pieceLen): inputs uploaded, the kernel run and outputs downloaded
-// piece by piece on three queues, then the reductions' one stage 2.
+// piece by piece on three queues, then the reductions' one stage 2 and
+// their download.
 func (k *RedomapKernel) runPieces(r *run, size int, vals []any, inputs, outputs, results []HostSlice) error {
-	s := k.spec
-	n := inputs[0].n
-	if err := checkVals(vals, s.Args); err != nil {
-		return fmt.Errorf("%s: %w", s.Name, err)
-	}
-	var pcs []piece
-	var slots int64
-	for lo := 0; lo < n; lo += size {
-		hi := min(lo+size, n)
-		p := k.plan(hi - lo)
-		pcs = append(pcs, piece{lo: lo, hi: hi, p: p, pbase: slots})
-		slots += int64(p.groups)
-	}
 	ins, err := r.buffersFor(inputs)
 	if err != nil {
 		return err
@@ -336,30 +324,7 @@ func (k *RedomapKernel) runPieces(r *run, size int, vals []any, inputs, outputs,
 	if err != nil {
 		return err
 	}
-	parts := make([]*cl.MemObject, len(s.Reductions))
-	for i, red := range s.Reductions {
-		if parts[i], err = r.buffer(int(slots) * red.Type.Size); err != nil {
-			return err
-		}
-	}
-	qs, err := queuesFor(r.dev)
-	if err != nil {
-		return err
-	}
-	pol := policyFor(r.dev)
-	up := &lane{r: r, q: qs.up, pol: pol, role: 0, evs: &r.transfers}
-	down := &lane{r: r, q: qs.down, pol: pol, role: 1, evs: &r.reads}
-	err = k.pipeline(r, pcs, up, down, vals, inputs, outputs, ins, outs, parts)
-	if cerr := up.close(); err == nil {
-		err = cerr
-	}
-	if cerr := down.close(); err == nil {
-		err = cerr
-	}
-	if err != nil || len(s.Reductions) == 0 {
-		return err
-	}
-	if err := r.launchStage2(k.prog.kernels[s.Name+"_stage2"], pcs[0].p.local, slots, parts, res, s.Reductions); err != nil {
+	if err := k.pieces(r, size, inputs[0].n, vals, ins, inputs, outs, outputs, res); err != nil {
 		return err
 	}
 	for i, h := range results {
@@ -370,17 +335,69 @@ func (k *RedomapKernel) runPieces(r *run, size int, vals []any, inputs, outputs,
 	return nil
 }
 
+// pieces runs the kernel over n elements of the buffers ins, writing
+// outs and res, cut into pieces of length size: before piece i's
+// kernel, piece i of up[j] is uploaded into ins[j] (none where up[j] is
+// empty: ins[j] holds the input already); after it, piece i of outs[j]
+// is downloaded into down[j] (none where down[j] is empty). The
+// reductions' stage 2 runs after the last piece.
+func (k *RedomapKernel) pieces(r *run, size, n int, vals []any, ins []*cl.MemObject, up []HostSlice, outs []*cl.MemObject, down []HostSlice, res []*cl.MemObject) error {
+	s := k.spec
+	if err := checkBuffers(n, ins, outs, res, s.Inputs, s.Outputs, s.Reductions); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
+	}
+	if err := checkVals(vals, s.Args); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
+	}
+	var pcs []piece
+	var slots int64
+	for lo := 0; lo < n; lo += size {
+		hi := min(lo+size, n)
+		p := k.plan(hi - lo)
+		pcs = append(pcs, piece{lo: lo, hi: hi, p: p, pbase: slots})
+		slots += int64(p.groups)
+	}
+	parts := make([]*cl.MemObject, len(s.Reductions))
+	for i, red := range s.Reductions {
+		var err error
+		if parts[i], err = r.buffer(int(slots) * red.Type.Size); err != nil {
+			return err
+		}
+	}
+	qs, err := queuesFor(r.dev)
+	if err != nil {
+		return err
+	}
+	pol := policyFor(r.dev)
+	ul := &lane{r: r, q: qs.up, pol: pol, role: 0, evs: &r.transfers}
+	dl := &lane{r: r, q: qs.down, pol: pol, role: 1, evs: &r.reads}
+	err = k.pipeline(r, pcs, ul, dl, vals, up, down, ins, outs, parts)
+	if cerr := ul.close(); err == nil {
+		err = cerr
+	}
+	if cerr := dl.close(); err == nil {
+		err = cerr
+	}
+	if err != nil || len(s.Reductions) == 0 {
+		return err
+	}
+	return r.launchStage2(k.prog.kernels[s.Name+"_stage2"], pcs[0].p.local, slots, parts, res, s.Reductions)
+}
+
 // pipeline enqueues the pieces: piece i+1's uploads and kernel before
 // piece i's downloads, so that the link moves i+1 up while the device
 // runs i, and i down while it runs i+1.
-func (k *RedomapKernel) pipeline(r *run, pcs []piece, up, down *lane, vals []any, inputs, outputs []HostSlice, ins, outs, parts []*cl.MemObject) error {
+func (k *RedomapKernel) pipeline(r *run, pcs []piece, ul, dl *lane, vals []any, up, down []HostSlice, ins, outs, parts []*cl.MemObject) error {
 	s := k.spec
 	kev := make([]*cl.Event, len(pcs))
 	start := func(i int) error {
 		pc := pcs[i]
 		var wait []*cl.Event
-		for j, h := range inputs {
-			e, err := up.write(ins[j], pc.lo*h.elem, h.bytes[pc.lo*h.elem:pc.hi*h.elem])
+		for j, h := range up {
+			if h.bytes == nil {
+				continue
+			}
+			e, err := ul.write(ins[j], pc.lo*h.elem, h.bytes[pc.lo*h.elem:pc.hi*h.elem])
 			if err != nil {
 				return err
 			}
@@ -416,12 +433,73 @@ func (k *RedomapKernel) pipeline(r *run, pcs []piece, up, down *lane, vals []any
 			}
 		}
 		wait := []*cl.Event{kev[i]}
-		for j, h := range outputs {
+		for j, h := range down {
+			if h.bytes == nil {
+				continue
+			}
 			trace("down", i, nil, wait)
-			if err := down.read(outs[j], pc.lo*h.elem, h.bytes[pc.lo*h.elem:pc.hi*h.elem], wait); err != nil {
+			if err := dl.read(outs[j], pc.lo*h.elem, h.bytes[pc.lo*h.elem:pc.hi*h.elem], wait); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// RunDeviceHost is RunDeviceArgs with transfers: before the kernel, each
+// non-empty up[j] (n elements) is uploaded into inputs[j] (an empty one
+// leaves inputs[j] as it is: the input is on the device already); after
+// it, outputs[j] is downloaded into each non-empty down[j] (n elements;
+// an empty one keeps the output on the device only). The reductions'
+// results stay in results. Where the device's policy cuts the run
+// (more than twice the piece's bytes moved), the transfers of each
+// piece overlap the kernel's other pieces. Package launch runs a
+// Session's kernels (RunOn) through it.
+func (k *RedomapKernel) RunDeviceHost(n int, vals []any, inputs []*cl.MemObject, up []HostSlice, outputs []*cl.MemObject, down []HostSlice, results []*cl.MemObject) (Timing, error) {
+	s := k.spec
+	if len(up) != len(inputs) || len(down) != len(outputs) {
+		return Timing{}, fmt.Errorf("%s: %d uploads for %d inputs, %d downloads for %d outputs", s.Name, len(up), len(inputs), len(down), len(outputs))
+	}
+	moved := 0
+	for _, c := range []struct {
+		hs []HostSlice
+		ps []Param
+	}{{up, s.Inputs}, {down, s.Outputs}} {
+		for j, h := range c.hs {
+			if h.bytes == nil {
+				continue
+			}
+			if h.n != n || j >= len(c.ps) || h.elem != c.ps[j].Type.Size {
+				return Timing{}, fmt.Errorf("%s: a host slice of %d elements of %d bytes for %d elements", s.Name, h.n, h.elem, n)
+			}
+			moved += h.elem
+		}
+	}
+	size := 0
+	if n > 0 {
+		size = pieceLen(piecePolicyFor(k.prog.dev), n, moved)
+	}
+	return k.prog.do(func(r *run) error {
+		if size > 0 {
+			return k.pieces(r, size, n, vals, inputs, up, outputs, down, results)
+		}
+		for j, h := range up {
+			if h.bytes != nil && n > 0 {
+				if err := r.write(inputs[j], h.bytes); err != nil {
+					return err
+				}
+			}
+		}
+		if err := k.enqueue(r, n, vals, inputs, outputs, results); err != nil {
+			return err
+		}
+		for j, h := range down {
+			if h.bytes != nil && n > 0 {
+				if err := r.read(outputs[j], h.bytes); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
 }

@@ -266,3 +266,75 @@ func TestPieceLen(t *testing.T) {
 		}
 	}
 }
+
+// TestRunDeviceHost: inputs uploaded by the run and inputs on the device
+// already, outputs downloaded by the run and outputs left on the device,
+// cut into pieces and not: the same outputs and reductions, and the
+// kept output holds the kernel's on the device.
+func TestRunDeviceHost(t *testing.T) {
+	d := testDevice(t)
+	k, err := overlapSpec(t, "overlap_devhost", Auto).Build(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 77))
+	for _, n := range sizes[1:] {
+		x := randF32(r, n)
+		a, b := make([]uint32, n), make([]uint32, n)
+		for i := range a {
+			a[i], b[i] = r.Uint32(), r.Uint32()
+		}
+		base := runOverlap(t, k, x, a, b)
+		for _, cut := range []int{0, 32} {
+			restore := SetPieces(cut)
+			events := tracePieces(t)
+			dev, _, err := Upload(d, Slice(a)) // a is on the device already
+			if err != nil {
+				t.Fatal(err)
+			}
+			var bufs []*cl.MemObject
+			for _, size := range []int{4, 4, 4, 8, 8, 4, 8} {
+				buf, err := d.Buffer(n * size)
+				if err != nil {
+					t.Fatal(err)
+				}
+				bufs = append(bufs, buf)
+			}
+			z := make([]float32, n)
+			ins := []*cl.MemObject{bufs[0], dev, bufs[1]}
+			outs := []*cl.MemObject{bufs[2], bufs[3]}
+			res := bufs[4:]
+			_, err = k.RunDeviceHost(n, nil, ins, []HostSlice{Slice(x), {}, Slice(b)}, outs, []HostSlice{Slice(z), {}}, res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs := events()
+			restore()
+			w := make([]int64, n)
+			f, s, m := make([]Affine, 1), make([]float32, 1), make([]uint64, 1)
+			for _, c := range []struct {
+				b *cl.MemObject
+				h HostSlice
+			}{{bufs[3], Slice(w)}, {res[0], Slice(f)}, {res[1], Slice(s)}, {res[2], Slice(m)}} {
+				if _, err := Download(d, c.b, c.h); err != nil {
+					t.Fatal(err)
+				}
+			}
+			d.Recycle(append(bufs, dev)...)
+			if !slices.Equal(z, base.z) || !slices.Equal(w, base.w) || f[0] != base.f || m[0] != base.m {
+				t.Fatalf("cut=%d n=%d: results differ from Run's", cut, n)
+			}
+			if cut == 0 && math.Float32bits(s[0]) != math.Float32bits(base.s) {
+				t.Errorf("n=%d: uncut sum %v, Run's %v", n, s[0], base.s)
+			}
+			ups, downs := 0, 0
+			for _, e := range evs {
+				ups += map[bool]int{true: 1}[e.kind == "up"]
+				downs += map[bool]int{true: 1}[e.kind == "down"]
+			}
+			if cut > 0 && n >= 1000 && (ups == 0 || ups != 2*downs) {
+				t.Errorf("cut n=%d: %d piece uploads, %d downloads; want two uploads a download", n, ups, downs)
+			}
+		}
+	}
+}
