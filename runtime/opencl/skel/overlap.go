@@ -66,9 +66,10 @@ func SetPieces(bytes int) (restore func()) {
 
 // piecePolicyFor cuts runs on GPUs, where transfers cross a link that
 // can work beside the kernels. On CPU devices (PoCL) a transfer is a
-// host memcpy that competes with the kernel's threads for the same
-// cores and memory: BenchmarkPieces measured the cut run slower there
-// (BENCHMARKS.md "cl-overlap").
+// host memcpy on the cores and memory the kernel uses: there is nothing
+// to hide it behind, and BenchmarkOverlap measured cut and uncut runs
+// there within the noise of a shared machine (BENCHMARKS.md
+// "cl-overlap"), so runs stay uncut.
 func piecePolicyFor(d *device.Device) piecePolicy {
 	if pieceOverride != nil {
 		return *pieceOverride
