@@ -178,9 +178,9 @@ func (l *lane) stage() error {
 	return nil
 }
 
-// direct reports whether a transfer of b bytes at host memory h moves
-// with one command (pinned memory, or below the staging policy's
-// minimum), counting the pinned ones as run.write does.
+// direct reports whether a transfer from or into the host memory h moves
+// with one command (pinned memory, no staging, or fewer bytes than the
+// staging policy's minimum), counting the pinned ones as run.write does.
 func (l *lane) direct(h []byte) bool {
 	if pinned.Contains(l.r.dev, h) {
 		directN.Add(1)
