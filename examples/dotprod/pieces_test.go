@@ -7,8 +7,8 @@ import (
 )
 
 // TestDotCLPieces is TestDotCL with every device run cut into pieces of
-// 4 KiB moved (skel.SetPieces).
+// 4 KiB an array (skel.SetPieces).
 func TestDotCLPieces(t *testing.T) {
-	defer skel.SetPieces(4096)()
+	defer skel.SetPieces(4096, 64)()
 	TestDotCL(t)
 }

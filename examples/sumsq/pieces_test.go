@@ -7,8 +7,8 @@ import (
 )
 
 // TestSumSqCLPieces is TestSumSqCL with every device run cut into
-// pieces of 4 KiB moved (skel.SetPieces).
+// pieces of 4 KiB an array (skel.SetPieces).
 func TestSumSqCLPieces(t *testing.T) {
-	defer skel.SetPieces(4096)()
+	defer skel.SetPieces(4096, 64)()
 	TestSumSqCL(t)
 }

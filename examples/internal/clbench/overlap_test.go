@@ -52,7 +52,7 @@ func linkGBs(b *testing.B, d *device.Device) (up, down float64) {
 // BenchmarkOverlap runs transfer-bound examples end to end with their
 // runs uncut ("serial": skel.SetPieces(0), upload, kernel, download one
 // after the other) and cut into pieces whose transfers overlap the
-// kernel ("overlap": skel.SetPieces(16 MiB), the GPU's default, forced
+// kernel ("overlap": skel.SetPieces(PieceBytes, MaxPieces), the GPU's default, forced
 // on any device), on inputs in Go memory (pageable: staged on a GPU)
 // and in pinned memory (pinned.Make: direct transfers; results are
 // allocated by the generated code, so pageable). It reports the device
@@ -99,7 +99,7 @@ func BenchmarkOverlap(b *testing.B) {
 					if linkUp == 0 {
 						linkUp, linkDown = linkGBs(b, d)
 					}
-					defer skel.SetPieces(map[string]int{"serial": 0, "overlap": 16 << 20}[mode])()
+					defer skel.SetPieces(map[string]int{"serial": 0, "overlap": skel.PieceBytes}[mode], skel.MaxPieces)()
 					p := mem == "pinned"
 					c.f(p) // builds the program
 					k0, _ := launch.DeviceTime()

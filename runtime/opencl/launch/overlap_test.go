@@ -14,7 +14,7 @@ import (
 func TestRunPieces(t *testing.T) {
 	needDevice(t)
 	lines := logs(t)
-	defer skel.SetPieces(64)()
+	defer skel.SetPieces(64, 64)()
 	k := double("out0 = 2 * in0;\nred0 = in0;\nk__err = in0 == 7 ? 3 : 0;")
 	for _, n := range []int{1, 7, 1000, 12345, 1_000_000, 1<<17 + 1} {
 		xs := make([]int32, n)
@@ -59,7 +59,7 @@ func TestRunPieces(t *testing.T) {
 // a flag in the last piece makes RunOn return false and keeps nothing.
 func TestRunOnPieces(t *testing.T) {
 	needDevice(t)
-	defer skel.SetPieces(64)()
+	defer skel.SetPieces(64, 64)()
 	k1 := double("red0 = in0;\nk__err = in0 == 7 ? 3 : 0;")
 	k1.Spec.Name, k1.Spec.Outputs = "sum_only", nil
 	k2 := double("")

@@ -29,38 +29,45 @@ import (
 
 // Piece policy. Each constant says why it has its value.
 const (
-	// pieceBytes: each piece moves at least 16 MiB (its inputs and
-	// outputs together). At the H100's 55 GB/s that is 0.3 ms of link
-	// time against ~20 µs a piece adds (a stage-1 launch, three
-	// cross-queue events, two flushes): under 10% even where nothing
-	// overlaps, while a run of 32 MiB (two pieces) already hides
-	// one piece's transfer behind the other's kernel.
-	pieceBytes = 16 << 20
-	// maxPieces bounds the launches and partial slots of one run; beyond
-	// it pieces grow, which costs nothing (1 GiB moved: 64 pieces of
-	// 16 MiB, each first and last transfer 1/64 of the total unhidden).
-	maxPieces = 64
+	// PieceBytes: each transfer of a piece moves at least 16 MiB (the
+	// smallest array it moves: a piece's inputs up, its outputs down).
+	// At the H100's 55 GB/s that is 0.3 ms of link against what a
+	// transfer costs beyond its bytes (7-16 µs a piece on PoCL,
+	// BenchmarkPieceCost; up to ~65 µs a transfer on the H100, as the
+	// staged pieces of transfer.go measured), while a run moving 32 MiB
+	// (two pieces) already hides one piece's transfer behind the other's
+	// kernel.
+	PieceBytes = 16 << 20
+	// MaxPieces: beyond 32 pieces they grow. Of a long transfer, the
+	// first piece's upload and the last one's download stay unhidden
+	// (2/32 of it) and each piece pays its overhead once: at ~65 µs a
+	// transfer, 1 GiB each way runs at about 86% of the link in 32
+	// pieces of 32 MiB, 80% in 64 of 16 MiB, 83% in 16 of 64 MiB.
+	MaxPieces = 32
 )
 
 // piecePolicy says whether and how runs over host inputs are cut.
 type piecePolicy struct {
 	on    bool
-	bytes int // least bytes moved per piece
+	bytes int // least bytes of each transfer of a piece
+	most  int // most pieces
 }
 
 // pieceOverride, when set (by tests: several pieces at small n on a CPU
-// device; by benchmarks: off), replaces the policy.
+// device; by benchmarks: off, or other sizes), replaces the policy.
 var pieceOverride *piecePolicy
 
 // SetPieces replaces, until the returned function restores it, the
-// policy that cuts runs over host inputs into pieces: bytes > 0 cuts
-// every run moving at least twice that many bytes, on any device, into
-// pieces of at least bytes; bytes == 0 cuts none. For tests (several
-// pieces at small n) and benchmarks (with and without overlap); not safe
-// beside running kernels.
-func SetPieces(bytes int) (restore func()) {
+// policy that cuts runs over host data into pieces: bytes > 0 cuts
+// every run whose smallest moved array has at least twice that many
+// bytes, on any device, into at most most pieces (at least 2) of at
+// least bytes of that array; bytes == 0 cuts none. The default on GPUs
+// is SetPieces(PieceBytes, MaxPieces). For tests (several pieces at
+// small n) and benchmarks (with and without overlap); not safe beside
+// running kernels.
+func SetPieces(bytes, most int) (restore func()) {
 	old := pieceOverride
-	pieceOverride = &piecePolicy{on: bytes > 0, bytes: bytes}
+	pieceOverride = &piecePolicy{on: bytes > 0, bytes: bytes, most: max(most, 2)}
 	return func() { pieceOverride = old }
 }
 
@@ -74,17 +81,19 @@ func piecePolicyFor(d *device.Device) piecePolicy {
 	if pieceOverride != nil {
 		return *pieceOverride
 	}
-	return piecePolicy{on: d.Info.IsGPU(), bytes: pieceBytes}
+	return piecePolicy{on: d.Info.IsGPU(), bytes: PieceBytes, most: MaxPieces}
 }
 
-// pieceLen returns the length of the pieces n elements are cut into when
-// each element moves elemBytes (inputs and outputs), or 0 when the run
-// is not cut (fewer than two pieces of pol.bytes).
-func pieceLen(pol piecePolicy, n, elemBytes int) int {
-	if !pol.on || elemBytes == 0 || pol.bytes <= 0 {
+// runPieceLen returns the length of the pieces a run over n elements is
+// cut into (run pieces, not the staged pieces of one transfer) when the
+// smallest array it moves has elements of elem bytes, or 0 when the run
+// is not cut (fewer than two pieces of pol.bytes of that array). The
+// length depends on n, elem and the policy only, never on timing.
+func runPieceLen(pol piecePolicy, n, elem int) int {
+	if !pol.on || elem == 0 || pol.bytes <= 0 {
 		return 0
 	}
-	count := min(n*elemBytes/pol.bytes, maxPieces)
+	count := min(n*elem/pol.bytes, pol.most)
 	if count < 2 {
 		return 0
 	}
@@ -309,7 +318,7 @@ type piece struct {
 }
 
 // runPieces is RunArgs's device part cut into pieces of length size
-// (pieceLen): inputs uploaded, the kernel run and outputs downloaded
+// (runPieceLen): inputs uploaded, the kernel run and outputs downloaded
 // piece by piece on three queues, then the reductions' one stage 2 and
 // their download.
 func (k *RedomapKernel) runPieces(r *run, size int, vals []any, inputs, outputs, results []HostSlice) error {
@@ -453,7 +462,7 @@ func (k *RedomapKernel) pipeline(r *run, pcs []piece, ul, dl *lane, vals []any, 
 // it, outputs[j] is downloaded into each non-empty down[j] (n elements;
 // an empty one keeps the output on the device only). The reductions'
 // results stay in results. Where the device's policy cuts the run
-// (more than twice the piece's bytes moved), the transfers of each
+// (runPieceLen), the transfers of each
 // piece overlap the kernel's other pieces. Package launch runs a
 // Session's kernels (RunOn) through it.
 func (k *RedomapKernel) RunDeviceHost(n int, vals []any, inputs []*cl.MemObject, up []HostSlice, outputs []*cl.MemObject, down []HostSlice, results []*cl.MemObject) (Timing, error) {
@@ -461,7 +470,7 @@ func (k *RedomapKernel) RunDeviceHost(n int, vals []any, inputs []*cl.MemObject,
 	if len(up) != len(inputs) || len(down) != len(outputs) {
 		return Timing{}, fmt.Errorf("%s: %d uploads for %d inputs, %d downloads for %d outputs", s.Name, len(up), len(inputs), len(down), len(outputs))
 	}
-	moved := 0
+	least := 0 // the smallest moved element, in bytes
 	for _, c := range []struct {
 		hs []HostSlice
 		ps []Param
@@ -473,12 +482,14 @@ func (k *RedomapKernel) RunDeviceHost(n int, vals []any, inputs []*cl.MemObject,
 			if h.n != n || j >= len(c.ps) || h.elem != c.ps[j].Type.Size {
 				return Timing{}, fmt.Errorf("%s: a host slice of %d elements of %d bytes for %d elements", s.Name, h.n, h.elem, n)
 			}
-			moved += h.elem
+			if least == 0 || h.elem < least {
+				least = h.elem
+			}
 		}
 	}
 	size := 0
 	if n > 0 {
-		size = pieceLen(piecePolicyFor(k.prog.dev), n, moved)
+		size = runPieceLen(piecePolicyFor(k.prog.dev), n, least)
 	}
 	return k.prog.do(func(r *run) error {
 		if size > 0 {

@@ -22,8 +22,11 @@ import (
 // down bytes / link down) with the link of BenchmarkLink measured in the
 // same process (the two directions run at once on a full-duplex link),
 // over the wall time. Without overlap the best is about
-// up/(up+kernel+down); with it, up to 100%. cut-4M, cut-16M (the GPU
-// default) and cut-64M are the least bytes per piece.
+// up/(up+kernel+down); with it, up to 100%. cut-16M-x32 is the GPU's
+// default (SetPieces(PieceBytes, MaxPieces)); the others vary the most
+// pieces (x8, x64) and the least bytes of a piece's transfer (4M with
+// up to 256 pieces): at n = 2^28 (1 GiB an array) they give 8, 32, 64
+// and 256 pieces.
 func BenchmarkOverlap(b *testing.B) {
 	d := benchDevice(b)
 	n := benchN(d)
@@ -54,13 +57,13 @@ func BenchmarkOverlap(b *testing.B) {
 			if mem == "pinned" {
 				in, out = xp, yp
 			}
-			for _, cut := range []int{0, 4 << 20, 16 << 20, 64 << 20} {
+			for _, cut := range []struct{ bytes, most int }{{0, 0}, {PieceBytes, 8}, {PieceBytes, MaxPieces}, {PieceBytes, 64}, {4 << 20, 256}} {
 				name := "uncut"
-				if cut > 0 {
-					name = fmt.Sprintf("cut-%dM", cut>>20)
+				if cut.bytes > 0 {
+					name = fmt.Sprintf("cut-%dM-x%d", cut.bytes>>20, cut.most)
 				}
 				b.Run(kc.name+"/"+mem+"/"+name, func(b *testing.B) {
-					defer SetPieces(cut)()
+					defer SetPieces(cut.bytes, cut.most)()
 					linkUp, linkDown := measureLink(b, d)
 					var outs, res []HostSlice
 					var s [1]float32
@@ -103,9 +106,9 @@ func BenchmarkOverlap(b *testing.B) {
 }
 
 // BenchmarkPieceCost runs the map of BenchmarkOverlap over 2^20 float32s
-// (8 MiB moved) uncut and cut into 64 pieces: the difference over 63 is
-// what one piece adds (launch, events, flushes), the figure behind
-// pieceBytes.
+// (4 MiB each way) uncut and cut into 64 pieces: the difference over 63
+// is what one piece adds (a launch, two transfers, events, flushes), the
+// figure behind PieceBytes.
 func BenchmarkPieceCost(b *testing.B) {
 	d := benchDevice(b)
 	n := 1 << 20
@@ -117,7 +120,7 @@ func BenchmarkPieceCost(b *testing.B) {
 	}
 	for _, pieces := range []int{1, 64} {
 		b.Run(fmt.Sprintf("pieces-%d", pieces), func(b *testing.B) {
-			defer SetPieces(8 * n / pieces * map[bool]int{false: 0, true: 1}[pieces > 1])()
+			defer SetPieces(4*n/pieces*map[bool]int{false: 0, true: 1}[pieces > 1], pieces)()
 			runE2E(b, func() error {
 				_, err := k.Run([]HostSlice{Slice(x)}, []HostSlice{Slice(y)}, nil)
 				return err

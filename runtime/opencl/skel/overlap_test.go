@@ -85,7 +85,7 @@ func TestPiecesEqualUncut(t *testing.T) {
 			for i := range a {
 				a[i], b[i] = r.Uint32(), r.Uint32()
 			}
-			restore := SetPieces(0)
+			restore := SetPieces(0, 0)
 			base := runOverlap(t, k, x, a, b)
 			restore()
 			want := Affine{1, 0}
@@ -104,7 +104,7 @@ func TestPiecesEqualUncut(t *testing.T) {
 				t.Fatalf("%v uncut n=%d: %v %d, want %v %d", lay, n, base.f, base.m, want, wm)
 			}
 			for _, staged := range []bool{false, true} {
-				restore := SetPieces(32)
+				restore := SetPieces(8, 64)
 				if staged {
 					stageOverride = &stagePolicy{on: true, chunk: 12347, min: 1}
 				}
@@ -127,7 +127,7 @@ func TestPiecesEqualUncut(t *testing.T) {
 				if math.Float32bits(again.s) != math.Float32bits(got.s) || again.f != got.f || !slices.Equal(again.w, got.w) {
 					t.Errorf("%v %s n=%d: two cut runs differ: sums %v and %v", lay, what, n, got.s, again.s)
 				}
-				size := pieceLen(piecePolicy{on: true, bytes: 32}, n, k.elemBytes())
+				size := runPieceLen(piecePolicy{on: true, bytes: 8, most: 64}, n, k.leastElem())
 				want := 0
 				if size > 0 {
 					want = 2 * ((n + size - 1) / size)
@@ -163,7 +163,7 @@ func TestPieceEvents(t *testing.T) {
 		n := 5000
 		x := randF32(rand.New(rand.NewPCG(1, 1)), n)
 		a, b := make([]uint32, n), make([]uint32, n)
-		restore := SetPieces(4096)
+		restore := SetPieces(2048, 64)
 		if staged {
 			stageOverride = &stagePolicy{on: true, chunk: 4000, min: 1}
 		}
@@ -223,7 +223,7 @@ func TestPieceFlagLast(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer SetPieces(64)()
+	defer SetPieces(64, 64)()
 	for _, n := range []int{1000, 12345, 1<<17 + 1} {
 		x := make([]int32, n)
 		for _, at := range []int{-1, 0, n / 2, n - 1} {
@@ -244,25 +244,26 @@ func TestPieceFlagLast(t *testing.T) {
 	}
 }
 
-// TestPieceLen: the pieces depend on n and the bytes per element only:
-// none below two pieces' worth, at most maxPieces, never on CPU devices
-// by default.
-func TestPieceLen(t *testing.T) {
-	on := piecePolicy{on: true, bytes: pieceBytes}
+// TestRunPieceLen: the pieces depend on n, the smallest moved element
+// and the policy only: none below two pieces' worth, at most the
+// policy's count, never on CPU devices by default.
+func TestRunPieceLen(t *testing.T) {
+	on := piecePolicy{on: true, bytes: PieceBytes, most: MaxPieces}
 	for _, c := range []struct {
 		pol        piecePolicy
 		n, elem, w int
 	}{
-		{on, 1 << 20, 8, 0},                // 8 MiB: one piece's worth
-		{on, 4 << 20, 8, 1 << 21},          // 32 MiB: two pieces
-		{on, 4<<20 + 1, 8, 1<<21 + 1},      // the last piece shorter
-		{on, 1 << 30, 4, 1 << 24},          // 4 GiB: maxPieces
-		{on, 10, 0, 0},                     // nothing moves
-		{piecePolicy{}, 1 << 30, 8, 0},     // off
-		{piecePolicy{on: true}, 100, 8, 0}, // no size
+		{on, 2 << 20, 8, 0},                                  // 16 MiB: one piece's worth
+		{on, 4 << 20, 8, 2 << 20},                            // 32 MiB: two pieces
+		{on, 4<<20 + 1, 8, 2<<20 + 1},                        // the last piece shorter
+		{on, 1 << 30, 4, 1 << 25},                            // 4 GiB: MaxPieces of 128 MiB
+		{on, 10, 0, 0},                                       // nothing moves
+		{piecePolicy{}, 1 << 30, 8, 0},                       // off
+		{piecePolicy{on: true}, 100, 8, 0},                   // no size
+		{piecePolicy{on: true, bytes: 8, most: 64}, 7, 4, 3}, // 3 pieces
 	} {
-		if got := pieceLen(c.pol, c.n, c.elem); got != c.w {
-			t.Errorf("pieceLen(%+v, %d, %d) = %d, want %d", c.pol, c.n, c.elem, got, c.w)
+		if got := runPieceLen(c.pol, c.n, c.elem); got != c.w {
+			t.Errorf("runPieceLen(%+v, %d, %d) = %d, want %d", c.pol, c.n, c.elem, got, c.w)
 		}
 	}
 }
@@ -285,8 +286,8 @@ func TestRunDeviceHost(t *testing.T) {
 			a[i], b[i] = r.Uint32(), r.Uint32()
 		}
 		base := runOverlap(t, k, x, a, b)
-		for _, cut := range []int{0, 32} {
-			restore := SetPieces(cut)
+		for _, cut := range []int{0, 8} {
+			restore := SetPieces(cut, 64)
 			events := tracePieces(t)
 			dev, _, err := Upload(d, Slice(a)) // a is on the device already
 			if err != nil {
@@ -354,7 +355,7 @@ func TestPiecesConcurrent(t *testing.T) {
 		}
 		ks[i] = k
 	}
-	defer SetPieces(256)()
+	defer SetPieces(256, 64)()
 	stageOverride = &stagePolicy{on: true, chunk: 3001, min: 1000}
 	defer func() { stageOverride = nil }()
 	errs := make(chan string, 8)

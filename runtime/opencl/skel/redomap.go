@@ -262,15 +262,16 @@ func (k *RedomapKernel) RunArgsN(n int, vals []any, outputs, results []HostSlice
 
 // RunArgs is Run with the values of the skeleton's Args (each a value
 // cl.Kernel.SetArg takes: a sized number, or the bytes of the C value).
-// On a GPU, a run moving 32 MiB or more is cut into pieces whose
-// transfers overlap the kernel's other pieces (overlap.go).
+// On a GPU, a run whose smallest moved array has 32 MiB or more is cut
+// into pieces whose transfers overlap the kernel's other pieces
+// (overlap.go).
 func (k *RedomapKernel) RunArgs(vals []any, inputs, outputs, results []HostSlice) (Timing, error) {
 	s := k.spec
 	n, err := checkRun(inputs, outputs, results, s.Inputs, s.Outputs, s.Reductions)
 	if err != nil {
 		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	if size := pieceLen(piecePolicyFor(k.prog.dev), n, k.elemBytes()); size > 0 {
+	if size := runPieceLen(piecePolicyFor(k.prog.dev), n, k.leastElem()); size > 0 {
 		return k.prog.do(func(r *run) error { return k.runPieces(r, size, vals, inputs, outputs, results) })
 	}
 	return k.prog.do(func(r *run) error {
@@ -280,14 +281,17 @@ func (k *RedomapKernel) RunArgs(vals []any, inputs, outputs, results []HostSlice
 	})
 }
 
-// elemBytes returns the bytes one element moves over the link: one of
-// each input up and one of each output down.
-func (k *RedomapKernel) elemBytes() int {
-	b := 0
+// leastElem returns the size of the smallest element the run moves
+// over the link (of an input up or an output down), 0 when it moves
+// none.
+func (k *RedomapKernel) leastElem() int {
+	least := 0
 	for _, ps := range [][]Param{k.spec.Inputs, k.spec.Outputs} {
 		for _, p := range ps {
-			b += p.Type.Size
+			if least == 0 || p.Type.Size < least {
+				least = p.Type.Size
+			}
 		}
 	}
-	return b
+	return least
 }
