@@ -188,9 +188,22 @@ func Struct(name string, fields ...skel.Type) skel.Type {
 // The device times of every run of the process, for benchmarks.
 var kernelNs, transferNs atomic.Int64
 
+// The uploads' and downloads' parts of transferNs that runs report
+// (skel.Timing's Up and Down), for TransferTimes.
+var upNs, downNs atomic.Int64
+
 func count(t skel.Timing) {
 	kernelNs.Add(int64(t.Kernel))
 	transferNs.Add(int64(t.Transfer))
+	upNs.Add(int64(t.Up))
+	downNs.Add(int64(t.Down))
+}
+
+// TransferTimes returns DeviceTime's transfer time of the kernels'
+// inputs, outputs and results split into uploads and downloads (captured
+// slices, which DeviceTime counts too, are in neither).
+func TransferTimes() (up, down time.Duration) {
+	return time.Duration(upNs.Load()), time.Duration(downNs.Load())
 }
 
 // DeviceTime returns the device time of every kernel run so far in the

@@ -17,6 +17,7 @@ package launch
 
 import (
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"unsafe"
 
@@ -284,25 +285,28 @@ func (r *Redomap) runOn(k *skel.RedomapKernel, d *device.Device, s *Session, n i
 		}
 		return b, err
 	}
+	// Host inputs are uploaded and downloaded outputs moved by the run
+	// itself (skel's RunDeviceHost), in pieces that overlap the kernel
+	// where the device's policy cuts it.
 	ins := make([]*cl.MemObject, len(inputs))
+	up := make([]skel.HostSlice, len(inputs))
+	var shared []int // inputs whose buffer becomes the shared Array
 	for i, in := range inputs {
 		if in.buf != nil {
 			ins[i] = in.buf
 			continue
 		}
-		b, t, err := skel.Upload(d, in.host)
+		b, err := d.Buffer(in.host.Len() * r.Spec.Inputs[i].Type.Size)
 		if err != nil {
 			return false, err
 		}
 		if in.share != nil {
-			// Kept whatever the run gives: the buffer holds xs.
-			in.share(s, s.hold(b))
+			shared = append(shared, i)
+			kept = append(kept, b) // until the run has filled it
 		} else {
 			temp = append(temp, b)
 		}
-		count(t)
-		uploadN.Add(1)
-		ins[i] = b
+		ins[i], up[i] = b, in.host
 	}
 	outs := make([]*cl.MemObject, len(outputs))
 	for i, o := range outputs {
@@ -336,11 +340,27 @@ func (r *Redomap) runOn(k *skel.RedomapKernel, d *device.Device, s *Session, n i
 	if err != nil {
 		return false, err
 	}
-	t, err := k.RunDeviceArgs(n, vals, ins, outs, res)
+	down := make([]skel.HostSlice, len(outputs))
+	for i, o := range outputs {
+		if o.keep == nil {
+			down[i] = o.host
+		}
+	}
+	t, err := k.RunDeviceHost(n, vals, ins, up, outs, down, res)
 	if err != nil {
 		return false, err
 	}
 	count(t)
+	for _, i := range shared {
+		// Kept whatever the flag says: the buffer holds xs.
+		inputs[i].share(s, s.hold(ins[i]))
+		kept = slices.DeleteFunc(kept, func(b *cl.MemObject) bool { return b == ins[i] })
+	}
+	for i := range inputs {
+		if inputs[i].buf == nil {
+			uploadN.Add(1)
+		}
+	}
 	var flag [1]int32
 	if err := r.download(d, res[len(res)-1], skel.Slice(flag[:])); err != nil || flag[0] != 0 {
 		return false, err
@@ -350,14 +370,10 @@ func (r *Redomap) runOn(k *skel.RedomapKernel, d *device.Device, s *Session, n i
 			return false, err
 		}
 	}
-	for i, o := range outputs {
-		if o.keep != nil {
-			continue
+	for _, o := range outputs {
+		if o.keep == nil {
+			downloadN.Add(1)
 		}
-		if err := r.download(d, outs[i], o.host); err != nil {
-			return false, err
-		}
-		downloadN.Add(1)
 	}
 	if err := u.download(); err != nil {
 		return false, err

@@ -200,6 +200,11 @@ type stage1 struct {
 	reds    []Reduction
 	fields  []func(res string) string // the value each reduction folds, from the soac_res named res
 	layout  Layout                    // Chunked or Interleaved
+	// based adds two parameters after chunk: soac_base, the index of the
+	// first element (the kernel covers soac_base..n-1), and soac_pbase,
+	// the first slot of the partials it writes. A map-reduce run in
+	// pieces (overlap.go) launches it once per piece; alone, both are 0.
+	based bool
 }
 
 // unroll is how many elements an interleaved work-item loads before it
@@ -209,6 +214,9 @@ const unroll = 4
 
 func (s stage1) emit(w *strings.Builder) {
 	fmt.Fprintf(w, "__kernel void %s_stage1(const long n, const long chunk", s.name)
+	if s.based {
+		w.WriteString(", const long soac_base, const long soac_pbase")
+	}
 	s.b.params(w)
 	for _, p := range s.b.inputs {
 		fmt.Fprintf(w, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
@@ -229,7 +237,11 @@ func (s stage1) emit(w *strings.Builder) {
 	}
 	w.WriteString(") {\n")
 	w.WriteString("\tconst int lid = get_local_id(0);\n\tconst int L = get_local_size(0);\n")
-	w.WriteString("\tconst long bs = (long)get_group_id(0) * L * chunk;\n\tconst long be = min(n, bs + L * chunk);\n")
+	base, slot := "", "(long)get_group_id(0)"
+	if s.based {
+		base, slot = "soac_base + ", "soac_pbase + (long)get_group_id(0)"
+	}
+	fmt.Fprintf(w, "\tconst long bs = %s(long)get_group_id(0) * L * chunk;\n\tconst long be = min(n, bs + L * chunk);\n", base)
 	for k, r := range s.reds {
 		fmt.Fprintf(w, "\t%s acc%d = soac_neutral%d();\n", r.Type.Name, k, k)
 	}
@@ -267,7 +279,7 @@ func (s stage1) emit(w *strings.Builder) {
 		consume("r", "i", "\t\t")
 		w.WriteString("\t}\n")
 	}
-	emitTree(w, s.reds, "(long)get_group_id(0)")
+	emitTree(w, s.reds, slot)
 	w.WriteString("}\n")
 }
 

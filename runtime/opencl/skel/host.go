@@ -162,7 +162,8 @@ func (p *program) do(f func(r *run) error) (Timing, error) {
 type run struct {
 	q         *cl.CommandQueue
 	kernels   []*cl.Event
-	transfers []*cl.Event
+	transfers []*cl.Event // uploads
+	reads     []*cl.Event // downloads
 	recycle   []*cl.MemObject
 	dev       *device.Device
 }
@@ -170,15 +171,22 @@ type run struct {
 func newRun(d *device.Device) *run { return &run{q: d.Queue, dev: d} }
 
 func (r *run) launch(k *cl.Kernel, global, local int, args ...any) error {
+	_, err := r.launchAfter(k, global, local, nil, args...)
+	return err
+}
+
+// launchAfter is launch once the commands of wait have completed (on
+// any queue); it returns the kernel's event, which finish releases.
+func (r *run) launchAfter(k *cl.Kernel, global, local int, wait []*cl.Event, args ...any) (*cl.Event, error) {
 	if err := k.SetArgs(args...); err != nil {
-		return err
+		return nil, err
 	}
-	e, err := r.q.EnqueueNDRangeKernel(k, nil, []int{global}, []int{local}, nil)
+	e, err := r.q.EnqueueNDRangeKernel(k, nil, []int{global}, []int{local}, wait)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	r.kernels = append(r.kernels, e)
-	return nil
+	return e, nil
 }
 
 // buffer takes a pooled buffer that finish returns to the pool.
@@ -302,7 +310,9 @@ func (r *run) finish(err error) (Timing, error) {
 		return ns
 	}
 	t.Kernel = time.Duration(sum(r.kernels))
-	t.Transfer = time.Duration(sum(r.transfers))
+	t.Up = time.Duration(sum(r.transfers))
+	t.Down = time.Duration(sum(r.reads))
+	t.Transfer = t.Up + t.Down
 	t.Launches = len(r.kernels)
 	r.dev.Recycle(r.recycle...)
 	return t, err

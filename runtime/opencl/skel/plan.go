@@ -176,6 +176,8 @@ func (p plan) String() string {
 // Timing is the device time of one run, from profiling events.
 type Timing struct {
 	Kernel   time.Duration // sum of the kernels' START..END
-	Transfer time.Duration // sum of host↔device copies' START..END (Run only)
+	Transfer time.Duration // sum of host↔device copies' START..END (Run only): Up + Down
+	Up       time.Duration // the uploads' part of Transfer
+	Down     time.Duration // the downloads' part of Transfer
 	Launches int           // kernels enqueued
 }

@@ -88,7 +88,7 @@ func (r Redomap) generate(gpu bool) (Layout, string, error) {
 	for k, red := range r.Reductions {
 		fields[k] = field(red.Name)
 	}
-	stage1{name: r.Name, b: b, outputs: r.Outputs, reds: r.Reductions, fields: fields, layout: lay}.emit(&w)
+	stage1{name: r.Name, b: b, outputs: r.Outputs, reds: r.Reductions, fields: fields, layout: lay, based: true}.emit(&w)
 	if len(r.Reductions) > 0 {
 		emitStage2(&w, r.Name, r.Reductions)
 	}
@@ -184,7 +184,7 @@ func (k *RedomapKernel) enqueue(r *run, n int, vals []any, inputs, outputs, resu
 	p := k.plan(n)
 	parts := make([]*cl.MemObject, len(s.Reductions))
 	if n > 0 {
-		args := append([]any{int64(n), p.chunk}, vals...)
+		args := append([]any{int64(n), p.chunk, int64(0), int64(0)}, vals...)
 		for _, b := range inputs {
 			args = append(args, b)
 		}
@@ -262,15 +262,36 @@ func (k *RedomapKernel) RunArgsN(n int, vals []any, outputs, results []HostSlice
 
 // RunArgs is Run with the values of the skeleton's Args (each a value
 // cl.Kernel.SetArg takes: a sized number, or the bytes of the C value).
+// On a GPU, a run whose smallest moved array has 32 MiB or more is cut
+// into pieces whose transfers overlap the kernel's other pieces
+// (overlap.go).
 func (k *RedomapKernel) RunArgs(vals []any, inputs, outputs, results []HostSlice) (Timing, error) {
 	s := k.spec
 	n, err := checkRun(inputs, outputs, results, s.Inputs, s.Outputs, s.Reductions)
 	if err != nil {
 		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
 	}
+	if size := runPieceLen(piecePolicyFor(k.prog.dev), n, k.leastElem()); size > 0 {
+		return k.prog.do(func(r *run) error { return k.runPieces(r, size, vals, inputs, outputs, results) })
+	}
 	return k.prog.do(func(r *run) error {
 		return r.hostRun(inputs, outputs, results, func(ins, outs, res []*cl.MemObject) (int, error) {
 			return n, k.enqueue(r, n, vals, ins, outs, res)
 		})
 	})
+}
+
+// leastElem returns the size of the smallest element the run moves
+// over the link (of an input up or an output down), 0 when it moves
+// none.
+func (k *RedomapKernel) leastElem() int {
+	least := 0
+	for _, ps := range [][]Param{k.spec.Inputs, k.spec.Outputs} {
+		for _, p := range ps {
+			if least == 0 || p.Type.Size < least {
+				least = p.Type.Size
+			}
+		}
+	}
+	return least
 }

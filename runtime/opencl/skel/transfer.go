@@ -105,6 +105,7 @@ type stager struct {
 type stagerKey struct {
 	d     *device.Device
 	chunk int
+	role  int // 0: every transfer's; 1: a pipelined run's downloads (overlap.go)
 }
 
 var (
@@ -115,9 +116,16 @@ var (
 // stagerFor returns the device's stager for chunks of the given size,
 // creating and mapping its buffers on first use.
 func stagerFor(d *device.Device, chunk int) (*stager, error) {
+	return stagerRole(d, chunk, 0)
+}
+
+// stagerRole is stagerFor with the stager's role: a pipelined run
+// (overlap.go) holds role 0's for its uploads and role 1's for its
+// downloads from its first piece to its last.
+func stagerRole(d *device.Device, chunk, role int) (*stager, error) {
 	stagersMu.Lock()
 	defer stagersMu.Unlock()
-	k := stagerKey{d, chunk}
+	k := stagerKey{d, chunk, role}
 	if s := stagers[k]; s != nil {
 		return s, nil
 	}
@@ -231,7 +239,7 @@ func (r *run) stagedRead(b *cl.MemObject, dst []byte, pol stagePolicy) error {
 		if err != nil {
 			return err
 		}
-		r.transfers = append(r.transfers, e)
+		r.reads = append(r.reads, e)
 		if err := r.q.Flush(); err != nil {
 			return err
 		}
@@ -283,7 +291,7 @@ func (r *run) read(b *cl.MemObject, dst []byte) error {
 	if err != nil {
 		return err
 	}
-	r.transfers = append(r.transfers, e)
+	r.reads = append(r.reads, e)
 	return nil
 }
 
