@@ -64,7 +64,9 @@ func TestFallbacksCounted(t *testing.T) {
 			return inc.Run(nil, []skel.HostSlice{skel.Slice([]int32{99})}, skel.Slice(make([]int32, 1)))
 		}, "m.go:1:1: OpenCL kernel inc_map: " + whyFlag},
 		{"StreamMap.RunOn flagged", func() bool { return inc.RunOn(&s, nil, []Input{Host([]int32{1, 99})}, Keep(&kept)) }, whyFlag},
-		{"StreamRed.Run", func() bool { return hist.Run(nil, []skel.HostSlice{skel.Slice([]int64{1})}, skel.Slice(make([]int64, 4))) }, ""},
+		{"StreamRed.Run", func() bool {
+			return hist.Run(nil, []skel.HostSlice{skel.Slice([]int64{1})}, skel.Slice(make([]int64, 4)))
+		}, ""},
 		{"StreamRed.Run flagged", func() bool {
 			return hist.Run(nil, []skel.HostSlice{skel.Slice([]int64{42})}, skel.Slice(make([]int64, 4)))
 		}, "t.go:4:1: OpenCL kernel hist_rows: " + whyFlag},
