@@ -47,6 +47,21 @@ func OnDevice(t testing.TB, what string, f func()) {
 	}
 }
 
+// NoFallbacks fails t, when it ends, if a launch of a generated kernel
+// returned false during it once its kernel was built (launch.Fallbacks),
+// as OnDevice does for one call: for a test whose every launch should
+// run on the device (no panic flag). Not for a test that runs beside
+// others (t.Parallel): the count is the process's.
+func NoFallbacks(t testing.TB) {
+	t.Helper()
+	n0 := launch.Fallbacks()
+	t.Cleanup(func() {
+		if n := launch.Fallbacks() - n0; n != 0 {
+			t.Errorf("%d launches fell back to the CPU, the last: %s", n, launch.LastFallback())
+		}
+	})
+}
+
 // Close reports whether got equals want within rel relative to
 // max(|want|, scale): a sum reassociated by a parallel reduction differs
 // from the sequential one by rounding only, which is bounded relative to
