@@ -85,6 +85,8 @@ func varOf[K, B any](p **K, kernel func(*K) *B, broken func(*testing.T, *K) *K) 
 	}
 }
 
+// redomapVar, gridVar, scanVar, filterVar and streamVar are the kernel
+// variable *p of each kernel type.
 func redomapVar(p **launch.Redomap) kernelVar {
 	return varOf(p, (*launch.Redomap).Kernel, brokenRedomap)
 }
