@@ -3,7 +3,6 @@ package rewrite
 import (
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -15,9 +14,9 @@ import (
 // backend=parallel: every kernel but the one whose chunk function is
 // impure is the parallel backend's, with no fallback warning, each fused
 // stream calls parallel.StreamRedChunks or StreamMapChunks above its
-// grain, and (unless -short) every generated function whose spec keeps
-// the streams' promise equals its spec on random inputs up to 1e5
-// elements under GOMAXPROCS 1, 2 and 8.
+// grain, and (unless -short) every generated function equals its spec
+// on random inputs up to 1e5 elements under GOMAXPROCS 1, 2 and 8 (the
+// specs keep the streams' promise: difftest.Chunking).
 func TestParallelStreams(t *testing.T) {
 	pkgs := casePkgs(t, "streams")
 	results, err := RunPackages(pkgs, Options{Check: true, Backend: backend.Parallel})
@@ -82,13 +81,6 @@ func TestParallelStreams(t *testing.T) {
 	for _, o := range results[0].Outputs {
 		write(t, filepath.Join(tmp, filepath.Base(o.Path)), o.Content)
 	}
-	// Three specs break CONTRACT.md's promise that a stream's result
-	// does not depend on its chunks (they sum keys within a chunk, stop
-	// at a value until the chunk ends, xor after summing): the parallel
-	// backend's chunks are not the reference's, so they are only
-	// generated here.
-	broken := []string{"KeysOnly", "BreakContinue", "TwoLoops"}
-	specs = slices.DeleteFunc(specs, func(s specInfo) bool { return slices.Contains(broken, s.label) })
 	write(t, filepath.Join(tmp, "soacdiff_test.go"), diffTest("streams", specs))
 	cmd := exec.Command("go", "test", "-count=1", "-cpu=1,2,8", ".")
 	cmd.Dir = tmp

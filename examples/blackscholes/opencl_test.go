@@ -17,6 +17,7 @@ const priceTol = 1e-12
 // the spec, element by element.
 func TestCallPricesCL(t *testing.T) {
 	cltest.Require(t, soacgenCLCallPricesCL)
+	cltest.NoFallbacks(t)
 	for _, n := range extest.Sizes(testing.Short()) {
 		opts := randOptions(n)
 		want := callPricesSpec(opts)
@@ -35,6 +36,7 @@ func TestCallPricesCL(t *testing.T) {
 // TestPortfolioValueCL compares the opencl variant's sum with the spec's.
 func TestPortfolioValueCL(t *testing.T) {
 	cltest.Require(t, soacgenCLPortfolioValueCL)
+	cltest.NoFallbacks(t)
 	for _, n := range extest.Sizes(testing.Short()) {
 		opts := randOptions(n)
 		want := portfolioValueSpec(opts)

@@ -12,6 +12,7 @@ import (
 // instead of a left-to-right sum).
 func TestDotCL(t *testing.T) {
 	cltest.Require(t, soacgenCLDotCL)
+	cltest.NoFallbacks(t)
 	for _, n := range extest.Sizes(testing.Short()) {
 		xs := extest.Floats(extest.Rand(7, n), n, -1, 1)
 		ys := extest.Floats(extest.Rand(8, n), n, -1, 1)

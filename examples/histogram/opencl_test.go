@@ -16,6 +16,7 @@ import (
 // or the last bin).
 func TestHistogramCL(t *testing.T) {
 	cltest.Require(t, soacgenCLHistogramCL)
+	cltest.NoFallbacks(t)
 	sizes := append(extest.Sizes(testing.Short()), 33, 1<<16+7, 300_001)
 	for _, nb := range []int{1, nbins, 1000} {
 		for _, n := range sizes {

@@ -8,6 +8,7 @@ package kmeans
 // by rounding only (CONTRACT.md: a StreamRed's operator reassociates).
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -183,7 +184,7 @@ func TestKMeansCLTransfers(t *testing.T) {
 		launch.KeepOnDevice = keep
 		var got []Point
 		u0, _ := launch.Transfers()
-		got = KMeansCL(ps, cs, 10)
+		cltest.OnDevice(t, fmt.Sprintf("keep %v", keep), func() { got = KMeansCL(ps, cs, 10) })
 		u1, _ := launch.Transfers()
 		launch.KeepOnDevice = true
 		if d := extest.Same(got, want); d != "" {

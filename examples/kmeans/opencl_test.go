@@ -14,6 +14,7 @@ import (
 // chunk, several combine levels; k = 1, 8 and 100 centres.
 func TestClusterSizesCL(t *testing.T) {
 	cltest.Require(t, soacgenCLClusterSizesCL)
+	cltest.NoFallbacks(t)
 	sizes := append(extest.Sizes(testing.Short()), 33, 1<<16+7, 300_001)
 	for _, cs := range [][]Point{centres[:1], centres, randPoints(98, 100)} {
 		for _, n := range sizes {

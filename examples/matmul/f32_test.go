@@ -133,7 +133,8 @@ func TestMatMul32CL(t *testing.T) {
 			a, bt := randMatrix32(r, s[0], s[2], special), randMatrix32(r, s[1], s[2], special)
 			want := matMul32Spec(a, bt)
 			k0, _ := launch.DeviceTime()
-			got := MatMul32CL(a, bt)
+			var got [][]float32
+			cltest.OnDevice(t, fmt.Sprintf("%v MatMul32CL", s), func() { got = MatMul32CL(a, bt) })
 			if d := diff32(got, want); d != "" {
 				t.Errorf("%v MatMul32CL: %s", s, d)
 			}

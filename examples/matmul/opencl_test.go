@@ -1,6 +1,7 @@
 package matmul
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/soacgen/soacgen/examples/internal/cltest"
@@ -20,7 +21,9 @@ func TestMatMulCL(t *testing.T) {
 		a, bt := randMatrix(r, s[0], s[2]), randMatrix(r, s[1], s[2])
 		want := matMulSpec(a, bt)
 		k0, _ := launch.DeviceTime()
-		if d := diff(MatMulCL(a, bt), want); d != "" {
+		var got [][]float64
+		cltest.OnDevice(t, fmt.Sprintf("%v MatMulCL", s), func() { got = MatMulCL(a, bt) })
+		if d := diff(got, want); d != "" {
 			t.Errorf("%v MatMulCL: %s", s, d)
 		}
 		if k1, _ := launch.DeviceTime(); s[0]*s[1] > 0 && k1 == k0 {

@@ -13,6 +13,7 @@ import (
 // middle.
 func TestBoundsCL(t *testing.T) {
 	cltest.Require(t, soacgenCLBoundsCL)
+	cltest.NoFallbacks(t)
 	for _, n := range append(extest.Sizes(testing.Short()), 2, 3, 1000, 100003) {
 		xs := readings(extest.Rand(23, n), n)
 		for _, j := range []int{-1, 0, n / 2, n - 1} {

@@ -12,6 +12,7 @@ import (
 // identical.
 func TestMSSCL(t *testing.T) {
 	cltest.Require(t, soacgenCLMSSCL)
+	cltest.NoFallbacks(t)
 	for _, n := range append(extest.Sizes(testing.Short()), 2, 3, 1000, 100003) {
 		for seed := range uint64(3) {
 			xs := extest.Ints(extest.Rand(50+seed, n), n, -100, 101)

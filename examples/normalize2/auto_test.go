@@ -1,6 +1,7 @@
 package normalize2
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/soacgen/soacgen/examples/internal/cltest"
@@ -29,7 +30,8 @@ func TestNormalize2Auto(t *testing.T) {
 				same := extest.Unchanged(xs)
 				want1, want2 := normalize2Spec(xs)
 				u0, _ := launch.Transfers()
-				got1, got2 := Normalize2Auto(xs)
+				var got1, got2 []float64
+				cltest.OnDevice(t, fmt.Sprintf("n=%d", n), func() { got1, got2 = Normalize2Auto(xs) })
 				u1, _ := launch.Transfers()
 				for _, r := range []struct {
 					name      string

@@ -14,6 +14,7 @@ import (
 // divisions are correctly rounded in OpenCL C as in Go).
 func TestNormalize2CL(t *testing.T) {
 	cltest.Require(t, soacgenCLNormalize2CL, soacgenCLNormalize2CL2)
+	cltest.NoFallbacks(t)
 	for _, n := range extest.Sizes(testing.Short()) {
 		xs := extest.Floats(extest.Rand(1, n), n, -1, 2)
 		same := extest.Unchanged(xs)

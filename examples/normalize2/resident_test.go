@@ -1,6 +1,7 @@
 package normalize2
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/soacgen/soacgen/examples/internal/cltest"
@@ -27,7 +28,8 @@ func TestNormalize2CLUploadsOnce(t *testing.T) {
 	for _, keep := range []bool{true, false} {
 		launch.KeepOnDevice = keep
 		var got1, got2 []float64
-		up, down := transfers(func() { got1, got2 = Normalize2CL(xs) })
+		var up, down int64
+		cltest.OnDevice(t, fmt.Sprintf("keep %v", keep), func() { up, down = transfers(func() { got1, got2 = Normalize2CL(xs) }) })
 		launch.KeepOnDevice = true
 		wantUp := int64(1)
 		if !keep {

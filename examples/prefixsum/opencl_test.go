@@ -12,6 +12,7 @@ import (
 // the device, with the spec: identical.
 func TestPrefixSumsCL(t *testing.T) {
 	cltest.Require(t, soacgenCLPrefixSumsCL)
+	cltest.NoFallbacks(t)
 	for _, n := range append(extest.Sizes(testing.Short()), 2, 1000, 100003) {
 		xs := extest.Ints(extest.Rand(5, n), n, -1<<40, 1<<40)
 		want := prefixSumsSpec(xs)
@@ -27,6 +28,7 @@ func TestPrefixSumsCL(t *testing.T) {
 func TestChunkedSumsCL(t *testing.T) {
 	cltest.Require(t, soacgenCLChunkedSumsCL)
 	cltest.Require(t, soacgenCLChunkedSumsCL2)
+	cltest.NoFallbacks(t)
 	for _, n := range append(extest.Sizes(testing.Short()), 2, 1000, 100003) {
 		xs := extest.Ints(extest.Rand(7, n), n, -1<<40, 1<<40)
 		want := chunkedSumsSpec(xs)
@@ -41,6 +43,7 @@ func TestChunkedSumsCL(t *testing.T) {
 // and adds their carries: a reassociated sum of positive terms).
 func TestPrefixSqrtsCL(t *testing.T) {
 	cltest.Require(t, soacgenCLPrefixSqrtsCL)
+	cltest.NoFallbacks(t)
 	for _, n := range extest.Sizes(testing.Short()) {
 		xs := extest.Floats(extest.Rand(6, n), n, 0, 100)
 		want := prefixSqrtsSpec(xs)
@@ -62,6 +65,7 @@ func TestPrefixSqrtsCL(t *testing.T) {
 // terms).
 func TestHalfSqrtsCL(t *testing.T) {
 	cltest.Require(t, soacgenCLHalfSqrtsCL)
+	cltest.NoFallbacks(t)
 	for _, n := range append(extest.Sizes(testing.Short()), 2, 1000, 100003) {
 		xs := extest.Floats(extest.Rand(8, n), n, 0, 100)
 		want := halfSqrtsSpec(xs)

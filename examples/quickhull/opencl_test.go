@@ -17,6 +17,7 @@ import (
 // the fold of dropped elements and the start.
 func TestFilterMaxCL(t *testing.T) {
 	cltest.Require(t, soacgenCLFilterMaxCL)
+	cltest.NoFallbacks(t)
 	check := func(name string, ps []Point, a, b Point) {
 		t.Helper()
 		wantFar, wantAbove := filterMaxSpec(ps, a, b)

@@ -13,6 +13,7 @@ import (
 // within 1e-12 of the sum (all terms are positive).
 func TestSumSqCL(t *testing.T) {
 	cltest.Require(t, soacgenCLSumSqCL)
+	cltest.NoFallbacks(t)
 	for _, n := range extest.Sizes(testing.Short()) {
 		xs := extest.Floats(extest.Rand(9, n), n, -1, 1)
 		want := sumSqSpec(xs)

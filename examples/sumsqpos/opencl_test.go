@@ -14,6 +14,7 @@ import (
 // the inputs are dropped; all-negative inputs give exactly 0.
 func TestSumSqPosCL(t *testing.T) {
 	cltest.Require(t, soacgenCLSumSqPosCL)
+	cltest.NoFallbacks(t)
 	for _, n := range extest.Sizes(testing.Short()) {
 		xs := extest.Floats(extest.Rand(11, n), n, -1, 1)
 		want := sumSqPosSpec(xs)
@@ -37,6 +38,7 @@ func TestSumSqPosCL(t *testing.T) {
 // rounding of the device's summation order.
 func TestOrdersTotalCL(t *testing.T) {
 	cltest.Require(t, soacgenCLOrdersTotalCL)
+	cltest.NoFallbacks(t)
 	for _, n := range extest.Sizes(testing.Short()) {
 		os := randomOrders(extest.Rand(13, n), n)
 		want := ordersTotalSpec(os)

@@ -18,6 +18,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/soacgen/soacgen/runtime/soac"
 )
 
 // Sizes are the input lengths every case is run with.
@@ -107,6 +109,12 @@ func runCase(t *testing.T, c Case, r *rand.Rand) {
 				t.Errorf("%s, n=%d, trial %d: %s", c.Name, n, trial, msg)
 				return
 			}
+			if trial == 0 && n >= 2 {
+				if msg := Chunking(c.Spec, args, n/3+1); msg != "" {
+					t.Errorf("%s, n=%d, trial %d: %s", c.Name, n, trial, msg)
+					return
+				}
+			}
 		}
 	}
 }
@@ -167,6 +175,32 @@ func Compare(spec, fused any, args []reflect.Value) string {
 	for i := range a1 {
 		if !Same(a1[i], a2[i]) {
 			return fmt.Sprintf("argument %d after the call = %s, spec leaves %s", i, show(a2[i]), show(a1[i]))
+		}
+	}
+	return ""
+}
+
+// Chunking calls spec on copies of args with the reference's streams
+// in chunks of soac.ChunkSize and in chunks of size (soac.SetChunking),
+// and describes a difference of their results, or returns "" (also when
+// either call panics: a panic's message may name its chunk). A spec
+// whose results differ breaks CONTRACT.md's promise that StreamMap and
+// StreamRed give the same result for every partition into chunks (a
+// chunk function that reads its keys or stops early, a combining
+// operator that is not associative): generated code, which chooses its
+// own chunks, cannot be expected to equal it. Run checks every case
+// once a size.
+func Chunking(spec any, args []reflect.Value, size int) string {
+	want, wp := call(reflect.ValueOf(spec), Copy(args))
+	old := soac.SetChunking(size)
+	got, gp := call(reflect.ValueOf(spec), Copy(args))
+	soac.SetChunking(old)
+	if wp != "" || gp != "" {
+		return ""
+	}
+	for i := range want {
+		if !Same(want[i], got[i]) {
+			return fmt.Sprintf("the spec's result %d in stream chunks of %d elements = %s, in chunks of soac.ChunkSize %s: its streams' results depend on the chunking (CONTRACT.md)", i, size, show(got[i]), show(want[i]))
 		}
 	}
 	return ""

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/runtime/soac"
 )
 
 // TestRandomNestedBound generates [][]int, [][][]float64 and
@@ -274,5 +276,36 @@ func TestCompareDetects(t *testing.T) {
 	// The arguments themselves are not written: both calls get copies.
 	if xs := args[0].Interface().([]float64); math.Float64bits(xs[0]) != math.Float64bits(negZero) || xs[1] != 0 {
 		t.Errorf("Compare wrote its arguments: %v", xs)
+	}
+}
+
+// TestChunking: a spec whose stream sums the keys of its chunks (their
+// sum depends on the chunking) is reported, naming both results; one
+// counting its chunks' elements is not, nor one that panics.
+func TestChunking(t *testing.T) {
+	add := func(a, b int) int { return a + b }
+	keys := func(xs []int) int {
+		return soac.StreamRed(xs, add, func(c []int) int {
+			n := 0
+			for i := range c {
+				n += i
+			}
+			return n
+		})
+	}
+	count := func(xs []int) int { return soac.StreamRed(xs, add, func(c []int) int { return len(c) }) }
+	panics := func(xs []int) int { panic(keys(xs)) } // a message of its chunking
+	args := []reflect.Value{reflect.ValueOf(make([]int, 1000))}
+	if msg := Chunking(keys, args, 334); !strings.Contains(msg, "in stream chunks of 334 elements = 166168, in chunks of soac.ChunkSize 499500") {
+		t.Errorf("Chunking(keys) = %q, want the two sums", msg)
+	}
+	if msg := Chunking(count, args, 334); msg != "" {
+		t.Errorf("Chunking(count) = %q", msg)
+	}
+	if msg := Chunking(panics, args, 334); msg != "" {
+		t.Errorf("Chunking(panics) = %q", msg)
+	}
+	if got := soac.StreamRed(make([]int, 10), add, func(c []int) int { return len(c) }); got != 10 {
+		t.Errorf("the chunking was not restored: %d", got)
 	}
 }

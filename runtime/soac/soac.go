@@ -121,17 +121,18 @@ func Filter[T any](xs []T, pred func(T) bool) []T {
 //	StreamMap(xs, f) = f(c1) ++ f(c2) ++ ... ++ f(ck)   where xs = c1 ++ ... ++ ck
 //
 // The caller promises that the result does not depend on the partition of xs
-// into chunks; this reference uses chunks of ChunkSize elements, generated
-// code may use others. f must return exactly len(chunk) elements: otherwise
-// StreamMap panics with a message that names the chunk's offset in xs and
-// both lengths. f is never called with an empty chunk; a nil or empty xs
-// gives an empty, non-nil result. f must not retain or modify its chunk,
-// which aliases xs.
+// into chunks; this reference uses chunks of ChunkSize elements (unless a
+// test set others: SetChunking), generated code may use others. f must
+// return exactly len(chunk) elements: otherwise StreamMap panics with a
+// message that names the chunk's offset in xs and both lengths. f is never
+// called with an empty chunk; a nil or empty xs gives an empty, non-nil
+// result. f must not retain or modify its chunk, which aliases xs.
 func StreamMap[T, U any](xs []T, f func(chunk []T) []U) []U {
 	f = Opaque(f)
 	out := make([]U, 0, len(xs))
-	for lo := 0; lo < len(xs); lo += ChunkSize {
-		hi := min(lo+ChunkSize, len(xs))
+	size := chunkSize()
+	for lo := 0; lo < len(xs); lo += size {
+		hi := min(lo+size, len(xs))
 		ys := f(xs[lo:hi:hi])
 		if len(ys) != hi-lo {
 			panic(fmt.Sprintf("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi-lo, len(ys)))
@@ -155,8 +156,9 @@ func StreamMap[T, U any](xs []T, f func(chunk []T) []U) []U {
 func StreamRed[T, A any](xs []T, op func(A, A) A, f func(chunk []T) A) A {
 	op, f = Opaque(op), Opaque(f)
 	acc := f(xs[:0:0])
-	for lo := 0; lo < len(xs); lo += ChunkSize {
-		hi := min(lo+ChunkSize, len(xs))
+	size := chunkSize()
+	for lo := 0; lo < len(xs); lo += size {
+		hi := min(lo+size, len(xs))
 		acc = op(acc, f(xs[lo:hi:hi]))
 	}
 	return acc

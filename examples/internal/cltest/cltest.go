@@ -1,7 +1,8 @@
 // Package cltest holds what the examples' tests of their backend=opencl
 // variants share: whether the generated kernels can run here (the tests
-// skip without OpenCL unless SOACGEN_REQUIRE_OPENCL=1, which CI sets) and
-// the comparison of float results that a parallel reduction reassociates.
+// skip without OpenCL unless SOACGEN_REQUIRE_OPENCL=1, which CI sets),
+// whether they ran there (OnDevice), and the comparison of float results
+// that a parallel reduction reassociates.
 // It does not compare integers: those must be identical.
 package cltest
 
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/soacgen/soacgen/runtime/opencl/device"
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
 	"github.com/soacgen/soacgen/runtime/opencl/pinned"
 )
 
@@ -30,6 +32,34 @@ func Require[K any](t testing.TB, ks ...Kernel[K]) {
 			t.Skip("no usable OpenCL device")
 		}
 	}
+}
+
+// OnDevice runs f and fails t, naming what, when a launch of a generated
+// kernel during f returned false once its kernel was built
+// (launch.Fallbacks: a panic flag, a failed launch): the CPU code ran
+// where the device should have, though the results may be the same.
+func OnDevice(t testing.TB, what string, f func()) {
+	t.Helper()
+	n0 := launch.Fallbacks()
+	f()
+	if n := launch.Fallbacks() - n0; n != 0 {
+		t.Errorf("%s: %d launches fell back to the CPU, the last: %s", what, n, launch.LastFallback())
+	}
+}
+
+// NoFallbacks fails t, when it ends, if a launch of a generated kernel
+// returned false during it once its kernel was built (launch.Fallbacks),
+// as OnDevice does for one call: for a test whose every launch should
+// run on the device (no panic flag). Not for a test that runs beside
+// others (t.Parallel): the count is the process's.
+func NoFallbacks(t testing.TB) {
+	t.Helper()
+	n0 := launch.Fallbacks()
+	t.Cleanup(func() {
+		if n := launch.Fallbacks() - n0; n != 0 {
+			t.Errorf("%d launches fell back to the CPU, the last: %s", n, launch.LastFallback())
+		}
+	})
 }
 
 // Close reports whether got equals want within rel relative to

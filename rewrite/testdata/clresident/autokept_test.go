@@ -23,7 +23,8 @@ func TestCapturedAuto(t *testing.T) {
 		for _, k := range []*launch.Redomap{forced, k1} {
 			soacgenCLCapturedAuto = k
 			var got int64
-			tr := measure(func() { got = CapturedAuto(xs, zs) })
+			var tr traffic
+			noFallback(t, func() { tr = measure(func() { got = CapturedAuto(xs, zs) }) }, "n=%d, map forced to the device %v", n, k == forced)
 			if got != want {
 				t.Errorf("n=%d, map forced to the device %v: %d, want %d", n, k == forced, got, want)
 			}

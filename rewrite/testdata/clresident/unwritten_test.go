@@ -27,9 +27,12 @@ func TestUnwrittenRoundsTransfers(t *testing.T) {
 	for _, keep := range []bool{true, false} {
 		launch.KeepOnDevice = keep
 		var got int64
-		up, _ := moved(func() { got = UnwrittenRounds(xs, 5) })
 		var got2 []int64
-		up2, _ := moved(func() { got2 = StreamRounds(xs, 5) })
+		var up, up2 int64
+		noFallback(t, func() {
+			up, _ = moved(func() { got = UnwrittenRounds(xs, 5) })
+			up2, _ = moved(func() { got2 = StreamRounds(xs, 5) })
+		}, "keep %v", keep)
 		launch.KeepOnDevice = true
 		want, want2 := unwrittenRoundsSpec(xs, 5), streamRoundsSpec(xs, 5)
 		if got != want || !slices.Equal(got2, want2) {
@@ -65,7 +68,8 @@ func TestWrittenRounds(t *testing.T) {
 			xs1, xs2 := ints(n), ints(n)
 			want := c.spec(xs1)
 			var got int64
-			up, _ := moved(func() { got = c.impl(xs2) })
+			var up int64
+			noFallback(t, func() { up, _ = moved(func() { got = c.impl(xs2) }) }, "n=%d %s", n, c.name)
 			if got != want || !slices.Equal(xs1, xs2) {
 				t.Errorf("n=%d %s = %d, want %d (inputs equal afterwards: %v)", n, c.name, got, want, slices.Equal(xs1, xs2))
 			}
@@ -86,38 +90,13 @@ func TestWrittenRounds(t *testing.T) {
 // run; the results are the spec's either way.
 func TestKeptIntoStream(t *testing.T) {
 	onDevice(t, soacgenCLKeptIntoStream)
-	good := soacgenCLKeptIntoStream2
-	if good.Kernel() == nil {
-		t.Skip("no usable OpenCL device")
-	}
-	old := launch.Logf
-	launch.Logf = func(string, ...any) {}
-	spec := good.Spec
-	spec.Name += "Broken"
-	spec.Chunk = "this is not OpenCL C;"
-	bad := &launch.StreamRed{At: good.At, FP64: good.FP64, Spec: spec}
-	if bad.Kernel() != nil {
-		t.Fatal("the broken kernel built")
-	}
-	launch.Logf = old
-	defer func() { soacgenCLKeptIntoStream2 = good }()
+	ks := swapped(t, streamVar(&soacgenCLKeptIntoStream2))
 	for _, n := range []int{1, 7, 1001, 100_003} {
 		xs := ints(n)
-		want, wantS := keptIntoStreamSpec(xs)
-		for _, k := range []*launch.StreamRed{good, bad} {
-			soacgenCLKeptIntoStream2 = k
-			var got []int64
-			var s int64
-			up, down := moved(func() { got, s = KeptIntoStream(xs) })
-			if !slices.Equal(got, want) || s != wantS {
-				t.Errorf("n=%d, stream on the device %v: %v, %d; want %v, %d", n, k == good, got, s, want, wantS)
-			}
-			// The stream on the device downloads its row; on the CPU
-			// it downloads the kept array.
-			if wantDown := int64(1); up != 1 || down != wantDown {
-				t.Errorf("n=%d, stream on the device %v: %d uploads and %d downloads, want 1 and %d", n, k == good, up, down, wantDown)
-			}
-		}
+		// The stream on the device downloads its row; on the CPU it
+		// downloads the kept array.
+		ks.check(fmt.Sprintf("n=%d", n), fmt.Sprint(keptIntoStreamSpec(xs)), func() string { return fmt.Sprint(KeptIntoStream(xs)) },
+			[]traffic{{1, 1, 0, 0}, {1, 1, 0, 0}})
 	}
 }
 
@@ -131,14 +110,15 @@ func TestCapturedRounds(t *testing.T) {
 		xs, ws := ints(n), ints(5)
 		c0 := launch.CapturedUploads()
 		var got int64
-		up, _ := moved(func() { got = CapturedRounds(xs, ws, 4) })
+		var up int64
+		noFallback(t, func() { up, _ = moved(func() { got = CapturedRounds(xs, ws, 4) }) }, "n=%d CapturedRounds", n)
 		if c := launch.CapturedUploads() - c0; got != capturedRoundsSpec(xs, ws, 4) || up != 1 || c != 1 {
 			t.Errorf("n=%d CapturedRounds: result equal %v, %d uploads, %d captured uploads; want 1 and 1", n, got == capturedRoundsSpec(xs, ws, 4), up, c)
 		}
 		ws1, ws2 := ints(5), ints(5)
 		want := capturedWrittenSpec(xs, ws1, 4)
 		c0 = launch.CapturedUploads()
-		got = CapturedWritten(xs, ws2, 4)
+		noFallback(t, func() { got = CapturedWritten(xs, ws2, 4) }, "n=%d CapturedWritten", n)
 		if c := launch.CapturedUploads() - c0; got != want || !slices.Equal(ws1, ws2) || c != 0 {
 			t.Errorf("n=%d CapturedWritten = %d, want %d (tables equal: %v); %d captured uploads through the cache, want 0", n, got, want, slices.Equal(ws1, ws2), c)
 		}

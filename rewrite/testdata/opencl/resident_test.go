@@ -22,6 +22,15 @@ func moved(f func()) (up, down int64) {
 	return u1 - u0, d1 - d0
 }
 
+// fallbacks returns the launches of generated kernels that returned
+// false during f once their kernel was built (launch.Fallbacks): 0 says
+// every kernel f launched ran on the device.
+func fallbacks(f func()) int64 {
+	n0 := launch.Fallbacks()
+	f()
+	return launch.Fallbacks() - n0
+}
+
 // onDevice skips t unless every kernel runs on the device.
 func onDevice(t *testing.T, ks ...*launch.Redomap) {
 	for _, k := range ks {
@@ -69,8 +78,12 @@ func TestKeptTwiceTransfers(t *testing.T) {
 	}{{true, 1, 2}, {false, 4, 3}} {
 		launch.KeepOnDevice = c.keep
 		var got1, got2 []int64
-		up, down := moved(func() { got1, got2 = KeptTwice(xs) })
+		var up, down int64
+		fb := fallbacks(func() { up, down = moved(func() { got1, got2 = KeptTwice(xs) }) })
 		launch.KeepOnDevice = true
+		if fb != 0 {
+			t.Errorf("keep %v: %d launches fell back to the CPU, the last: %s", c.keep, fb, launch.LastFallback())
+		}
 		if up != c.up || down != c.down {
 			t.Errorf("keep %v: %d uploads and %d downloads, want %d and %d", c.keep, up, down, c.up, c.down)
 		}
@@ -83,7 +96,7 @@ func TestKeptTwiceTransfers(t *testing.T) {
 // TestKeptTwiceFallbacks: with any of KeptTwice's kernels unable to run
 // on the device (a failed build), the results are the spec's: a kernel
 // on the CPU downloads what the device kept, a kernel on the device
-// uploads what the CPU computed.
+// uploads what the CPU computed, and runs there.
 func TestKeptTwiceFallbacks(t *testing.T) {
 	ks := []**launch.Redomap{&soacgenCLKeptTwice, &soacgenCLKeptTwice2, &soacgenCLKeptTwice3}
 	onDevice(t, *ks[0], *ks[1], *ks[2])
@@ -104,7 +117,10 @@ func TestKeptTwiceFallbacks(t *testing.T) {
 					*k = bad[i]
 				}
 			}
-			got1, got2 := KeptTwice(xs)
+			var got1, got2 []int64
+			if fb := fallbacks(func() { got1, got2 = KeptTwice(xs) }); fb != 0 {
+				t.Errorf("n=%d, kernels %03b on the CPU: %d launches fell back to the CPU, the last: %s", n, mask, fb, launch.LastFallback())
+			}
 			if !slices.Equal(got1, want1) || !slices.Equal(got2, want2) {
 				t.Errorf("n=%d, kernels %03b on the CPU: results differ from the spec's", n, mask)
 			}

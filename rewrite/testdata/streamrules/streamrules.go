@@ -304,7 +304,7 @@ func nestedStreamsSpec(xs []int) []int {
 	ys := soac.StreamMap(xs, func(chunk []int) []int {
 		return soac.StreamMap(soac.Map(chunk, func(c int) int { return c + 1 }), doubleChunk)
 	})
-	return soac.Scan(ys, 0, func(a, b int) int { return a - b })
+	return soac.Scan(ys, 0, func(a, b int) int { return a ^ b })
 }
 
 // NestedStreamsThen: the same with a map after the inner stream (a

@@ -1,7 +1,11 @@
 // Package streams holds StreamMap and StreamRed, with maps fused into them.
 package streams
 
-import "github.com/soacgen/soacgen/runtime/soac"
+import (
+	"math/rand/v2"
+
+	"github.com/soacgen/soacgen/runtime/soac"
+)
 
 //soac:fuse Histogram
 func histogramSpec(xs []int) []int {
@@ -60,23 +64,57 @@ func badStreamSpec(xs []int) []int {
 
 // The maps below run inside the chunk function's range loop (no chunk
 // buffer): break and continue in the loop, len(chunk), and the key only.
+// Each stream's result is the same for every chunking, as CONTRACT.md
+// asks (difftest checks it).
+
+// prefix is BreakContinue's reduction: what the elements before the
+// first stop give, and whether a stop was reached (the elements after it
+// give nothing).
+type prefix struct {
+	sum     int
+	stopped bool
+}
 
 //soac:fuse BreakContinue
 func breakContinueSpec(xs []int, stop int) int {
 	sq := soac.Map(xs, func(x int) int { return x * x })
-	return soac.StreamRed(sq, func(a, b int) int { return a + b }, func(chunk []int) int {
-		s := 0
-		for _, v := range chunk {
+	p := soac.StreamRed(sq, func(a, b prefix) prefix {
+		if a.stopped {
+			return a
+		}
+		return prefix{a.sum + b.sum, b.stopped}
+	}, func(chunk []int) prefix {
+		var p prefix
+		n := len(chunk)
+		for i, v := range chunk {
 			if v == stop {
+				p.stopped, n = true, i
 				break
 			}
 			if v%3 == 0 {
 				continue
 			}
-			s += v
+			p.sum += v
 		}
-		return s + len(chunk)
+		p.sum += n
+		return p
 	})
+	return p.sum
+}
+
+// breakContinueSpecArgs makes inputs of small elements whose stop is,
+// in some trials, the square of one of them.
+func breakContinueSpecArgs(r *rand.Rand, n int) []any {
+	xs := make([]int, n)
+	for i := range xs {
+		xs[i] = r.IntN(200) - 100
+	}
+	stop := -1
+	if n > 0 && r.IntN(3) != 0 {
+		x := xs[r.IntN(n)]
+		stop = x * x
+	}
+	return []any{xs, stop}
 }
 
 //soac:fuse KeysOnly
@@ -85,7 +123,7 @@ func keysOnlySpec(xs []float64) int {
 	return soac.StreamRed(ys, func(a, b int) int { return a + b }, func(chunk []float64) int {
 		n := 0
 		for i := range chunk {
-			n += i
+			n = i + 1
 		}
 		return n
 	})
@@ -105,7 +143,7 @@ func twoLoopsSpec(xs []int) int {
 			s += v
 		}
 		for _, v := range chunk {
-			s ^= v
+			s += v ^ 1
 		}
 		return s
 	})

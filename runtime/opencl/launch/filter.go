@@ -57,9 +57,9 @@ func (f *Filter) Run(args []any, inputs, outputs, results []skel.HostSlice) (int
 	}
 	if err != nil {
 		f.b.fail(f.At, f.Spec.Name, err)
-		return 0, false
+		return 0, fellBack(f.At, f.Spec.Name, whyFailed)
 	}
 	count(t)
 	countRun(len(inputs), len(outputs))
-	return kept, flag[0] == 0
+	return kept, flag[0] == 0 || fellBack(f.At, f.Spec.Name, whyFlag)
 }

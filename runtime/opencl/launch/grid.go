@@ -86,11 +86,11 @@ func (g *Grid) run(kern *skel.GridKernel, u *uploads, rows, cols, k int, args []
 	}
 	if err != nil {
 		g.b.fail(g.At, g.Spec.Name, err)
-		return false
+		return fellBack(g.At, g.Spec.Name, whyFailed)
 	}
 	count(t)
 	if flag != 0 {
-		return false
+		return fellBack(g.At, g.Spec.Name, whyFlag)
 	}
 	downloadN.Add(int64(len(u.outs)))
 	return true

@@ -155,11 +155,11 @@ func (r *Redomap) runWith(args []any, results []skel.HostSlice, ins, outs int, r
 	}
 	if err != nil {
 		r.b.fail(r.At, r.Spec.Name, err)
-		return false
+		return fellBack(r.At, r.Spec.Name, whyFailed)
 	}
 	count(t)
 	countRun(ins, outs)
-	return flag[0] == 0
+	return flag[0] == 0 || fellBack(r.At, r.Spec.Name, whyFlag)
 }
 
 // Arg returns the bytes of v, a captured value passed to a kernel by
@@ -279,5 +279,5 @@ func (s *Scan) Run(args []any, inputs []skel.HostSlice, out skel.HostSlice) bool
 	if ok {
 		countRun(len(inputs), 1)
 	}
-	return ok
+	return ok || fellBack(s.At, s.Spec.Name, s.b.failure())
 }

@@ -262,9 +262,9 @@ func (r *Redomap) RunOn(s *Session, args []any, inputs []Input, outputs []Output
 	ok, err := r.runOn(k, d, s, n, args, inputs, outputs, results)
 	if err != nil {
 		r.b.fail(r.At, r.Spec.Name, err)
-		return false
+		return fellBack(r.At, r.Spec.Name, whyFailed)
 	}
-	return ok
+	return ok || fellBack(r.At, r.Spec.Name, whyFlag)
 }
 
 // runOn is RunOn's device part: false with a nil error when a

@@ -96,7 +96,7 @@ func (sc *Scan) RunOn(s *Session, args []any, inputs []Input, out Output) bool {
 			temp = append(temp, ob)
 		}
 		sc.b.fail(sc.At, sc.Spec.Name, err)
-		return false
+		return fellBack(sc.At, sc.Spec.Name, whyFailed)
 	}
 	if out.keep == nil {
 		temp = append(temp, ob)
@@ -132,9 +132,9 @@ func (f *Filter) RunOn(s *Session, args []any, inputs []Input, outputs []Output,
 	kept, ok, err := f.runOn(k, d, s, n, args, inputs, outputs, results)
 	if err != nil {
 		f.b.fail(f.At, f.Spec.Name, err)
-		return 0, false
+		return 0, fellBack(f.At, f.Spec.Name, whyFailed)
 	}
-	return kept, ok
+	return kept, ok || fellBack(f.At, f.Spec.Name, whyFlag)
 }
 
 // runOn is Filter.RunOn's device part: false with a nil error when a

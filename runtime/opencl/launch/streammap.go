@@ -52,7 +52,7 @@ func (s *StreamMap) Run(args []any, inputs []skel.HostSlice, out skel.HostSlice)
 	}
 	return hostRun(s.b.d, args, func(err error) { s.b.fail(s.At, s.Spec.Name, err) }, func(vals []any) (bool, skel.Timing, error) {
 		return k.RunArgs(vals, inputs, out)
-	})
+	}) || fellBack(s.At, s.Spec.Name, s.b.failure())
 }
 
 // RunOn is Run within session se, on inputs that may be on the device
@@ -75,7 +75,7 @@ func (s *StreamMap) RunOn(se *Session, args []any, inputs []Input, out Output) b
 				return k.RunDevice(vals, n, ins, ob)
 			}
 			return k.RunDeviceArgs(vals, n, ins, out.host)
-		})
+		}) || fellBack(s.At, s.Spec.Name, s.b.failure())
 }
 
 // hostRun runs a kernel through run with the values of args (the views

@@ -48,8 +48,11 @@ func (s *StreamRed) Run(args []any, inputs []skel.HostSlice, result skel.HostSli
 		return false
 	}
 	k := s.Kernel()
-	if k == nil || !k.Fits(result.Len()) {
+	if k == nil {
 		return false
+	}
+	if !k.Fits(result.Len()) {
+		return fellBack(s.At, s.Spec.Name, whyRoom)
 	}
 	ok := hostRun(s.b.d, args, func(err error) { s.b.fail(s.At, s.Spec.Name, err) }, func(vals []any) (bool, skel.Timing, error) {
 		return k.RunArgs(vals, inputs, result)
@@ -57,7 +60,7 @@ func (s *StreamRed) Run(args []any, inputs []skel.HostSlice, result skel.HostSli
 	if ok {
 		countRun(len(inputs), 1)
 	}
-	return ok
+	return ok || fellBack(s.At, s.Spec.Name, s.b.failure())
 }
 
 // RunOn is Run within session se, on inputs that may be on the device
@@ -72,8 +75,11 @@ func (s *StreamRed) RunOn(se *Session, args []any, inputs []Input, room int, out
 		return false
 	}
 	k := s.Kernel()
-	if k == nil || !k.Fits(room) {
+	if k == nil {
 		return false
+	}
+	if !k.Fits(room) {
+		return fellBack(s.At, s.Spec.Name, whyRoom)
 	}
 	return runStreamOn(s.b.d, se, args, inputs, room, out, func(err error) { s.b.fail(s.At, s.Spec.Name, err) },
 		func(vals []any, ins []*cl.MemObject, ob *cl.MemObject) (bool, skel.Timing, error) {
@@ -81,5 +87,5 @@ func (s *StreamRed) RunOn(se *Session, args []any, inputs []Input, room int, out
 				return k.RunDeviceTo(vals, n, ins, room, ob)
 			}
 			return k.RunDeviceArgs(vals, n, ins, out.host)
-		})
+		}) || fellBack(s.At, s.Spec.Name, s.b.failure())
 }
