@@ -67,3 +67,44 @@ func BenchmarkCallPricesPar(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParPaired times cpu, parallel and the hand goroutine loop of
+// CallPrices and PortfolioValue in turns (extest.ParPaired): the speedup
+// cpu/par and par/hand, issue 11's two goals, from one run.
+func BenchmarkParPaired(b *testing.B) {
+	for _, size := range extest.PairedSizes {
+		opts := randOptions(size.N)
+		b.Run("CallPrices/"+size.Name, func(b *testing.B) {
+			extest.ParPaired(b,
+				func() { CallPrices(opts) },
+				func() { CallPricesPar(opts) },
+				func() { callPricesGoroutines(opts) },
+				extest.Variant{Name: "before", Fn: func() { callPricesParCaptured(opts) }})
+		})
+		b.Run("PortfolioValue/"+size.Name, func(b *testing.B) {
+			extest.ParPaired(b,
+				func() { PortfolioValue(opts) },
+				func() { PortfolioValuePar(opts) },
+				func() { portfolioValueGoroutines(opts) })
+		})
+	}
+}
+
+// callPricesGoroutines is CallPrices as a hand-written goroutine loop:
+// one chunk per core into a make'd slice.
+func callPricesGoroutines(opts []Option) []float64 {
+	out := make([]float64, len(opts))
+	extest.GoFor(len(opts), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			out[i] = callPrice(opts[i])
+		}
+	})
+	return out
+}
+
+// portfolioValueGoroutines is PortfolioValue as a hand-written goroutine
+// loop: one chunk per core, the partial sums added in order.
+func portfolioValueGoroutines(opts []Option) float64 {
+	return extest.GoReduce(len(opts), func(lo, hi int) float64 { return portfolioValueHand(opts[lo:hi]) },
+		func(a, b float64) float64 { return a + b })
+}

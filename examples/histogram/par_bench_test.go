@@ -43,3 +43,31 @@ func BenchmarkHistogramPar(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParPaired times cpu, parallel and the hand goroutine loop of
+// Histogram in turns (extest.ParPaired): the speedup cpu/par and
+// par/hand, issue 11's two goals, from one run.
+func BenchmarkParPaired(b *testing.B) {
+	for _, size := range extest.PairedSizes {
+		xs := extest.Floats(extest.Rand(11, size.N), size.N, -1.1, 1.1)
+		b.Run("Histogram/"+size.Name, func(b *testing.B) {
+			extest.ParPaired(b,
+				func() { Histogram(xs, -1, 1, nbins) },
+				func() { HistogramPar(xs, -1, 1, nbins) },
+				func() { histogramGoroutines(xs, -1, 1, nbins) },
+				extest.Variant{Name: "before", Fn: func() { histogramParCaptured(xs, -1, 1, nbins) }})
+		})
+	}
+}
+
+// histogramGoroutines is Histogram as a hand-written goroutine loop: one
+// chunk per core, one bins slice per chunk, added in order.
+func histogramGoroutines(xs []float64, lo, hi float64, nbins int) []int {
+	return extest.GoReduce(len(xs), func(l, h int) []int { return histogramHand(xs[l:h], lo, hi, nbins) },
+		func(a, b []int) []int {
+			for i := range a {
+				a[i] += b[i]
+			}
+			return a
+		})
+}
