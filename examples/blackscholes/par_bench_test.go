@@ -3,6 +3,8 @@ package blackscholes
 import (
 	"testing"
 
+	"github.com/soacgen/soacgen/runtime/parallel"
+
 	"github.com/soacgen/soacgen/examples/internal/extest"
 )
 
@@ -70,7 +72,10 @@ func BenchmarkCallPricesPar(b *testing.B) {
 
 // BenchmarkParPaired times cpu, parallel and the hand goroutine loop of
 // CallPrices and PortfolioValue in turns (extest.ParPaired): the speedup
-// cpu/par and par/hand, issue 11's two goals, from one run.
+// cpu/par and par/hand, issue 11's two goals, from one run; beside them
+// CallPrices' chunk code generated before ChunkFuncs (before:
+// callPricesParCaptured) and the hand loops with the parallel functions'
+// chunks (handchunks).
 func BenchmarkParPaired(b *testing.B) {
 	for _, size := range extest.PairedSizes {
 		opts := randOptions(size.N)
@@ -79,13 +84,15 @@ func BenchmarkParPaired(b *testing.B) {
 				func() { CallPrices(opts) },
 				func() { CallPricesPar(opts) },
 				func() { callPricesGoroutines(opts) },
-				extest.Variant{Name: "before", Fn: func() { callPricesParCaptured(opts) }})
+				extest.Variant{Name: "before", Fn: func() { callPricesParCaptured(opts) }},
+				extest.Variant{Name: "handchunks", Fn: func() { callPricesGoChunks(opts) }})
 		})
 		b.Run("PortfolioValue/"+size.Name, func(b *testing.B) {
 			extest.ParPaired(b,
 				func() { PortfolioValue(opts) },
 				func() { PortfolioValuePar(opts) },
-				func() { portfolioValueGoroutines(opts) })
+				func() { portfolioValueGoroutines(opts) },
+				extest.Variant{Name: "handchunks", Fn: func() { portfolioValueGoChunks(opts) }})
 		})
 	}
 }
@@ -107,4 +114,37 @@ func callPricesGoroutines(opts []Option) []float64 {
 func portfolioValueGoroutines(opts []Option) float64 {
 	return extest.GoReduce(len(opts), func(lo, hi int) float64 { return portfolioValueHand(opts[lo:hi]) },
 		func(a, b float64) float64 { return a + b })
+}
+
+// callPricesGoChunks is callPricesGoroutines with CallPricesPar's chunks
+// (extest.GoChunks): the decomposition's cost without the runtime's.
+func callPricesGoChunks(opts []Option) []float64 {
+	n := len(opts)
+	out := make([]float64, n)
+	k := parallel.Chunks(n, 77)
+	extest.GoChunks(k, func(c int) {
+		lo, hi := parallel.Bounds(n, k, c)
+		for i := lo; i < hi; i++ {
+			out[i] = callPrice(opts[i])
+		}
+	})
+	return out
+}
+
+// portfolioValueGoChunks is portfolioValueGoroutines with
+// PortfolioValuePar's chunks (extest.GoChunks), the partial sums added in
+// chunk order.
+func portfolioValueGoChunks(opts []Option) float64 {
+	n := len(opts)
+	k := parallel.Chunks(n, 71)
+	parts := make([]float64, k)
+	extest.GoChunks(k, func(c int) {
+		lo, hi := parallel.Bounds(n, k, c)
+		parts[c] = portfolioValueHand(opts[lo:hi])
+	})
+	sum := parts[0]
+	for _, p := range parts[1:] {
+		sum += p
+	}
+	return sum
 }
