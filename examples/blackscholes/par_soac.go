@@ -30,13 +30,19 @@ func CallPricesPar(opts []Option) []float64 {
 			}
 		} else {
 			parallel.For(n, 77, func(lo, hi int) {
+				fn2 := soac.Opaque(func(o Option) float64 {
+					vst := o.V * math.Sqrt(o.T)
+					d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
+					d2 := d1 - vst
+					return o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2)
+				})
 				in := in[:hi]
 				_ = in[lo:]
 				out := out[:hi]
 				_ = out[lo:]
 				for i2 := lo; i2 < hi; i2++ {
 					var m2 float64
-					m2 = float64(fn(in[i2]))
+					m2 = float64(fn2(in[i2]))
 					out[i2] = m2
 				}
 			})

@@ -70,9 +70,6 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 				t = acc
 			}
 		} else {
-			fn2 := soac.Opaque(func(x float64) int {
-				return bin(x, lo, hi, nbins)
-			})
 			empty2 := make([]int, 0)
 			var acc2 []int
 			{
@@ -112,12 +109,15 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 				}
 				return r3
 			}, func(lo4, hi4 int, _ []int) []int {
+				fn3 := soac.Opaque(func(x float64) int {
+					return bin(x, lo, hi, nbins)
+				})
 				var r2 []int
 				{
 					bins := make([]int, nbins)
 					for i4 := lo4; i4 < hi4; i4++ {
 						var m3 int
-						m3 = fn2(xs[i4])
+						m3 = fn3(xs[i4])
 						i := m3
 						bins[i]++
 					}

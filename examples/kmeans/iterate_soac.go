@@ -184,22 +184,22 @@ func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 					out3[i4] = m3
 				}
 			} else {
-				fn2 := soac.Opaque(func(i int, c Point) Point {
-					s := sums[i]
-					if s.N == 0 {
-						return c
-					}
-					n := float64(s.N)
-					return Point{s.X / n, s.Y / n}
-				})
 				parallel.For(n4, 1562, func(lo, hi int) {
+					fn3 := soac.Opaque(func(i int, c Point) Point {
+						s := sums[i]
+						if s.N == 0 {
+							return c
+						}
+						n := float64(s.N)
+						return Point{s.X / n, s.Y / n}
+					})
 					in5 := in5[:hi]
 					_ = in5[lo:]
 					out3 := out3[:hi]
 					_ = out3[lo:]
 					for i5 := lo; i5 < hi; i5++ {
 						var m4 Point
-						m4 = fn2(i5, in5[i5])
+						m4 = fn3(i5, in5[i5])
 						out3[i5] = m4
 					}
 				})
@@ -343,22 +343,22 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 						out3[i4] = m3
 					}
 				} else {
-					fn2 := soac.Opaque(func(i int, c Point) Point {
-						s := sums[i]
-						if s.N == 0 {
-							return c
-						}
-						n := float64(s.N)
-						return Point{s.X / n, s.Y / n}
-					})
 					parallel.For(n4, 1562, func(lo, hi int) {
+						fn3 := soac.Opaque(func(i int, c Point) Point {
+							s := sums[i]
+							if s.N == 0 {
+								return c
+							}
+							n := float64(s.N)
+							return Point{s.X / n, s.Y / n}
+						})
 						in5 := in5[:hi]
 						_ = in5[lo:]
 						out3 := out3[:hi]
 						_ = out3[lo:]
 						for i5 := lo; i5 < hi; i5++ {
 							var m4 Point
-							m4 = fn2(i5, in5[i5])
+							m4 = fn3(i5, in5[i5])
 							out3[i5] = m4
 						}
 					})

@@ -51,12 +51,12 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 				}
 			}
 		} else {
-			fn2 := soac.Opaque(func(p Point) distPoint {
-				return distPoint{p, cross(a, b, p)}
-			})
 			total, r := parallel.FilterFold(n, 1136, out, func(lo, hi int, dst []Point) (int, struct {
 				f0 distPoint
 			}) {
+				fn3 := soac.Opaque(func(p Point) distPoint {
+					return distPoint{p, cross(a, b, p)}
+				})
 				var acc distPoint = v
 				in := in[:hi]
 				_ = in[lo:]
@@ -64,7 +64,7 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 				kept := 0
 				for i2 := lo; i2 < hi; i2++ {
 					var m3 distPoint
-					m3 = fn2(in[i2])
+					m3 = fn3(in[i2])
 					{
 						x, y := acc, m3
 						if y.D > x.D {

@@ -40,6 +40,9 @@ type Func struct {
 	// evaluated there.
 	opText  map[*ir.Operand]string
 	funText map[*ir.Lambda]*jen.Statement
+	// funRefs holds the funText values that generated code used
+	// (LocalFuncsUsed declares only those copies).
+	funRefs map[*jen.Statement]bool
 	// rebind names the temporaries holding inputs whose Go name means
 	// something else where their kernel runs.
 	rebind map[*ir.Var]string
@@ -120,7 +123,7 @@ func (g *File) Function(fn *ir.Function, plan *fusion.Plan, low *lower.Function,
 		File: g, fn: fn, plan: plan,
 		atK: map[ir.Stmt][]*fusion.Kernel{}, kOf: map[*ir.SOAC][]*fusion.Kernel{},
 		internal: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, names: map[*ir.Var]string{},
-		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]string{}, funText: map[*ir.Lambda]*jen.Statement{},
+		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]string{}, funText: map[*ir.Lambda]*jen.Statement{}, funRefs: map[*jen.Statement]bool{},
 		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*jen.Statement{},
 		zeroed: map[*ast.CallExpr]*jen.Statement{}, renameIdent: map[*ast.Ident]string{}, gatherVar: map[gatherKey]string{},
 		backend: backend, emit: emit,

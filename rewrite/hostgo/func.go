@@ -81,20 +81,72 @@ func (f *Func) EmitGuarded(c *Stmts, lk *lower.Kernel, fc Stmts, outs map[*ir.Va
 // captured by the closure, so it need not move to the heap when the
 // kernel runs sequentially (one allocation per call at n = 1).
 func (f *Func) LocalFuncs(lk *lower.Kernel, pos token.Pos) (decls Stmts, restore func()) {
+	copies, restore := f.localFuncs(lk, pos, false)
+	for _, c := range copies {
+		decls.Add(c.decl...)
+	}
+	return decls, restore
+}
+
+// LocalFuncsUsed is LocalFuncs whose declarations, returned by decls once
+// the code is rendered, are only those of the copies that code used: the
+// parallel backend's chunk functions declare their own copies
+// (ChunkFuncs), so that the copies made for the code around them may be
+// used by none.
+func (f *Func) LocalFuncsUsed(lk *lower.Kernel, pos token.Pos) (decls func() Stmts, restore func()) {
+	return f.usedFuncs(lk, pos, false)
+}
+
+// ChunkFuncs is LocalFuncsUsed for the code of one chunk function, which
+// declares the copies at its start: the compiler then sees which literal
+// each call in the chunk's loop calls and inlines it, as it does in the
+// cpu backend's loop, rather than calling a captured function value per
+// element. Literals that capture no variable are copied too (the copy is
+// a static function value as well).
+func (f *Func) ChunkFuncs(lk *lower.Kernel, pos token.Pos) (decls func() Stmts, restore func()) {
+	return f.usedFuncs(lk, pos, true)
+}
+
+// usedFuncs makes the copies of LocalFuncsUsed and ChunkFuncs (all).
+func (f *Func) usedFuncs(lk *lower.Kernel, pos token.Pos, all bool) (decls func() Stmts, restore func()) {
+	copies, restore := f.localFuncs(lk, pos, all)
+	return func() Stmts {
+		var c Stmts
+		for _, lc := range copies {
+			if f.funRefs[lc.ref] {
+				c.Add(lc.decl...)
+			}
+		}
+		return c
+	}, restore
+}
+
+// localCopy is one copy made by localFuncs: its declaration and the
+// expression that calls it (funText's value).
+type localCopy struct {
+	decl Stmts
+	ref  *jen.Statement
+}
+
+// localFuncs makes the copies of LocalFuncs, in the order of lk's
+// members; with all, also of the literals that capture no variable.
+func (f *Func) localFuncs(lk *lower.Kernel, pos token.Pos, all bool) (copies []localCopy, restore func()) {
 	saved := map[*ir.Lambda]*jen.Statement{}
 	for _, m := range lk.Members {
 		for _, l := range m.SOAC.Lambdas() {
-			if _, done := saved[l]; done || l.Kind != ir.FuncLit || l.Lit == nil || l.Body == nil || f.funText[l] == nil || !f.captures(l.Lit) || !f.namesMean(l.Lit, l.Lit, pos) {
+			if _, done := saved[l]; done || l.Kind != ir.FuncLit || l.Lit == nil || l.Body == nil || f.funText[l] == nil || !all && !f.captures(l.Lit) || !f.namesMean(l.Lit, l.Lit, pos) {
 				continue
 			}
 			saved[l] = f.funText[l]
 			// The copy's body is generated from the literal, as the
 			// temporary's was (FuncExpr reads funText first).
 			delete(f.funText, l)
-			f.bindFunc(&decls, l)
+			var decl Stmts
+			f.bindFunc(&decl, l)
+			copies = append(copies, localCopy{decl, f.funText[l]})
 		}
 	}
-	return decls, func() {
+	return copies, func() {
 		for l, t := range saved {
 			f.funText[l] = t
 		}

@@ -27,6 +27,9 @@ func (f *Func) Apply(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.Statem
 		return f.inline(c, l, args, target)
 	}
 	fn := f.funText[l]
+	if fn != nil {
+		f.funRefs[fn] = true
+	}
 	if fn == nil {
 		if l.Kind != ir.NamedFunc {
 			return fmt.Sprintf("the function at %s can be neither inlined at %s nor called through a value evaluated where it is written", f.fset.Position(l.Expr.Pos()), f.fset.Position(at))

@@ -239,6 +239,7 @@ func (f *Func) bindFunc(c *Stmts, l *ir.Lambda) {
 // with its body generated, or the expression as written.
 func (f *Func) FuncExpr(l *ir.Lambda) *jen.Statement {
 	if t := f.funText[l]; t != nil {
+		f.funRefs[t] = true
 		return jen.Add(t)
 	}
 	if lit, ok := ast.Unparen(l.Expr).(*ast.FuncLit); ok && l.Body != nil {
@@ -349,6 +350,7 @@ func (f *Func) Call(m *ir.SOAC, direct bool) *jen.Statement {
 		if direct || f.funText[l] == nil {
 			return f.FuncExpr(l)
 		}
+		f.funRefs[f.funText[l]] = true
 		return jen.Add(f.funText[l])
 	}
 	switch o := m.Op.(type) {

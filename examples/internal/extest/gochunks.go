@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // GoFor runs body over [0, n) in GOMAXPROCS chunks, one goroutine each.
@@ -149,4 +150,22 @@ func read8(xs []float64) float64 {
 		a0 += xs[i]
 	}
 	return ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))
+}
+
+// GoChunks runs chunk(c) for c in [0, k) on GOMAXPROCS goroutines started
+// per call, each claiming the next chunk from one atomic counter: the hand
+// loop with runtime/parallel's decomposition (k chunks, results per chunk)
+// but none of its machinery (no pool, no panic handling), to tell what the
+// decomposition costs from what the runtime costs.
+func GoChunks(k int, chunk func(c int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(k, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for c := int(next.Add(1) - 1); c < k; c = int(next.Add(1) - 1) {
+				chunk(c)
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -60,3 +60,21 @@ func TestGoFilterFoldAndScan(t *testing.T) {
 		}
 	}
 }
+
+// TestGoChunks checks that every chunk runs exactly once, for any
+// GOMAXPROCS (a chunk run twice or skipped fails it).
+func TestGoChunks(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2, 8} {
+		runtime.GOMAXPROCS(procs)
+		for _, k := range []int{0, 1, 2, 7, 300} {
+			runs := make([]int, k)
+			GoChunks(k, func(c int) { runs[c]++ })
+			for c, r := range runs {
+				if r != 1 {
+					t.Fatalf("GOMAXPROCS %d k %d: chunk %d ran %d times", procs, k, c, r)
+				}
+			}
+		}
+	}
+}

@@ -73,3 +73,109 @@ func Rounds(b *testing.B, calls int, fs ...func()) (samples [][]float64) {
 
 // Median returns the median of xs without changing xs.
 func Median(xs []float64) float64 { return median(slices.Clone(xs)) }
+
+// Turns holds the times a call (ns) of each function of PairedN, one
+// row per turn.
+type Turns [][]float64
+
+// Median returns the median time a call of function i over the turns.
+func (ts Turns) Median(i int) float64 {
+	xs := make([]float64, len(ts))
+	for t, row := range ts {
+		xs[t] = row[i]
+	}
+	return median(xs)
+}
+
+// Ratio returns the median over the turns of function i's time divided
+// by function j's.
+func (ts Turns) Ratio(i, j int) float64 {
+	xs := make([]float64, len(ts))
+	for t, row := range ts {
+		xs[t] = row[i] / row[j]
+	}
+	return median(xs)
+}
+
+// PairedN is Paired for several functions: each of b.N turns calls
+// every function calls times, starting from a different one each turn
+// (turn t starts at fs[t%len(fs)] and goes round), and it returns each
+// turn's wall time a call of each function (ns) and the process's CPU
+// time a call over all its threads (ns; 0 where it is not read): on a
+// host that other work loads, the CPU time of a call still counts only
+// what the call's own goroutines ran. It resets b's timer first.
+func PairedN(b *testing.B, calls int, fs ...func()) (wall, cpu Turns) {
+	k := len(fs)
+	wall, cpu = make(Turns, 0, b.N), make(Turns, 0, b.N)
+	b.ResetTimer()
+	for turn := range b.N {
+		w, c := make([]float64, k), make([]float64, k)
+		for j := range k {
+			i := (turn + j) % k
+			c0, t0 := processCPU(), time.Now()
+			for range calls {
+				fs[i]()
+			}
+			w[i] = float64(time.Since(t0)) / float64(calls)
+			c[i] = float64(processCPU()-c0) / float64(calls)
+		}
+		wall, cpu = append(wall, w), append(cpu, c)
+	}
+	b.StopTimer()
+	return wall, cpu
+}
+
+// Variant is one function timed by ParPaired beside cpu, parallel and
+// the hand goroutine loop.
+type Variant struct {
+	Name string
+	Fn   func()
+}
+
+// pairedBlockNanos is about how long ParPaired's block of calls of one
+// function takes at least: long against the clock's reading.
+const pairedBlockNanos = 2_000_000
+
+// ParPaired times the cpu backend's, the parallel backend's and the hand
+// goroutine loop's function (and any extra variants) in turns (PairedN;
+// b.N counts turns; each turn a block of calls of each of about 2 ms or
+// one call) and reports each one's median time a call (cpu-ns, par-ns,
+// hand-ns, <name>-ns), the medians of the turns' ratios cpu/par (the
+// speedup) and par/hand (issue 11: at most 1.05), and <name>/par for
+// each extra variant; and the same ratios of the CPU time a call
+// (par-cpu/cpu-cpu: the work parallel adds to cpu's, spinning included;
+// par-cpu/hand-cpu; <name>-cpu/par-cpu), which other load on the host
+// moves much less than the wall times.
+func ParPaired(b *testing.B, cpu, par, hand func(), extra ...Variant) {
+	fs := []func(){cpu, par, hand}
+	for _, v := range extra {
+		fs = append(fs, v.Fn)
+	}
+	calls := 1
+	for {
+		t0 := time.Now()
+		for range calls {
+			par()
+		}
+		if time.Since(t0) >= pairedBlockNanos || calls >= 1<<20 {
+			break
+		}
+		calls *= 2
+	}
+	ts, cs := PairedN(b, calls, fs...)
+	b.ReportMetric(ts.Median(0), "cpu-ns")
+	b.ReportMetric(ts.Median(1), "par-ns")
+	b.ReportMetric(ts.Median(2), "hand-ns")
+	b.ReportMetric(ts.Ratio(0, 1), "cpu/par")
+	b.ReportMetric(ts.Ratio(1, 2), "par/hand")
+	b.ReportMetric(cs.Ratio(1, 0), "par-cpu/cpu-cpu")
+	b.ReportMetric(cs.Ratio(1, 2), "par-cpu/hand-cpu")
+	for i, v := range extra {
+		b.ReportMetric(ts.Median(3+i), v.Name+"-ns")
+		b.ReportMetric(ts.Ratio(3+i, 1), v.Name+"/par")
+		b.ReportMetric(cs.Ratio(3+i, 1), v.Name+"-cpu/par-cpu")
+	}
+}
+
+// PairedSizes are ParPaired's sizes: 1e5, 1e6 and 1e7.
+var PairedSizes = []BenchSize{{"n=1e5", 100_000}, {"n=1e6", 1_000_000}, {"n=1e7", 10_000_000}}

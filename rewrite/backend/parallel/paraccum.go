@@ -109,8 +109,10 @@ func accumKernel(f *hostgo.Func, lk *lower.Kernel) *lower.Kernel {
 // nil when its chunks keep the plain loop. lp is the kernel's loop (its
 // inputs, outputs and, as folds, its accumulators, one per fold, in the
 // order of the partial struct typ); the function returns its partial as
-// ret does: typ{acc, ...}.
-func accumChunk(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, lp *hostgo.LoopParts, folds []hostgo.LoopAcc, lo, hi string, typ *jen.Statement) *jen.Statement {
+// ret does: typ{acc, ...}. Its body starts with pre's statements, called
+// once the loop is rendered (the chunk function's copies of the function
+// literals: hostgo.Func.ChunkFuncs).
+func accumChunk(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, lp *hostgo.LoopParts, folds []hostgo.LoopAcc, lo, hi string, typ *jen.Statement, pre func() hostgo.Stmts) *jen.Statement {
 	ak := accumKernel(f, lk)
 	if ak == nil {
 		return nil
@@ -205,5 +207,5 @@ func accumChunk(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, lp *h
 		values = append(values, hostgo.Id(name))
 	}
 	body.Add(jen.Return(jen.Add(typ).Values(values...)))
-	return jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int()).Add(typ).Add(hostgo.Block(body))
+	return jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int()).Add(typ).Add(hostgo.Block(append(pre(), body...)))
 }

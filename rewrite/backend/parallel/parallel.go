@@ -225,13 +225,18 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 	// ChunksPerGrain); ForMeasured decides both itself from its timing.
 	grain, cg := hostgo.Lit(g), hostgo.Lit(rtparallel.ChunkGrain(g))
 	lo, hi := f.Fresh("lo"), f.Fresh("hi")
-	// The chunk functions call copies of the members' function literals
-	// made in the parallel branch, so that the sequential branch's
-	// temporaries stay off the heap (hostgo.Func.LocalFuncs).
-	copies, restore := f.LocalFuncs(lk, at)
+	// The code of the parallel branch calls copies of the members'
+	// function literals made there, so that the sequential branch's
+	// temporaries stay off the heap, and each chunk function its own,
+	// which the compiler inlines into its loop as into the sequential
+	// one, rather than calling a captured function value per element
+	// (hostgo.Func.LocalFuncsUsed, ChunkFuncs).
+	copies, restore := f.LocalFuncsUsed(lk, at)
 	defer restore()
+	inner, restoreInner := f.ChunkFuncs(lk, at)
 	chunk, why := lp.Loops(lo, hi)
 	if why != "" {
+		restoreInner()
 		return nil, why
 	}
 	// The accumulators and outputs are shadowed inside the chunk
@@ -275,11 +280,12 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 			bounds(s.Local)
 		}
 	}
+	restoreInner()
 	// fn returns the chunk function: func(lo, hi int, more) results
 	// { decls; chunk; tail }.
 	fn := func(more []jen.Code, results jen.Code, tail ...jen.Code) *jen.Statement {
 		params := append([]jen.Code{hostgo.Id(lo), jen.Id(hi).Int()}, more...)
-		body := append(append(append(hostgo.Stmts{}, decls...), chunk...), tail...)
+		body := append(append(append(inner(), decls...), chunk...), tail...)
 		return jen.Func().Params(params...).Add(results).Add(hostgo.Block(body))
 	}
 	n := hostgo.Id(lp.N)
@@ -352,7 +358,10 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 		}
 		r := f.Fresh("r")
 		chunkFn := fn(nil, pt, jen.Return(ret))
-		if ac := accumChunk(f, lk, outs, lp, folds, lo, hi, pt); ac != nil {
+		accInner, restoreAcc := f.ChunkFuncs(lk, at)
+		ac := accumChunk(f, lk, outs, lp, folds, lo, hi, pt, accInner)
+		restoreAcc()
+		if ac != nil {
 			chunkFn = ac // several accumulators per fold (paraccum.go)
 		}
 		par.Add(hostgo.Define(r, jen.Qual(ParallelPath, "Reduce").Call(n, cg, chunkFn, comb)))
@@ -365,7 +374,7 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 		}
 		par.Add(jen.Qual(ParallelPath, forFn).Call(n, fg, fn(nil, jen.Null())))
 	}
-	par = append(copies, par...)
+	par = append(copies(), par...)
 	body := hostgo.Stmts{hostgo.Define(lp.N, lp.Length)}
 	body.Add(*lp.Pre...)
 	body.Add(jen.If(jen.Qual(ParallelPath, "Sequential").Call(n, grain)).Add(hostgo.Block(seq)).Else().Add(hostgo.Block(par)))

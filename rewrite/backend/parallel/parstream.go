@@ -75,13 +75,17 @@ func parChunks(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n stri
 		}
 	}
 	sp := f.StreamParts(lk, pouts, unclearedAlloc(f), n)
-	// The chunk function calls copies of the members' function literals
-	// made in the parallel branch (hostgo.Func.LocalFuncs), so that the
-	// sequential branch's temporaries stay off the heap.
-	copies, restore := f.LocalFuncs(lk, lk.Src.At.Pos())
+	// The code of the parallel branch calls copies of the members'
+	// function literals made there, so that the sequential branch's
+	// temporaries stay off the heap, and the chunk function its own,
+	// which the compiler inlines into its loop
+	// (hostgo.Func.LocalFuncsUsed, ChunkFuncs).
+	copies, restore := f.LocalFuncsUsed(lk, lk.Src.At.Pos())
 	defer restore()
 	lo, hi, buf := f.Fresh("lo"), f.Fresh("hi"), f.Fresh("buf")
+	inner, restoreInner := f.ChunkFuncs(lk, lk.Src.At.Pos())
 	chunk, res, why := sp.Chunk(lo, hi, buf)
+	restoreInner()
 	if why != "" {
 		return nil, nil, why
 	}
@@ -89,9 +93,9 @@ func parChunks(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n stri
 	if !sp.Scratch {
 		bufName = jen.Id("_")
 	}
-	body := append(chunk, jen.Return(hostgo.Id(res)))
+	body := append(append(inner(), chunk...), jen.Return(hostgo.Id(res)))
 	chunkFn := jen.Func().Params(hostgo.Id(lo), jen.Id(hi).Int(), bufName.Index().Add(sp.Elem)).Add(sp.Result).Add(hostgo.Block(body))
-	par := append(hostgo.Stmts{}, copies...)
+	var par hostgo.Stmts
 	par.Add(decls...)
 	par.Add(sp.Pre...)
 	scratch := jen.Lit(sp.Scratch)
@@ -116,7 +120,7 @@ func parChunks(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n stri
 		par.Add(jen.List(hostgo.Id(r), hostgo.Id(ok)).Op(":=").Add(call))
 		par.Add(jen.If(hostgo.Id(ok)).Add(hostgo.Block(append(hostgo.Stmts{hostgo.AssignTo(sp.Out, hostgo.Id(r))}, post...))).Else().Add(hostgo.Block(hostgo.Stmts{f.Unfused(lk.Src, outs)})))
 	}
-	return par, sp.InputLen(), ""
+	return append(copies(), par...), sp.InputLen(), ""
 }
 
 // streamNanos estimates the nanoseconds of one element of lk's chunk

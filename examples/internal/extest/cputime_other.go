@@ -1,0 +1,7 @@
+//go:build !linux
+
+package extest
+
+// processCPU returns 0 where the process's CPU time is not read: the
+// benchmarks' CPU-time metrics are then 0.
+func processCPU() int64 { return 0 }
