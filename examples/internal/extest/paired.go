@@ -52,6 +52,15 @@ func median(xs []float64) float64 {
 // variants are compared (clbench's BenchmarkAutoRounds: opencl, parallel
 // and auto), it serves as Paired does for two.
 func Rounds(b *testing.B, calls int, fs ...func()) (samples [][]float64) {
+	return RoundsWarm(b, 0, calls, fs...)
+}
+
+// RoundsWarm is Rounds with warm untimed calls of each function before
+// its timed ones in every round: its samples are each function's time in
+// a run of its own calls, as a program that calls one of them repeatedly
+// sees it, still taken side by side; Rounds's first call of a function
+// follows another function's call (what After measures).
+func RoundsWarm(b *testing.B, warm, calls int, fs ...func()) (samples [][]float64) {
 	samples = make([][]float64, len(fs))
 	for f := range samples {
 		samples[f] = make([]float64, 0, b.N)
@@ -60,6 +69,9 @@ func Rounds(b *testing.B, calls int, fs ...func()) (samples [][]float64) {
 	for i := range b.N {
 		for j := range fs {
 			f := (i + j) % len(fs)
+			for range warm {
+				fs[f]()
+			}
 			t0 := time.Now()
 			for range calls {
 				fs[f]()
@@ -73,3 +85,32 @@ func Rounds(b *testing.B, calls int, fs ...func()) (samples [][]float64) {
 
 // Median returns the median of xs without changing xs.
 func Median(xs []float64) float64 { return median(slices.Clone(xs)) }
+
+// After returns the samples of function f of a Rounds run (samples, its
+// result, over k = len(samples) functions) taken right after a call of
+// function g: in round i, f runs at position (f-i) mod k, after the
+// function before it in the round, or, first in the round, after the
+// previous round's last function, (i-1+k-1) mod k. Round 0's first
+// function follows nothing timed and is left out. Comparing After(s, f,
+// g) over g shows whether a function's time depends on what ran just
+// before it (a GPU call after a call on every core, and the like).
+func After(samples [][]float64, f, g int) []float64 {
+	k := len(samples)
+	var out []float64
+	for i, x := range samples[f] {
+		j := ((f-i)%k + k) % k
+		var prev int
+		switch {
+		case j > 0:
+			prev = (i + j - 1) % k
+		case i > 0:
+			prev = (i - 1 + k - 1) % k
+		default:
+			continue
+		}
+		if prev == g {
+			out = append(out, x)
+		}
+	}
+	return out
+}
