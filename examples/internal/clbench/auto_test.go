@@ -192,34 +192,41 @@ func BenchmarkAutoPaired(b *testing.B) {
 // BenchmarkAutoRoundsWarm times each variant after a call of its own.
 // Filter as for BenchmarkAutoAll.
 func BenchmarkAutoRounds(b *testing.B) {
-	autoRounds(b, 0)
+	autoRounds(b, extest.RoundsOptions{})
 }
 
 // BenchmarkAutoRoundsWarm is BenchmarkAutoRounds with one untimed call
 // of each variant before its timed call in every round
-// (extest.RoundsWarm): each variant's time in a run of its own calls,
-// what a program that calls it repeatedly sees, with the rounds' side by
-// side sampling kept. Filter with -test.bench
+// (extest.RoundsOptions.Warm): each variant's time in a run of its own
+// calls, what a program that calls it repeatedly sees, with the rounds'
+// side by side sampling kept. Filter with -test.bench
 // 'AutoRoundsWarm/Normalize2/n=100000$' and the like.
 func BenchmarkAutoRoundsWarm(b *testing.B) {
-	autoRounds(b, 1)
+	autoRounds(b, extest.RoundsOptions{Warm: 1})
+}
+
+// BenchmarkAutoRoundsGC is BenchmarkAutoRounds with the collector run
+// (untimed) before each timed call (extest.RoundsOptions.GC), so that
+// where the garbage collector's cycles fall does not repeat with the
+// rounds. It reports what BenchmarkAutoRounds does.
+func BenchmarkAutoRoundsGC(b *testing.B) {
+	autoRounds(b, extest.RoundsOptions{GC: true})
 }
 
 // autoNames are the variants of autoRounds, in the order of its
 // samples.
 var autoNames = []string{"cl", "par", "auto"}
 
-// autoRounds is BenchmarkAutoRounds with warm untimed calls per variant
-// and round.
-func autoRounds(b *testing.B, warm int) {
+// autoRounds is BenchmarkAutoRounds sampling with the options o.
+func autoRounds(b *testing.B, o extest.RoundsOptions) {
 	for _, c := range autoCases() {
 		b.Run(c.name, func(b *testing.B) {
 			cl, par, auto := c.setup()
 			cl()
 			par()
 			auto()
-			s := extest.RoundsWarm(b, warm, 1, cl, par, auto)
-			if warm == 0 {
+			s := extest.RoundsWith(b, o, 1, cl, par, auto)
+			if o.Warm == 0 {
 				for f, x := range autoNames {
 					for g, y := range autoNames {
 						if a := extest.After(s, f, g); f != g && len(a) > 0 {

@@ -62,7 +62,7 @@ func TestGoFilterFoldAndScan(t *testing.T) {
 	}
 }
 
-// TestAfter checks After against the order Rounds and RoundsWarm really
+// TestAfter checks After against the order Rounds and RoundsWith really
 // call their functions in: each sample replaced by the function that ran
 // just before its timed call, After(s, f, g) must return g's alone, as
 // many as the calls of f that followed g, for k = 2 and 3 functions and
@@ -86,7 +86,7 @@ func TestAfter(t *testing.T) {
 			var s [][]float64
 			testing.Benchmark(func(b *testing.B) {
 				log = log[:0]
-				s = RoundsWarm(b, warm, 1, fs...)
+				s = RoundsWith(b, RoundsOptions{Warm: warm, GC: warm > 0}, 1, fs...)
 			})
 			per := warm + 1
 			rounds := len(s[0])

@@ -8,6 +8,7 @@ package extest
 // delays by far more than its own time moves the result little.
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -52,15 +53,30 @@ func median(xs []float64) float64 {
 // variants are compared (clbench's BenchmarkAutoRounds: opencl, parallel
 // and auto), it serves as Paired does for two.
 func Rounds(b *testing.B, calls int, fs ...func()) (samples [][]float64) {
-	return RoundsWarm(b, 0, calls, fs...)
+	return RoundsWith(b, RoundsOptions{}, calls, fs...)
 }
 
-// RoundsWarm is Rounds with warm untimed calls of each function before
-// its timed ones in every round: its samples are each function's time in
-// a run of its own calls, as a program that calls one of them repeatedly
-// sees it, still taken side by side; Rounds's first call of a function
-// follows another function's call (what After measures).
-func RoundsWarm(b *testing.B, warm, calls int, fs ...func()) (samples [][]float64) {
+// RoundsOptions change how RoundsWith samples.
+type RoundsOptions struct {
+	// Warm untimed calls of each function come before its timed ones in
+	// every round: its samples are its time in a run of its own calls,
+	// as a program that calls one of them repeatedly sees it, still
+	// taken side by side (Rounds's first call of a function follows
+	// another function's call: what After measures).
+	Warm int
+	// GC runs the collector (runtime.GC, untimed) before each function's
+	// calls in every round: a collection that the calls' allocations
+	// start then falls where they would start it from an empty heap,
+	// not where the rounds' period puts it. Without it, a function
+	// allocating less than the heap's goal per call finds collections
+	// started by the others' garbage at positions that repeat with the
+	// rounds (on the 2-core VM, Normalize2's variants at 1e5, 1.6 MB a
+	// call: the same code 0.4 or 2.5 ms by position, BENCHMARKS.md).
+	GC bool
+}
+
+// RoundsWith is Rounds with the options o.
+func RoundsWith(b *testing.B, o RoundsOptions, calls int, fs ...func()) (samples [][]float64) {
 	samples = make([][]float64, len(fs))
 	for f := range samples {
 		samples[f] = make([]float64, 0, b.N)
@@ -69,8 +85,13 @@ func RoundsWarm(b *testing.B, warm, calls int, fs ...func()) (samples [][]float6
 	for i := range b.N {
 		for j := range fs {
 			f := (i + j) % len(fs)
-			for range warm {
+			for range o.Warm {
 				fs[f]()
+			}
+			if o.GC {
+				b.StopTimer()
+				runtime.GC()
+				b.StartTimer()
 			}
 			t0 := time.Now()
 			for range calls {
