@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/soacgen/soacgen/examples/internal/extest"
+	"github.com/soacgen/soacgen/examples/sumsq"
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 )
 
@@ -43,12 +44,39 @@ func TestAutoHostAllocs(t *testing.T) {
 	for _, c := range autoCasesAt(hostSizes, hostSides) {
 		t.Run(c.name, func(t *testing.T) {
 			_, par, auto := c.setup()
-			const runs = 20
-			p, a := testing.AllocsPerRun(runs, par), testing.AllocsPerRun(runs, auto)
+			p, a := allocs(par, auto)
 			if want := p + sessionAllocs[exampleOf(c.name)]; a != want {
 				t.Errorf("auto allocates %v times per call on the host, the parallel variant %v: want %v", a, p, want)
 			}
 		})
+	}
+}
+
+// allocs returns the allocations per call of par and of auto (averages
+// over 20 calls after one untimed).
+func allocs(par, auto func()) (p, a float64) {
+	const runs = 20
+	return testing.AllocsPerRun(runs, par), testing.AllocsPerRun(runs, auto)
+}
+
+// sink keeps TestAllocsCounts's allocations on the heap.
+var sink *[4]int
+
+// TestAllocsCounts checks that allocs tells an auto variant allocating
+// one object more per call apart from its parallel variant (what
+// TestAutoHostAllocs would report), and that it finds none where both
+// are the same function.
+func TestAllocsCounts(t *testing.T) {
+	if extest.Race {
+		t.Skip("the race detector allocates")
+	}
+	xs := floats(1000, 1)
+	par := func() { sumsq.SumSqPar(xs) }
+	if p, a := allocs(par, func() { sink = new([4]int); sumsq.SumSqPar(xs) }); a != p+1 {
+		t.Errorf("an extra object: %v allocations against %v, want one more", a, p)
+	}
+	if p, a := allocs(par, par); a != p {
+		t.Errorf("the same function: %v allocations against %v", a, p)
 	}
 }
 
