@@ -87,11 +87,11 @@ func portfolioValueCLSpec(opts []Option) float64 {
 // callPricesAutoSpec is callPricesSpec generated for backend=auto:
 // CallPricesAuto runs its kernel on a GPU when the cost model says the
 // call is large enough, else the parallel backend's code. Its lambda is
-// the literal of callPricesSpec and callPricesParSpec, not callPrice:
-// Go inlines the literal into the generated loop but not callPrice (too
-// large to inline), a call per option that cost CallPricesAuto 10% over
-// CallPricesPar at 1e3 options on the 16-core host, which was the
-// lambda's code, not auto's choice.
+// the literal of callPricesParSpec, so that its host code is
+// CallPricesPar's: both call it through soac.Opaque, once per option
+// (it may contract x*y+z; hostgo's fma.go), as they would callPrice, and
+// clbench's BenchmarkAutoHost and TestAutoHostAllocs find the same time
+// and allocations (auto's choice adds a few nanoseconds a call).
 //
 //soac:fuse CallPricesAuto backend=auto
 func callPricesAutoSpec(opts []Option) []float64 {

@@ -31,7 +31,10 @@ type autoCase struct {
 
 // autoCases returns every example and size of BenchmarkAutoAll; each
 // makes its inputs only when its sub-benchmark runs.
-func autoCases() []autoCase {
+func autoCases() []autoCase { return autoCasesAt(autoSizes, autoSides) }
+
+// autoCasesAt is autoCases at the given lengths and matmul sides.
+func autoCasesAt(autoSizes, autoSides []int) []autoCase {
 	var cs []autoCase
 	for _, n := range autoSizes {
 		at := "/n=" + strconv.Itoa(n)
@@ -180,15 +183,58 @@ func BenchmarkAutoPaired(b *testing.B) {
 // reports the medians of each variant's time a call (cl-ns/op,
 // par-ns/op, auto-ns/op), the median of the rounds' auto/min(cl, par)
 // (auto/best: ≤ 1.10 is the goal) and which variant was faster by its
-// median (cl-faster: 1 or 0). Filter as for BenchmarkAutoAll.
+// median (cl-faster: 1 or 0). Each timed call follows a call of another
+// variant, which a program calling one function repeatedly never sees:
+// the medians of each variant's calls by the variant that ran just
+// before (extest.After), X-after-Y-ns for X, Y of cl, par and auto,
+// show whether that order moves the times (a GPU call right after a
+// call on every core, a host call right after a GPU call's wait);
+// BenchmarkAutoRoundsWarm times each variant after a call of its own.
+// Filter as for BenchmarkAutoAll.
 func BenchmarkAutoRounds(b *testing.B) {
+	autoRounds(b, extest.RoundsOptions{})
+}
+
+// BenchmarkAutoRoundsWarm is BenchmarkAutoRounds with one untimed call
+// of each variant before its timed call in every round
+// (extest.RoundsOptions.Warm): each variant's time in a run of its own
+// calls, what a program that calls it repeatedly sees, with the rounds'
+// side by side sampling kept. Filter with -test.bench
+// 'AutoRoundsWarm/Normalize2/n=100000$' and the like.
+func BenchmarkAutoRoundsWarm(b *testing.B) {
+	autoRounds(b, extest.RoundsOptions{Warm: 1})
+}
+
+// BenchmarkAutoRoundsGC is BenchmarkAutoRounds with the collector run
+// (untimed) before each timed call (extest.RoundsOptions.GC), so that
+// where the garbage collector's cycles fall does not repeat with the
+// rounds. It reports what BenchmarkAutoRounds does.
+func BenchmarkAutoRoundsGC(b *testing.B) {
+	autoRounds(b, extest.RoundsOptions{GC: true})
+}
+
+// autoNames are the variants of autoRounds, in the order of its
+// samples.
+var autoNames = []string{"cl", "par", "auto"}
+
+// autoRounds is BenchmarkAutoRounds sampling with the options o.
+func autoRounds(b *testing.B, o extest.RoundsOptions) {
 	for _, c := range autoCases() {
 		b.Run(c.name, func(b *testing.B) {
 			cl, par, auto := c.setup()
 			cl()
 			par()
 			auto()
-			s := extest.Rounds(b, 1, cl, par, auto)
+			s := extest.RoundsWith(b, o, 1, cl, par, auto)
+			if o.Warm == 0 {
+				for f, x := range autoNames {
+					for g, y := range autoNames {
+						if a := extest.After(s, f, g); f != g && len(a) > 0 {
+							b.ReportMetric(extest.Median(a), x+"-after-"+y+"-ns")
+						}
+					}
+				}
+			}
 			best := make([]float64, len(s[2]))
 			for i := range best {
 				best[i] = s[2][i] / min(s[0][i], s[1][i])

@@ -6,7 +6,9 @@
 // (GOMAXPROCS). SOACGEN_BENCH_N sets the array length (default 1<<22;
 // matmul multiplies two SOACGEN_BENCH_M-square matrices, default 512,
 // and its float32 form two SOACGEN_BENCH_M32-square ones, default 1024).
-// It holds benchmarks only; the examples' tests check results.
+// It holds benchmarks and one test, TestAutoHostAllocs (backend=auto's
+// host path allocates what the parallel variant does); the examples'
+// tests check results.
 package clbench
 
 import (

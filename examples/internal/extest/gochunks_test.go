@@ -4,6 +4,7 @@ package extest
 // sequential results (the benchmarks' figures mean nothing otherwise).
 
 import (
+	"flag"
 	"runtime"
 	"slices"
 	"testing"
@@ -55,6 +56,85 @@ func TestGoFilterFoldAndScan(t *testing.T) {
 				acc += x
 				if out[i] != acc {
 					t.Fatalf("GOMAXPROCS %d n %d: GoScan[%d] = %d, want %d", procs, n, i, out[i], acc)
+				}
+			}
+		}
+	}
+}
+
+// TestAfter checks After against the order Rounds and RoundsWith really
+// call their functions in: each sample replaced by the function that ran
+// just before its timed call, After(s, f, g) must return g's alone, as
+// many as the calls of f that followed g, for k = 2 and 3 functions and
+// round counts not a multiple of k; a wrong rotation returns others.
+func TestAfter(t *testing.T) {
+	// testing.Benchmark runs each function for -test.benchtime: a few
+	// rounds are enough here.
+	bt := flag.Lookup("test.benchtime")
+	old := bt.Value.String()
+	if err := flag.Set("test.benchtime", "7x"); err != nil {
+		t.Fatal(err)
+	}
+	defer flag.Set("test.benchtime", old)
+	for _, k := range []int{2, 3} {
+		for _, warm := range []int{0, 1} {
+			var log []int
+			fs := make([]func(), k)
+			for f := range fs {
+				fs[f] = func() { log = append(log, f) }
+			}
+			var s [][]float64
+			testing.Benchmark(func(b *testing.B) {
+				log = log[:0]
+				s = RoundsWith(b, RoundsOptions{Warm: warm, GC: warm > 0}, 1, fs...)
+			})
+			per := warm + 1
+			rounds := len(s[0])
+			if rounds < 2 || len(log) != rounds*k*per {
+				t.Fatalf("k=%d: %d rounds, %d calls", k, rounds, len(log))
+			}
+			want := make([][]int, k) // want[f][g]: f's timed calls right after a call of g
+			for f := range want {
+				want[f] = make([]int, k)
+			}
+			for i := range rounds {
+				for j := range k {
+					f := (i + j) % k
+					at := (i*k+j)*per + warm // the timed call
+					if at != 0 {
+						s[f][i] = float64(log[at-1])
+					} else {
+						s[f][i] = -1
+					}
+					if warm > 0 && log[at-1] != f {
+						t.Fatalf("k=%d round %d: the warm call before call %d is of %d, want %d", k, i, at, log[at-1], f)
+					}
+					if log[at] != f {
+						t.Fatalf("k=%d round %d: call %d is of %d, want %d", k, i, at, log[at], f)
+					}
+				}
+			}
+			for f := range k {
+				for i := range rounds {
+					if g := int(s[f][i]); g >= 0 && warm == 0 {
+						want[f][g]++
+					}
+				}
+			}
+			if warm > 0 {
+				continue // each timed call follows its own warm call
+			}
+			for f := range k {
+				for g := range k {
+					got := After(s, f, g)
+					for _, x := range got {
+						if int(x) != g {
+							t.Errorf("k=%d: After(s, %d, %d) holds a sample after %v", k, f, g, x)
+						}
+					}
+					if len(got) != want[f][g] {
+						t.Errorf("k=%d: After(s, %d, %d) has %d samples, want %d", k, f, g, len(got), want[f][g])
+					}
 				}
 			}
 		}

@@ -8,6 +8,7 @@ package extest
 // delays by far more than its own time moves the result little.
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -52,6 +53,30 @@ func median(xs []float64) float64 {
 // variants are compared (clbench's BenchmarkAutoRounds: opencl, parallel
 // and auto), it serves as Paired does for two.
 func Rounds(b *testing.B, calls int, fs ...func()) (samples [][]float64) {
+	return RoundsWith(b, RoundsOptions{}, calls, fs...)
+}
+
+// RoundsOptions change how RoundsWith samples.
+type RoundsOptions struct {
+	// Warm untimed calls of each function come before its timed ones in
+	// every round: its samples are its time in a run of its own calls,
+	// as a program that calls one of them repeatedly sees it, still
+	// taken side by side (Rounds's first call of a function follows
+	// another function's call: what After measures).
+	Warm int
+	// GC runs the collector (runtime.GC, untimed) before each function's
+	// calls in every round: a collection that the calls' allocations
+	// start then falls where they would start it from an empty heap,
+	// not where the rounds' period puts it. Without it, a function
+	// allocating less than the heap's goal per call finds collections
+	// started by the others' garbage at positions that repeat with the
+	// rounds (on the 2-core VM, Normalize2's variants at 1e5, 1.6 MB a
+	// call: the same code 0.4 or 2.5 ms by position, BENCHMARKS.md).
+	GC bool
+}
+
+// RoundsWith is Rounds with the options o.
+func RoundsWith(b *testing.B, o RoundsOptions, calls int, fs ...func()) (samples [][]float64) {
 	samples = make([][]float64, len(fs))
 	for f := range samples {
 		samples[f] = make([]float64, 0, b.N)
@@ -60,6 +85,14 @@ func Rounds(b *testing.B, calls int, fs ...func()) (samples [][]float64) {
 	for i := range b.N {
 		for j := range fs {
 			f := (i + j) % len(fs)
+			for range o.Warm {
+				fs[f]()
+			}
+			if o.GC {
+				b.StopTimer()
+				runtime.GC()
+				b.StartTimer()
+			}
 			t0 := time.Now()
 			for range calls {
 				fs[f]()
@@ -179,3 +212,32 @@ func ParPaired(b *testing.B, cpu, par, hand func(), extra ...Variant) {
 
 // PairedSizes are ParPaired's sizes: 1e5, 1e6 and 1e7.
 var PairedSizes = []BenchSize{{"n=1e5", 100_000}, {"n=1e6", 1_000_000}, {"n=1e7", 10_000_000}}
+
+// After returns the samples of function f of a Rounds run (samples, its
+// result, over k = len(samples) functions) taken right after a call of
+// function g: in round i, f runs at position (f-i) mod k, after the
+// function before it in the round, or, first in the round, after the
+// previous round's last function, (i-1+k-1) mod k. Round 0's first
+// function follows nothing timed and is left out. Comparing After(s, f,
+// g) over g shows whether a function's time depends on what ran just
+// before it (a GPU call after a call on every core, and the like).
+func After(samples [][]float64, f, g int) []float64 {
+	k := len(samples)
+	var out []float64
+	for i, x := range samples[f] {
+		j := ((f-i)%k + k) % k
+		var prev int
+		switch {
+		case j > 0:
+			prev = (i + j - 1) % k
+		case i > 0:
+			prev = (i - 1 + k - 1) % k
+		default:
+			continue
+		}
+		if prev == g {
+			out = append(out, x)
+		}
+	}
+	return out
+}
