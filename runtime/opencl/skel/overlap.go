@@ -51,6 +51,17 @@ type piecePolicy struct {
 	on    bool
 	bytes int // least bytes of each transfer of a piece
 	most  int // most pieces
+	// pinnedOnly cuts only runs whose moved host slices all lie in
+	// pinned memory of the device (package pinned). On the H100 a cut
+	// run from pageable Go memory was slower than an uncut one (clbench
+	// BenchmarkOverlap at 2^26: SumSq 62-65% of the link uncut, 50-51%
+	// cut; Dot 59-63 against 50-51; PortfolioValue 64-66 against 57-58):
+	// its pieces' staged copies queue on the device's two staging
+	// buffers and share the host's memory bandwidth with the DMA, so the
+	// host copies, not the link, bound it (1 GiB copied alone by 16
+	// goroutines: 80% of the link). From pinned memory the same cut runs
+	// reach 91-100% (CallPrices 66-68% → 92%).
+	pinnedOnly bool
 }
 
 // pieceOverride, when set (by tests: several pieces at small n on a CPU
@@ -81,7 +92,24 @@ func piecePolicyFor(d *device.Device) piecePolicy {
 	if pieceOverride != nil {
 		return *pieceOverride
 	}
-	return piecePolicy{on: d.Info.IsGPU(), bytes: PieceBytes, most: MaxPieces}
+	return piecePolicy{on: d.Info.IsGPU(), bytes: PieceBytes, most: MaxPieces, pinnedOnly: true}
+}
+
+// cuts reports whether pol may cut a run on d moving the host slices of
+// hss (empty ones move nothing): always, unless pol.pinnedOnly and one
+// of them is not wholly pinned memory of d.
+func (pol piecePolicy) cuts(d *device.Device, hss ...[]HostSlice) bool {
+	if !pol.pinnedOnly {
+		return true
+	}
+	for _, hs := range hss {
+		for _, h := range hs {
+			if h.bytes != nil && !pinned.Contains(d, h.bytes) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // runPieceLen returns the length of the pieces a run over n elements is
@@ -462,7 +490,8 @@ func (k *RedomapKernel) pipeline(r *run, pcs []piece, ul, dl *lane, vals []any, 
 // it, outputs[j] is downloaded into each non-empty down[j] (n elements;
 // an empty one keeps the output on the device only). The reductions'
 // results stay in results. Where the device's policy cuts the run
-// (runPieceLen), the transfers of each
+// (runPieceLen; on GPUs only when every moved host slice is pinned
+// memory: piecePolicy.cuts), the transfers of each
 // piece overlap the kernel's other pieces. Package launch runs a
 // Session's kernels (RunOn) through it.
 func (k *RedomapKernel) RunDeviceHost(n int, vals []any, inputs []*cl.MemObject, up []HostSlice, outputs []*cl.MemObject, down []HostSlice, results []*cl.MemObject) (Timing, error) {
@@ -488,8 +517,8 @@ func (k *RedomapKernel) RunDeviceHost(n int, vals []any, inputs []*cl.MemObject,
 		}
 	}
 	size := 0
-	if n > 0 {
-		size = runPieceLen(piecePolicyFor(k.prog.dev), n, least)
+	if pol := piecePolicyFor(k.prog.dev); n > 0 && pol.cuts(k.prog.dev, up, down) {
+		size = runPieceLen(pol, n, least)
 	}
 	return k.prog.do(func(r *run) error {
 		if size > 0 {

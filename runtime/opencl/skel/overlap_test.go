@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
+	"github.com/soacgen/soacgen/runtime/opencl/pinned"
 )
 
 // overlapSpec is a map-reduce with two outputs (one reading soac_index,
@@ -397,5 +398,69 @@ func TestPiecesConcurrent(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Error(e)
+	}
+}
+
+// TestPiecesPinnedOnly: the GPU policy (pinnedOnly) cuts a run only when
+// every host slice it moves is pinned memory of the device: over pinned
+// inputs and outputs the run is cut, with the uncut run's results; one
+// Go slice among them (an input, or an output) leaves it uncut.
+func TestPiecesPinnedOnly(t *testing.T) {
+	d := testDevice(t)
+	k, err := overlapSpec(t, "overlap_pinned_only", Auto).Build(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 5000
+	x, freeX := pinned.MakeOn[float32](d, n)
+	defer freeX()
+	a, freeA := pinned.MakeOn[uint32](d, n)
+	defer freeA()
+	b, freeB := pinned.MakeOn[uint32](d, n)
+	defer freeB()
+	z, freeZ := pinned.MakeOn[float32](d, n)
+	defer freeZ()
+	w, freeW := pinned.MakeOn[int64](d, n)
+	defer freeW()
+	if !pinned.Is(x) || !pinned.Is(w) {
+		t.Skip("pinned.MakeOn gave Go memory on this device")
+	}
+	copy(x, randF32(rand.New(rand.NewPCG(3, 1)), n))
+	for i := range a {
+		a[i], b[i] = uint32(i*7), uint32(i*13)
+	}
+	goX, goZ := slices.Clone(x), make([]float32, n)
+	old := pieceOverride
+	pieceOverride = &piecePolicy{on: true, bytes: 2048, most: 64, pinnedOnly: true}
+	defer func() { pieceOverride = old }()
+	run := func(x, z []float32) (zs []float32, ws []int64, kernels int) {
+		events := tracePieces(t)
+		s, m := make([]float32, 1), make([]uint64, 1)
+		f := make([]Affine, 1)
+		if _, err := k.Run([]HostSlice{Slice(x), Slice(a), Slice(b)}, []HostSlice{Slice(z), Slice(w)},
+			[]HostSlice{Slice(f), Slice(s), Slice(m)}); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range events() {
+			if e.kind == "kernel" {
+				kernels++
+			}
+		}
+		return slices.Clone(z), slices.Clone(w), kernels
+	}
+	pz, pw, pk := run(x, z)
+	if pk < 2 {
+		t.Errorf("pinned inputs and outputs: %d piece kernels, want a cut run", pk)
+	}
+	gz, gw, gk := run(goX, z)
+	if gk != 0 {
+		t.Errorf("a Go input: %d piece kernels, want an uncut run", gk)
+	}
+	_, _, ok := run(x, goZ)
+	if ok != 0 {
+		t.Errorf("a Go output: %d piece kernels, want an uncut run", ok)
+	}
+	if !slices.Equal(pz, gz) || !slices.Equal(pw, gw) || !slices.Equal(goZ, gz) {
+		t.Errorf("cut and uncut runs wrote different outputs")
 	}
 }

@@ -262,8 +262,9 @@ func (k *RedomapKernel) RunArgsN(n int, vals []any, outputs, results []HostSlice
 
 // RunArgs is Run with the values of the skeleton's Args (each a value
 // cl.Kernel.SetArg takes: a sized number, or the bytes of the C value).
-// On a GPU, a run whose smallest moved array has 32 MiB or more is cut
-// into pieces whose transfers overlap the kernel's other pieces
+// On a GPU, a run whose moved host arrays all lie in pinned memory
+// (package pinned) and whose smallest moved array has 32 MiB or more is
+// cut into pieces whose transfers overlap the kernel's other pieces
 // (overlap.go).
 func (k *RedomapKernel) RunArgs(vals []any, inputs, outputs, results []HostSlice) (Timing, error) {
 	s := k.spec
@@ -271,7 +272,8 @@ func (k *RedomapKernel) RunArgs(vals []any, inputs, outputs, results []HostSlice
 	if err != nil {
 		return Timing{}, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	if size := runPieceLen(piecePolicyFor(k.prog.dev), n, k.leastElem()); size > 0 {
+	pol := piecePolicyFor(k.prog.dev)
+	if size := runPieceLen(pol, n, k.leastElem()); size > 0 && pol.cuts(k.prog.dev, inputs, outputs) {
 		return k.prog.do(func(r *run) error { return k.runPieces(r, size, vals, inputs, outputs, results) })
 	}
 	return k.prog.do(func(r *run) error {
