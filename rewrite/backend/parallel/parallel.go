@@ -1,11 +1,13 @@
 package parallel
 
 // This file holds the parallel backend: it renders a lowered kernel as Go
-// that calls runtime/parallel, with the cpu backend's fused loop body
-// (loopParts, the same inlining) placed twice: once as the sequential
-// loop over [0, n), run when the estimated work is below the runtime's
-// threshold (parallel.Sequential with the kernel's grain), and once in
-// the per-chunk func(lo, hi int) that the runtime runs over the chunks:
+// that calls runtime/parallel. When the estimated work is below the
+// runtime's threshold (parallel.Sequential with the kernel's grain,
+// tested once, before anything else of the kernel), the cpu backend's
+// code of the kernel runs, the same statements (belowGrain, seqOrPar:
+// make, not parallel.Alloc; issue 11); else the cpu backend's fused loop
+// body (hostgo.LoopParts, the same inlining) runs in the per-chunk
+// func(lo, hi int) that the runtime runs over the chunks:
 //
 //   - maps (no fold, scan or kept-element output): parallel.For, each
 //     chunk writing its range of the preallocated outputs;
