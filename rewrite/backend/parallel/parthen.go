@@ -105,6 +105,10 @@ func parThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 	if oneStep(lk) == "" {
 		par, g, why = parThenOne(f, lk, outs, n)
 	} else {
+		if lk.Chunk.Buffer == lower.Input {
+			// The stream's half takes its input whole (StreamMapOr).
+			n = ""
+		}
 		par, g, why = parThenTwo(f, lk, outs, n)
 	}
 	if why != "" {
