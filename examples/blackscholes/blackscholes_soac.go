@@ -77,31 +77,38 @@ func CallPricesCL(opts []Option) []float64 {
 		}
 	}
 	if !ok {
-		{
-			n := len(opts)
-			in := opts[:n]
-			var out []float64
-			out = parallel.Alloc[float64](n)[:n]
-			if parallel.Sequential(n, 582) {
+		if parallel.Sequential(len(opts), 582) {
+			{
+				n := len(opts)
+				in := opts[:n]
+				var out []float64
+				out = make([]float64, n)
 				for i := 0; i < n; i++ {
 					var m float64
 					m = float64(fn(in[i]))
 					out[i] = m
 				}
-			} else {
-				parallel.For(n, 72, func(lo, hi int) {
-					in := in[:hi]
-					_ = in[lo:]
-					out := out[:hi]
-					_ = out[lo:]
-					for i2 := lo; i2 < hi; i2++ {
-						var m2 float64
-						m2 = float64(fn(in[i2]))
-						out[i2] = m2
+				t = out
+			}
+		} else {
+			{
+				n2 := len(opts)
+				in2 := opts[:n2]
+				var out2 []float64
+				out2 = parallel.Alloc[float64](n2)[:n2]
+				parallel.For(n2, 72, func(lo, hi int) {
+					in2 := in2[:hi]
+					_ = in2[lo:]
+					out2 := out2[:hi]
+					_ = out2[lo:]
+					for i3 := lo; i3 < hi; i3++ {
+						var m3 float64
+						m3 = float64(fn(in2[i3]))
+						out2[i3] = m3
 					}
 				})
+				t = out2
 			}
-			t = out
 		}
 	}
 	return t
@@ -164,11 +171,11 @@ func PortfolioValueCL(opts []Option) float64 {
 		}
 	}
 	if !ok {
-		{
-			n := len(opts)
-			in := opts[:n]
-			var acc float64 = float64(0.0)
-			if parallel.Sequential(n, 575) {
+		if parallel.Sequential(len(opts), 575) {
+			{
+				n := len(opts)
+				in := opts[:n]
+				var acc float64 = float64(0.0)
 				for i := 0; i < n; i++ {
 					var m float64
 					m = float64(fn(in[i]))
@@ -177,24 +184,30 @@ func PortfolioValueCL(opts []Option) float64 {
 						acc = float64(a + b)
 					}
 				}
-			} else {
-				r := parallel.Reduce(n, 71, func(lo, hi int) struct {
+				t = acc
+			}
+		} else {
+			{
+				n2 := len(opts)
+				in2 := opts[:n2]
+				var acc2 float64 = float64(0.0)
+				r := parallel.Reduce(n2, 71, func(lo, hi int) struct {
 					f0 float64
 				} {
-					var acc float64 = float64(0.0)
-					in := in[:hi]
-					_ = in[lo:]
-					for i2 := lo; i2 < hi; i2++ {
-						var m2 float64
-						m2 = float64(fn(in[i2]))
+					var acc2 float64 = float64(0.0)
+					in2 := in2[:hi]
+					_ = in2[lo:]
+					for i3 := lo; i3 < hi; i3++ {
+						var m3 float64
+						m3 = float64(fn(in2[i3]))
 						{
-							a, b := acc, m2
-							acc = float64(a + b)
+							a, b := acc2, m3
+							acc2 = float64(a + b)
 						}
 					}
 					return struct {
 						f0 float64
-					}{acc}
+					}{acc2}
 				}, func(x2, y struct {
 					f0 float64
 				}) struct {
@@ -206,9 +219,9 @@ func PortfolioValueCL(opts []Option) float64 {
 					}
 					return x2
 				})
-				acc = r.f0
+				acc2 = r.f0
+				t = acc2
 			}
-			t = acc
 		}
 	}
 	return t
@@ -279,37 +292,44 @@ func CallPricesAuto(opts []Option) []float64 {
 		}
 	}
 	if !ok {
-		{
-			n := len(opts)
-			in := opts[:n]
-			var out []float64
-			out = parallel.Alloc[float64](n)[:n]
-			if parallel.Sequential(n, 618) {
+		if parallel.Sequential(len(opts), 618) {
+			{
+				n := len(opts)
+				in := opts[:n]
+				var out []float64
+				out = make([]float64, n)
 				for i := 0; i < n; i++ {
 					var m float64
 					m = float64(fn(in[i]))
 					out[i] = m
 				}
-			} else {
-				parallel.For(n, 77, func(lo, hi int) {
+				t = out
+			}
+		} else {
+			{
+				n2 := len(opts)
+				in2 := opts[:n2]
+				var out2 []float64
+				out2 = parallel.Alloc[float64](n2)[:n2]
+				parallel.For(n2, 77, func(lo, hi int) {
 					fn2 := soac.Opaque(func(o Option) float64 {
 						vst := o.V * math.Sqrt(o.T)
 						d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
 						d2 := d1 - vst
 						return o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2)
 					})
-					in := in[:hi]
-					_ = in[lo:]
-					out := out[:hi]
-					_ = out[lo:]
-					for i2 := lo; i2 < hi; i2++ {
-						var m2 float64
-						m2 = float64(fn2(in[i2]))
-						out[i2] = m2
+					in2 := in2[:hi]
+					_ = in2[lo:]
+					out2 := out2[:hi]
+					_ = out2[lo:]
+					for i3 := lo; i3 < hi; i3++ {
+						var m3 float64
+						m3 = float64(fn2(in2[i3]))
+						out2[i3] = m3
 					}
 				})
+				t = out2
 			}
-			t = out
 		}
 	}
 	return t

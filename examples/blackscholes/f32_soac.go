@@ -45,31 +45,38 @@ func CallPrices32CL(opts []Option32) []float32 {
 		}
 	}
 	if !ok {
-		{
-			n := len(opts)
-			in := opts[:n]
-			var out []float32
-			out = parallel.Alloc[float32](n)[:n]
-			if parallel.Sequential(n, 532) {
+		if parallel.Sequential(len(opts), 532) {
+			{
+				n := len(opts)
+				in := opts[:n]
+				var out []float32
+				out = make([]float32, n)
 				for i := 0; i < n; i++ {
 					var m float32
 					m = float32(fn(in[i]))
 					out[i] = m
 				}
-			} else {
-				parallel.For(n, 66, func(lo, hi int) {
-					in := in[:hi]
-					_ = in[lo:]
-					out := out[:hi]
-					_ = out[lo:]
-					for i2 := lo; i2 < hi; i2++ {
-						var m2 float32
-						m2 = float32(fn(in[i2]))
-						out[i2] = m2
+				t = out
+			}
+		} else {
+			{
+				n2 := len(opts)
+				in2 := opts[:n2]
+				var out2 []float32
+				out2 = parallel.Alloc[float32](n2)[:n2]
+				parallel.For(n2, 66, func(lo, hi int) {
+					in2 := in2[:hi]
+					_ = in2[lo:]
+					out2 := out2[:hi]
+					_ = out2[lo:]
+					for i3 := lo; i3 < hi; i3++ {
+						var m3 float32
+						m3 = float32(fn(in2[i3]))
+						out2[i3] = m3
 					}
 				})
+				t = out2
 			}
-			t = out
 		}
 	}
 	return t
@@ -137,31 +144,38 @@ func _() { soacgenRerunGoGenerate_CallPrices32CL(callPrices32CLSpec) }
 func CallPrices32Par(opts []Option32) []float32 {
 	fn := soac.Opaque(callPrice32)
 	var t []float32
-	{
-		n := len(opts)
-		in := opts[:n]
-		var out []float32
-		out = parallel.Alloc[float32](n)[:n]
-		if parallel.Sequential(n, 532) {
+	if parallel.Sequential(len(opts), 532) {
+		{
+			n := len(opts)
+			in := opts[:n]
+			var out []float32
+			out = make([]float32, n)
 			for i := 0; i < n; i++ {
 				var m float32
 				m = float32(fn(in[i]))
 				out[i] = m
 			}
-		} else {
-			parallel.For(n, 66, func(lo, hi int) {
-				in := in[:hi]
-				_ = in[lo:]
-				out := out[:hi]
-				_ = out[lo:]
-				for i2 := lo; i2 < hi; i2++ {
-					var m2 float32
-					m2 = float32(fn(in[i2]))
-					out[i2] = m2
+			t = out
+		}
+	} else {
+		{
+			n2 := len(opts)
+			in2 := opts[:n2]
+			var out2 []float32
+			out2 = parallel.Alloc[float32](n2)[:n2]
+			parallel.For(n2, 66, func(lo, hi int) {
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out2 := out2[:hi]
+				_ = out2[lo:]
+				for i3 := lo; i3 < hi; i3++ {
+					var m3 float32
+					m3 = float32(fn(in2[i3]))
+					out2[i3] = m3
 				}
 			})
+			t = out2
 		}
-		t = out
 	}
 	return t
 }

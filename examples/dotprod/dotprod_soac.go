@@ -56,12 +56,12 @@ func DotCL(xs, ys []float64) float64 {
 		}
 	}
 	if !ok {
-		if len(xs) == len(ys) {
-			n := len(xs)
-			in := xs[:n]
-			in2 := ys[:n]
-			var acc float64 = float64(0.0)
-			if parallel.Sequential(n, 25000) {
+		if parallel.Sequential(len(xs), 25000) {
+			if len(xs) == len(ys) {
+				n := len(xs)
+				in := xs[:n]
+				in2 := ys[:n]
+				var acc float64 = float64(0.0)
 				for i := 0; i < n; i++ {
 					var m float64
 					{
@@ -73,90 +73,104 @@ func DotCL(xs, ys []float64) float64 {
 						acc = float64(a + b)
 					}
 				}
+				t2 = acc
 			} else {
-				r := parallel.Reduce(n, 3125, func(lo, hi int) struct {
+				t3 := soac.Map2[float64, float64, float64](xs, ys, func(x, y float64) float64 {
+					return x * y
+				})
+				t2 = soac.Reduce[float64](t3, float64(0.0), func(a, b float64) float64 {
+					return a + b
+				})
+			}
+		} else {
+			if len(xs) == len(ys) {
+				n2 := len(xs)
+				in3 := xs[:n2]
+				in4 := ys[:n2]
+				var acc2 float64 = float64(0.0)
+				r := parallel.Reduce(n2, 3125, func(lo, hi int) struct {
 					f0 float64
 				} {
-					var acc2 float64 = float64(0.0)
 					var acc3 float64 = float64(0.0)
 					var acc4 float64 = float64(0.0)
 					var acc5 float64 = float64(0.0)
-					in3 := in[lo:hi]
-					in4 := in2[lo:hi]
-					size := len(in3)
-					i4 := 0
-					for ; i4 < size-3; i4 += 4 {
-						i5 := i4
-						_ = i5
-						var m3 float64
-						{
-							x, y := in3[i5], in4[i5]
-							m3 = float64(x * y)
-						}
-						{
-							a, b := acc2, m3
-							acc2 = float64(a + b)
-						}
-						i6 := i4 + 1
+					var acc6 float64 = float64(0.0)
+					in5 := in3[lo:hi]
+					in6 := in4[lo:hi]
+					size := len(in5)
+					i5 := 0
+					for ; i5 < size-3; i5 += 4 {
+						i6 := i5
 						_ = i6
 						var m4 float64
 						{
-							x, y := in3[i6], in4[i6]
+							x, y := in5[i6], in6[i6]
 							m4 = float64(x * y)
 						}
 						{
 							a, b := acc3, m4
 							acc3 = float64(a + b)
 						}
-						i7 := i4 + 2
+						i7 := i5 + 1
 						_ = i7
 						var m5 float64
 						{
-							x, y := in3[i7], in4[i7]
+							x, y := in5[i7], in6[i7]
 							m5 = float64(x * y)
 						}
 						{
 							a, b := acc4, m5
 							acc4 = float64(a + b)
 						}
-						i8 := i4 + 3
+						i8 := i5 + 2
 						_ = i8
 						var m6 float64
 						{
-							x, y := in3[i8], in4[i8]
+							x, y := in5[i8], in6[i8]
 							m6 = float64(x * y)
 						}
 						{
 							a, b := acc5, m6
 							acc5 = float64(a + b)
 						}
-					}
-					for i9 := i4; i9 < size; i9++ {
+						i9 := i5 + 3
+						_ = i9
 						var m7 float64
 						{
-							x, y := in3[i9], in4[i9]
+							x, y := in5[i9], in6[i9]
 							m7 = float64(x * y)
 						}
 						{
-							a, b := acc2, m7
-							acc2 = float64(a + b)
+							a, b := acc6, m7
+							acc6 = float64(a + b)
+						}
+					}
+					for i10 := i5; i10 < size; i10++ {
+						var m8 float64
+						{
+							x, y := in5[i10], in6[i10]
+							m8 = float64(x * y)
+						}
+						{
+							a, b := acc3, m8
+							acc3 = float64(a + b)
 						}
 					}
 					{
-						a, b := acc2, acc3
-						acc2 = float64(a + b)
+						a, b := acc3, acc4
+						acc3 = float64(a + b)
 					}
 					{
-						a, b := acc4, acc5
-						acc4 = float64(a + b)
+						a, b := acc5, acc6
+						acc5 = float64(a + b)
 					}
 					{
-						a, b := acc2, acc4
-						acc2 = float64(a + b)
+						a, b := acc3, acc5
+						acc3 = float64(a + b)
 					}
 					return struct {
 						f0 float64
-					}{acc2}
+					}{acc3}
 				}, func(x2, y2 struct {
 					f0 float64
 				}) struct {
@@ -168,16 +182,16 @@ func DotCL(xs, ys []float64) float64 {
 					}
 					return x2
 				})
-				acc = r.f0
+				acc2 = r.f0
+				t2 = acc2
+			} else {
+				t4 := soac.Map2[float64, float64, float64](xs, ys, func(x, y float64) float64 {
+					return x * y
+				})
+				t2 = soac.Reduce[float64](t4, float64(0.0), func(a, b float64) float64 {
+					return a + b
+				})
 			}
-			t2 = acc
-		} else {
-			t3 := soac.Map2[float64, float64, float64](xs, ys, func(x, y float64) float64 {
-				return x * y
-			})
-			t2 = soac.Reduce[float64](t3, float64(0.0), func(a, b float64) float64 {
-				return a + b
-			})
 		}
 	}
 	return t2

@@ -13,119 +13,117 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 		return bin(x, lo, hi, nbins)
 	})
 	var t []int
-	{
-		n3 := len(xs)
-		if parallel.Sequential(n3, 4546) {
+	if parallel.Sequential(len(xs), 4546) {
+		{
+			n := len(xs)
+			empty := make([]int, 0)
+			var acc []int
 			{
-				n := len(xs)
-				empty := make([]int, 0)
-				var acc []int
-				{
-					chunk := empty
-					bins := make([]int, nbins)
-					for _, i := range chunk {
-						bins[i]++
-					}
-					acc = bins
-				}
-				for lo3 := 0; lo3 < n; lo3 += soac.ChunkSize {
-					hi3 := min(lo3+soac.ChunkSize, n)
-					var r []int
-					{
-						bins := make([]int, nbins)
-						for i2 := lo3; i2 < hi3; i2++ {
-							var m int
-							m = fn(xs[i2])
-							i := m
-							bins[i]++
-						}
-						r = bins
-					}
-					{
-						a, b := acc, r
-						var t2 []int
-						if len(a) == len(b) {
-							n2 := len(a)
-							in := a[:n2]
-							in2 := b[:n2]
-							var out []int
-							out = make([]int, n2)
-							for i3 := 0; i3 < n2; i3++ {
-								var m2 int
-								{
-									x, y := in[i3], in2[i3]
-									m2 = x + y
-								}
-								out[i3] = m2
-							}
-							t2 = out
-						} else {
-							t2 = soac.Map2[int, int, int](a, b, func(x, y int) int {
-								return x + y
-							})
-						}
-						acc = t2
-					}
-				}
-				t = acc
-			}
-		} else {
-			empty2 := make([]int, 0)
-			var acc2 []int
-			{
-				chunk := empty2
+				chunk := empty
 				bins := make([]int, nbins)
 				for _, i := range chunk {
 					bins[i]++
 				}
-				acc2 = bins
+				acc = bins
 			}
-			t = parallel.StreamRedChunks(n3, 4546, false, acc2, func(x2, y2 []int) []int {
-				var r3 []int
+			for lo3 := 0; lo3 < n; lo3 += soac.ChunkSize {
+				hi3 := min(lo3+soac.ChunkSize, n)
+				var r []int
 				{
-					a, b := x2, y2
+					bins := make([]int, nbins)
+					for i2 := lo3; i2 < hi3; i2++ {
+						var m int
+						m = fn(xs[i2])
+						i := m
+						bins[i]++
+					}
+					r = bins
+				}
+				{
+					a, b := acc, r
 					var t2 []int
 					if len(a) == len(b) {
-						n4 := len(a)
-						in3 := a[:n4]
-						in4 := b[:n4]
-						var out2 []int
-						out2 = make([]int, n4)
-						for i5 := 0; i5 < n4; i5++ {
-							var m4 int
+						n2 := len(a)
+						in := a[:n2]
+						in2 := b[:n2]
+						var out []int
+						out = make([]int, n2)
+						for i3 := 0; i3 < n2; i3++ {
+							var m2 int
 							{
-								x, y := in3[i5], in4[i5]
-								m4 = x + y
+								x, y := in[i3], in2[i3]
+								m2 = x + y
 							}
-							out2[i5] = m4
+							out[i3] = m2
 						}
-						t2 = out2
+						t2 = out
 					} else {
 						t2 = soac.Map2[int, int, int](a, b, func(x, y int) int {
 							return x + y
 						})
 					}
-					r3 = t2
+					acc = t2
 				}
-				return r3
-			}, func(lo4, hi4 int, _ []int) []int {
-				fn3 := soac.Opaque(func(x float64) int {
-					return bin(x, lo, hi, nbins)
-				})
-				var r2 []int
-				{
-					bins := make([]int, nbins)
-					for i4 := lo4; i4 < hi4; i4++ {
-						var m3 int
-						m3 = fn3(xs[i4])
-						i := m3
-						bins[i]++
-					}
-					r2 = bins
-				}
-				return r2
-			})
+			}
+			t = acc
 		}
+	} else {
+		n3 := len(xs)
+		empty2 := make([]int, 0)
+		var acc2 []int
+		{
+			chunk := empty2
+			bins := make([]int, nbins)
+			for _, i := range chunk {
+				bins[i]++
+			}
+			acc2 = bins
+		}
+		t = parallel.StreamRedChunks(n3, 4546, false, acc2, func(x2, y2 []int) []int {
+			var r3 []int
+			{
+				a, b := x2, y2
+				var t2 []int
+				if len(a) == len(b) {
+					n4 := len(a)
+					in3 := a[:n4]
+					in4 := b[:n4]
+					var out2 []int
+					out2 = make([]int, n4)
+					for i5 := 0; i5 < n4; i5++ {
+						var m4 int
+						{
+							x, y := in3[i5], in4[i5]
+							m4 = x + y
+						}
+						out2[i5] = m4
+					}
+					t2 = out2
+				} else {
+					t2 = soac.Map2[int, int, int](a, b, func(x, y int) int {
+						return x + y
+					})
+				}
+				r3 = t2
+			}
+			return r3
+		}, func(lo4, hi4 int, _ []int) []int {
+			fn3 := soac.Opaque(func(x float64) int {
+				return bin(x, lo, hi, nbins)
+			})
+			var r2 []int
+			{
+				bins := make([]int, nbins)
+				for i4 := lo4; i4 < hi4; i4++ {
+					var m3 int
+					m3 = fn3(xs[i4])
+					i := m3
+					bins[i]++
+				}
+				r2 = bins
+			}
+			return r2
+		})
 	}
 	return t
 }

@@ -172,19 +172,29 @@ func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 			n := float64(s.N)
 			return Point{s.X / n, s.Y / n}
 		})
-		if v == len(centres) {
-			n4 := len(centres)
-			in5 := centres[:n4]
-			var out3 []Point
-			out3 = parallel.Alloc[Point](n4)[:n4]
-			if parallel.Sequential(n4, 12500) {
+		if parallel.Sequential(len(centres), 12500) {
+			if v == len(centres) {
+				n4 := len(centres)
+				in5 := centres[:n4]
+				var out3 []Point
+				out3 = make([]Point, n4)
 				for i4 := 0; i4 < n4; i4++ {
 					var m3 Point
 					m3 = fn(i4, in5[i4])
 					out3[i4] = m3
 				}
+				centres = out3
 			} else {
-				parallel.For(n4, 1562, func(lo, hi int) {
+				t3 := soac.Iota(v)
+				centres = soac.Map2[int, Point, Point](t3, centres, fn)
+			}
+		} else {
+			if v == len(centres) {
+				n5 := len(centres)
+				in6 := centres[:n5]
+				var out4 []Point
+				out4 = parallel.Alloc[Point](n5)[:n5]
+				parallel.For(n5, 1562, func(lo, hi int) {
 					fn3 := soac.Opaque(func(i int, c Point) Point {
 						s := sums[i]
 						if s.N == 0 {
@@ -193,21 +203,21 @@ func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 						n := float64(s.N)
 						return Point{s.X / n, s.Y / n}
 					})
-					in5 := in5[:hi]
-					_ = in5[lo:]
-					out3 := out3[:hi]
-					_ = out3[lo:]
-					for i5 := lo; i5 < hi; i5++ {
-						var m4 Point
-						m4 = fn3(i5, in5[i5])
-						out3[i5] = m4
+					in6 := in6[:hi]
+					_ = in6[lo:]
+					out4 := out4[:hi]
+					_ = out4[lo:]
+					for i6 := lo; i6 < hi; i6++ {
+						var m5 Point
+						m5 = fn3(i6, in6[i6])
+						out4[i6] = m5
 					}
 				})
+				centres = out4
+			} else {
+				t4 := soac.Iota(v)
+				centres = soac.Map2[int, Point, Point](t4, centres, fn)
 			}
-			centres = out3
-		} else {
-			t3 := soac.Iota(v)
-			centres = soac.Map2[int, Point, Point](t3, centres, fn)
 		}
 	}
 	return centres
@@ -331,19 +341,29 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 			if dev != nil {
 				sums = dev.Host()
 			}
-			if v == len(centres) {
-				n4 := len(centres)
-				in5 := centres[:n4]
-				var out3 []Point
-				out3 = parallel.Alloc[Point](n4)[:n4]
-				if parallel.Sequential(n4, 12500) {
+			if parallel.Sequential(len(centres), 12500) {
+				if v == len(centres) {
+					n4 := len(centres)
+					in5 := centres[:n4]
+					var out3 []Point
+					out3 = make([]Point, n4)
 					for i4 := 0; i4 < n4; i4++ {
 						var m3 Point
 						m3 = fn(i4, in5[i4])
 						out3[i4] = m3
 					}
+					centres = out3
 				} else {
-					parallel.For(n4, 1562, func(lo, hi int) {
+					t3 := soac.Iota(v)
+					centres = soac.Map2[int, Point, Point](t3, centres, fn)
+				}
+			} else {
+				if v == len(centres) {
+					n5 := len(centres)
+					in6 := centres[:n5]
+					var out4 []Point
+					out4 = parallel.Alloc[Point](n5)[:n5]
+					parallel.For(n5, 1562, func(lo, hi int) {
 						fn3 := soac.Opaque(func(i int, c Point) Point {
 							s := sums[i]
 							if s.N == 0 {
@@ -352,21 +372,21 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 							n := float64(s.N)
 							return Point{s.X / n, s.Y / n}
 						})
-						in5 := in5[:hi]
-						_ = in5[lo:]
-						out3 := out3[:hi]
-						_ = out3[lo:]
-						for i5 := lo; i5 < hi; i5++ {
-							var m4 Point
-							m4 = fn3(i5, in5[i5])
-							out3[i5] = m4
+						in6 := in6[:hi]
+						_ = in6[lo:]
+						out4 := out4[:hi]
+						_ = out4[lo:]
+						for i6 := lo; i6 < hi; i6++ {
+							var m5 Point
+							m5 = fn3(i6, in6[i6])
+							out4[i6] = m5
 						}
 					})
+					centres = out4
+				} else {
+					t4 := soac.Iota(v)
+					centres = soac.Map2[int, Point, Point](t4, centres, fn)
 				}
-				centres = out3
-			} else {
-				t3 := soac.Iota(v)
-				centres = soac.Map2[int, Point, Point](t3, centres, fn)
 			}
 		}
 		dev.Release()

@@ -88,12 +88,12 @@ func MatMul32CL(a, bt [][]float32) [][]float32 {
 		}
 	}
 	if !ok {
-		{
-			n := len(a)
-			in := a[:n]
-			var out2 [][]float32
-			out2 = make([][]float32, n)
-			if parallel.Sequential(n, 17) {
+		if parallel.Sequential(len(a), 17) {
+			{
+				n := len(a)
+				in := a[:n]
+				var out2 [][]float32
+				out2 = make([][]float32, n)
 				for i := 0; i < n; i++ {
 					var m []float32
 					{
@@ -225,146 +225,153 @@ func MatMul32CL(a, bt [][]float32) [][]float32 {
 					}
 					out2[i] = m
 				}
-			} else {
-				parallel.ForMeasured(n, 17, func(lo, hi int) {
-					in := in[:hi]
-					_ = in[lo:]
-					out2 := out2[:hi]
-					_ = out2[lo:]
-					for i11 := lo; i11 < hi; i11++ {
-						var m9 []float32
+				t2 = out2
+			}
+		} else {
+			{
+				n5 := len(a)
+				in7 := a[:n5]
+				var out4 [][]float32
+				out4 = make([][]float32, n5)
+				parallel.ForMeasured(n5, 17, func(lo, hi int) {
+					in7 := in7[:hi]
+					_ = in7[lo:]
+					out4 := out4[:hi]
+					_ = out4[lo:]
+					for i21 := lo; i21 < hi; i21++ {
+						var m17 []float32
 						{
-							row := in[i11]
+							row := in7[i21]
 							var t3 []float32
 							{
-								n5 := len(bt)
-								in7 := bt[:n5]
-								var out3 []float32
-								out3 = make([]float32, n5)
-								for i12 := 0; i12 < n5; i12++ {
-									var m10 float32
+								n9 := len(bt)
+								in13 := bt[:n9]
+								var out5 []float32
+								out5 = make([]float32, n9)
+								for i22 := 0; i22 < n9; i22++ {
+									var m18 float32
 									{
-										col := in7[i12]
+										col := in13[i22]
 										var t5 float32
 										if len(row) == len(col) {
-											n6 := len(row)
-											if n6 < 8 {
-												in8 := row[:n6]
-												in9 := col[:n6]
-												var acc6 float32 = float32(0)
-												for i13 := 0; i13 < n6; i13++ {
-													var m11 float32
+											n10 := len(row)
+											if n10 < 8 {
+												in14 := row[:n10]
+												in15 := col[:n10]
+												var acc11 float32 = float32(0)
+												for i23 := 0; i23 < n10; i23++ {
+													var m19 float32
 													{
-														x, y := in8[i13], in9[i13]
-														m11 = float32(x * y)
+														x, y := in14[i23], in15[i23]
+														m19 = float32(x * y)
 													}
 													{
-														s, t := acc6, m11
-														acc6 = float32(s + t)
+														s, t := acc11, m19
+														acc11 = float32(s + t)
 													}
 												}
-												t5 = acc6
+												t5 = acc11
 											} else {
-												n7 := n6
-												in10 := row[:n7]
-												in11 := col[:n7]
-												var acc7 float32 = float32(0)
-												var acc8 float32 = float32(0)
-												var acc9 float32 = float32(0)
-												var acc10 float32 = float32(0)
-												i15 := 0
-												for ; i15 < n7-3; i15 += 4 {
-													i16 := i15
-													_ = i16
-													var m12 float32
+												n11 := n10
+												in16 := row[:n11]
+												in17 := col[:n11]
+												var acc12 float32 = float32(0)
+												var acc13 float32 = float32(0)
+												var acc14 float32 = float32(0)
+												var acc15 float32 = float32(0)
+												i25 := 0
+												for ; i25 < n11-3; i25 += 4 {
+													i26 := i25
+													_ = i26
+													var m20 float32
 													{
-														x, y := in10[i16], in11[i16]
-														m12 = float32(x * y)
+														x, y := in16[i26], in17[i26]
+														m20 = float32(x * y)
 													}
 													{
-														s, t := acc7, m12
-														acc7 = float32(s + t)
+														s, t := acc12, m20
+														acc12 = float32(s + t)
 													}
-													i17 := i15 + 1
-													_ = i17
-													var m13 float32
+													i27 := i25 + 1
+													_ = i27
+													var m21 float32
 													{
-														x, y := in10[i17], in11[i17]
-														m13 = float32(x * y)
-													}
-													{
-														s, t := acc8, m13
-														acc8 = float32(s + t)
-													}
-													i18 := i15 + 2
-													_ = i18
-													var m14 float32
-													{
-														x, y := in10[i18], in11[i18]
-														m14 = float32(x * y)
+														x, y := in16[i27], in17[i27]
+														m21 = float32(x * y)
 													}
 													{
-														s, t := acc9, m14
-														acc9 = float32(s + t)
+														s, t := acc13, m21
+														acc13 = float32(s + t)
 													}
-													i19 := i15 + 3
-													_ = i19
-													var m15 float32
+													i28 := i25 + 2
+													_ = i28
+													var m22 float32
 													{
-														x, y := in10[i19], in11[i19]
-														m15 = float32(x * y)
-													}
-													{
-														s, t := acc10, m15
-														acc10 = float32(s + t)
-													}
-												}
-												for i20 := i15; i20 < n7; i20++ {
-													var m16 float32
-													{
-														x, y := in10[i20], in11[i20]
-														m16 = float32(x * y)
+														x, y := in16[i28], in17[i28]
+														m22 = float32(x * y)
 													}
 													{
-														s, t := acc7, m16
-														acc7 = float32(s + t)
+														s, t := acc14, m22
+														acc14 = float32(s + t)
+													}
+													i29 := i25 + 3
+													_ = i29
+													var m23 float32
+													{
+														x, y := in16[i29], in17[i29]
+														m23 = float32(x * y)
+													}
+													{
+														s, t := acc15, m23
+														acc15 = float32(s + t)
 													}
 												}
-												{
-													s, t := acc7, acc8
-													acc7 = float32(s + t)
+												for i30 := i25; i30 < n11; i30++ {
+													var m24 float32
+													{
+														x, y := in16[i30], in17[i30]
+														m24 = float32(x * y)
+													}
+													{
+														s, t := acc12, m24
+														acc12 = float32(s + t)
+													}
 												}
 												{
-													s, t := acc9, acc10
-													acc9 = float32(s + t)
+													s, t := acc12, acc13
+													acc12 = float32(s + t)
 												}
 												{
-													s, t := acc7, acc9
-													acc7 = float32(s + t)
+													s, t := acc14, acc15
+													acc14 = float32(s + t)
 												}
-												t5 = acc7
+												{
+													s, t := acc12, acc14
+													acc12 = float32(s + t)
+												}
+												t5 = acc12
 											}
 										} else {
-											t7 := soac.Map2[float32, float32, float32](row, col, func(x, y float32) float32 {
+											t8 := soac.Map2[float32, float32, float32](row, col, func(x, y float32) float32 {
 												return x * y
 											})
-											t5 = soac.Reduce[float32](t7, float32(0), func(s, t float32) float32 {
+											t5 = soac.Reduce[float32](t8, float32(0), func(s, t float32) float32 {
 												return s + t
 											})
 										}
-										m10 = float32(t5)
+										m18 = float32(t5)
 									}
-									out3[i12] = m10
+									out5[i22] = m18
 								}
-								t3 = out3
+								t3 = out5
 							}
-							m9 = t3
+							m17 = t3
 						}
-						out2[i11] = m9
+						out4[i21] = m17
 					}
 				})
+				t2 = out4
 			}
-			t2 = out2
 		}
 	}
 	return t2
@@ -412,12 +419,12 @@ func _() { soacgenRerunGoGenerate_MatMul32CL(matMul32CLSpec) }
 // MatMul32Par is the fused form of matMul32ParSpec (generated from its //soac:fuse directive).
 func MatMul32Par(a, bt [][]float32) [][]float32 {
 	var t2 [][]float32
-	{
-		n := len(a)
-		in := a[:n]
-		var out2 [][]float32
-		out2 = make([][]float32, n)
-		if parallel.Sequential(n, 17) {
+	if parallel.Sequential(len(a), 17) {
+		{
+			n := len(a)
+			in := a[:n]
+			var out2 [][]float32
+			out2 = make([][]float32, n)
 			for i := 0; i < n; i++ {
 				var m []float32
 				{
@@ -549,146 +556,153 @@ func MatMul32Par(a, bt [][]float32) [][]float32 {
 				}
 				out2[i] = m
 			}
-		} else {
-			parallel.ForMeasured(n, 17, func(lo, hi int) {
-				in := in[:hi]
-				_ = in[lo:]
-				out2 := out2[:hi]
-				_ = out2[lo:]
-				for i11 := lo; i11 < hi; i11++ {
-					var m9 []float32
+			t2 = out2
+		}
+	} else {
+		{
+			n5 := len(a)
+			in7 := a[:n5]
+			var out4 [][]float32
+			out4 = make([][]float32, n5)
+			parallel.ForMeasured(n5, 17, func(lo, hi int) {
+				in7 := in7[:hi]
+				_ = in7[lo:]
+				out4 := out4[:hi]
+				_ = out4[lo:]
+				for i21 := lo; i21 < hi; i21++ {
+					var m17 []float32
 					{
-						row := in[i11]
+						row := in7[i21]
 						var t3 []float32
 						{
-							n5 := len(bt)
-							in7 := bt[:n5]
-							var out3 []float32
-							out3 = make([]float32, n5)
-							for i12 := 0; i12 < n5; i12++ {
-								var m10 float32
+							n9 := len(bt)
+							in13 := bt[:n9]
+							var out5 []float32
+							out5 = make([]float32, n9)
+							for i22 := 0; i22 < n9; i22++ {
+								var m18 float32
 								{
-									col := in7[i12]
+									col := in13[i22]
 									var t5 float32
 									if len(row) == len(col) {
-										n6 := len(row)
-										if n6 < 8 {
-											in8 := row[:n6]
-											in9 := col[:n6]
-											var acc6 float32 = float32(0)
-											for i13 := 0; i13 < n6; i13++ {
-												var m11 float32
+										n10 := len(row)
+										if n10 < 8 {
+											in14 := row[:n10]
+											in15 := col[:n10]
+											var acc11 float32 = float32(0)
+											for i23 := 0; i23 < n10; i23++ {
+												var m19 float32
 												{
-													x, y := in8[i13], in9[i13]
-													m11 = float32(x * y)
+													x, y := in14[i23], in15[i23]
+													m19 = float32(x * y)
 												}
 												{
-													s, t := acc6, m11
-													acc6 = float32(s + t)
+													s, t := acc11, m19
+													acc11 = float32(s + t)
 												}
 											}
-											t5 = acc6
+											t5 = acc11
 										} else {
-											n7 := n6
-											in10 := row[:n7]
-											in11 := col[:n7]
-											var acc7 float32 = float32(0)
-											var acc8 float32 = float32(0)
-											var acc9 float32 = float32(0)
-											var acc10 float32 = float32(0)
-											i15 := 0
-											for ; i15 < n7-3; i15 += 4 {
-												i16 := i15
-												_ = i16
-												var m12 float32
+											n11 := n10
+											in16 := row[:n11]
+											in17 := col[:n11]
+											var acc12 float32 = float32(0)
+											var acc13 float32 = float32(0)
+											var acc14 float32 = float32(0)
+											var acc15 float32 = float32(0)
+											i25 := 0
+											for ; i25 < n11-3; i25 += 4 {
+												i26 := i25
+												_ = i26
+												var m20 float32
 												{
-													x, y := in10[i16], in11[i16]
-													m12 = float32(x * y)
+													x, y := in16[i26], in17[i26]
+													m20 = float32(x * y)
 												}
 												{
-													s, t := acc7, m12
-													acc7 = float32(s + t)
+													s, t := acc12, m20
+													acc12 = float32(s + t)
 												}
-												i17 := i15 + 1
-												_ = i17
-												var m13 float32
+												i27 := i25 + 1
+												_ = i27
+												var m21 float32
 												{
-													x, y := in10[i17], in11[i17]
-													m13 = float32(x * y)
-												}
-												{
-													s, t := acc8, m13
-													acc8 = float32(s + t)
-												}
-												i18 := i15 + 2
-												_ = i18
-												var m14 float32
-												{
-													x, y := in10[i18], in11[i18]
-													m14 = float32(x * y)
+													x, y := in16[i27], in17[i27]
+													m21 = float32(x * y)
 												}
 												{
-													s, t := acc9, m14
-													acc9 = float32(s + t)
+													s, t := acc13, m21
+													acc13 = float32(s + t)
 												}
-												i19 := i15 + 3
-												_ = i19
-												var m15 float32
+												i28 := i25 + 2
+												_ = i28
+												var m22 float32
 												{
-													x, y := in10[i19], in11[i19]
-													m15 = float32(x * y)
-												}
-												{
-													s, t := acc10, m15
-													acc10 = float32(s + t)
-												}
-											}
-											for i20 := i15; i20 < n7; i20++ {
-												var m16 float32
-												{
-													x, y := in10[i20], in11[i20]
-													m16 = float32(x * y)
+													x, y := in16[i28], in17[i28]
+													m22 = float32(x * y)
 												}
 												{
-													s, t := acc7, m16
-													acc7 = float32(s + t)
+													s, t := acc14, m22
+													acc14 = float32(s + t)
+												}
+												i29 := i25 + 3
+												_ = i29
+												var m23 float32
+												{
+													x, y := in16[i29], in17[i29]
+													m23 = float32(x * y)
+												}
+												{
+													s, t := acc15, m23
+													acc15 = float32(s + t)
 												}
 											}
-											{
-												s, t := acc7, acc8
-												acc7 = float32(s + t)
+											for i30 := i25; i30 < n11; i30++ {
+												var m24 float32
+												{
+													x, y := in16[i30], in17[i30]
+													m24 = float32(x * y)
+												}
+												{
+													s, t := acc12, m24
+													acc12 = float32(s + t)
+												}
 											}
 											{
-												s, t := acc9, acc10
-												acc9 = float32(s + t)
+												s, t := acc12, acc13
+												acc12 = float32(s + t)
 											}
 											{
-												s, t := acc7, acc9
-												acc7 = float32(s + t)
+												s, t := acc14, acc15
+												acc14 = float32(s + t)
 											}
-											t5 = acc7
+											{
+												s, t := acc12, acc14
+												acc12 = float32(s + t)
+											}
+											t5 = acc12
 										}
 									} else {
-										t7 := soac.Map2[float32, float32, float32](row, col, func(x, y float32) float32 {
+										t8 := soac.Map2[float32, float32, float32](row, col, func(x, y float32) float32 {
 											return x * y
 										})
-										t5 = soac.Reduce[float32](t7, float32(0), func(s, t float32) float32 {
+										t5 = soac.Reduce[float32](t8, float32(0), func(s, t float32) float32 {
 											return s + t
 										})
 									}
-									m10 = float32(t5)
+									m18 = float32(t5)
 								}
-								out3[i12] = m10
+								out5[i22] = m18
 							}
-							t3 = out3
+							t3 = out5
 						}
-						m9 = t3
+						m17 = t3
 					}
-					out2[i11] = m9
+					out4[i21] = m17
 				}
 			})
+			t2 = out4
 		}
-		t2 = out2
 	}
 	return t2
 }
@@ -709,12 +723,12 @@ func MatMul32Auto(a, bt [][]float32) [][]float32 {
 		}
 	}
 	if !ok {
-		{
-			n := len(a)
-			in := a[:n]
-			var out2 [][]float32
-			out2 = make([][]float32, n)
-			if parallel.Sequential(n, 17) {
+		if parallel.Sequential(len(a), 17) {
+			{
+				n := len(a)
+				in := a[:n]
+				var out2 [][]float32
+				out2 = make([][]float32, n)
 				for i := 0; i < n; i++ {
 					var m []float32
 					{
@@ -846,146 +860,153 @@ func MatMul32Auto(a, bt [][]float32) [][]float32 {
 					}
 					out2[i] = m
 				}
-			} else {
-				parallel.ForMeasured(n, 17, func(lo, hi int) {
-					in := in[:hi]
-					_ = in[lo:]
-					out2 := out2[:hi]
-					_ = out2[lo:]
-					for i11 := lo; i11 < hi; i11++ {
-						var m9 []float32
+				t2 = out2
+			}
+		} else {
+			{
+				n5 := len(a)
+				in7 := a[:n5]
+				var out4 [][]float32
+				out4 = make([][]float32, n5)
+				parallel.ForMeasured(n5, 17, func(lo, hi int) {
+					in7 := in7[:hi]
+					_ = in7[lo:]
+					out4 := out4[:hi]
+					_ = out4[lo:]
+					for i21 := lo; i21 < hi; i21++ {
+						var m17 []float32
 						{
-							row := in[i11]
+							row := in7[i21]
 							var t3 []float32
 							{
-								n5 := len(bt)
-								in7 := bt[:n5]
-								var out3 []float32
-								out3 = make([]float32, n5)
-								for i12 := 0; i12 < n5; i12++ {
-									var m10 float32
+								n9 := len(bt)
+								in13 := bt[:n9]
+								var out5 []float32
+								out5 = make([]float32, n9)
+								for i22 := 0; i22 < n9; i22++ {
+									var m18 float32
 									{
-										col := in7[i12]
+										col := in13[i22]
 										var t5 float32
 										if len(row) == len(col) {
-											n6 := len(row)
-											if n6 < 8 {
-												in8 := row[:n6]
-												in9 := col[:n6]
-												var acc6 float32 = float32(0)
-												for i13 := 0; i13 < n6; i13++ {
-													var m11 float32
+											n10 := len(row)
+											if n10 < 8 {
+												in14 := row[:n10]
+												in15 := col[:n10]
+												var acc11 float32 = float32(0)
+												for i23 := 0; i23 < n10; i23++ {
+													var m19 float32
 													{
-														x, y := in8[i13], in9[i13]
-														m11 = float32(x * y)
+														x, y := in14[i23], in15[i23]
+														m19 = float32(x * y)
 													}
 													{
-														s, t := acc6, m11
-														acc6 = float32(s + t)
+														s, t := acc11, m19
+														acc11 = float32(s + t)
 													}
 												}
-												t5 = acc6
+												t5 = acc11
 											} else {
-												n7 := n6
-												in10 := row[:n7]
-												in11 := col[:n7]
-												var acc7 float32 = float32(0)
-												var acc8 float32 = float32(0)
-												var acc9 float32 = float32(0)
-												var acc10 float32 = float32(0)
-												i15 := 0
-												for ; i15 < n7-3; i15 += 4 {
-													i16 := i15
-													_ = i16
-													var m12 float32
+												n11 := n10
+												in16 := row[:n11]
+												in17 := col[:n11]
+												var acc12 float32 = float32(0)
+												var acc13 float32 = float32(0)
+												var acc14 float32 = float32(0)
+												var acc15 float32 = float32(0)
+												i25 := 0
+												for ; i25 < n11-3; i25 += 4 {
+													i26 := i25
+													_ = i26
+													var m20 float32
 													{
-														x, y := in10[i16], in11[i16]
-														m12 = float32(x * y)
+														x, y := in16[i26], in17[i26]
+														m20 = float32(x * y)
 													}
 													{
-														s, t := acc7, m12
-														acc7 = float32(s + t)
+														s, t := acc12, m20
+														acc12 = float32(s + t)
 													}
-													i17 := i15 + 1
-													_ = i17
-													var m13 float32
+													i27 := i25 + 1
+													_ = i27
+													var m21 float32
 													{
-														x, y := in10[i17], in11[i17]
-														m13 = float32(x * y)
-													}
-													{
-														s, t := acc8, m13
-														acc8 = float32(s + t)
-													}
-													i18 := i15 + 2
-													_ = i18
-													var m14 float32
-													{
-														x, y := in10[i18], in11[i18]
-														m14 = float32(x * y)
+														x, y := in16[i27], in17[i27]
+														m21 = float32(x * y)
 													}
 													{
-														s, t := acc9, m14
-														acc9 = float32(s + t)
+														s, t := acc13, m21
+														acc13 = float32(s + t)
 													}
-													i19 := i15 + 3
-													_ = i19
-													var m15 float32
+													i28 := i25 + 2
+													_ = i28
+													var m22 float32
 													{
-														x, y := in10[i19], in11[i19]
-														m15 = float32(x * y)
-													}
-													{
-														s, t := acc10, m15
-														acc10 = float32(s + t)
-													}
-												}
-												for i20 := i15; i20 < n7; i20++ {
-													var m16 float32
-													{
-														x, y := in10[i20], in11[i20]
-														m16 = float32(x * y)
+														x, y := in16[i28], in17[i28]
+														m22 = float32(x * y)
 													}
 													{
-														s, t := acc7, m16
-														acc7 = float32(s + t)
+														s, t := acc14, m22
+														acc14 = float32(s + t)
+													}
+													i29 := i25 + 3
+													_ = i29
+													var m23 float32
+													{
+														x, y := in16[i29], in17[i29]
+														m23 = float32(x * y)
+													}
+													{
+														s, t := acc15, m23
+														acc15 = float32(s + t)
 													}
 												}
-												{
-													s, t := acc7, acc8
-													acc7 = float32(s + t)
+												for i30 := i25; i30 < n11; i30++ {
+													var m24 float32
+													{
+														x, y := in16[i30], in17[i30]
+														m24 = float32(x * y)
+													}
+													{
+														s, t := acc12, m24
+														acc12 = float32(s + t)
+													}
 												}
 												{
-													s, t := acc9, acc10
-													acc9 = float32(s + t)
+													s, t := acc12, acc13
+													acc12 = float32(s + t)
 												}
 												{
-													s, t := acc7, acc9
-													acc7 = float32(s + t)
+													s, t := acc14, acc15
+													acc14 = float32(s + t)
 												}
-												t5 = acc7
+												{
+													s, t := acc12, acc14
+													acc12 = float32(s + t)
+												}
+												t5 = acc12
 											}
 										} else {
-											t7 := soac.Map2[float32, float32, float32](row, col, func(x, y float32) float32 {
+											t8 := soac.Map2[float32, float32, float32](row, col, func(x, y float32) float32 {
 												return x * y
 											})
-											t5 = soac.Reduce[float32](t7, float32(0), func(s, t float32) float32 {
+											t5 = soac.Reduce[float32](t8, float32(0), func(s, t float32) float32 {
 												return s + t
 											})
 										}
-										m10 = float32(t5)
+										m18 = float32(t5)
 									}
-									out3[i12] = m10
+									out5[i22] = m18
 								}
-								t3 = out3
+								t3 = out5
 							}
-							m9 = t3
+							m17 = t3
 						}
-						out2[i11] = m9
+						out4[i21] = m17
 					}
 				})
+				t2 = out4
 			}
-			t2 = out2
 		}
 	}
 	return t2

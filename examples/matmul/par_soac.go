@@ -10,12 +10,12 @@ import (
 // MatMulPar is the fused form of matMulParSpec (generated from its //soac:fuse directive).
 func MatMulPar(a, bt [][]float64) [][]float64 {
 	var t2 [][]float64
-	{
-		n := len(a)
-		in := a[:n]
-		var out2 [][]float64
-		out2 = make([][]float64, n)
-		if parallel.Sequential(n, 17) {
+	if parallel.Sequential(len(a), 17) {
+		{
+			n := len(a)
+			in := a[:n]
+			var out2 [][]float64
+			out2 = make([][]float64, n)
 			for i := 0; i < n; i++ {
 				var m []float64
 				{
@@ -147,146 +147,153 @@ func MatMulPar(a, bt [][]float64) [][]float64 {
 				}
 				out2[i] = m
 			}
-		} else {
-			parallel.ForMeasured(n, 17, func(lo, hi int) {
-				in := in[:hi]
-				_ = in[lo:]
-				out2 := out2[:hi]
-				_ = out2[lo:]
-				for i11 := lo; i11 < hi; i11++ {
-					var m9 []float64
+			t2 = out2
+		}
+	} else {
+		{
+			n5 := len(a)
+			in7 := a[:n5]
+			var out4 [][]float64
+			out4 = make([][]float64, n5)
+			parallel.ForMeasured(n5, 17, func(lo, hi int) {
+				in7 := in7[:hi]
+				_ = in7[lo:]
+				out4 := out4[:hi]
+				_ = out4[lo:]
+				for i21 := lo; i21 < hi; i21++ {
+					var m17 []float64
 					{
-						row := in[i11]
+						row := in7[i21]
 						var t3 []float64
 						{
-							n5 := len(bt)
-							in7 := bt[:n5]
-							var out3 []float64
-							out3 = make([]float64, n5)
-							for i12 := 0; i12 < n5; i12++ {
-								var m10 float64
+							n9 := len(bt)
+							in13 := bt[:n9]
+							var out5 []float64
+							out5 = make([]float64, n9)
+							for i22 := 0; i22 < n9; i22++ {
+								var m18 float64
 								{
-									col := in7[i12]
+									col := in13[i22]
 									var t5 float64
 									if len(row) == len(col) {
-										n6 := len(row)
-										if n6 < 8 {
-											in8 := row[:n6]
-											in9 := col[:n6]
-											var acc6 float64 = float64(0.0)
-											for i13 := 0; i13 < n6; i13++ {
-												var m11 float64
+										n10 := len(row)
+										if n10 < 8 {
+											in14 := row[:n10]
+											in15 := col[:n10]
+											var acc11 float64 = float64(0.0)
+											for i23 := 0; i23 < n10; i23++ {
+												var m19 float64
 												{
-													x, y := in8[i13], in9[i13]
-													m11 = float64(x * y)
+													x, y := in14[i23], in15[i23]
+													m19 = float64(x * y)
 												}
 												{
-													s, t := acc6, m11
-													acc6 = float64(s + t)
+													s, t := acc11, m19
+													acc11 = float64(s + t)
 												}
 											}
-											t5 = acc6
+											t5 = acc11
 										} else {
-											n7 := n6
-											in10 := row[:n7]
-											in11 := col[:n7]
-											var acc7 float64 = float64(0.0)
-											var acc8 float64 = float64(0.0)
-											var acc9 float64 = float64(0.0)
-											var acc10 float64 = float64(0.0)
-											i15 := 0
-											for ; i15 < n7-3; i15 += 4 {
-												i16 := i15
-												_ = i16
-												var m12 float64
+											n11 := n10
+											in16 := row[:n11]
+											in17 := col[:n11]
+											var acc12 float64 = float64(0.0)
+											var acc13 float64 = float64(0.0)
+											var acc14 float64 = float64(0.0)
+											var acc15 float64 = float64(0.0)
+											i25 := 0
+											for ; i25 < n11-3; i25 += 4 {
+												i26 := i25
+												_ = i26
+												var m20 float64
 												{
-													x, y := in10[i16], in11[i16]
-													m12 = float64(x * y)
+													x, y := in16[i26], in17[i26]
+													m20 = float64(x * y)
 												}
 												{
-													s, t := acc7, m12
-													acc7 = float64(s + t)
+													s, t := acc12, m20
+													acc12 = float64(s + t)
 												}
-												i17 := i15 + 1
-												_ = i17
-												var m13 float64
+												i27 := i25 + 1
+												_ = i27
+												var m21 float64
 												{
-													x, y := in10[i17], in11[i17]
-													m13 = float64(x * y)
-												}
-												{
-													s, t := acc8, m13
-													acc8 = float64(s + t)
-												}
-												i18 := i15 + 2
-												_ = i18
-												var m14 float64
-												{
-													x, y := in10[i18], in11[i18]
-													m14 = float64(x * y)
+													x, y := in16[i27], in17[i27]
+													m21 = float64(x * y)
 												}
 												{
-													s, t := acc9, m14
-													acc9 = float64(s + t)
+													s, t := acc13, m21
+													acc13 = float64(s + t)
 												}
-												i19 := i15 + 3
-												_ = i19
-												var m15 float64
+												i28 := i25 + 2
+												_ = i28
+												var m22 float64
 												{
-													x, y := in10[i19], in11[i19]
-													m15 = float64(x * y)
-												}
-												{
-													s, t := acc10, m15
-													acc10 = float64(s + t)
-												}
-											}
-											for i20 := i15; i20 < n7; i20++ {
-												var m16 float64
-												{
-													x, y := in10[i20], in11[i20]
-													m16 = float64(x * y)
+													x, y := in16[i28], in17[i28]
+													m22 = float64(x * y)
 												}
 												{
-													s, t := acc7, m16
-													acc7 = float64(s + t)
+													s, t := acc14, m22
+													acc14 = float64(s + t)
+												}
+												i29 := i25 + 3
+												_ = i29
+												var m23 float64
+												{
+													x, y := in16[i29], in17[i29]
+													m23 = float64(x * y)
+												}
+												{
+													s, t := acc15, m23
+													acc15 = float64(s + t)
 												}
 											}
-											{
-												s, t := acc7, acc8
-												acc7 = float64(s + t)
+											for i30 := i25; i30 < n11; i30++ {
+												var m24 float64
+												{
+													x, y := in16[i30], in17[i30]
+													m24 = float64(x * y)
+												}
+												{
+													s, t := acc12, m24
+													acc12 = float64(s + t)
+												}
 											}
 											{
-												s, t := acc9, acc10
-												acc9 = float64(s + t)
+												s, t := acc12, acc13
+												acc12 = float64(s + t)
 											}
 											{
-												s, t := acc7, acc9
-												acc7 = float64(s + t)
+												s, t := acc14, acc15
+												acc14 = float64(s + t)
 											}
-											t5 = acc7
+											{
+												s, t := acc12, acc14
+												acc12 = float64(s + t)
+											}
+											t5 = acc12
 										}
 									} else {
-										t7 := soac.Map2[float64, float64, float64](row, col, func(x, y float64) float64 {
+										t8 := soac.Map2[float64, float64, float64](row, col, func(x, y float64) float64 {
 											return x * y
 										})
-										t5 = soac.Reduce[float64](t7, float64(0.0), func(s, t float64) float64 {
+										t5 = soac.Reduce[float64](t8, float64(0.0), func(s, t float64) float64 {
 											return s + t
 										})
 									}
-									m10 = float64(t5)
+									m18 = float64(t5)
 								}
-								out3[i12] = m10
+								out5[i22] = m18
 							}
-							t3 = out3
+							t3 = out5
 						}
-						m9 = t3
+						m17 = t3
 					}
-					out2[i11] = m9
+					out4[i21] = m17
 				}
 			})
+			t2 = out4
 		}
-		t2 = out2
 	}
 	return t2
 }

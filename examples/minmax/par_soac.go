@@ -9,18 +9,18 @@ import (
 
 // BoundsPar is the fused form of boundsParSpec (generated from its //soac:fuse directive).
 func BoundsPar(xs []int32) (lo, hi int32) {
-	{
-		n := len(xs)
-		in := xs[:n]
-		var acc int32 = int32(math.MaxInt32)
-		var acc2 int32 = int32(math.MinInt32)
-		var acc3 int32 = int32(math.MaxInt32)
-		var acc4 int32 = int32(math.MinInt32)
-		var acc5 int32 = int32(math.MaxInt32)
-		var acc6 int32 = int32(math.MinInt32)
-		var acc7 int32 = int32(math.MaxInt32)
-		var acc8 int32 = int32(math.MinInt32)
-		if parallel.Sequential(n, 25000) {
+	if parallel.Sequential(len(xs), 25000) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc int32 = int32(math.MaxInt32)
+			var acc2 int32 = int32(math.MinInt32)
+			var acc3 int32 = int32(math.MaxInt32)
+			var acc4 int32 = int32(math.MinInt32)
+			var acc5 int32 = int32(math.MaxInt32)
+			var acc6 int32 = int32(math.MinInt32)
+			var acc7 int32 = int32(math.MaxInt32)
+			var acc8 int32 = int32(math.MinInt32)
 			i2 := 0
 			for ; i2 < n-3; i2 += 4 {
 				i3 := i2
@@ -74,8 +74,46 @@ func BoundsPar(xs []int32) (lo, hi int32) {
 					acc2 = max(a, b)
 				}
 			}
-		} else {
-			r := parallel.Reduce(n, 3125, func(lo2, hi2 int) struct {
+			{
+				a, b := acc, acc3
+				acc = min(a, b)
+			}
+			{
+				a, b := acc5, acc7
+				acc5 = min(a, b)
+			}
+			{
+				a, b := acc, acc5
+				acc = min(a, b)
+			}
+			{
+				a, b := acc2, acc4
+				acc2 = max(a, b)
+			}
+			{
+				a, b := acc6, acc8
+				acc6 = max(a, b)
+			}
+			{
+				a, b := acc2, acc6
+				acc2 = max(a, b)
+			}
+			lo = acc
+			hi = acc2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc9 int32 = int32(math.MaxInt32)
+			var acc10 int32 = int32(math.MinInt32)
+			var acc11 int32 = int32(math.MaxInt32)
+			var acc12 int32 = int32(math.MinInt32)
+			var acc13 int32 = int32(math.MaxInt32)
+			var acc14 int32 = int32(math.MinInt32)
+			var acc15 int32 = int32(math.MaxInt32)
+			var acc16 int32 = int32(math.MinInt32)
+			r := parallel.Reduce(n2, 3125, func(lo2, hi2 int) struct {
 				f0 int32
 				f1 int32
 				f2 int32
@@ -85,67 +123,67 @@ func BoundsPar(xs []int32) (lo, hi int32) {
 				f6 int32
 				f7 int32
 			} {
-				var acc int32 = int32(math.MaxInt32)
-				var acc2 int32 = int32(math.MinInt32)
-				var acc3 int32 = int32(math.MaxInt32)
-				var acc4 int32 = int32(math.MinInt32)
-				var acc5 int32 = int32(math.MaxInt32)
-				var acc6 int32 = int32(math.MinInt32)
-				var acc7 int32 = int32(math.MaxInt32)
-				var acc8 int32 = int32(math.MinInt32)
-				in := in[:hi2]
-				_ = in[lo2:]
-				i8 := lo2
-				for ; i8 < hi2-3; i8 += 4 {
-					i9 := i8
-					_ = i9
+				var acc9 int32 = int32(math.MaxInt32)
+				var acc10 int32 = int32(math.MinInt32)
+				var acc11 int32 = int32(math.MaxInt32)
+				var acc12 int32 = int32(math.MinInt32)
+				var acc13 int32 = int32(math.MaxInt32)
+				var acc14 int32 = int32(math.MinInt32)
+				var acc15 int32 = int32(math.MaxInt32)
+				var acc16 int32 = int32(math.MinInt32)
+				in2 := in2[:hi2]
+				_ = in2[lo2:]
+				i15 := lo2
+				for ; i15 < hi2-3; i15 += 4 {
+					i16 := i15
+					_ = i16
 					{
-						a, b := acc, in[i9]
-						acc = min(a, b)
+						a, b := acc9, in2[i16]
+						acc9 = min(a, b)
 					}
 					{
-						a, b := acc2, in[i9]
-						acc2 = max(a, b)
+						a, b := acc10, in2[i16]
+						acc10 = max(a, b)
 					}
-					i10 := i8 + 1
-					_ = i10
+					i17 := i15 + 1
+					_ = i17
 					{
-						a, b := acc3, in[i10]
-						acc3 = min(a, b)
-					}
-					{
-						a, b := acc4, in[i10]
-						acc4 = max(a, b)
-					}
-					i11 := i8 + 2
-					_ = i11
-					{
-						a, b := acc5, in[i11]
-						acc5 = min(a, b)
+						a, b := acc11, in2[i17]
+						acc11 = min(a, b)
 					}
 					{
-						a, b := acc6, in[i11]
-						acc6 = max(a, b)
+						a, b := acc12, in2[i17]
+						acc12 = max(a, b)
 					}
-					i12 := i8 + 3
-					_ = i12
+					i18 := i15 + 2
+					_ = i18
 					{
-						a, b := acc7, in[i12]
-						acc7 = min(a, b)
+						a, b := acc13, in2[i18]
+						acc13 = min(a, b)
 					}
 					{
-						a, b := acc8, in[i12]
-						acc8 = max(a, b)
+						a, b := acc14, in2[i18]
+						acc14 = max(a, b)
+					}
+					i19 := i15 + 3
+					_ = i19
+					{
+						a, b := acc15, in2[i19]
+						acc15 = min(a, b)
+					}
+					{
+						a, b := acc16, in2[i19]
+						acc16 = max(a, b)
 					}
 				}
-				for i13 := i8; i13 < hi2; i13++ {
+				for i20 := i15; i20 < hi2; i20++ {
 					{
-						a, b := acc, in[i13]
-						acc = min(a, b)
+						a, b := acc9, in2[i20]
+						acc9 = min(a, b)
 					}
 					{
-						a, b := acc2, in[i13]
-						acc2 = max(a, b)
+						a, b := acc10, in2[i20]
+						acc10 = max(a, b)
 					}
 				}
 				return struct {
@@ -157,7 +195,7 @@ func BoundsPar(xs []int32) (lo, hi int32) {
 					f5 int32
 					f6 int32
 					f7 int32
-				}{acc, acc2, acc3, acc4, acc5, acc6, acc7, acc8}
+				}{acc9, acc10, acc11, acc12, acc13, acc14, acc15, acc16}
 			}, func(x, y struct {
 				f0 int32
 				f1 int32
@@ -211,41 +249,41 @@ func BoundsPar(xs []int32) (lo, hi int32) {
 				}
 				return x
 			})
-			acc = r.f0
-			acc2 = r.f1
-			acc3 = r.f2
-			acc4 = r.f3
-			acc5 = r.f4
-			acc6 = r.f5
-			acc7 = r.f6
-			acc8 = r.f7
+			acc9 = r.f0
+			acc10 = r.f1
+			acc11 = r.f2
+			acc12 = r.f3
+			acc13 = r.f4
+			acc14 = r.f5
+			acc15 = r.f6
+			acc16 = r.f7
+			{
+				a, b := acc9, acc11
+				acc9 = min(a, b)
+			}
+			{
+				a, b := acc13, acc15
+				acc13 = min(a, b)
+			}
+			{
+				a, b := acc9, acc13
+				acc9 = min(a, b)
+			}
+			{
+				a, b := acc10, acc12
+				acc10 = max(a, b)
+			}
+			{
+				a, b := acc14, acc16
+				acc14 = max(a, b)
+			}
+			{
+				a, b := acc10, acc14
+				acc10 = max(a, b)
+			}
+			lo = acc9
+			hi = acc10
 		}
-		{
-			a, b := acc, acc3
-			acc = min(a, b)
-		}
-		{
-			a, b := acc5, acc7
-			acc5 = min(a, b)
-		}
-		{
-			a, b := acc, acc5
-			acc = min(a, b)
-		}
-		{
-			a, b := acc2, acc4
-			acc2 = max(a, b)
-		}
-		{
-			a, b := acc6, acc8
-			acc6 = max(a, b)
-		}
-		{
-			a, b := acc2, acc6
-			acc2 = max(a, b)
-		}
-		lo = acc
-		hi = acc2
 	}
 	return lo, hi
 }

@@ -8,11 +8,11 @@ import parallel "github.com/soacgen/soacgen/runtime/parallel"
 func MSSPar(xs []int) int {
 	var v segs = segs{}
 	var t2 segs
-	{
-		n := len(xs)
-		in := xs[:n]
-		var acc segs = v
-		if parallel.Sequential(n, 5000) {
+	if parallel.Sequential(len(xs), 5000) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc segs = v
 			for i := 0; i < n; i++ {
 				var m2 segs
 				{
@@ -22,25 +22,31 @@ func MSSPar(xs []int) int {
 				}
 				acc = combine(acc, m2)
 			}
-		} else {
-			r := parallel.Reduce(n, 625, func(lo, hi int) struct {
+			t2 = acc
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 segs = v
+			r := parallel.Reduce(n2, 625, func(lo, hi int) struct {
 				f0 segs
 			} {
-				var acc segs = v
-				in := in[:hi]
-				_ = in[lo:]
-				for i2 := lo; i2 < hi; i2++ {
-					var m3 segs
+				var acc2 segs = v
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				for i3 := lo; i3 < hi; i3++ {
+					var m4 segs
 					{
-						x := in[i2]
+						x := in2[i3]
 						m := max(x, 0)
-						m3 = segs{m, m, m, x}
+						m4 = segs{m, m, m, x}
 					}
-					acc = combine(acc, m3)
+					acc2 = combine(acc2, m4)
 				}
 				return struct {
 					f0 segs
-				}{acc}
+				}{acc2}
 			}, func(x2, y struct {
 				f0 segs
 			}) struct {
@@ -49,9 +55,9 @@ func MSSPar(xs []int) int {
 				x2.f0 = combine(x2.f0, y.f0)
 				return x2
 			})
-			acc = r.f0
+			acc2 = r.f0
+			t2 = acc2
 		}
-		t2 = acc
 	}
 	return t2.Best
 }

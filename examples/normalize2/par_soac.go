@@ -11,12 +11,12 @@ import (
 func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 	var sum1 float64
 	var sum2 float64
-	{
-		n := len(xs)
-		in := xs[:n]
-		var acc float64 = float64(0.0)
-		var acc2 float64 = float64(0.0)
-		if parallel.Sequential(n, 16667) {
+	if parallel.Sequential(len(xs), 16667) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc float64 = float64(0.0)
+			var acc2 float64 = float64(0.0)
 			for i := 0; i < n; i++ {
 				{
 					a, b := acc, in[i]
@@ -38,56 +38,43 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 					acc2 = float64(a + b)
 				}
 			}
-		} else {
-			r := parallel.Reduce(n, 2083, func(lo, hi int) struct {
+			sum1 = acc
+			sum2 = acc2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc3 float64 = float64(0.0)
+			var acc4 float64 = float64(0.0)
+			r := parallel.Reduce(n2, 2083, func(lo, hi int) struct {
 				f0 float64
 				f1 float64
 			} {
-				var acc3 float64 = float64(0.0)
-				var acc4 float64 = float64(0.0)
 				var acc5 float64 = float64(0.0)
 				var acc6 float64 = float64(0.0)
 				var acc7 float64 = float64(0.0)
 				var acc8 float64 = float64(0.0)
 				var acc9 float64 = float64(0.0)
 				var acc10 float64 = float64(0.0)
-				in2 := in[lo:hi]
-				size := len(in2)
-				i4 := 0
-				for ; i4 < size-3; i4 += 4 {
-					i5 := i4
-					_ = i5
-					{
-						a, b := acc3, in2[i5]
-						acc3 = float64(a + b)
-					}
-					var keep3 bool
-					{
-						x := in2[i5]
-						keep3 = x > 0
-					}
-					var v3 float64 = in2[i5]
-					var mask3 uint64
-					if keep3 {
-						mask3 = ^uint64(0)
-					}
-					v3 = math.Float64frombits(math.Float64bits(v3) & mask3)
-					{
-						a, b := acc4, v3
-						acc4 = float64(a + b)
-					}
-					i6 := i4 + 1
+				var acc11 float64 = float64(0.0)
+				var acc12 float64 = float64(0.0)
+				in3 := in2[lo:hi]
+				size := len(in3)
+				i5 := 0
+				for ; i5 < size-3; i5 += 4 {
+					i6 := i5
 					_ = i6
 					{
-						a, b := acc5, in2[i6]
+						a, b := acc5, in3[i6]
 						acc5 = float64(a + b)
 					}
 					var keep4 bool
 					{
-						x := in2[i6]
+						x := in3[i6]
 						keep4 = x > 0
 					}
-					var v4 float64 = in2[i6]
+					var v4 float64 = in3[i6]
 					var mask4 uint64
 					if keep4 {
 						mask4 = ^uint64(0)
@@ -97,18 +84,18 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 						a, b := acc6, v4
 						acc6 = float64(a + b)
 					}
-					i7 := i4 + 2
+					i7 := i5 + 1
 					_ = i7
 					{
-						a, b := acc7, in2[i7]
+						a, b := acc7, in3[i7]
 						acc7 = float64(a + b)
 					}
 					var keep5 bool
 					{
-						x := in2[i7]
+						x := in3[i7]
 						keep5 = x > 0
 					}
-					var v5 float64 = in2[i7]
+					var v5 float64 = in3[i7]
 					var mask5 uint64
 					if keep5 {
 						mask5 = ^uint64(0)
@@ -118,18 +105,18 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 						a, b := acc8, v5
 						acc8 = float64(a + b)
 					}
-					i8 := i4 + 3
+					i8 := i5 + 2
 					_ = i8
 					{
-						a, b := acc9, in2[i8]
+						a, b := acc9, in3[i8]
 						acc9 = float64(a + b)
 					}
 					var keep6 bool
 					{
-						x := in2[i8]
+						x := in3[i8]
 						keep6 = x > 0
 					}
-					var v6 float64 = in2[i8]
+					var v6 float64 = in3[i8]
 					var mask6 uint64
 					if keep6 {
 						mask6 = ^uint64(0)
@@ -139,56 +126,77 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 						a, b := acc10, v6
 						acc10 = float64(a + b)
 					}
-				}
-				for i9 := i4; i9 < size; i9++ {
+					i9 := i5 + 3
+					_ = i9
 					{
-						a, b := acc3, in2[i9]
-						acc3 = float64(a + b)
+						a, b := acc11, in3[i9]
+						acc11 = float64(a + b)
 					}
 					var keep7 bool
 					{
-						x := in2[i9]
+						x := in3[i9]
 						keep7 = x > 0
 					}
-					var v7 float64 = in2[i9]
+					var v7 float64 = in3[i9]
 					var mask7 uint64
 					if keep7 {
 						mask7 = ^uint64(0)
 					}
 					v7 = math.Float64frombits(math.Float64bits(v7) & mask7)
 					{
-						a, b := acc4, v7
-						acc4 = float64(a + b)
+						a, b := acc12, v7
+						acc12 = float64(a + b)
+					}
+				}
+				for i10 := i5; i10 < size; i10++ {
+					{
+						a, b := acc5, in3[i10]
+						acc5 = float64(a + b)
+					}
+					var keep8 bool
+					{
+						x := in3[i10]
+						keep8 = x > 0
+					}
+					var v8 float64 = in3[i10]
+					var mask8 uint64
+					if keep8 {
+						mask8 = ^uint64(0)
+					}
+					v8 = math.Float64frombits(math.Float64bits(v8) & mask8)
+					{
+						a, b := acc6, v8
+						acc6 = float64(a + b)
 					}
 				}
 				{
-					a, b := acc3, acc5
-					acc3 = float64(a + b)
+					a, b := acc5, acc7
+					acc5 = float64(a + b)
 				}
 				{
-					a, b := acc7, acc9
-					acc7 = float64(a + b)
+					a, b := acc9, acc11
+					acc9 = float64(a + b)
 				}
 				{
-					a, b := acc3, acc7
-					acc3 = float64(a + b)
+					a, b := acc5, acc9
+					acc5 = float64(a + b)
 				}
 				{
-					a, b := acc4, acc6
-					acc4 = float64(a + b)
+					a, b := acc6, acc8
+					acc6 = float64(a + b)
 				}
 				{
-					a, b := acc8, acc10
-					acc8 = float64(a + b)
+					a, b := acc10, acc12
+					acc10 = float64(a + b)
 				}
 				{
-					a, b := acc4, acc8
-					acc4 = float64(a + b)
+					a, b := acc6, acc10
+					acc6 = float64(a + b)
 				}
 				return struct {
 					f0 float64
 					f1 float64
-				}{acc3, acc4}
+				}{acc5, acc6}
 			}, func(x2, y struct {
 				f0 float64
 				f1 float64
@@ -206,60 +214,70 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 				}
 				return x2
 			})
-			acc = r.f0
-			acc2 = r.f1
+			acc3 = r.f0
+			acc4 = r.f1
+			sum1 = acc3
+			sum2 = acc4
 		}
-		sum1 = acc
-		sum2 = acc2
 	}
-	{
-		n3 := len(xs)
-		in3 := xs[:n3]
-		var out []float64
-		out = parallel.Alloc[float64](n3)[:n3]
-		var out2 []float64
-		out2 = parallel.Alloc[float64](n3)[:n3]
-		if parallel.Sequential(n3, 16667) {
-			for i10 := 0; i10 < n3; i10++ {
+	if parallel.Sequential(len(xs), 16667) {
+		{
+			n4 := len(xs)
+			in4 := xs[:n4]
+			var out []float64
+			out = make([]float64, n4)
+			var out2 []float64
+			out2 = make([]float64, n4)
+			for i11 := 0; i11 < n4; i11++ {
 				var m float64
 				{
-					x := in3[i10]
+					x := in4[i11]
 					m = float64(x / sum1)
 				}
-				out[i10] = m
+				out[i11] = m
 				var m2 float64
 				{
-					x := in3[i10]
+					x := in4[i11]
 					m2 = float64(x / sum2)
 				}
-				out2[i10] = m2
+				out2[i11] = m2
 			}
-		} else {
-			parallel.For(n3, 2083, func(lo2, hi2 int) {
-				in3 := in3[:hi2]
-				_ = in3[lo2:]
-				out := out[:hi2]
-				_ = out[lo2:]
-				out2 := out2[:hi2]
-				_ = out2[lo2:]
-				for i11 := lo2; i11 < hi2; i11++ {
-					var m3 float64
+			ys1 = out
+			ys2 = out2
+		}
+	} else {
+		{
+			n5 := len(xs)
+			in5 := xs[:n5]
+			var out3 []float64
+			out3 = parallel.Alloc[float64](n5)[:n5]
+			var out4 []float64
+			out4 = parallel.Alloc[float64](n5)[:n5]
+			parallel.For(n5, 2083, func(lo2, hi2 int) {
+				in5 := in5[:hi2]
+				_ = in5[lo2:]
+				out3 := out3[:hi2]
+				_ = out3[lo2:]
+				out4 := out4[:hi2]
+				_ = out4[lo2:]
+				for i13 := lo2; i13 < hi2; i13++ {
+					var m5 float64
 					{
-						x := in3[i11]
-						m3 = float64(x / sum1)
+						x := in5[i13]
+						m5 = float64(x / sum1)
 					}
-					out[i11] = m3
-					var m4 float64
+					out3[i13] = m5
+					var m6 float64
 					{
-						x := in3[i11]
-						m4 = float64(x / sum2)
+						x := in5[i13]
+						m6 = float64(x / sum2)
 					}
-					out2[i11] = m4
+					out4[i13] = m6
 				}
 			})
+			ys1 = out3
+			ys2 = out4
 		}
-		ys1 = out
-		ys2 = out2
 	}
 	return ys1, ys2
 }

@@ -28,13 +28,13 @@ func HalfSqrtsCL(xs []float64) []float64 {
 	dev2.Release()
 	dev.Release()
 	if !ok {
-		{
-			n := len(xs)
-			in := xs[:n]
-			var acc float64 = float64(0.0)
-			var out []float64
-			out = parallel.Alloc[float64](n)[:n]
-			if parallel.Sequential(n, 14286) {
+		if parallel.Sequential(len(xs), 14286) {
+			{
+				n := len(xs)
+				in := xs[:n]
+				var acc float64 = float64(0.0)
+				var out []float64
+				out = make([]float64, n)
 				for i := 0; i < n; i++ {
 					var m float64
 					m = float64(math.Sqrt(in[i]))
@@ -49,29 +49,38 @@ func HalfSqrtsCL(xs []float64) []float64 {
 					}
 					out[i] = m2
 				}
-			} else {
+				t2 = out
+			}
+		} else {
+			{
+				n2 := len(xs)
+				in2 := xs[:n2]
+				var acc2 float64 = float64(0.0)
+				var out2 []float64
+				out2 = parallel.Alloc[float64](n2)[:n2]
+				_ = acc2
 				type carried struct {
 					s0 float64
 				}
-				_, _ = parallel.CarriedLocal(n, 1785, carried{float64(0.0)}, false, func(lo, hi int) carried {
-					n2 := n
-					_ = n2
-					in2 := xs[:n2]
-					var acc2 float64 = float64(0.0)
-					in2 = in2[:hi]
-					_ = in2[lo:]
-					out := out[:hi]
-					_ = out[lo:]
-					for i4 := lo; i4 < hi; i4++ {
-						var m6 float64
-						m6 = float64(math.Sqrt(in2[i4]))
+				_, _ = parallel.CarriedLocal(n2, 1785, carried{float64(0.0)}, false, func(lo, hi int) carried {
+					n3 := n2
+					_ = n3
+					in3 := xs[:n3]
+					var acc3 float64 = float64(0.0)
+					in3 = in3[:hi]
+					_ = in3[lo:]
+					out2 := out2[:hi]
+					_ = out2[lo:]
+					for i5 := lo; i5 < hi; i5++ {
+						var m8 float64
+						m8 = float64(math.Sqrt(in3[i5]))
 						{
-							a, b := acc2, m6
-							acc2 = float64(a + b)
+							a, b := acc3, m8
+							acc3 = float64(a + b)
 						}
-						out[i4] = acc2
+						out2[i5] = acc3
 					}
-					return carried{acc2}
+					return carried{acc3}
 				}, func(x, y carried) carried {
 					{
 						a, b := x.s0, y.s0
@@ -79,50 +88,50 @@ func HalfSqrtsCL(xs []float64) []float64 {
 					}
 					return x
 				}, func(lo, hi int, carry carried) (carried, struct{}) {
-					var acc float64 = carry.s0
-					in := in[:hi]
-					_ = in[lo:]
-					out := out[:hi]
-					_ = out[lo:]
-					for i2 := lo; i2 < hi; i2++ {
-						var m3 float64
-						m3 = float64(math.Sqrt(in[i2]))
-						{
-							a, b := acc, m3
-							acc = float64(a + b)
-						}
-						var m4 float64
-						{
-							p := acc
-							m4 = float64(p * 0.5)
-						}
-						out[i2] = m4
-					}
-					return carried{acc}, struct{}{}
-				}, func(lo, hi int, carry carried) struct{} {
-					in := in[:hi]
-					_ = in[lo:]
-					out := out[:hi]
-					_ = out[lo:]
+					var acc2 float64 = carry.s0
+					in2 := in2[:hi]
+					_ = in2[lo:]
+					out2 := out2[:hi]
+					_ = out2[lo:]
 					for i3 := lo; i3 < hi; i3++ {
+						var m5 float64
+						m5 = float64(math.Sqrt(in2[i3]))
+						{
+							a, b := acc2, m5
+							acc2 = float64(a + b)
+						}
+						var m6 float64
+						{
+							p := acc2
+							m6 = float64(p * 0.5)
+						}
+						out2[i3] = m6
+					}
+					return carried{acc2}, struct{}{}
+				}, func(lo, hi int, carry carried) struct{} {
+					in2 := in2[:hi]
+					_ = in2[lo:]
+					out2 := out2[:hi]
+					_ = out2[lo:]
+					for i4 := lo; i4 < hi; i4++ {
 						var s float64
 						{
-							a, b := carry.s0, out[i3]
+							a, b := carry.s0, out2[i4]
 							s = float64(a + b)
 						}
-						var m5 float64
+						var m7 float64
 						{
 							p := s
-							m5 = float64(p * 0.5)
+							m7 = float64(p * 0.5)
 						}
-						out[i3] = m5
+						out2[i4] = m7
 					}
 					return struct{}{}
 				}, func(x2, y2 struct{}) struct{} {
 					return x2
 				})
+				t2 = out2
 			}
-			t2 = out
 		}
 	}
 	return t2

@@ -12,13 +12,13 @@ import (
 // PrefixSumsPar is the fused form of prefixSumsParSpec (generated from its //soac:fuse directive).
 func PrefixSumsPar(xs []int) []int {
 	var t []int
-	{
-		n := len(xs)
-		in := xs[:n]
-		var acc int = int(0)
-		var out2 []int
-		out2 = parallel.Alloc[int](n)[:n]
-		if parallel.Sequential(n, 50000) {
+	if parallel.Sequential(len(xs), 50000) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc int = int(0)
+			var out2 []int
+			out2 = make([]int, n)
 			for i2 := 0; i2 < n; i2++ {
 				var m int
 				{
@@ -31,33 +31,42 @@ func PrefixSumsPar(xs []int) []int {
 				}
 				out2[i2] = acc
 			}
-		} else {
-			_ = parallel.ScanExact(n, 6250, int(0), func(lo, hi int, start int) int {
-				var acc int = start
-				in := in[:hi]
-				_ = in[lo:]
-				out2 := out2[:hi]
-				_ = out2[lo:]
-				for i3 := lo; i3 < hi; i3++ {
-					var m2 int
-					{
-						x := in[i3]
-						m2 = 3*x + 1
-					}
-					{
-						a, b := acc, m2
-						acc = a + b
-					}
-					out2[i3] = acc
-				}
-				return acc
-			}, func(lo, hi int, carry int) {
-				out2 := out2[:hi]
-				_ = out2[lo:]
+			t = out2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 int = int(0)
+			var out3 []int
+			out3 = parallel.Alloc[int](n2)[:n2]
+			_ = acc2
+			_ = parallel.ScanExact(n2, 6250, int(0), func(lo, hi int, start int) int {
+				var acc2 int = start
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
 				for i4 := lo; i4 < hi; i4++ {
+					var m3 int
 					{
-						a, b := carry, out2[i4]
-						out2[i4] = a + b
+						x := in2[i4]
+						m3 = 3*x + 1
+					}
+					{
+						a, b := acc2, m3
+						acc2 = a + b
+					}
+					out3[i4] = acc2
+				}
+				return acc2
+			}, func(lo, hi int, carry int) {
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i5 := lo; i5 < hi; i5++ {
+					{
+						a, b := carry, out3[i5]
+						out3[i5] = a + b
 					}
 				}
 			}, func(x2, y int) int {
@@ -68,8 +77,8 @@ func PrefixSumsPar(xs []int) []int {
 				}
 				return r
 			})
+			t = out3
 		}
-		t = out2
 	}
 	return t
 }
@@ -82,13 +91,13 @@ func _() { soacgenRerunGoGenerate_PrefixSumsPar(prefixSumsParSpec) }
 // PrefixSqrtsPar is the fused form of prefixSqrtsParSpec (generated from its //soac:fuse directive).
 func PrefixSqrtsPar(xs []float64) []float64 {
 	var t2 []float64
-	{
-		n := len(xs)
-		in := xs[:n]
-		var acc float64 = float64(0.0)
-		var out2 []float64
-		out2 = parallel.Alloc[float64](n)[:n]
-		if parallel.Sequential(n, 16668) {
+	if parallel.Sequential(len(xs), 16668) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc float64 = float64(0.0)
+			var out2 []float64
+			out2 = make([]float64, n)
 			for i2 := 0; i2 < n; i2++ {
 				var m float64
 				m = float64(math.Sqrt(in[i2]))
@@ -98,30 +107,39 @@ func PrefixSqrtsPar(xs []float64) []float64 {
 				}
 				out2[i2] = acc
 			}
-		} else {
-			_ = parallel.Scan(n, 2083, func(lo, hi int) float64 {
-				var acc float64 = float64(0.0)
-				in := in[:hi]
-				_ = in[lo:]
-				out2 := out2[:hi]
-				_ = out2[lo:]
-				for i3 := lo; i3 < hi; i3++ {
-					var m2 float64
-					m2 = float64(math.Sqrt(in[i3]))
-					{
-						a, b := acc, m2
-						acc = float64(a + b)
-					}
-					out2[i3] = acc
-				}
-				return acc
-			}, func(lo, hi int, carry float64) {
-				out2 := out2[:hi]
-				_ = out2[lo:]
+			t2 = out2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 float64 = float64(0.0)
+			var out3 []float64
+			out3 = parallel.Alloc[float64](n2)[:n2]
+			_ = acc2
+			_ = parallel.Scan(n2, 2083, func(lo, hi int) float64 {
+				var acc2 float64 = float64(0.0)
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
 				for i4 := lo; i4 < hi; i4++ {
+					var m3 float64
+					m3 = float64(math.Sqrt(in2[i4]))
 					{
-						a, b := carry, out2[i4]
-						out2[i4] = float64(a + b)
+						a, b := acc2, m3
+						acc2 = float64(a + b)
+					}
+					out3[i4] = acc2
+				}
+				return acc2
+			}, func(lo, hi int, carry float64) {
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i5 := lo; i5 < hi; i5++ {
+					{
+						a, b := carry, out3[i5]
+						out3[i5] = float64(a + b)
 					}
 				}
 			}, func(x2, y float64) float64 {
@@ -132,8 +150,8 @@ func PrefixSqrtsPar(xs []float64) []float64 {
 				}
 				return r
 			})
+			t2 = out3
 		}
-		t2 = out2
 	}
 	return t2
 }
@@ -146,13 +164,13 @@ func _() { soacgenRerunGoGenerate_PrefixSqrtsPar(prefixSqrtsParSpec) }
 // HalfSqrtsPar is the fused form of halfSqrtsParSpec (generated from its //soac:fuse directive).
 func HalfSqrtsPar(xs []float64) []float64 {
 	var t2 []float64
-	{
-		n := len(xs)
-		in := xs[:n]
-		var acc float64 = float64(0.0)
-		var out2 []float64
-		out2 = parallel.Alloc[float64](n)[:n]
-		if parallel.Sequential(n, 14286) {
+	if parallel.Sequential(len(xs), 14286) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc float64 = float64(0.0)
+			var out2 []float64
+			out2 = make([]float64, n)
 			for i2 := 0; i2 < n; i2++ {
 				var m float64
 				m = float64(math.Sqrt(in[i2]))
@@ -167,29 +185,38 @@ func HalfSqrtsPar(xs []float64) []float64 {
 				}
 				out2[i2] = m2
 			}
-		} else {
+			t2 = out2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 float64 = float64(0.0)
+			var out3 []float64
+			out3 = parallel.Alloc[float64](n2)[:n2]
+			_ = acc2
 			type carried struct {
 				s0 float64
 			}
-			_, _ = parallel.CarriedLocal(n, 1785, carried{float64(0.0)}, false, func(lo, hi int) carried {
-				n2 := n
-				_ = n2
-				in2 := xs[:n2]
-				var acc2 float64 = float64(0.0)
-				in2 = in2[:hi]
-				_ = in2[lo:]
-				out2 := out2[:hi]
-				_ = out2[lo:]
-				for i5 := lo; i5 < hi; i5++ {
-					var m6 float64
-					m6 = float64(math.Sqrt(in2[i5]))
+			_, _ = parallel.CarriedLocal(n2, 1785, carried{float64(0.0)}, false, func(lo, hi int) carried {
+				n3 := n2
+				_ = n3
+				in3 := xs[:n3]
+				var acc3 float64 = float64(0.0)
+				in3 = in3[:hi]
+				_ = in3[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i6 := lo; i6 < hi; i6++ {
+					var m8 float64
+					m8 = float64(math.Sqrt(in3[i6]))
 					{
-						a, b := acc2, m6
-						acc2 = float64(a + b)
+						a, b := acc3, m8
+						acc3 = float64(a + b)
 					}
-					out2[i5] = acc2
+					out3[i6] = acc3
 				}
-				return carried{acc2}
+				return carried{acc3}
 			}, func(x2, y carried) carried {
 				{
 					a, b := x2.s0, y.s0
@@ -197,50 +224,50 @@ func HalfSqrtsPar(xs []float64) []float64 {
 				}
 				return x2
 			}, func(lo, hi int, carry carried) (carried, struct{}) {
-				var acc float64 = carry.s0
-				in := in[:hi]
-				_ = in[lo:]
-				out2 := out2[:hi]
-				_ = out2[lo:]
-				for i3 := lo; i3 < hi; i3++ {
-					var m3 float64
-					m3 = float64(math.Sqrt(in[i3]))
-					{
-						a, b := acc, m3
-						acc = float64(a + b)
-					}
-					var m4 float64
-					{
-						p := acc
-						m4 = float64(p * 0.5)
-					}
-					out2[i3] = m4
-				}
-				return carried{acc}, struct{}{}
-			}, func(lo, hi int, carry carried) struct{} {
-				in := in[:hi]
-				_ = in[lo:]
-				out2 := out2[:hi]
-				_ = out2[lo:]
+				var acc2 float64 = carry.s0
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
 				for i4 := lo; i4 < hi; i4++ {
+					var m5 float64
+					m5 = float64(math.Sqrt(in2[i4]))
+					{
+						a, b := acc2, m5
+						acc2 = float64(a + b)
+					}
+					var m6 float64
+					{
+						p := acc2
+						m6 = float64(p * 0.5)
+					}
+					out3[i4] = m6
+				}
+				return carried{acc2}, struct{}{}
+			}, func(lo, hi int, carry carried) struct{} {
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i5 := lo; i5 < hi; i5++ {
 					var s float64
 					{
-						a, b := carry.s0, out2[i4]
+						a, b := carry.s0, out3[i5]
 						s = float64(a + b)
 					}
-					var m5 float64
+					var m7 float64
 					{
 						p := s
-						m5 = float64(p * 0.5)
+						m7 = float64(p * 0.5)
 					}
-					out2[i4] = m5
+					out3[i5] = m7
 				}
 				return struct{}{}
 			}, func(x3, y2 struct{}) struct{} {
 				return x3
 			})
+			t2 = out3
 		}
-		t2 = out2
 	}
 	return t2
 }
@@ -253,106 +280,104 @@ func _() { soacgenRerunGoGenerate_HalfSqrtsPar(halfSqrtsParSpec) }
 // ChunkedSumsPar is the fused form of chunkedSumsParSpec (generated from its //soac:fuse directive).
 func ChunkedSumsPar(xs []int) []int {
 	var t []int
-	{
-		n3 := len(xs)
-		if parallel.Sequential(n3, 12500) {
-			{
-				n := len(xs)
-				var acc2 int = int(0)
-				var out2 []int
-				out2 = make([]int, n)
-				for lo := 0; lo < n; lo += soac.ChunkSize {
-					hi := min(lo+soac.ChunkSize, n)
-					chunk2 := xs[lo:hi:hi]
-					var r []int
-					{
-						chunk := chunk2
-						out := make([]int, len(chunk))
-						for i, x := range chunk {
-							out[i] = 3*x + 1
-						}
-						r = out
-					}
-					if len(r) != hi-lo {
-						panic(fmt.Sprintf("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi-lo, len(r)))
-					}
-					for i2 := lo; i2 < hi; i2++ {
-						{
-							a, b := acc2, r[i2-lo]
-							acc2 = a + b
-						}
-						out2[i2] = acc2
-					}
-				}
-				t = out2
-			}
-		} else {
-			type carried struct {
-				s0 int
-			}
-			var acc3 int = int(0)
-			var out3 []int
-			out3 = parallel.Alloc[int](n3)[:n3]
-			_, _, ok := parallel.StreamCarried(n3, 1562, true, carried{int(0)}, true, func(lo2, hi2 int, buf []int) ([]int, bool) {
-				var r3 []int
+	if parallel.Sequential(len(xs), 12500) {
+		{
+			n := len(xs)
+			var acc2 int = int(0)
+			var out2 []int
+			out2 = make([]int, n)
+			for lo := 0; lo < n; lo += soac.ChunkSize {
+				hi := min(lo+soac.ChunkSize, n)
+				chunk2 := xs[lo:hi:hi]
+				var r []int
 				{
-					chunk := xs[lo2:hi2:hi2]
-					out := parallel.Reuse(buf, len(chunk))
+					chunk := chunk2
+					out := make([]int, len(chunk))
 					for i, x := range chunk {
 						out[i] = 3*x + 1
 					}
-					r3 = out
+					r = out
 				}
-				if len(r3) != hi2-lo2 {
-					return r3, false
+				if len(r) != hi-lo {
+					panic(fmt.Sprintf("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi-lo, len(r)))
 				}
-				return r3, true
-			}, func(r4 []int, lo2, hi2 int) carried {
-				var acc4 int = int(0)
-				for i4 := lo2; i4 < hi2; i4++ {
+				for i2 := lo; i2 < hi; i2++ {
 					{
-						a, b := acc4, r4[i4-lo2]
-						acc4 = a + b
+						a, b := acc2, r[i2-lo]
+						acc2 = a + b
 					}
+					out2[i2] = acc2
 				}
-				return carried{acc4}
-			}, func(x2, y carried) carried {
+			}
+			t = out2
+		}
+	} else {
+		n3 := len(xs)
+		type carried struct {
+			s0 int
+		}
+		var acc3 int = int(0)
+		var out3 []int
+		out3 = parallel.Alloc[int](n3)[:n3]
+		_, _, ok := parallel.StreamCarried(n3, 1562, true, carried{int(0)}, true, func(lo2, hi2 int, buf []int) ([]int, bool) {
+			var r3 []int
+			{
+				chunk := xs[lo2:hi2:hi2]
+				out := parallel.Reuse(buf, len(chunk))
+				for i, x := range chunk {
+					out[i] = 3*x + 1
+				}
+				r3 = out
+			}
+			if len(r3) != hi2-lo2 {
+				return r3, false
+			}
+			return r3, true
+		}, func(r4 []int, lo2, hi2 int) carried {
+			var acc4 int = int(0)
+			for i4 := lo2; i4 < hi2; i4++ {
 				{
-					a, b := x2.s0, y.s0
-					x2.s0 = a + b
+					a, b := acc4, r4[i4-lo2]
+					acc4 = a + b
 				}
-				return x2
-			}, func(r4 []int, lo2, hi2 int, carry carried) (carried, struct{}) {
-				var acc3 int = carry.s0
-				out3 := out3[:hi2]
-				_ = out3[lo2:]
-				for i3 := lo2; i3 < hi2; i3++ {
-					{
-						a, b := acc3, r4[i3-lo2]
-						acc3 = a + b
+			}
+			return carried{acc4}
+		}, func(x2, y carried) carried {
+			{
+				a, b := x2.s0, y.s0
+				x2.s0 = a + b
+			}
+			return x2
+		}, func(r4 []int, lo2, hi2 int, carry carried) (carried, struct{}) {
+			var acc3 int = carry.s0
+			out3 := out3[:hi2]
+			_ = out3[lo2:]
+			for i3 := lo2; i3 < hi2; i3++ {
+				{
+					a, b := acc3, r4[i3-lo2]
+					acc3 = a + b
+				}
+				out3[i3] = acc3
+			}
+			return carried{acc3}, struct{}{}
+		}, func(x3, y2 struct{}) struct{} {
+			return x3
+		})
+		if ok {
+			_ = acc3
+			t = out3
+		} else {
+			{
+				t2 := soac.StreamMap[int, int](xs, func(chunk []int) []int {
+					out := make([]int, len(chunk))
+					for i, x := range chunk {
+						out[i] = 3*x + 1
 					}
-					out3[i3] = acc3
-				}
-				return carried{acc3}, struct{}{}
-			}, func(x3, y2 struct{}) struct{} {
-				return x3
-			})
-			if ok {
-				_ = acc3
-				t = out3
-			} else {
-				{
-					t2 := soac.StreamMap[int, int](xs, func(chunk []int) []int {
-						out := make([]int, len(chunk))
-						for i, x := range chunk {
-							out[i] = 3*x + 1
-						}
-						return out
-					})
-					t = soac.Scan[int](t2, int(0), func(a, b int) int {
-						return a + b
-					})
-				}
+					return out
+				})
+				t = soac.Scan[int](t2, int(0), func(a, b int) int {
+					return a + b
+				})
 			}
 		}
 	}

@@ -15,14 +15,14 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 	})
 	var best distPoint
 	var v distPoint = distPoint{D: math.Inf(-1)}
-	{
-		n := len(ps)
-		in := ps[:n]
-		var acc distPoint = v
-		var out []Point
-		kept := 0
-		out = parallel.Alloc[Point](n)[:n]
-		if parallel.Sequential(n, 9092) {
+	if parallel.Sequential(len(ps), 9092) {
+		{
+			n := len(ps)
+			in := ps[:n]
+			var acc distPoint = v
+			var out []Point
+			kept := 0
+			out = make([]Point, n)
 			for i := 0; i < n; i++ {
 				var m distPoint
 				m = fn(in[i])
@@ -50,48 +50,58 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 					kept++
 				}
 			}
-		} else {
-			total, r := parallel.FilterFold(n, 1136, out, func(lo, hi int, dst []Point) (int, struct {
+			best = acc
+			above = out[:kept:kept]
+		}
+	} else {
+		{
+			n2 := len(ps)
+			in2 := ps[:n2]
+			var acc2 distPoint = v
+			var out2 []Point
+			kept2 := 0
+			out2 = parallel.Alloc[Point](n2)[:n2]
+			total, r := parallel.FilterFold(n2, 1136, out2, func(lo, hi int, dst []Point) (int, struct {
 				f0 distPoint
 			}) {
 				fn3 := soac.Opaque(func(p Point) distPoint {
 					return distPoint{p, cross(a, b, p)}
 				})
-				var acc distPoint = v
-				in := in[:hi]
-				_ = in[lo:]
-				out := dst
-				kept := 0
-				for i2 := lo; i2 < hi; i2++ {
-					var m3 distPoint
-					m3 = fn3(in[i2])
+				var acc2 distPoint = v
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out2 := dst
+				kept2 := 0
+				for i3 := lo; i3 < hi; i3++ {
+					var m5 distPoint
+					m5 = fn3(in2[i3])
 					{
-						x, y := acc, m3
+						x, y := acc2, m5
 						if y.D > x.D {
-							acc = y
-							goto done4
+							acc2 = y
+							goto done7
 						}
-						acc = x
+						acc2 = x
 					}
-				done4:
-					var keep2 bool
+				done7:
+					var keep3 bool
 					{
-						d := m3
-						keep2 = d.D > 0
+						d := m5
+						keep3 = d.D > 0
 					}
-					var m4 Point
+					var m6 Point
 					{
-						d := m3
-						m4 = d.P
+						d := m5
+						m6 = d.P
 					}
-					out[kept] = m4
-					if keep2 {
-						kept++
+					out2[kept2] = m6
+					if keep3 {
+						kept2++
 					}
 				}
-				return kept, struct {
+				return kept2, struct {
 					f0 distPoint
-				}{acc}
+				}{acc2}
 			}, func(x2, y2 struct {
 				f0 distPoint
 			}) struct {
@@ -101,18 +111,18 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 					x, y := x2.f0, y2.f0
 					if y.D > x.D {
 						x2.f0 = y
-						goto done7
+						goto done10
 					}
 					x2.f0 = x
 				}
-			done7:
+			done10:
 				return x2
 			})
-			kept = total
-			acc = r.f0
+			kept2 = total
+			acc2 = r.f0
+			best = acc2
+			above = out2[:kept2:kept2]
 		}
-		best = acc
-		above = out[:kept:kept]
 	}
 	return best.P, above
 }

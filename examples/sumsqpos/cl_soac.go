@@ -20,11 +20,11 @@ func SumSqPosCL(xs []float64) float64 {
 		}
 	}
 	if !ok {
-		{
-			n := len(xs)
-			in := xs[:n]
-			var acc float64 = float64(0.0)
-			if parallel.Sequential(n, 16667) {
+		if parallel.Sequential(len(xs), 16667) {
+			{
+				n := len(xs)
+				in := xs[:n]
+				var acc float64 = float64(0.0)
 				for i := 0; i < n; i++ {
 					var keep bool
 					{
@@ -47,50 +47,34 @@ func SumSqPosCL(xs []float64) float64 {
 						acc = float64(a + b)
 					}
 				}
-			} else {
-				r := parallel.Reduce(n, 2083, func(lo, hi int) struct {
+				t3 = acc
+			}
+		} else {
+			{
+				n2 := len(xs)
+				in2 := xs[:n2]
+				var acc2 float64 = float64(0.0)
+				r := parallel.Reduce(n2, 2083, func(lo, hi int) struct {
 					f0 float64
 				} {
-					var acc2 float64 = float64(0.0)
 					var acc3 float64 = float64(0.0)
 					var acc4 float64 = float64(0.0)
 					var acc5 float64 = float64(0.0)
-					in2 := in[lo:hi]
-					size := len(in2)
-					i4 := 0
-					for ; i4 < size-3; i4 += 4 {
-						i5 := i4
-						_ = i5
-						var keep3 bool
-						{
-							x := in2[i5]
-							keep3 = x > 0
-						}
-						var m3 float64
-						{
-							x := in2[i5]
-							m3 = float64(x * x)
-						}
-						var v3 float64 = m3
-						var mask3 uint64
-						if keep3 {
-							mask3 = ^uint64(0)
-						}
-						v3 = math.Float64frombits(math.Float64bits(v3) & mask3)
-						{
-							a, b := acc2, v3
-							acc2 = float64(a + b)
-						}
-						i6 := i4 + 1
+					var acc6 float64 = float64(0.0)
+					in3 := in2[lo:hi]
+					size := len(in3)
+					i5 := 0
+					for ; i5 < size-3; i5 += 4 {
+						i6 := i5
 						_ = i6
 						var keep4 bool
 						{
-							x := in2[i6]
+							x := in3[i6]
 							keep4 = x > 0
 						}
 						var m4 float64
 						{
-							x := in2[i6]
+							x := in3[i6]
 							m4 = float64(x * x)
 						}
 						var v4 float64 = m4
@@ -103,16 +87,16 @@ func SumSqPosCL(xs []float64) float64 {
 							a, b := acc3, v4
 							acc3 = float64(a + b)
 						}
-						i7 := i4 + 2
+						i7 := i5 + 1
 						_ = i7
 						var keep5 bool
 						{
-							x := in2[i7]
+							x := in3[i7]
 							keep5 = x > 0
 						}
 						var m5 float64
 						{
-							x := in2[i7]
+							x := in3[i7]
 							m5 = float64(x * x)
 						}
 						var v5 float64 = m5
@@ -125,16 +109,16 @@ func SumSqPosCL(xs []float64) float64 {
 							a, b := acc4, v5
 							acc4 = float64(a + b)
 						}
-						i8 := i4 + 3
+						i8 := i5 + 2
 						_ = i8
 						var keep6 bool
 						{
-							x := in2[i8]
+							x := in3[i8]
 							keep6 = x > 0
 						}
 						var m6 float64
 						{
-							x := in2[i8]
+							x := in3[i8]
 							m6 = float64(x * x)
 						}
 						var v6 float64 = m6
@@ -147,16 +131,16 @@ func SumSqPosCL(xs []float64) float64 {
 							a, b := acc5, v6
 							acc5 = float64(a + b)
 						}
-					}
-					for i9 := i4; i9 < size; i9++ {
+						i9 := i5 + 3
+						_ = i9
 						var keep7 bool
 						{
-							x := in2[i9]
+							x := in3[i9]
 							keep7 = x > 0
 						}
 						var m7 float64
 						{
-							x := in2[i9]
+							x := in3[i9]
 							m7 = float64(x * x)
 						}
 						var v7 float64 = m7
@@ -166,25 +150,47 @@ func SumSqPosCL(xs []float64) float64 {
 						}
 						v7 = math.Float64frombits(math.Float64bits(v7) & mask7)
 						{
-							a, b := acc2, v7
-							acc2 = float64(a + b)
+							a, b := acc6, v7
+							acc6 = float64(a + b)
+						}
+					}
+					for i10 := i5; i10 < size; i10++ {
+						var keep8 bool
+						{
+							x := in3[i10]
+							keep8 = x > 0
+						}
+						var m8 float64
+						{
+							x := in3[i10]
+							m8 = float64(x * x)
+						}
+						var v8 float64 = m8
+						var mask8 uint64
+						if keep8 {
+							mask8 = ^uint64(0)
+						}
+						v8 = math.Float64frombits(math.Float64bits(v8) & mask8)
+						{
+							a, b := acc3, v8
+							acc3 = float64(a + b)
 						}
 					}
 					{
-						a, b := acc2, acc3
-						acc2 = float64(a + b)
+						a, b := acc3, acc4
+						acc3 = float64(a + b)
 					}
 					{
-						a, b := acc4, acc5
-						acc4 = float64(a + b)
+						a, b := acc5, acc6
+						acc5 = float64(a + b)
 					}
 					{
-						a, b := acc2, acc4
-						acc2 = float64(a + b)
+						a, b := acc3, acc5
+						acc3 = float64(a + b)
 					}
 					return struct {
 						f0 float64
-					}{acc2}
+					}{acc3}
 				}, func(x2, y struct {
 					f0 float64
 				}) struct {
@@ -196,9 +202,9 @@ func SumSqPosCL(xs []float64) float64 {
 					}
 					return x2
 				})
-				acc = r.f0
+				acc2 = r.f0
+				t3 = acc2
 			}
-			t3 = acc
 		}
 	}
 	return t3
@@ -254,11 +260,11 @@ func OrdersTotalCL(os []Order) float64 {
 		}
 	}
 	if !ok {
-		{
-			n := len(os)
-			in := os[:n]
-			var acc float64 = float64(0.0)
-			if parallel.Sequential(n, 16667) {
+		if parallel.Sequential(len(os), 16667) {
+			{
+				n := len(os)
+				in := os[:n]
+				var acc float64 = float64(0.0)
 				for i := 0; i < n; i++ {
 					var keep bool
 					{
@@ -277,47 +283,35 @@ func OrdersTotalCL(os []Order) float64 {
 						}
 					}
 				}
-			} else {
-				r := parallel.Reduce(n, 2083, func(lo, hi int) struct {
+				t2 = acc
+			}
+		} else {
+			{
+				n2 := len(os)
+				in2 := os[:n2]
+				var acc2 float64 = float64(0.0)
+				r := parallel.Reduce(n2, 2083, func(lo, hi int) struct {
 					f0 float64
 				} {
-					var acc2 float64 = float64(0.0)
 					var acc3 float64 = float64(0.0)
 					var acc4 float64 = float64(0.0)
 					var acc5 float64 = float64(0.0)
-					in2 := in[lo:hi]
-					size := len(in2)
-					i4 := 0
-					for ; i4 < size-3; i4 += 4 {
-						i5 := i4
-						_ = i5
-						var keep3 bool
-						{
-							o := in2[i5]
-							keep3 = o.Status == Shipped
-						}
-						if keep3 {
-							var m3 float64
-							{
-								o := in2[i5]
-								m3 = float64(o.Price * o.Qty)
-							}
-							{
-								a, b := acc2, m3
-								acc2 = float64(a + b)
-							}
-						}
-						i6 := i4 + 1
+					var acc6 float64 = float64(0.0)
+					in3 := in2[lo:hi]
+					size := len(in3)
+					i5 := 0
+					for ; i5 < size-3; i5 += 4 {
+						i6 := i5
 						_ = i6
 						var keep4 bool
 						{
-							o := in2[i6]
+							o := in3[i6]
 							keep4 = o.Status == Shipped
 						}
 						if keep4 {
 							var m4 float64
 							{
-								o := in2[i6]
+								o := in3[i6]
 								m4 = float64(o.Price * o.Qty)
 							}
 							{
@@ -325,17 +319,17 @@ func OrdersTotalCL(os []Order) float64 {
 								acc3 = float64(a + b)
 							}
 						}
-						i7 := i4 + 2
+						i7 := i5 + 1
 						_ = i7
 						var keep5 bool
 						{
-							o := in2[i7]
+							o := in3[i7]
 							keep5 = o.Status == Shipped
 						}
 						if keep5 {
 							var m5 float64
 							{
-								o := in2[i7]
+								o := in3[i7]
 								m5 = float64(o.Price * o.Qty)
 							}
 							{
@@ -343,17 +337,17 @@ func OrdersTotalCL(os []Order) float64 {
 								acc4 = float64(a + b)
 							}
 						}
-						i8 := i4 + 3
+						i8 := i5 + 2
 						_ = i8
 						var keep6 bool
 						{
-							o := in2[i8]
+							o := in3[i8]
 							keep6 = o.Status == Shipped
 						}
 						if keep6 {
 							var m6 float64
 							{
-								o := in2[i8]
+								o := in3[i8]
 								m6 = float64(o.Price * o.Qty)
 							}
 							{
@@ -361,40 +355,58 @@ func OrdersTotalCL(os []Order) float64 {
 								acc5 = float64(a + b)
 							}
 						}
-					}
-					for i9 := i4; i9 < size; i9++ {
+						i9 := i5 + 3
+						_ = i9
 						var keep7 bool
 						{
-							o := in2[i9]
+							o := in3[i9]
 							keep7 = o.Status == Shipped
 						}
 						if keep7 {
 							var m7 float64
 							{
-								o := in2[i9]
+								o := in3[i9]
 								m7 = float64(o.Price * o.Qty)
 							}
 							{
-								a, b := acc2, m7
-								acc2 = float64(a + b)
+								a, b := acc6, m7
+								acc6 = float64(a + b)
+							}
+						}
+					}
+					for i10 := i5; i10 < size; i10++ {
+						var keep8 bool
+						{
+							o := in3[i10]
+							keep8 = o.Status == Shipped
+						}
+						if keep8 {
+							var m8 float64
+							{
+								o := in3[i10]
+								m8 = float64(o.Price * o.Qty)
+							}
+							{
+								a, b := acc3, m8
+								acc3 = float64(a + b)
 							}
 						}
 					}
 					{
-						a, b := acc2, acc3
-						acc2 = float64(a + b)
+						a, b := acc3, acc4
+						acc3 = float64(a + b)
 					}
 					{
-						a, b := acc4, acc5
-						acc4 = float64(a + b)
+						a, b := acc5, acc6
+						acc5 = float64(a + b)
 					}
 					{
-						a, b := acc2, acc4
-						acc2 = float64(a + b)
+						a, b := acc3, acc5
+						acc3 = float64(a + b)
 					}
 					return struct {
 						f0 float64
-					}{acc2}
+					}{acc3}
 				}, func(x2, y struct {
 					f0 float64
 				}) struct {
@@ -406,9 +418,9 @@ func OrdersTotalCL(os []Order) float64 {
 					}
 					return x2
 				})
-				acc = r.f0
+				acc2 = r.f0
+				t2 = acc2
 			}
-			t2 = acc
 		}
 	}
 	return t2

@@ -11,13 +11,13 @@ import (
 // WordStatsPar is the fused form of wordStatsParSpec (generated from its //soac:fuse directive).
 func WordStatsPar(text string, minLen int) (longest int, long []string) {
 	words := strings.Fields(text)
-	{
-		n := len(words)
-		in := words[:n]
-		var acc int = int(0)
-		var out []string
-		out = make([]string, 0, n)
-		if parallel.Sequential(n, 8334) {
+	if parallel.Sequential(len(words), 8334) {
+		{
+			n := len(words)
+			in := words[:n]
+			var acc int = int(0)
+			var out []string
+			out = make([]string, 0, n)
 			for i := 0; i < n; i++ {
 				var m int
 				m = utf8.RuneCountInString(in[i])
@@ -34,33 +34,42 @@ func WordStatsPar(text string, minLen int) (longest int, long []string) {
 					out = append(out, in[i])
 				}
 			}
-		} else {
-			total, r := parallel.FilterFold(n, 1041, out[:n], func(lo, hi int, dst []string) (int, struct {
+			longest = acc
+			long = out
+		}
+	} else {
+		{
+			n2 := len(words)
+			in2 := words[:n2]
+			var acc2 int = int(0)
+			var out2 []string
+			out2 = make([]string, 0, n2)
+			total, r := parallel.FilterFold(n2, 1041, out2[:n2], func(lo, hi int, dst []string) (int, struct {
 				f0 int
 			}) {
-				var acc int = int(0)
-				in := in[:hi]
-				_ = in[lo:]
-				out := dst[:0]
-				for i2 := lo; i2 < hi; i2++ {
-					var m2 int
-					m2 = utf8.RuneCountInString(in[i2])
+				var acc2 int = int(0)
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out2 := dst[:0]
+				for i3 := lo; i3 < hi; i3++ {
+					var m3 int
+					m3 = utf8.RuneCountInString(in2[i3])
 					{
-						a, b := acc, m2
-						acc = max(a, b)
+						a, b := acc2, m3
+						acc2 = max(a, b)
 					}
-					var keep2 bool
+					var keep3 bool
 					{
-						w := in[i2]
-						keep2 = utf8.RuneCountInString(w) > minLen
+						w := in2[i3]
+						keep3 = utf8.RuneCountInString(w) > minLen
 					}
-					if keep2 {
-						out = append(out, in[i2])
+					if keep3 {
+						out2 = append(out2, in2[i3])
 					}
 				}
-				return len(out), struct {
+				return len(out2), struct {
 					f0 int
-				}{acc}
+				}{acc2}
 			}, func(x, y struct {
 				f0 int
 			}) struct {
@@ -72,11 +81,11 @@ func WordStatsPar(text string, minLen int) (longest int, long []string) {
 				}
 				return x
 			})
-			out = out[:total]
-			acc = r.f0
+			out2 = out2[:total]
+			acc2 = r.f0
+			longest = acc2
+			long = out2
 		}
-		longest = acc
-		long = out
 	}
 	return longest, long
 }

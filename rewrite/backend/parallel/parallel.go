@@ -1,11 +1,13 @@
 package parallel
 
 // This file holds the parallel backend: it renders a lowered kernel as Go
-// that calls runtime/parallel, with the cpu backend's fused loop body
-// (loopParts, the same inlining) placed twice: once as the sequential
-// loop over [0, n), run when the estimated work is below the runtime's
-// threshold (parallel.Sequential with the kernel's grain), and once in
-// the per-chunk func(lo, hi int) that the runtime runs over the chunks:
+// that calls runtime/parallel. When the estimated work is below the
+// runtime's threshold (parallel.Sequential with the kernel's grain,
+// tested once, before anything else of the kernel), the cpu backend's
+// code of the kernel runs, the same statements (belowGrain, seqOrPar:
+// make, not parallel.Alloc; issue 11); else the cpu backend's fused loop
+// body (hostgo.LoopParts, the same inlining) runs in the per-chunk
+// func(lo, hi int) that the runtime runs over the chunks:
 //
 //   - maps (no fold, scan or kept-element output): parallel.For, each
 //     chunk writing its range of the preallocated outputs;
@@ -154,10 +156,16 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 		return parCarried(f, lk, outs) // parscan.go
 	}
 	at := lk.Src.At.Pos()
+	// Below the grain, the cpu backend's loop (belowGrain).
+	seq, why := f.Loop(lk, outs)
+	if why != "" {
+		return nil, why
+	}
 	// Its outputs are allocated uncleared (parallel_alloc.go).
 	lp := f.LoopParts(lk, outs, unclearedAlloc(f))
-	seq, why := lp.Loops("0", lp.N)
-	if why != "" {
+	// The first rendering declares the accumulators; its loop over
+	// [0, n) is not placed.
+	if _, why := lp.Loops("0", lp.N); why != "" {
 		return nil, why
 	}
 	combine, why := lp.Combine()
@@ -375,14 +383,34 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 		par.Add(jen.Qual(ParallelPath, forFn).Call(n, fg, fn(nil, jen.Null())))
 	}
 	par = append(copies(), par...)
-	body := hostgo.Stmts{hostgo.Define(lp.N, lp.Length)}
-	body.Add(*lp.Pre...)
-	body.Add(jen.If(jen.Qual(ParallelPath, "Sequential").Call(n, grain)).Add(hostgo.Block(seq)).Else().Add(hostgo.Block(par)))
-	body.Add(combine...).Add(*lp.Post...)
 	// The guard's unfused code runs outside the chunk functions: it
 	// calls the functions evaluated at their SOACs, not the copies.
 	restore()
-	return hostgo.Stmts{lp.Guard(body)}, ""
+	return belowGrain(lp, grain, seq, par, combine), ""
+}
+
+// belowGrain returns a loop kernel's code: below grain the cpu backend's
+// loop seq (hostgo.Func.Loop, its guard included), so that a small input
+// runs the instructions the cpu backend's code runs (make, not
+// parallel.Alloc; issue 11), else lp's guard around the parallel
+// branch: lp's length, its Pre (the uncleared outputs), par, combine and
+// its Post. The length is evaluated in the test and again in the branch
+// taken: len of a variable, a constant, or an operand's temporary
+// (hostgo evaluates operands where they are written), all free of
+// effects.
+func belowGrain(lp *hostgo.LoopParts, grain *jen.Statement, seq jen.Code, par, combine hostgo.Stmts) hostgo.Stmts {
+	body := hostgo.Stmts{hostgo.Define(lp.N, lp.Length)}
+	body.Add(*lp.Pre...)
+	// A scan's accumulator is the sequential loop's: the chunks fold
+	// into their own.
+	for _, a := range lp.Accs {
+		if a.Role == lower.Scan {
+			body.Add(hostgo.AssignTo("_", hostgo.Id(a.Name)))
+		}
+	}
+	body.Add(par...).Add(combine...).Add(*lp.Post...)
+	test := jen.Qual(ParallelPath, "Sequential").Call(lp.Length, grain)
+	return hostgo.Stmts{jen.If(test).Add(hostgo.Block(hostgo.Stmts{seq})).Else().Add(hostgo.Block(hostgo.Stmts{lp.Guard(body)}))}
 }
 
 // partials returns, for the folds' accumulators, the struct type of a

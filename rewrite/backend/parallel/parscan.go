@@ -340,9 +340,15 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	}
 	sort.Ints(spaces)
 
-	lp := f.LoopParts(lk, outs, unclearedAlloc(f))
-	seq, why := lp.Loops("0", lp.N)
+	// Below the grain, the cpu backend's loop (belowGrain).
+	seq, why := f.Loop(lk, outs)
 	if why != "" {
+		return nil, why
+	}
+	lp := f.LoopParts(lk, outs, unclearedAlloc(f))
+	// The first rendering declares the accumulators; its loop over
+	// [0, n) is not placed.
+	if _, why := lp.Loops("0", lp.N); why != "" {
 		return nil, why
 	}
 	combine, why := lp.Combine()
@@ -652,14 +658,10 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	if len(folds) > 0 {
 		par.Add(assign(p)...)
 	}
-	body := hostgo.Stmts{hostgo.Define(lp.N, lp.Length)}
-	body.Add(*lp.Pre...)
-	body.Add(jen.If(jen.Qual(ParallelPath, "Sequential").Call(n, grain)).Add(hostgo.Block(seq)).Else().Add(hostgo.Block(par)))
-	body.Add(combine...).Add(*lp.Post...)
 	// The guard's unfused code runs outside the chunk functions: it
 	// calls the functions evaluated at their SOACs, not the copies.
 	restore()
-	return hostgo.Stmts{lp.Guard(body)}, ""
+	return belowGrain(lp, grain, seq, par, combine), ""
 }
 
 // scratchNanos is the least estimated work per element (parcost.go) of

@@ -46,10 +46,19 @@ func parChunked(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	if why != "" {
 		return nil, why
 	}
-	return hostgo.Stmts{hostgo.Block(hostgo.Stmts{
-		hostgo.Define(n, inputLen),
-		jen.If(jen.Qual(ParallelPath, "Sequential").Call(hostgo.Id(n), grain)).Add(hostgo.Block(hostgo.Stmts{seq})).Else().Add(hostgo.Block(par)),
-	})}, ""
+	return seqOrPar(inputLen, grain, seq, n, par), ""
+}
+
+// seqOrPar returns a stream kernel's code: below grain the cpu backend's
+// code seq, else par with n, the name it reads the length by (none: ""),
+// defined as length (the length of an input: read twice, free of
+// effects).
+func seqOrPar(length, grain *jen.Statement, seq jen.Code, n string, par hostgo.Stmts) hostgo.Stmts {
+	test := jen.Qual(ParallelPath, "Sequential").Call(length, grain)
+	if n != "" {
+		par = append(hostgo.Stmts{hostgo.Define(n, length)}, par...)
+	}
+	return hostgo.Stmts{jen.If(test).Add(hostgo.Block(hostgo.Stmts{seq})).Else().Add(hostgo.Block(par))}
 }
 
 // parChunks returns the parallel branch of parChunked: lk's chunks run

@@ -105,16 +105,16 @@ func parThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 	if oneStep(lk) == "" {
 		par, g, why = parThenOne(f, lk, outs, n)
 	} else {
+		if lk.Chunk.Buffer == lower.Input {
+			// The stream's half takes its input whole (StreamMapOr).
+			n = ""
+		}
 		par, g, why = parThenTwo(f, lk, outs, n)
 	}
 	if why != "" {
 		return nil, why
 	}
-	grain := hostgo.Lit(g)
-	return hostgo.Stmts{hostgo.Block(hostgo.Stmts{
-		hostgo.Define(n, inputLen),
-		jen.If(jen.Qual(ParallelPath, "Sequential").Call(hostgo.Id(n), grain)).Add(hostgo.Block(hostgo.Stmts{seq})).Else().Add(hostgo.Block(par)),
-	})}, ""
+	return seqOrPar(inputLen, hostgo.Lit(g), seq, n, par), ""
 }
 
 // oneStep returns why lk (form lower.ChunkedThen) does not run in one
