@@ -77,9 +77,21 @@ type RoundsOptions struct {
 
 // RoundsWith is Rounds with the options o.
 func RoundsWith(b *testing.B, o RoundsOptions, calls int, fs ...func()) (samples [][]float64) {
-	samples = make([][]float64, len(fs))
-	for f := range samples {
-		samples[f] = make([]float64, 0, b.N)
+	samples, _ = rounds(b, o, calls, false, fs)
+	return samples
+}
+
+// rounds runs RoundsWith's rounds and returns each function's time a
+// call per round (ns), wall[f][round], and, when withCPU is set, the
+// process's CPU time a call over the same calls, cpu[f][round] (nil
+// otherwise). It resets b's timer first.
+func rounds(b *testing.B, o RoundsOptions, calls int, withCPU bool, fs []func()) (wall, cpu [][]float64) {
+	wall, cpu = make([][]float64, len(fs)), make([][]float64, len(fs))
+	for f := range fs {
+		wall[f] = make([]float64, 0, b.N)
+		if withCPU {
+			cpu[f] = make([]float64, 0, b.N)
+		}
 	}
 	b.ResetTimer()
 	for i := range b.N {
@@ -93,15 +105,22 @@ func RoundsWith(b *testing.B, o RoundsOptions, calls int, fs ...func()) (samples
 				runtime.GC()
 				b.StartTimer()
 			}
+			var c0 int64
+			if withCPU {
+				c0 = processCPU()
+			}
 			t0 := time.Now()
 			for range calls {
 				fs[f]()
 			}
-			samples[f] = append(samples[f], float64(time.Since(t0))/float64(calls))
+			wall[f] = append(wall[f], float64(time.Since(t0))/float64(calls))
+			if withCPU {
+				cpu[f] = append(cpu[f], float64(processCPU()-c0)/float64(calls))
+			}
 		}
 	}
 	b.StopTimer()
-	return samples
+	return wall, cpu
 }
 
 // Median returns the median of xs without changing xs.
@@ -130,32 +149,32 @@ func (ts Turns) Ratio(i, j int) float64 {
 	return median(xs)
 }
 
-// PairedN is Paired for several functions: each of b.N turns calls
-// every function calls times, starting from a different one each turn
-// (turn t starts at fs[t%len(fs)] and goes round), and it returns each
-// turn's wall time a call of each function (ns) and the process's CPU
-// time a call over all its threads (ns; 0 where it is not read): on a
-// host that other work loads, the CPU time of a call still counts only
-// what the call's own goroutines ran. It resets b's timer first.
+// PairedN is Paired for several functions, Rounds's rounds read as
+// turns: each of b.N turns calls every function calls times, starting
+// from a different one each turn (turn t starts at fs[t%len(fs)] and
+// goes round), and it returns each turn's wall time a call of each
+// function (ns) and the process's CPU time a call over all its threads
+// (ns; 0 where it is not read): on a host that other work loads, the
+// CPU time of a call still counts only what the call's own goroutines
+// ran. It resets b's timer first.
 func PairedN(b *testing.B, calls int, fs ...func()) (wall, cpu Turns) {
-	k := len(fs)
-	wall, cpu = make(Turns, 0, b.N), make(Turns, 0, b.N)
-	b.ResetTimer()
-	for turn := range b.N {
-		w, c := make([]float64, k), make([]float64, k)
-		for j := range k {
-			i := (turn + j) % k
-			c0, t0 := processCPU(), time.Now()
-			for range calls {
-				fs[i]()
-			}
-			w[i] = float64(time.Since(t0)) / float64(calls)
-			c[i] = float64(processCPU()-c0) / float64(calls)
-		}
-		wall, cpu = append(wall, w), append(cpu, c)
+	w, c := rounds(b, RoundsOptions{}, calls, true, fs)
+	return turns(w), turns(c)
+}
+
+// turns returns samples[f][round] as one row per round.
+func turns(samples [][]float64) Turns {
+	if len(samples) == 0 {
+		return nil
 	}
-	b.StopTimer()
-	return wall, cpu
+	ts := make(Turns, len(samples[0]))
+	for t := range ts {
+		ts[t] = make([]float64, len(samples))
+		for f := range samples {
+			ts[t][f] = samples[f][t]
+		}
+	}
+	return ts
 }
 
 // Variant is one function timed by ParPaired beside cpu, parallel and
