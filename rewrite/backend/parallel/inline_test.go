@@ -13,8 +13,6 @@ package parallel
 // branch is the cpu backend's code.)
 
 import (
-	"bufio"
-	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -93,24 +91,7 @@ func TestSmallPathCallsInlined(t *testing.T) {
 	// The go command prints each package's diagnostics under a "# import
 	// path" line, their positions relative to the working directory or,
 	// at times, "./file" relative to the package's directory.
-	inlined := map[string]bool{}
-	pkgDir := ""
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
-		line := sc.Text()
-		if p, ok := strings.CutPrefix(line, "# "); ok {
-			pkgDir = strings.TrimPrefix(strings.TrimPrefix(p, modulePath), "/")
-			continue
-		}
-		pos, msg, ok := strings.Cut(line, ": ")
-		if !ok || !strings.HasPrefix(msg, "inlining call to ") {
-			continue
-		}
-		if rest, ok := strings.CutPrefix(pos, "./"); ok && !strings.Contains(rest, "/") {
-			pos = filepath.Join(pkgDir, rest)
-		}
-		inlined[filepath.Clean(pos)] = true
-	}
+	inlined := inlinedSites(out)
 	for site, call := range sites {
 		if !inlined[site] {
 			t.Errorf("%s: %s is not inlined: below the grain the parallel function calls what the cpu backend's does not", site, call)
