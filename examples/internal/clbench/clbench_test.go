@@ -52,21 +52,7 @@ func floats(n int, seed uint64) []float64 {
 // bench runs cl, cpu (when not nil) and par as sub-benchmarks; cl
 // reports the device times.
 func bench(b *testing.B, cl, cpu, par func()) {
-	b.Run("opencl", func(b *testing.B) {
-		cl() // builds the program
-		k0, t0 := launch.DeviceTime()
-		b.ResetTimer()
-		for range b.N {
-			cl()
-		}
-		b.StopTimer()
-		k1, t1 := launch.DeviceTime()
-		if k1 == k0 {
-			b.Fatal("no kernel ran on the device")
-		}
-		b.ReportMetric(float64(k1-k0)/float64(b.N), "kernel-ns/op")
-		b.ReportMetric(float64(t1-t0)/float64(b.N), "transfer-ns/op")
-	})
+	b.Run("opencl", func(b *testing.B) { onDevice(b, cl) })
 	if cpu != nil {
 		b.Run("cpu", func(b *testing.B) {
 			for range b.N {
@@ -79,6 +65,25 @@ func bench(b *testing.B, cl, cpu, par func()) {
 			par()
 		}
 	})
+}
+
+// onDevice times cl, an opencl variant, after one untimed call (which
+// builds its programs), fails if no kernel ran on the device, and
+// reports the device's kernel and transfer time a call.
+func onDevice(b *testing.B, cl func()) {
+	cl()
+	k0, t0 := launch.DeviceTime()
+	b.ResetTimer()
+	for range b.N {
+		cl()
+	}
+	b.StopTimer()
+	k1, t1 := launch.DeviceTime()
+	if k1 == k0 {
+		b.Fatal("no kernel ran on the device")
+	}
+	b.ReportMetric(float64(k1-k0)/float64(b.N), "kernel-ns/op")
+	b.ReportMetric(float64(t1-t0)/float64(b.N), "transfer-ns/op")
 }
 
 func BenchmarkSumSq(b *testing.B) {
@@ -158,19 +163,7 @@ func BenchmarkChunkedSumsKept(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			launch.KeepOnDevice = keep
 			defer func() { launch.KeepOnDevice = true }()
-			prefixsum.ChunkedSumsCL(xs) // builds the programs
-			k0, t0 := launch.DeviceTime()
-			b.ResetTimer()
-			for range b.N {
-				prefixsum.ChunkedSumsCL(xs)
-			}
-			b.StopTimer()
-			k1, t1 := launch.DeviceTime()
-			if k1 == k0 {
-				b.Fatal("no kernel ran on the device")
-			}
-			b.ReportMetric(float64(k1-k0)/float64(b.N), "kernel-ns/op")
-			b.ReportMetric(float64(t1-t0)/float64(b.N), "transfer-ns/op")
+			onDevice(b, func() { prefixsum.ChunkedSumsCL(xs) })
 		})
 	}
 }
