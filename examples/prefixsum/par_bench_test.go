@@ -134,3 +134,27 @@ func benchInts(b *testing.B, seed uint64, impls []struct {
 		})
 	}
 }
+
+// BenchmarkScanGC runs the cpu and parallel scans at 1e6 elements under
+// GOGC 100 (the default) and 1000 (extest.GCSweep: collections and page
+// faults per call beside the time): at that size each call allocates a
+// fresh 8 MB output in well under a millisecond on 16 cores, and the
+// collections that allocation rate causes are part of what bounds the
+// parallel scans' speedup (issue 11).
+func BenchmarkScanGC(b *testing.B) {
+	const n = 1_000_000
+	is := extest.Ints(extest.Rand(13, n), n, -1000, 1000)
+	pos := extest.Floats(extest.Rand(15, n), n, 0, 10)
+	for _, k := range []struct {
+		name     string
+		cpu, par func()
+	}{
+		{"PrefixSums", func() { PrefixSums(is) }, func() { PrefixSumsPar(is) }},
+		{"ChunkedSums", func() { ChunkedSums(is) }, func() { ChunkedSumsPar(is) }},
+		{"HalfSqrts", func() { HalfSqrts(pos) }, func() { HalfSqrtsPar(pos) }},
+	} {
+		b.Run(k.name, func(b *testing.B) {
+			extest.GCSweep(b, 8*n, []int{100, 1000}, extest.Call{Name: "cpu", Call: k.cpu}, extest.Call{Name: "parallel", Call: k.par})
+		})
+	}
+}

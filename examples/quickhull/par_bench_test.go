@@ -54,3 +54,15 @@ func BenchmarkFilterMaxPar(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFilterGC runs the cpu and parallel FilterMax at 1e6 points
+// under GOGC 100 and 1000 (extest.GCSweep), as prefixsum's BenchmarkScanGC
+// does for the scans: each call allocates a fresh output of the kept
+// points.
+func BenchmarkFilterGC(b *testing.B) {
+	ps := randPoints(1_000_000)
+	a, c := Point{-1, -0.2}, Point{1, 0.3}
+	extest.GCSweep(b, int64(16*len(ps)), []int{100, 1000},
+		extest.Call{Name: "cpu", Call: func() { FilterMax(ps, a, c) }},
+		extest.Call{Name: "parallel", Call: func() { FilterMaxPar(ps, a, c) }})
+}

@@ -16,3 +16,13 @@ func processCPU() int64 {
 	}
 	return ts.Nano()
 }
+
+// minorFaults returns the process's minor page faults so far (getrusage:
+// a page first touched, or given back to the kernel and touched again).
+func minorFaults() int64 {
+	var r syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &r) != nil {
+		return 0
+	}
+	return int64(r.Minflt)
+}

@@ -3,7 +3,10 @@
 // sequential path (n = 1 and 1e3), in blocks of calls that alternate
 // between the two, so that the host's drift and load fall on both alike
 // (issue 11: the parallel function no more than 5% slower than cpu's).
-// It holds a benchmark only; the examples' tests check results.
+// Three control pairs put a cpu function beside a copy of its own code
+// (controls.go): what placement alone moves a ratio. It holds a
+// benchmark and the check that the copies match; the examples' tests
+// check results.
 package smallbench
 
 import (
@@ -66,6 +69,11 @@ func pairs(n int) []pair {
 		{"Histogram", func() { histogram.Histogram(xs, -1, 1, 64) }, func() { histogram.HistogramPar(xs, -1, 1, 64) }},
 		{"ClusterSizes", func() { kmeans.ClusterSizes(kps, centres) }, func() { kmeans.ClusterSizesPar(kps, centres) }},
 		{"FilterMax", func() { quickhull.FilterMax(qps, qa, qb) }, func() { quickhull.FilterMaxPar(qps, qa, qb) }},
+		// Controls: the cpu function against a copy of its own code
+		// (controls.go); "par" is the copy.
+		{"SumSqCopy", func() { sumsq.SumSq(xs) }, func() { SumSqCopy(xs) }},
+		{"SumSqPosCopy", func() { sumsqpos.SumSqPos(xs) }, func() { SumSqPosCopy(xs) }},
+		{"ChunkedSumsCopy", func() { prefixsum.ChunkedSums(is) }, func() { ChunkedSumsCopy(is) }},
 	}
 	if n > 1 {
 		side := 1
