@@ -7,7 +7,11 @@ package parallel
 // It does not allocate the output (the generated code does, as the cpu
 // backend does) nor evaluate any predicate itself (the body does).
 
-import "sync"
+import (
+	"runtime"
+	"sync/atomic"
+	"unsafe"
+)
 
 // Filter runs an order-keeping filter (with any maps fused before or after
 // it) over [0, n) in parallel. body(lo, hi, dst) must write the kept
@@ -42,8 +46,7 @@ func FilterFold[T, A any](n, grain int, out []T, body func(lo, hi int, dst []T) 
 	_ = out[n-1] // out too short: panic before any chunk runs
 	slots := make([]slot[int], k)
 	parts := make([]A, k)
-	var free scratchList[T]
-	size := maxLen(n, k)
+	free := newScratchList[T](maxLen(n, k), k)
 	execute(k, func(j *job, c int) {
 		lo, hi := Bounds(n, k, c)
 		s := &slots[c]
@@ -54,7 +57,7 @@ func FilterFold[T, A any](n, grain int, out []T, body func(lo, hi int, dst []T) 
 			publishIncl(j, s, off+kept)
 			return
 		}
-		buf := free.get(size)
+		buf := free.get(c)
 		kept, p := body(lo, hi, buf[:hi-lo])
 		parts[c] = p
 		publishTotal(j, s, kept)
@@ -64,7 +67,7 @@ func FilterFold[T, A any](n, grain int, out []T, body func(lo, hi int, dst []T) 
 		}
 		publishIncl(j, s, off+kept)
 		copy(out[off:off+kept], buf[:kept])
-		free.put(buf)
+		free.put(c, buf)
 	})
 	acc := parts[0]
 	for _, p := range parts[1:] {
@@ -84,26 +87,51 @@ func filterOffset(j *job, slots []slot[int], c int, block bool) (int, bool) {
 
 func addInt(a, b int) int { return a + b }
 
-// scratchList hands out the scratch buffers of one Filter call: at most
-// one per goroutine taking part, reused from chunk to chunk.
+// scratchList hands out the scratch buffers of one operation, each of
+// size elements, reused from chunk to chunk: a few slots, each empty or
+// holding one free buffer, taken and given back with atomic operations.
+// It never blocks: under the mutex it had before, the goroutines of a
+// filter of 1e6 points on 16 cores blocked on it about 16 times a call,
+// each a sleep and a wake-up on some chunk's path (an execution trace of
+// FilterMaxPar, BENCHMARKS.md "Ninth session"). A get that finds no free
+// buffer allocates one; a put that finds every slot taken drops its
+// buffer. Each goroutine holds at most one buffer at a time, so with a
+// slot per goroutine that can take part, buffers are allocated about
+// once per goroutine.
 type scratchList[T any] struct {
-	mu   sync.Mutex
-	bufs [][]T
+	size  int
+	slots []atomic.Pointer[T] // a free buffer's first element, or nil
 }
 
-func (s *scratchList[T]) get(size int) []T {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if n := len(s.bufs); n > 0 {
-		b := s.bufs[n-1]
-		s.bufs = s.bufs[:n-1]
-		return b
+// newScratchList returns an empty list of buffers of size elements for
+// an operation of k chunks.
+func newScratchList[T any](size, k int) *scratchList[T] {
+	return &scratchList[T]{size: size, slots: make([]atomic.Pointer[T], max(1, min(k, runtime.GOMAXPROCS(0))))}
+}
+
+// get returns a free buffer, looking first at slot hint (a chunk's
+// index: goroutines running neighbouring chunks start at different
+// slots), or a new one.
+func (s *scratchList[T]) get(hint int) []T {
+	if s.size > 0 {
+		for i := range s.slots {
+			slot := &s.slots[(hint+i)%len(s.slots)]
+			if p := slot.Load(); p != nil && slot.CompareAndSwap(p, nil) {
+				return unsafe.Slice(p, s.size)
+			}
+		}
 	}
-	return Alloc[T](size) // only the kept prefix is ever copied out
+	return Alloc[T](s.size) // only the kept prefix is ever copied out
 }
 
-func (s *scratchList[T]) put(b []T) {
-	s.mu.Lock()
-	s.bufs = append(s.bufs, b)
-	s.mu.Unlock()
+// put gives buf, a buffer from get, back to the list.
+func (s *scratchList[T]) put(hint int, buf []T) {
+	if len(buf) == 0 {
+		return
+	}
+	for i := range s.slots {
+		if s.slots[(hint+i)%len(s.slots)].CompareAndSwap(nil, &buf[0]) {
+			return
+		}
+	}
 }

@@ -70,11 +70,12 @@ func StreamCarried[S, B, T, P any](n, grain int, scratch bool, start T, exact bo
 	}()
 	// run computes the stream's output of [lo, hi) and passes it to
 	// members, the chunk's buffer held until they return.
-	free, size := &scratchList[B]{}, maxLen(n, k)
+	size := maxLen(n, k)
+	free := newScratchList[B](size, k)
 	run := func(lo, hi int, members func(s S)) {
 		var buf []B
 		if scratch {
-			buf = free.get(size)
+			buf = free.get(lo / max(size, 1))
 		}
 		s, good := stream(lo, hi, buf)
 		if !good {
@@ -82,7 +83,7 @@ func StreamCarried[S, B, T, P any](n, grain int, scratch bool, start T, exact bo
 		}
 		members(s)
 		if scratch {
-			free.put(buf) // not reached on a panic: that buffer is dropped
+			free.put(lo/max(size, 1), buf) // not reached on a panic: that buffer is dropped
 		}
 	}
 	if k == 1 {

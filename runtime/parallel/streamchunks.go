@@ -80,12 +80,12 @@ func withScratch[T, A any](n, k int, scratch bool, body func(lo, hi int, buf []T
 	if !scratch {
 		return func(lo, hi int) A { return body(lo, hi, nil) }
 	}
-	free := &scratchList[T]{}
 	size := maxLen(n, k)
+	free := newScratchList[T](size, k)
 	return func(lo, hi int) A {
-		buf := free.get(size)
+		buf := free.get(lo / max(size, 1))
 		r := body(lo, hi, buf)
-		free.put(buf) // not reached on a panic: that buffer is dropped
+		free.put(lo/max(size, 1), buf) // not reached on a panic: that buffer is dropped
 		return r
 	}
 }
