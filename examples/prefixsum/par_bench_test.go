@@ -35,30 +35,7 @@ func BenchmarkHalfSqrtsPar(b *testing.B) {
 	}{
 		{"cpu", HalfSqrts},
 		{"parallel", HalfSqrtsPar},
-		{"goroutines", func(xs []float64) []float64 {
-			out := make([]float64, len(xs))
-			extest.GoScan(len(xs), func(lo, hi int) float64 {
-				acc := 0.0
-				if lo == 0 {
-					for i := lo; i < hi; i++ {
-						acc += math.Sqrt(xs[i])
-						out[i] = acc * 0.5
-					}
-					return acc
-				}
-				for i := lo; i < hi; i++ {
-					acc += math.Sqrt(xs[i])
-				}
-				return acc
-			}, func(lo, hi int, carry float64) {
-				acc := carry
-				for i := lo; i < hi; i++ {
-					acc += math.Sqrt(xs[i])
-					out[i] = acc * 0.5
-				}
-			}, func(a, b float64) float64 { return a + b })
-			return out
-		}},
+		{"goroutines", goHalfSqrts},
 	}
 	for _, size := range extest.ParBenchSizes {
 		xs := extest.Floats(extest.Rand(15, size.N), size.N, 0, 10)
@@ -165,9 +142,59 @@ func BenchmarkScanGC(b *testing.B) {
 // copyFresh copies xs into a fresh output, one chunk per core, as a
 // scan's output is allocated (parallel.Alloc) and written: the least a
 // kernel that reads n ints and writes n fresh ones costs on this
-// machine's memory, BenchmarkScanGC's reference.
+// machine's memory: BenchmarkScanGC's and BenchmarkParPaired's reference.
 func copyFresh(xs []int) []int {
 	out := parallel.Alloc[int](len(xs))
 	extest.GoFor(len(xs), func(lo, hi int) { copy(out[lo:hi], xs[lo:hi]) })
 	return out
+}
+
+// goHalfSqrts is HalfSqrts as the goroutine loop a Go programmer writes
+// (one chunk per core: the chunks' sums, then each chunk's outputs from
+// its carry).
+func goHalfSqrts(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	extest.GoScan(len(xs), func(lo, hi int) float64 {
+		acc := 0.0
+		if lo == 0 {
+			for i := lo; i < hi; i++ {
+				acc += math.Sqrt(xs[i])
+				out[i] = acc * 0.5
+			}
+			return acc
+		}
+		for i := lo; i < hi; i++ {
+			acc += math.Sqrt(xs[i])
+		}
+		return acc
+	}, func(lo, hi int, carry float64) {
+		acc := carry
+		for i := lo; i < hi; i++ {
+			acc += math.Sqrt(xs[i])
+			out[i] = acc * 0.5
+		}
+	}, func(a, b float64) float64 { return a + b })
+	return out
+}
+
+// BenchmarkParPaired times the scans at 1e5, 1e6 and 1e7 elements as
+// extest.ParPaired does (the cpu, parallel and hand functions in turns;
+// ratios of each turn), with the parallel copy into a fresh output
+// (copyFresh) beside the integer scans: copy/par is the share of the
+// memory's floor a scan reaches.
+func BenchmarkParPaired(b *testing.B) {
+	for _, size := range extest.PairedSizes {
+		is := extest.Ints(extest.Rand(13, size.N), size.N, -1000, 1000)
+		pos := extest.Floats(extest.Rand(15, size.N), size.N, 0, 10)
+		copyRef := extest.Variant{Name: "copy", Fn: func() { copyFresh(is) }}
+		b.Run("PrefixSums/"+size.Name, func(b *testing.B) {
+			extest.ParPaired(b, func() { PrefixSums(is) }, func() { PrefixSumsPar(is) }, func() { goPrefixSums(is) }, copyRef)
+		})
+		b.Run("ChunkedSums/"+size.Name, func(b *testing.B) {
+			extest.ParPaired(b, func() { ChunkedSums(is) }, func() { ChunkedSumsPar(is) }, func() { goPrefixSums(is) }, copyRef)
+		})
+		b.Run("HalfSqrts/"+size.Name, func(b *testing.B) {
+			extest.ParPaired(b, func() { HalfSqrts(pos) }, func() { HalfSqrtsPar(pos) }, func() { goHalfSqrts(pos) })
+		})
+	}
 }

@@ -35,3 +35,18 @@ func BenchmarkSumSqPosPar(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParPaired times SumSqPos (a filter folded into a reduction)
+// at 1e5, 1e6 and 1e7 elements as extest.ParPaired does (the cpu,
+// parallel and hand functions in turns).
+func BenchmarkParPaired(b *testing.B) {
+	for _, size := range extest.PairedSizes {
+		xs := extest.Floats(extest.Rand(10, size.N), size.N, -1, 1)
+		b.Run("SumSqPos/"+size.Name, func(b *testing.B) {
+			extest.ParPaired(b, func() { SumSqPos(xs) }, func() { SumSqPosPar(xs) }, func() {
+				extest.GoReduce(len(xs), func(lo, hi int) float64 { return sumSqPosHand(xs[lo:hi]) },
+					func(a, b float64) float64 { return a + b })
+			})
+		})
+	}
+}
