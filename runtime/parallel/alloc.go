@@ -13,6 +13,8 @@ package parallel
 import (
 	"reflect"
 	"unsafe"
+
+	"github.com/soacgen/soacgen/runtime/internal/layout"
 )
 
 // allocMin is the size in bytes below which Alloc simply calls make:
@@ -55,33 +57,11 @@ func allocLarge[T any](n int) []T {
 	if n < 0 || uintptr(n) > maxAlloc/size {
 		panic(errLen{})
 	}
-	if hasPointers(reflect.TypeFor[T]()) {
+	if layout.HasPointers(reflect.TypeFor[T]()) {
 		return make([]T, n)
 	}
 	p := mallocgc(uintptr(n)*size, nil, false)
 	return unsafe.Slice((*T)(p), n)
-}
-
-// hasPointers reports whether a value of type t holds a pointer the
-// collector must see (anything but numbers, bools, and arrays and structs
-// of them).
-func hasPointers(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
-		return false
-	case reflect.Array:
-		return t.Len() > 0 && hasPointers(t.Elem())
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if hasPointers(t.Field(i).Type) {
-				return true
-			}
-		}
-		return false
-	}
-	return true
 }
 
 // maxAlloc bounds an allocation's size so that n*size cannot overflow;

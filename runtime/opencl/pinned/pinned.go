@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/soacgen/soacgen/runtime/internal/layout"
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
@@ -69,7 +70,7 @@ func checkType[T any](n int) {
 	if n < 0 {
 		panic(fmt.Sprintf("pinned: negative length %d", n))
 	}
-	if t := reflect.TypeFor[T](); hasPointers(t) {
+	if t := reflect.TypeFor[T](); layout.HasPointers(t) {
 		panic(fmt.Sprintf("pinned: element type %v holds pointers, which the collector would not see in non-Go memory", t))
 	}
 }
@@ -170,26 +171,4 @@ func Contains(d *device.Device, b []byte) bool {
 // rather than falling back to Go memory.
 func Is[T any](s []T) bool {
 	return len(s) > 0 && find(uintptr(unsafe.Pointer(&s[0])), uintptr(len(s))*unsafe.Sizeof(s[0])) != nil
-}
-
-// hasPointers reports whether a value of type t holds a pointer the
-// collector must see (anything but numbers, bools, and arrays and structs
-// of them).
-func hasPointers(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
-		return false
-	case reflect.Array:
-		return t.Len() > 0 && hasPointers(t.Elem())
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if hasPointers(t.Field(i).Type) {
-				return true
-			}
-		}
-		return false
-	}
-	return true
 }
