@@ -179,3 +179,85 @@ func TestChunkUnits(t *testing.T) {
 		t.Errorf("the whole chunk function counts %d units, no more than its loop", whole)
 	}
 }
+
+const inlineCostSrc = `package p
+
+var lo, hi = -1.0, 1.0
+
+func bin(x, lo, hi float64, nbins int) int {
+	i := int((x - lo) / (hi - lo) * float64(nbins))
+	return min(max(i, 0), nbins-1)
+}
+
+func large(x float64) float64 {
+	a := x*x + 2*x + 1
+	b := a*a - 3*a + 2
+	c := b*b + 4*b - 5
+	d := c*c - 6*c + 7
+	e := d*d + 8*d - 9
+	f := e*e - 10*e + 11
+	return a + b + c + d + e + f
+}
+
+func fib(n int) int {
+	if n < 2 {
+		return n
+	}
+	return fib(n-1) + fib(n-2)
+}
+
+func deferred(x int) (r int) {
+	defer func() { r++ }()
+	return x + 1
+}
+
+var lits = []any{
+	func(x float64) int { return bin(x, lo, hi, 256) },
+	func(x float64) float64 { return large(x) },
+	func(n int) int { return fib(n) },
+	func(x int) int { return deferred(x) },
+}
+`
+
+// TestInlinedCallCosts: a call of a package function the compiler
+// inlines (examples/histogram's bin) costs its body alone, from a
+// literal and as a named lambda; one over the inliner's budget, a
+// recursive one and one with a defer cost their bodies and a call.
+func TestInlinedCallCosts(t *testing.T) {
+	cs, funcs, file := inlineCosts(t, inlineCostSrc)
+	var lits []*ast.FuncLit
+	ast.Inspect(file, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok && len(l.Body.List) == 1 {
+			if _, ok := l.Body.List[0].(*ast.ReturnStmt); ok {
+				lits = append(lits, l)
+			}
+		}
+		return true
+	})
+	for i, c := range []struct {
+		name    string
+		inlined bool
+	}{{"bin", true}, {"large", false}, {"fib", false}, {"deferred", false}} {
+		fn := funcs[c.name]
+		body := cs.bodyUnits(cs.decls[fn].Body, false, 1, map[*types.Func]bool{fn: true})
+		want := body
+		if !c.inlined {
+			want += unitsCall
+		}
+		if got := cs.lambdaUnits(&ir.Lambda{Lit: lits[i]}, false); got != want {
+			t.Errorf("a literal calling %s: %d units, want %d (its body %d, inlined %v)", c.name, got, want, body, c.inlined)
+		}
+		if got := cs.lambdaUnits(&ir.Lambda{Kind: ir.NamedFunc, Func: fn}, false); got != want {
+			t.Errorf("%s as the lambda: %d units, want %d (its body %d, inlined %v)", c.name, got, want, body, c.inlined)
+		}
+		// A method value is called through the value: a call still.
+		if got := cs.lambdaUnits(&ir.Lambda{Kind: ir.MethodValue, Func: fn}, false); got != body+unitsCall {
+			t.Errorf("%s as a method value: %d units, want %d", c.name, got, body+unitsCall)
+		}
+	}
+	// bin's body is 10 units (5 ns): histogram's map element without the
+	// 5 ns call that the compiler inlines away.
+	if got := cs.lambdaNanos(&ir.Lambda{Lit: lits[0]}, false); got != 5 {
+		t.Errorf("the literal calling bin: %d ns, want 5", got)
+	}
+}

@@ -208,8 +208,9 @@ func compilerInlining(t *testing.T, src string) (map[string]bool, map[string]int
 	return inl, cost
 }
 
-// inlineCosts type-checks src and returns its counter and functions.
-func inlineCosts(t *testing.T, src string) (*costs, map[string]*types.Func) {
+// inlineCosts type-checks src and returns its counter, its functions by
+// name and its file.
+func inlineCosts(t *testing.T, src string) (*costs, map[string]*types.Func, *ast.File) {
 	t.Helper()
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
@@ -231,7 +232,7 @@ func inlineCosts(t *testing.T, src string) (*costs, map[string]*types.Func) {
 			funcs[fd.Name.Name] = info.Defs[fd.Name].(*types.Func)
 		}
 	}
-	return newCosts(info, []*ast.File{file}), funcs
+	return newCosts(info, []*ast.File{file}), funcs, file
 }
 
 // inlineSlack is how many nodes below the compiler's cost the rule may
@@ -244,7 +245,7 @@ const inlineSlack = 8
 // or a little less (the way it errs: towards inlining).
 func TestInlineRuleMatchesCompiler(t *testing.T) {
 	inl, cost := compilerInlining(t, inlineSrc)
-	cs, funcs := inlineCosts(t, inlineSrc)
+	cs, funcs, _ := inlineCosts(t, inlineSrc)
 	if len(funcs) < 20 {
 		t.Fatalf("%d functions in inlineSrc", len(funcs))
 	}
