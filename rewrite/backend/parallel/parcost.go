@@ -188,7 +188,8 @@ func (c *costs) callUnits(call *ast.CallExpr, chunk bool, depth int, seen map[*t
 		}
 	}
 	if id != nil && c.info != nil && depth < costDepth {
-		if fn, ok := c.info.Uses[id].(*types.Func); ok && c.decls[fn] != nil && !seen[fn] {
+		if fn, ok := c.info.Uses[id].(*types.Func); ok && c.decls[fn.Origin()] != nil && !seen[fn.Origin()] {
+			fn = fn.Origin() // a generic function's declaration
 			inner := map[*types.Func]bool{fn: true}
 			for k := range seen {
 				inner[k] = true

@@ -18,6 +18,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // inlineSrc holds functions on both sides of the rule: each name says
@@ -218,9 +220,10 @@ func inlineCosts(t *testing.T, src string) (*costs, map[string]*types.Func, *ast
 		t.Fatal(err)
 	}
 	info := &types.Info{
-		Types: map[ast.Expr]types.TypeAndValue{},
-		Defs:  map[*ast.Ident]types.Object{},
-		Uses:  map[*ast.Ident]types.Object{},
+		Types:     map[ast.Expr]types.TypeAndValue{},
+		Defs:      map[*ast.Ident]types.Object{},
+		Uses:      map[*ast.Ident]types.Object{},
+		Instances: map[*ast.Ident]types.Instance{},
 	}
 	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
 	if _, err := conf.Check("p", fset, []*ast.File{file}, info); err != nil {
@@ -267,4 +270,120 @@ func TestInlineRuleMatchesCompiler(t *testing.T) {
 		}
 		t.Logf("%-20s compiler %-5v %3d  rule %-5v %3d", name, want, cost[name], ok, got)
 	}
+}
+
+// TestInlineRuleOnExamples: on every function of the examples (their
+// specs' callees, the generated functions), the rule decides as go build
+// -gcflags=-m=2 does, and its cost is the compiler's or a little less,
+// except, rarely, for a function whose cost is within inlineSlack over
+// the budget (the way the rule errs).
+func TestInlineRuleOnExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the examples")
+	}
+	root := moduleRoot(t)
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
+		Dir:  root,
+	}
+	pkgs, err := packages.Load(cfg, "./examples/...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, p := range pkgs {
+		if strings.Contains(p.PkgPath, "/internal/") {
+			continue
+		}
+		if len(p.Errors) > 0 {
+			t.Fatalf("%s: %v", p.PkgPath, p.Errors)
+		}
+		paths = append(paths, "./"+strings.TrimPrefix(strings.TrimPrefix(p.PkgPath, modulePath), "/"))
+	}
+	cmd := exec.Command("go", append([]string{"build", "-gcflags=-m=2"}, paths...)...)
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build -gcflags=-m=2: %v\n%s", err, out)
+	}
+	decided := inlineDecisions(out)
+	checked, inlinable, near := 0, 0, 0
+	for _, p := range pkgs {
+		if strings.Contains(p.PkgPath, "/internal/") {
+			continue
+		}
+		cs := newCosts(p.TypesInfo, p.Syntax)
+		for _, file := range p.Syntax {
+			for _, d := range file.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				pos := p.Fset.Position(fd.Name.Pos())
+				rel, _ := filepath.Rel(root, pos.Filename)
+				site := rel + ":" + strconv.Itoa(pos.Line) + ":" + strconv.Itoa(pos.Column)
+				want, said := decided[site]
+				if !said {
+					continue // generic, or not compiled: the compiler says nothing
+				}
+				checked++
+				got, ok := cs.inlineCost(p.TypesInfo.Defs[fd.Name].(*types.Func))
+				if ok {
+					inlinable++
+				}
+				switch {
+				case ok && !want.ok && want.cost > 0 && want.cost <= inlineBudget+inlineSlack:
+					// The way the rule errs, within its slack.
+					near++
+					t.Logf("%s: %s: rule says inlinable (cost %d), the compiler's cost is %d", site, fd.Name.Name, got, want.cost)
+				case ok != want.ok:
+					t.Errorf("%s: %s: rule says inlinable=%v (cost %d), the compiler %v (cost %d)", site, fd.Name.Name, ok, got, want.ok, want.cost)
+				case ok && (got > want.cost || got < want.cost-inlineSlack):
+					t.Errorf("%s: %s: rule's cost %d, the compiler's %d: want %d..%d", site, fd.Name.Name, got, want.cost, want.cost-inlineSlack, want.cost)
+				}
+			}
+		}
+	}
+	if checked < 50 || inlinable < 5 {
+		t.Errorf("checked %d functions of the examples (%d inlinable): the compiler's lines were not read", checked, inlinable)
+	}
+	if near > checked/50 {
+		t.Errorf("%d of %d functions taken as inlinable where the compiler's cost is just over its budget", near, checked)
+	}
+	t.Logf("%d functions, %d inlinable, %d within the slack over the budget", checked, inlinable, near)
+}
+
+// inlineDecisions reads go build -gcflags=-m=2's "can inline" and
+// "cannot inline" lines by the position of the function's name,
+// relative to the module's root.
+func inlineDecisions(out []byte) map[string]inlineResult {
+	can := regexp.MustCompile(`^(\S+): can inline \S+ with cost (\d+)`)
+	cannot := regexp.MustCompile(`^(\S+): cannot inline \S+: (.*)$`)
+	over := regexp.MustCompile(`cost (\d+) exceeds`)
+	decided := map[string]inlineResult{}
+	pkgDir := ""
+	for _, line := range strings.Split(string(out), "\n") {
+		if p, ok := strings.CutPrefix(line, "# "); ok {
+			pkgDir = strings.TrimPrefix(strings.TrimPrefix(p, modulePath), "/")
+			continue
+		}
+		var pos string
+		var r inlineResult
+		if m := can.FindStringSubmatch(line); m != nil {
+			pos, r.ok = m[1], true
+			r.cost, _ = strconv.Atoi(m[2])
+		} else if m := cannot.FindStringSubmatch(line); m != nil {
+			pos = m[1]
+			if c := over.FindStringSubmatch(m[2]); c != nil {
+				r.cost, _ = strconv.Atoi(c[1])
+			}
+		} else {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(pos, "./"); ok && !strings.Contains(rest, "/") {
+			pos = filepath.Join(pkgDir, rest)
+		}
+		decided[filepath.Clean(pos)] = r
+	}
+	return decided
 }
