@@ -65,6 +65,9 @@ type costs struct {
 	uncertain bool
 	// inl keeps inlineCost's answers (parinline.go).
 	inl map[*types.Func]inlineResult
+	// unseenCall is set while inlineCost counts a body that calls a
+	// function whose body it cannot see (inlineResult.unseen).
+	unseenCall bool
 	// boundLits are the function literals variables are defined as
 	// (f := func...), for the inline cost of a call of f.
 	boundLits map[types.Object]*ast.FuncLit
