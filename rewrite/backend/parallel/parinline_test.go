@@ -279,8 +279,8 @@ func TestInlineRuleMatchesCompiler(t *testing.T) {
 // for a function whose cost is within inlineSlack over the budget (the
 // way the rule errs). Functions that call other packages' functions
 // outside otherCalls (whose bodies the rule does not see: the specs'
-// soac calls, rand's methods in the test packages) are counted, not
-// checked.
+// soac calls, rand's methods in the test packages) are decided as the
+// compiler does 19 times in 20 at least; their costs are not checked.
 func TestInlineRuleOnExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the examples")
@@ -330,7 +330,7 @@ func TestInlineRuleOnExamples(t *testing.T) {
 		t.Fatalf("go build -gcflags=-m=2: %v\n%s", err, out)
 	}
 	decided := inlineDecisions(out)
-	checked, inlinable, near, unseenCalls := 0, 0, 0, 0
+	checked, inlinable, near, unseenCalls, unseenWrong := 0, 0, 0, 0, 0
 	for _, p := range pkgs {
 		cs := newCosts(p.TypesInfo, p.Syntax)
 		for _, file := range p.Syntax {
@@ -357,6 +357,7 @@ func TestInlineRuleOnExamples(t *testing.T) {
 					// It calls a function whose body the rule cannot see.
 					unseenCalls++
 					if ok != want.ok {
+						unseenWrong++
 						t.Logf("%s: %s: rule says inlinable=%v (cost %d), the compiler %v (cost %d): it calls another package's function", site, fd.Name.Name, ok, got, want.ok, want.cost)
 					}
 				case ok && !want.ok && want.cost > 0 && want.cost <= inlineBudget+inlineSlack:
@@ -374,10 +375,13 @@ func TestInlineRuleOnExamples(t *testing.T) {
 	if checked < 200 || inlinable < 50 {
 		t.Errorf("checked %d functions (%d inlinable): the compiler's lines were not read", checked, inlinable)
 	}
+	if unseenWrong > unseenCalls/20 {
+		t.Errorf("%d of %d functions that call other packages' functions decided otherwise than the compiler", unseenWrong, unseenCalls)
+	}
 	if near > checked/50 {
 		t.Errorf("%d of %d functions taken as inlinable where the compiler's cost is just over its budget", near, checked)
 	}
-	t.Logf("%d packages, %d functions, %d inlinable, %d within the slack over the budget, %d calling another package's function", len(pkgs), checked, inlinable, near, unseenCalls)
+	t.Logf("%d packages, %d functions, %d inlinable, %d within the slack over the budget, %d calling another package's function (%d of them decided otherwise)", len(pkgs), checked, inlinable, near, unseenCalls, unseenWrong)
 }
 
 // inlineDecisions reads go build -gcflags=-m=2's "can inline" and
