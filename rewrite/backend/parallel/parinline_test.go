@@ -281,6 +281,8 @@ func TestInlineRuleMatchesCompiler(t *testing.T) {
 // outside otherCalls (whose bodies the rule does not see: the specs'
 // soac calls, rand's methods in the test packages) are decided as the
 // compiler does 19 times in 20 at least; their costs are not checked.
+// And in the examples' generated files (what parcost estimates), every
+// call of a function the rule takes as inlinable is inlined.
 func TestInlineRuleOnExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the examples")
@@ -330,10 +332,15 @@ func TestInlineRuleOnExamples(t *testing.T) {
 		t.Fatalf("go build -gcflags=-m=2: %v\n%s", err, out)
 	}
 	decided := inlineDecisions(out)
+	inlined := inlinedSites(out)
+	calls := 0
 	checked, inlinable, near, unseenCalls, unseenWrong := 0, 0, 0, 0, 0
 	for _, p := range pkgs {
 		cs := newCosts(p.TypesInfo, p.Syntax)
 		for _, file := range p.Syntax {
+			if name := p.Fset.Position(file.Pos()).Filename; strings.HasSuffix(name, "_soac.go") {
+				calls += checkInlinedCalls(t, root, p, cs, file, inlined)
+			}
 			for _, d := range file.Decls {
 				fd, ok := d.(*ast.FuncDecl)
 				if !ok || fd.Body == nil {
@@ -375,13 +382,16 @@ func TestInlineRuleOnExamples(t *testing.T) {
 	if checked < 200 || inlinable < 50 {
 		t.Errorf("checked %d functions (%d inlinable): the compiler's lines were not read", checked, inlinable)
 	}
+	if calls < 30 {
+		t.Errorf("%d calls of the package's inlinable functions in the generated files: want at least 30", calls)
+	}
 	if unseenWrong > unseenCalls/20 {
 		t.Errorf("%d of %d functions that call other packages' functions decided otherwise than the compiler", unseenWrong, unseenCalls)
 	}
 	if near > checked/50 {
 		t.Errorf("%d of %d functions taken as inlinable where the compiler's cost is just over its budget", near, checked)
 	}
-	t.Logf("%d packages, %d functions, %d inlinable, %d within the slack over the budget, %d calling another package's function (%d of them decided otherwise)", len(pkgs), checked, inlinable, near, unseenCalls, unseenWrong)
+	t.Logf("%d packages, %d functions, %d inlinable, %d within the slack over the budget, %d calling another package's function (%d of them decided otherwise); %d calls in generated files inlined", len(pkgs), checked, inlinable, near, unseenCalls, unseenWrong, calls)
 }
 
 // inlineDecisions reads go build -gcflags=-m=2's "can inline" and
@@ -417,4 +427,42 @@ func inlineDecisions(out []byte) map[string]inlineResult {
 		decided[filepath.Clean(pos)] = r
 	}
 	return decided
+}
+
+// checkInlinedCalls checks that the compiler inlines every call in file,
+// a generated file of p, of one of p's functions that the rule takes as
+// inlinable (inlined: go build -m's sites), and returns how many there
+// are.
+func checkInlinedCalls(t *testing.T, root string, p *packages.Package, cs *costs, file *ast.File, inlined map[string]bool) int {
+	t.Helper()
+	k := 0
+	ast.Inspect(file, func(n ast.Node) bool {
+		if fd, ok := n.(*ast.FuncDecl); ok && fd.Name.Name == "_" {
+			return false // not compiled
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok {
+			return true
+		}
+		fn, ok := p.TypesInfo.Uses[id].(*types.Func)
+		if !ok || cs.decls[fn] == nil {
+			return true
+		}
+		if _, ok := cs.inlineCost(fn); !ok {
+			return true
+		}
+		pos := p.Fset.Position(call.Lparen)
+		rel, _ := filepath.Rel(root, pos.Filename)
+		site := rel + ":" + strconv.Itoa(pos.Line) + ":" + strconv.Itoa(pos.Column)
+		if !inlined[site] {
+			t.Errorf("%s: the call of %s is not inlined, which the rule takes as inlinable", site, id.Name)
+		}
+		k++
+		return true
+	})
+	return k
 }
