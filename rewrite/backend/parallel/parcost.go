@@ -119,7 +119,8 @@ func (c *costs) lambdaNanos(l *ir.Lambda, chunk bool) int {
 
 // lambdaUnits counts l's body in units; a named function of the package
 // counts its body, and a call unless the compiler inlines it
-// (callOverhead); any other function that is not a literal one call.
+// (callOverhead) or it is a chunk function (called once per chunk); any
+// other function that is not a literal one call.
 func (c *costs) lambdaUnits(l *ir.Lambda, chunk bool) int {
 	switch {
 	case l == nil:
@@ -128,7 +129,10 @@ func (c *costs) lambdaUnits(l *ir.Lambda, chunk bool) int {
 		return c.bodyUnits(l.Lit.Body, chunk, 0, nil)
 	case l.Func != nil && c.decls[l.Func] != nil:
 		call := unitsCall
-		if l.Kind == ir.NamedFunc {
+		switch {
+		case chunk:
+			call = 0 // a chunk function: one call per chunk, not per element
+		case l.Kind == ir.NamedFunc:
 			call = c.callOverhead(l.Func) // called by name: the compiler may inline it
 		}
 		return call + c.bodyUnits(c.decls[l.Func].Body, chunk, 1, map[*types.Func]bool{l.Func: true})

@@ -250,6 +250,12 @@ func TestInlinedCallCosts(t *testing.T) {
 		if got := cs.lambdaUnits(&ir.Lambda{Kind: ir.NamedFunc, Func: fn}, false); got != want {
 			t.Errorf("%s as the lambda: %d units, want %d (its body %d, inlined %v)", c.name, got, want, body, c.inlined)
 		}
+		// As a chunk function it is called once per chunk: no call per
+		// element, inlined or not.
+		chunkBody := cs.bodyUnits(cs.decls[fn].Body, true, 1, map[*types.Func]bool{fn: true})
+		if got := cs.lambdaUnits(&ir.Lambda{Kind: ir.NamedFunc, Func: fn}, true); got != chunkBody {
+			t.Errorf("%s as a chunk function: %d units, want its body's %d", c.name, got, chunkBody)
+		}
 		// A method value is called through the value: a call still.
 		if got := cs.lambdaUnits(&ir.Lambda{Kind: ir.MethodValue, Func: fn}, false); got != body+unitsCall {
 			t.Errorf("%s as a method value: %d units, want %d", c.name, got, body+unitsCall)
