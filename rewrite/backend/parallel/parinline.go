@@ -23,14 +23,14 @@ package parallel
 // not show (implicit conversions, temporaries), so the count here is a
 // few nodes lower (TestInlineRuleOnExamples: at most inlineSlack below,
 // never above, on the examples' and test packages' functions). That is
-// the safe way for a grain: a call
-// wrongly taken as inlined is one call (5 ns) left out of a body of at
-// least the compiler's budget (80 nodes, tens of nanoseconds), a grain
-// a little too large, so the cpu code runs a little longer; a call
-// wrongly charged is 5 ns added to a body of a few nanoseconds, a grain
-// several times too small, chunks whose fixed costs (a result each, the
-// combine) weigh as much as their elements (examples/histogram's bin:
-// 11 ns counted, 2.2 measured, BENCHMARKS.md par-2core). Inlining into a
+// the safe way for a grain: a call wrongly taken as inlined is one call
+// (5 ns) left out of a body of at least the compiler's budget (80 nodes,
+// tens of nanoseconds), a grain a little too large, so the cpu code runs
+// a little longer; a call wrongly charged is 5 ns added to a body of a
+// few nanoseconds, a grain several times too small, chunks whose fixed
+// costs (a result each, the combine) weigh as much as their elements
+// (examples/histogram's bin: 11 ns counted, 2.2 measured, BENCHMARKS.md
+// par-2core). Inlining into a
 // function of more than 5000 nodes (cost at most 20 there) and
 // profile-guided budgets are not modelled: chunk functions are small,
 // and soacgen builds no profiles. Other packages' bodies are not seen:
@@ -41,6 +41,7 @@ package parallel
 // charged, as before the rule; inlineResult.unseen marks such costs).
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -88,10 +89,10 @@ const noinlineDirective = "//go:noinline"
 // otherCalls are what a call of another package's function adds to its
 // node, where it is not inlineCallCost: go build -gcflags=-m=2 of
 // "return math.F(x)" on Go 1.26 for amd64, less that statement's own
-// nodes (4, and one per further argument; intrinsics add nothing; math.Sqrt, Abs and the rest inline as
-// small bodies). A function not listed costs inlineCallCost: the
-// compiler's math.Exp, Log, Erf and Pow inline as wrappers of one call
-// that cost 4-6 more.
+// nodes (4, and one per further argument; intrinsics add nothing;
+// math.Sqrt, Abs and the rest inline as small bodies). A function not
+// listed costs inlineCallCost: the compiler's math.Exp, Log, Erf and Pow
+// inline as wrappers of one call that cost 4-6 more.
 var otherCalls = map[string]map[string]int{
 	"math": {"Floor": 0, "Ceil": 0, "Trunc": 0, "FMA": 0, "Float64bits": 3, "Float64frombits": 3,
 		"Sqrt": 4, "IsNaN": 4, "Signbit": 10, "Abs": 14, "Inf": 21, "Copysign": 23, "IsInf": 35},
@@ -149,26 +150,29 @@ func (c *costs) inlineCost(fn *types.Func) (int, bool) {
 	}
 	// While fn's body is counted, a call of fn (recursion, directly or
 	// through another function) counts as a call it cannot inline.
-	c.inl[fn] = inlineResult{}
+	c.inl[fn] = inlineResult{why: "recursive"}
 	outer := c.unseenCall
 	c.unseenCall = false
-	cost, ok := 0, !hasNoinline(fd)
-	if ok {
-		cost, ok = c.nodeCost(fd.Body)
+	cost, why := 0, "marked "+noinlineDirective
+	if !hasNoinline(fd) {
+		cost, why = c.nodeCost(fd.Body)
 	}
-	ok = ok && cost <= inlineBudget
+	if why == "" && cost > inlineBudget {
+		why = fmt.Sprintf("cost %d over the budget %d", cost, inlineBudget)
+	}
 	// A generic function's shapes read its dictionary: nodes the
 	// syntax does not show.
 	c.unseenCall = c.unseenCall || fd.Type.TypeParams != nil
-	c.inl[fn] = inlineResult{cost, ok, c.unseenCall}
+	c.inl[fn] = inlineResult{cost: cost, ok: why == "", why: why, unseen: c.unseenCall}
 	c.unseenCall = outer || c.unseenCall
-	return cost, ok
+	return cost, why == ""
 }
 
 // inlineResult is a kept answer of inlineCost.
 type inlineResult struct {
 	cost int
 	ok   bool
+	why  string // why the compiler does not inline it, when it does not
 	// unseen is set when the cost counts a call of another package's
 	// function that otherCalls does not list, directly or through the
 	// package's functions: its body is not seen, and the compiler may
@@ -205,18 +209,18 @@ func isBuiltinCall(n ast.Node, info *types.Info, name string) bool {
 	return ok
 }
 
-// nodeCost counts n's cost for the inliner, and reports false if n holds
-// a construct that refuses inlining.
-func (c *costs) nodeCost(n ast.Node) (int, bool) {
-	cost, ok := 0, true
+// nodeCost counts n's cost for the inliner, and says why not if n holds
+// a construct that refuses inlining ("" if none).
+func (c *costs) nodeCost(n ast.Node) (int, string) {
+	cost, why := 0, ""
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
-		if !ok || n == nil {
+		if why != "" || n == nil {
 			return false
 		}
 		for _, r := range inlineRefusals {
 			if r.match(n, c.info) {
-				ok = false
+				why = r.why
 				return false
 			}
 		}
@@ -293,9 +297,11 @@ func (c *costs) nodeCost(n ast.Node) (int, bool) {
 			if lit, ok2 := ast.Unparen(n.Fun).(*ast.FuncLit); ok2 {
 				// A literal called at once: the closure and its body.
 				cost += 1 + inlineClosureCost
-				body, ok3 := c.nodeCost(lit.Body)
+				body, why2 := c.nodeCost(lit.Body)
 				cost += body
-				ok = ok && ok3
+				if why == "" {
+					why = why2
+				}
 				for _, a := range n.Args {
 					ast.Inspect(a, visit)
 				}
@@ -307,7 +313,7 @@ func (c *costs) nodeCost(n ast.Node) (int, bool) {
 		return true
 	}
 	ast.Inspect(n, visit)
-	return cost, ok
+	return cost, why
 }
 
 // callCost is what the compiler adds to a call's node: nothing for a
@@ -368,8 +374,7 @@ func (c *costs) callCost(call *ast.CallExpr) int {
 		if lit := c.boundLits[obj]; lit != nil {
 			// A variable bound to a literal: the compiler calls the
 			// literal, and inlines it.
-			cost, ok := c.nodeCost(lit.Body)
-			if ok {
+			if cost, why := c.nodeCost(lit.Body); why == "" {
 				return cost
 			}
 		}

@@ -263,12 +263,22 @@ func TestInlineRuleMatchesCompiler(t *testing.T) {
 		}
 		got, ok := cs.inlineCost(fn)
 		if ok != want {
-			t.Errorf("%s: rule says inlinable=%v (cost %d), the compiler %v (cost %d)", name, ok, got, want, cost[name])
+			t.Errorf("%s: rule says inlinable=%v (cost %d; %s), the compiler %v (cost %d)", name, ok, got, cs.inl[fn].why, want, cost[name])
 		}
 		if c, known := cost[name]; known && ok && (got > c || got < c-inlineSlack) {
 			t.Errorf("%s: rule's cost %d, the compiler's %d: want %d..%d", name, got, c, c-inlineSlack, c)
 		}
 		t.Logf("%-20s compiler %-5v %3d  rule %-5v %3d", name, want, cost[name], ok, got)
+	}
+	// The reasons the rule gives, as the compiler's lines do.
+	for name, why := range map[string]string{
+		"outDefer": "a defer statement", "outGo": "a go statement", "outRecover": "a call of recover",
+		"outNoinline": "marked //go:noinline", "outLarge": "cost 90 over the budget 80", "outFib": "over the budget",
+	} {
+		cs.inlineCost(funcs[name])
+		if got := cs.inl[funcs[name]].why; !strings.Contains(got, why) {
+			t.Errorf("%s: not inlined because %q, want %q", name, got, why)
+		}
 	}
 }
 
