@@ -211,18 +211,22 @@ func deferred(x int) (r int) {
 	return x + 1
 }
 
+func double[T int | float64](x T) T { return x * 2 }
+
 var lits = []any{
 	func(x float64) int { return bin(x, lo, hi, 256) },
 	func(x float64) float64 { return large(x) },
 	func(n int) int { return fib(n) },
 	func(x int) int { return deferred(x) },
+	func(x float64) float64 { return double(x) },
 }
 `
 
 // TestInlinedCallCosts: a call of a package function the compiler
 // inlines (examples/histogram's bin) costs its body alone, from a
 // literal and as a named lambda; one over the inliner's budget, a
-// recursive one and one with a defer cost their bodies and a call.
+// recursive one and one with a defer cost their bodies and a call. A
+// generic function's call counts its declaration's body.
 func TestInlinedCallCosts(t *testing.T) {
 	cs, funcs, file := inlineCosts(t, inlineCostSrc)
 	var lits []*ast.FuncLit
@@ -237,7 +241,7 @@ func TestInlinedCallCosts(t *testing.T) {
 	for i, c := range []struct {
 		name    string
 		inlined bool
-	}{{"bin", true}, {"large", false}, {"fib", false}, {"deferred", false}} {
+	}{{"bin", true}, {"large", false}, {"fib", false}, {"deferred", false}, {"double", true}} {
 		fn := funcs[c.name]
 		body := cs.bodyUnits(cs.decls[fn].Body, false, 1, map[*types.Func]bool{fn: true})
 		want := body
