@@ -2,8 +2,9 @@ package parallel
 
 // The work estimate of the parallel backend's grain: measured math costs,
 // calls of the package's functions counted through their bodies (and
-// recursion cut), and the uncertainty that makes a map time its first
-// element (nested SOACs, loops of unknown length).
+// recursion cut; a call charged only where the compiler does not inline
+// it), and the uncertainty that makes a map time its first element
+// (nested SOACs, loops of unknown length).
 
 import (
 	"go/ast"
