@@ -77,7 +77,7 @@ func CallPricesCL(opts []Option) []float64 {
 		}
 	}
 	if !ok {
-		if parallel.Sequential(len(opts), 582) {
+		if parallel.Sequential(len(opts), 658) {
 			{
 				n := len(opts)
 				in := opts[:n]
@@ -96,7 +96,7 @@ func CallPricesCL(opts []Option) []float64 {
 				in2 := opts[:n2]
 				var out2 []float64
 				out2 = parallel.Alloc[float64](n2)[:n2]
-				parallel.For(n2, 72, func(lo, hi int) {
+				parallel.For(n2, 82, func(lo, hi int) {
 					in2 := in2[:hi]
 					_ = in2[lo:]
 					out2 := out2[:hi]
@@ -171,7 +171,7 @@ func PortfolioValueCL(opts []Option) float64 {
 		}
 	}
 	if !ok {
-		if parallel.Sequential(len(opts), 575) {
+		if parallel.Sequential(len(opts), 650) {
 			{
 				n := len(opts)
 				in := opts[:n]
@@ -191,7 +191,7 @@ func PortfolioValueCL(opts []Option) float64 {
 				n2 := len(opts)
 				in2 := opts[:n2]
 				var acc2 float64 = float64(0.0)
-				r := parallel.Reduce(n2, 71, func(lo, hi int) struct {
+				r := parallel.Reduce(n2, 81, func(lo, hi int) struct {
 					f0 float64
 				} {
 					var acc2 float64 = float64(0.0)
@@ -292,7 +292,7 @@ func CallPricesAuto(opts []Option) []float64 {
 		}
 	}
 	if !ok {
-		if parallel.Sequential(len(opts), 618) {
+		if parallel.Sequential(len(opts), 705) {
 			{
 				n := len(opts)
 				in := opts[:n]
@@ -311,7 +311,7 @@ func CallPricesAuto(opts []Option) []float64 {
 				in2 := opts[:n2]
 				var out2 []float64
 				out2 = parallel.Alloc[float64](n2)[:n2]
-				parallel.For(n2, 77, func(lo, hi int) {
+				parallel.For(n2, 88, func(lo, hi int) {
 					fn2 := soac.Opaque(func(o Option) float64 {
 						vst := o.V * math.Sqrt(o.T)
 						d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst

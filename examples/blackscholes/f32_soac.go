@@ -45,7 +45,7 @@ func CallPrices32CL(opts []Option32) []float32 {
 		}
 	}
 	if !ok {
-		if parallel.Sequential(len(opts), 532) {
+		if parallel.Sequential(len(opts), 596) {
 			{
 				n := len(opts)
 				in := opts[:n]
@@ -64,7 +64,7 @@ func CallPrices32CL(opts []Option32) []float32 {
 				in2 := opts[:n2]
 				var out2 []float32
 				out2 = parallel.Alloc[float32](n2)[:n2]
-				parallel.For(n2, 66, func(lo, hi int) {
+				parallel.For(n2, 74, func(lo, hi int) {
 					in2 := in2[:hi]
 					_ = in2[lo:]
 					out2 := out2[:hi]
@@ -144,7 +144,7 @@ func _() { soacgenRerunGoGenerate_CallPrices32CL(callPrices32CLSpec) }
 func CallPrices32Par(opts []Option32) []float32 {
 	fn := soac.Opaque(callPrice32)
 	var t []float32
-	if parallel.Sequential(len(opts), 532) {
+	if parallel.Sequential(len(opts), 596) {
 		{
 			n := len(opts)
 			in := opts[:n]
@@ -163,7 +163,7 @@ func CallPrices32Par(opts []Option32) []float32 {
 			in2 := opts[:n2]
 			var out2 []float32
 			out2 = parallel.Alloc[float32](n2)[:n2]
-			parallel.For(n2, 66, func(lo, hi int) {
+			parallel.For(n2, 74, func(lo, hi int) {
 				in2 := in2[:hi]
 				_ = in2[lo:]
 				out2 := out2[:hi]

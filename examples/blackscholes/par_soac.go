@@ -17,7 +17,7 @@ func CallPricesPar(opts []Option) []float64 {
 		return o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2)
 	})
 	var t []float64
-	if parallel.Sequential(len(opts), 618) {
+	if parallel.Sequential(len(opts), 705) {
 		{
 			n := len(opts)
 			in := opts[:n]
@@ -36,7 +36,7 @@ func CallPricesPar(opts []Option) []float64 {
 			in2 := opts[:n2]
 			var out2 []float64
 			out2 = parallel.Alloc[float64](n2)[:n2]
-			parallel.For(n2, 77, func(lo, hi int) {
+			parallel.For(n2, 88, func(lo, hi int) {
 				fn2 := soac.Opaque(func(o Option) float64 {
 					vst := o.V * math.Sqrt(o.T)
 					d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
@@ -68,7 +68,7 @@ func _() { soacgenRerunGoGenerate_CallPricesPar(callPricesParSpec) }
 func PortfolioValuePar(opts []Option) float64 {
 	fn := soac.Opaque(callPrice)
 	var t float64
-	if parallel.Sequential(len(opts), 575) {
+	if parallel.Sequential(len(opts), 650) {
 		{
 			n := len(opts)
 			in := opts[:n]
@@ -88,7 +88,7 @@ func PortfolioValuePar(opts []Option) float64 {
 			n2 := len(opts)
 			in2 := opts[:n2]
 			var acc2 float64 = float64(0.0)
-			r := parallel.Reduce(n2, 71, func(lo, hi int) struct {
+			r := parallel.Reduce(n2, 81, func(lo, hi int) struct {
 				f0 float64
 			} {
 				var acc2 float64 = float64(0.0)

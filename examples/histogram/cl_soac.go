@@ -28,7 +28,7 @@ func HistogramCL(xs []float64, lo, hi float64, nbins int) []int {
 	if ok {
 		t = r4
 	} else {
-		if parallel.Sequential(len(xs), 4546) {
+		if parallel.Sequential(len(xs), 8334) {
 			{
 				n := len(xs)
 				empty := make([]int, 0)
@@ -94,7 +94,7 @@ func HistogramCL(xs []float64, lo, hi float64, nbins int) []int {
 				}
 				acc2 = bins
 			}
-			t = parallel.StreamRedChunks(n3, 4546, false, acc2, func(x2, y2 []int) []int {
+			t = parallel.StreamRedChunks(n3, 8334, false, acc2, func(x2, y2 []int) []int {
 				var r3 []int
 				{
 					a, b := x2, y2
@@ -253,7 +253,7 @@ func HistogramAuto(xs []float64, lo, hi float64, nbins int) []int {
 	if ok {
 		t = r4
 	} else {
-		if parallel.Sequential(len(xs), 4546) {
+		if parallel.Sequential(len(xs), 8334) {
 			{
 				n := len(xs)
 				empty := make([]int, 0)
@@ -319,7 +319,7 @@ func HistogramAuto(xs []float64, lo, hi float64, nbins int) []int {
 				}
 				acc2 = bins
 			}
-			t = parallel.StreamRedChunks(n3, 4546, false, acc2, func(x2, y2 []int) []int {
+			t = parallel.StreamRedChunks(n3, 8334, false, acc2, func(x2, y2 []int) []int {
 				var r3 []int
 				{
 					a, b := x2, y2

@@ -49,9 +49,11 @@ func BenchmarkHistogramPar(b *testing.B) {
 // BenchmarkParPaired times cpu, parallel and the hand goroutine loop of
 // Histogram in turns (extest.ParPaired): the speedup cpu/par and
 // par/hand, issue 11's two goals, from one run; beside them the chunk
-// code generated before ChunkFuncs (before: histogramParCaptured) and the
-// hand loop with HistogramPar's chunks (handchunks) and with four times
-// its grain (handchunks4).
+// code generated before ChunkFuncs (before: histogramParCaptured), the
+// hand loop with HistogramPar's chunks of grain 4546 (handchunks) and
+// with four times that grain (handchunks4), and HistogramPar's parallel
+// branch with grain 4546 (oldgrain: its grain before par-inlcost; since,
+// 8334).
 func BenchmarkParPaired(b *testing.B) {
 	for _, size := range extest.PairedSizes {
 		xs := extest.Floats(extest.Rand(11, size.N), size.N, -1.1, 1.1)
@@ -62,7 +64,8 @@ func BenchmarkParPaired(b *testing.B) {
 				func() { histogramGoroutines(xs, -1, 1, nbins) },
 				extest.Variant{Name: "before", Fn: func() { histogramParCaptured(xs, -1, 1, nbins) }},
 				extest.Variant{Name: "handchunks", Fn: func() { histogramGoChunks(xs, -1, 1, nbins) }},
-				extest.Variant{Name: "handchunks4", Fn: func() { histogramGoChunksGrain(xs, -1, 1, nbins, 4*4546) }})
+				extest.Variant{Name: "handchunks4", Fn: func() { histogramGoChunksGrain(xs, -1, 1, nbins, 4*4546) }},
+				extest.Variant{Name: "oldgrain", Fn: func() { histogramParWithGrain(xs, -1, 1, nbins, histogramParGrain4546) }})
 		})
 	}
 }
@@ -80,7 +83,8 @@ func histogramGoroutines(xs []float64, lo, hi float64, nbins int) []int {
 }
 
 // histogramGoChunks is histogramGoroutines with HistogramPar's chunks
-// (extest.GoChunks): a bins slice per chunk, added in chunk order.
+// before par-inlcost (grain 4546; extest.GoChunks): a bins slice per
+// chunk, added in chunk order.
 func histogramGoChunks(xs []float64, lo, hi float64, nbins int) []int {
 	return histogramGoChunksGrain(xs, lo, hi, nbins, 4546)
 }

@@ -13,7 +13,7 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 		return bin(x, lo, hi, nbins)
 	})
 	var t []int
-	if parallel.Sequential(len(xs), 4546) {
+	if parallel.Sequential(len(xs), 8334) {
 		{
 			n := len(xs)
 			empty := make([]int, 0)
@@ -79,7 +79,7 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 			}
 			acc2 = bins
 		}
-		t = parallel.StreamRedChunks(n3, 4546, false, acc2, func(x2, y2 []int) []int {
+		t = parallel.StreamRedChunks(n3, 8334, false, acc2, func(x2, y2 []int) []int {
 			var r3 []int
 			{
 				a, b := x2, y2

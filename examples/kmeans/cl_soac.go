@@ -24,7 +24,7 @@ func ClusterSizesCL(ps []Point, centres []Point) []int {
 	}
 	if !ok {
 		var r []int
-		if parallel.Sequential(len(ps), 1471) {
+		if parallel.Sequential(len(ps), 1725) {
 			r = soac.StreamRed[Point, []int](ps, func(x, y []int) []int {
 				var t2 []int
 				if len(x) == len(y) {
@@ -56,7 +56,7 @@ func ClusterSizesCL(ps []Point, centres []Point) []int {
 				return counts
 			})
 		} else {
-			r = parallel.StreamRed(ps, 1471, func(x, y []int) []int {
+			r = parallel.StreamRed(ps, 1725, func(x, y []int) []int {
 				var t2 []int
 				if len(x) == len(y) {
 					n2 := len(x)
@@ -219,7 +219,7 @@ func ClusterSizesAuto(ps []Point, centres []Point) []int {
 	}
 	if !ok {
 		var r []int
-		if parallel.Sequential(len(ps), 1471) {
+		if parallel.Sequential(len(ps), 1725) {
 			r = soac.StreamRed[Point, []int](ps, func(x, y []int) []int {
 				var t2 []int
 				if len(x) == len(y) {
@@ -251,7 +251,7 @@ func ClusterSizesAuto(ps []Point, centres []Point) []int {
 				return counts
 			})
 		} else {
-			r = parallel.StreamRed(ps, 1471, func(x, y []int) []int {
+			r = parallel.StreamRed(ps, 1725, func(x, y []int) []int {
 				var t2 []int
 				if len(x) == len(y) {
 					n2 := len(x)

@@ -90,7 +90,7 @@ func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 	for it := 0; it < iters; it++ {
 		var sums []Sum
 		var r []Sum
-		if parallel.Sequential(len(ps), 1429) {
+		if parallel.Sequential(len(ps), 1667) {
 			r = soac.StreamRed[Point, []Sum](ps, func(x, y []Sum) []Sum {
 				var t []Sum
 				if len(x) == len(y) {
@@ -125,7 +125,7 @@ func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 				return acc
 			})
 		} else {
-			r = parallel.StreamRed(ps, 1429, func(x, y []Sum) []Sum {
+			r = parallel.StreamRed(ps, 1667, func(x, y []Sum) []Sum {
 				var t []Sum
 				if len(x) == len(y) {
 					n3 := len(x)
@@ -245,7 +245,7 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 		}
 		if !ok {
 			var r []Sum
-			if parallel.Sequential(len(ps), 1429) {
+			if parallel.Sequential(len(ps), 1667) {
 				r = soac.StreamRed[Point, []Sum](ps, func(x, y []Sum) []Sum {
 					var t []Sum
 					if len(x) == len(y) {
@@ -280,7 +280,7 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 					return acc
 				})
 			} else {
-				r = parallel.StreamRed(ps, 1429, func(x, y []Sum) []Sum {
+				r = parallel.StreamRed(ps, 1667, func(x, y []Sum) []Sum {
 					var t []Sum
 					if len(x) == len(y) {
 						n3 := len(x)

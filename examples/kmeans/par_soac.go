@@ -11,7 +11,7 @@ import (
 func ClusterSizesPar(ps []Point, centres []Point) []int {
 	k := len(centres)
 	var r []int
-	if parallel.Sequential(len(ps), 1471) {
+	if parallel.Sequential(len(ps), 1725) {
 		r = soac.StreamRed[Point, []int](ps, func(x, y []int) []int {
 			var t2 []int
 			if len(x) == len(y) {
@@ -43,7 +43,7 @@ func ClusterSizesPar(ps []Point, centres []Point) []int {
 			return counts
 		})
 	} else {
-		r = parallel.StreamRed(ps, 1471, func(x, y []int) []int {
+		r = parallel.StreamRed(ps, 1725, func(x, y []int) []int {
 			var t2 []int
 			if len(x) == len(y) {
 				n2 := len(x)

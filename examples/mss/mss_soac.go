@@ -47,7 +47,7 @@ func MSSCL(xs []int) int {
 		}
 	}
 	if !ok {
-		if parallel.Sequential(len(xs), 5000) {
+		if parallel.Sequential(len(xs), 10000) {
 			{
 				n := len(xs)
 				in := xs[:n]
@@ -68,7 +68,7 @@ func MSSCL(xs []int) int {
 				n2 := len(xs)
 				in2 := xs[:n2]
 				var acc2 segs = v
-				r := parallel.Reduce(n2, 625, func(lo, hi int) struct {
+				r := parallel.Reduce(n2, 1250, func(lo, hi int) struct {
 					f0 segs
 				} {
 					var acc2 segs = v

@@ -8,7 +8,7 @@ import parallel "github.com/soacgen/soacgen/runtime/parallel"
 func MSSPar(xs []int) int {
 	var v segs = segs{}
 	var t2 segs
-	if parallel.Sequential(len(xs), 5000) {
+	if parallel.Sequential(len(xs), 10000) {
 		{
 			n := len(xs)
 			in := xs[:n]
@@ -29,7 +29,7 @@ func MSSPar(xs []int) int {
 			n2 := len(xs)
 			in2 := xs[:n2]
 			var acc2 segs = v
-			r := parallel.Reduce(n2, 625, func(lo, hi int) struct {
+			r := parallel.Reduce(n2, 1250, func(lo, hi int) struct {
 				f0 segs
 			} {
 				var acc2 segs = v

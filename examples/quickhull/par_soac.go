@@ -15,7 +15,7 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 	})
 	var best distPoint
 	var v distPoint = distPoint{D: math.Inf(-1)}
-	if parallel.Sequential(len(ps), 9092) {
+	if parallel.Sequential(len(ps), 16668) {
 		{
 			n := len(ps)
 			in := ps[:n]
@@ -61,7 +61,7 @@ func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
 			var out2 []Point
 			kept2 := 0
 			out2 = parallel.Alloc[Point](n2)[:n2]
-			total, r := parallel.FilterFold(n2, 1136, out2, func(lo, hi int, dst []Point) (int, struct {
+			total, r := parallel.FilterFold(n2, 2083, out2, func(lo, hi int, dst []Point) (int, struct {
 				f0 distPoint
 			}) {
 				fn3 := soac.Opaque(func(p Point) distPoint {

@@ -5,7 +5,8 @@ package parallel
 // syntax, weighted by costs measured on this kind of CPU — the math
 // functions by BenchmarkOpCosts (parcost_bench_test.go), a map loop's
 // time per element less the bare loop's. Calls of functions of the same
-// package count their bodies (to a bounded depth). It also says when the
+// package count their bodies (to a bounded depth), and a call only where
+// Go's compiler does not inline them (parinline.go). It also says when the
 // count is unreliable (a nested SOAC or a loop of unknown length), so
 // that a map can time its first element instead (parallel.ForMeasured).
 // The estimate only decides how many elements a chunk needs before the
@@ -32,7 +33,7 @@ const (
 	unitsOp       = 1    // arithmetic, comparison, indexing
 	unitsDiv      = 2    // integer or float division, remainder: under 1 ns measured (throughput)
 	unitsMathCall = 28   // a math function not in mathNanos: the median of those measured
-	unitsCall     = 10   // a call of a function whose body is not counted
+	unitsCall     = 10   // a call the compiler does not inline (parinline.go)
 	unitsLoop     = 40   // a loop of unknown trip count in a lambda: guessed (a short loop); see below
 	unitsNested   = 2000 // a SOAC call in a lambda: a whole array per element
 	unitsPerNanos = 2
@@ -62,6 +63,14 @@ type costs struct {
 	// uncertain is set once a counted body holds a nested SOAC or a loop
 	// of unknown length.
 	uncertain bool
+	// inl keeps inlineCost's answers (parinline.go).
+	inl map[*types.Func]inlineResult
+	// unseenCall is set while inlineCost counts a body that calls a
+	// function whose body it cannot see (inlineResult.unseen).
+	unseenCall bool
+	// boundLits are the function literals variables are defined as
+	// (f := func...), for the inline cost of a call of f.
+	boundLits map[types.Object]*ast.FuncLit
 }
 
 // costsOf returns a counter that follows calls into the functions of
@@ -73,7 +82,7 @@ func costsOf(f *hostgo.Func) *costs {
 // newCosts returns a counter that follows calls into the functions
 // declared in files (info their types; nil counts every call as one).
 func newCosts(info *types.Info, files []*ast.File) *costs {
-	c := &costs{info: info, decls: map[*types.Func]*ast.FuncDecl{}}
+	c := &costs{info: info, decls: map[*types.Func]*ast.FuncDecl{}, inl: map[*types.Func]inlineResult{}, boundLits: map[types.Object]*ast.FuncLit{}}
 	if info == nil {
 		return c
 	}
@@ -109,7 +118,9 @@ func (c *costs) lambdaNanos(l *ir.Lambda, chunk bool) int {
 }
 
 // lambdaUnits counts l's body in units; a named function of the package
-// counts its body, any other function that is not a literal one call.
+// counts its body, and a call unless the compiler inlines it
+// (callOverhead) or it is a chunk function (called once per chunk); any
+// other function that is not a literal one call.
 func (c *costs) lambdaUnits(l *ir.Lambda, chunk bool) int {
 	switch {
 	case l == nil:
@@ -117,7 +128,14 @@ func (c *costs) lambdaUnits(l *ir.Lambda, chunk bool) int {
 	case l.Lit != nil:
 		return c.bodyUnits(l.Lit.Body, chunk, 0, nil)
 	case l.Func != nil && c.decls[l.Func] != nil:
-		return unitsCall + c.bodyUnits(c.decls[l.Func].Body, chunk, 1, map[*types.Func]bool{l.Func: true})
+		call := unitsCall
+		switch {
+		case chunk:
+			call = 0 // a chunk function: one call per chunk, not per element
+		case l.Kind == ir.NamedFunc:
+			call = c.callOverhead(l.Func) // called by name: the compiler may inline it
+		}
+		return call + c.bodyUnits(c.decls[l.Func].Body, chunk, 1, map[*types.Func]bool{l.Func: true})
 	}
 	return unitsCall
 }
@@ -151,7 +169,8 @@ func (c *costs) bodyUnits(body ast.Node, chunk bool, depth int, seen map[*types.
 
 // callUnits is the weight of a call by its callee: math.X from the
 // measured table, soac.X (a nested SOAC), a function of the package (its
-// body), a conversion-like builtin, or any other call.
+// body, and a call where it is not inlined), a conversion-like builtin,
+// or any other call.
 func (c *costs) callUnits(call *ast.CallExpr, chunk bool, depth int, seen map[*types.Func]bool) int {
 	var id *ast.Ident
 	switch fun := call.Fun.(type) {
@@ -176,12 +195,13 @@ func (c *costs) callUnits(call *ast.CallExpr, chunk bool, depth int, seen map[*t
 		}
 	}
 	if id != nil && c.info != nil && depth < costDepth {
-		if fn, ok := c.info.Uses[id].(*types.Func); ok && c.decls[fn] != nil && !seen[fn] {
+		if fn, ok := c.info.Uses[id].(*types.Func); ok && c.decls[fn.Origin()] != nil && !seen[fn.Origin()] {
+			fn = fn.Origin() // a generic function's declaration
 			inner := map[*types.Func]bool{fn: true}
 			for k := range seen {
 				inner[k] = true
 			}
-			return unitsCall + c.bodyUnits(c.decls[fn].Body, false, depth+1, inner)
+			return c.callOverhead(fn) + c.bodyUnits(c.decls[fn].Body, false, depth+1, inner)
 		}
 	}
 	return unitsCall

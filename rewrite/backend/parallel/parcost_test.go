@@ -2,8 +2,9 @@ package parallel
 
 // The work estimate of the parallel backend's grain: measured math costs,
 // calls of the package's functions counted through their bodies (and
-// recursion cut), and the uncertainty that makes a map time its first
-// element (nested SOACs, loops of unknown length).
+// recursion cut; a call charged only where the compiler does not inline
+// it), and the uncertainty that makes a map time its first element
+// (nested SOACs, loops of unknown length).
 
 import (
 	"go/ast"
@@ -177,5 +178,97 @@ func TestChunkUnits(t *testing.T) {
 	}
 	if whole := cs.lambdaUnits(fn("per"), true); whole <= cs.chunkUnits(fn("per")) {
 		t.Errorf("the whole chunk function counts %d units, no more than its loop", whole)
+	}
+}
+
+const inlineCostSrc = `package p
+
+var lo, hi = -1.0, 1.0
+
+func bin(x, lo, hi float64, nbins int) int {
+	i := int((x - lo) / (hi - lo) * float64(nbins))
+	return min(max(i, 0), nbins-1)
+}
+
+func large(x float64) float64 {
+	a := x*x + 2*x + 1
+	b := a*a - 3*a + 2
+	c := b*b + 4*b - 5
+	d := c*c - 6*c + 7
+	e := d*d + 8*d - 9
+	f := e*e - 10*e + 11
+	return a + b + c + d + e + f
+}
+
+func fib(n int) int {
+	if n < 2 {
+		return n
+	}
+	return fib(n-1) + fib(n-2)
+}
+
+func deferred(x int) (r int) {
+	defer func() { r++ }()
+	return x + 1
+}
+
+func double[T int | float64](x T) T { return x * 2 }
+
+var lits = []any{
+	func(x float64) int { return bin(x, lo, hi, 256) },
+	func(x float64) float64 { return large(x) },
+	func(n int) int { return fib(n) },
+	func(x int) int { return deferred(x) },
+	func(x float64) float64 { return double(x) },
+}
+`
+
+// TestInlinedCallCosts: a call of a package function the compiler
+// inlines (examples/histogram's bin) costs its body alone, from a
+// literal and as a named lambda; one over the inliner's budget, a
+// recursive one and one with a defer cost their bodies and a call. A
+// generic function's call counts its declaration's body.
+func TestInlinedCallCosts(t *testing.T) {
+	cs, funcs, file := inlineCosts(t, inlineCostSrc)
+	var lits []*ast.FuncLit
+	ast.Inspect(file, func(n ast.Node) bool {
+		if l, ok := n.(*ast.FuncLit); ok && len(l.Body.List) == 1 {
+			if _, ok := l.Body.List[0].(*ast.ReturnStmt); ok {
+				lits = append(lits, l)
+			}
+		}
+		return true
+	})
+	for i, c := range []struct {
+		name    string
+		inlined bool
+	}{{"bin", true}, {"large", false}, {"fib", false}, {"deferred", false}, {"double", true}} {
+		fn := funcs[c.name]
+		body := cs.bodyUnits(cs.decls[fn].Body, false, 1, map[*types.Func]bool{fn: true})
+		want := body
+		if !c.inlined {
+			want += unitsCall
+		}
+		if got := cs.lambdaUnits(&ir.Lambda{Lit: lits[i]}, false); got != want {
+			t.Errorf("a literal calling %s: %d units, want %d (its body %d, inlined %v)", c.name, got, want, body, c.inlined)
+		}
+		if got := cs.lambdaUnits(&ir.Lambda{Kind: ir.NamedFunc, Func: fn}, false); got != want {
+			t.Errorf("%s as the lambda: %d units, want %d (its body %d, inlined %v)", c.name, got, want, body, c.inlined)
+		}
+		// As a chunk function it is called once per chunk: no call per
+		// element, inlined or not.
+		chunkBody := cs.bodyUnits(cs.decls[fn].Body, true, 1, map[*types.Func]bool{fn: true})
+		if got := cs.lambdaUnits(&ir.Lambda{Kind: ir.NamedFunc, Func: fn}, true); got != chunkBody {
+			t.Errorf("%s as a chunk function: %d units, want its body's %d", c.name, got, chunkBody)
+		}
+		// A method value is called through the value: a call still.
+		if got := cs.lambdaUnits(&ir.Lambda{Kind: ir.MethodValue, Func: fn}, false); got != body+unitsCall {
+			t.Errorf("%s as a method value: %d units, want %d", c.name, got, body+unitsCall)
+		}
+	}
+	// bin's body is 10 units (5 ns): histogram's map element without the
+	// 5 ns call that the compiler inlines away.
+	if got := cs.lambdaNanos(&ir.Lambda{Lit: lits[0]}, false); got != 5 {
+		t.Errorf("the literal calling bin: %d ns, want 5", got)
 	}
 }
