@@ -113,7 +113,9 @@ func StreamMap[T, U any](xs []T, grain int, f func(chunk []T) []U) []U {
 //	f(empty) ⊕ f(c0) ⊕ f(c1) ⊕ ... ⊕ f(ck-1)
 //
 // left to right over the chunks of xs (see Chunks), the f(ci) computed in
-// parallel. A nil or empty xs gives f(empty). Panics as For.
+// parallel and folded as they arrive (foldChunks: the same calls of op in
+// the same order). A nil or empty xs gives f(empty). Panics as For; a
+// panic of op only where no f(ci) panicked.
 func StreamRed[T, A any](xs []T, grain int, op func(A, A) A, f func(chunk []T) A) A {
 	acc := f(xs[:0:0])
 	n := len(xs)
@@ -124,8 +126,5 @@ func StreamRed[T, A any](xs []T, grain int, op func(A, A) A, f func(chunk []T) A
 	if k == 1 {
 		return op(acc, f(xs[:n:n]))
 	}
-	for _, p := range partials(n, k, func(lo, hi int) A { return f(xs[lo:hi:hi]) }) {
-		acc = op(acc, p)
-	}
-	return acc
+	return foldChunks(n, k, acc, op, func(lo, hi int) A { return f(xs[lo:hi:hi]) })
 }

@@ -16,7 +16,8 @@ package parallel
 //	acc ⊕ body(c0) ⊕ body(c1) ⊕ ... ⊕ body(ck-1),   a ⊕ b = op(a, b)
 //
 // left to right over the chunks of [0, n) (see Chunks), the bodies run in
-// parallel. The caller passes f(empty) as acc, which the spec computes
+// parallel and their results folded as they arrive (foldChunks: the same
+// calls of op in the same order). The caller passes f(empty) as acc, which the spec computes
 // first. The chunks depend on n and grain only, so the result is the
 // same for any number of cores (the spec's StreamRed promises it does not
 // depend on the chunks at all). With scratch set, buf is a slice of at
@@ -34,10 +35,7 @@ func StreamRedChunks[T, A any](n, grain int, scratch bool, acc A, op func(A, A) 
 	if k == 1 {
 		return op(acc, chunk(0, n))
 	}
-	for _, p := range partials(n, k, chunk) {
-		acc = op(acc, p)
-	}
-	return acc
+	return foldChunks(n, k, acc, op, chunk)
 }
 
 // StreamMapChunks is StreamMap for a stream whose input the body
