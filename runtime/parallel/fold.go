@@ -111,7 +111,7 @@ func (f *inOrderFold[A]) finish() A {
 // it, before any panic of op; otherwise op's first panic in fold order.
 func foldChunks[A any](n, k int, acc A, op func(A, A) A, body func(lo, hi int) A) A {
 	f := newInOrderFold(k, acc, op)
-	execute(k, func(_ *job, c int) {
+	executeIndependent(k, func(_ *job, c int) {
 		f.put(c, body(Bounds(n, k, c)))
 	})
 	return f.finish()

@@ -24,7 +24,7 @@ func For(n, grain int, body func(lo, hi int)) {
 		body(0, n)
 		return
 	}
-	execute(k, func(_ *job, c int) {
+	executeIndependent(k, func(_ *job, c int) {
 		body(Bounds(n, k, c))
 	})
 }
@@ -80,7 +80,7 @@ func Reduce[A any](n, grain int, body func(lo, hi int) A, op func(A, A) A) A {
 // returns their results in chunk order.
 func partials[A any](n, k int, body func(lo, hi int) A) []A {
 	parts := make([]A, k)
-	execute(k, func(_ *job, c int) {
+	executeIndependent(k, func(_ *job, c int) {
 		parts[c] = body(Bounds(n, k, c))
 	})
 	return parts

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // job is one parallel operation over k chunks.
@@ -22,10 +23,14 @@ import (
 // a chunk >= c. stop is the lowest chunk index that panicked (k while none
 // has); it only decreases, and only under mu.
 type job struct {
-	k    int
-	run  func(j *job, c int) // runs chunk c; may panic
-	next atomic.Int64
-	stop atomic.Int64
+	k   int
+	run func(j *job, c int) // runs chunk c; may panic
+	// linger is set for jobs whose chunks never wait for one another:
+	// a worker that leaves one looks for the next job for idleSpin
+	// before it parks (awaitPosted).
+	linger bool
+	next   atomic.Int64
+	stop   atomic.Int64
 
 	mu   sync.Mutex
 	pval any // the panic value of chunk stop
@@ -47,11 +52,38 @@ const closedBit = int64(1) << 62
 // a caller hands its job only to workers that are idle at that moment (a
 // non-blocking send on the unbuffered channel), so nested or concurrent
 // operations never wait for a worker: what no worker takes, the caller runs.
+//
+// A worker that has just left a job whose chunks never wait for one
+// another (executeIndependent: maps, reductions, streams) does not park
+// at once: for idleSpin it looks for the next job posted (posted),
+// yielding the processor now and then, so that a caller's next operation
+// finds it running — on the 16-core host a parked worker took 100-200 µs
+// to run again after its wake-up (Go wakes one idle thread at a time),
+// most of a call of 1e5 elements. After a job whose chunks wait for their
+// predecessors (scans, filters, carried kernels) workers park at once:
+// there, workers spinning while the last chunks ran and waited slowed
+// calls of 1e5 elements by a fifth (BENCHMARKS.md, "Ninth session").
+// Callers post their job before they send it to parked workers, and
+// count the spinning workers as helpers on their way.
 var pool struct {
-	jobs    chan *job
-	mu      sync.Mutex
-	started atomic.Int64 // workers started (they never exit)
+	jobs     chan *job
+	mu       sync.Mutex
+	started  atomic.Int64        // workers started (they never exit)
+	posted   atomic.Pointer[job] // the latest job open to helpers, or nil
+	spinning atomic.Int64        // workers looking at posted before they park
 }
+
+// idleSpin is how long a worker looks for a posted job after leaving one
+// before it parks: long enough to bridge the gap between two operations
+// called one after the other (the caller's own code between them), short
+// against a parked worker's wake-up; it costs at most idleSpin of CPU time
+// per worker after a program's last operation.
+const idleSpin = 50 * time.Microsecond
+
+// idleYield is how many looks at posted a spinning worker makes between
+// two yields of its processor (runtime.Gosched): a yield goes through
+// the global run queue, where a scan's waiting chunks queue too.
+const idleYield = 256
 
 func init() { pool.jobs = make(chan *job) }
 
@@ -59,8 +91,9 @@ func init() { pool.jobs = make(chan *job) }
 // goroutines per call, to measure the choice documented in doc.go.
 var spawnPerCall = false
 
-// Workers returns the number of pool goroutines started so far. They stay
-// parked on a channel receive between operations; the pool grows to
+// Workers returns the number of pool goroutines started so far. Between
+// operations each looks for the next one for idleSpin, then parks on a
+// channel receive; the pool grows to
 // GOMAXPROCS-1 workers, the largest GOMAXPROCS seen by an operation that
 // split its work.
 func Workers() int { return int(pool.started.Load()) }
@@ -86,34 +119,88 @@ func grow(want int, j *job) bool {
 func worker(first *job) {
 	// Reached only when a chunk body called runtime.Goexit on this worker.
 	defer pool.started.Add(-1)
-	first.help()
-	for j := range pool.jobs {
+	j := first
+	for {
 		j.help()
+		if j.linger {
+			if next := awaitPosted(j); next != nil {
+				j = next
+				continue
+			}
+		}
+		j = <-pool.jobs
 	}
+}
+
+// awaitPosted looks for a posted job other than last, still open, for up
+// to idleSpin, and returns it, or nil if none came. It yields the
+// processor between looks, so a spinning worker delays no other
+// goroutine. It stops counting itself as spinning before its last look:
+// a caller that posts a job and then reads the count either counted this
+// worker (whose last look then sees the job) or did not (and sends the
+// job to the channel or starts a worker instead).
+func awaitPosted(last *job) *job {
+	pool.spinning.Add(1)
+	start := time.Now()
+	for i := 1; ; i++ {
+		if j := openPosted(last); j != nil {
+			pool.spinning.Add(-1)
+			return j
+		}
+		if i%idleYield == 0 {
+			if time.Since(start) >= idleSpin {
+				break
+			}
+			runtime.Gosched()
+		}
+	}
+	pool.spinning.Add(-1)
+	return openPosted(last)
+}
+
+// openPosted returns the posted job if it is open and not last.
+func openPosted(last *job) *job {
+	if j := pool.posted.Load(); j != nil && j != last && j.state.Load()&closedBit == 0 {
+		return j
+	}
+	return nil
 }
 
 // execute runs chunks 0..k-1 of run, in parallel where workers are idle,
 // and returns when every chunk has run; it re-panics on the caller's
 // goroutine with the value of the lowest chunk that panicked, after every
 // helper has left. k must be at least 2: with one chunk, callers call
-// their body directly (the sequential loop).
-func execute(k int, run func(j *job, c int)) {
-	j := &job{k: k, run: run, done: make(chan struct{}, 1)}
+// their body directly (the sequential loop). Workers park as soon as they
+// leave the job (see pool): use it for chunks that may wait for others.
+func execute(k int, run func(j *job, c int)) { executeJob(k, false, run) }
+
+// executeIndependent is execute for chunks that never wait for one
+// another: the workers that leave the job look for the next one for
+// idleSpin before they park.
+func executeIndependent(k int, run func(j *job, c int)) { executeJob(k, true, run) }
+
+// executeJob is execute, with the job's linger set as given.
+func executeJob(k int, linger bool, run func(j *job, c int)) {
+	j := &job{k: k, run: run, linger: linger, done: make(chan struct{}, 1)}
 	j.cond.L = &j.mu
 	j.stop.Store(int64(k))
 	h := min(k, runtime.GOMAXPROCS(0)) - 1
+	woken := 0 // parked workers sent the job
 	if h > 0 {
 		if spawnPerCall {
 			for range h {
 				go j.help()
 			}
+			woken = h
 		} else {
-			sent := 0
+			pool.posted.Store(j)
+			sent := min(h, int(pool.spinning.Load())) // on their way (awaitPosted)
 		dispatch:
 			for sent < h {
 				select {
 				case pool.jobs <- j:
 					sent++
+					woken++
 				default:
 					break dispatch
 				}
@@ -123,7 +210,7 @@ func execute(k int, run func(j *job, c int)) {
 			}
 		}
 	}
-	if h > 0 {
+	if woken > 0 {
 		// A worker woken by the send above waits in this P's runnext
 		// slot, where another P steals it late or not at all; yielding
 		// once runs it here and lets an idle P take the caller. Measured
@@ -148,6 +235,7 @@ func execute(k int, run func(j *job, c int)) {
 
 // close stops new helpers from joining and waits for those inside to leave.
 func (j *job) close() {
+	pool.posted.CompareAndSwap(j, nil) // no helper joins it any more; let it go
 	if old := j.state.Or(closedBit); old != 0 {
 		<-j.done
 	}

@@ -95,7 +95,7 @@ func StreamCarried[S, B, T, P any](n, grain int, scratch bool, start T, exact bo
 	}
 	parts := make([]P, k)
 	if total == nil {
-		execute(k, func(j *job, c int) {
+		executeIndependent(k, func(j *job, c int) {
 			lo, hi := Bounds(n, k, c)
 			run(lo, hi, func(s S) { _, parts[c] = body(s, lo, hi, start) })
 		})
