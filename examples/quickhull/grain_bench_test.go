@@ -1,7 +1,6 @@
 package quickhull
 
 import (
-	"math"
 	"testing"
 
 	"github.com/soacgen/soacgen/examples/internal/extest"
@@ -19,30 +18,7 @@ func BenchmarkGrainPaired(b *testing.B) {
 	for _, size := range []extest.BenchSize{{Name: "n=2.5e4", N: 25_000}, {Name: "n=5e4", N: 50_000}, {Name: "n=1e5", N: 100_000}} {
 		ps := randPoints(size.N)
 		b.Run("FilterMax/"+size.Name, func(b *testing.B) {
-			extest.ParPaired(b, func() { FilterMax(ps, a, c) }, func() { FilterMaxPar(ps, a, c) }, func() { filterMaxGoroutines(ps, a, c) })
+			extest.ParPaired(b, func() { FilterMax(ps, a, c) }, func() { FilterMaxPar(ps, a, c) }, func() { goFilterMax(ps, a, c) })
 		})
 	}
-}
-
-// filterMaxGoroutines is FilterMax as the hand goroutine filter of
-// BenchmarkFilterMaxPar: a buffer per chunk, copied in order.
-func filterMaxGoroutines(ps []Point, a, b Point) (Point, []Point) {
-	type best struct {
-		p Point
-		d float64
-	}
-	above, far := extest.GoFilterFold(len(ps), func(lo, hi int) ([]Point, best) {
-		far, up := filterMaxHand(ps[lo:hi], a, b)
-		d := math.Inf(-1)
-		if hi > lo {
-			d = cross(a, b, far)
-		}
-		return up, best{far, d}
-	}, func(x, y best) best {
-		if y.d > x.d {
-			return y
-		}
-		return x
-	})
-	return far.p, above
 }
