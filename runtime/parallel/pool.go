@@ -134,8 +134,8 @@ func worker(first *job) {
 
 // awaitPosted looks for a posted job other than last, still open, for up
 // to idleSpin, and returns it, or nil if none came. It yields the
-// processor between looks, so a spinning worker delays no other
-// goroutine. It stops counting itself as spinning before its last look:
+// processor every idleYield looks, so a spinning worker holds up other
+// goroutines by a few microseconds at most. It stops counting itself as spinning before its last look:
 // a caller that posts a job and then reads the count either counted this
 // worker (whose last look then sees the job) or did not (and sends the
 // job to the channel or starts a worker instead).
