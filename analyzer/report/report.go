@@ -1,5 +1,5 @@
 // Package report turns the fusion engine's plans into the fusion report
-// fixed by CONTRACT.md ("The fusion report"): one JSON object per package
+// fixed by docs/contract.md ("The fusion report"): one JSON object per package
 // listing every spec (a function with a //soac:fuse directive), its kernels
 // with their member SOACs, and the notes explaining refused fusions. It also
 // aggregates fusion statistics in the manner of Figure 18 of paper 000 and
@@ -51,10 +51,10 @@ import (
 )
 
 // DefaultBackend is the backend of a kernel whose spec's directive names none
-// when Options.Backend is empty; CONTRACT.md fixes it as cpu.
+// when Options.Backend is empty; docs/contract.md fixes it as cpu.
 const DefaultBackend = "cpu"
 
-// Backends are the backend names CONTRACT.md allows in a directive and in
+// Backends are the backend names docs/contract.md allows in a directive and in
 // soacgen's -backend flag.
 var Backends = []string{"cpu", "parallel", "opencl", "auto"}
 

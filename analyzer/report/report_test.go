@@ -144,7 +144,7 @@ func TestReportGolden(t *testing.T) {
 	golden(t, "normalize2.json.golden", buf.Bytes())
 }
 
-// TestContractShape checks the CONTRACT.md fields of the report through a
+// TestContractShape checks the docs/contract.md fields of the report through a
 // generic JSON decoding, independently of the golden file.
 func TestContractShape(t *testing.T) {
 	src := parseSource(t)

@@ -5,7 +5,7 @@
 //
 // (a spec), it generates a function NAME with the spec's signature whose
 // SOAC pipelines run as few passes over memory as fusion allows without
-// changing what the spec computes. See CONTRACT.md for the contract.
+// changing what the spec computes. See docs/contract.md for the contract.
 //
 // Usage:
 //
@@ -52,7 +52,7 @@
 // The flags are:
 //
 //	-json
-//		Print the fusion report (CONTRACT.md, "The fusion report") on
+//		Print the fusion report (docs/contract.md, "The fusion report") on
 //		standard output: for every package its specs, each with its kernels
 //		(the SOAC calls that run as one pass, by combinator and position),
 //		the notes explaining fusions that were refused, and fusion

@@ -12,7 +12,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
-// The backend names: those of CONTRACT.md's directive and -backend flag,
+// The backend names: those of docs/contract.md's directive and -backend flag,
 // and Reference, the report's name for a kernel every backend refused,
 // whose members run as calls of runtime/soac.
 const (

@@ -324,7 +324,7 @@ func checkHazard(t *testing.T, where string, plan *fusion.Plan, h *Hazard) {
 }
 
 // checkEdgeNotes checks that every producer-consumer edge the plan does not
-// fuse is explained (CONTRACT.md: notes explain each fusion that was
+// fuse is explained (docs/contract.md: notes explain each fusion that was
 // possible in shape but not done): for each SOAC P whose output another
 // SOAC C reads as an input array (itself, or as modified by writes in
 // between: fusion.DerivedByWrites), either a kernel holds both, or a note

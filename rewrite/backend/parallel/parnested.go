@@ -19,7 +19,7 @@ package parallel
 //
 // The association depends on the inner length only, never on
 // GOMAXPROCS, on the chunking of the parent or on timing, so the results
-// are the same bits for any number of cores (CONTRACT.md); the rounding
+// are the same bits for any number of cores (docs/contract.md); the rounding
 // may differ from the spec's (parallel reductions may be re-associated).
 // A fold whose start is not provably its operator's neutral element
 // (lower.Member.StartNotNeutral) keeps the start in accumulator 0, the

@@ -43,7 +43,7 @@ package parallel
 //
 // In both forms the runtime's chunks, like the association of every
 // float, depend on n and the grain only, and the stream's result does
-// not depend on its chunks (CONTRACT.md streams): the result is the same
+// not depend on its chunks (docs/contract.md streams): the result is the same
 // bits for any number of cores.
 //
 // It does not decide the kernel's shape (rewrite/lower does) nor which

@@ -1124,7 +1124,7 @@ func idemFilterSpec(xs []int64, lo int64) int64 {
 
 // NeutralOpRefused folds with a named operator from a variable: not an
 // operator the generator knows, so its start is taken as its neutral
-// element (CONTRACT.md; any start of this idempotent one), which the
+// element (docs/contract.md; any start of this idempotent one), which the
 // skeletons build into the program.
 //
 //soac:fuse NeutralOpRefused backend=opencl

@@ -16,7 +16,7 @@ package skel
 // on timing, so a run's results are the same from run to run. They
 // differ from the uncut run's only in how floating-point reductions
 // associate: the partials are those of each piece's groups
-// (CONTRACT.md "Equivalence": opencl may re-associate).
+// (docs/contract.md "Equivalence": opencl may re-associate).
 
 import (
 	"fmt"
