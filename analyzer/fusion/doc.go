@@ -3,13 +3,13 @@
 // every fusion that was possible in shape but refused (notes naming the
 // rule, the variable and the position).
 //
-// The engine follows Henriksen and Oancea's bottom-up T2 reduction (paper
-// 000): it builds a dependency graph (graph.go), visits each block's SOACs
+// The engine follows the bottom-up T2 reduction of Henriksen & Oancea,
+// "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion]: it builds a dependency graph (graph.go), visits each block's SOACs
 // from last to first and fuses a producer into the kernel of its consumers
 // when a rule of the table allows it (rules.go) and every move is legal
 // (legal.go), copying a producer into the kernels of disjoint branches;
 // then it merges independent kernels over one iteration space
-// horizontally. Iteration spaces follow the size inference of paper 001,
+// horizontally. Iteration spaces follow the size inference of Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP],
 // so a filter and the reductions of its output share a pass with other
 // SOACs over the filter's input (space.go).
 //
@@ -24,9 +24,9 @@
 // members moved up past what they commute with (placement, place.go).
 //
 // Which kernels to form is a clustering problem with other solutions than
-// greedy's (Options.Cluster, the directive's cluster=): ilp solves paper
-// 001's integer linear program with gophersat (ilp.go), wsp paper 002's
-// weighted subroutine partition by branch and bound (wsp.go); both price
+// greedy's (Options.Cluster, the directive's cluster=): ilp solves the
+// integer linear program of [Robinson-ILP] with gophersat (ilp.go), wsp the
+// weighted subroutine partition of Kristensen et al., "Fusion of Array Operations at Runtime" (2016) [Bohrium-WSP] by branch and bound (wsp.go); both price
 // clusterings with cost.go's models and realise their choice by replaying
 // the greedy driver restricted to it (replay.go), so every fusion they
 // make passed the same checks. Each has a time budget per function

@@ -82,7 +82,7 @@ var handCases = []handCase{
 		b.Filter("p3", "ins", pure())
 		b.plain("use:p1", "use:p2", "use:p3")
 	}, opts: Options{Gas: 1}, want: expect{kernels: map[int]int{0: 2}}},
-	{name: "diamond (paper 000 Fig. 8)", build: func(b *irb) {
+	{name: "diamond ([T2-fusion] Fig. 8)", build: func(b *irb) {
 		b.param("a")
 		b.Map("x", pure(), "a")
 		b.Map("y", pure(), "x")
@@ -90,7 +90,7 @@ var handCases = []handCase{
 		b.Map("r", pure(), "y", "z")
 		b.plain("use:r")
 	}, want: expect{kernels: map[int]int{0: 1}, internal: []string{"x", "y", "z"}, rules: []string{"map->map"}, noNotes: true}},
-	{name: "matmul (paper 000 Fig. 15)", build: func(b *irb) {
+	{name: "matmul ([T2-fusion] Fig. 15)", build: func(b *irb) {
 		b.param("a", "bt")
 		b.Map("res", lam{body: func() {
 			b.newVar("row", nil)
@@ -235,7 +235,7 @@ var handCases = []handCase{
 		b.Map("z", pure(), "gts", "xs")
 		b.plain("use:z")
 	}, want: expect{kernels: map[int]int{0: 2}, diags: []string{"size"}, refusals: []string{"size-mismatch/gts"}}},
-	{name: "two filters zipped (paper 000 Fig. 9 case 2)", build: func(b *irb) {
+	{name: "two filters zipped ([T2-fusion] Fig. 9 case 2)", build: func(b *irb) {
 		// The two filtered lengths are known only after both filters ran: a
 		// fused loop over a would pair x[i] with the wrong y element.
 		b.param("a", "c")

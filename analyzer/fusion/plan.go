@@ -62,7 +62,7 @@ type Kernel struct {
 	// Inputs are the arrays the kernel reads that it does not compute.
 	Inputs []*ir.Var
 	// Outputs are the members' results that are used after the kernel:
-	// final results and map-out arrays (paper 004 §5.2).
+	// final results and map-out arrays (Spiegelhauer & Sprent, "Implementing Map-Scan Fusion in the Futhark Compiler" (2016) [Map-scan] §5.2).
 	Outputs []*ir.Var
 	// Internal are the intermediate arrays that are never materialised.
 	Internal []*ir.Var
@@ -130,7 +130,7 @@ type Diagnostic struct {
 	Message  string
 }
 
-// Stats counts what fusion did in one function, like Figure 18 of paper 000.
+// Stats counts what fusion did in one function, like Figure 18 of Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion].
 type Stats struct {
 	// Rules counts how often each fusion rule fired, by rule name.
 	Rules map[string]int

@@ -73,7 +73,7 @@ var sourceCases = []sourceCase{
 	{"papers", "diamond", expect{kernels: map[int]int{0: 1}, internal: []string{"x", "y", "z"}, rules: []string{"map->map"}, noNotes: true}},
 	{"papers", "matmul", expect{kernels: map[int]int{0: 1, 1: 1, 2: 1}, rules: []string{"map->redomap"}, noNotes: true}},
 	{"papers", "matmulRep", expect{kernels: map[int]int{0: 1, 1: 1, 2: 1}, rules: []string{"replicate->any", "map->redomap"}, noNotes: true}},
-	// Paper 000 Fig. 9.
+	// Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion] Fig. 9.
 	{"fig9", "case1", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/a"}}},
 	{"fig9", "case2", expect{kernels: map[int]int{0: 3}, refusals: []string{"size-unknown/x"}}},
 	{"fig9", "case3", expect{refusals: []string{"loop-boundary/x"}}},

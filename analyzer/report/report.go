@@ -2,7 +2,7 @@
 // fixed by docs/contract.md ("The fusion report"): one JSON object per package
 // listing every spec (a function with a //soac:fuse directive), its kernels
 // with their member SOACs, and the notes explaining refused fusions. It also
-// aggregates fusion statistics in the manner of Figure 18 of paper 000 and
+// aggregates fusion statistics in the manner of Figure 18 of Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion] and
 // prints them as a table (WriteStats).
 //
 // The package decides nothing and reports no diagnostics: it only renders
@@ -97,8 +97,8 @@ type Function struct {
 // prices its clustering under both cost models of the fusion engine.
 type Cluster struct {
 	Method string `json:"method"` // "greedy", "ilp" or "wsp"
-	// Robinson is paper 001's objective (array traversals N², loops 1,
-	// intermediate arrays N); Bytes paper 002's bytes accessed per element.
+	// Robinson is the objective of Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP]
+	// (array traversals N², loops 1, intermediate arrays N); Bytes the bytes accessed per element of Kristensen et al., "Fusion of Array Operations at Runtime" (2016) [Bohrium-WSP].
 	Robinson int64 `json:"robinson"`
 	Bytes    int64 `json:"bytes"`
 	// Optimal: the method proved the clustering optimal under its model.

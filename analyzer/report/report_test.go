@@ -79,7 +79,7 @@ func (s *source) function(name string, fuse *ir.Directive) *ir.Function {
 }
 
 // plans builds the plans of the three functions of n.go by hand: normalize2
-// fused as paper 001 fuses it (the two reductions and the filter in one
+// fused as Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP] fuses it (the two reductions and the filter in one
 // pass over xs, the two maps in a second), sumSquares and scaleSpec as one
 // kernel each.
 func (s *source) plans() []*fusion.Plan {

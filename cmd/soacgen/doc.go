@@ -96,9 +96,9 @@
 //	-cluster=M
 //		The clustering method of every spec whose directive names none
 //		(cluster= in the directive wins): greedy (the default, the bottom-up
-//		T2 engine), ilp (paper 001's integer linear program, solved by
-//		gophersat) or wsp (paper 002's weighted subroutine partition, branch
-//		and bound). Every method is safe: ilp and wsp only choose among the
+//		T2 engine), ilp (the integer linear program of Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP],
+//		solved by gophersat) or wsp (the weighted subroutine partition of
+//		Kristensen et al., "Fusion of Array Operations at Runtime" (2016) [Bohrium-WSP], branch and bound). Every method is safe: ilp and wsp only choose among the
 //		clusterings the greedy engine's legality checks build. Each optimal
 //		method has a budget of about one second per function and falls back
 //		to the best clustering found, with a note. The report's "cluster"

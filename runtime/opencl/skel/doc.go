@@ -29,8 +29,8 @@
 // Launch geometry comes from the device (see plan.go): the work-group
 // size is a multiple of the kernel's preferred work-group size multiple,
 // the number of groups a multiple of the compute units, and each
-// work-item folds a run of elements sequentially (paper 003's efficient
-// sequentialisation of excess parallelism).
+// work-item folds a run of elements sequentially (the efficient
+// sequentialisation of excess parallelism of Henriksen et al., "Futhark: Purely Functional GPU-Programming with Nested Parallelism and In-Place Array Updates" (2017) [Futhark-PLDI17]).
 //
 // Transfers of a GPU (transfer.go) go through two pinned, host-mapped
 // staging buffers: chunks are copied in by several goroutines while the

@@ -17,7 +17,7 @@ const (
 	// Chunked otherwise.
 	Auto Layout = iota
 	// Chunked gives each work-item one contiguous chunk, folded
-	// sequentially in order: paper 003's efficient sequentialisation. It
+	// sequentially in order: the efficient sequentialisation of Henriksen et al., "Futhark: Purely Functional GPU-Programming with Nested Parallelism and In-Place Array Updates" (2017) [Futhark-PLDI17]. It
 	// is valid for any associative operator, but on a GPU the work-items
 	// of a warp then read addresses chunk elements apart, so loads are not
 	// coalesced.
