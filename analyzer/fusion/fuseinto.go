@@ -6,7 +6,7 @@ package fusion
 // and the rule table must fuse it into every member that consumes it. When
 // the producer's consumer kernels cannot merge, mapOutFirst fuses it into
 // the first of them with a map-out array instead of refusing (Spiegelhauer & Sprent, "Implementing Map-Scan Fusion in the Futhark Compiler" (2016) [Map-scan]
-// §5.2, issue 14 item 2); when a target clustering keeps some consumers
+// §5.2); when a target clustering keeps some consumers
 // out of the producer's group, mapOutChosen fuses it into the others'.
 //
 // It does NOT choose the kernels or the order producers are visited
@@ -151,7 +151,7 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 	var copies []*ir.Var
 	if r != nil && r.Rule == RefCaptureReassigned && moveR == nil && !st.modelOnly() {
 		// P moves down reading copies of its reassigned captures, taken
-		// where it is written (issue 14 item 5).
+		// where it is written (Kernel.Copies).
 		if rc := st.pathMove(P, K, &copies); rc == nil {
 			r = nil
 		} else {

@@ -191,7 +191,7 @@ var handCases = []handCase{
 	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
 	{name: "write by index between, consumer placed up", build: func(b *irb) {
 		// As above, but y reads only x: the kernel runs at x, before the
-		// write, y moved up past it (placement, issue 14 item 5).
+		// write, y moved up past it (placement).
 		b.param("xs")
 		b.Map("x", pure(), "xs")
 		b.plain("write:xs")
@@ -334,7 +334,7 @@ var handCases = []handCase{
 		b.Map("y", pure(), "x")
 		b.plain("use:y")
 	}, want: expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"placed", "map-out"}, noNotes: true}},
-	{name: "captured variable reassigned (case 5 of the issue)", build: func(b *irb) {
+	{name: "captured variable reassigned (a captured variable reassigned between the passes)", build: func(b *irb) {
 		// k = 1 when x is computed, 2 afterwards: x = a*1 must not become
 		// a*2; y reads the new k, so it cannot move up to x: x moves down
 		// reading a copy of k taken where it is written.
@@ -389,7 +389,7 @@ var handCases = []handCase{
 		b.Map("y", pure(), "x")
 		b.plain("use:y")
 	}, want: expect{kernels: map[int]int{0: 1}, rules: []string{"placed"}, noNotes: true}},
-	{name: "impure lambdas (case 6 of the issue)", build: func(b *irb) {
+	{name: "impure lambdas (effects in order)", build: func(b *irb) {
 		// The first lambda increments counter, the second reads it: fused,
 		// the second sees 1, 2, ... instead of len(a).
 		b.param("a", "counter")

@@ -87,7 +87,7 @@ type Kernel struct {
 	// Copies are the variables captured by members' function literals
 	// that are reassigned between the member's statement and At: the
 	// generated code copies each where its member is written and the
-	// member's lambdas read the copy (issue 14 item 5).
+	// member's lambdas read the copy.
 	Copies []Copy
 	// Gathers are the index reads of members whose array another member
 	// computes (gather.go): in the kernel's loop the producer's element

@@ -115,9 +115,9 @@ const (
 	TagMapOut      = "map-out"          // the producer's output stays materialised for later uses ([Map-scan] §5.2)
 	TagBranchCopy  = "branch-copy"      // the producer was copied into the kernels of disjoint branches ([T2-fusion] Fig. 9 case 4)
 	TagMerge       = "merge"            // the consumers' kernels were merged so that the producer could fuse ([T2-fusion] Fig. 8)
-	TagEffects     = "effects-in-order" // an impure map fused into the pure reduction right after it (effects.go, issue 14 item 6)
-	TagPlaced      = "placed"           // the kernel runs at its producer's position, its consumers moved up to it (place.go, issue 14 item 5)
-	TagCaptureCopy = "capture-copy"     // the producer moved down reading copies, taken where it is written, of captured variables reassigned on the way (Kernel.Copies, issue 14 item 5)
+	TagEffects     = "effects-in-order" // an impure map fused into the pure reduction right after it (effects.go)
+	TagPlaced      = "placed"           // the kernel runs at its producer's position, its consumers moved up to it (place.go)
+	TagCaptureCopy = "capture-copy"     // the producer moved down reading copies, taken where it is written, of captured variables reassigned on the way (Kernel.Copies)
 	TagIndexRead   = "index-read"       // the consumer's literal reads the producer's output only at the iteration index of an Iota input of its length (Kernel.Gathers, gather.go)
 )
 

@@ -82,7 +82,7 @@ var sourceCases = []sourceCase{
 	{"fig9", "case5", expect{kernels: map[int]int{0: 2}, refusals: []string{"used-before/x"}}},
 	{"fig9", "case5mapout", expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"map-out"}, noNotes: true}},
 	{"fig9", "case6", expect{kernels: map[int]int{0: 2}, together: [][]string{{"x", "u"}}, outputs: []string{"x"}, rules: []string{"map-out"}, refusals: []string{"consumed-twice/x"}}},
-	// The issue's refusal tests.
+	// Refusals where a wrong fusion gives a wrong value, and the positive variants.
 	{"issue", "byIndex", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
 	{"issue", "byCopy", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
 	{"issue", "byAppend", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},

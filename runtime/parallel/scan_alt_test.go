@@ -6,7 +6,7 @@ package parallel
 // sequentially into carries, then scan every chunk from its carry. It
 // reads the input twice and computes the fused map twice, but writes each
 // output once. This is the deterministic form of the "reduce only the
-// first blocks" scheme of shared/ANCHORS.md: with chunks fixed by n
+// first blocks" scheme measured on 2 cores: with chunks fixed by n
 // rather than by the core count, only the first and last chunk are spared
 // a pass.
 
