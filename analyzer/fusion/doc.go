@@ -39,4 +39,29 @@
 // NewGraph (the dependency graph). The engine reports nothing itself; the
 // soacvet analyzer and the report package turn plans into diagnostics and
 // JSON.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the engine: dependency
+// graph (legality), the rule table (which fusion), the greedy bottom-up T2
+// driver (a producer whose consumer kernels cannot merge fuses into the
+// first with a map-out array, also into a stream's chunk loop; an impure
+// Map fuses only into the pure Reduce it feeds, effects in order;
+// placement: when a producer cannot move down to its consumers' kernel,
+// the kernel runs at the producer and its members after it move up past
+// the statements they commute with, place.go; two SOACs ordered only by
+// their panics share a kernel, whose asserts and rerun keep the spec's
+// first panic; a producer whose captured variable is reassigned before its
+// consumers moves down reading a copy taken where it is written,
+// Kernel.Copies, never of a value holding a lock; an index read, a Map's
+// or Filter's literal reading a captured array only as ys[p], p its Iota
+// element and len(ys) provably the Iota's length, is an element-wise flow
+// of ys into it, Kernel.Gathers, tag index-read, gather.go); the
+// clustering methods greedy, ilp (the integer linear program of
+// [Robinson-ILP], solved by gophersat) and wsp (the branch and bound of
+// [Bohrium-WSP]), which
+// choose a clustering and have the greedy driver replay it under all its
+// checks; returns a Plan per function with its cost. testdata/src/futhark
+// holds Futhark's tests/fusion programs in Go with Futhark's structure as
+// expectation.
 package fusion

@@ -33,6 +33,13 @@
 // that is empty too, "cpu". Each fallback Generated records becomes a
 // note with rule "backend-fallback" at the kernel's position, after the
 // plan's notes.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the docs/contract.md
+// JSON report and fusion statistics from plans, with the backend that
+// generated each kernel and a backend-fallback note per fallback
+// (Options.Generated, filled by rewrite).
 package report
 
 import (

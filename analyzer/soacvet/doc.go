@@ -141,4 +141,10 @@
 //	soacvet -fix ./...          # apply the unfused fixes
 //	soacvet -categories=unfused,size ./...
 //	soacvet -categories=stale ./...   # what go generate would change
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): analyzer: unfused,
+// blocked, size, impure, unsupported, directive diagnostics; its
+// -categories flag also gates rewrite/stale (soacvet.Enabled).
 package soacvet

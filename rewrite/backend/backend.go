@@ -4,6 +4,13 @@
 // reason; Chain says which backends a spec's kernels try, in order. The
 // backends built into soacgen are its subpackages (cpu, parallel,
 // opencl); package rewrite runs the chain. It holds no backend itself.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): Backend (Name;
+// Render(f *hostgo.Func, lk, outs, next) → statements or a refusal's
+// reason; next renders the rest of the chain, for a backend that falls
+// back at run time), Chain (opencl → parallel → cpu), the backend names.
 package backend
 
 import (

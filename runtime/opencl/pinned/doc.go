@@ -53,4 +53,13 @@
 // Page-locked memory is taken from what the operating system can page,
 // and a driver may reserve device memory for the buffer as well: pin the
 // large inputs that cross the link, not every slice, and free them.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): Go slices of pointer-
+// free elements in page-locked host memory (Make: a mapped
+// CL_MEM_ALLOC_HOST_PTR buffer of the default GPU, freed explicitly; Go
+// memory without OpenCL, on CPU devices or when the driver refuses); skel
+// moves a slice wholly inside such memory of its device with one write or
+// read, without staging (skel.DirectTransfers counts them).
 package pinned
