@@ -974,7 +974,7 @@ func replicateCallRefusedSpec(xs []int) int {
 	return soac.Reduce(soac.Map2(xs, soac.Replicate(len(xs), maxLen(xs)), func(x, m int) int { return x * m }), 0, func(a, b int) int { return a + b })
 }
 
-// Kernels the opencl backend once refused: a scan followed by a map.
+// Kernels the opencl backend once refused and now translates.
 
 // Reads of a copy of a capture (fusion.Kernel.Copies): the kernel takes
 // the copy, taken where the producer is written, as an argument of its
