@@ -26,6 +26,7 @@
 # Environment:
 #   CPUS        -test.cpu list (default 16,2; on a 2-core machine use 2)
 #   COUNT       -test.count (default 2)
+#   SMALL_COUNT -test.count of SmallPaired (default 5)
 #   BUILD_ONLY  build the binaries and stop
 #   RUN_ONLY    run binaries already in OUTDIR/bin
 set -euo pipefail
@@ -67,5 +68,5 @@ run histogram parallel-grain.txt -test.bench GrainPaired -test.benchtime 10x
 run sumsq parallel-membound.txt -test.bench SumSqPar -test.count 3
 run dotprod parallel-membound.txt -test.bench DotPar -test.count 3
 for c in ${cpus//,/ }; do
-	CPUS_ONE=$c run smallbench "parallel-small-$c.txt" -test.bench SmallPaired -test.benchtime 400x
+	CPUS_ONE=$c run smallbench "parallel-small-$c.txt" -test.bench SmallPaired -test.benchtime 400x -test.count "${SMALL_COUNT:-5}"
 done
