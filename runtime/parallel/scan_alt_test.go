@@ -1,7 +1,7 @@
 package parallel
 
 // The classic three-phase scan, kept for the benchmarks that chose Scan
-// over it (BENCHMARKS.md): reduce every chunk but the last (chunk 0 is
+// over it (16-core host, 2026-11-23): reduce every chunk but the last (chunk 0 is
 // scanned directly: its last output is its total), fold the totals
 // sequentially into carries, then scan every chunk from its carry. It
 // reads the input twice and computes the fused map twice, but writes each

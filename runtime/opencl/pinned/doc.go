@@ -9,7 +9,7 @@
 // pinned memory on the host (by the driver, or by package skel's staging
 // pipeline with several goroutines). That extra copy shares the host's
 // memory bandwidth with the DMA and bounds the transfer well below the
-// link: on the H100 of BENCHMARKS.md, 35.8 GB/s staged against 55 GB/s
+// link: on the H100 (2026-11-23), 35.8 GB/s staged against 55 GB/s
 // from pinned memory. CUDA programs reach the link by allocating their
 // host data page-locked from the start (cudaMallocHost); Make is that
 // allocation for soacgen: the returned slice is backed by a mapped

@@ -76,7 +76,7 @@ func autoLayout(gpu bool, reds []Reduction) Layout {
 // redomapLayout is what Auto resolves to for a Redomap: autoLayout,
 // except that on GPUs a non-commutative operator gets Tiled, since
 // Chunked's loads are not coalesced there (half the bandwidth on the
-// H100, BENCHMARKS.md).
+// H100: BENCHMARKS.md's skeleton table).
 func redomapLayout(gpu bool, reds []Reduction) Layout {
 	if gpu && !commutative(reds) {
 		return Tiled
