@@ -59,7 +59,7 @@
 // leaving arrays on the device priced with the later kernels that read
 // them, as inputs or captured slices, which then follow its choice (so do
 // grids and stream reductions reading an array a kernel left there)).
-// Imports nothing that links OpenCL
+// Imports nothing that links OpenCL.
 //
 // # Device arrays
 //
@@ -69,7 +69,7 @@
 //   - An output of a map-reduce or scan kernel, the kept elements a filter
 //     kernel stores (an Array of the kept count), a stream reduction's row
 //     (an Array of the row's length), or a grid's [][]T result (a
-//     launch.Matrix: KeepRows, Grid.RunOn; openclgridkept.go), is **kept**
+//     launch.Matrix: KeepRows, Grid.RunOn; openclgridkept.go), is kept
 //     (launch.Keep; Redomap.RunOn, Scan.RunOn, Filter.RunOn,
 //     StreamRed.RunOn) when every statement of the spec that reads or writes
 //     it is a later top-level kernel of the same block taking it as an input
@@ -86,12 +86,12 @@
 //     as its input (openclrows.go), download it first
 //     (hostgo.Func.HostInputs covers captures).
 //
-//   - An input read by later kernels of the block is **shared**
+//   - An input read by later kernels of the block is shared
 //     (launch.Share): uploaded once, when nothing between those kernels
 //     writes memory or has an effect (shareable).
 //
-//   - An input or captured slice of a kernel in a loop is **uploaded once
-//     per call** (launch.Unwritten, launch.ViewUnwritten: the Session's
+//   - An input or captured slice of a kernel in a loop is uploaded once
+//     per call (launch.Unwritten, launch.ViewUnwritten: the Session's
 //     table keyed by the slice's base address and byte length) when it is
 //     the same slice in every round (a parameter, or a variable defined once
 //     outside every loop, closure and lambda, never reassigned) and no
