@@ -205,4 +205,16 @@
 // when changed, never over a file without the header, deleting stale
 // outputs) or reports the drift; Overlay hides soacgen's outputs while a
 // package loads and declares each NAME by a stub in its spec's own file.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the pipeline (Run,
+// NewAnalyzer, GeneratePackages, Regenerate), Generate (a hostgo.File per
+// spec file), the fallback chain (chain.go: the table of built-in
+// backends; at each kernel the first backend of the spec's chain that
+// renders it, else the reference calls; each step down a file:line:col
+// warning and an Output.Generated record; a kernel nested in the lambda of
+// a kernel the opencl backend renders is recorded as opencl's, with no
+// fallback, since the device runs it as its work-items' loops and its code
+// here is its parent's CPU fallback), files (Sync, Overlay).
 package rewrite

@@ -96,4 +96,9 @@
 // (T.M) is a NamedFunc. Function values that cannot be resolved, and other
 // function expressions, are impure; an OtherFunc's expression is evaluated
 // as part of the SOAC statement, whose effects include it.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): analyzer: recognises
+// SOAC calls by object identity and builds *ir.Program.
 package build

@@ -19,6 +19,13 @@
 //     has one *Var per assignment, all sharing its types.Object;
 //   - every statement belongs to exactly one Block, and Block.Parent links
 //     each nested block to the statement that owns it.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the IR types:
+// Function, Block, statements (SOAC, Plain, If, Switch, Loop, Closure),
+// the canonical Screma node plus Filter, Stream, Iota, Replicate; Effects
+// of every statement; alias classes; Verify.
 package ir
 
 import (

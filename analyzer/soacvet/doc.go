@@ -53,7 +53,7 @@
 // element. Reported in every function, since it is almost certainly a bug.
 //
 // impure: in a spec, a lambda with side effects (I/O, writes to captured or
-// global memory, calls of impure functions). CONTRACT.md requires lambdas
+// global memory, calls of impure functions). docs/contract.md requires lambdas
 // to be pure; soacgen does not reorder such calls, which blocks fusion.
 //
 // unsupported: in a spec, a SOAC call that soacgen cannot model (for
@@ -141,4 +141,10 @@
 //	soacvet -fix ./...          # apply the unfused fixes
 //	soacvet -categories=unfused,size ./...
 //	soacvet -categories=stale ./...   # what go generate would change
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): analyzer: unfused,
+// blocked, size, impure, unsupported, directive diagnostics; its
+// -categories flag also gates rewrite/stale (soacvet.Enabled).
 package soacvet

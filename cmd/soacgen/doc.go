@@ -5,7 +5,7 @@
 //
 // (a spec), it generates a function NAME with the spec's signature whose
 // SOAC pipelines run as few passes over memory as fusion allows without
-// changing what the spec computes. See CONTRACT.md for the contract.
+// changing what the spec computes. See docs/contract.md for the contract.
 //
 // Usage:
 //
@@ -52,7 +52,7 @@
 // The flags are:
 //
 //	-json
-//		Print the fusion report (CONTRACT.md, "The fusion report") on
+//		Print the fusion report (docs/contract.md, "The fusion report") on
 //		standard output: for every package its specs, each with its kernels
 //		(the SOAC calls that run as one pass, by combinator and position),
 //		the notes explaining fusions that were refused, and fusion
@@ -96,9 +96,9 @@
 //	-cluster=M
 //		The clustering method of every spec whose directive names none
 //		(cluster= in the directive wins): greedy (the default, the bottom-up
-//		T2 engine), ilp (paper 001's integer linear program, solved by
-//		gophersat) or wsp (paper 002's weighted subroutine partition, branch
-//		and bound). Every method is safe: ilp and wsp only choose among the
+//		T2 engine), ilp (the integer linear program of Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP],
+//		solved by gophersat) or wsp (the weighted subroutine partition of
+//		Kristensen et al., "Fusion of Array Operations at Runtime" (2016) [Bohrium-WSP], branch and bound). Every method is safe: ilp and wsp only choose among the
 //		clusterings the greedy engine's legality checks build. Each optimal
 //		method has a budget of about one second per function and falls back
 //		to the best clustering found, with a note. The report's "cluster"

@@ -81,7 +81,7 @@ func golden(t *testing.T, name string, got string) {
 	}
 }
 
-// TestJSON runs soacgen -json on a module holding CONTRACT.md's normalize2
+// TestJSON runs soacgen -json on a module holding docs/contract.md's normalize2
 // spec and compares the report with the golden file; it also checks the
 // contract's shape directly: two kernels, the op/pos format, positions
 // relative to the module root.

@@ -1,6 +1,6 @@
 package blackscholes
 
-// This file holds Black-Scholes over float32 options (issue 13's 1e8
+// This file holds Black-Scholes over float32 options (the 1e8
 // options benchmark): the data a GPU moves is half of the float64
 // form's, while the arithmetic stays float64 (Go's math functions are
 // float64: each term is computed in float64 and the price rounded to

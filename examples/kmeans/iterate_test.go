@@ -5,7 +5,7 @@ package kmeans
 // spec. On points with small integer coordinates every sum is exact, so
 // every association gives the same bits and all forms must equal the
 // spec exactly, over every round; on random float points the sums differ
-// by rounding only (CONTRACT.md: a StreamRed's operator reassociates).
+// by rounding only (docs/contract.md: a StreamRed's operator reassociates).
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 package matmul
 
-// This file holds matmul over float32 matrices (issue 13's 4096² float32
+// This file holds matmul over float32 matrices (the 4096² float32
 // benchmark): half the bytes of the float64 form to move and, on GPUs,
 // float32 arithmetic at full rate. One spec per backend, identical apart
 // from their names. The opencl variant runs one work-item per element of

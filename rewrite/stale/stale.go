@@ -9,6 +9,13 @@
 // stale category (and, for a package soacgen fails on, the unsupported
 // category) out. It does not generate code, nor decide how soacgen would
 // see the package: rewrite.Regenerate does both.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): analyzer: the stale
+// category (generated files go generate would change), comparing the files
+// with rewrite.Regenerate's outputs; stale.Vet, soacvet's analyzer and
+// this one as one analyzer.
 package stale
 
 import (

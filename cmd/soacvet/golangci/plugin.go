@@ -43,6 +43,11 @@
 // spec's //soac:fuse directive, which is not in a generated file, except
 // for a generated file that no spec generates any more, reported at that
 // file's package clause and so dropped by that default.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): registers soacvet
+// (stale.Vet) as a golangci-lint v2 module plugin.
 package golangci
 
 import (

@@ -15,6 +15,31 @@
 // It does not translate Go (rewrite/clc does, at generation time), nor
 // decide which kernels are worth a device (Worth gives the cost model
 // that backend=auto asks at run time).
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): runtime/opencl/launch
+// is what generated opencl code calls (Redomap.RunN: a kernel without
+// inputs over the length of the Iota that generates its space,
+// skel.RedomapKernel.RunArgsN): a kernel built once per process (a log
+// line and the CPU code when there is no device, no fp64, a failed build
+// or launch), the panic flag that makes the CPU code raise the spec's
+// panic, backend=auto's cost model (auto.go: the device against one core,
+// or against GOMAXPROCS cores when the fallback is the parallel backend's
+// code: Cost.Parallel; GridCost for grids, with the inner length read at
+// run time; SetChoice for tests and benchmarks; the choice allocates
+// nothing); resident.go: a call's Session of device buffers and the Array
+// handle of an array left on the device (the buffer, and its host copy
+// once Host downloaded it), Redomap.RunOn on inputs already there (Dev,
+// Share) and outputs kept there (Keep), Transfers counting the arrays
+// moved; fallback.go: Fallbacks, the launches that returned false once
+// their kernel was built (panic flag, failed launch, a row too long), with
+// LastFallback's reason, for tests; unwritten.go: a Session's uploads of
+// slices no statement of the call writes (Unwritten, ViewUnwritten: keyed
+// by base address and byte length, once per call); streamred.go:
+// StreamRed.RunOn (its row downloaded or kept); matrix.go: the Matrix
+// handle of a grid's [][]T result left on the device (KeepRows,
+// Grid.RunOn, RowsDev).
 package launch
 
 import (
