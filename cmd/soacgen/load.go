@@ -156,12 +156,26 @@ func sortedProblems(fset *token.FileSet, ps []ir.Problem) []ir.Problem {
 }
 
 // loadErrors returns the errors of pkgs and their dependencies, in
-// dependency order, without duplicates.
+// dependency order, without duplicates. When a file does not parse, the
+// type errors are left out: the type checker sees the parser's partial
+// syntax tree, so they are a cascade of the syntax errors (an undefined
+// name, a missing return, a call with the wrong arguments), often at
+// places the user did not write wrong. The syntax errors (and the go
+// command's own) are then the whole list.
 func loadErrors(pkgs []*packages.Package, wd string) []string {
 	var errs []string
 	seen := map[string]bool{}
+	syntax := false
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
+			syntax = syntax || e.Kind == packages.ParseError
+		}
+	})
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			if syntax && e.Kind == packages.TypeError {
+				continue
+			}
 			msg := e.Msg
 			if e.Pos != "" && e.Pos != "-" {
 				msg = relFile(e.Pos, wd) + ": " + e.Msg
