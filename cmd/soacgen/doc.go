@@ -114,6 +114,7 @@
 // Exit status: 0 on success; 1 when a package has syntax, type or directive
 // errors (each printed as file:line:col: message on standard error, the
 // file relative to the current directory when it lies below it, and
-// nothing is written), or, with -check, when a generated file is missing
+// nothing is written; when a file does not parse, its syntax errors
+// alone, without the type errors they cause), or, with -check, when a generated file is missing
 // or would change; 2 for usage errors.
 package main
