@@ -307,3 +307,37 @@ func TestImpossible(t *testing.T) {
 		}
 	}
 }
+
+// TestFallback checks the fallback category's `// want` expectations on
+// the fallback/ packages, with only that category enabled: a kernel the
+// opencl backend refuses is a finding naming the kernel, the backend
+// asked for, the backend that runs it and the reason; kernels that run
+// on the backend asked for are none. Under the other categories the
+// fallback findings are gone (-categories gates them).
+func TestFallback(t *testing.T) {
+	dir := gopath(t)
+	old := soacvet.Analyzer.Flags.Lookup("categories").Value.String()
+	defer soacvet.Analyzer.Flags.Set("categories", old)
+	if err := soacvet.Analyzer.Flags.Set("categories", "fallback"); err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.Run(t, dir, stale.Analyzer, "fallback/...")
+	if len(results) != 2 {
+		t.Errorf("analysed %d packages, want 2", len(results))
+	}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if d.Category != stale.Fallback {
+				t.Errorf("%s: %q has category %q, want fallback", r.Action.Package.PkgPath, d.Message, d.Category)
+			}
+		}
+	}
+	if err := soacvet.Analyzer.Flags.Set("categories", "unfused,blocked,size,impure,unsupported,directive"); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range analysistest.Run(&quiet{T: t}, dir, stale.Analyzer, "fallback/refused") {
+		for _, d := range r.Diagnostics {
+			t.Errorf("fallback off: finding %q (%s)", d.Message, d.Category)
+		}
+	}
+}
