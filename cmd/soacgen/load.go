@@ -32,6 +32,9 @@ type result struct {
 	graphs []*fusiongraph.Graph // of the specs, in the report's order
 	// warnings are printed on standard error; the run still succeeds.
 	warnings []string
+	// known are the packages the module builds (buildable): the loaded
+	// packages and their dependencies.
+	known map[string]bool
 }
 
 // analyze loads the packages matching patterns (relative to dir), runs
@@ -81,7 +84,7 @@ func analyze(dir string, patterns []string, opts rewrite.Options) (*result, []st
 		return nil, nil, err
 	}
 	rep := &report.Report{Packages: []*report.Package{}}
-	res := &result{rep: rep, warnings: testSpecWarnings(listed, wd)}
+	res := &result{rep: rep, warnings: testSpecWarnings(listed, wd), known: buildable(pkgs)}
 	var errs []string
 	for _, act := range graph.Roots {
 		r, perrs, err := generateAct(act, wd)
