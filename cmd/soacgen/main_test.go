@@ -25,10 +25,14 @@ func repoRoot(t testing.TB) string {
 }
 
 // offline makes the go command work on temporary modules without a network
-// or a go.sum: the soacgen module is replaced by the repository itself.
+// or a go.sum: the soacgen module is replaced by the repository itself, and
+// go.sum is written from the module cache (GOSUMDB=off), for the modules
+// the generated code needs beyond the spec's (the opencl backend's code
+// needs github.com/ebitengine/purego).
 func offline(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOSUMDB", "off")
 	t.Setenv("GOWORK", "off")
 }
 
