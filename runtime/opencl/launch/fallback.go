@@ -96,9 +96,15 @@ func entry(at, name, cause string, permanent bool) *fallbackEntry {
 
 // FallbackList returns, for every generated kernel some of whose calls
 // ran on the CPU so far in the process, one entry per cause with its
-// count, ordered by the kernel's position and name, then by the time the
-// cause first happened. The log prints each cause once per process (the
-// first kernel it hit); this lists them all. It is safe to call from
+// count, ordered by At and Kernel (as text), then by the time the cause
+// first happened. The log prints each cause once per process (at the
+// first kernel it hit); this lists them all, for example
+//
+//	for _, f := range launch.FallbackList() {
+//		log.Printf("%s: %s: %d calls on the CPU: %s", f.At, f.Kernel, f.Calls, f.Cause)
+//	}
+//
+// before a program exits, or in a test that requires the device. It is safe to call from
 // any goroutine, also while kernels run; an empty list says every call
 // that asked for a kernel ran it on the device (or left an empty input
 // or unequal lengths to the CPU code, as the spec handles them).
