@@ -34,9 +34,9 @@ func (g *Grid) Kernel() *skel.GridKernel {
 // Out). It reports whether the Out buffers hold the kernel's results;
 // false means the caller runs its CPU code: the kernel is unavailable,
 // rows or cols is 0 or k negative (the CPU code handles these as the
-// spec does), a launch failed (logged once per cause; later calls are not tried, unless
-// it failed for this call's sizes: errclass.go),
-// or a work-item's panic flag is set.
+// spec does), a launch failed (logged once per cause; later calls are
+// not tried, unless it failed for this call's sizes: errclass.go), or a
+// work-item's panic flag is set.
 func (g *Grid) Run(rows, cols, k int, args []any) bool {
 	if rows <= 0 || cols <= 0 || k < 0 {
 		return false

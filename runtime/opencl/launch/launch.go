@@ -149,9 +149,9 @@ func (r *Redomap) Kernel() *skel.RedomapKernel {
 // panic flag). It reports whether they hold the kernel's results; false
 // means the caller runs its CPU code: the kernel is unavailable, the
 // lengths differ or are 0 (the CPU code handles both as the spec does),
-// a launch failed (logged once per cause; later calls are not tried, unless
-// it failed for this call's sizes: errclass.go), or a
-// work-item's panic flag is set.
+// a launch failed (logged once per cause; later calls are not tried,
+// unless it failed for this call's sizes: errclass.go), or a work-item's
+// panic flag is set.
 func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) bool {
 	if !sameLength(inputs, outputs) {
 		return false

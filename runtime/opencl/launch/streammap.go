@@ -40,9 +40,10 @@ func (s *StreamMap) Use(n int) bool {
 // over inputs (all of one length n > 0), writing the n elements of the
 // output into out. It reports whether out holds them; false means the
 // caller runs its CPU code: the kernel is unavailable, the input is
-// empty, the lengths differ, a launch failed (logged once per cause; later calls
-// are not tried, unless it failed for this call's sizes: errclass.go), or a work-item's panic flag is set (a panic of the
-// chunk function, or a result not of its chunk's length).
+// empty, the lengths differ, a launch failed (logged once per cause;
+// later calls are not tried, unless it failed for this call's sizes:
+// errclass.go), or a work-item's panic flag is set (a panic of the chunk
+// function, or a result not of its chunk's length).
 func (s *StreamMap) Run(args []any, inputs []skel.HostSlice, out skel.HostSlice) bool {
 	if !sameLength(inputs, []skel.HostSlice{out}) {
 		return false

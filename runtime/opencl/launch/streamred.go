@@ -42,9 +42,9 @@ func (s *StreamRed) Use(n int) bool {
 // it; false means the caller runs its CPU code: the kernel is
 // unavailable, the input or the row is empty, the row is too long for
 // the device's scratch of rows (skel.StreamRedKernel.Fits), the lengths
-// differ, a launch failed (logged once per cause; later calls are not tried, unless
-// it failed for this call's sizes: errclass.go), or
-// a work-item's panic flag is set.
+// differ, a launch failed (logged once per cause; later calls are not
+// tried, unless it failed for this call's sizes: errclass.go), or a
+// work-item's panic flag is set.
 func (s *StreamRed) Run(args []any, inputs []skel.HostSlice, result skel.HostSlice) bool {
 	if !sameLength(inputs, nil) || result.Len() == 0 {
 		return false
