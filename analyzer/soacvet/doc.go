@@ -62,8 +62,8 @@
 // a package soacgen fails to generate (a generator error, or a spec's NAME
 // that the package declares by hand), whose generated files the stale
 // check then cannot check; the stale analyzer (below) reports it when
-// either unsupported or stale is enabled, since go generate and soacgen
-// -check fail on it.
+// unsupported, stale or fallback is enabled, since go generate and
+// soacgen -check fail on it.
 //
 // directive: a malformed //soac:fuse directive (missing or invalid name,
 // unknown backend, a directive not in a top-level function's doc comment).

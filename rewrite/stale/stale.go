@@ -9,8 +9,8 @@
 //
 // The analyzer reports nothing when soacvet's -categories flag leaves the
 // stale and fallback categories (and, for a package soacgen fails on, the
-// unsupported category) out. It does not generate code, nor decide how soacgen would
-// see the package: rewrite.Regenerate does both.
+// unsupported category) out. It does not generate code, nor decide how
+// soacgen would see the package: rewrite.Regenerate does both.
 package stale
 
 import (
@@ -116,9 +116,11 @@ func (r *reporter) stale() {
 	}
 	outs, ok, err := regenerate(pass, pur)
 	if err != nil {
-		if len(specs) > 0 && (soacvet.Enabled(Stale) || soacvet.Enabled(Unsupported)) {
-			// Reported under -categories=stale too: go generate and
-			// soacgen -check fail on it.
+		if len(specs) > 0 {
+			// Reported under -categories=stale and fallback too: go
+			// generate and soacgen -check fail on it, and neither check
+			// can run (stale() returned early if no category that
+			// needs it is enabled).
 			r.pass.Report(analysis.Diagnostic{Pos: specs[0].pos, Category: Unsupported,
 				Message: fmt.Sprintf("soacgen cannot generate this package (go generate fails), so its generated files are not checked: %v", err)})
 		}

@@ -287,11 +287,12 @@ type quiet struct{ *testing.T }
 func (q *quiet) Errorf(format string, args ...any) {}
 
 // TestImpossible checks the unsupported finding on a package soacgen
-// cannot generate (a spec's NAME declared by hand), with the stale
-// category alone enabled too: go generate and soacgen -check fail on it.
+// cannot generate (a spec's NAME declared by hand), with the stale or
+// the fallback category alone enabled too: go generate and soacgen
+// -check fail on it, and neither check can run.
 func TestImpossible(t *testing.T) {
 	dir := gopath(t)
-	for _, flag := range []string{"all", "stale", "unsupported"} {
+	for _, flag := range []string{"all", "stale", "unsupported", "fallback"} {
 		old := soacvet.Analyzer.Flags.Lookup("categories").Value.String()
 		if err := soacvet.Analyzer.Flags.Set("categories", flag); err != nil {
 			t.Fatal(err)
