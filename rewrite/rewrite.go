@@ -80,6 +80,10 @@ type Output struct {
 	// Generated says which backend generated each kernel of Specs, and
 	// the fallbacks on the way (chain.go); the fusion report shows it.
 	Generated map[*fusion.Kernel]report.Generated
+	// Plans are the fusion plans generated into the file, one per
+	// generated function, in Specs' order: the kernels Generated is
+	// keyed by, in the report's order.
+	Plans []*fusion.Plan
 }
 
 // IsGenerated reports whether content carries soacgen's header.
@@ -169,6 +173,7 @@ func Generate(in *Input) ([]Output, error) {
 			}
 			decls = append(decls, c)
 			out.Specs = append(out.Specs, fn.Name)
+			out.Plans = append(out.Plans, plan)
 		}
 		content, err := g.Render(decls)
 		if err != nil {

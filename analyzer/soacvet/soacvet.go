@@ -27,10 +27,11 @@ const (
 	Unsupported = "unsupported"
 	Directive   = "directive"
 	Stale       = "stale"
+	Fallback    = "fallback"
 )
 
 // Categories lists every category soacvet reports, in documentation order.
-var Categories = []string{Unfused, Blocked, Size, Impure, Unsupported, Directive, Stale}
+var Categories = []string{Unfused, Blocked, Size, Impure, Unsupported, Directive, Stale, Fallback}
 
 //go:embed doc.go
 var docFile string
@@ -119,8 +120,9 @@ func (s *categorySet) Set(v string) error {
 func (s categorySet) enabled(c string) bool { return len(s) == 0 || s[c] }
 
 // Enabled reports whether the -categories flag enables category c: the
-// stale analyzer (package rewrite/stale), which cmd/soacvet runs beside
-// Analyzer, reports its findings only if so.
+// stale analyzer (package rewrite/stale: the stale and fallback
+// categories), which cmd/soacvet runs beside Analyzer, reports its
+// findings only if so.
 func Enabled(c string) bool { return categories.enabled(c) }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -77,9 +77,18 @@
 //		backend-fallback) in the report, whose "backend" is the one that
 //		generated the kernel. The opencl backend refuses kernels it cannot
 //		translate to OpenCL C (the warning names the construct), and its
-//		generated code falls back at run time, once per process with a log
-//		line, when no OpenCL device can run the kernel; auto chooses
+//		generated code falls back at run time, with a log line once per
+//		process and cause, when no OpenCL device can run the kernel
+//		(launch.FallbackList lists those fallbacks); auto chooses
 //		between opencl and the next backend at run time by a cost model.
+//		soacvet -categories=fallback reports the generation-time
+//		fallbacks as findings, for CI. The opencl backend's code imports
+//		runtime/opencl, whose binding needs github.com/ebitengine/purego:
+//		when the module's go.mod or go.sum cannot build a generated
+//		file's imports, soacgen warns "FILE: the generated code imports
+//		P, which this module's go.mod and go.sum cannot build yet (...);
+//		run `go get P` (or `go mod tidy`), then go build" (not under
+//		GOFLAGS=-mod=mod, where the go command adds the requirement).
 //		The parallel backend refuses kernels with impure lambdas (and a
 //		few shapes it does not parallelise yet), which then run as cpu
 //		code.
@@ -114,6 +123,7 @@
 // Exit status: 0 on success; 1 when a package has syntax, type or directive
 // errors (each printed as file:line:col: message on standard error, the
 // file relative to the current directory when it lies below it, and
-// nothing is written), or, with -check, when a generated file is missing
+// nothing is written; when a file does not parse, its syntax errors
+// alone, without the type errors they cause), or, with -check, when a generated file is missing
 // or would change; 2 for usage errors.
 package main

@@ -1,21 +1,24 @@
 // Package stale defines an analyzer that reports generated files out of
-// date with their specs: the stale category of soacvet (documented in
-// package analyzer/soacvet), which cmd/soacvet runs beside soacvet's own
-// analyzer. It lives beside the generator, not under analyzer/, because
-// it runs the generator (rewrite.Regenerate): the analysis layer never
-// depends on the code generator.
+// date with their specs, and kernels whose generated code is not the
+// backend their spec asked for: the stale and fallback categories of
+// soacvet (documented in package analyzer/soacvet), which cmd/soacvet
+// runs beside soacvet's own analyzer. It lives beside the generator, not
+// under analyzer/, because it runs the generator (rewrite.Regenerate):
+// the analysis layer never depends on the code generator. Both
+// categories come from one regeneration of the package.
 //
 // The analyzer reports nothing when soacvet's -categories flag leaves the
-// stale category (and, for a package soacgen fails on, the unsupported
-// category) out. It does not generate code, nor decide how soacgen would
-// see the package: rewrite.Regenerate does both.
+// stale and fallback categories (and, for a package soacgen fails on, the
+// unsupported category) out. It does not generate code, nor decide how
+// soacgen would see the package: rewrite.Regenerate does both.
 //
 // # Structure
 //
 // Its place in the pipeline (docs/architecture.md): analyzer: the stale
 // category (generated files go generate would change), comparing the files
-// with rewrite.Regenerate's outputs; stale.Vet, soacvet's analyzer and
-// this one as one analyzer.
+// with rewrite.Regenerate's outputs, and the fallback category (fallback.go:
+// kernels not on the backend asked for, from the same outputs); stale.Vet,
+// soacvet's analyzer and this one as one analyzer.
 package stale
 
 import (
@@ -39,7 +42,7 @@ import (
 // the package documentation.
 var Analyzer = &analysis.Analyzer{
 	Name: "soacstale",
-	Doc:  "report generated files that are out of date with their //soac:fuse specs\n\nThe stale category of soacvet: each spec whose generated function differs from what soacgen would write now, each output file that is missing or not soacgen's, and each output no spec generates any more.",
+	Doc:  "report generated files that are out of date with their //soac:fuse specs, and kernels that fall back from the backend asked for\n\nThe stale category of soacvet: each spec whose generated function differs from what soacgen would write now, each output file that is missing or not soacgen's, and each output no spec generates any more. The fallback category: each kernel whose generated code is another backend's than the one its spec asked for, with the reason.",
 	URL:  "https://pkg.go.dev/github.com/soacgen/soacgen/rewrite/stale",
 	// purity.Analyzer is required for its result, which the check
 	// recomputes on soacgen's view of the package.
@@ -54,6 +57,7 @@ var Analyzer = &analysis.Analyzer{
 const (
 	Stale       = soacvet.Stale
 	Unsupported = soacvet.Unsupported
+	Fallback    = soacvet.Fallback
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -100,7 +104,7 @@ type specDirective struct {
 // that changed; a file whose functions all match but whose bytes differ
 // elsewhere (imports, order, a hand edit) gets one finding for the file.
 func (r *reporter) stale() {
-	if !soacvet.Enabled(Stale) && !soacvet.Enabled(Unsupported) {
+	if !soacvet.Enabled(Stale) && !soacvet.Enabled(Unsupported) && !soacvet.Enabled(Fallback) {
 		return // Unsupported: a package soacgen cannot generate
 	}
 	pass := r.pass
@@ -121,9 +125,10 @@ func (r *reporter) stale() {
 	outs, ok, err := regenerate(pass, pur)
 	if err != nil {
 		if len(specs) > 0 {
-			// Reported under -categories=stale too: go generate and
-			// soacgen -check fail on it (stale() returned early if
-			// neither category is enabled).
+			// Reported under -categories=stale and fallback too: go
+			// generate and soacgen -check fail on it, and neither check
+			// can run (stale() returned early if no category that
+			// needs it is enabled).
 			r.pass.Report(analysis.Diagnostic{Pos: specs[0].pos, Category: Unsupported,
 				Message: fmt.Sprintf("soacgen cannot generate this package (go generate fails), so its generated files are not checked: %v", err)})
 		}
@@ -132,6 +137,7 @@ func (r *reporter) stale() {
 	if !ok {
 		return
 	}
+	r.fallbacks(outs)
 	bySpec := map[string]specDirective{}
 	for _, s := range specs {
 		bySpec[s.spec] = s

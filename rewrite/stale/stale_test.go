@@ -287,11 +287,12 @@ type quiet struct{ *testing.T }
 func (q *quiet) Errorf(format string, args ...any) {}
 
 // TestImpossible checks the unsupported finding on a package soacgen
-// cannot generate (a spec's NAME declared by hand), with the stale
-// category alone enabled too: go generate and soacgen -check fail on it.
+// cannot generate (a spec's NAME declared by hand), with the stale or
+// the fallback category alone enabled too: go generate and soacgen
+// -check fail on it, and neither check can run.
 func TestImpossible(t *testing.T) {
 	dir := gopath(t)
-	for _, flag := range []string{"all", "stale", "unsupported"} {
+	for _, flag := range []string{"all", "stale", "unsupported", "fallback"} {
 		old := soacvet.Analyzer.Flags.Lookup("categories").Value.String()
 		if err := soacvet.Analyzer.Flags.Set("categories", flag); err != nil {
 			t.Fatal(err)
@@ -304,6 +305,40 @@ func TestImpossible(t *testing.T) {
 					t.Errorf("-categories=%s: %q has category %q, want unsupported", flag, d.Message, d.Category)
 				}
 			}
+		}
+	}
+}
+
+// TestFallback checks the fallback category's `// want` expectations on
+// the fallback/ packages, with only that category enabled: a kernel the
+// opencl backend refuses is a finding naming the kernel, the backend
+// asked for, the backend that runs it and the reason; kernels that run
+// on the backend asked for are none. Under the other categories the
+// fallback findings are gone (-categories gates them).
+func TestFallback(t *testing.T) {
+	dir := gopath(t)
+	old := soacvet.Analyzer.Flags.Lookup("categories").Value.String()
+	defer soacvet.Analyzer.Flags.Set("categories", old)
+	if err := soacvet.Analyzer.Flags.Set("categories", "fallback"); err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.Run(t, dir, stale.Analyzer, "fallback/...")
+	if len(results) != 2 {
+		t.Errorf("analysed %d packages, want 2", len(results))
+	}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if d.Category != stale.Fallback {
+				t.Errorf("%s: %q has category %q, want fallback", r.Action.Package.PkgPath, d.Message, d.Category)
+			}
+		}
+	}
+	if err := soacvet.Analyzer.Flags.Set("categories", "unfused,blocked,size,impure,unsupported,directive"); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range analysistest.Run(&quiet{T: t}, dir, stale.Analyzer, "fallback/refused") {
+		for _, d := range r.Diagnostics {
+			t.Errorf("fallback off: finding %q (%s)", d.Message, d.Category)
 		}
 	}
 }
