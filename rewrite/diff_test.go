@@ -258,9 +258,9 @@ type specKey struct{ dir, name string }
 // Allocs hooks are the spec's.
 type specRecord struct {
 	spec, name string
-	sig       *types.Signature
-	hasArgs   bool
-	maxAllocs int // from the package's constant <spec>Allocs; -1 when none
+	sig        *types.Signature
+	hasArgs    bool
+	maxAllocs  int // from the package's constant <spec>Allocs; -1 when none
 }
 
 // allocsFunc writes a function that calls the generated function on
