@@ -1,10 +1,10 @@
 // Package report turns the fusion engine's plans into the fusion report
 // fixed by CONTRACT.md ("The fusion report"): one JSON object per package
 // listing every generated function (a spec, a function with //soac:fuse
-// directives, once per directive), its kernels
-// with their member SOACs, and the notes explaining refused fusions. It also
-// aggregates fusion statistics in the manner of Figure 18 of paper 000 and
-// prints them as a table (WriteStats).
+// directives, once per directive), its kernels with their member SOACs,
+// and the notes explaining refused fusions. It also aggregates fusion
+// statistics in the manner of Figure 18 of paper 000 and prints them as a
+// table (WriteStats).
 //
 // The package decides nothing and reports no diagnostics: it only renders
 // fusion.Plan values. Everything it prints is deterministic: functions in
