@@ -355,3 +355,22 @@ func TestUsesFloats(t *testing.T) {
 	}
 	t.Logf("cases without floats: %v", none)
 }
+
+// TestEveryFunctionDiffed checks, without building anything, that the
+// differential test of every case covers each generated function (one
+// per directive) against its own spec.
+func TestEveryFunctionDiffed(t *testing.T) {
+	for _, c := range cases(t) {
+		for _, o := range generateDir(t, filepath.Join("testdata", c)) {
+			covered := map[string]string{}
+			for _, s := range specsOf(t, o) {
+				covered[strings.SplitN(s.fused, "[", 2)[0]] = strings.SplitN(s.spec, "[", 2)[0]
+			}
+			for i, name := range o.Names {
+				if covered[name] != o.Specs[i] {
+					t.Errorf("%s: %s is diffed against %q, want %s", c, name, covered[name], o.Specs[i])
+				}
+			}
+		}
+	}
+}
