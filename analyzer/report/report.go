@@ -1,8 +1,10 @@
 // Package report turns the fusion engine's plans into the fusion report
-// fixed by docs/contract.md ("The fusion report"): one JSON object per package
-// listing every spec (a function with a //soac:fuse directive), its kernels
-// with their member SOACs, and the notes explaining refused fusions. It also
-// aggregates fusion statistics in the manner of Figure 18 of Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion] and
+// fixed by docs/contract.md ("The fusion report"): one JSON object per
+// package listing every generated function (a spec, a function with
+// //soac:fuse directives, once per directive), its kernels with their
+// member SOACs, and the notes explaining refused fusions. It also
+// aggregates fusion statistics in the manner of Figure 18 of Henriksen &
+// Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion] and
 // prints them as a table (WriteStats).
 //
 // The package decides nothing and reports no diagnostics: it only renders
@@ -78,14 +80,18 @@ type Report struct {
 // Package is the report on one package.
 type Package struct {
 	Path string `json:"path"`
-	// Functions are the package's specs (functions with a //soac:fuse
-	// directive) in source order; never nil, so that JSON prints [].
+	// Functions are the package's generated functions, one per
+	// //soac:fuse directive, in source order (a spec's directives in the
+	// order of its doc comment); never nil, so that JSON prints [].
+	// Spec and Name tell each apart: a spec of several directives has
+	// one Function per directive, each with its own plan and backends.
 	Functions []*Function `json:"functions"`
 	// Stats sums the statistics of Functions.
 	Stats PackageStats `json:"stats"`
 }
 
-// Function is the report on one spec.
+// Function is the report on one generated function: a spec and one of
+// its directives.
 type Function struct {
 	Spec string `json:"spec"` // the spec's Go name
 	Name string `json:"name"` // the function the directive asks to generate
@@ -183,9 +189,11 @@ func (f Fallback) Note() string {
 	return "backend " + f.Backend + " does not generate this kernel: " + f.Reason + "; it falls back to " + f.Next
 }
 
-// NewPackage renders the plans of one package (one plan per ir.Function, in
-// any order) as a Package. Only plans of specs (functions with a
-// //soac:fuse directive) appear in Functions and in Stats.
+// NewPackage renders the plans of one package (one plan per ir.Function,
+// one per directive for a spec: ir.Function.Directed; in any order, a
+// spec's directives in their order) as a Package. Only plans of specs
+// (functions with a //soac:fuse directive) appear in Functions and in
+// Stats.
 func NewPackage(fset *token.FileSet, path string, plans []*fusion.Plan, opts Options) *Package {
 	p := &Package{Path: path, Functions: []*Function{}}
 	specs := make([]*fusion.Plan, 0, len(plans))

@@ -26,9 +26,11 @@ type Stats struct {
 	IntermediatesRemoved int `json:"intermediatesRemoved"`
 }
 
-// PackageStats are the Stats of a package's specs, summed, with the number
-// of specs.
+// PackageStats are the Stats of a package's generated functions, summed,
+// with their number.
 type PackageStats struct {
+	// Specs counts the generated functions (Package.Functions): a spec
+	// of several directives counts once per directive, as its plans do.
 	Specs int `json:"specs"`
 	Stats
 }

@@ -66,7 +66,9 @@
 // soacgen -check fail on it.
 //
 // directive: a malformed //soac:fuse directive (missing or invalid name,
-// unknown backend, a directive not in a top-level function's doc comment).
+// unknown backend or key, a directive not in a top-level function's doc
+// comment, a NAME that another directive of the package, on the same spec
+// or another, already gives, or that the package declares itself).
 // soacgen refuses to run on such a package.
 //
 // stale: generated code that is not what soacgen would write now, so that
@@ -135,6 +137,12 @@
 //
 // Findings of the fusion engine that carry another category are reported
 // under that category.
+//
+// A spec with several //soac:fuse directives is analysed once per
+// clustering method its directives ask for (cluster=; the backend does not
+// change which fusions are made or refused), and a finding that several
+// of those analyses make (the same position, category and message) is
+// reported once, not once per directive.
 //
 // A package with type errors is not analysed: the driver prints the type
 // errors instead (soacvet requires the IR builder, which needs complete

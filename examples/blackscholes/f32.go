@@ -21,21 +21,12 @@ func callPrice32(o Option32) float32 {
 
 // callPrices32Spec returns the call price of every option.
 //
+// Its directives generate CallPrices32 (cpu), CallPrices32Par (parallel)
+// and CallPrices32CL (opencl).
+//
 //soac:fuse CallPrices32
-func callPrices32Spec(opts []Option32) []float32 {
-	return soac.Map(opts, callPrice32)
-}
-
-// callPrices32CLSpec is callPrices32Spec for the opencl backend.
-//
-//soac:fuse CallPrices32CL backend=opencl
-func callPrices32CLSpec(opts []Option32) []float32 {
-	return soac.Map(opts, callPrice32)
-}
-
-// callPrices32ParSpec is callPrices32Spec for the parallel backend.
-//
 //soac:fuse CallPrices32Par backend=parallel
-func callPrices32ParSpec(opts []Option32) []float32 {
+//soac:fuse CallPrices32CL backend=opencl
+func callPrices32Spec(opts []Option32) []float32 {
 	return soac.Map(opts, callPrice32)
 }

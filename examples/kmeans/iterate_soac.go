@@ -84,7 +84,7 @@ func soacgenRerunGoGenerate_KMeans(func(ps []Point, centres []Point, iters int) 
 
 func _() { soacgenRerunGoGenerate_KMeans(kmeansSpec) }
 
-// KMeansPar is the fused form of kmeansParSpec (generated from its //soac:fuse directive).
+// KMeansPar is the fused form of kmeansSpec (generated from its //soac:fuse directive).
 func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 	k := len(centres)
 	for it := 0; it < iters; it++ {
@@ -223,12 +223,12 @@ func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 	return centres
 }
 
-// soacgenRerunGoGenerate_KMeansPar does not compile when the signature of kmeansParSpec no longer matches KMeansPar: run go generate.
+// soacgenRerunGoGenerate_KMeansPar does not compile when the signature of kmeansSpec no longer matches KMeansPar: run go generate.
 func soacgenRerunGoGenerate_KMeansPar(func(ps []Point, centres []Point, iters int) []Point) {}
 
-func _() { soacgenRerunGoGenerate_KMeansPar(kmeansParSpec) }
+func _() { soacgenRerunGoGenerate_KMeansPar(kmeansSpec) }
 
-// KMeansCL is the fused form of kmeansCLSpec (generated from its //soac:fuse directive).
+// KMeansCL is the fused form of kmeansSpec (generated from its //soac:fuse directive).
 func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 	var cls launch.Session
 	defer cls.Release()
@@ -394,9 +394,9 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 	return centres
 }
 
-// soacgenCLKMeansCL runs a kernel of KMeansCL on OpenCL (generated from kmeansCLSpec).
+// soacgenCLKMeansCL runs a kernel of KMeansCL on OpenCL (generated from kmeansSpec).
 var soacgenCLKMeansCL = &launch.StreamRed{
-	At:   "iterate.go:103:11",
+	At:   "iterate.go:42:11",
 	FP64: true,
 	Spec: skel.StreamRed{
 		Name:   "CLKMeansCL",
@@ -512,9 +512,9 @@ static soac__out_kmeans__Sum soac__chunk(soac__sl_kmeans__Point chunk, const lon
 	},
 }
 
-// soacgenCLKMeansCL2 runs a kernel of KMeansCL on OpenCL (generated from kmeansCLSpec).
+// soacgenCLKMeansCL2 runs a kernel of KMeansCL on OpenCL (generated from kmeansSpec).
 var soacgenCLKMeansCL2 = &launch.Redomap{
-	At:   "iterate.go:117:13",
+	At:   "iterate.go:56:13",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:       "CLKMeansCL2",
@@ -562,7 +562,7 @@ static kmeans__Point soac__lambda(long i, kmeans__Point c, const soac__sl_kmeans
 	},
 }
 
-// soacgenRerunGoGenerate_KMeansCL does not compile when the signature of kmeansCLSpec no longer matches KMeansCL: run go generate.
+// soacgenRerunGoGenerate_KMeansCL does not compile when the signature of kmeansSpec no longer matches KMeansCL: run go generate.
 func soacgenRerunGoGenerate_KMeansCL(func(ps []Point, centres []Point, iters int) []Point) {}
 
-func _() { soacgenRerunGoGenerate_KMeansCL(kmeansCLSpec) }
+func _() { soacgenRerunGoGenerate_KMeansCL(kmeansSpec) }

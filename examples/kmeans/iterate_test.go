@@ -89,18 +89,6 @@ func TestKMeansExact(t *testing.T) {
 	}
 }
 
-// TestKMeansCopies: the parallel and opencl copies of the spec are the
-// spec (run as written, on the reference semantics).
-func TestKMeansCopies(t *testing.T) {
-	ps, cs := randPoints(20, 5000), randPoints(21, 16)
-	want := kmeansSpec(ps, cs, 3)
-	for name, spec := range map[string]func([]Point, []Point, int) []Point{"kmeansParSpec": kmeansParSpec, "kmeansCLSpec": kmeansCLSpec} {
-		if d := extest.Same(spec(ps, cs, 3), want); d != "" {
-			t.Errorf("%s differs from the spec: %s", name, d)
-		}
-	}
-}
-
 // TestKMeansFloat: random float points, sums within rounding.
 func TestKMeansFloat(t *testing.T) {
 	for _, im := range kmeansImpls {

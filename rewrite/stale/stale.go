@@ -80,8 +80,9 @@ func (r *reporter) report(d analysis.Diagnostic) {
 // soacgenRerunGoGenerate_NAME).
 const guardPrefix = "soacgenRerunGoGenerate_"
 
-// specDirective is a spec of the analysed package: the function, the
-// //soac:fuse comment in its doc comment, and the NAME it asks for.
+// specDirective is a //soac:fuse directive of the analysed package: the
+// spec whose doc comment holds it, the comment, and the NAME it asks for
+// (a spec with several directives has one specDirective per directive).
 type specDirective struct {
 	spec string
 	name string
@@ -138,16 +139,16 @@ func (r *reporter) stale() {
 		return
 	}
 	r.fallbacks(outs)
-	bySpec := map[string]specDirective{}
+	byName := map[string]specDirective{}
 	for _, s := range specs {
-		bySpec[s.spec] = s
+		byName[s.name] = s
 	}
 	written := map[string]bool{}
 	for _, o := range outs {
 		written[o.Path] = true
 		var fileSpecs []specDirective
-		for _, name := range o.Specs {
-			if s, ok := bySpec[name]; ok {
+		for _, name := range o.Names {
+			if s, ok := byName[name]; ok {
 				fileSpecs = append(fileSpecs, s)
 			}
 		}
@@ -314,10 +315,11 @@ func generatedParts(src []byte, names []string) (map[string]string, bool) {
 	return parts, true
 }
 
-// specDirectives returns the specs of the package's non-test files (the
-// only ones soacgen generates), in source order: every top-level function
-// whose doc comment holds "//soac:fuse NAME", read as rewrite's stubs read
-// it. Malformed directives are the directive category's.
+// specDirectives returns the directives of the package's non-test files
+// (the only ones soacgen generates), in source order, then in the order
+// of a spec's doc comment: every "//soac:fuse NAME" in the doc comment of
+// a top-level function, read as rewrite's stubs read it. Malformed
+// directives are the directive category's.
 func specDirectives(pass *analysis.Pass) []specDirective {
 	var out []specDirective
 	for _, f := range pass.Files {
@@ -333,7 +335,6 @@ func specDirectives(pass *analysis.Pass) []specDirective {
 				if rest, ok := strings.CutPrefix(c.Text, "//soac:fuse "); ok {
 					if fs := strings.Fields(rest); len(fs) > 0 && token.IsIdentifier(fs[0]) {
 						out = append(out, specDirective{spec: fd.Name.Name, name: fs[0], pos: c.Pos()})
-						break
 					}
 				}
 			}

@@ -29,12 +29,13 @@ var staleCases = []struct {
 	generate bool
 	edit     func(string) string
 }{
-	{pkg: "fresh", generate: true},     // up to date: no finding
-	{pkg: "body", generate: true},      // one of two specs changed its body
-	{pkg: "signature", generate: true}, // the spec's signature changed: stale, and the guard breaks the build
-	{pkg: "renamed", generate: true},   // the directive names another function
-	{pkg: "missing"},                   // never generated
-	{pkg: "notours"},                   // a hand-written file at the output path
+	{pkg: "fresh", generate: true},      // up to date: no finding
+	{pkg: "body", generate: true},       // one of two specs changed its body
+	{pkg: "signature", generate: true},  // the spec's signature changed: stale, and the guard breaks the build
+	{pkg: "renamed", generate: true},    // the directive names another function
+	{pkg: "directives", generate: true}, // specs of several directives: one added, one spec's body changed
+	{pkg: "missing"},                    // never generated
+	{pkg: "notours"},                    // a hand-written file at the output path
 	{pkg: "edited", generate: true, edit: func(s string) string { return s + "\n// Edited by hand.\n" }},
 	{pkg: "orphan", generate: true, edit: func(s string) string {
 		return strings.Replace(s, "\npackage orphan\n", "\npackage orphan // want `^stale: orphan_soac.go is left over: no //soac:fuse spec of the package generates it any more; run go generate to delete it$`\n", 1)
@@ -138,7 +139,7 @@ func checkStaleFixes(t *testing.T, dir string, results []*analysistest.Result) {
 		got = append(got, strings.TrimPrefix(p, "stale/"))
 	}
 	slices.Sort(got)
-	if want := []string{"body", "edited", "renamed", "signature"}; !slices.Equal(got, want) {
+	if want := []string{"body", "directives", "edited", "renamed", "signature"}; !slices.Equal(got, want) {
 		t.Errorf("packages with a stale fix: %v, want %v", got, want)
 	}
 	// What go generate writes now is what each fix writes.
