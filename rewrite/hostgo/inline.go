@@ -46,6 +46,7 @@ func (f *Func) Apply(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.Statem
 		call = f.Type(rt.At(0).Type()).Call(call)
 	}
 	c.Add(Set(target, call))
+	f.roundParts(c, target, f.roundedParts(l))
 	return ""
 }
 
@@ -87,6 +88,7 @@ func (f *Func) inline(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.State
 	if rt := l.Sig.Results().At(0).Type(); isFloat(rt) {
 		rc.round = f.Type(rt)
 	}
+	rc.parts = f.roundedParts(l)
 	if n := len(lit.Body.List); n > 0 {
 		rc.last = lit.Body.List[n-1]
 	}
