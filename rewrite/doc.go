@@ -107,8 +107,9 @@
 // multiplication or addition whose operand is loaded from memory is
 // merged with the load first and is no longer fused, so the same
 // function fuses in its own body (arguments in registers) and not once
-// inlined into a loop reading arrays, and a literal reading its captured
-// variables (loads from its closure) not at all; constants known after
+// inlined into a loop reading arrays, and x*c + d in a literal capturing
+// c and d (loads from its closure) not even in its own body; constants
+// known after
 // inlining turn x*2 into x+x and x/c into x*(1/c); a called function's
 // product meets the caller's addition only when it is inlined. So the
 // same lambda, inlined into the spec's combinator or into the generated
