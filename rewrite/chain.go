@@ -145,7 +145,7 @@ func (ch *chain) warnings(fset *token.FileSet, fn *ir.Function, plan *fusion.Pla
 	var ws []string
 	for _, k := range plan.Kernels {
 		for _, fb := range ch.outcomes[k].Fallbacks {
-			ws = append(ws, fmt.Sprintf("%s: %s: %s", fset.Position(fb.Pos), fn.Name, fb.Note()))
+			ws = append(ws, fmt.Sprintf("%s: %s: %s", fset.Position(fb.Pos), fn.Name, fn.UserText(fset, fb.Note())))
 		}
 	}
 	return ws
