@@ -42,6 +42,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/clc"
@@ -150,6 +151,9 @@ type clRed struct {
 	// all marks a fold of every element in a filter kernel, whose
 	// skeleton folds the kept elements otherwise (skel.Reduction.All).
 	all bool
+	// neutralArg marks a neutral element given at run time: neutral is
+	// the kernel argument holding it (skel.Reduction.NeutralArg).
+	neutralArg bool
 	// start, when not nil, is the start of a Reduce that is not its
 	// operator's neutral element (lower.Member.StartNotNeutral): the
 	// device folds from the operator's own (neutral), and the host
@@ -789,11 +793,19 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		if r.neutral = ck.structNeutral(ne, t); r.neutral == "" {
 			return fmt.Sprintf("%s: its neutral element is not the zero value %s{} nor a literal of constant fields (the skeletons build it into the program)", soacPos(ck.f, m), t)
 		}
-	case ne == nil || ne.Const == nil || ne.Const.Value == nil:
-		return fmt.Sprintf("%s: its neutral element is not a constant (the skeletons build it into the program)", soacPos(ck.f, m))
-	default:
+	case ne == nil:
+		return fmt.Sprintf("%s: it has no neutral element", soacPos(ck.f, m))
+	case ne.Const != nil && ne.Const.Value != nil:
 		if r.neutral = cLiteral(ne.Const.Value, r.skel); r.neutral == "" {
 			return fmt.Sprintf("%s: its neutral element %s is not a %s constant", soacPos(ck.f, m), ne.Const.Value, t)
+		}
+	default:
+		// A known value (math.Inf, math.NaN, ...) is built in; any
+		// other is a kernel argument.
+		if r.neutral = scalarNeutral(ck.f.Info(), ne.Expr, r.skel); r.neutral == "" {
+			if why := ck.neutralArg(m, &r, startPure); why != "" {
+				return why
+			}
 		}
 	}
 	fn, why := ck.lambda(m, operator.Op)
@@ -815,6 +827,35 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	}
 	ck.reds = append(ck.reds, r)
 	ck.fp64 = ck.fp64 || r.skel == "Float64" || slices.Contains(r.fields, "Float64")
+	return ""
+}
+
+// neutralArg makes the neutral element of fold m, a value known only at
+// run time, the kernel argument r folds from (skel.Reduction.NeutralArg),
+// or says why it cannot be one: only a map-reduce skeleton takes it, and
+// the host evaluates it once more when the kernel falls back, so it must
+// be an expression without effects.
+func (ck *clKernel) neutralArg(m *ir.SOAC, r *clRed, pure bool) string {
+	ne := m.Op.(*ir.Screma)
+	start := ne.Reduce
+	what := "Reduce"
+	if start == nil {
+		start, what = ne.Scan, "Scan"
+	}
+	expr := types.ExprString(start.Neutral.Expr)
+	switch {
+	case what == "Scan" || ck.compact != lower.Root:
+		return fmt.Sprintf("%s: its neutral element %s is known only at run time, and the scan and filter skeletons build theirs into the program: write it as a constant expression (a literal, -math.MaxFloat64, math.Inf(-1))", soacPos(ck.f, m), expr)
+	case !pure:
+		return fmt.Sprintf("%s: its neutral element %s is a call or has effects, and a kernel argument is evaluated again when the kernel falls back: assign it to a variable first, or write it as a constant expression", soacPos(ck.f, m), expr)
+	}
+	name := fmt.Sprintf("ne__%d", len(ck.args))
+	ct, err := ck.unit.Type(m.TypeArgs[0])
+	if err != nil {
+		return fmt.Sprintf("%s folds %s: %v", soacPos(ck.f, m), m.TypeArgs[0], err)
+	}
+	ck.args = append(ck.args, clArg{name: name, params: []string{fmt.Sprintf("const %s %s", ct.C, name)}, start: start.Neutral, startOf: m})
+	r.neutral, r.neutralArg = name, true
 	return ""
 }
 
@@ -877,10 +918,13 @@ func (ck *clKernel) structNeutral(ne *ir.Operand, t types.Type) string {
 	return "{" + strings.Join(vals, ", ") + "}"
 }
 
-// scalarNeutral returns the C literal of a field e of skeleton type sk in
-// a struct's neutral element: 0 when e is nil (omitted), a constant, or
-// ±infinity for math.Inf of a constant (converted to the field's type or
-// not); "" otherwise.
+// goNaNC is math.NaN()'s bits in C.
+const goNaNC = "as_double(0x7FF8000000000001UL)"
+
+// scalarNeutral returns the C literal of a neutral element e of skeleton
+// type sk, or of a field of a struct's: 0 when e is nil (omitted), a
+// constant, ±infinity for math.Inf of a constant, NaN for math.NaN(),
+// each converted to the type or not, negated or not; "" otherwise.
 func scalarNeutral(info *types.Info, e ast.Expr, sk string) string {
 	if e == nil {
 		if sk == "Float32" || sk == "Float64" {
@@ -897,8 +941,25 @@ func scalarNeutral(info *types.Info, e ast.Expr, sk string) string {
 		}
 		return cLiteral(tv.Value, sk)
 	}
+	float := sk == "Float32" || sk == "Float64"
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && float && (u.Op == token.SUB || u.Op == token.ADD) {
+		v := scalarNeutral(info, u.X, sk) // -math.Inf(1); -math.NaN() flips the sign bit, as in Go
+		if v == "" || u.Op == token.ADD {
+			return v
+		}
+		return "(-" + v + ")"
+	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || sk != "Float32" && sk != "Float64" {
+	if !ok || !float {
+		return ""
+	}
+	if fn, isFn := typeutil.Callee(info, call).(*types.Func); isFn && len(call.Args) == 0 && fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Name() == "NaN" {
+		if sk == "Float32" {
+			return "((float)" + goNaNC + ")"
+		}
+		return goNaNC
+	}
+	if len(call.Args) != 1 {
 		return ""
 	}
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {

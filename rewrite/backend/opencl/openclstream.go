@@ -326,7 +326,7 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	launch := s.streamLaunch(k, kv, "StreamRed", field("Row", s.skelType(s.rowSkel)), field("Combine", goString(s.combine)))
 	auto := f.Backend() == backend.Auto
 	if auto {
-		launch = append(launch, s.autoFields(s.bytes(), s.streamOps(), fbName == backend.Parallel)...)
+		launch = append(launch, s.autoFields(s.bytes(), s.streamOps(), fbName == backend.Parallel, 1)...)
 	}
 	s.declareLaunch(kv, "StreamRed", launch)
 
