@@ -44,6 +44,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		"copySliceRefusedSpec":     "the lambda of Map at opencl.go:1025:7 reads a copy of t taken where it is written (t is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel",
 		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
 		"keptThenRefusedSpec":      "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
+		"tempInputRefusedSpec":     "input the expression xs[k:] at opencl.go:1311:30 has type []string",
 	}
 	checkOpenCLRefusals(t, outs[0].Warnings, want)
 	// Kernels nested in the lambda of a device kernel (RowSquares,

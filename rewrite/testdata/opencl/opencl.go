@@ -1301,3 +1301,12 @@ func filterScanRefusedSpec(xs []int) []int {
 func scanPanicsRefusedSpec(xs []int) []int {
 	return soac.Scan(soac.Map(xs, func(x int) int { return 100 / x }), 0, func(a, b int) int { return a + b })
 }
+
+// TempInputRefused's input is an expression the generator binds to a
+// temporary: its refusal names the expression and where it is, not the
+// temporary.
+//
+//soac:fuse TempInputRefused backend=opencl
+func tempInputRefusedSpec(xs []string, k int) int {
+	return soac.Reduce(soac.Map(xs[k:], func(s string) int { return len(s) }), 0, func(a, b int) int { return a + b })
+}
