@@ -92,7 +92,7 @@ func (s *clStream) translate(outs map[*ir.Var]string) string {
 		return why
 	}
 	if len(opFn.Captures) > 0 {
-		return fmt.Sprintf("the operator of %s captures %s: the combine kernel takes no arguments", soacPos(f, s.m), opFn.Captures[0].Var.Name())
+		return fmt.Sprintf("the operator of %s captures %s: the combine kernel takes no arguments; fold without it and apply it to the result, or make it a constant", soacPos(f, s.m), opFn.Captures[0].Var.Name())
 	}
 	if why := s.translateMaps(outs, "the stream skeleton writes only the reduced row"); why != "" {
 		return why
