@@ -121,6 +121,7 @@ var sourceCases = []sourceCase{
 	{"issue", "otherLenZipNeutralPanics", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/a"}}},
 	{"issue", "zipNeutralInf", expect{kernels: map[int]int{0: 1}, internal: []string{"a", "b"}, noNotes: true}},
 	{"issue", "zipNeutralCall", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/a"}}},
+	{"issue", "randLengths", expect{refusals: []string{"panic-order/c"}}},
 	// The rule table from source.
 	{"rules", "scanomap", expect{kernels: map[int]int{0: 1}, rules: []string{"map->scanomap", "scanomap->map", "scanomap->redomap"}}},
 	{"rules", "filters", expect{kernels: map[int]int{0: 1}, internal: []string{"pos", "even"}, rules: []string{"filter->filter", "filter->redomap"}}},

@@ -45,14 +45,18 @@ func calls(s []int, x float64, n, b int) {
 	panic(1)
 	sort.Slice(s, nil)
 	_ = rand.Intn(n)
+	_ = rand.Float64()
 }
 `
 	want := map[string]bool{
 		"math.Inf(-1)": false, "math.Mod(x, 0)": false, "float32(x)": false, "int8(n)": false, "myFloat(x)": false,
 		"len(s)": false, "make([]int, len(s))": false, "strconv.FormatInt(int64(n), 10)": false, "int64(n)": false,
 		"[2]int(s)": true, "f()": true, "make([]int, n)": true, "strconv.FormatInt(int64(n), b)": true,
-		"panic(1)": true, "sort.Slice(s, nil)": true, "rand.Intn(n)": true,
+		"panic(1)": true, "sort.Slice(s, nil)": true, "rand.Intn(n)": true, "rand.Float64()": false,
 	}
+	// The calls that compute their result from their arguments alone.
+	pure := map[string]bool{"math.Inf(-1)": true, "math.Mod(x, 0)": true, "float32(x)": true, "int8(n)": true,
+		"myFloat(x)": true, "len(s)": true, "strconv.FormatInt(int64(n), 10)": true, "int64(n)": true}
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "p.go", src, 0)
 	if err != nil {
@@ -78,6 +82,9 @@ func calls(s []int, x float64, n, b int) {
 		seen[text] = true
 		if got := purity.CallMayPanic(info, c); got != w {
 			t.Errorf("CallMayPanic(%s) = %v, want %v", text, got, w)
+		}
+		if got := purity.CallPure(info, c); got != pure[text] {
+			t.Errorf("CallPure(%s) = %v, want %v", text, got, pure[text])
 		}
 		return true
 	})

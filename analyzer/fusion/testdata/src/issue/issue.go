@@ -5,6 +5,7 @@ package issue
 
 import (
 	"math"
+	"math/rand/v2"
 	"sort"
 	"sync"
 
@@ -440,3 +441,13 @@ func zipNeutralCall(xs, ys []float64, t []float64) float64 {
 }
 
 func first(t []float64) float64 { return t[0] }
+
+// randLengths: two calls of rand.IntN(5) may differ, so the Map2 may
+// panic on unequal lengths before the spec evaluates t[0]: the Reduce
+// does not fuse with it (the kernel would evaluate t[0] first).
+func randLengths(t []int) int {
+	a := soac.Iota(rand.IntN(5))
+	b := soac.Replicate(rand.IntN(5), 1) // want `panic-order: a .* an operand of Replicate@issue.go:\d+:\d+ may panic \(a call\)`
+	c := soac.Map2(a, b, func(x, y int) int { return x + y })
+	return soac.Reduce(c, t[0], func(p, q int) int { return p + q }) // want `panic-order: c .* \(Map2 panics when the lengths of a and b differ\) and an operand of Reduce@issue.go:\d+:\d+ may panic \(indexing\)`
+}
