@@ -146,7 +146,7 @@ func (ch *chain) warnings(fset *token.FileSet, fn *ir.Function, plan *fusion.Pla
 	who := specLabel(fn)
 	for _, k := range plan.Kernels {
 		for _, fb := range ch.outcomes[k].Fallbacks {
-			ws = append(ws, fmt.Sprintf("%s: %s: %s", fset.Position(fb.Pos), who, fb.Note()))
+			ws = append(ws, fmt.Sprintf("%s: %s: %s", fset.Position(fb.Pos), who, fn.UserText(fset, fb.Note())))
 		}
 	}
 	return ws

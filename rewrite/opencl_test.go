@@ -27,7 +27,6 @@ func TestOpenCLRefusals(t *testing.T) {
 		"indexedBesideRefusedSpec": "Map at opencl.go:300:9: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output",
 		"filterStartRefusedSpec":   "Reduce at opencl.go:1157:14: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel)",
 		"startCallRefusedSpec":     "Scan at opencl.go:1253:9: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel)",
-		"neutralOpRefusedSpec":     "Reduce at opencl.go:1132:9: its neutral element is not a constant",
 		"layoutRefusedSpec":        "Reduce at opencl.go:862:9 folds github.com/soacgen/soacgen/rewrite/testdata/opencl.lopsided: the skeletons reduce float32, float64, int32, int64, int, uint32, uint64, uint, and structs of those (of structs of those too, where their fields, flattened, keep the struct's layout)",
 		"structNeutralRefusedSpec": "Reduce at opencl.go:872:9: its neutral element is not the zero value github.com/soacgen/soacgen/rewrite/testdata/opencl.at{} nor a literal of constant fields",
 		"iotaFilterRefusedSpec":    "it reads no array (a generated space) and ends with a scan or stores a filter's kept elements: the scan and filter skeletons need an input",
@@ -40,12 +39,12 @@ func TestOpenCLRefusals(t *testing.T) {
 		"opCaptureRefusedSpec":     "the operator of Reduce at opencl.go:129:9 captures k: the skeletons' combine takes no arguments",
 		"methodRecvRefusedSpec":    "the lambda of Map at opencl.go:1216:9 is a method value whose receiver ss[0] is not a variable",
 		"scanRowsRefusedSpec":      "Scan at opencl.go:1261:7 is not the last member of its kernel, which reads or stores rows, a slice of rows: the scan and the members after it run as two launches over flat arrays only",
-		"scanAutoRefusedSpec":      "Scan at opencl.go:1272:7 is not the last member of its kernel: backend=auto does not price the scan and the members after it as two launches",
 		"scanPanicsRefusedSpec":    "a lambda of the scan's kernel may panic (integer divide by zero at opencl.go:1302:61): the scan skeleton has no panic flag",
 		"filterScanRefusedSpec":    "Scan at opencl.go:1294:9 shares its kernel with a filter: the scan skeleton scans every element",
 		"copySliceRefusedSpec":     "the lambda of Map at opencl.go:1025:7 reads a copy of t taken where it is written (t is reassigned before the kernel runs): kernel arguments are the values of variables where the kernel runs, and a copy is passed only for a number or struct of a map-reduce, scan or filter kernel",
 		"gridCallRefusedSpec":      "the lambda of Map at opencl.go:538:9 is not translated to OpenCL C: call of fmt.Sprint at opencl.go:539:56",
 		"keptThenRefusedSpec":      "the lambda of Map at opencl.go:557:9 is not translated to OpenCL C: string at opencl.go:557:22",
+		"tempInputRefusedSpec":     "input the expression xs[k:] at opencl.go:1311:30 has type []string",
 	}
 	checkOpenCLRefusals(t, outs[0].Warnings, want)
 	// Kernels nested in the lambda of a device kernel (RowSquares,
@@ -64,7 +63,7 @@ func TestOpenCLRefusals(t *testing.T) {
 		t.Errorf("%d nested kernels recorded as opencl's, want at least RowSquares', MatMul32's and RowPrefixes'", nested)
 	}
 	src := string(outs[0].Content)
-	for _, name := range []string{"Scaled", "Quotients", "Weighted", "Extremes", "Ratios32", "AutoScaled"} {
+	for _, name := range []string{"Scaled", "Quotients", "Weighted", "Extremes", "Ratios32", "AutoScaled", "NeutralOp"} {
 		if !strings.Contains(src, "var soacgenCL"+name+" = &launch.Redomap{") {
 			t.Errorf("%s: no OpenCL kernel generated", name)
 		}
@@ -217,9 +216,14 @@ func TestOpenCLRefusals(t *testing.T) {
 			t.Errorf("no call %s...", call)
 		}
 	}
-	// backend=auto asks the cost model at run time; backend=opencl does not.
-	if strings.Count(src, "Auto: true,") != 1 || strings.Count(src, ".Use(len(") != 1 || !strings.Contains(src, "soacgenCLAutoScaled.Use(len(xs)) && soacgenCLAutoScaled.Kernel() != nil") {
-		t.Errorf("only AutoScaled's kernel should ask launch.Use")
+	// backend=auto asks the cost model at run time; backend=opencl does
+	// not. A scan followed by a map (two launches) asks once, at the
+	// scan's launch, priced for both.
+	if strings.Count(src, "Auto: true,") != 2 || strings.Count(src, ".Use(len(") != 2 || !strings.Contains(src, "soacgenCLAutoScaled.Use(len(xs)) && soacgenCLAutoScaled.Kernel() != nil") {
+		t.Errorf("only AutoScaled's and ScanAuto's kernels should ask launch.Use")
+	}
+	if !strings.Contains(src, "soacgenCLScanAuto.Use(len(xs)) && soacgenCLScanAuto.Kernel() != nil && soacgenCLScanAutoRest.Kernel() != nil") || !strings.Contains(src, "Cost: launch.Cost{Bytes: 16, Ops: 2, Parallel: true, Launches: 2}") {
+		t.Errorf("ScanAuto: no launch asking the model for two launches")
 	}
 	if !strings.Contains(src, `Options: "-cl-fp32-correctly-rounded-divide-sqrt"`) {
 		t.Errorf("Ratios32's kernel is not built for correctly rounded float32 division")

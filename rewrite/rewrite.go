@@ -164,7 +164,7 @@ func Generate(in *Input) ([]Output, error) {
 			if err != nil {
 				// Never fail a package on a generator bug: NAME runs the
 				// spec's own code, and the caller is told.
-				out.Warnings = append(out.Warnings, fmt.Sprintf("%s: %s: kernels not generated, %s runs the spec's code unfused: %v", in.Fset.Position(fn.Decl.Pos()), specLabel(fn), fn.Fuse.Name, err))
+				out.Warnings = append(out.Warnings, fmt.Sprintf("%s: %s: kernels not generated, %s runs the spec's code unfused: %s", in.Fset.Position(fn.Decl.Pos()), specLabel(fn), fn.Fuse.Name, fn.UserText(in.Fset, err.Error())))
 				c = g.Verbatim(fn)
 				asked := backend.Chain(cmp.Or(fn.Fuse.Backend, in.Backend, backend.CPU))[0]
 				for _, k := range plan.Kernels {

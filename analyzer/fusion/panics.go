@@ -27,7 +27,8 @@ import (
 )
 
 // soacMayPanic says why evaluating s may panic, or "" if it cannot: unequal
-// input lengths of Map2/Map3, a negative Iota or Replicate length, a
+// input lengths of Map2/Map3 (not when the size inference proves them
+// equal: Iota(len(xs)) zipped with xs, a Map of xs with xs, ...), a negative Iota or Replicate length, a
 // StreamMap chunk of the wrong length, or a lambda that may panic.
 func soacMayPanic(info *types.Info, s *ir.SOAC) string {
 	if why := lambdaMayPanic(s); why != "" {
@@ -35,8 +36,15 @@ func soacMayPanic(info *types.Info, s *ir.SOAC) string {
 	}
 	switch op := s.Op.(type) {
 	case *ir.Screma:
+		var sp *spaces
 		for _, in := range op.Inputs[1:] {
-			if in != op.Inputs[0] {
+			if in == op.Inputs[0] {
+				continue
+			}
+			if sp == nil {
+				sp = newSpaces(posFmt{}, info)
+			}
+			if sp.ofVar(in) != sp.ofVar(op.Inputs[0]) { // equal spaces: equal lengths (space.go)
 				return fmt.Sprintf("%s panics when the lengths of %s and %s differ", s.Name, op.Inputs[0].Name, in.Name)
 			}
 		}
@@ -121,8 +129,10 @@ type panicScope struct {
 
 // stmtMayPanic says why statement s may panic, or "". It is conservative:
 // indexing not proven in range (purity.IndexMayPanic), slicing, integer
-// division by a non-constant, dereference, type assertion or a call other
-// than a builtin (by info; any call when info is nil) may panic.
+// division by a non-constant, dereference, type assertion or a call that
+// purity.CallMayPanic does not clear (conversions, builtins and
+// standard-library functions by the purity table; any call when info is
+// nil) may panic.
 func stmtMayPanic(sc panicScope, s ir.Stmt) string {
 	info := sc.info
 	switch s := s.(type) {
@@ -213,17 +223,6 @@ func headerMayPanic(sc panicScope, s ir.Stmt) string {
 	return ""
 }
 
-// panicFreeCalls are the predeclared functions and types (see
-// predeclared) whose calls cannot panic on any arguments that type
-// check (append may, on huge sizes; that is not a program's bug). make is
-// not among them: it panics on a negative size (see callMayPanic).
-var panicFreeCalls = map[string]bool{
-	"len": true, "cap": true, "min": true, "max": true, "append": true,
-	"new": true, "complex": true, "real": true, "imag": true,
-	"float32": true, "float64": true, "int": true, "int64": true, "int32": true,
-	"uint": true, "uint64": true, "uint32": true, "bool": true, "string": true,
-}
-
 // nodeMayPanic says why evaluating the syntax n may panic, or "". Function
 // literals inside n are not evaluated by it and are skipped.
 func nodeMayPanic(sc panicScope, n ast.Node) string {
@@ -268,25 +267,13 @@ func nodeMayPanic(sc panicScope, n ast.Node) string {
 			if sc.soacs[n] {
 				return false
 			}
-			if callMayPanic(info, n) {
+			if purity.CallMayPanic(info, n) {
 				why = "may panic (a call)"
 			}
 		}
 		return true
 	})
 	return why
-}
-
-// callMayPanic reports whether the call c may panic: any call but one of
-// panicFreeCalls, or a make whose sizes may be negative (the purity
-// analyzer's rule, purity.MakeMayPanic).
-func callMayPanic(info *types.Info, c *ast.CallExpr) bool {
-	switch name := predeclared(info, c.Fun); name {
-	case "make":
-		return purity.MakeMayPanic(info, c)
-	default:
-		return !panicFreeCalls[name]
-	}
 }
 
 // shiftMayPanic reports whether a shift by count may panic: a count of a

@@ -53,6 +53,13 @@ func (Greedy) Partition(fn *ir.Function, opts Options) *Plan {
 func (st *state) plan(name string) *Plan {
 	p := &Plan{Func: st.fn, Fset: st.opts.Fset, Partitioner: name, GasExhausted: st.gasOut,
 		Notes: st.notes, Diagnostics: st.diags}
+	// The sentences name Vars; a temporary is named by its call or expression.
+	for i := range p.Notes {
+		p.Notes[i].Reason = st.fn.UserText(st.opts.Fset, p.Notes[i].Reason)
+	}
+	for i := range p.Diagnostics {
+		p.Diagnostics[i].Message = st.fn.UserText(st.opts.Fset, p.Diagnostics[i].Message)
+	}
 	var live []*kstate
 	for _, k := range st.kernels {
 		if !k.dead {

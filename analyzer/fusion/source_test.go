@@ -115,6 +115,13 @@ var sourceCases = []sourceCase{
 	{"issue", "neutralPanics", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/operand"}}},
 	{"issue", "neutralSafe", expect{kernels: map[int]int{0: 1}, noNotes: true}},
 	{"issue", "builtinLenPanics", expect{kernels: map[int]int{0: 1}, noNotes: true}},
+	{"issue", "argMax", expect{kernels: map[int]int{0: 1}, internal: []string{"ivs"}, noNotes: true}},
+	{"issue", "iotaZipNeutralPanics", expect{kernels: map[int]int{0: 1}, internal: []string{"a"}, noNotes: true}},
+	{"issue", "lenVarZipNeutralPanics", expect{kernels: map[int]int{0: 1}, internal: []string{"a", "ys"}, noNotes: true}},
+	{"issue", "otherLenZipNeutralPanics", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/a"}}},
+	{"issue", "zipNeutralInf", expect{kernels: map[int]int{0: 1}, internal: []string{"a", "b"}, noNotes: true}},
+	{"issue", "zipNeutralCall", expect{kernels: map[int]int{0: 2}, refusals: []string{"panic-order/a"}}},
+	{"issue", "randLengths", expect{refusals: []string{"panic-order/c"}}},
 	// The rule table from source.
 	{"rules", "scanomap", expect{kernels: map[int]int{0: 1}, rules: []string{"map->scanomap", "scanomap->map", "scanomap->redomap"}}},
 	{"rules", "filters", expect{kernels: map[int]int{0: 1}, internal: []string{"pos", "even"}, rules: []string{"filter->filter", "filter->redomap"}}},

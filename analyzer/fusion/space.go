@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/analyzer/purity"
 )
 
 type spaceID int
@@ -96,7 +97,9 @@ func (sp *spaces) iterOf(s *ir.SOAC) spaceID {
 }
 
 // lenSpace returns the space of a length operand: that of xs for len(xs),
-// one space per constant, one per expression over the same variables.
+// one space per constant, one per expression over the same variables
+// (an expression with a call whose result may differ between two
+// evaluations, rand.IntN(n), gets a space of its own each time).
 func (sp *spaces) lenSpace(n *ir.Operand) spaceID {
 	if n == nil {
 		return sp.fresh("an unknown length")
@@ -113,6 +116,9 @@ func (sp *spaces) lenSpace(n *ir.Operand) spaceID {
 		if n.Expr != nil {
 			expr = types.ExprString(n.Expr)
 		}
+		if !deterministic(sp.info, n.Expr) {
+			return sp.fresh(expr) // two evaluations may differ
+		}
 		var ids []string
 		for _, v := range n.Uses {
 			ids = append(ids, fmt.Sprint(v.ID))
@@ -126,6 +132,20 @@ func (sp *spaces) lenSpace(n *ir.Operand) spaceID {
 	id := sp.fresh(desc)
 	sp.keyed[key] = id
 	return id
+}
+
+// deterministic reports whether two evaluations of e on the same
+// variables give the same value: every call in it computes its result
+// from its arguments alone (purity.CallPure).
+func deterministic(info *types.Info, e ast.Expr) bool {
+	ok := e != nil
+	ast.Inspect(e, func(n ast.Node) bool {
+		if c, isCall := n.(*ast.CallExpr); isCall && !purity.CallPure(info, c) {
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // lengthOf returns the slice whose length the operand is, or nil: xs for

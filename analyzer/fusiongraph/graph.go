@@ -348,7 +348,7 @@ func (b *builder) input(v *ir.Var) *Node {
 	if n := b.inputs[v]; n != nil {
 		return n
 	}
-	n := b.node(&Node{ID: "in" + strconv.Itoa(len(b.inputs)+1), Kind: Input, Var: v.Name, Pos: b.pos(v.Pos)})
+	n := b.node(&Node{ID: "in" + strconv.Itoa(len(b.inputs)+1), Kind: Input, Var: v.LabelAt(b.pos), Pos: b.pos(v.Pos)})
 	b.inputs[v] = n
 	return n
 }

@@ -337,9 +337,11 @@ type calleeEffect struct {
 	// arguments' own elements (true of table rows), not everything
 	// reachable from them (summaries).
 	shallow bool
-	// row is the key of the table row that gave the effect, if any.
-	row   string
-	level int
+	// row is the key of the table row that gave the effect, if any;
+	// safeIf its condition for a call that cannot panic.
+	row    string
+	safeIf *ConstArg
+	level  int
 }
 
 // argWritesOnly reports whether the callee's only effects are the writes
@@ -453,8 +455,8 @@ func (w *walker) apply(call *ast.CallExpr, ce *calleeEffect, out *CallEffect, re
 	out.NoReturn = ce.noRet
 	out.WritesGlobal = ce.writesGlobal
 	out.WritesArgs = append([]int(nil), ce.writesArgs...)
-	out.Purity.MayPanic = ce.mayPanic
-	if ce.mayPanic {
+	out.Purity.MayPanic = ce.mayPanic && !ce.safeIf.Holds(w.s.info, call)
+	if out.Purity.MayPanic {
 		w.v.MayPanic = true
 	}
 	siteImpure := func(reason string) {

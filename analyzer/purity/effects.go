@@ -78,6 +78,7 @@ func rowEffect(r StdFunc, name string, sig *types.Signature) *calleeEffect {
 		variadic:     variadicIndex(sig),
 		shallow:      true,
 		row:          r.Key(),
+		safeIf:       r.SafeIf,
 	}
 	switch {
 	case r.Impure != "":

@@ -1,6 +1,11 @@
 package purity
 
-import "strings"
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+)
 
 // This file holds the standard-library table: the effects of builtins and
 // of standard-library functions, as data. It does not decide anything about
@@ -22,6 +27,9 @@ type Effect struct {
 	CallsArgs []int
 	// MayPanic reports whether the function may panic.
 	MayPanic bool
+	// SafeIf, for a function that may panic, says when a call cannot: an
+	// argument that is a constant of a set or range.
+	SafeIf *ConstArg
 	// NoReturn reports whether the function never returns normally.
 	NoReturn bool
 }
@@ -37,6 +45,36 @@ type StdFunc struct {
 	Effect
 	// Note explains a choice that is not obvious.
 	Note string
+}
+
+// ConstArg is a condition on a call's argument Index (0-based): a
+// constant among Values, or when Values is nil a constant within
+// [Min, Max].
+type ConstArg struct {
+	Index    int
+	Min, Max int64
+	Values   []int64
+}
+
+// Holds reports whether the call's argument satisfies the condition; a
+// nil condition holds for no call.
+func (c *ConstArg) Holds(info *types.Info, call *ast.CallExpr) bool {
+	if c == nil || info == nil || c.Index >= len(call.Args) {
+		return false
+	}
+	v, exact := constant.Int64Val(constant.ToInt(info.Types[call.Args[c.Index]].Value))
+	if !exact {
+		return false
+	}
+	if c.Values != nil {
+		for _, w := range c.Values {
+			if v == w {
+				return true
+			}
+		}
+		return false
+	}
+	return c.Min <= v && v <= c.Max
 }
 
 // Key returns the row's "pkg.Name" key, unique in the table.
@@ -57,7 +95,16 @@ var (
 	globalRNG = Effect{Impure: "uses the global random source"}
 	callsArg0 = Effect{CallsArgs: []int{0}}
 	callsArg1 = Effect{CallsArgs: []int{1}}
+	rngPanics = Effect{Impure: globalRNG.Impure, MayPanic: true}
 )
+
+// panicsUnless is a row's effect that may panic unless argument i is a
+// constant within [lo, hi], or among values when they are given.
+func panicsUnless(e Effect, i int, lo, hi int64, values ...int64) Effect {
+	e.MayPanic = true
+	e.SafeIf = &ConstArg{Index: i, Min: lo, Max: hi, Values: values}
+	return e
+}
 
 // StdTable is the standard-library table: one row per function (or family
 // of functions, by prefix) whose effect is known without reading its body.
@@ -103,6 +150,7 @@ var StdTable = []StdFunc{
 	// Text.
 	{Pkg: "strings", Name: "*", Effect: pure, Note: "package functions only; Builder and Reader methods are below or judged from source"},
 	{Pkg: "strings", Name: "Repeat", Effect: panics},
+	{Pkg: "strings", Name: "NewReplacer", Effect: panics, Note: "panics on an odd number of arguments"},
 	{Pkg: "strings", Name: "Map", Effect: callsArg0},
 	{Pkg: "strings", Name: "IndexFunc", Effect: callsArg1},
 	{Pkg: "strings", Name: "LastIndexFunc", Effect: callsArg1},
@@ -115,13 +163,21 @@ var StdTable = []StdFunc{
 	{Pkg: "strings", Name: "Builder.String", Effect: pure},
 	{Pkg: "strings", Name: "Builder.Len", Effect: pure},
 	{Pkg: "strings", Name: "Builder.*", Effect: writesRcv},
+	{Pkg: "strings", Name: "Builder.Grow", Effect: Effect{WritesArgs: []int{-1}, MayPanic: true}, Note: "panics on a negative size"},
 	{Pkg: "strconv", Name: "Parse*", Effect: pure},
 	{Pkg: "strconv", Name: "Format*", Effect: pure},
+	{Pkg: "strconv", Name: "FormatInt", Effect: panicsUnless(pure, 1, 2, 36), Note: "panics on a base outside 2..36"},
+	{Pkg: "strconv", Name: "FormatUint", Effect: panicsUnless(pure, 1, 2, 36), Note: "panics on a base outside 2..36"},
+	{Pkg: "strconv", Name: "FormatFloat", Effect: panicsUnless(pure, 3, 0, 0, 32, 64), Note: "panics on a bitSize other than 32 and 64"},
+	{Pkg: "strconv", Name: "FormatComplex", Effect: panicsUnless(pure, 3, 0, 0, 64, 128), Note: "panics on a bitSize other than 64 and 128"},
 	{Pkg: "strconv", Name: "Itoa", Effect: pure},
 	{Pkg: "strconv", Name: "Atoi", Effect: pure},
 	{Pkg: "strconv", Name: "Quote*", Effect: pure},
 	{Pkg: "strconv", Name: "Unquote*", Effect: pure},
 	{Pkg: "strconv", Name: "Append*", Effect: writes0, Note: "appends to argument 0, like append"},
+	{Pkg: "strconv", Name: "AppendInt", Effect: panicsUnless(writes0, 2, 2, 36), Note: "panics on a base outside 2..36"},
+	{Pkg: "strconv", Name: "AppendUint", Effect: panicsUnless(writes0, 2, 2, 36), Note: "panics on a base outside 2..36"},
+	{Pkg: "strconv", Name: "AppendFloat", Effect: panicsUnless(writes0, 4, 0, 0, 32, 64), Note: "panics on a bitSize other than 32 and 64"},
 	{Pkg: "unicode", Name: "*", Effect: pure},
 	{Pkg: "unicode/utf8", Name: "*", Effect: pure},
 	{Pkg: "unicode/utf8", Name: "EncodeRune", Effect: Effect{WritesArgs: []int{0}, MayPanic: true}},
@@ -182,6 +238,17 @@ var StdTable = []StdFunc{
 	{Pkg: "time", Name: "Since", Effect: Effect{Impure: "reads the clock"}},
 	{Pkg: "math/rand", Name: "*", Effect: globalRNG},
 	{Pkg: "math/rand/v2", Name: "*", Effect: globalRNG},
+	{Pkg: "math/rand", Name: "Intn", Effect: rngPanics, Note: "panics on n <= 0"},
+	{Pkg: "math/rand", Name: "Int31n", Effect: rngPanics, Note: "panics on n <= 0"},
+	{Pkg: "math/rand", Name: "Int63n", Effect: rngPanics, Note: "panics on n <= 0"},
+	{Pkg: "math/rand", Name: "Perm", Effect: rngPanics, Note: "panics on n < 0"},
+	{Pkg: "math/rand/v2", Name: "IntN", Effect: rngPanics, Note: "panics on n <= 0"},
+	{Pkg: "math/rand/v2", Name: "Int32N", Effect: rngPanics, Note: "panics on n <= 0"},
+	{Pkg: "math/rand/v2", Name: "Int64N", Effect: rngPanics, Note: "panics on n <= 0"},
+	{Pkg: "math/rand/v2", Name: "UintN", Effect: rngPanics, Note: "panics on n == 0"},
+	{Pkg: "math/rand/v2", Name: "Uint32N", Effect: rngPanics, Note: "panics on n == 0"},
+	{Pkg: "math/rand/v2", Name: "Uint64N", Effect: rngPanics, Note: "panics on n == 0"},
+	{Pkg: "math/rand/v2", Name: "N", Effect: rngPanics, Note: "panics on n <= 0"},
 }
 
 // LookupStd returns the table row for the function name (a function name or

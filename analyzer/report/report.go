@@ -280,13 +280,13 @@ func (r renderer) function(pl *fusion.Plan) *Function {
 	for _, n := range pl.Notes {
 		note := &Note{Pos: r.pos(n.Pos), Reason: n.Reason, Rule: n.Rule}
 		if n.Var != nil {
-			note.Var = n.Var.Name
+			note.Var = n.Var.LabelAt(r.pos)
 		}
 		f.Notes = append(f.Notes, note)
 	}
 	for _, k := range pl.Kernels {
 		for _, fb := range r.opts.Generated[k].Fallbacks {
-			f.Notes = append(f.Notes, &Note{Pos: r.pos(fb.Pos), Reason: fb.Note(), Rule: FallbackRule})
+			f.Notes = append(f.Notes, &Note{Pos: r.pos(fb.Pos), Reason: fn.UserText(r.fset, fb.Note()), Rule: FallbackRule})
 		}
 	}
 	return f
@@ -299,9 +299,9 @@ func (r renderer) kernel(k *fusion.Kernel, backend string) *Kernel {
 		Backend:  backend,
 		Form:     k.Form,
 		Rules:    slices.Clone(k.Rules),
-		Inputs:   varNames(k.Inputs),
-		Outputs:  varNames(k.Outputs),
-		Internal: varNames(k.Internal),
+		Inputs:   r.varNames(k.Inputs),
+		Outputs:  r.varNames(k.Outputs),
+		Internal: r.varNames(k.Internal),
 	}
 	for _, s := range k.SOACs {
 		out.Ops = append(out.Ops, Op{Op: s.Name, Pos: r.pos(s.Pos())})
@@ -309,11 +309,13 @@ func (r renderer) kernel(k *fusion.Kernel, backend string) *Kernel {
 	return out
 }
 
-func varNames(vs []*ir.Var) []string {
+// varNames names vs for the user: a temporary by its call or expression
+// and position (ir.Var.LabelAt).
+func (r renderer) varNames(vs []*ir.Var) []string {
 	var names []string
 	for _, v := range vs {
 		if v != nil {
-			names = append(names, v.Name)
+			names = append(names, v.LabelAt(r.pos))
 		}
 	}
 	return names

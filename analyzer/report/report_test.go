@@ -60,10 +60,12 @@ func parseSource(t *testing.T) *source {
 			if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
 				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "soac" {
 					id := len(src.calls[fd.Name.Name])
-					src.calls[fd.Name.Name] = append(src.calls[fd.Name.Name], &ir.SOAC{
+					s := &ir.SOAC{
 						ID: id, Call: call, Name: sel.Sel.Name,
-						Out: &ir.Var{ID: id, Name: "_soac" + string(rune('0'+id))},
-					})
+						Out: &ir.Var{ID: id, Name: "_soac" + string(rune('0'+id)), Pos: call.Pos()},
+					}
+					s.Out.Def = s
+					src.calls[fd.Name.Name] = append(src.calls[fd.Name.Name], s)
 				}
 			}
 			return false

@@ -66,6 +66,8 @@ var diffFuncs = map[string]struct {
 	"mmin": {mmin, 0}, "bmax": {bmax, 0}, "bmin": {bmin, 0}, "bmax32": {bmax32, 0},
 	"bmin32": {bmin32, 0}, "imax": {imax, 0}, "umin": {umin, 0}, "isnan": {isnan, 0},
 	"isinf": {isinf, 0}, "signbit": {signbit, 0}, "fbits": {fbits, 0}, "copysign": {copysign, 0},
+	"mod": {mod, 0}, "remainder": {remainder, 0}, "dim": {dim, 0}, "ldexp": {ldexp, 0}, "logb": {logb, 0},
+	"fma": {fma, 0}, "acosh": {acosh, 8}, "asinh": {asinh, 8}, "atanh": {atanh, 8},
 	"collatz": {collatz, 0}, "loops": {loops, 0}, "sw": {sw, 0}, "structs": {structs, 0},
 	"index": {index, 0}, "named": {named, 0}, "explicitPanic": {explicitPanic, 0}, "swap": {swap, 0}, "useMulti": {useMulti, 0},
 }

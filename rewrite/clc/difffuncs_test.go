@@ -102,9 +102,18 @@ func isnan(x float64) bool        { return math.IsNaN(x) }
 func isinf(x float64, s int) bool {
 	return math.IsInf(x, s)
 }
-func signbit(x float64) bool        { return math.Signbit(x) }
-func fbits(x float64) uint64        { return math.Float64bits(x) ^ uint64(math.Float32bits(float32(x))) }
-func copysign(x, y float64) float64 { return math.Copysign(x, y) }
+func signbit(x float64) bool         { return math.Signbit(x) }
+func fbits(x float64) uint64         { return math.Float64bits(x) ^ uint64(math.Float32bits(float32(x))) }
+func copysign(x, y float64) float64  { return math.Copysign(x, y) }
+func mod(x, y float64) float64       { return math.Mod(x, y) }
+func remainder(x, y float64) float64 { return math.Remainder(x, y) }
+func dim(x, y float64) float64       { return math.Dim(x, y) }
+func ldexp(x float64, e int) float64 { return math.Ldexp(x, e) }
+func logb(x float64) float64         { return math.Logb(x) }
+func fma(x, y, z float64) float64    { return math.FMA(x, y, z) }
+func acosh(x float64) float64        { return math.Acosh(x) }
+func asinh(x float64) float64        { return math.Asinh(x) }
+func atanh(x float64) float64        { return math.Atanh(x) }
 
 // control flow
 

@@ -22,7 +22,9 @@
 // (FP_CONTRACT OFF), float32 division is correctly rounded
 // (BuildOptions). math functions map onto OpenCL built-ins with the same
 // special cases, or onto helpers that follow Go's definitions (Pow, Max,
-// Min, Inf, NaN, IsInf; the builtins min and max on floats).
+// Min, Mod, Remainder, Dim, Ldexp, Inf, NaN, IsInf; the builtins min and
+// max on floats); the others are refused with the reason (math.go's
+// mathRefused).
 //
 // Statements: locals, assignments (op= included), if, switch (as an
 // if-chain; break leaves it), for and range loops over integers, slices

@@ -2,10 +2,11 @@ package clc
 
 // This file translates calls of package math and the builtins min and
 // max. Functions whose special cases (NaN, ±0, ±Inf) OpenCL C's built-in
-// shares with Go map onto it; Pow, Max, Min, Inf, NaN, IsInf and the
-// float builtins min and max get helpers that follow Go's definitions
-// case by case (OpenCL's fmax and fmin return the other operand for a
-// NaN and need not order -0 below +0). Accuracy: OpenCL's built-ins are
+// shares with Go map onto it; Pow, Max, Min, Mod, Remainder, Dim, Inf,
+// NaN, IsInf, Ldexp and the float builtins min and max get helpers that
+// follow Go's definitions case by case (OpenCL's fmax and fmin return
+// the other operand for a NaN and need not order -0 below +0); the others
+// are refused, each with its reason (mathRefused). Accuracy: OpenCL's built-ins are
 // within a few ULP of the exact result (the OpenCL specification's table
 // for each), Go's within one or two; mathULP states the bound the tests
 // hold each function to. It does not translate other packages.
@@ -26,7 +27,30 @@ var mathBuiltins = map[string]string{
 	"Exp2": "exp2", "Log2": "log2", "Log10": "log10", "Log1p": "log1p", "Expm1": "expm1",
 	"Sinh": "sinh", "Cosh": "cosh", "Tanh": "tanh", "Asin": "asin", "Acos": "acos", "Atan": "atan",
 	"Atan2": "atan2", "Hypot": "hypot", "Cbrt": "cbrt", "Copysign": "copysign", "Round": "round",
-	"RoundToEven": "rint",
+	"RoundToEven": "rint", "Acosh": "acosh", "Asinh": "asinh", "Atanh": "atanh", "Logb": "logb",
+	"FMA": "fma",
+}
+
+// mathRefused says why the math functions that are not translated are
+// not: OpenCL C has no function of Go's semantics, or none at all.
+var mathRefused = map[string]string{
+	"Ilogb":       "OpenCL's ilogb returns implementation-defined values for 0 and NaN, Go's MinInt32 and MaxInt32",
+	"Nextafter":   "OpenCL's nextafter returns y, not x, when x == y (Nextafter(0, -0) is 0 in Go)",
+	"Nextafter32": "OpenCL's nextafter returns y, not x, when x == y (Nextafter32(0, -0) is 0 in Go)",
+	"Pow10":       "Go's Pow10 is exact; OpenCL's exp10 is within a few ULP",
+	"Gamma":       "OpenCL's tgamma is within 16 ULP; Go's Gamma has its own approximation, and no bound between the two is known",
+	"Lgamma":      "it returns two results",
+	"Frexp":       "it returns two results",
+	"Modf":        "it returns two results",
+	"Sincos":      "it returns two results",
+	"Erfinv":      "OpenCL C has no inverse error function",
+	"Erfcinv":     "OpenCL C has no inverse error function",
+	"J0":          "OpenCL C has no Bessel functions",
+	"J1":          "OpenCL C has no Bessel functions",
+	"Jn":          "OpenCL C has no Bessel functions",
+	"Y0":          "OpenCL C has no Bessel functions",
+	"Y1":          "OpenCL C has no Bessel functions",
+	"Yn":          "OpenCL C has no Bessel functions",
 }
 
 // goNaN is math.NaN()'s bit pattern.
@@ -68,6 +92,32 @@ var mathHelpers = map[string]string{
 	if (x == 0.0 && x == y) return signbit(x) ? x : y;
 	return x < y ? x : y;
 }`,
+	// fmod and remainder are exact and share Go's special cases; Go
+	// returns NaN() for them, whatever NaN an operand holds.
+	"Mod": `static inline double soac__mod(const double x, const double y) {
+	if (y == 0.0 || isinf(x) || isnan(x) || isnan(y)) return ` + goNaN + `;
+	return fmod(x, y);
+}`,
+	"Remainder": `static inline double soac__remainder(const double x, const double y) {
+	if (y == 0.0 || isinf(x) || isnan(x) || isnan(y)) return ` + goNaN + `;
+	return remainder(x, y);
+}`,
+	// Go's Dim is x - y, or +0 where that is not above 0: NaN for
+	// Dim(+Inf, +Inf) (OpenCL's fdim gives +0).
+	"Dim": `static inline double soac__dim(const double x, const double y) {
+	const double v = x - y;
+	return v <= 0.0 ? 0.0 : v;
+}`,
+	// Go's Ldexp adds the exponent of x to e in wrapping int arithmetic
+	// (Ldexp(0.5, MinInt64) is +Inf) and rounds once, as ldexp does.
+	"Ldexp": `static inline double soac__ldexp(const double x, const long e) {
+	if (x == 0.0 || isinf(x) || isnan(x)) return x;
+	const int xe = ilogb(x);
+	const long t = (long)((ulong)e + (ulong)(long)xe);
+	if (t < -1100L) return copysign((double)0.0, x);
+	if (t > 1100L) return copysign((double)INFINITY, x);
+	return ldexp(x, (int)(t - xe));
+}`,
 	"IsInf": `static inline uchar soac__isinf(const double x, const long sign) {
 	return (sign >= 0 && isinf(x) && x > 0.0) || (sign <= 0 && isinf(x) && x < 0.0);
 }`,
@@ -96,8 +146,11 @@ func (f *fn) mathApply(name string, args []val, pos token.Pos) val {
 	if h, ok := mathHelpers[name]; ok {
 		f.u.helper("soac__"+strings.ToLower(name), h)
 		t := d
-		if name == "IsInf" {
+		switch name {
+		case "IsInf":
 			t = b
+			cs[1] = "(long)(" + cs[1] + ")"
+		case "Ldexp":
 			cs[1] = "(long)(" + cs[1] + ")"
 		}
 		return val{fmt.Sprintf("soac__%s(%s)", strings.ToLower(name), strings.Join(cs, ", ")), t}
@@ -120,7 +173,11 @@ func (f *fn) mathApply(name string, args []val, pos token.Pos) val {
 	case "Float32frombits":
 		return val{fmt.Sprintf("as_float(%s)", cs[0]), scalars[types.Float32]}
 	}
-	f.fail(pos, "call of math."+name, "not among the translated math functions")
+	why, ok := mathRefused[name]
+	if !ok {
+		why = "not among the translated math functions"
+	}
+	f.fail(pos, "call of math."+name, why)
 	return val{"0", d}
 }
 

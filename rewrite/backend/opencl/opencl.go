@@ -42,6 +42,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/clc"
@@ -150,6 +151,9 @@ type clRed struct {
 	// all marks a fold of every element in a filter kernel, whose
 	// skeleton folds the kept elements otherwise (skel.Reduction.All).
 	all bool
+	// neutralArg marks a neutral element given at run time: neutral is
+	// the kernel argument holding it (skel.Reduction.NeutralArg).
+	neutralArg bool
 	// start, when not nil, is the start of a Reduce that is not its
 	// operator's neutral element (lower.Member.StartNotNeutral): the
 	// device folds from the operator's own (neutral), and the host
@@ -284,7 +288,7 @@ func generatedSpace(f *hostgo.Func, lk *lower.Kernel) string {
 		n = op.N
 	}
 	if n == nil || !pureExpr(f.Info(), n.Expr) {
-		return fmt.Sprintf("it reads no array, and the length of %s is not a constant, a variable, len of one or arithmetic of those: the host evaluates it before the launch and in the CPU code", soacPos(f, g))
+		return fmt.Sprintf("it reads no array, and the length of %s is not a constant, a variable, len of one or arithmetic of those: the host evaluates it before the launch and in the CPU code; assign the length to a variable first", soacPos(f, g))
 	}
 	return ""
 }
@@ -414,7 +418,7 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 		if p.skel == "" {
 			ct := ck.structInput(e)
 			if ct == nil {
-				return fmt.Sprintf("input %s has type %s: the skeletons take slices of bool, sized integers, int, uint, float32 and float64, of structs of those, and of slices of those", v.Name, v.Type)
+				return fmt.Sprintf("input %s has type %s: the skeletons take slices of bool, sized integers, int, uint, float32 and float64, of structs of those, and of slices of those: hold the elements in a slice of one of those", v.Name, v.Type)
 			}
 			p.fields = ck.fieldTypes(e)
 			ck.fp64 = ck.fp64 || slices.Contains(p.fields, "Float64")
@@ -445,7 +449,7 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	}
 	if len(ck.unit.Sites()) > 0 {
 		s := ck.unit.Sites()[0]
-		return fmt.Sprintf("a reduction operator may panic (%s at %s:%d:%d): the skeletons' combine has no panic flag", s.What, filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column)
+		return fmt.Sprintf("a reduction operator may panic (%s at %s:%d:%d): the skeletons' combine has no panic flag; write the operator so that it cannot panic", s.What, filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column)
 	}
 	ck.body.WriteString("int k__e = 0;\n")
 	for _, m := range lk.Members {
@@ -485,7 +489,7 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	// The scan skeleton has no panic flag.
 	if len(ck.unit.Sites()) > 0 {
 		s := ck.unit.Sites()[0]
-		return fmt.Sprintf("a lambda of the scan's kernel may panic (%s at %s:%d:%d): the scan skeleton has no panic flag", s.What, filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column)
+		return fmt.Sprintf("a lambda of the scan's kernel may panic (%s at %s:%d:%d): the scan skeleton has no panic flag; write the lambdas so that they cannot panic", s.What, filepath.Base(s.Pos.Filename), s.Pos.Line, s.Pos.Column)
 	}
 	if len(ck.outs) > 0 {
 		return fmt.Sprintf("it materialises %s beside the scan: the scan skeleton writes the scan only", ck.outs[0].v.Name)
@@ -615,11 +619,11 @@ func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 		id, _ := ast.Unparen(l.Recv.Expr).(*ast.Ident)
 		recv, _ := ck.f.Info().Uses[id].(*types.Var)
 		if id == nil || recv == nil {
-			return nil, fmt.Sprintf("the lambda of %s is a method value whose receiver %s is not a variable", soacPos(ck.f, m), types.ExprString(l.Recv.Expr))
+			return nil, fmt.Sprintf("the lambda of %s is a method value whose receiver %s is not a variable: assign the receiver to a variable first", soacPos(ck.f, m), types.ExprString(l.Recv.Expr))
 		}
 		fn, err = ck.unit.MethodValue(l.Func, recv, l.Expr.Pos())
 	default:
-		return nil, fmt.Sprintf("the lambda of %s is a function value, not a literal or a named function", soacPos(ck.f, m))
+		return nil, fmt.Sprintf("the lambda of %s is a function value, not a literal or a named function: pass the literal or the function itself", soacPos(ck.f, m))
 	}
 	if err != nil {
 		var r *clc.Refusal
@@ -695,13 +699,13 @@ func (ck *clKernel) captureAs(m *ir.SOAC, c clc.Capture) (string, string) {
 	for _, a := range ck.args {
 		if a.name == c.C {
 			if a.obj != c.Var {
-				return "", fmt.Sprintf("the lambda of %s captures %s (at %s), a different variable of the name of another capture", soacPos(ck.f, m), c.Var.Name(), at)
+				return "", fmt.Sprintf("the lambda of %s captures %s (at %s), a different variable of the name of another capture: rename one of them", soacPos(ck.f, m), c.Var.Name(), at)
 			}
 			return c.C, ""
 		}
 	}
 	if ck.f.LookupAt(c.Var.Name(), ck.lk.Src.At.Pos()) != types.Object(c.Var) {
-		return "", fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs", soacPos(ck.f, m), c.Var.Name(), at)
+		return "", fmt.Sprintf("the lambda of %s captures %s (at %s), which another variable shadows where the kernel runs: rename one of them", soacPos(ck.f, m), c.Var.Name(), at)
 	}
 	ck.args = append(ck.args, clArg{obj: c.Var, name: c.C, params: c.KernelParams(), kind: c.Type.Kind, deref: deref})
 	return c.C, ""
@@ -744,7 +748,7 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		// for a float Reduce (reassociated, docs/contract.md: within
 		// rounding) and for a scan (every element holds it).
 		if r.skel == "" || !startPure || float && op.Reduce != nil && ck.compact != lower.Root {
-			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel)", soacPos(ck.f, m))
+			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel): fold from the operator's neutral element and combine the start with the result after the call", soacPos(ck.f, m))
 		}
 		r.neutral = cLiteral(constant.MakeInt64(map[token.Token]int64{token.ADD: 0, token.MUL: 1, token.XOR: 0}[mem.StartOp]), r.skel)
 		if float && mem.StartOp == token.ADD {
@@ -787,13 +791,21 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		// A composite literal of constants: an initializer of the
 		// skeleton's struct, its fields flattened.
 		if r.neutral = ck.structNeutral(ne, t); r.neutral == "" {
-			return fmt.Sprintf("%s: its neutral element is not the zero value %s{} nor a literal of constant fields (the skeletons build it into the program)", soacPos(ck.f, m), t)
+			return fmt.Sprintf("%s: its neutral element is not the zero value %s{} nor a literal of constant fields (the skeletons build it into the program): write it as a literal of constants, math.Inf or math.NaN", soacPos(ck.f, m), t)
 		}
-	case ne == nil || ne.Const == nil || ne.Const.Value == nil:
-		return fmt.Sprintf("%s: its neutral element is not a constant (the skeletons build it into the program)", soacPos(ck.f, m))
-	default:
+	case ne == nil:
+		return fmt.Sprintf("%s: it has no neutral element", soacPos(ck.f, m))
+	case ne.Const != nil && ne.Const.Value != nil:
 		if r.neutral = cLiteral(ne.Const.Value, r.skel); r.neutral == "" {
 			return fmt.Sprintf("%s: its neutral element %s is not a %s constant", soacPos(ck.f, m), ne.Const.Value, t)
+		}
+	default:
+		// A known value (math.Inf, math.NaN, ...) is built in; any
+		// other is a kernel argument.
+		if r.neutral = scalarNeutral(ck.f.Info(), ne.Expr, r.skel); r.neutral == "" {
+			if why := ck.neutralArg(m, &r, startPure); why != "" {
+				return why
+			}
 		}
 	}
 	fn, why := ck.lambda(m, operator.Op)
@@ -801,7 +813,7 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		return why
 	}
 	if len(fn.Captures) > 0 {
-		return fmt.Sprintf("the operator of %s captures %s: the skeletons' combine takes no arguments", soacPos(ck.f, m), fn.Captures[0].Var.Name())
+		return fmt.Sprintf("the operator of %s captures %s: the skeletons' combine takes no arguments; fold without it and apply it to the result, or make it a constant", soacPos(ck.f, m), fn.Captures[0].Var.Name())
 	}
 	if r.first != "" {
 		r.firstCall = fn.Call([]string{r.first, r.c}, "", "&e")
@@ -815,6 +827,35 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	}
 	ck.reds = append(ck.reds, r)
 	ck.fp64 = ck.fp64 || r.skel == "Float64" || slices.Contains(r.fields, "Float64")
+	return ""
+}
+
+// neutralArg makes the neutral element of fold m, a value known only at
+// run time, the kernel argument r folds from (skel.Reduction.NeutralArg),
+// or says why it cannot be one: only a map-reduce skeleton takes it, and
+// the host evaluates it once more when the kernel falls back, so it must
+// be an expression without effects.
+func (ck *clKernel) neutralArg(m *ir.SOAC, r *clRed, pure bool) string {
+	ne := m.Op.(*ir.Screma)
+	start := ne.Reduce
+	what := "Reduce"
+	if start == nil {
+		start, what = ne.Scan, "Scan"
+	}
+	expr := types.ExprString(start.Neutral.Expr)
+	switch {
+	case what == "Scan" || ck.compact != lower.Root:
+		return fmt.Sprintf("%s: its neutral element %s is known only at run time, and the scan and filter skeletons build theirs into the program: write it as a constant expression (a literal, -math.MaxFloat64, math.Inf(-1))", soacPos(ck.f, m), expr)
+	case !pure:
+		return fmt.Sprintf("%s: its neutral element %s is a call or has effects, and a kernel argument is evaluated again when the kernel falls back: assign it to a variable first, or write it as a constant expression", soacPos(ck.f, m), expr)
+	}
+	name := fmt.Sprintf("ne__%d", len(ck.args))
+	ct, err := ck.unit.Type(m.TypeArgs[0])
+	if err != nil {
+		return fmt.Sprintf("%s folds %s: %v", soacPos(ck.f, m), m.TypeArgs[0], err)
+	}
+	ck.args = append(ck.args, clArg{name: name, params: []string{fmt.Sprintf("const %s %s", ct.C, name)}, start: start.Neutral, startOf: m})
+	r.neutral, r.neutralArg = name, true
 	return ""
 }
 
@@ -877,10 +918,13 @@ func (ck *clKernel) structNeutral(ne *ir.Operand, t types.Type) string {
 	return "{" + strings.Join(vals, ", ") + "}"
 }
 
-// scalarNeutral returns the C literal of a field e of skeleton type sk in
-// a struct's neutral element: 0 when e is nil (omitted), a constant, or
-// ±infinity for math.Inf of a constant (converted to the field's type or
-// not); "" otherwise.
+// goNaNC is math.NaN()'s bits in C.
+const goNaNC = "as_double(0x7FF8000000000001UL)"
+
+// scalarNeutral returns the C literal of a neutral element e of skeleton
+// type sk, or of a field of a struct's: 0 when e is nil (omitted), a
+// constant, ±infinity for math.Inf of a constant, NaN for math.NaN(),
+// each converted to the type or not, negated or not; "" otherwise.
 func scalarNeutral(info *types.Info, e ast.Expr, sk string) string {
 	if e == nil {
 		if sk == "Float32" || sk == "Float64" {
@@ -897,8 +941,25 @@ func scalarNeutral(info *types.Info, e ast.Expr, sk string) string {
 		}
 		return cLiteral(tv.Value, sk)
 	}
+	float := sk == "Float32" || sk == "Float64"
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && float && (u.Op == token.SUB || u.Op == token.ADD) {
+		v := scalarNeutral(info, u.X, sk) // -math.Inf(1); -math.NaN() flips the sign bit, as in Go
+		if v == "" || u.Op == token.ADD {
+			return v
+		}
+		return "(-" + v + ")"
+	}
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || sk != "Float32" && sk != "Float64" {
+	if !ok || !float {
+		return ""
+	}
+	if fn, isFn := typeutil.Callee(info, call).(*types.Func); isFn && len(call.Args) == 0 && fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Name() == "NaN" {
+		if sk == "Float32" {
+			return "((float)" + goNaNC + ")"
+		}
+		return goNaNC
+	}
+	if len(call.Args) != 1 {
 		return ""
 	}
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
@@ -975,7 +1036,7 @@ func (ck *clKernel) gen(m lower.Member, outs map[*ir.Var]string) string {
 		return fmt.Sprintf("%s replicates %s: only numbers, booleans and structs of them are kernel arguments", soacPos(ck.f, m.SOAC), e)
 	}
 	if r.Value == nil || !pureExpr(ck.f.Info(), r.Value.Expr) {
-		return fmt.Sprintf("%s: its value is not a constant, a variable or arithmetic of those: the host passes it to the kernel and to the CPU code", soacPos(ck.f, m.SOAC))
+		return fmt.Sprintf("%s: its value is not a constant, a variable or arithmetic of those: the host passes it to the kernel and to the CPU code; assign it to a variable first", soacPos(ck.f, m.SOAC))
 	}
 	name := fmt.Sprintf("rep__%d", len(ck.args))
 	ck.args = append(ck.args, clArg{name: name, params: []string{fmt.Sprintf("const %s %s", ct.C, name)}, rep: m.SOAC})

@@ -102,7 +102,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	if f.Backend() == backend.Auto {
 		bytes, ops := ck.groupCost(lastOf, keep)
-		launch = append(launch, ck.autoFields(bytes, ops, fbName == backend.Parallel)...)
+		launch = append(launch, ck.autoFields(bytes, ops, fbName == backend.Parallel, 1)...)
 	}
 	ck.declareLaunch(kv, form, launch)
 	session := ""
@@ -372,10 +372,14 @@ func (ck *clKernel) launchFields(k *fusion.Kernel, form string, spec []jen.Code)
 }
 
 // autoFields returns backend=auto's fields of a launch value: its cost
-// per element, and whether the fallback it is compared with is the
-// parallel backend.
-func (ck *clKernel) autoFields(bytes, ops int, parallel bool) []jen.Code {
-	return []jen.Code{field("Auto", jen.True()), field("Cost", ck.f.Qual(launchPath, "launch", "Cost").Values(field("Bytes", hostgo.Lit(bytes)), field("Ops", hostgo.Lit(ops)), field("Parallel", jen.Lit(parallel))))}
+// per element, whether the fallback it is compared with is the parallel
+// backend, and how many skeletons one call launches (Cost.Launches).
+func (ck *clKernel) autoFields(bytes, ops int, parallel bool, launches int) []jen.Code {
+	cost := []jen.Code{field("Bytes", hostgo.Lit(bytes)), field("Ops", hostgo.Lit(ops)), field("Parallel", jen.Lit(parallel))}
+	if launches > 1 {
+		cost = append(cost, field("Launches", hostgo.Lit(launches)))
+	}
+	return []jen.Code{field("Auto", jen.True()), field("Cost", ck.f.Qual(launchPath, "launch", "Cost").Values(cost...))}
 }
 
 // declareLaunch adds the package-level launch value kv, a launch type
@@ -418,6 +422,9 @@ func (ck *clKernel) redomapLaunch(kv, form string) []jen.Code {
 		}
 		if r.all {
 			fields = append(fields, field("All", jen.True()))
+		}
+		if r.neutralArg {
+			fields = append(fields, field("NeutralArg", jen.True()))
 		}
 		return jen.Values(fields...)
 	}

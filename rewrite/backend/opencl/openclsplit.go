@@ -53,9 +53,6 @@ func splitScan(lk *lower.Kernel, outs map[*ir.Var]string) int {
 // renderSplit renders lk, split after its scan member at (splitScan),
 // or says why it does not translate.
 func renderSplit(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next, at int) (hostgo.Stmts, string) {
-	if f.Backend() == backend.Auto {
-		return nil, fmt.Sprintf("%s is not the last member of its kernel: backend=auto does not price the scan and the members after it as two launches", soacPos(f, lk.Members[at].SOAC))
-	}
 	stages, why := splitStages(f, lk, outs, next, at)
 	if why != "" {
 		return nil, why
@@ -121,6 +118,40 @@ func splitStages(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next
 	return stages, ""
 }
 
+// splitCost returns backend=auto's cost of one element of the launches of
+// stages (splitStages): the bytes of the host arrays they read (each
+// once: later launches share the first's uploads; onDevice says which
+// an earlier kernel left on the device) and of what comes back (the last
+// launch's outputs, the scans the spec reads), and the operations of all
+// their members. The scans kept between the launches move nothing.
+func splitCost(stages []*clKernel, outs map[*ir.Var]string, onDevice func(*ir.Var) bool) (bytes, ops int) {
+	kept := map[*ir.Var]bool{}
+	for _, ck := range stages[:len(stages)-1] {
+		kept[ck.reds[0].v] = true
+		if name := outs[ck.reds[0].v]; name != "" && name != "_" {
+			bytes += sizeof(ck.reds[0].goElem)
+		}
+	}
+	seen := map[*ir.Var]bool{}
+	for _, ck := range stages {
+		for _, p := range ck.ins {
+			if !kept[p.v] && !seen[p.v] && !onDevice(p.v) {
+				seen[p.v] = true
+				bytes += sizeof(p.goElem)
+			}
+		}
+		ops += ck.ops()
+	}
+	last := stages[len(stages)-1]
+	if last.scan {
+		bytes += sizeof(last.reds[0].goElem)
+	}
+	for _, p := range last.outs {
+		bytes += sizeof(p.goElem)
+	}
+	return max(bytes, 1), ops
+}
+
 // declare adds the package-level launch value kv of ck's skeleton
 // (clKernel.form), as emit does (without backend=auto's cost).
 func (ck *clKernel) declare(kv string) {
@@ -135,7 +166,7 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	f, k := ckA.f, ckA.lk.Src
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
 	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
-	fb, _ := ckA.next()
+	fb, fbName := ckA.next()
 	kvs := make([]string, len(stages))
 	for i, ck := range stages {
 		name := "soacgenCL" + f.Spec().Fuse.Name
@@ -146,6 +177,13 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 			name += fmt.Sprint(i)
 		}
 		kvs[i] = f.PackageVar(name)
+		if i == 0 && f.Backend() == backend.Auto {
+			// backend=auto decides for all the launches at the first,
+			// priced together (splitCost).
+			bytes, ops := splitCost(stages, outs, func(v *ir.Var) bool { return f.DeviceArrayOf(v) != nil })
+			ck.declareLaunch(kvs[i], ck.form(), append(ck.redomapLaunch(kvs[i], ck.form()), ck.autoFields(bytes, ops, fbName == backend.Parallel, len(stages))...))
+			continue
+		}
 		ck.declare(kvs[i])
 	}
 	session := ckA.newSession()
@@ -277,6 +315,25 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	cond := jen.Id(kvs[0]).Dot("Kernel").Call().Op("!=").Nil()
 	for _, kv := range kvs[1:] {
 		cond = cond.Op("&&").Id(kv).Dot("Kernel").Call().Op("!=").Nil()
+	}
+	if f.Backend() == backend.Auto {
+		// As emit: an input an earlier kernel left on the device runs
+		// this one there too; else the model decides.
+		use := jen.Id(kvs[0]).Dot("Use").Call(n.Clone())
+		var on []jen.Code
+		for _, p := range ckA.ins {
+			if d := devIn[p.v]; d != nil {
+				on = append(on, jen.Id(d.Handle).Op("!=").Nil())
+			}
+		}
+		if len(on) > 0 {
+			either := jen.Add(on[0])
+			for _, x := range on[1:] {
+				either = either.Op("||").Add(x)
+			}
+			use = jen.Parens(either.Op("||").Add(use))
+		}
+		cond = jen.Add(use).Op("&&").Add(cond)
 	}
 	c.Add(jen.If(cond).Add(hostgo.Block(run)))
 	// The device copies are released before the fallback runs.

@@ -92,7 +92,7 @@ func (s *clStream) translate(outs map[*ir.Var]string) string {
 		return why
 	}
 	if len(opFn.Captures) > 0 {
-		return fmt.Sprintf("the operator of %s captures %s: the combine kernel takes no arguments", soacPos(f, s.m), opFn.Captures[0].Var.Name())
+		return fmt.Sprintf("the operator of %s captures %s: the combine kernel takes no arguments; fold without it and apply it to the result, or make it a constant", soacPos(f, s.m), opFn.Captures[0].Var.Name())
 	}
 	if why := s.translateMaps(outs, "the stream skeleton writes only the reduced row"); why != "" {
 		return why
@@ -326,7 +326,7 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	launch := s.streamLaunch(k, kv, "StreamRed", field("Row", s.skelType(s.rowSkel)), field("Combine", goString(s.combine)))
 	auto := f.Backend() == backend.Auto
 	if auto {
-		launch = append(launch, s.autoFields(s.bytes(), s.streamOps(), fbName == backend.Parallel)...)
+		launch = append(launch, s.autoFields(s.bytes(), s.streamOps(), fbName == backend.Parallel, 1)...)
 	}
 	s.declareLaunch(kv, "StreamRed", launch)
 

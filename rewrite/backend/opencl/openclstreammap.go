@@ -173,7 +173,7 @@ func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName, keep string) (c hostg
 		if s.costBytes != 0 {
 			bytes, ops = s.costBytes, s.costOps
 		}
-		launch = append(launch, s.autoFields(bytes, ops, fbName == backend.Parallel)...)
+		launch = append(launch, s.autoFields(bytes, ops, fbName == backend.Parallel, 1)...)
 	}
 	s.declareLaunch(kv, "StreamMap", launch)
 

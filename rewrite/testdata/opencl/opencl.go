@@ -1122,13 +1122,13 @@ func idemFilterSpec(xs []int64, lo int64) int64 {
 	return soac.Reduce(soac.Filter(xs, func(x int64) bool { return x%3 != 0 }), lo, func(a, b int64) int64 { return max(a, b) })
 }
 
-// NeutralOpRefused folds with a named operator from a variable: not an
+// NeutralOp folds with a named operator from a variable: not an
 // operator the generator knows, so its start is taken as its neutral
 // element (docs/contract.md; any start of this idempotent one), which the
-// skeletons build into the program.
+// kernel takes as an argument (skel.Reduction.NeutralArg).
 //
-//soac:fuse NeutralOpRefused backend=opencl
-func neutralOpRefusedSpec(xs []int, start int) int {
+//soac:fuse NeutralOp backend=opencl
+func neutralOpSpec(xs []int, start int) int {
 	return soac.Reduce(xs, start, maxInts)
 }
 
@@ -1264,11 +1264,11 @@ func scanRowsRefusedSpec(rows [][]int32) []int32 {
 	return soac.Map(s, func(v int32) int32 { return v * 3 })
 }
 
-// ScanAutoRefused is ScanThenMap for backend=auto, whose cost model
-// does not price two launches.
+// ScanAuto is ScanThenMap for backend=auto: two launches in one
+// session, priced together (launch.Cost.Launches), the model asked once.
 //
-//soac:fuse ScanAutoRefused backend=auto
-func scanAutoRefusedSpec(xs []int64) []int64 {
+//soac:fuse ScanAuto backend=auto
+func scanAutoSpec(xs []int64) []int64 {
 	s := soac.Scan(xs, 0, func(a, b int64) int64 { return a + b })
 	return soac.Map(s, func(v int64) int64 { return v - 1 })
 }
@@ -1300,4 +1300,13 @@ func filterScanRefusedSpec(xs []int) []int {
 //soac:fuse ScanPanicsRefused backend=opencl
 func scanPanicsRefusedSpec(xs []int) []int {
 	return soac.Scan(soac.Map(xs, func(x int) int { return 100 / x }), 0, func(a, b int) int { return a + b })
+}
+
+// TempInputRefused's input is an expression the generator binds to a
+// temporary: its refusal names the expression and where it is, not the
+// temporary.
+//
+//soac:fuse TempInputRefused backend=opencl
+func tempInputRefusedSpec(xs []string, k int) int {
+	return soac.Reduce(soac.Map(xs[k:], func(s string) int { return len(s) }), 0, func(a, b int) int { return a + b })
 }

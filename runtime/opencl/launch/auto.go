@@ -15,10 +15,24 @@ import (
 // estimate of its arithmetic (operators, with a math function counted as
 // mathOps); and whether the code that runs when the device does not is
 // the parallel backend's (on every core) rather than the cpu backend's.
+// Launches is the number of skeletons one call runs, one after the other
+// in one session (a scan, then the members after it reading the scan on
+// the device: rewrite/backend/opencl's openclsplit.go); each costs
+// launchNs, its transfers being counted once in Bytes. 0 means 1.
 type Cost struct {
 	Bytes    int
 	Ops      int
 	Parallel bool
+	Launches int
+}
+
+// launchCost is the launch overhead of a call of cost c: launchNs per
+// skeleton. A second skeleton in the same session moves no more data,
+// but its kernels and the blocking read of its results wait for the
+// first's: counting it whole keeps the model on the host's side where a
+// single launch would have been close.
+func (c Cost) launchCost() float64 {
+	return launchNs * float64(max(c.Launches, 1))
 }
 
 // The model's constants, per nanosecond. They are estimates from the
@@ -89,7 +103,7 @@ const (
 // moves every byte over PCIe but computes much faster, so only
 // arithmetic-heavy kernels win, and against many cores few do.
 func Worth(c Cost, n int) bool {
-	return worthWork(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), launchNs, c.Parallel)
+	return worthWork(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), c.launchCost(), c.Parallel)
 }
 
 // worthStream is Worth for a stream reduction, whose launch costs
@@ -140,7 +154,7 @@ func procs() int {
 
 // worthOn is Worth against cores host cores.
 func worthOn(c Cost, n, cores int) bool {
-	return workOn(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), launchNs, cores)
+	return workOn(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), c.launchCost(), cores)
 }
 
 // workOn is the model on a call's totals, a launch costing launch ns,

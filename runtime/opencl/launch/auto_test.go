@@ -27,6 +27,32 @@ func TestWorth(t *testing.T) {
 	}
 }
 
+// TestWorthLaunches: a call that runs two skeletons (a scan, then the
+// members after it) pays launchNs twice: a size where one launch pays
+// off on one core (the break-even of a Black-Scholes-like element is
+// about 440 elements) does not with two (about 880); both do above.
+func TestWorthLaunches(t *testing.T) {
+	one := Cost{Bytes: 48, Ops: 264}
+	two := Cost{Bytes: 48, Ops: 264, Launches: 2}
+	for _, c := range []struct {
+		c    Cost
+		n    int
+		want bool
+	}{
+		{one, 600, true},
+		{two, 600, false},
+		{two, 2000, true},
+		{Cost{Bytes: 48, Ops: 264, Launches: 1}, 600, true}, // 1 is the default
+	} {
+		if got := Worth(c.c, c.n); got != c.want {
+			t.Errorf("Worth(%+v, %d) = %v, want %v", c.c, c.n, got, c.want)
+		}
+	}
+	if worthOn(two, 600, 1) || !worthOn(one, 600, 1) {
+		t.Errorf("worthOn: one launch at 600 %v, two %v; want true, false", worthOn(one, 600, 1), worthOn(two, 600, 1))
+	}
+}
+
 // TestWorthParallel: against the parallel backend on 16 cores, a
 // streaming kernel never pays for PCIe, a Black-Scholes price does
 // (measured 46.6 ms on the H100 against 98.5 ms on 16

@@ -75,7 +75,7 @@ func (f Filter) check() error {
 	if err := checkArgs(f.Args); err != nil {
 		return fmt.Errorf("%s: %w", f.Name, err)
 	}
-	return nil
+	return refuseNeutralArgs(f.Name, f.Reductions)
 }
 
 func (f Filter) generate(gpu bool) (string, error) {
@@ -100,7 +100,7 @@ func (f Filter) generate(gpu bool) (string, error) {
 	b.emit(&w)
 	stage1{name: f.Name, b: b, reds: reds, fields: fields, layout: lay}.emit(&w)
 	if len(f.Reductions) > 0 {
-		emitStage2(&w, f.Name, f.Reductions)
+		emitStage2(&w, f.Name, f.Reductions, nil)
 	}
 	ci := len(f.Reductions)
 	emitScanPartials(&w, f.Name, "long", ci)

@@ -76,7 +76,7 @@ func (f Filter) generateSP(t spTarget) (string, lookback, error) {
 	b.emit(&w)
 	lb.emitInit(&w, f.Name)
 	if nr > 0 {
-		emitStage2(&w, f.Name, f.Reductions)
+		emitStage2(&w, f.Name, f.Reductions, nil)
 	}
 	fmt.Fprintf(&w, "__kernel %s void %s_sp(const long n", spAttr, f.Name)
 	b.params(&w)

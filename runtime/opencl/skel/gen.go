@@ -6,6 +6,7 @@ package skel
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
@@ -167,12 +168,50 @@ func indent(s, pre string) string {
 	return strings.Join(lines, "\n")
 }
 
-// emitOps writes soac_op<k> and soac_neutral<k> for each reduction.
+// emitOps writes soac_op<k> and soac_neutral<k> for each reduction; a
+// neutral element given at run time (Reduction.NeutralArg) is a macro
+// reading its kernel argument, in scope in every kernel that calls it.
 func emitOps(w *strings.Builder, reds []Reduction) {
 	for k, r := range reds {
 		fmt.Fprintf(w, "static inline %[2]s soac_op%[1]d(const %[2]s a, const %[2]s b) {\n\t%[2]s r;\n\t{\n%[3]s\n\t}\n\treturn r;\n}\n", k, r.Type.Name, indent(r.Op, "\t\t"))
+		if r.NeutralArg {
+			fmt.Fprintf(w, "#define soac_neutral%d() (%s)\n", k, r.Neutral)
+			continue
+		}
 		fmt.Fprintf(w, "static inline %[2]s soac_neutral%[1]d(void) {\n\t%[2]s v = %[3]s;\n\treturn v;\n}\n", k, r.Type.Name, r.Neutral)
 	}
+}
+
+// neutralArgs returns the Args that reductions' neutral elements name
+// (Reduction.NeutralArg), in the order of args, and their indexes there;
+// an error when one names no Arg.
+func neutralArgs(reds []Reduction, args []Arg) ([]Arg, []int, error) {
+	var out []Arg
+	var idx []int
+	for _, r := range reds {
+		if !r.NeutralArg {
+			continue
+		}
+		i := slices.IndexFunc(args, func(a Arg) bool { return a.Name == r.Neutral })
+		if i < 0 {
+			return nil, nil, fmt.Errorf("the neutral element of %s names %q, which is not an argument", r.Name, r.Neutral)
+		}
+		if !slices.Contains(idx, i) {
+			out, idx = append(out, args[i]), append(idx, i)
+		}
+	}
+	return out, idx, nil
+}
+
+// refuseNeutralArgs returns an error when a reduction's neutral element
+// is given at run time: skeletons other than Redomap build it in.
+func refuseNeutralArgs(name string, reds []Reduction) error {
+	for _, r := range reds {
+		if r.NeutralArg {
+			return fmt.Errorf("%s: the neutral element of %s is an argument; only a Redomap takes one", name, r.Name)
+		}
+	}
+	return nil
 }
 
 // prelude returns the extension pragma, the struct typedefs and the user's
@@ -363,7 +402,9 @@ func emitTree(w *strings.Builder, reds []Reduction, slot string) {
 // emitStage2 writes the kernel that one group runs over the m partials of
 // each reduction: each work-item folds a contiguous run (in order), then
 // the group tree combines the runs. m = 0 yields the neutral elements.
-func emitStage2(w *strings.Builder, name string, reds []Reduction) {
+// neutrals are the Args of run-time neutral elements (neutralArgs), its
+// last parameters.
+func emitStage2(w *strings.Builder, name string, reds []Reduction, neutrals []Arg) {
 	fmt.Fprintf(w, "__kernel void %s_stage2(const long m", name)
 	for k, r := range reds {
 		fmt.Fprintf(w, ",\n\t__global const %s *restrict in%d", r.Type.Name, k)
@@ -373,6 +414,9 @@ func emitStage2(w *strings.Builder, name string, reds []Reduction) {
 	}
 	for k, r := range reds {
 		fmt.Fprintf(w, ",\n\t__local %s *lred%d", r.Type.Name, k)
+	}
+	for _, a := range neutrals {
+		fmt.Fprintf(w, ",\n\t%s", a.Decl)
 	}
 	w.WriteString(") {\n\tconst int lid = get_local_id(0);\n\tconst int L = get_local_size(0);\n")
 	w.WriteString("\tconst long c = (m + L - 1) / L;\n\tconst long ts = lid * c;\n\tconst long te = min(m, ts + c);\n")

@@ -270,8 +270,10 @@ func (r *run) hostRun(inputs, outputs, results []HostSlice, enqueue func(ins, ou
 }
 
 // launchStage2 launches a <name>_stage2 kernel: one group of local
-// work-items folds the m partials in parts of each reduction into results.
-func (r *run) launchStage2(k *cl.Kernel, local int, m int64, parts, results []*cl.MemObject, reds []Reduction) error {
+// work-items folds the m partials in parts of each reduction into results;
+// neutrals are the values of the run-time neutral elements' Args
+// (neutralArgs), nil when there are none.
+func (r *run) launchStage2(k *cl.Kernel, local int, m int64, parts, results []*cl.MemObject, reds []Reduction, neutrals ...any) error {
 	args := []any{m}
 	for _, b := range parts {
 		args = append(args, b)
@@ -282,6 +284,7 @@ func (r *run) launchStage2(k *cl.Kernel, local int, m int64, parts, results []*c
 	for _, red := range reds {
 		args = append(args, cl.LocalBuffer(local*red.Type.Size))
 	}
+	args = append(args, neutrals...)
 	return r.launch(k, local, local, args...)
 }
 

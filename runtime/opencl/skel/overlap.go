@@ -419,7 +419,7 @@ func (k *RedomapKernel) pieces(r *run, size, n int, vals []any, ins []*cl.MemObj
 	if err != nil || len(s.Reductions) == 0 {
 		return err
 	}
-	return r.launchStage2(k.prog.kernels[s.Name+"_stage2"], pcs[0].p.local, slots, parts, res, s.Reductions)
+	return r.launchStage2(k.prog.kernels[s.Name+"_stage2"], pcs[0].p.local, slots, parts, res, s.Reductions, s.neutralVals(vals)...)
 }
 
 // pipeline enqueues the pieces: piece i+1's uploads and kernel before

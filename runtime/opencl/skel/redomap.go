@@ -80,6 +80,10 @@ func (r Redomap) generate(gpu bool) (Layout, string, error) {
 		return 0, "", fmt.Errorf("%s: %w", r.Name, err)
 	}
 	b.args = r.Args
+	neutrals, _, err := neutralArgs(r.Reductions, r.Args)
+	if err != nil {
+		return 0, "", fmt.Errorf("%s: %w", r.Name, err)
+	}
 	var w strings.Builder
 	w.WriteString(prelude(allTypes(r.Inputs, r.Outputs, r.Reductions), r.Preamble))
 	emitOps(&w, r.Reductions)
@@ -90,9 +94,22 @@ func (r Redomap) generate(gpu bool) (Layout, string, error) {
 	}
 	stage1{name: r.Name, b: b, outputs: r.Outputs, reds: r.Reductions, fields: fields, layout: lay, based: true}.emit(&w)
 	if len(r.Reductions) > 0 {
-		emitStage2(&w, r.Name, r.Reductions)
+		emitStage2(&w, r.Name, r.Reductions, neutrals)
 	}
 	return lay, w.String(), nil
+}
+
+// neutralVals returns, of the values of the skeleton's Args, those of its
+// run-time neutral elements, in the stage-2 kernel's order (neutralArgs).
+func (r Redomap) neutralVals(vals []any) []any {
+	_, idx, _ := neutralArgs(r.Reductions, r.Args) // checked by generate
+	var out []any
+	for _, i := range idx {
+		if i < len(vals) {
+			out = append(out, vals[i])
+		}
+	}
+	return out
 }
 
 // field returns the accessor of a soac_res field.
@@ -212,7 +229,7 @@ func (k *RedomapKernel) enqueue(r *run, n int, vals []any, inputs, outputs, resu
 		m = 0
 		copy(parts, results) // not read when m = 0, but must be valid buffers
 	}
-	return r.launchStage2(k.prog.kernels[s.Name+"_stage2"], p.local, m, parts, results, s.Reductions)
+	return r.launchStage2(k.prog.kernels[s.Name+"_stage2"], p.local, m, parts, results, s.Reductions, s.neutralVals(vals)...)
 }
 
 // Run uploads the inputs, runs the skeleton and downloads the outputs and

@@ -83,7 +83,7 @@ func (s Scan) check() error {
 	if err := checkArgs(s.Args); err != nil {
 		return fmt.Errorf("%s: %w", s.Name, err)
 	}
-	return nil
+	return refuseNeutralArgs(s.Name, []Reduction{s.Op})
 }
 
 // buildSP builds the single-pass scan on d, or says why it cannot run

@@ -157,8 +157,14 @@ type Reduction struct {
 	// associative.
 	Op string
 	// Neutral is an initializer for the neutral element, e.g. "0.0f" or
-	// "{0, INT_MAX}" for a struct.
+	// "{0, INT_MAX}" for a struct; with NeutralArg, the name of an Arg.
 	Neutral string
+	// NeutralArg, in a Redomap, says that Neutral names one of its Args,
+	// a value given at run time (a parameter of the spec, a variable
+	// computed before the kernel): every kernel of the program reads it
+	// there (the stage-2 kernel takes it after its own parameters). Scan
+	// and Filter refuse it.
+	NeutralArg bool
 	// Commutative, when true, lets the kernel fold elements in any order,
 	// which enables the coalesced interleaved layout on GPUs. Float
 	// addition is commutative (though not associative; results then differ

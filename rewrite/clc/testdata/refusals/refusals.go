@@ -5,6 +5,7 @@ package refusals
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/soacgen/soacgen/runtime/soac"
@@ -225,5 +226,28 @@ func typeSwitches(xs []int, v any) []int {
 			return 1
 		}
 		return x
+	})
+}
+
+// want: nextafter returns y, not x, when x == y
+func nextafter(xs []float64) []float64 {
+	return soac.Map(xs, func(x float64) float64 { return math.Nextafter(x, 0) })
+}
+
+// want: ilogb returns implementation-defined values
+func ilogb(xs []float64) []int {
+	return soac.Map(xs, func(x float64) int { return math.Ilogb(x) })
+}
+
+// want: Go's Pow10 is exact
+func pow10(xs []int) []float64 {
+	return soac.Map(xs, func(n int) float64 { return math.Pow10(n) })
+}
+
+// want: it returns two results
+func frexp(xs []float64) []float64 {
+	return soac.Map(xs, func(x float64) float64 {
+		f, _ := math.Frexp(x)
+		return f
 	})
 }

@@ -4,6 +4,8 @@
 package issue
 
 import (
+	"math"
+	"math/rand/v2"
 	"sort"
 	"sync"
 
@@ -375,4 +377,77 @@ func effectsReduceReadsBetween(xs []float64, k float64) (float64, []float64) {
 	k = k * 2
 	s := soac.Reduce(x, k, func(a, b float64) float64 { return a + b })
 	return s, log
+}
+
+// (5) lengths the size inference proves equal, and calls that cannot panic.
+
+type iv struct {
+	I int
+	V float64
+}
+
+// argMax: Iota(len(xs)) has the length of xs, so the Map2 cannot panic,
+// and math.Inf cannot either: the Reduce fuses with the Map2.
+func argMax(xs []float64) iv {
+	ivs := soac.Map2(soac.Iota(len(xs)), xs, func(i int, x float64) iv { return iv{i, x} })
+	return soac.Reduce(ivs, iv{-1, math.Inf(-1)}, func(a, b iv) iv {
+		if b.V > a.V {
+			return b
+		}
+		return a
+	})
+}
+
+// iotaZipNeutralPanics: the Map2 zips xs with an Iota of its length, so it
+// cannot panic, and the neutral element t[0], which may, is evaluated first
+// in the spec too: they fuse.
+func iotaZipNeutralPanics(xs []float64, t []int) int {
+	a := soac.Map2(soac.Iota(len(xs)), xs, func(i int, x float64) int { return i })
+	return soac.Reduce(a, t[0], func(p, q int) int { return p + q })
+}
+
+// lenVarZipNeutralPanics: the same through n := len(xs), a Replicate of
+// that length and a Map of xs.
+func lenVarZipNeutralPanics(xs []float64, t []float64) float64 {
+	n := len(xs)
+	ys := soac.Map(xs, func(x float64) float64 { return x * 2 })
+	a := soac.Map3(soac.Replicate(n, 0.5), xs, ys, func(h, x, y float64) float64 { return h*x + y })
+	return soac.Reduce(a, t[0], func(p, q float64) float64 { return p + q })
+}
+
+// otherLenZipNeutralPanics: the Iota has the length of ys, not of xs: the
+// Map2 may panic, and before the neutral element t[0] would (the message
+// names the Iota by its call).
+func otherLenZipNeutralPanics(xs, ys []float64, t []int) int {
+	a := soac.Map2(soac.Iota(len(ys)), xs, func(i int, x float64) int { return i })
+	return soac.Reduce(a, t[0], func(p, q int) int { return p + q }) // want `panic-order: a .* \(Map2 panics when the lengths of the Iota at issue.go:\d+:\d+ and xs differ\) and an operand of Reduce@issue.go:\d+:\d+ may panic \(indexing\)`
+}
+
+// zipNeutralInf: the Map2 may panic, but math.Inf(-1) and the conversion
+// float64(k) cannot: they fuse.
+func zipNeutralInf(xs, ys []float64, k int32) (float64, float64) {
+	a := soac.Map2(xs, ys, func(x, y float64) float64 { return x * y })
+	m := soac.Reduce(a, math.Inf(-1), func(p, q float64) float64 { return max(p, q) })
+	b := soac.Map2(xs, ys, func(x, y float64) float64 { return x - y })
+	s := soac.Reduce(b, math.Abs(float64(k)), func(p, q float64) float64 { return p + q })
+	return m, s
+}
+
+// zipNeutralCall: a function of the package may panic (the engine does not
+// read its body): the refusal stays.
+func zipNeutralCall(xs, ys []float64, t []float64) float64 {
+	a := soac.Map2(xs, ys, func(x, y float64) float64 { return x * y })
+	return soac.Reduce(a, first(t), func(p, q float64) float64 { return p + q }) // want `panic-order: a .* an operand of Reduce@issue.go:\d+:\d+ may panic \(a call\)`
+}
+
+func first(t []float64) float64 { return t[0] }
+
+// randLengths: two calls of rand.IntN(5) may differ, so the Map2 may
+// panic on unequal lengths before the spec evaluates t[0]: the Reduce
+// does not fuse with it (the kernel would evaluate t[0] first).
+func randLengths(t []int) int {
+	a := soac.Iota(rand.IntN(5))
+	b := soac.Replicate(rand.IntN(5), 1) // want `panic-order: a .* an operand of Replicate@issue.go:\d+:\d+ may panic \(a call\)`
+	c := soac.Map2(a, b, func(x, y int) int { return x + y })
+	return soac.Reduce(c, t[0], func(p, q int) int { return p + q }) // want `panic-order: c .* \(Map2 panics when the lengths of a and b differ\) and an operand of Reduce@issue.go:\d+:\d+ may panic \(indexing\)`
 }

@@ -122,6 +122,34 @@ func Strconv(s string) string { // want `^pure$`
 	return strconv.FormatFloat(f, 'g', -1, 64) + strconv.Itoa(i) + strconv.Quote(u)
 }
 
+// StrconvConst: constant bases and bit sizes in range cannot panic.
+func StrconvConst(n int64, f float64, c complex128) string { // want `^pure$`
+	s := strconv.FormatInt(n, 16) + strconv.FormatUint(uint64(n), 2) + strconv.FormatComplex(c, 'g', -1, 128)
+	a := strconv.AppendUint(make([]byte, 0, 8), uint64(n), 36)
+	b := strconv.AppendFloat(make([]byte, 0, 8), f, 'e', 3, 32)
+	return s + string(a) + string(b) + strconv.FormatBool(n > 0)
+}
+
+func StrconvBase(n int64, base int) string { return strconv.FormatInt(n, base) } // want `^pure; maypanic$`
+
+func StrconvBadBase(n uint64) string { return strconv.FormatUint(n, 37) } // want `^pure; maypanic$`
+
+func StrconvBitSize(f float64, bits int) string { return strconv.FormatFloat(f, 'g', -1, bits) } // want `^pure; maypanic$`
+
+func StrconvComplexBits(c complex128) string { return strconv.FormatComplex(c, 'g', -1, 32) } // want `^pure; maypanic$`
+
+func StrconvAppendBase(n int64, base int) int { // want `^pure; maypanic$`
+	return len(strconv.AppendInt(make([]byte, 0, 8), n, base)) + len(strconv.AppendQuote(make([]byte, 0, 8), "x"))
+}
+
+func Replacer(a, b string) string { return strings.NewReplacer(a, b).Replace(a) } // want `^impure: calls strings.Replacer.Replace, which is not known to be pure; maypanic$`
+
+func Grow(n int) string { // want `^pure; maypanic$`
+	var sb strings.Builder
+	sb.Grow(n)
+	return sb.String()
+}
+
 func StrconvAppend(n int) []byte { // want `^pure$`
 	buf := make([]byte, 0, 8)
 	return strconv.AppendInt(buf, int64(n), 10)
@@ -221,6 +249,17 @@ func Clock() time.Duration { // want `^impure: calls time.Now \(reads the clock\
 
 func Since(t time.Time) time.Duration { return time.Since(t) } // want `^impure: calls time.Since \(reads the clock\)$`
 
-func Rand() int { return rand.Intn(10) } // want `^impure: calls rand.Intn \(uses the global random source\)$`
+func Rand() int { return rand.Intn(10) } // want `^impure: calls rand.Intn \(uses the global random source\); maypanic$`
 
-func RandV2() int { return randv2.IntN(10) } // want `^impure: calls rand.IntN \(uses the global random source\)$`
+func RandV2() int { return randv2.IntN(10) } // want `^impure: calls rand.IntN \(uses the global random source\); maypanic$`
+
+func RandNoPanic() float64 { return rand.Float64() + randv2.Float64() } // want `^impure: calls rand.Float64 \(uses the global random source\)$`
+
+func RandBounded(n int) int { // want `^impure: calls rand.Int31n \(uses the global random source\); maypanic$`
+	return int(rand.Int31n(int32(n))+int32(rand.Int63n(int64(n)))) + len(rand.Perm(n))
+}
+
+func RandV2Bounded(n int) uint { // want `^impure: calls rand.Int32N \(uses the global random source\); maypanic$`
+	a := uint(randv2.Int32N(int32(n))) + uint(randv2.Int64N(int64(n))) + randv2.UintN(uint(n))
+	return a + uint(randv2.Uint32N(uint32(n))) + uint(randv2.Uint64N(uint64(n))) + randv2.N(uint(n))
+}
