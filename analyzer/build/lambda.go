@@ -51,7 +51,7 @@ func (b *builder) mergeAfter(s ir.Stmt, ms []merge) {
 		b.joinInner(v, m.obj, m.start, m.end)
 		s.Effects().Defs = append(s.Effects().Defs, v)
 		for _, o := range m.outs {
-			if o != nil && o.ID >= m.start && o.ID < m.end && o.Def != s {
+			if o != nil && o.Def != s {
 				addFlow(s.Effects(), o)
 			}
 		}

@@ -120,6 +120,7 @@ func NewGraph(fn *ir.Function, fset *token.FileSet) *Graph {
 			g.recordUses(s)
 		}
 	}
+	g.flowUses(blocks)
 	g.Gathers = indexReads(fn, newSpaces(posFmt{fset}, fn.Info), g.SOACs)
 	g.gatherUses()
 	g.flowEdges()
@@ -152,11 +153,6 @@ func (g *Graph) addUse(v *ir.Var, u Use) {
 // recordUses records the reads made by s itself (not by its nested
 // statements, which record their own).
 func (g *Graph) recordUses(s ir.Stmt) {
-	// What leaves s through its end (a branch's last value of a variable,
-	// a loop body's value for the next iteration) is read there, by s.
-	for _, v := range s.Effects().Flows {
-		g.addUse(v, Use{s, OtherUse, s.Pos()})
-	}
 	switch s := s.(type) {
 	case *ir.SOAC:
 		for _, v := range s.Inputs() {
@@ -202,6 +198,47 @@ func (g *Graph) recordUses(s ir.Stmt) {
 			g.addUse(v, Use{s, OtherUse, s.Pos()})
 		}
 	}
+}
+
+// flowUses records the reads of the values that leave a compound
+// statement (ir.Effects.Flows: a branch's value of a variable, the value
+// a path through it leaves unchanged, a loop body's value for the next
+// iteration), read by the statement where it ends: a kernel computing
+// one must store it. A flow counts only while the Var the statement
+// defines for its variable (after it, or at a loop's entry) is read, so
+// that a value nobody reads after the statement is not materialised for
+// it; merges feed merges, hence the fixed point.
+func (g *Graph) flowUses(blocks []*ir.Block) {
+	done := map[ir.Stmt]map[*ir.Var]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range blocks {
+			for _, s := range b.Stmts {
+				for _, v := range s.Effects().Flows {
+					if done[s][v] || !g.definesRead(s, v) {
+						continue
+					}
+					if done[s] == nil {
+						done[s] = map[*ir.Var]bool{}
+					}
+					done[s][v] = true
+					g.addUse(v, Use{s, OtherUse, s.Pos()})
+					changed = true
+				}
+			}
+		}
+	}
+}
+
+// definesRead reports whether s defines a Var of v's Go variable that
+// something reads.
+func (g *Graph) definesRead(s ir.Stmt, v *ir.Var) bool {
+	for _, d := range s.Effects().Defs {
+		if d.Obj != nil && d.Obj == v.Obj && len(g.Uses[d]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // directUses returns the Vars a compound statement reads itself: those of

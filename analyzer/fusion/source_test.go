@@ -148,6 +148,8 @@ var sourceCases = []sourceCase{
 	{"carried", "breakOut", expect{outputs: []string{"xs"}}},
 	{"carried", "branch", expect{kernels: map[int]int{0: 1}, outputs: []string{"xs"}, rules: []string{"map-out"}, noNotes: true}},
 	{"carried", "twice", expect{kernels: map[int]int{0: 1}, internal: []string{"xs"}, outputs: []string{"xs"}, noNotes: true}},
+	{"carried", "keptOnOnePath", expect{kernels: map[int]int{0: 2}, together: [][]string{{"a", "s"}}, outputs: []string{"a"}, rules: []string{"map-out"}, noNotes: true}},
+	{"carried", "unreadAfter", expect{kernels: map[int]int{0: 1}, internal: []string{"xs"}, noNotes: true}},
 	{"carried", "crossCapture", expect{kernels: map[int]int{0: 3}, apart: [][]string{{"v3", "v6"}, {"v0", "v6"}}}},
 }
 

@@ -136,6 +136,21 @@ func branchSpec(xs []int, c bool) (int, []int) {
 
 func branchSpecArgs(r *rand.Rand, n int) []any { return []any{ints(r, n), r.IntN(2) == 0} }
 
+// condKeep: where the if does not run, a is still the Scan's result,
+// which the kernel fusing the Scan into the Reduce must write out.
+//
+//soac:fuse CondKeep
+//soac:fuse CondKeepPar backend=parallel
+//soac:fuse CondKeepCL backend=opencl
+func condKeepSpec(xs []int) ([]int, int) {
+	a := soac.Scan(xs, 0, addi)
+	s := soac.Reduce(a, 0, addi)
+	if len(xs)%2 == 1 {
+		a = soac.Map(xs, func(x int) int { return -x })
+	}
+	return a, s
+}
+
 // crossCapture: the Map at v6 reads v0 and v1, computed with v4, which
 // captures v3.
 //

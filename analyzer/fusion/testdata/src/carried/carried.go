@@ -84,3 +84,25 @@ func crossCapture(xs []int) (int, []int) {
 	v6 := soac.Reduce(soac.Map(v0, func(v int) int { return v + v1 }), 0, func(a, b int) int { return a + b }) // want `consumed-twice: v0 .* reads v1, computed by Reduce@carried.go:81:8`
 	return v6, v4
 }
+
+// keptOnOnePath: after the if, a is the Scan's value where the branch does
+// not run, so the kernel that fuses the Scan into the Reduce writes it out.
+func keptOnOnePath(xs []int64) ([]int64, int64) {
+	a := soac.Scan(xs, 0, func(x, y int64) int64 { return x + y })
+	s := soac.Reduce(a, 0, func(x, y int64) int64 { return x + y })
+	if len(xs)%2 == 1 {
+		a = soac.Map(xs, func(x int64) int64 { return -x })
+	}
+	return a, s
+}
+
+// unreadAfter: nothing reads xs after the if, so the Map's value does not
+// leave it and stays internal.
+func unreadAfter(xs []float64, c bool) float64 {
+	s := 0.0
+	if c {
+		xs = soac.Map(xs, func(x float64) float64 { return x * 2 })
+		s = soac.Reduce(xs, 0.0, add)
+	}
+	return s
+}
