@@ -1,0 +1,384 @@
+package randpipe
+
+// This file runs random specs with reassignment shapes (shapes.go)
+// through the code generator with every backend and compares each
+// generated function with its spec. The default run is small; a
+// campaign chooses its programs with environment variables:
+//
+//	RANDPIPE_BACKENDS  backends to run, comma-separated (default cpu,parallel,opencl,auto)
+//	RANDPIPE_SEED0     the first package seed (default: each backend's own, see backendRuns)
+//	RANDPIPE_N         programs (specs) per backend; packages of 10 specs, seeds SEED0, SEED0+1, ...
+//	RANDPIPE_BATCH     packages per `go test` run (default 10)
+//	RANDPIPE_FAILLOG   a file the failing seeds are appended to
+//
+// for example (a campaign runs longer than go test's default timeout):
+//
+//	RANDPIPE_BACKENDS=parallel RANDPIPE_SEED0=100000 RANDPIPE_N=5000 \
+//	  go test ./analyzer/internal/randpipe -run TestRandomShapes -timeout 0 -v
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/soacgen/soacgen/rewrite"
+)
+
+// backendRun is the differential test's configuration for one backend.
+type backendRun struct {
+	name string
+	// seed0 is the default first package seed; the defaults of the
+	// backends and of the other tests of this package do not overlap.
+	seed0 int64
+	// specs and short are the default numbers of programs (specs), the
+	// second under -short.
+	specs, short int
+	// cpus is go test's -cpu list: the parallel backend's results must not
+	// depend on GOMAXPROCS.
+	cpus    string
+	harness HarnessConfig
+	// guard adds the OpenCL guard (GuardSource); device requires a
+	// kernel to have run on the device in a package whose generated code
+	// launches one (not under auto, whose cost model may choose the CPU).
+	guard, device bool
+}
+
+var backendRuns = []backendRun{
+	{name: "cpu", seed0: 20000, specs: 60, short: 20},
+	{name: "parallel", seed0: 30000, specs: 40, short: 10, cpus: "1,4", harness: HarnessConfig{Approx: true, Large: true}},
+	{name: "opencl", seed0: 40000, specs: 20, short: 10, harness: HarnessConfig{Approx: true, Large: true}, guard: true, device: true},
+	{name: "auto", seed0: 50000, specs: 20, short: 10, cpus: "1,4", harness: HarnessConfig{Approx: true, Large: true}, guard: true},
+}
+
+// shapeConfig is the generator's configuration for the shape tests:
+// every spec has one or two shapes, a third a hazard too.
+var shapeConfig = Config{Specs: 10, ShapeRate: 1, HazardRate: 0.3}
+
+// TestRandomShapes runs random specs with reassignment shapes through
+// every backend (subtests named by backend) and compares each generated
+// function with its spec; a fallback warning matching no expected
+// fallback (expectedFallbacks) fails the test.
+func TestRandomShapes(t *testing.T) {
+	only := envList("RANDPIPE_BACKENDS")
+	for _, br := range backendRuns {
+		if only != nil && !slices.Contains(only, br.name) {
+			continue
+		}
+		t.Run(br.name, func(t *testing.T) { runShapes(t, br) })
+	}
+}
+
+func envList(name string) []string {
+	v := os.Getenv(name)
+	if v == "" {
+		return nil
+	}
+	return strings.Split(v, ",")
+}
+
+func envInt(t *testing.T, name string, def int64) int64 {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		t.Fatalf("%s=%q: %v", name, v, err)
+	}
+	return n
+}
+
+// shapePackages returns the packages of n specs from seed0 on.
+func shapePackages(seed0 int64, n int) []Package {
+	var ps []Package
+	for i := 0; n > 0; i++ {
+		cfg := shapeConfig
+		cfg.Specs = min(n, cfg.Specs)
+		ps = append(ps, Generate(seed0+int64(i), cfg))
+		n -= cfg.Specs
+	}
+	return ps
+}
+
+// shapeStats counts what a run exercised and found.
+type shapeStats struct {
+	specs     int
+	shapes    map[string]int // specs per shape
+	hazards   map[string]int
+	fallbacks map[string]int // warnings per expected fallback
+	shapeFall map[string]int // specs per shape with a fallback warning
+	failed    []string       // "seed S specN [shapes]: message"
+	failShape map[string]int // failing specs per shape
+	goTest    time.Duration
+}
+
+func runShapes(t *testing.T, br backendRun) {
+	n := br.specs
+	if testing.Short() {
+		n = br.short
+	}
+	n = int(envInt(t, "RANDPIPE_N", int64(n)))
+	seed0 := envInt(t, "RANDPIPE_SEED0", br.seed0)
+	batch := int(envInt(t, "RANDPIPE_BATCH", 10))
+	pkgs := shapePackages(seed0, n)
+	st := &shapeStats{shapes: map[string]int{}, hazards: map[string]int{}, fallbacks: map[string]int{}, shapeFall: map[string]int{}, failShape: map[string]int{}}
+	start := time.Now()
+	for i := 0; i < len(pkgs); i += batch {
+		runShapeBatch(t, br, pkgs[i:min(i+batch, len(pkgs))], st)
+	}
+	total := time.Since(start)
+	per100 := time.Duration(0)
+	if st.specs > 0 {
+		per100 = total * 100 / time.Duration(st.specs)
+	}
+	t.Logf("%s: %d programs, package seeds %d..%d, in %v (%v per 100 programs; go test %v)", br.name, st.specs, seed0, seed0+int64(len(pkgs))-1,
+		total.Round(time.Millisecond), per100.Round(time.Millisecond), st.goTest.Round(time.Millisecond))
+	t.Logf("%s: programs per shape: %s", br.name, fmtCounts(st.shapes))
+	t.Logf("%s: hazards: %s", br.name, fmtCounts(st.hazards))
+	t.Logf("%s: expected fallbacks: %s", br.name, fmtCounts(st.fallbacks))
+	t.Logf("%s: programs per shape with a fallback: %s", br.name, fmtCounts(st.shapeFall))
+	t.Logf("%s: failing programs per shape: %s", br.name, fmtCounts(st.failShape))
+	if len(st.failed) > 0 {
+		t.Errorf("%s: %d mismatches:\n%s", br.name, len(st.failed), strings.Join(st.failed, "\n"))
+	}
+}
+
+// runShapeBatch generates pkgs with br's backend and runs their
+// differential tests in one `go test`.
+func runShapeBatch(t *testing.T, br backendRun, pkgs []Package, st *shapeStats) {
+	t.Helper()
+	dir := t.TempDir()
+	if keep := os.Getenv("RANDPIPE_KEEP"); keep != "" {
+		dir = filepath.Join(keep, br.name, pkgs[0].Name)
+		os.RemoveAll(dir)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := WriteModule(dir, RepoRoot(), pkgs); err != nil {
+		t.Fatal(err)
+	}
+	bySeed := map[string]Package{}
+	for _, p := range pkgs {
+		bySeed[p.Name] = p
+		for _, s := range p.Specs {
+			st.specs++
+			for _, k := range s.Shapes {
+				st.shapes[k.String()]++
+			}
+			if s.Hazard != nil {
+				st.hazards[s.Hazard.Kind.String()]++
+			}
+		}
+	}
+	results, err := rewrite.RunPackages(loadModule(t, dir), rewrite.Options{Check: true, Backend: br.name})
+	if err != nil {
+		t.Fatalf("%s: generator on seeds %d..: %v", br.name, pkgs[0].Seed, err)
+	}
+	launches := map[string]bool{}
+	for _, res := range results {
+		for _, o := range res.Outputs {
+			pkg := filepath.Base(filepath.Dir(o.Path))
+			fell := map[string]bool{}
+			for _, w := range o.Warnings {
+				why, ok := expectedFallback(br.name, w)
+				if !ok {
+					t.Errorf("%s: unexpected fallback (seed %d): %s", br.name, bySeed[pkg].Seed, w)
+					continue
+				}
+				st.fallbacks[why]++
+				if m := warnSpec.FindStringSubmatch(w); m != nil {
+					fell[m[1]] = true
+				}
+			}
+			for _, s := range bySeed[pkg].Specs {
+				if fell[s.Func] {
+					for _, k := range s.Shapes {
+						st.shapeFall[k.String()]++
+					}
+				}
+			}
+			if err := os.WriteFile(o.Path, o.Content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			launches[pkg] = launches[pkg] || bytes.Contains(o.Content, []byte(`"github.com/soacgen/soacgen/runtime/opencl/launch"`))
+		}
+	}
+	for _, p := range pkgs {
+		if err := os.WriteFile(filepath.Join(dir, p.Name, p.Name+"_rp_test.go"), HarnessSourceFor(p, br.harness), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if br.guard {
+			if err := os.WriteFile(filepath.Join(dir, p.Name, p.Name+"_guard_test.go"), GuardSource(p.Name, br.device && launches[p.Name]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	args := []string{"test", "-count=1", "-v"}
+	if br.cpus != "" {
+		args = append(args, "-cpu", br.cpus)
+	}
+	start := time.Now()
+	cmd := exec.Command("go", append(args, "./...")...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	out, _ := cmd.CombinedOutput()
+	st.goTest += time.Since(start)
+	for pkg, fails := range packageFailures(string(out)) {
+		p, ok := bySeed[pkg]
+		for _, f := range fails {
+			var shapes []string
+			if ok {
+				for _, s := range p.Specs {
+					if "TestRandpipe"+s.Name == f.test {
+						for _, k := range s.Shapes {
+							shapes = append(shapes, k.String())
+							st.failShape[k.String()]++
+						}
+						f.test = s.Func
+					}
+				}
+			}
+			line := fmt.Sprintf("seed %d %s [%s]: %s", p.Seed, f.test, strings.Join(shapes, " "), f.msg)
+			st.failed = append(st.failed, line)
+			if fl := os.Getenv("RANDPIPE_FAILLOG"); fl != "" {
+				if fh, err := os.OpenFile(fl, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+					fmt.Fprintf(fh, "%s %s\n", br.name, line)
+					fh.Close()
+				}
+			}
+		}
+	}
+}
+
+var warnSpec = regexp.MustCompile(`^\S+: (spec\d+): `)
+
+// failure is one failing test (or a package that failed without one).
+type failure struct{ test, msg string }
+
+// packageFailures attributes the failures of `go test -v ./...` output to
+// packages: each package's output ends with its "ok" or "FAIL" line.
+func packageFailures(out string) map[string][]failure {
+	res := map[string][]failure{}
+	var pend []failure
+	var cur, extra []string // the running test's output; lines outside tests
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "=== RUN") {
+			cur = nil
+			continue
+		}
+		if m := failLine.FindStringSubmatch(l); m != nil {
+			msg := strings.Join(cur, " ")
+			if len(msg) > 800 {
+				msg = msg[:800] + "..."
+			}
+			pend = append(pend, failure{test: m[1], msg: msg})
+			cur = nil
+			continue
+		}
+		trimmed := strings.TrimSpace(l)
+		if strings.HasPrefix(l, " ") && !strings.Contains(l, ": hazard ") && !strings.HasPrefix(trimmed, "--- PASS") {
+			cur = append(cur, trimmed)
+			continue
+		}
+		if strings.HasPrefix(l, "RPGUARD:") || strings.HasPrefix(l, "panic:") || strings.Contains(l, ".go:") {
+			extra = append(extra, l)
+		}
+		f := strings.Fields(l)
+		if len(f) >= 2 && (f[0] == "FAIL" || f[0] == "ok") && strings.HasPrefix(f[1], ModulePath+"/") {
+			pkg := strings.TrimPrefix(f[1], ModulePath+"/")
+			if f[0] == "FAIL" {
+				if len(pend) == 0 {
+					msg := strings.Join(extra, " | ")
+					if len(msg) > 800 {
+						msg = msg[:800] + "..."
+					}
+					pend = append(pend, failure{test: "(package)", msg: msg + " " + strings.Join(f[2:], " ")})
+				}
+				res[pkg] = append(res[pkg], pend...)
+			}
+			pend, extra = nil, nil
+		}
+	}
+	if len(pend) > 0 {
+		res["?"] = append(res["?"], pend...)
+	}
+	return res
+}
+
+// expectedFallbacks lists, per backend, the kernels it is known not to
+// generate in the random specs, with the reason: a warning of the run
+// that matches no entry fails it, so that a kernel the backend should
+// render cannot fall back unnoticed. Only the opencl backend (also under
+// auto) and the parallel backend may fall back; the shapes add no entry:
+// a loop, a condition, a swap, a closure call or a captured scalar around
+// a kernel never keeps it off a backend.
+var expectedFallbacks = []struct {
+	backends []string
+	re       *regexp.Regexp
+	why      string
+}{
+	// Every backend.
+	{all, regexp.MustCompile(`backend (cpu|parallel) does not generate this kernel: its members do not run as one loop: `),
+		"sequence: the lowering runs a stream beside or before members outside its chunk loop, a zip in a chunk loop, or a kernel reading no array, as the reference calls"},
+	// parallel (and the opencl chain's parallel step).
+	{par, regexp.MustCompile(`backend parallel does not generate this kernel: the function of \w+ at \S+ is not pure`),
+		"impure: a lambda counting its calls in a captured variable (stepEffects, the impure hazards) never runs in parallel"},
+	// opencl and auto.
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: the lambda of \w+ at \S+ is not translated to OpenCL C: (assignment to \w+ at \S+: a lambda may not write variables it captures|builtin (append|make) at|composite literal of \[\])`),
+		"untranslated lambda: it allocates (stepLocalLambda) or writes a capture (stepEffects, the impure hazards)"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: the chunk function of StreamMap at \S+ is not translated to OpenCL C: `),
+		"stream map: a chunk function not of the form row := make([]E, len(chunk)) (a nested Map, an out slice filled by a range loop)"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: it is nested in the lambda of \w+: it would launch once per element`),
+		"nested: a kernel in a lambda (stepNested, a Map in a chunk function) runs in its parent's work-items"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: (Reduce|Scan) at \S+: its neutral element is not a constant`),
+		"math.Inf start: a float max or min from math.Inf(±1) is not a constant to the opencl backend"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: Replicate at \S+: its value is not a constant, a variable or arithmetic of those`),
+		"replicate value: a conversion or call (min, max) of captured values"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: its form is sequence: only single loops become OpenCL kernels`),
+		"sequence: the lowering runs the kernel's members one after another"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: (\w+ at \S+ and \w+ at \S+ store the kept elements of two filters|\w+ at \S+: its output is stored at the index beside the kept elements|Reduce at \S+ folds the kept elements of another filter|Scan at \S+ shares its kernel with a filter)`),
+		"filter skeleton: it compacts the kept elements of one filter and nothing else"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: (Scan at \S+ is not the last member of its kernel|a lambda of the scan's kernel may panic|it materialises \w+ beside the scan)`),
+		"scan skeleton: it ends with the scan, writes only it and has no panic flag"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: \w+ at \S+: its output is materialised beside the stream`),
+		"stream skeletons: they write only the stream's output"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: it reads no array \(a generated space\) and ends with a scan or stores a filter's kept elements`),
+		"generated space: the scan and filter skeletons need an input array"},
+}
+
+var (
+	all = []string{"cpu", "parallel", "opencl", "auto"}
+	par = []string{"parallel", "opencl", "auto"}
+	ocl = []string{"opencl", "auto"}
+)
+
+// expectedFallback returns the entry of expectedFallbacks that explains
+// warning w of backend b.
+func expectedFallback(b, w string) (string, bool) {
+	for _, e := range expectedFallbacks {
+		if slices.Contains(e.backends, b) && e.re.MatchString(w) {
+			return e.why, true
+		}
+	}
+	return "", false
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
