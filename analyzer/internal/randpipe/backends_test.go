@@ -352,6 +352,8 @@ var expectedFallbacks = []struct {
 		"scan skeleton: it ends with the scan, writes only it and has no panic flag"},
 	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: \w+ at \S+: its output is materialised beside the stream`),
 		"stream skeletons: they write only the stream's output"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: the lambda of \w+ at \S+ reads a copy of \w+ taken where it is written .*a copy is passed only for a number or struct of a map-reduce, scan or filter kernel`),
+		"capture copy: a kernel other than a map-reduce, scan or filter whose lambda reads a captured variable reassigned before it runs (a call counter of stepEffects, a loop's scalar)"},
 	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: it reads no array \(a generated space\) and ends with a scan or stores a filter's kept elements`),
 		"generated space: the scan and filter skeletons need an input array"},
 }

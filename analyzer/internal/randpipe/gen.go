@@ -133,7 +133,7 @@ type gen struct {
 	soacs int
 	// constCls maps an Iota/Replicate constant length to its class.
 	constCls map[int]int
-	ret      []string // result expressions, set at the end
+	ret      []string   // result expressions, set at the end
 	hz       HazardKind // the spec's hazard kind, -1 when none
 }
 

@@ -27,15 +27,15 @@ type ShapeKind int
 
 // The shape kinds.
 const (
-	LoopCounted     ShapeKind = iota // a SOAC chain in `for it := ...; it < n; it++`
-	LoopRange                        // a SOAC chain in a range loop (over an int or a slice)
-	LoopCarried                      // a lambda in a loop reads a scalar a later SOAC of the loop assigns (the previous round's value)
-	ReassignRead                     // a SOAC's result assigned to a variable it or an earlier SOAC reads (xs = Map(xs, f))
-	CondReassign                     // `if c { a = soac.Map(a, f) }` between a producer and a consumer of a
-	DoubleBuffer                     // `a, b = b, a` or `a, b = b, soac.Map(a, f)`
-	SelfAssign                       // `a = a` of a SOAC's input or output
-	ClosureAssign                    // a local func assigning a captured slice or scalar, called between SOACs
-	CrossCapture                     // scalars of one kernel captured by lambdas of SOACs that could fuse with another
+	LoopCounted   ShapeKind = iota // a SOAC chain in `for it := ...; it < n; it++`
+	LoopRange                      // a SOAC chain in a range loop (over an int or a slice)
+	LoopCarried                    // a lambda in a loop reads a scalar a later SOAC of the loop assigns (the previous round's value)
+	ReassignRead                   // a SOAC's result assigned to a variable it or an earlier SOAC reads (xs = Map(xs, f))
+	CondReassign                   // `if c { a = soac.Map(a, f) }` between a producer and a consumer of a
+	DoubleBuffer                   // `a, b = b, a` or `a, b = b, soac.Map(a, f)`
+	SelfAssign                     // `a = a` of a SOAC's input or output
+	ClosureAssign                  // a local func assigning a captured slice or scalar, called between SOACs
+	CrossCapture                   // scalars of one kernel captured by lambdas of SOACs that could fuse with another
 	numShapes
 )
 
