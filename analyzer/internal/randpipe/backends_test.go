@@ -135,6 +135,16 @@ func runShapes(t *testing.T, br backendRun) {
 	for i := 0; i < len(pkgs); i += batch {
 		runShapeBatch(t, br, pkgs[i:min(i+batch, len(pkgs))], st)
 	}
+	// The committed regression specs of the shapes, on every backend.
+	var regress []Package
+	for _, p := range regressPackages(t) {
+		if slices.ContainsFunc(p.Specs, func(s Spec) bool { return len(s.Shapes) > 0 }) {
+			regress = append(regress, p)
+		}
+	}
+	if len(regress) > 0 {
+		runShapeBatch(t, br, regress, st)
+	}
 	total := time.Since(start)
 	per100 := time.Duration(0)
 	if st.specs > 0 {
@@ -192,7 +202,7 @@ func runShapeBatch(t *testing.T, br backendRun, pkgs []Package, st *shapeStats) 
 			for _, w := range o.Warnings {
 				why, ok := expectedFallback(br.name, w)
 				if !ok {
-					t.Errorf("%s: unexpected fallback (seed %d): %s", br.name, bySeed[pkg].Seed, w)
+					t.Errorf("%s: unexpected fallback (package %s): %s", br.name, pkg, w)
 					continue
 				}
 				st.fallbacks[why]++
@@ -237,18 +247,22 @@ func runShapeBatch(t *testing.T, br backendRun, pkgs []Package, st *shapeStats) 
 		p, ok := bySeed[pkg]
 		for _, f := range fails {
 			var shapes []string
+			test, procs, _ := strings.Cut(f.test, "-") // -cpu 1,4: TestRandpipeFused3-4 ran with GOMAXPROCS 4
 			if ok {
 				for _, s := range p.Specs {
-					if "TestRandpipe"+s.Name == f.test {
+					if "TestRandpipe"+s.Name == test {
 						for _, k := range s.Shapes {
 							shapes = append(shapes, k.String())
 							st.failShape[k.String()]++
 						}
 						f.test = s.Func
+						if procs != "" {
+							f.test += " (GOMAXPROCS " + procs + ")"
+						}
 					}
 				}
 			}
-			line := fmt.Sprintf("seed %d %s [%s]: %s", p.Seed, f.test, strings.Join(shapes, " "), f.msg)
+			line := fmt.Sprintf("%s %s [%s]: %s", pkg, f.test, strings.Join(shapes, " "), f.msg)
 			st.failed = append(st.failed, line)
 			if fl := os.Getenv("RANDPIPE_FAILLOG"); fl != "" {
 				if fh, err := os.OpenFile(fl, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
