@@ -334,6 +334,17 @@ func (b *builder) finishLoop(node *ir.Loop, s ast.Stmt, body *ast.BlockStmt, ent
 	for _, obj := range entry {
 		b.joinInner(entryEnv[obj], obj, start, end)
 	}
+	if jumps(body) {
+		// A break or continue may leave the body with any value the
+		// variable has inside it, not only its last.
+		for _, obj := range entry {
+			for _, w := range b.fn.Vars[start:end] {
+				if w.Obj == obj && w.Def != ir.Stmt(node) {
+					addFlow(&node.Eff, w)
+				}
+			}
+		}
+	}
 	aggregate(&node.Eff, start, node.Body)
 	addFiltered(&node.Eff, scratch, start)
 	node.Eff.Exits = node.Eff.Exits || b.exits(s)
@@ -586,5 +597,23 @@ func (b *builder) exits(s ast.Stmt) bool {
 		return true
 	}
 	ast.Inspect(s, visit)
+	return found
+}
+
+// jumps reports whether body holds a break, continue or goto outside
+// function literals: control may then leave an iteration before its end.
+func jumps(body ast.Node) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.BranchStmt:
+			if n.Tok != token.FALLTHROUGH {
+				found = true
+			}
+		}
+		return !found
+	})
 	return found
 }

@@ -59,6 +59,11 @@
 // variable its header or body assigns, and, when the body may call code
 // that is not known pure or write through a pointer, for every escaped and
 // package-level variable: uses in the body never see the pre-loop Var. A
+// The Vars whose values leave a compound statement — a branch's last
+// value of a variable, a loop body's value for the next iteration and
+// after the loop (when the body may break or continue, every value the
+// variable has inside) — are its Flows (ir.Effects.Flows): read where the
+// statement ends, so that a kernel computing one stores it. A
 // Closure's body sees, at its entry, fresh Vars of its captures that may
 // change (assigned more than once, escaped, or package-level). A SOAC's
 // lambda body sees the Vars reaching the SOAC; captured variables a lambda

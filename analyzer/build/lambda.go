@@ -3,6 +3,7 @@ package build
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
@@ -49,6 +50,19 @@ func (b *builder) mergeAfter(s ir.Stmt, ms []merge) {
 		}
 		b.joinInner(v, m.obj, m.start, m.end)
 		s.Effects().Defs = append(s.Effects().Defs, v)
+		for _, o := range m.outs {
+			if o != nil && o.ID >= m.start && o.ID < m.end && o.Def != s {
+				addFlow(s.Effects(), o)
+			}
+		}
+	}
+}
+
+// addFlow records that v, defined inside the statement of eff, flows out
+// of it (ir.Effects.Flows).
+func addFlow(eff *ir.Effects, v *ir.Var) {
+	if !slices.Contains(eff.Flows, v) {
+		eff.Flows = append(eff.Flows, v)
 	}
 }
 

@@ -21,7 +21,9 @@ import (
 // consumers; an impure SOAC is alone in its kernel (or an impure map with
 // the pure reduction it fused into, effects.go); At is one of the kernel's
 // members in its block (its last, unless the kernel was placed earlier,
-// place.go); Depth and Parent agree with the IR.
+// place.go); Depth and Parent agree with the IR; and running every SOAC
+// at its kernel's position keeps every dependency in program order
+// (order.go).
 func Check(plan *Plan) error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
@@ -109,6 +111,9 @@ func Check(plan *Plan) error {
 				}
 			}
 		}
+	}
+	if r := kernelOrder(plan, NewGraph(plan.Func, plan.Fset)); r != nil {
+		bad("kernels out of dependency order: %s", r.Reason)
 	}
 	return errors.Join(errs...)
 }

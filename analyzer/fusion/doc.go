@@ -22,6 +22,11 @@
 // same order (effects.go). Where a producer cannot move down to its
 // consumers, the kernel may run at the producer instead, its later
 // members moved up past what they commute with (placement, place.go).
+// Each move is checked against the statements it passes, and the kernels
+// as a whole against every dependency: running each SOAC at its kernel's
+// position keeps every edge of the graph in program order (order.go).
+// The driver asks before each fusion and merge, Check verifies it, and
+// Fuse never returns a plan that breaks it, whatever the method.
 //
 // Which kernels to form is a clustering problem with other solutions than
 // greedy's (Options.Cluster, the directive's cluster=): ilp solves paper

@@ -47,9 +47,27 @@ type Options struct {
 	ModelOnly bool
 }
 
-// Fuse decides the kernels of fn.
+// Fuse decides the kernels of fn. Whatever the method, the plan it
+// returns runs every dependency in program order (order.go): a plan that
+// would not is replaced by one that fuses nothing, with an "unsupported"
+// diagnostic naming the dependency, so that a defect of the engine costs
+// speed, never a wrong result.
 func Fuse(fn *ir.Function, opts Options) *Plan {
-	return partitionerOf(fn, opts).Partition(fn, opts)
+	plan := partitionerOf(fn, opts).Partition(fn, opts)
+	g := NewGraph(fn, opts.Fset)
+	r := kernelOrder(plan, g)
+	if r == nil {
+		return plan
+	}
+	st := newStateOn(fn, opts, g, newSpaces(posFmt{opts.Fset}, fn.Info))
+	st.frozen = true
+	st.run()
+	safe := st.plan(plan.Partitioner)
+	pr := newPricing(fn, opts, g, st.sp)
+	safe.Cost = pr.cost(pr.labelsOf(safe))
+	safe.Diagnostics = append(safe.Diagnostics, Diagnostic{Pos: r.Pos, Category: "unsupported",
+		Message: "the fusion plan would break a dependency, so nothing in this function is fused: " + r.Reason})
+	return safe
 }
 
 // kstate is a kernel under construction.
@@ -89,6 +107,8 @@ type state struct {
 	// fusions and merges joining SOACs of different groups are not made.
 	target map[*ir.SOAC]int
 	method string // the clustering method that chose target
+	// frozen makes no fusion (Fuse's plan when another broke a dependency).
+	frozen bool
 }
 
 func newState(fn *ir.Function, opts Options) *state {
@@ -136,6 +156,16 @@ func (st *state) last(k *kstate) ir.Stmt {
 	return last
 }
 
+// atWith returns where kernel k runs once P joins it: its placed
+// position, else its last member in its block, P included.
+func (st *state) atWith(k *kstate, P *ir.SOAC) ir.Stmt {
+	at := st.at(k)
+	if k.pos == nil && P.Parent == k.block && (at == nil || st.g.Index(P) > st.g.Index(at)) {
+		at = P
+	}
+	return at
+}
+
 func (st *state) kernelOf(s *ir.SOAC) *kstate {
 	for _, k := range st.of[s] {
 		if !k.dead {
@@ -147,6 +177,9 @@ func (st *state) kernelOf(s *ir.SOAC) *kstate {
 
 // useGas reports whether one more fusion may happen, and counts it.
 func (st *state) useGas() bool {
+	if st.frozen {
+		return false
+	}
 	if st.opts.Gas > 0 && st.gasUsed >= st.opts.Gas {
 		st.gasOut = true
 		return false
@@ -605,6 +638,11 @@ func (st *state) branches(P *ir.SOAC, x *ir.Var, cons, branch []consumer, others
 			st.refuse(P, x, r)
 			return
 		}
+		members := append(append([]*ir.SOAC{}, K.list...), P)
+		if r := st.orderAfter(members, st.atWith(K, P), P, nil, append(slices.Clone(st.of[P]), K)...); r != nil {
+			st.refuse(P, x, r)
+			return
+		}
 	}
 	if !st.useGas() {
 		return
@@ -827,6 +865,9 @@ func (st *state) mergePos(a, b *kstate) (ir.Stmt, *Refusal) {
 	}
 	if lookupHorizontal(kernelClasses(a.list), kernelClasses(b.list)) == nil {
 		return nil, &Refusal{Rule: RefNoRule, Pos: at.Pos(), Reason: "no horizontal rule joins these kernels"}
+	}
+	if r := st.orderAfter(members, at, nil, nil, a, b); r != nil {
+		return nil, r
 	}
 	return at, nil
 }

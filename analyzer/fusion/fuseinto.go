@@ -14,6 +14,7 @@ package fusion
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
@@ -177,6 +178,14 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 	}
 	if r := st.unchosen(P, K.list); r != nil {
 		return r
+	}
+	members := append(append([]*ir.SOAC{}, K.list...), P)
+	at := pos
+	if at == nil {
+		at = st.atWith(K, P)
+	}
+	if r := st.orderAfter(members, at, P, copies, append(slices.Clone(st.of[P]), K)...); r != nil {
+		return withConsumer(r, cons[0].soac)
 	}
 	if !st.useGas() {
 		return nil

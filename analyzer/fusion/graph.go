@@ -81,6 +81,7 @@ type Graph struct {
 	// ArrayFlow uses of the consumer.
 	Gathers map[*ir.SOAC][]Gather
 
+	edges []*Edge         // every edge, in the order added
 	index map[ir.Stmt]int // position of each statement in its block
 	order map[ir.Stmt]int // preorder number of each statement
 }
@@ -151,6 +152,11 @@ func (g *Graph) addUse(v *ir.Var, u Use) {
 // recordUses records the reads made by s itself (not by its nested
 // statements, which record their own).
 func (g *Graph) recordUses(s ir.Stmt) {
+	// What leaves s through its end (a branch's last value of a variable,
+	// a loop body's value for the next iteration) is read there, by s.
+	for _, v := range s.Effects().Flows {
+		g.addUse(v, Use{s, OtherUse, s.Pos()})
+	}
 	switch s := s.(type) {
 	case *ir.SOAC:
 		for _, v := range s.Inputs() {
@@ -389,6 +395,7 @@ func (g *Graph) addEdge(e *Edge) {
 	}
 	g.Out[e.From] = append(g.Out[e.From], e)
 	g.In[e.To] = append(g.In[e.To], e)
+	g.edges = append(g.edges, e)
 }
 
 // hazardEdges adds a Hazard edge between every two statements of b that

@@ -35,6 +35,7 @@ const (
 	RefNotEveryPath      = "not-every-path"     // sinking into branches would skip the producer on some path
 	RefNoRule            = "no-rule"            // no rule of the table fuses these forms
 	RefPanicOrder        = "panic-order"        // fusing would change which panic happens first, or let an effect happen before a panic
+	RefKernelOrder       = "kernel-order"       // with the other kernels where they run, this kernel would need one of them first and be needed by it (order.go)
 )
 
 // Refusals lists every refusal identifier a Note may carry.
@@ -44,7 +45,7 @@ const (
 func Refusals() []string {
 	return []string{RefWriteBetween, RefSizeMismatch, RefSizeUnknown, RefLoopBoundary,
 		RefConsumedTwice, RefUsedBefore, RefCaptureReassigned, RefInputReassigned,
-		RefControlExit, RefImpure, RefNotEveryPath, RefNoRule, RefPanicOrder, RefClustering, RefBudget}
+		RefControlExit, RefImpure, RefNotEveryPath, RefNoRule, RefPanicOrder, RefKernelOrder, RefClustering, RefBudget}
 }
 
 // Refusal is the reason a fusion was not made.

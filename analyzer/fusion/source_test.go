@@ -134,9 +134,17 @@ var sourceCases = []sourceCase{
 	{"rules", "iotaReplicate", expect{kernels: map[int]int{0: 1}, together: [][]string{{"a", "b"}}}},
 	{"rules", "mapOutStream", expect{kernels: map[int]int{0: 1}, outputs: []string{"m"}, rules: []string{"map->stream", "map-out"}, noNotes: true}},
 	{"rules", "mapOut", expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"map-out"}}},
+	// Values that change between the SOACs of a kernel.
+	{"carried", "halve", expect{kernels: map[int]int{0: 1}, together: [][]string{{"xs", "s"}}, outputs: []string{"xs"}, rules: []string{"map->redomap", "map-out"}, noNotes: true}},
+	{"carried", "halveCaptured", expect{kernels: map[int]int{0: 1}, together: [][]string{{"xs", "s"}}, outputs: []string{"xs"}, rules: []string{"map-out"}, noNotes: true}},
+	{"carried", "doubleBuffer", expect{kernels: map[int]int{0: 2}, outputs: []string{"ys"}}},
+	{"carried", "breakOut", expect{outputs: []string{"xs"}}},
+	{"carried", "branch", expect{kernels: map[int]int{0: 1}, outputs: []string{"xs"}, rules: []string{"map-out"}, noNotes: true}},
+	{"carried", "twice", expect{kernels: map[int]int{0: 1}, internal: []string{"xs"}, outputs: []string{"xs"}, noNotes: true}},
+	{"carried", "crossCapture", expect{kernels: map[int]int{0: 3}, apart: [][]string{{"v3", "v6"}, {"v0", "v6"}}}},
 }
 
-var sourcePkgs = []string{"papers", "fig9", "issue", "rules"}
+var sourcePkgs = []string{"papers", "fig9", "issue", "rules", "carried"}
 
 func TestSource(t *testing.T) {
 	results := analysistest.Run(t, soactest.Dir(t, "testdata"), planAnalyzer, sourcePkgs...)

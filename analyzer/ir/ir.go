@@ -165,6 +165,15 @@ type Effects struct {
 	// falling through to the next statement: return, break or continue to an
 	// enclosing statement, goto, panic, or a call that never returns.
 	Exits bool
+	// Flows are the Vars defined inside the statement's nested blocks whose
+	// values leave it: the last value a branch gives a variable, which the
+	// Var the statement defines after itself takes (an if, a switch, a
+	// lambda or closure assigning a capture), and the value a loop's body
+	// leaves in a variable, which the next iteration's entry Var and the
+	// Var after the loop take (when the body may break or continue, every
+	// value the variable has inside). They are read where the statement
+	// ends: whoever computes one must store it in its Go variable.
+	Flows []*Var
 }
 
 // A SOAC is a call of a runtime/soac combinator, bound to Out.

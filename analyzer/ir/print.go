@@ -196,6 +196,9 @@ func (p *dumper) effects(e *Effects) string {
 	if e.Impure != "" {
 		parts = append(parts, fmt.Sprintf("impure(%q @%s)", e.Impure, p.pos(e.ImpurePos)))
 	}
+	if len(e.Flows) > 0 {
+		parts = append(parts, "flows="+vlist(e.Flows))
+	}
 	if e.Exits {
 		parts = append(parts, "exits")
 	}

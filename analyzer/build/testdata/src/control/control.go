@@ -125,3 +125,25 @@ func closureReads(xs []float64) []float64 {
 	z := first()
 	return soac.Map(ys, func(y float64) float64 { return y * z })
 }
+
+// carried: values that leave a loop body or a branch flow out of them
+// (the loop's and the if's flows): the Map's result goes to the next
+// iteration; after a continue, every value the body gave ys may.
+func carried(xs, ys []int, n int, c bool) int {
+	s := 0
+	for i := 0; i < n; i++ {
+		xs = soac.Map(xs, inc)
+		s = soac.Reduce(xs, s, add)
+	}
+	for i := 0; i < n; i++ {
+		ys = soac.Map(ys, inc)
+		if i == 1 {
+			continue
+		}
+		ys = soac.Map(ys, inc)
+	}
+	if c {
+		xs = soac.Map(xs, inc)
+	}
+	return s + len(xs) + len(ys)
+}
