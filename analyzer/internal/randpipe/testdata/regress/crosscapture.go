@@ -1,5 +1,3 @@
-//randpipe:pending wrong code: kernels that depend on each other through captured scalars are ordered so that one reads a scalar before the other computes it, or an array before it is made (delete this line once the engine orders them)
-
 // Regression spec: v4 captures v3 and could fuse with the kernel of v0
 // and v1; v6's Map captures v1. The plan ran a kernel before the scalar
 // it captures was computed, and the generated code panicked slicing an

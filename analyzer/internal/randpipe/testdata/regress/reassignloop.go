@@ -1,5 +1,3 @@
-//randpipe:pending wrong code: a SOAC result assigned in a loop to a variable the same or an earlier SOAC of the loop reads; the fused kernel reads the value from before the loop (delete this line once the engine handles loop reassignment)
-
 // Regression specs: in a loop, a Map or Scan assigns its own input
 // variable and a Reduce reads the new value; the generated code ran the
 // Reduce on the value from before the loop in every round (Halve of
