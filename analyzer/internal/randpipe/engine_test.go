@@ -100,7 +100,7 @@ func TestRandomShapesEngine(t *testing.T) {
 	if testing.Short() {
 		n = 30
 	}
-	runEngine(t, shapePackages(20000, n), n)
+	runEngine(t, shapePackages(20000, n, nil), n)
 }
 
 // runEngine analyses pkgs and checks every spec's plan; at least min

@@ -68,6 +68,17 @@ func ParseShape(s string) (ShapeKind, bool) {
 	return -1, false
 }
 
+// shapeOn reports whether cfg.Shapes has k (ReassignRead is the
+// statement every shape falls back on).
+func (g *gen) shapeOn(k ShapeKind) bool {
+	for _, s := range g.cfg.Shapes {
+		if s == k {
+			return true
+		}
+	}
+	return false
+}
+
 // tag records that the spec exercises shape k.
 func (g *gen) tag(k ShapeKind) {
 	for _, s := range g.spec.Shapes {
@@ -251,6 +262,9 @@ func (g *gen) arr(gr *group) *val {
 func (g *gen) shapeStmt(gr *group, k ShapeKind) {
 	if k < 0 {
 		k = []ShapeKind{ReassignRead, ReassignRead, ReassignRead, CondReassign, DoubleBuffer, SelfAssign}[g.pick(6)]
+		if !g.shapeOn(k) {
+			k = ReassignRead
+		}
 	}
 	switch k {
 	case CondReassign:
