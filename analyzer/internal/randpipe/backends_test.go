@@ -43,7 +43,8 @@ type backendRun struct {
 	// backends and of the other tests of this package do not overlap.
 	seed0 int64
 	// specs and short are the default numbers of programs (specs), the
-	// second under -short.
+	// second under -short (0: the backend is skipped under -short, which
+	// runs no OpenCL kernel: PoCL builds each new kernel in seconds).
 	specs, short int
 	// cpus is go test's -cpu list: the parallel backend's results must not
 	// depend on GOMAXPROCS.
@@ -56,10 +57,10 @@ type backendRun struct {
 }
 
 var backendRuns = []backendRun{
-	{name: "cpu", seed0: 20000, specs: 60, short: 20},
-	{name: "parallel", seed0: 30000, specs: 40, short: 10, cpus: "1,4", harness: HarnessConfig{Approx: true, Large: true}},
-	{name: "opencl", seed0: 40000, specs: 20, short: 10, harness: HarnessConfig{Approx: true, Large: true}, guard: true, device: true},
-	{name: "auto", seed0: 50000, specs: 20, short: 10, cpus: "1,4", harness: HarnessConfig{Approx: true, Large: true}, guard: true},
+	{name: "cpu", seed0: 20000, specs: 40, short: 10},
+	{name: "parallel", seed0: 30000, specs: 20, short: 10, cpus: "1,4", harness: HarnessConfig{Approx: true, Large: true}},
+	{name: "opencl", seed0: 40000, specs: 10, harness: HarnessConfig{Approx: true, Large: true}, guard: true, device: true},
+	{name: "auto", seed0: 50000, specs: 10, cpus: "1,4", harness: HarnessConfig{Approx: true, Large: true}, guard: true},
 }
 
 // pendingShapes are the shapes TestRandomShapes' default run leaves out
@@ -202,6 +203,9 @@ func runShapes(t *testing.T, br backendRun) {
 	n := br.specs
 	if testing.Short() {
 		n = br.short
+		if n == 0 && os.Getenv("RANDPIPE_N") == "" {
+			t.Skipf("-short: the %s backend runs without -short or with RANDPIPE_N", br.name)
+		}
 	}
 	n = int(envInt(t, "RANDPIPE_N", int64(n)))
 	seed0 := envInt(t, "RANDPIPE_SEED0", br.seed0)
@@ -222,20 +226,23 @@ func runShapes(t *testing.T, br backendRun) {
 	}
 	pkgs := shapePackages(seed0, n, shapes)
 	st := &shapeStats{pending: pending, campaign: campaign, shapes: map[string]int{}, hazards: map[string]int{}, fallbacks: map[string]int{}, shapeFall: map[string]int{}, failShape: map[string]int{}}
-	start := time.Now()
-	for i := 0; i < len(pkgs); i += batch {
-		runShapeBatch(t, br, pkgs[i:min(i+batch, len(pkgs))], st)
-	}
 	// The committed regression specs of the shapes and of the other
-	// backends, on every backend.
+	// backends, on every backend, in the last batch.
 	var regress []Package
 	for _, p := range regressPackages(t) {
 		if slices.Contains(everyBackend, p.Name) || slices.ContainsFunc(p.Specs, func(s Spec) bool { return len(s.Shapes) > 0 }) {
 			regress = append(regress, p)
 		}
 	}
-	if len(regress) > 0 {
-		runShapeBatch(t, br, regress, st)
+	start := time.Now()
+	for i := 0; i < len(pkgs) || i == 0; i += batch {
+		b := pkgs[min(i, len(pkgs)):min(i+batch, len(pkgs))]
+		if i+batch >= len(pkgs) {
+			b = append(b[:len(b):len(b)], regress...)
+		}
+		if len(b) > 0 {
+			runShapeBatch(t, br, b, st)
+		}
 	}
 	total := time.Since(start)
 	per100 := time.Duration(0)
@@ -395,6 +402,10 @@ func logFailure(backend, line string) {
 
 var warnSpec = regexp.MustCompile(`^\S+: (spec\d+): `)
 
+// buildLine is a compiler or vet message about a file of a package of
+// the module (the package's directory starts its path).
+var buildLine = regexp.MustCompile(`^(?:vet: )?(\w+)/\w+\.go:\d+:\d+: `)
+
 // failure is one failing test (or a package that failed without one).
 type failure struct{ test, msg string }
 
@@ -404,7 +415,12 @@ func packageFailures(out string) map[string][]failure {
 	res := map[string][]failure{}
 	var pend []failure
 	var cur, extra []string // the running test's output; lines outside tests
+	buildErr := map[string][]string{}
 	for _, l := range strings.Split(out, "\n") {
+		if m := buildLine.FindStringSubmatch(l); m != nil {
+			buildErr[m[1]] = append(buildErr[m[1]], l)
+			continue
+		}
 		if strings.HasPrefix(l, "=== RUN") {
 			cur = nil
 			continue
@@ -431,7 +447,7 @@ func packageFailures(out string) map[string][]failure {
 			pkg := strings.TrimPrefix(f[1], ModulePath+"/")
 			if f[0] == "FAIL" {
 				if len(pend) == 0 {
-					msg := strings.Join(extra, " | ")
+					msg := strings.Join(append(buildErr[pkg], extra...), " | ")
 					if len(msg) > 800 {
 						msg = msg[:800] + "..."
 					}
