@@ -143,10 +143,21 @@ func (ch *chain) generated(k *fusion.Kernel, name string, falls []report.Fallbac
 // kernel: reason; it falls back to N".
 func (ch *chain) warnings(fset *token.FileSet, fn *ir.Function, plan *fusion.Plan) []string {
 	var ws []string
+	who := specLabel(fn)
 	for _, k := range plan.Kernels {
 		for _, fb := range ch.outcomes[k].Fallbacks {
-			ws = append(ws, fmt.Sprintf("%s: %s: %s", fset.Position(fb.Pos), fn.Name, fb.Note()))
+			ws = append(ws, fmt.Sprintf("%s: %s: %s", fset.Position(fb.Pos), who, fb.Note()))
 		}
 	}
 	return ws
+}
+
+// specLabel names the generated function fn in a warning: the spec's
+// name, followed by the directive's NAME when the spec has several (each
+// directive's fallbacks are its own).
+func specLabel(fn *ir.Function) string {
+	if len(fn.Fuses) > 1 {
+		return fn.Name + " (" + fn.Fuse.Name + ")"
+	}
+	return fn.Name
 }

@@ -185,10 +185,14 @@ func specsOf(t *testing.T, o Output) []specInfo {
 func specsIn(t *testing.T, recs map[specKey]*specRecord, o Output) []specInfo {
 	t.Helper()
 	var out []specInfo
-	for _, s := range o.Specs {
-		info := recs[specKey{filepath.Dir(o.Path), s}]
-		if info == nil {
-			t.Fatalf("spec %s of %s not recorded", s, filepath.Dir(o.Path))
+	if len(o.Names) != len(o.Specs) {
+		t.Fatalf("%s: %d names for %d specs", o.Path, len(o.Names), len(o.Specs))
+	}
+	for i, name := range o.Names {
+		s := o.Specs[i]
+		info := recs[specKey{filepath.Dir(o.Path), name}]
+		if info == nil || info.spec != s {
+			t.Fatalf("%s (from %s) of %s not recorded", name, s, filepath.Dir(o.Path))
 		}
 		insts := [][]string{nil}
 		if tps := info.sig.TypeParams(); tps != nil {
@@ -240,20 +244,23 @@ func specsIn(t *testing.T, recs map[specKey]*specRecord, o Output) []specInfo {
 	return out
 }
 
-// specTypes records, by package directory and spec name, what generation
+// specTypes records, by package directory and generated NAME, what generation
 // saw (filled by recordSpecs from the loaded packages).
 var specTypes = map[specKey]*specRecord{}
 
-// specKey names a spec: the directory of its package (a testdata case)
-// and its function's name. Names alone collide: several cases have a
-// rowSumsSpec, each with its own signature, Args and Allocs.
+// specKey names a generated function: the directory of its package (a
+// testdata case) and its NAME. Names alone collide: several cases have a
+// RowSums from a rowSumsSpec, each with its own signature, Args and
+// Allocs.
 type specKey struct{ dir, name string }
 
+// specRecord is a generated function NAME, from spec, whose Args and
+// Allocs hooks are the spec's.
 type specRecord struct {
-	name      string
-	sig       *types.Signature
-	hasArgs   bool
-	maxAllocs int // from the package's constant <spec>Allocs; -1 when none
+	spec, name string
+	sig        *types.Signature
+	hasArgs    bool
+	maxAllocs  int // from the package's constant <spec>Allocs; -1 when none
 }
 
 // allocsFunc writes a function that calls the generated function on
@@ -320,7 +327,7 @@ func TestSpecKeys(t *testing.T) {
 		{"/cases/one", "twiceSpecArgs", "a0 := difftest.Random(r, reflect.TypeFor[[]int](), n)", 2},
 		{"/cases/two", "nil", "nil", 0},
 	} {
-		got := specsIn(t, recs, Output{Path: filepath.Join(tc.dir, "spec_soac.go"), Specs: []string{"twiceSpec"}})
+		got := specsIn(t, recs, Output{Path: filepath.Join(tc.dir, "spec_soac.go"), Specs: []string{"twiceSpec"}, Names: []string{"Twice"}})
 		if len(got) != 1 {
 			t.Fatalf("%s: %d specs, want 1", tc.dir, len(got))
 		}
@@ -347,4 +354,23 @@ func TestUsesFloats(t *testing.T) {
 		}
 	}
 	t.Logf("cases without floats: %v", none)
+}
+
+// TestEveryFunctionDiffed checks, without building anything, that the
+// differential test of every case covers each generated function (one
+// per directive) against its own spec.
+func TestEveryFunctionDiffed(t *testing.T) {
+	for _, c := range cases(t) {
+		for _, o := range generateDir(t, filepath.Join("testdata", c)) {
+			covered := map[string]string{}
+			for _, s := range specsOf(t, o) {
+				covered[strings.SplitN(s.fused, "[", 2)[0]] = strings.SplitN(s.spec, "[", 2)[0]
+			}
+			for i, name := range o.Names {
+				if covered[name] != o.Specs[i] {
+					t.Errorf("%s: %s is diffed against %q, want %s", c, name, covered[name], o.Specs[i])
+				}
+			}
+		}
+	}
 }

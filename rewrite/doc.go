@@ -103,14 +103,23 @@
 // and s390x (soac.FMAContracts); elsewhere every operation is rounded on
 // its own and the code below is bit-identical whatever is inlined. Whether
 // the rule fires depends on the code around the two operations, not only
-// on them: on amd64 a multiplication whose operand is loaded from memory
-// becomes a load-multiply first and is no longer fused, so the same
+// on them: on amd64 (where only ADDSD/ADDSS of a MULSD/MULSS fuse) a
+// multiplication or addition whose operand is loaded from memory is
+// merged with the load first and is no longer fused, so the same
 // function fuses in its own body (arguments in registers) and not once
-// inlined into a loop reading arrays; constants known after inlining turn
-// x*2 into x+x and x/c into x*(1/c); a called function's product meets the
-// caller's addition only when it is inlined. So the same lambda, inlined
-// into the spec's combinator or into the generated loop, may give other
-// bits. Two rules close every path:
+// inlined into a loop reading arrays, and x*c + d in a literal capturing
+// c and d (loads from its closure) not even in its own body; constants
+// known after
+// inlining turn x*2 into x+x and x/c into x*(1/c); a called function's
+// product meets the caller's addition only when it is inlined. So the
+// same lambda, inlined into the spec's combinator or into the generated
+// loop, may give other bits, and no rewriting of its expression can
+// reproduce its own body's fusions without the compiler's rule order
+// (TestFMAPremises shows both on random inputs). An explicit conversion
+// float64(e) is the one construct that pins the result: it becomes an
+// operation of its own (Round64F, lowered to LoweredRound64F, which no
+// rule removes and which costs no instruction), so an addition reading it
+// never sees the multiplication. Two rules close every path:
 //
 //   - The spec's side is pinned: every combinator of runtime/soac calls its
 //     lambdas through soac.Opaque, an identity the compiler does not inline
@@ -124,17 +133,24 @@
 //     is inlined. It may not fuse when no product (x*y, x/y, a complex
 //     product) can reach an addition or subtraction unrounded: each product
 //     of its code is compared, converted explicitly, passed to an exact
-//     math function (Sqrt, Abs, IsNaN, IsInf, Signbit) or returned as its
+//     math function (Sqrt, Abs, IsNaN, IsInf, Signbit), returned as its
 //     single floating-point result, which the generated code rounds
-//     (float64(...)) and the spec's call returns; a product times or
-//     divided by something is not enough, since that something may be 2
-//     once constants are propagated. Its calls must be to builtins,
+//     (float64(...)) and the spec's call returns, or returned as a float
+//     field or element of a struct or array literal (moments{x, x * x},
+//     nested literals too), each of whose float parts the generated code
+//     rounds after the result is assigned (m.SumSq = float64(m.SumSq);
+//     at most 16 parts, all of them nameable from the package), as the
+//     spec's call returns them; a product times or divided by something
+//     is not enough, since that something may be 2 once constants are
+//     propagated. Its calls must be to builtins,
 //     conversions, SOACs (whose lambdas are decided on their own and whose
 //     results are rounded), exact math functions (math.Floor, math.Max,
 //     ...: no float sums or products), packages with no floating-point
 //     arithmetic (strings, bytes, unicode, math/bits), or functions of the
-//     package that satisfy the same rule with their results unrounded. With
-//     no product reaching an addition, the rule has nothing to match,
+//     package that satisfy the same rule with their results unrounded. A
+//     type parameter whose type set has a float type counts as float
+//     (T(x * x) rounds each instance). With no product reaching an
+//     addition, the rule has nothing to match,
 //     inlined or not, and each lambda's result is rounded before the next
 //     lambda sees it, in the spec (a call's result) as in the generated
 //     code (the conversion): fusion never spans two lambdas.
@@ -205,4 +221,16 @@
 // when changed, never over a file without the header, deleting stale
 // outputs) or reports the drift; Overlay hides soacgen's outputs while a
 // package loads and declares each NAME by a stub in its spec's own file.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the pipeline (Run,
+// NewAnalyzer, GeneratePackages, Regenerate), Generate (a hostgo.File per
+// spec file), the fallback chain (chain.go: the table of built-in
+// backends; at each kernel the first backend of the spec's chain that
+// renders it, else the reference calls; each step down a file:line:col
+// warning and an Output.Generated record; a kernel nested in the lambda of
+// a kernel the opencl backend renders is recorded as opencl's, with no
+// fallback, since the device runs it as its work-items' loops and its code
+// here is its parent's CPU fallback), files (Sync, Overlay).
 package rewrite

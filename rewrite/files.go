@@ -231,7 +231,9 @@ func Overlay(files []string) (map[string][]byte, error) {
 }
 
 // stubs returns the text to append to f (whose source is src) to declare
-// NAME for every spec of f, or nil when f has no spec. Each stub is
+// NAME for every //soac:fuse directive of f (a spec may have several; a
+// NAME that an earlier directive of f gives is declared once), or nil when
+// f has no spec. Each stub is
 //
 //	func /*line*/(recv) /*line*/NAME/*line*/[type params](params) results { panic(...) }
 //
@@ -258,38 +260,43 @@ func stubs(fset *token.FileSet, f *ast.File, src []byte) []byte {
 		return fmt.Sprintf("/*line %s:%d:%d*/", name, p.Line, p.Column)
 	}
 	var b strings.Builder
+	declared := map[string]bool{}
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Doc == nil {
 			continue
 		}
-		name, namePos := "", token.NoPos
 		for _, c := range fd.Doc.List {
-			if rest, ok := strings.CutPrefix(c.Text, "//soac:fuse "); ok {
-				if fs := strings.Fields(rest); len(fs) > 0 && token.IsIdentifier(fs[0]) {
-					name = fs[0]
-					namePos = c.Pos() + token.Pos(len(c.Text)-len(rest)+strings.Index(rest, name))
-				}
+			rest, ok := strings.CutPrefix(c.Text, "//soac:fuse ")
+			if !ok {
+				continue
 			}
+			fs := strings.Fields(rest)
+			if len(fs) == 0 || !token.IsIdentifier(fs[0]) || declared[fs[0]] {
+				// A NAME two directives of the file give is declared
+				// once, so that the package loads and soacgen reports the
+				// second directive itself (analyzer/build).
+				continue
+			}
+			name := fs[0]
+			declared[name] = true
+			namePos := c.Pos() + token.Pos(len(c.Text)-len(rest)+strings.Index(rest, name))
+			b.WriteString("\nfunc ")
+			if fd.Recv != nil {
+				b.WriteString(at(fd.Recv.Pos()) + text(fd.Recv.Pos(), fd.Recv.End()) + " ")
+			}
+			b.WriteString(at(namePos) + name)
+			sig := fd.Type.Params.Pos()
+			if fd.Type.TypeParams != nil {
+				sig = fd.Type.TypeParams.Pos()
+			}
+			end := fd.Type.Params.End()
+			if fd.Type.Results != nil {
+				end = fd.Type.Results.End()
+			}
+			b.WriteString(at(sig) + text(sig, end))
+			b.WriteString(" { panic(\"soacgen: stub; run go generate\") }\n")
 		}
-		if name == "" {
-			continue
-		}
-		b.WriteString("\nfunc ")
-		if fd.Recv != nil {
-			b.WriteString(at(fd.Recv.Pos()) + text(fd.Recv.Pos(), fd.Recv.End()) + " ")
-		}
-		b.WriteString(at(namePos) + name)
-		sig := fd.Type.Params.Pos()
-		if fd.Type.TypeParams != nil {
-			sig = fd.Type.TypeParams.Pos()
-		}
-		end := fd.Type.Params.End()
-		if fd.Type.Results != nil {
-			end = fd.Type.Results.End()
-		}
-		b.WriteString(at(sig) + text(sig, end))
-		b.WriteString(" { panic(\"soacgen: stub; run go generate\") }\n")
 	}
 	if b.Len() == 0 {
 		return nil

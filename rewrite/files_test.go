@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -97,6 +98,55 @@ func notSpec() {}
 	}
 	if got, want := pos(gen.Type.Results.Pos()), pos(genSpec.Type.Results.Pos()); got != want {
 		t.Errorf("Gen's results are at %s, want genSpec's %s", got, want)
+	}
+}
+
+// TestOverlayStubsSeveralDirectives: a spec with several directives gets
+// a stub per NAME, each at its directive's NAME; a NAME an earlier
+// directive of the file gives is declared once (analyzer/build reports
+// the repetition at the directive, where a second stub would make it a
+// type error).
+func TestOverlayStubsSeveralDirectives(t *testing.T) {
+	dir := t.TempDir()
+	spec := `package p
+
+import "github.com/soacgen/soacgen/runtime/soac"
+
+//soac:fuse Sum
+//soac:fuse SumPar backend=parallel
+//soac:fuse SumCL backend=opencl
+//soac:fuse Sum backend=auto
+func sumSpec(xs []int) int {
+	return soac.Reduce(xs, 0, func(a, b int) int { return a + b })
+}
+
+//soac:fuse SumPar
+func otherSpec(xs []int) int { return len(xs) }
+`
+	x := filepath.Join(dir, "x.go")
+	write(t, x, []byte(spec))
+	ov, err := Overlay([]string{x})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, x, ov[x], parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatalf("overlaid x.go does not parse: %v\n%s", err, ov[x])
+	}
+	var got []string
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && !strings.HasSuffix(fd.Name.Name, "Spec") {
+			got = append(got, fd.Name.Name+"@"+fset.Position(fd.Name.Pos()).String()+" "+types.ExprString(fd.Type))
+		}
+	}
+	want := []string{
+		"Sum@" + x + ":5:13 func(xs []int) int",
+		"SumPar@" + x + ":6:13 func(xs []int) int",
+		"SumCL@" + x + ":7:13 func(xs []int) int",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("stubs:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 

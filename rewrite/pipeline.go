@@ -59,7 +59,8 @@ type Result struct {
 	// directives, unsupported specs), Plans and Outputs are empty: soacgen
 	// reports the problems and writes nothing.
 	Prog *ir.Program
-	// Plans are the fusion plans of the specs, in source order.
+	// Plans are the fusion plans of the generated functions, one per
+	// //soac:fuse directive, in source order, then directive order.
 	Plans []*fusion.Plan
 	// Outputs are the generated files, in source-file order.
 	Outputs []Output
@@ -76,14 +77,15 @@ func Run(p *Package, opts Options) (*Result, error) {
 	if len(prog.Problems) > 0 {
 		return res, nil
 	}
+	// One plan per directive (ir.Function.Directed): a directive's
+	// cluster= chooses its plan's clustering.
 	plans := map[*ir.Function]*fusion.Plan{}
-	for _, fn := range prog.Funcs {
-		if fn.Fuse == nil {
-			continue
+	for _, spec := range prog.Funcs {
+		for _, fn := range spec.Directed() {
+			pl := fusion.Fuse(fn, fusion.Options{Gas: opts.Gas, Fset: p.Fset, Cluster: opts.Cluster})
+			plans[fn] = pl
+			res.Plans = append(res.Plans, pl)
 		}
-		pl := fusion.Fuse(fn, fusion.Options{Gas: opts.Gas, Fset: p.Fset, Cluster: opts.Cluster})
-		plans[fn] = pl
-		res.Plans = append(res.Plans, pl)
 	}
 	outs, err := Generate(&Input{
 		Fset: p.Fset, Files: p.Files, Pkg: p.Pkg, Info: p.Info, Prog: prog, Plans: plans,

@@ -124,7 +124,7 @@ func randomPipelines(t *testing.T, backendName string, specs int, seed uint64) {
 
 // randomSpec writes spec number i: a random pipeline over xs and ys.
 // With assoc, every operator is associative with its neutral element, as
-// CONTRACT.md's caller promises (the parallel backend re-associates).
+// docs/contract.md's caller promises (the parallel backend re-associates).
 // With streams, some steps are also a StreamRed or StreamMap whose result
 // does not depend on its chunks (randomStream).
 func randomSpec(r *rand.Rand, i int, assoc, streams bool) string {
@@ -274,7 +274,7 @@ func randomShape(r *rand.Rand, name, a string, pick func([]string) string, fill 
 // randomStream writes step name: a StreamRed of xs to a scalar (a sum or
 // a maximum of a function of the elements, folded per chunk) or a
 // StreamMap of xs (a function of each element); either way its result
-// does not depend on the chunks, as CONTRACT.md's caller promises. It
+// does not depend on the chunks, as docs/contract.md's caller promises. It
 // reports whether the result is an array. fill fills a function's
 // scalar placeholder.
 func randomStream(r *rand.Rand, name, xs string, fill func(string) string) (string, bool) {

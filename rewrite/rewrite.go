@@ -33,8 +33,9 @@ type Input struct {
 	Pkg   *types.Package
 	Info  *types.Info
 	Prog  *ir.Program
-	// Plans are the fusion plans of the specs; a spec without one is
-	// fused with fusion.Fuse and default options.
+	// Plans are the fusion plans of the generated functions, keyed by
+	// the Functions ir.Function.Directed returns (one per directive); one
+	// without a plan is fused with fusion.Fuse and default options.
 	Plans map[*ir.Function]*fusion.Plan
 	// ReadFile reads a source file; nil means os.ReadFile.
 	ReadFile func(string) ([]byte, error)
@@ -66,9 +67,13 @@ type Output struct {
 	// Source is the path of the file holding the specs, Path the path of
 	// the generated file beside it (x.go -> x_soac.go).
 	Source, Path string
-	// Specs are the spec functions generated into the file, in source
-	// order.
+	// Specs are the specs of the functions generated into the file, one
+	// per generated function: in source order, a spec with several
+	// directives once per directive, in their order.
 	Specs []string
+	// Names are the generated functions (the directives' NAMEs), in the
+	// order of Specs: Names[i] is generated from Specs[i].
+	Names []string
 	// Content is the gofmt-formatted file.
 	Content []byte
 	// Warnings are specs whose kernels could not be generated (a
@@ -80,6 +85,10 @@ type Output struct {
 	// Generated says which backend generated each kernel of Specs, and
 	// the fallbacks on the way (chain.go); the fusion report shows it.
 	Generated map[*fusion.Kernel]report.Generated
+	// Plans are the fusion plans generated into the file, one per
+	// generated function, in Specs' order: the kernels Generated is
+	// keyed by, in the report's order.
+	Plans []*fusion.Plan
 }
 
 // IsGenerated reports whether content carries soacgen's header.
@@ -89,10 +98,11 @@ func IsGenerated(content []byte) bool {
 
 // Generate writes, for every source file of in that holds specs (functions
 // whose doc comment carries //soac:fuse NAME), one file with a function
-// NAME per spec: the spec's signature, its statements in order, and each
-// kernel of the spec's fusion plan as sequential code (backend cpu). The
-// outputs are in source-file order; the same input gives byte-identical
-// outputs.
+// NAME per directive: the spec's signature, its statements in order, and
+// each kernel of the directive's fusion plan as its backend's code. The
+// outputs are in source-file order, their functions in source order, then
+// in the order of a spec's directives; the same input gives
+// byte-identical outputs.
 func Generate(in *Input) ([]Output, error) {
 	read := in.ReadFile
 	if read == nil {
@@ -107,13 +117,13 @@ func Generate(in *Input) ([]Output, error) {
 		}
 		return nil
 	}
-	for _, fn := range in.Prog.Funcs {
-		if fn.Fuse == nil {
+	for _, spec := range in.Prog.Funcs {
+		f := fileOf(spec)
+		if f == nil {
 			continue
 		}
-		if f := fileOf(fn); f != nil {
-			byFile[f] = append(byFile[f], fn)
-		}
+		// One function per directive, in the doc comment's order.
+		byFile[f] = append(byFile[f], spec.Directed()...)
 	}
 	var outs []Output
 	for _, f := range in.Files {
@@ -154,7 +164,7 @@ func Generate(in *Input) ([]Output, error) {
 			if err != nil {
 				// Never fail a package on a generator bug: NAME runs the
 				// spec's own code, and the caller is told.
-				out.Warnings = append(out.Warnings, fmt.Sprintf("%s: %s: kernels not generated, %s runs the spec's code unfused: %v", in.Fset.Position(fn.Decl.Pos()), fn.Name, fn.Fuse.Name, err))
+				out.Warnings = append(out.Warnings, fmt.Sprintf("%s: %s: kernels not generated, %s runs the spec's code unfused: %v", in.Fset.Position(fn.Decl.Pos()), specLabel(fn), fn.Fuse.Name, err))
 				c = g.Verbatim(fn)
 				asked := backend.Chain(cmp.Or(fn.Fuse.Backend, in.Backend, backend.CPU))[0]
 				for _, k := range plan.Kernels {
@@ -169,6 +179,8 @@ func Generate(in *Input) ([]Output, error) {
 			}
 			decls = append(decls, c)
 			out.Specs = append(out.Specs, fn.Name)
+			out.Plans = append(out.Plans, plan)
+			out.Names = append(out.Names, fn.Fuse.Name)
 		}
 		content, err := g.Render(decls)
 		if err != nil {

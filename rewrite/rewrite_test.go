@@ -173,9 +173,10 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// recordSpecs records in recs the specs of the loaded packages, by
-// package directory and spec name: two testdata cases may have specs of
-// one name, each with its own signature and hooks.
+// recordSpecs records in recs the generated functions of the loaded
+// packages (one per //soac:fuse directive), by package directory and
+// NAME: two testdata cases may have specs and functions of one name, each
+// with its own signature and hooks.
 func recordSpecs(recs map[specKey]*specRecord, pkgs []*packages.Package) {
 	for _, p := range pkgs {
 		for _, f := range p.Syntax {
@@ -188,6 +189,7 @@ func recordSpecs(recs map[specKey]*specRecord, pkgs []*packages.Package) {
 					if rest, ok := strings.CutPrefix(c.Text, "//soac:fuse "); ok {
 						obj := p.Types.Scope().Lookup(fd.Name.Name)
 						rec := &specRecord{
+							spec:      fd.Name.Name,
 							name:      strings.Fields(rest)[0],
 							sig:       obj.Type().(*types.Signature),
 							hasArgs:   p.Types.Scope().Lookup(fd.Name.Name+"Args") != nil,
@@ -197,7 +199,7 @@ func recordSpecs(recs map[specKey]*specRecord, pkgs []*packages.Package) {
 							v, _ := constant.Int64Val(c.Val())
 							rec.maxAllocs = int(v)
 						}
-						recs[specKey{p.Dir, fd.Name.Name}] = rec
+						recs[specKey{p.Dir, rec.name}] = rec
 					}
 				}
 			}

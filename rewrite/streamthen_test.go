@@ -129,7 +129,7 @@ func TestParallelStreamThen(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	// Three specs break CONTRACT.md's promise that a scan's operator is
+	// Three specs break docs/contract.md's promise that a scan's operator is
 	// associative (a + 10/b, a + b*last): the parallel scan associates
 	// as the runtime's chunks do, so only the panics of the first two
 	// are compared (streamThenPanicTest).

@@ -10,7 +10,7 @@
 # Environment:
 #   COUNT      samples per benchmark (default 10; benchstat needs >= 6 for a
 #              confidence interval, and ratios under ~1.15 need 10 or more on
-#              the 2-core machines, see /work/shared/ANCHORS.md)
+#              the 2-core machines, see BENCHMARKS.md)
 #   BENCHTIME  go test -benchtime (default 1s)
 #   BENCH      go test -bench regexp (default .)
 #   PKGS       packages (default ./examples/...)

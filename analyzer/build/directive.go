@@ -24,14 +24,19 @@ var clusters = map[string]bool{"greedy": true, "ilp": true, "wsp": true}
 
 // parseDirectives finds every //soac: comment of the files, parses the
 // well-placed //soac:fuse directives (doc comments of top-level functions)
-// and records every malformed or misplaced one in prog.Problems. The result
-// maps each function to its valid directive.
-func parseDirectives(fset *token.FileSet, files []*ast.File, prog *ir.Program) map[*ast.FuncDecl]*ir.Directive {
+// and records every malformed or misplaced one in prog.Problems. A spec
+// may carry several directives, each generating its own function: the
+// result maps each function to its valid directives, in the order of its
+// doc comment. A NAME is the package's once: a second directive naming
+// it, on the same spec or another, is a problem, and so is a NAME that
+// the package declares otherwise (declared reports whether it does).
+func parseDirectives(fset *token.FileSet, files []*ast.File, prog *ir.Program, declared func(name string, at token.Pos) token.Pos) map[*ast.FuncDecl][]*ir.Directive {
 	problem := func(pos token.Pos, format string, args ...any) {
 		prog.Problems = append(prog.Problems, ir.Problem{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 	}
-	dirs := make(map[*ast.FuncDecl]*ir.Directive)
-	first := make(map[string]token.Pos) // directive NAME -> first valid use
+	dirs := make(map[*ast.FuncDecl][]*ir.Directive)
+	first := make(map[string]*ir.Directive) // directive NAME -> first valid use
+	specOf := make(map[*ir.Directive]*ast.FuncDecl)
 	for _, f := range files {
 		// owner maps each comment of a function's doc comment to the function.
 		owner := make(map[*ast.Comment]*ast.FuncDecl)
@@ -54,7 +59,7 @@ func parseDirectives(fset *token.FileSet, files []*ast.File, prog *ir.Program) m
 				rest := c.Text[len(directivePrefix):]
 				verb, args, _ := strings.Cut(rest, " ")
 				if verb != fuseDirective {
-					problem(c.Pos(), "unknown directive %s%s (soacgen knows only //soac:fuse NAME [backend=cpu|parallel|opencl|auto])", directivePrefix, verb)
+					problem(c.Pos(), "unknown directive %s%s (soacgen knows only //soac:fuse NAME [backend=cpu|parallel|opencl|auto] [cluster=greedy|ilp|wsp])", directivePrefix, verb)
 					continue
 				}
 				fd := owner[c]
@@ -75,24 +80,36 @@ func parseDirectives(fset *token.FileSet, files []*ast.File, prog *ir.Program) m
 					continue
 				}
 				d.Pos = c.Pos()
-				if prev := dirs[fd]; prev != nil {
-					problem(c.Pos(), "second //soac:fuse on %s (the first, at %s, names %s)", fd.Name.Name, shortPos(fset, prev.Pos), prev.Name)
-					continue
-				}
 				if d.Name == fd.Name.Name {
 					problem(c.Pos(), "//soac:fuse on %s names the spec itself; the generated function needs a name of its own", fd.Name.Name)
 					continue
 				}
-				if p, dup := first[d.Name]; dup {
-					problem(c.Pos(), "duplicate //soac:fuse name %s (already used at %s)", d.Name, shortPos(fset, p))
+				if prev, dup := first[d.Name]; dup {
+					if specOf[prev] == fd {
+						problem(c.Pos(), "duplicate //soac:fuse name %s: %s already has a directive %s (at %s); each directive of a spec generates a function of its own name", d.Name, fd.Name.Name, d.Name, shortPos(fset, prev.Pos))
+					} else {
+						problem(c.Pos(), "duplicate //soac:fuse name %s (already used at %s, on %s)", d.Name, shortPos(fset, prev.Pos), specOf[prev].Name.Name)
+					}
 					continue
 				}
-				first[d.Name] = c.Pos()
-				dirs[fd] = d
+				if at := declared(d.Name, nameStart(c, d.Name)); at.IsValid() {
+					problem(c.Pos(), "//soac:fuse on %s names %s, which the package already declares (at %s); the generated function needs a name of its own", fd.Name.Name, d.Name, shortPos(fset, at))
+					continue
+				}
+				first[d.Name] = d
+				specOf[d] = fd
+				dirs[fd] = append(dirs[fd], d)
 			}
 		}
 	}
 	return dirs
+}
+
+// nameStart returns the position of name, the NAME of the //soac:fuse
+// comment c (where soacgen's stubs declare it: rewrite's Overlay).
+func nameStart(c *ast.Comment, name string) token.Pos {
+	rest := c.Text[len(directivePrefix)+len(fuseDirective):]
+	return c.Pos() + token.Pos(len(c.Text)-len(rest)+strings.Index(rest, name))
 }
 
 // parseFuse parses the arguments of //soac:fuse: NAME, then key=value pairs.

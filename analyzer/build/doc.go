@@ -21,6 +21,29 @@
 // Program.Problems. Checks that report, such as soacvet, require this
 // analyzer and report those.
 //
+// # Directives
+//
+// A spec is a top-level function whose doc comment holds one or more
+// directives
+//
+//	//soac:fuse NAME [backend=cpu|parallel|opencl|auto] [cluster=greedy|ilp|wsp]
+//
+// one a line, each asking for a function NAME with the spec's signature.
+// The spec's IR is built once: Function.Fuses lists its valid directives
+// in the order of the doc comment, Function.Fuse is the first, and
+// Function.Directed returns one Function per directive (the spec itself,
+// then shallow copies sharing its IR, each with its own Fuse), so that
+// every later stage (fusion plans, generated code, report) works per
+// directive. A directive is a Problem, at its comment, when it is
+// malformed (no NAME, a NAME that is not an identifier or is _, an
+// unknown key or value, a key given twice), misplaced (not in the doc
+// comment of a top-level function with a body), when its NAME is the
+// spec's own, is given by an earlier directive of the package (on the
+// same spec or another), or is declared by the package otherwise than as
+// the generated function itself (soacgen's output, or the stub that
+// declares NAME at the directive while soacgen loads the package). The
+// other directives of the spec stay valid.
+//
 // Build is the same construction without the go/analysis driver, for tools
 // and tests that hold type-checked syntax and a purity.Result of their own.
 // ir.Fprint dumps a Function as text and ir.Verify checks its invariants.
@@ -96,4 +119,9 @@
 // (T.M) is a NamedFunc. Function values that cannot be resolved, and other
 // function expressions, are impure; an OtherFunc's expression is evaluated
 // as part of the SOAC statement, whose effects include it.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): analyzer: recognises
+// SOAC calls by object identity and builds *ir.Program.
 package build

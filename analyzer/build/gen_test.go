@@ -200,7 +200,7 @@ func TestGenerated(t *testing.T) {
 }
 
 // BenchmarkBuild builds a generated package of 500 specs with 5 to 10 SOAC
-// calls each (the issue bounds the whole analysis of such a package by 2s).
+// calls each (the analysis of such a package must take under 2 s).
 func BenchmarkBuild(b *testing.B) {
 	fset, files, pkg, info := typecheck(b, genPackage(500, 1))
 	pur := fakePurity{info}

@@ -167,11 +167,16 @@ func TestProblems(t *testing.T) {
 	prog := props(t)["directives"]
 	want := []string{
 		"missing the name", "is not a Go identifier", `unknown backend "cuda"`, `unknown key "level"`,
-		`missing the name of the function to generate before "backend=cpu"`, "duplicate //soac:fuse name Good",
-		"second //soac:fuse on twice", "on method method", "doc comment of a top-level function",
+		`missing the name of the function to generate before "backend=cpu"`, "duplicate //soac:fuse name Good (already used at directives.go:7:1, on goodSpec)",
+		"on method method", "doc comment of a top-level function",
 		"unknown directive //soac:fuze", "names the spec itself", "doc comment of a top-level function",
 		"the blank identifier _ cannot name", "// soac:fuse Spaced is not a directive", "/*soac:fuse Block*/ is not a directive",
 		"// soac: fuse Gap is not a directive",
+		"duplicate //soac:fuse name Dup: dupInSpec already has a directive Dup (at directives.go:83:1)",
+		"//soac:fuse on declaredName names body, which the package already declares (at directives.go:54:6)",
+		`malformed //soac:fuse on unknownOption: unknown key "speed"`,
+		"duplicate //soac:fuse name MultiPar (already used at directives.go:77:1, on multiSpec)",
+		`malformed //soac:fuse on thirdBad: unknown backend ""`,
 	}
 	if len(prog.Problems) != len(want) {
 		t.Fatalf("%d problems, want %d: %v", len(prog.Problems), len(want), prog.Problems)
@@ -181,15 +186,40 @@ func TestProblems(t *testing.T) {
 			t.Errorf("problem %d: %q, want it to contain %q", i, prog.Problems[i].Msg, w)
 		}
 	}
-	fuse := map[string]string{"goodSpec": "Good/", "goodParSpec": "GoodPar/parallel", "emptySpec": "Empty/auto", "twice": "Twice/"}
+	// Each spec keeps its valid directives, in order; Fuse is the first.
+	fuse := map[string]string{
+		"goodSpec": "Good/", "goodParSpec": "GoodPar/parallel", "emptySpec": "Empty/auto", "twice": "Twice/ Again/",
+		"multiSpec": "Multi/ MultiPar/parallel MultiCL/opencl", "dupInSpec": "Dup/", "declaredName": "Fresh/",
+		"unknownOption": "Known/cpu", "otherSpecName": "Other/", "thirdBad": "ThirdA/ ThirdB/opencl",
+	}
 	for _, fn := range prog.Funcs {
-		got := ""
-		if fn.Fuse != nil {
-			got = fn.Fuse.Name + "/" + fn.Fuse.Backend
+		var got []string
+		for _, d := range fn.Fuses {
+			got = append(got, d.Name+"/"+d.Backend)
 		}
-		if got != fuse[fn.Name] {
-			t.Errorf("%s: directive %q, want %q", fn.Name, got, fuse[fn.Name])
+		if strings.Join(got, " ") != fuse[fn.Name] {
+			t.Errorf("%s: directives %q, want %q", fn.Name, strings.Join(got, " "), fuse[fn.Name])
 		}
+		if (fn.Fuse == nil) != (len(fn.Fuses) == 0) || fn.Fuse != nil && fn.Fuse != fn.Fuses[0] {
+			t.Errorf("%s: Fuse %v is not the first of %v", fn.Name, fn.Fuse, fn.Fuses)
+		}
+	}
+	multi := function(t, "directives", "multiSpec")
+	if c := multi.Fuses[2].Cluster; c != "ilp" {
+		t.Errorf("MultiCL: cluster %q, want ilp", c)
+	}
+	// Directed: one Function per directive, sharing the IR.
+	ds := multi.Directed()
+	if len(ds) != 3 || ds[0] != multi {
+		t.Fatalf("Directed: %d functions, the first %p, want 3, the first %p", len(ds), ds[0], multi)
+	}
+	for i, d := range ds {
+		if d.Fuse != multi.Fuses[i] || d.Body != multi.Body || d.Name != multi.Name {
+			t.Errorf("Directed()[%d]: Fuse %v, want %v, sharing the spec's IR", i, d.Fuse, multi.Fuses[i])
+		}
+	}
+	if ds := function(t, "directives", "body").Directed(); ds != nil {
+		t.Errorf("Directed of a function without directive: %v, want nil", ds)
 	}
 }
 

@@ -41,9 +41,9 @@ const RefBudget = "cluster-budget"
 
 // The clustering methods.
 const (
-	MethodGreedy = "greedy" // the bottom-up T2 driver (paper 000)
-	MethodILP    = "ilp"    // Robinson's integer linear program (paper 001 §1.4), solved by gophersat
-	MethodWSP    = "wsp"    // Kristensen's weighted subroutine partition (paper 002 §V), branch and bound
+	MethodGreedy = "greedy" // the bottom-up T2 driver ([T2-fusion])
+	MethodILP    = "ilp"    // Robinson's integer linear program ([Robinson-ILP] §1.4), solved by gophersat
+	MethodWSP    = "wsp"    // Kristensen's weighted subroutine partition ([Bohrium-WSP] §V), branch and bound
 )
 
 // DefaultMethod is the method used when neither Options.Cluster nor the
@@ -109,7 +109,7 @@ func (opts Options) budget() time.Duration {
 // in a plan the engine builds: one is impure (but for an impure Map and
 // the Reduce it fuses into with its effects in order), no kernel block can hold
 // both, or a path between them in the dependency graph forces one to
-// complete before the other starts (paper 001 §1.4.5's fusion-preventing
+// complete before the other starts (Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP] §1.4.5's fusion-preventing
 // paths). It is a relaxation: the replay decides.
 type problem struct {
 	fn       *ir.Function
@@ -119,7 +119,7 @@ type problem struct {
 	nodes    []*ir.SOAC
 	idx      map[*ir.SOAC]int
 	possible [][]bool
-	// pathPossible[i][j] is paper 001 Fig. 1.13's possible: no
+	// pathPossible[i][j] is [Robinson-ILP] Fig. 1.13's possible: no
 	// fusion-preventing path (nor impurity, nor block) keeps i and j
 	// apart. possible refines it with the engine's conditions; the
 	// Robinson objective sums over pathPossible pairs, as the paper does.
@@ -340,7 +340,7 @@ func (pr *problem) blocksMayMeet(a, b *ir.SOAC) bool {
 
 // paths returns, for each pair of statements of one block (in order),
 // 1 when the later depends on the earlier and 2 when along a path on
-// which they cannot share one pass (paper 001 Fig. 1.13): through a plain
+// which they cannot share one pass ([Robinson-ILP] Fig. 1.13): through a plain
 // statement, or along an edge other than an array flowing into a SOAC or
 // into a compound statement holding its consumers (a branch copy, a
 // generator moving into a loop), or than a pure SOAC's new version of an
@@ -430,7 +430,7 @@ func versionOnly(from *ir.SOAC, e *Edge) bool {
 //     vertically into a kernel holding y (no merge joins kernels with an
 //     edge between them, and y is visited first): with the consumers
 //     every such fusion takes (firstConsumers);
-//   - the concestor constraints of paper 001 (§1.4.3) for SOACs over
+//   - the concestor constraints of [Robinson-ILP] (§1.4.3) for SOACs over
 //     different iteration spaces descending from a common one.
 func (pr *problem) implications() {
 	n := len(pr.nodes)

@@ -86,7 +86,7 @@ func exhaustive(t *testing.T, fn *ir.Function, all bool) (robinson, bytes int64,
 }
 
 // TestClusterPapers: on the papers' programs each method finds the
-// papers' optimal clusterings (paper 001 Table 1.1's loop counts:
+// papers' optimal clusterings (Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP] Table 1.1's loop counts:
 // normalize2 2, closest points 4 with 2 for the filters here, quadtree 1+1,
 // quickhull 1), normalize2's objective is Fig. 1.16's 51, and ilp and wsp
 // equal the exhaustive search.
@@ -123,7 +123,7 @@ func TestClusterPapers(t *testing.T) {
 		}
 	}
 	if c := Fuse(fns["normalize2"], Options{ModelOnly: true, Cluster: MethodILP}).Cost.Robinson; c != 51 {
-		t.Errorf("normalize2: Robinson objective %d, paper 001 Fig. 1.16 gives 51", c)
+		t.Errorf("normalize2: Robinson objective %d, [Robinson-ILP] Fig. 1.16 gives 51", c)
 	}
 }
 
@@ -267,7 +267,7 @@ func groupsOf(t *testing.T, pr *problem, groups ...[]string) []int {
 
 // TestClusterMapOut: a producer shares a group with the consumers that
 // run first and is written out for a later one (map-out): the model calls
-// that possible, prices the array as materialised (paper 001's c_i = 1,
+// that possible, prices the array as materialised ([Robinson-ILP]'s c_i = 1,
 // and its write in the bytes model), the replay realises it, and ilp and
 // wsp choose it; a producer joined with a later consumer but not an
 // earlier one is ruled out and not realised.
@@ -503,7 +503,7 @@ func TestClusterGroupLocalGas(t *testing.T) {
 	}
 }
 
-// bytesRef is paper 002 Def. 13's cost of labels computed directly on the
+// bytesRef is Kristensen et al., "Fusion of Array Operations at Runtime" (2016) [Bohrium-WSP] Def. 13's cost of labels computed directly on the
 // graph, group by group: the reference for bytes.
 func bytesRef(pr *problem, labels []int) int64 {
 	var c int64

@@ -1,8 +1,8 @@
 package fusion
 
 // This file prices a clustering under the two cost models of the papers:
-// Robinson's objective (paper 001 §1.4.4, Fig. 1.14) and Bohrium's bytes
-// accessed (paper 002 Def. 13). Both are monotone (paper 002 Def. 6):
+// Robinson's objective (Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP] §1.4.4, Fig. 1.14) and Bohrium's bytes
+// accessed (Kristensen et al., "Fusion of Array Operations at Runtime" (2016) [Bohrium-WSP] Def. 13). Both are monotone ([Bohrium-WSP] Def. 6):
 // merging two groups never costs more.
 //
 // It does NOT decide legality (replay.go's replay does) nor search.
@@ -17,17 +17,17 @@ import (
 // is better. A plan's groups are its kernels, kernels sharing a producer
 // copied into disjoint branches counting as one group.
 type Cost struct {
-	// Robinson is paper 001's objective with N the number of SOACs: N² for
+	// Robinson is [Robinson-ILP]'s objective with N the number of SOACs: N² for
 	// each pair of SOACs in different groups that could share one (no
 	// fusion-preventing path between them) and that are producer and
 	// consumer or read a common array; 1 for any other such pair (a loop's
 	// overhead); N for each array that would otherwise be contracted but is
 	// materialised because a consumer lies in another group. A producer
 	// fused with some of its consumers and written out for the others
-	// (map-out) pays that N: paper 001 counts a fused array that is also
+	// (map-out) pays that N: [Robinson-ILP] counts a fused array that is also
 	// needed elsewhere as materialised.
 	Robinson int64
-	// Bytes is paper 002's cost: the sum over groups of the bytes per
+	// Bytes is [Bohrium-WSP]'s cost: the sum over groups of the bytes per
 	// element of the arrays the group reads from memory (input arrays that
 	// no member computes, each once) and writes to memory (members' arrays
 	// used outside the group, map-out arrays among them). Scalars, and
@@ -40,7 +40,7 @@ func (pr *problem) cost(labels []int) Cost {
 	return Cost{Robinson: pr.robinson(labels), Bytes: pr.bytes(labels)}
 }
 
-// robinson is paper 001 Fig. 1.14's objective of labels, over the pairs
+// robinson is [Robinson-ILP] Fig. 1.14's objective of labels, over the pairs
 // that its Fig. 1.13 calls possible, leaving out the terms that are
 // constant over every clustering (pairs with a fusion-preventing path,
 // arrays with a use other than as a SOAC's input array).
@@ -65,7 +65,7 @@ func (pr *problem) robinson(labels []int) int64 {
 	return c
 }
 
-// weight is W_ij of paper 001 Fig. 1.12.
+// weight is W_ij of [Robinson-ILP] Fig. 1.12.
 func (pr *problem) weight(i, j int) int64 {
 	n := int64(len(pr.nodes))
 	if pr.flow[i][j] || pr.flow[j][i] || pr.share[i][j] {
@@ -74,7 +74,7 @@ func (pr *problem) weight(i, j int) int64 {
 	return 1
 }
 
-// bytes is paper 002 Def. 13's cost of labels: over each group, the
+// bytes is [Bohrium-WSP] Def. 13's cost of labels: over each group, the
 // bytes per element of the input arrays it reads that no member computes
 // (each once) and of the members' arrays used outside it. The searches
 // price every node with it, so it runs on per-node data built once

@@ -3,13 +3,13 @@
 // every fusion that was possible in shape but refused (notes naming the
 // rule, the variable and the position).
 //
-// The engine follows Henriksen and Oancea's bottom-up T2 reduction (paper
-// 000): it builds a dependency graph (graph.go), visits each block's SOACs
+// The engine follows the bottom-up T2 reduction of Henriksen & Oancea,
+// "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion]: it builds a dependency graph (graph.go), visits each block's SOACs
 // from last to first and fuses a producer into the kernel of its consumers
 // when a rule of the table allows it (rules.go) and every move is legal
 // (legal.go), copying a producer into the kernels of disjoint branches;
 // then it merges independent kernels over one iteration space
-// horizontally. Iteration spaces follow the size inference of paper 001,
+// horizontally. Iteration spaces follow the size inference of Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP],
 // so a filter and the reductions of its output share a pass with other
 // SOACs over the filter's input (space.go).
 //
@@ -29,9 +29,9 @@
 // Fuse never returns a plan that breaks it, whatever the method.
 //
 // Which kernels to form is a clustering problem with other solutions than
-// greedy's (Options.Cluster, the directive's cluster=): ilp solves paper
-// 001's integer linear program with gophersat (ilp.go), wsp paper 002's
-// weighted subroutine partition by branch and bound (wsp.go); both price
+// greedy's (Options.Cluster, the directive's cluster=): ilp solves the
+// integer linear program of [Robinson-ILP] with gophersat (ilp.go), wsp the
+// weighted subroutine partition of Kristensen et al., "Fusion of Array Operations at Runtime" (2016) [Bohrium-WSP] by branch and bound (wsp.go); both price
 // clusterings with cost.go's models and realise their choice by replaying
 // the greedy driver restricted to it (replay.go), so every fusion they
 // make passed the same checks. Each has a time budget per function
@@ -44,4 +44,29 @@
 // NewGraph (the dependency graph). The engine reports nothing itself; the
 // soacvet analyzer and the report package turn plans into diagnostics and
 // JSON.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the engine: dependency
+// graph (legality), the rule table (which fusion), the greedy bottom-up T2
+// driver (a producer whose consumer kernels cannot merge fuses into the
+// first with a map-out array, also into a stream's chunk loop; an impure
+// Map fuses only into the pure Reduce it feeds, effects in order;
+// placement: when a producer cannot move down to its consumers' kernel,
+// the kernel runs at the producer and its members after it move up past
+// the statements they commute with, place.go; two SOACs ordered only by
+// their panics share a kernel, whose asserts and rerun keep the spec's
+// first panic; a producer whose captured variable is reassigned before its
+// consumers moves down reading a copy taken where it is written,
+// Kernel.Copies, never of a value holding a lock; an index read, a Map's
+// or Filter's literal reading a captured array only as ys[p], p its Iota
+// element and len(ys) provably the Iota's length, is an element-wise flow
+// of ys into it, Kernel.Gathers, tag index-read, gather.go); the
+// clustering methods greedy, ilp (the integer linear program of
+// [Robinson-ILP], solved by gophersat) and wsp (the branch and bound of
+// [Bohrium-WSP]), which
+// choose a clustering and have the greedy driver replay it under all its
+// checks; returns a Plan per function with its cost. testdata/src/futhark
+// holds Futhark's tests/fusion programs in Go with Futhark's structure as
+// expectation.
 package fusion

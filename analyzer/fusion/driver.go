@@ -1,6 +1,6 @@
 package fusion
 
-// This file is the greedy bottom-up T2 driver (paper 000 §3): it visits the
+// This file is the greedy bottom-up T2 driver (Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion] §3): it visits the
 // SOACs of every block from last to first, fusing each producer into the
 // kernel of its consumers when the rule table and the legality checks
 // allow, then merges independent kernels horizontally.
@@ -313,7 +313,7 @@ func (st *state) producer(P *ir.SOAC) {
 	for _, c := range cons {
 		if c.kind == "boundary" && !P.IsGenerator() {
 			st.refuse(P, x, &Refusal{Rule: RefLoopBoundary, Pos: c.soac.Pos(), Consumer: c.soac,
-				Reason: fmt.Sprintf("%s is computed at %s outside %s and consumed inside it at %s: fusing would recompute it every time the body runs (paper 000 Fig. 9 case 3)",
+				Reason: fmt.Sprintf("%s is computed at %s outside %s and consumed inside it at %s: fusing would recompute it every time the body runs ([T2-fusion] Fig. 9 case 3)",
 					x.Name, st.p.at(P.Pos()), st.boxName(c.box), st.p.at(c.soac.Pos()))})
 			return
 		}
@@ -358,7 +358,7 @@ func (st *state) producer(P *ir.SOAC) {
 		m, r := st.mergeAll(ks)
 		if r != nil {
 			twice := &Refusal{Rule: RefConsumedTwice, Pos: second.Pos(), Consumer: second,
-				Reason: fmt.Sprintf("%s is consumed again at %s on the same execution path, and the consumers cannot share a kernel (%s); fusing into both would compute it twice (paper 000 Fig. 9 cases 4 and 6)",
+				Reason: fmt.Sprintf("%s is consumed again at %s on the same execution path, and the consumers cannot share a kernel (%s); fusing into both would compute it twice ([T2-fusion] Fig. 9 cases 4 and 6)",
 					x.Name, st.p.at(second.Pos()), r.Reason)}
 			if !st.mapOutFirst(P, x, cons, others) {
 				st.refuse(P, x, twice)
@@ -597,7 +597,7 @@ func (st *state) branches(P *ir.SOAC, x *ir.Var, cons, branch []consumer, others
 	for _, c := range cons {
 		if c.anc != anc || c.kind != "branch" {
 			st.refuse(P, x, &Refusal{Rule: RefConsumedTwice, Pos: c.soac.Pos(), Consumer: c.soac,
-				Reason: fmt.Sprintf("%s is consumed inside %s and again at %s on the same execution path; fusing into both would compute it twice (paper 000 Fig. 9 case 4)",
+				Reason: fmt.Sprintf("%s is consumed inside %s and again at %s on the same execution path; fusing into both would compute it twice ([T2-fusion] Fig. 9 case 4)",
 					x.Name, st.p.stmt(anc), st.p.at(c.soac.Pos()))})
 			return
 		}

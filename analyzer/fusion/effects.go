@@ -1,7 +1,7 @@
 package fusion
 
-// This file decides the one fusion an impure SOAC takes part in (issue 14
-// item 6, effects in order): a Map whose lambda has side effects fuses into
+// This file decides the one fusion an impure SOAC takes part in (effects in
+// order): a Map whose lambda has side effects fuses into
 // the Reduce that is its only consumer, right after it (or moved up to it,
 // past statements it commutes with: placement, place.go; the map itself
 // never moves), when the reduction cannot observe those effects. The fused loop calls the map's lambda on

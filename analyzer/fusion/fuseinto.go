@@ -5,8 +5,8 @@ package fusion
 // written out, map-out), the producer must move to the kernel's position,
 // and the rule table must fuse it into every member that consumes it. When
 // the producer's consumer kernels cannot merge, mapOutFirst fuses it into
-// the first of them with a map-out array instead of refusing (paper 004
-// §5.2, issue 14 item 2); when a target clustering keeps some consumers
+// the first of them with a map-out array instead of refusing (Spiegelhauer & Sprent, "Implementing Map-Scan Fusion in the Futhark Compiler" (2016) [Map-scan]
+// §5.2); when a target clustering keeps some consumers
 // out of the producer's group, mapOutChosen fuses it into the others'.
 //
 // It does NOT choose the kernels or the order producers are visited
@@ -22,7 +22,7 @@ import (
 
 // mapOutFirst fuses P into the consumer kernel that runs first when its
 // consumer kernels cannot merge: the fused kernel writes x out (a map-out
-// array, paper 004 §5.2) and the later kernels read it, so no work is
+// array, [Map-scan] §5.2) and the later kernels read it, so no work is
 // duplicated. It reports whether it fused (or ran out of gas).
 func (st *state) mapOutFirst(P *ir.SOAC, x *ir.Var, cons []consumer, others []Use) bool {
 	// The consumers' kernels now: a failed mergeAll may have merged some.
@@ -152,7 +152,7 @@ func (st *state) fuseInto(P *ir.SOAC, x *ir.Var, K *kstate, cons []consumer, oth
 	var copies []*ir.Var
 	if r != nil && r.Rule == RefCaptureReassigned && moveR == nil && !st.modelOnly() {
 		// P moves down reading copies of its reassigned captures, taken
-		// where it is written (issue 14 item 5).
+		// where it is written (Kernel.Copies).
 		if rc := st.pathMove(P, K, &copies); rc == nil {
 			r = nil
 		} else {
@@ -225,16 +225,16 @@ func (st *state) usesAfter(P *ir.SOAC, x *ir.Var, K *kstate, at ir.Stmt, others 
 		}
 		if soac, ok := o.Stmt.(*ir.SOAC); ok && K.members[soac] {
 			return false, &Refusal{Rule: RefUsedBefore, Pos: o.Pos, Consumer: soac,
-				Reason: fmt.Sprintf("%s reads %s whole at %s (not as an input array), so it must be complete before the kernel runs (paper 000 Fig. 9 case 5)", st.p.soac(soac), x.Name, st.p.at(o.Pos))}
+				Reason: fmt.Sprintf("%s reads %s whole at %s (not as an input array), so it must be complete before the kernel runs ([T2-fusion] Fig. 9 case 5)", st.p.soac(soac), x.Name, st.p.at(o.Pos))}
 		}
 		if anc != nil && st.g.Index(anc) <= st.g.Index(atB) {
 			return false, &Refusal{Rule: RefUsedBefore, Pos: o.Pos,
-				Reason: fmt.Sprintf("%s is used at %s, before the kernel runs at %s (paper 000 Fig. 9 case 5)", x.Name, st.p.at(o.Pos), st.p.at(at.Pos()))}
+				Reason: fmt.Sprintf("%s is used at %s, before the kernel runs at %s ([T2-fusion] Fig. 9 case 5)", x.Name, st.p.at(o.Pos), st.p.at(at.Pos()))}
 		}
 		if soac, ok := anc.(*ir.SOAC); ok && K.members[soac] {
 			// Inside a member's lambda: the kernel computes x as it runs.
 			return false, &Refusal{Rule: RefUsedBefore, Pos: o.Pos, Consumer: soac,
-				Reason: fmt.Sprintf("%s is used at %s, inside %s, while the kernel computes it (paper 000 Fig. 9 case 5)", x.Name, st.p.at(o.Pos), st.p.soac(soac))}
+				Reason: fmt.Sprintf("%s is used at %s, inside %s, while the kernel computes it ([T2-fusion] Fig. 9 case 5)", x.Name, st.p.at(o.Pos), st.p.soac(soac))}
 		}
 		mapOut = true
 	}

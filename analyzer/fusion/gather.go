@@ -1,6 +1,6 @@
 package fusion
 
-// This file finds index reads (Futhark's "ys[i] over iota", issue 14):
+// This file finds index reads (Futhark's "ys[i] over iota"):
 // a Map or Filter whose function literal reads a captured array ys only
 // as ys[p], p the parameter bound to the element of an Iota input, with
 // len(ys) provably the Iota's length. Such a read is the element of ys

@@ -82,7 +82,7 @@ var handCases = []handCase{
 		b.Filter("p3", "ins", pure())
 		b.plain("use:p1", "use:p2", "use:p3")
 	}, opts: Options{Gas: 1}, want: expect{kernels: map[int]int{0: 2}}},
-	{name: "diamond (paper 000 Fig. 8)", build: func(b *irb) {
+	{name: "diamond ([T2-fusion] Fig. 8)", build: func(b *irb) {
 		b.param("a")
 		b.Map("x", pure(), "a")
 		b.Map("y", pure(), "x")
@@ -90,7 +90,7 @@ var handCases = []handCase{
 		b.Map("r", pure(), "y", "z")
 		b.plain("use:r")
 	}, want: expect{kernels: map[int]int{0: 1}, internal: []string{"x", "y", "z"}, rules: []string{"map->map"}, noNotes: true}},
-	{name: "matmul (paper 000 Fig. 15)", build: func(b *irb) {
+	{name: "matmul ([T2-fusion] Fig. 15)", build: func(b *irb) {
 		b.param("a", "bt")
 		b.Map("res", lam{body: func() {
 			b.newVar("row", nil)
@@ -191,7 +191,7 @@ var handCases = []handCase{
 	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
 	{name: "write by index between, consumer placed up", build: func(b *irb) {
 		// As above, but y reads only x: the kernel runs at x, before the
-		// write, y moved up past it (placement, issue 14 item 5).
+		// write, y moved up past it (placement).
 		b.param("xs")
 		b.Map("x", pure(), "xs")
 		b.plain("write:xs")
@@ -235,7 +235,7 @@ var handCases = []handCase{
 		b.Map("z", pure(), "gts", "xs")
 		b.plain("use:z")
 	}, want: expect{kernels: map[int]int{0: 2}, diags: []string{"size"}, refusals: []string{"size-mismatch/gts"}}},
-	{name: "two filters zipped (paper 000 Fig. 9 case 2)", build: func(b *irb) {
+	{name: "two filters zipped ([T2-fusion] Fig. 9 case 2)", build: func(b *irb) {
 		// The two filtered lengths are known only after both filters ran: a
 		// fused loop over a would pair x[i] with the wrong y element.
 		b.param("a", "c")
@@ -334,7 +334,7 @@ var handCases = []handCase{
 		b.Map("y", pure(), "x")
 		b.plain("use:y")
 	}, want: expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"placed", "map-out"}, noNotes: true}},
-	{name: "captured variable reassigned (case 5 of the issue)", build: func(b *irb) {
+	{name: "captured variable reassigned (a captured variable reassigned between the passes)", build: func(b *irb) {
 		// k = 1 when x is computed, 2 afterwards: x = a*1 must not become
 		// a*2; y reads the new k, so it cannot move up to x: x moves down
 		// reading a copy of k taken where it is written.
@@ -389,7 +389,7 @@ var handCases = []handCase{
 		b.Map("y", pure(), "x")
 		b.plain("use:y")
 	}, want: expect{kernels: map[int]int{0: 1}, rules: []string{"placed"}, noNotes: true}},
-	{name: "impure lambdas (case 6 of the issue)", build: func(b *irb) {
+	{name: "impure lambdas (effects in order)", build: func(b *irb) {
 		// The first lambda increments counter, the second reads it: fused,
 		// the second sees 1, 2, ... instead of len(a).
 		b.param("a", "counter")

@@ -1,7 +1,7 @@
 package fusion
 
 // This file is the ilp method: Robinson et al.'s integer linear program
-// for clustering (paper 001 §1.4, Fig. 1.14) over the problem of
+// for clustering (Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP] §1.4, Fig. 1.14) over the problem of
 // cluster.go, solved as a pseudo-boolean optimisation problem by
 // github.com/crillab/gophersat (pure Go, no cgo).
 //
@@ -46,7 +46,7 @@ import (
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
-// ILP is the ilp method (paper 001's integer linear program).
+// ILP is the ilp method ([Robinson-ILP]'s integer linear program).
 type ILP struct{}
 
 // Name implements Partitioner.

@@ -21,7 +21,7 @@ import (
 // The stable identifiers of refusals. Each is exercised by a test (see
 // TestEveryRuleTested).
 const (
-	RefWriteBetween      = "write-between"      // memory an input may alias is written between producer and consumer (paper 000 Fig. 9 case 1)
+	RefWriteBetween      = "write-between"      // memory an input may alias is written between producer and consumer ([T2-fusion] Fig. 9 case 1)
 	RefSizeMismatch      = "size-mismatch"      // a Map2/Map3 zips a filtered array with its unfiltered source (case 2)
 	RefSizeUnknown       = "size-unknown"       // iteration spaces not known to be equal (two filters zipped, unrelated lengths)
 	RefLoopBoundary      = "loop-boundary"      // producer outside a loop, closure or lambda, consumer inside (case 3)

@@ -15,12 +15,12 @@ import (
 // Partitioner chooses the kernels of one function: a partition of its
 // SOACs into sets that each run as one pass.
 //
-// Greedy, the bottom-up T2 driver of paper 000, is one implementation. An
-// optimal clustering is another: paper 001 §1.4 formulates fusion as an
+// Greedy, the bottom-up T2 driver of Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion], is one implementation. An
+// optimal clustering is another: Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP] §1.4 formulates fusion as an
 // integer linear program (a variable x_ij per pair of combinators, fused or
 // not, with fusion-preventing edges and the concestor constraints of
-// Fig. 1.8 as linear constraints, minimising passes over memory), and paper
-// 002 as a weighted subroutine partitioning (WSP) problem solved by branch
+// Fig. 1.8 as linear constraints, minimising passes over memory), and
+// Kristensen et al., "Fusion of Array Operations at Runtime" (2016) [Bohrium-WSP] as a weighted subroutine partitioning (WSP) problem solved by branch
 // and bound. Either would reuse NewGraph, conflict, the spaces and the rule
 // table to enumerate legal pairs, and build its Plan with the same
 // assembly.

@@ -1,6 +1,6 @@
 package fusion
 
-// This file decides where a kernel runs (placement, issue 14 item 5). A
+// This file decides where a kernel runs (placement). A
 // kernel may run anywhere between the definitions of what it reads and its
 // first use, where no statement in between writes what it reads or reads
 // what it writes. The driver first moves every member down to the last

@@ -62,7 +62,7 @@ type Kernel struct {
 	// Inputs are the arrays the kernel reads that it does not compute.
 	Inputs []*ir.Var
 	// Outputs are the members' results that are used after the kernel:
-	// final results and map-out arrays (paper 004 §5.2).
+	// final results and map-out arrays (Spiegelhauer & Sprent, "Implementing Map-Scan Fusion in the Futhark Compiler" (2016) [Map-scan] §5.2).
 	Outputs []*ir.Var
 	// Internal are the intermediate arrays that are never materialised.
 	Internal []*ir.Var
@@ -87,7 +87,7 @@ type Kernel struct {
 	// Copies are the variables captured by members' function literals
 	// that are reassigned between the member's statement and At: the
 	// generated code copies each where its member is written and the
-	// member's lambdas read the copy (issue 14 item 5).
+	// member's lambdas read the copy.
 	Copies []Copy
 	// Gathers are the index reads of members whose array another member
 	// computes (gather.go): in the kernel's loop the producer's element
@@ -130,7 +130,7 @@ type Diagnostic struct {
 	Message  string
 }
 
-// Stats counts what fusion did in one function, like Figure 18 of paper 000.
+// Stats counts what fusion did in one function, like Figure 18 of Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion].
 type Stats struct {
 	// Rules counts how often each fusion rule fired, by rule name.
 	Rules map[string]int

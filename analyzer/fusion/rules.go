@@ -19,7 +19,7 @@ import (
 type Class uint16
 
 // The classes. A Reduce is a redomap with the identity map and a Scan a
-// scanomap with the identity map (paper 004 §4.1), so rules name them so.
+// scanomap with the identity map (Spiegelhauer & Sprent, "Implementing Map-Scan Fusion in the Futhark Compiler" (2016) [Map-scan] §4.1), so rules name them so.
 const (
 	ClassMap       Class = 1 << iota // Map, Map2, Map3
 	ClassReduce                      // Reduce (a redomap)
@@ -112,12 +112,12 @@ type ruleCtx struct {
 
 // Rule names that are not table entries but tag what happened to a kernel.
 const (
-	TagMapOut      = "map-out"          // the producer's output stays materialised for later uses (paper 004 §5.2)
-	TagBranchCopy  = "branch-copy"      // the producer was copied into the kernels of disjoint branches (paper 000 Fig. 9 case 4)
-	TagMerge       = "merge"            // the consumers' kernels were merged so that the producer could fuse (paper 000 Fig. 8)
-	TagEffects     = "effects-in-order" // an impure map fused into the pure reduction right after it (effects.go, issue 14 item 6)
-	TagPlaced      = "placed"           // the kernel runs at its producer's position, its consumers moved up to it (place.go, issue 14 item 5)
-	TagCaptureCopy = "capture-copy"     // the producer moved down reading copies, taken where it is written, of captured variables reassigned on the way (Kernel.Copies, issue 14 item 5)
+	TagMapOut      = "map-out"          // the producer's output stays materialised for later uses ([Map-scan] §5.2)
+	TagBranchCopy  = "branch-copy"      // the producer was copied into the kernels of disjoint branches ([T2-fusion] Fig. 9 case 4)
+	TagMerge       = "merge"            // the consumers' kernels were merged so that the producer could fuse ([T2-fusion] Fig. 8)
+	TagEffects     = "effects-in-order" // an impure map fused into the pure reduction right after it (effects.go)
+	TagPlaced      = "placed"           // the kernel runs at its producer's position, its consumers moved up to it (place.go)
+	TagCaptureCopy = "capture-copy"     // the producer moved down reading copies, taken where it is written, of captured variables reassigned on the way (Kernel.Copies)
 	TagIndexRead   = "index-read"       // the consumer's literal reads the producer's output only at the iteration index of an Iota input of its length (Kernel.Gathers, gather.go)
 )
 
@@ -129,50 +129,50 @@ func Tags() []string {
 // rules is the table, first match wins.
 var rules = []Rule{
 	{Name: "iota->any", Mode: Vertical, Producer: ClassIota, Consumer: ClassAny,
-		Doc: "Iota is index arithmetic: never materialised, fuses even into loops and lambdas (paper 000 §3.4, like replicate)"},
+		Doc: "Iota is index arithmetic: never materialised, fuses even into loops and lambdas ([T2-fusion] §3.4, like replicate)"},
 	{Name: "replicate->any", Mode: Vertical, Producer: ClassReplicate, Consumer: ClassAny,
-		Doc: "Replicate is a constant map: never materialised, fuses even into loops and lambdas (paper 000 Fig. 14)"},
+		Doc: "Replicate is a constant map: never materialised, fuses even into loops and lambdas ([T2-fusion] Fig. 14)"},
 	{Name: "map->map", Mode: Vertical, Producer: ClassMap, Consumer: ClassMap,
-		Doc: "map2 o map2 => map2, at any input position of Map2/Map3 (paper 000 Fig. 14)"},
+		Doc: "map2 o map2 => map2, at any input position of Map2/Map3 ([T2-fusion] Fig. 14)"},
 	{Name: "map->redomap", Mode: Vertical, Producer: ClassMap, Consumer: ClassReduce,
-		Doc: "reduce o map => redomap; redomap o map => redomap (paper 000 Fig. 14)"},
+		Doc: "reduce o map => redomap; redomap o map => redomap ([T2-fusion] Fig. 14)"},
 	{Name: "map->scanomap", Mode: Vertical, Producer: ClassMap, Consumer: ClassScan,
-		Doc: "scan o map => scanomap (paper 004 §4.1, §5.2)"},
+		Doc: "scan o map => scanomap ([Map-scan] §4.1, §5.2)"},
 	{Name: "map->filter", Mode: Vertical, Producer: ClassMap, Consumer: ClassFilter,
-		Doc: "filter o map: the predicate reads the mapped element (paper 001 filterMax)"},
+		Doc: "filter o map: the predicate reads the mapped element ([Robinson-ILP] filterMax)"},
 	{Name: "scanomap->map", Mode: Vertical, Producer: ClassScan, Consumer: ClassMap,
 		Doc: "map o scanomap: the map reads each scanned element as it is produced (Futhark's scan post-lambda)"},
 	{Name: "scanomap->redomap", Mode: Vertical, Producer: ClassScan, Consumer: ClassReduce,
 		Doc: "redomap o scanomap: the reduction folds each scanned element as it is produced"},
 	{Name: "scanomap->scanomap", Mode: Vertical, Producer: ClassScan, Consumer: ClassScan,
-		Doc: "scan o scanomap: the second scan folds each element of the first as it is produced (paper 004's scanomap composition; sequential on cpu)"},
+		Doc: "scan o scanomap: the second scan folds each element of the first as it is produced ([Map-scan]'s scanomap composition; sequential on cpu)"},
 	{Name: "scanomap->filter", Mode: Vertical, Producer: ClassScan, Consumer: ClassFilter,
 		Doc: "filter o scanomap: the predicate reads each scanned element as it is produced and opens the kept-element space under it (sequential on cpu, as scanomap->scanomap)"},
 	{Name: "filter->filter", Mode: Vertical, Producer: ClassFilter, Consumer: ClassFilter,
-		Doc: "filter2 o filter2 => filter2 with the conjunction of the predicates (paper 000 Fig. 14)"},
+		Doc: "filter2 o filter2 => filter2 with the conjunction of the predicates ([T2-fusion] Fig. 14)"},
 	{Name: "filter->redomap", Mode: Vertical, Producer: ClassFilter, Consumer: ClassReduce,
-		Doc: "reduce o filter => redomap folding only kept elements (paper 000 Fig. 14)"},
+		Doc: "reduce o filter => redomap folding only kept elements ([T2-fusion] Fig. 14)"},
 	{Name: "filter->scanomap", Mode: Vertical, Producer: ClassFilter, Consumer: ClassScan,
-		Doc: "scan o filter: the scan folds each kept element as it is kept and appends its running value, in the filter's output space (paper 001 §1.3.6 size inference; sequential on cpu, as scanomap->scanomap)"},
+		Doc: "scan o filter: the scan folds each kept element as it is kept and appends its running value, in the filter's output space ([Robinson-ILP] §1.3.6 size inference; sequential on cpu, as scanomap->scanomap)"},
 	{Name: "filter->map", Mode: Vertical, Producer: ClassFilter, Consumer: ClassMap,
-		Doc:   "map o filter: size-changing; the map runs on kept elements, sound when its other inputs are in the filtered space (paper 001 §1.3.6)",
+		Doc:   "map o filter: size-changing; the map runs on kept elements, sound when its other inputs are in the filtered space ([Robinson-ILP] §1.3.6)",
 		Check: checkFilterMap},
 	{Name: "map->stream", Mode: Vertical, Producer: ClassMap, Consumer: ClassStreamMap | ClassStreamRed,
-		Doc: "a map becomes a stream_map (F1) and composes with the consuming stream (F6): the chunk function receives the mapped chunk (paper 003 §4.2)"},
+		Doc: "a map becomes a stream_map (F1) and composes with the consuming stream (F6): the chunk function receives the mapped chunk ([Futhark-PLDI17] §4.2)"},
 	{Name: "stream->stream", Mode: Vertical, Producer: ClassStreamMap, Consumer: ClassStreamMap | ClassStreamRed | ClassMap | ClassReduce,
-		Doc: "StreamMap -> StreamMap/StreamRed by F6; a consuming Map/Reduce first becomes a stream by F1/F3 (paper 003 §4.2)"},
+		Doc: "StreamMap -> StreamMap/StreamRed by F6; a consuming Map/Reduce first becomes a stream by F1/F3 ([Futhark-PLDI17] §4.2)"},
 	{Name: "stream->scanomap", Mode: Vertical, Producer: ClassStreamMap, Consumer: ClassScan,
-		Doc: "scan o stream_map: the scan folds each element of every chunk the chunk function returns, in order, its accumulator carried from chunk to chunk (paper 003 §4.2's chunked composition; sequential on cpu, as scanomap->scanomap)"},
+		Doc: "scan o stream_map: the scan folds each element of every chunk the chunk function returns, in order, its accumulator carried from chunk to chunk ([Futhark-PLDI17] §4.2's chunked composition; sequential on cpu, as scanomap->scanomap)"},
 	{Name: "stream->filter", Mode: Vertical, Producer: ClassStreamMap, Consumer: ClassFilter,
-		Doc: "filter o stream_map: the predicate reads each element of every chunk the chunk function returns and keeps it in order (paper 003 §4.2's chunked composition, paper 001 §1.3.6 size inference; sequential on cpu)"},
+		Doc: "filter o stream_map: the predicate reads each element of every chunk the chunk function returns and keeps it in order ([Futhark-PLDI17] §4.2's chunked composition, [Robinson-ILP] §1.3.6 size inference; sequential on cpu)"},
 	{Name: "horizontal", Mode: Horizontal, Producer: ClassAny &^ streamClasses, Consumer: ClassAny &^ streamClasses,
-		Doc:   "two kernels over one space with no path between them run as one pass (paper 000 Fig. 9 case 6, paper 004 §4.3, paper 001)",
+		Doc:   "two kernels over one space with no path between them run as one pass ([T2-fusion] Fig. 9 case 6, [Map-scan] §4.3, [Robinson-ILP])",
 		Match: func(a, b Class) bool { return a&streamClasses == 0 && b&streamClasses == 0 }},
 	{Name: "reduce->stream", Mode: Horizontal, Producer: ClassReduce | ClassMap, Consumer: streamClasses,
-		Doc:   "a reduction or map beside a stream over the same array becomes a stream (F1/F3) and joins it horizontally (F6 with no flow) (paper 003 §4.2)",
+		Doc:   "a reduction or map beside a stream over the same array becomes a stream (F1/F3) and joins it horizontally (F6 with no flow) ([Futhark-PLDI17] §4.2)",
 		Match: func(a, b Class) bool { return (a&streamClasses == 0) != (b&streamClasses == 0) }},
 	{Name: "stream+stream", Mode: Horizontal, Producer: streamClasses, Consumer: streamClasses,
-		Doc:   "StreamRed+StreamRed (or StreamMap) over the same array: F6 with no flow, operators tupled (paper 003 §4.2)",
+		Doc:   "StreamRed+StreamRed (or StreamMap) over the same array: F6 with no flow, operators tupled ([Futhark-PLDI17] §4.2)",
 		Match: func(a, b Class) bool { return a&streamClasses != 0 && b&streamClasses != 0 }},
 }
 
@@ -238,7 +238,7 @@ func shapeCheck(p posFmt, members []*ir.SOAC) *Refusal {
 		return streamThen(p, streams[0], members)
 	}
 	return &Refusal{Rule: RefNoRule, Pos: other.Pos(), Consumer: streams[0],
-		Reason: fmt.Sprintf("no kernel form runs %s and %s in one pass: a scan or filter does not compose with a stream (paper 003 F5 gives only sequential streams)", p.soac(streams[0]), p.soac(other))}
+		Reason: fmt.Sprintf("no kernel form runs %s and %s in one pass: a scan or filter does not compose with a stream ([Futhark-PLDI17] F5 gives only sequential streams)", p.soac(streams[0]), p.soac(other))}
 }
 
 // streamThen checks the shape of a kernel whose StreamMap s feeds scans or

@@ -73,7 +73,7 @@ var sourceCases = []sourceCase{
 	{"papers", "diamond", expect{kernels: map[int]int{0: 1}, internal: []string{"x", "y", "z"}, rules: []string{"map->map"}, noNotes: true}},
 	{"papers", "matmul", expect{kernels: map[int]int{0: 1, 1: 1, 2: 1}, rules: []string{"map->redomap"}, noNotes: true}},
 	{"papers", "matmulRep", expect{kernels: map[int]int{0: 1, 1: 1, 2: 1}, rules: []string{"replicate->any", "map->redomap"}, noNotes: true}},
-	// Paper 000 Fig. 9.
+	// Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion] Fig. 9.
 	{"fig9", "case1", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/a"}}},
 	{"fig9", "case2", expect{kernels: map[int]int{0: 3}, refusals: []string{"size-unknown/x"}}},
 	{"fig9", "case3", expect{refusals: []string{"loop-boundary/x"}}},
@@ -82,7 +82,7 @@ var sourceCases = []sourceCase{
 	{"fig9", "case5", expect{kernels: map[int]int{0: 2}, refusals: []string{"used-before/x"}}},
 	{"fig9", "case5mapout", expect{kernels: map[int]int{0: 1}, outputs: []string{"x"}, rules: []string{"map-out"}, noNotes: true}},
 	{"fig9", "case6", expect{kernels: map[int]int{0: 2}, together: [][]string{{"x", "u"}}, outputs: []string{"x"}, rules: []string{"map-out"}, refusals: []string{"consumed-twice/x"}}},
-	// The issue's refusal tests.
+	// Refusals where a wrong fusion gives a wrong value, and the positive variants.
 	{"issue", "byIndex", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
 	{"issue", "byCopy", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
 	{"issue", "byAppend", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},

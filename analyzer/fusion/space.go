@@ -1,11 +1,11 @@
 package fusion
 
-// This file infers iteration spaces (paper 001 §1.3): which arrays are
+// This file infers iteration spaces (Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP] §1.3): which arrays are
 // known to have equal lengths, and which lengths descend from others
 // through filters (transducers). A kernel is one pass over one space; its
 // members may iterate over spaces that descend from the kernel's space
-// through filters that are members too (the compatible concestors of paper
-// 001 Fig. 1.8).
+// through filters that are members too (the compatible concestors of
+// [Robinson-ILP] Fig. 1.8).
 //
 // It does NOT decide moves or rules; it only answers "may these SOACs share
 // one pass" with a refusal naming the spaces.
@@ -259,7 +259,7 @@ func (sp *spaces) zipCheck(s *ir.SOAC, members map[*ir.SOAC]bool) ([]spaceID, *R
 	for i := 1; i < len(in); i++ {
 		if ids[i] != ids[0] && (sp.filteredBy(ids[i], members) || sp.filteredBy(ids[0], members)) {
 			return nil, &Refusal{Rule: RefSizeUnknown, Var: in[i], Pos: s.Pos(), Consumer: s,
-				Reason: fmt.Sprintf("%s zips %s (%s) with %s (%s): a filtered length is known only after the filter ran, so they cannot share one pass (paper 000 Fig. 9 case 2)",
+				Reason: fmt.Sprintf("%s zips %s (%s) with %s (%s): a filtered length is known only after the filter ran, so they cannot share one pass ([T2-fusion] Fig. 9 case 2)",
 					sp.p.soac(s), in[0].Name, sp.desc[ids[0]], in[i].Name, sp.desc[ids[i]])}
 		}
 	}

@@ -1,6 +1,6 @@
 package fusion
 
-// This file computes the fusion statistics of a plan (paper 000 Fig. 18).
+// This file computes the fusion statistics of a plan (Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion] Fig. 18).
 //
 // It does NOT decide anything; it counts what the driver did.
 

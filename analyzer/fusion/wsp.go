@@ -1,7 +1,7 @@
 package fusion
 
 // This file is the wsp method: Kristensen et al.'s weighted subroutine
-// partition (paper 002 §III-V) over the problem of cluster.go, with its
+// partition (Kristensen et al., "Fusion of Array Operations at Runtime" (2016) [Bohrium-WSP] §III-V) over the problem of cluster.go, with its
 // bytes-accessed cost (Def. 13, cost.go), its unintrusive partition
 // (Fig. 6) and its branch and bound (Fig. 11).
 //
@@ -30,7 +30,7 @@ import (
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
-// WSP is the wsp method (paper 002's optimal weighted subroutine
+// WSP is the wsp method ([Bohrium-WSP]'s optimal weighted subroutine
 // partition).
 type WSP struct{}
 
@@ -103,7 +103,7 @@ func (w *wsp) components(state []int8) []int {
 	return u.labels()
 }
 
-// search is one node of the branch and bound (paper 002 Fig. 11).
+// search is one node of the branch and bound ([Bohrium-WSP] Fig. 11).
 func (w *wsp) search(state []int8) {
 	if w.timedOut {
 		return
@@ -292,7 +292,7 @@ func (w *wsp) path(state []int8, a, b int) []int {
 	return free
 }
 
-// unintrusive is paper 002 Fig. 6: merge two groups joined by a weight
+// unintrusive is [Bohrium-WSP] Fig. 6: merge two groups joined by a weight
 // edge when one of them has no other weight edge (a pendant) and merging
 // leaves the non-fusible sets θ unchanged, so no later merge is lost; the
 // engine must realise each merge. It returns the labels and plan, or a

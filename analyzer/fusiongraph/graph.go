@@ -14,6 +14,13 @@
 // deterministic: nodes in plan order (kernels in order, members in
 // evaluation order), edges sorted by their end nodes, no map iteration
 // reaching the output.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): a spec's SOAC
+// dependency graph from its plan (nodes, edges by array, kernels as
+// clusters, refused fusions as blocked edges); DOT, SVG via dot, the HTML
+// page of soacgen -graph.
 package fusiongraph
 
 import (

@@ -47,7 +47,7 @@ pre { background: #f6f8fa; padding: 0.8em; overflow: auto; font-size: 12px; max-
 <body>
 <h1>{{.Title}}</h1>
 <p class="legend"><span>■ box: a kernel (one pass)</span><span>→ thick: fused array, never materialised</span><span>→ thin: array materialised between kernels</span><span>⋯ dotted: scalar read (the producer finishes first)</span><span style="color:#c62828">⊣ red dashed: fusion refused, with its rule</span></p>
-{{range .Sections}}<section id="{{.Graph.Package}}.{{.Graph.Spec}}">
+{{range .Sections}}<section id="{{.Graph.Package}}.{{.Graph.Name}}">
 <h2>{{.Graph.Spec}} → {{.Graph.Name}}</h2>
 <p>{{.Graph.Package}} · {{.Graph.Pos}}</p>
 <div class="row">

@@ -19,6 +19,13 @@
 //     has one *Var per assignment, all sharing its types.Object;
 //   - every statement belongs to exactly one Block, and Block.Parent links
 //     each nested block to the statement that owns it.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the IR types:
+// Function, Block, statements (SOAC, Plain, If, Switch, Loop, Closure),
+// the canonical Screma node plus Filter, Stream, Iota, Replicate; Effects
+// of every statement; alias classes; Verify.
 package ir
 
 import (
@@ -55,13 +62,19 @@ type Problem struct {
 // literal passed to a SOAC is a Lambda with its own Body, and any other
 // literal is a Closure statement.
 type Function struct {
-	Name   string        // the Go name of the function
-	Decl   *ast.FuncDecl // its declaration
-	Obj    *types.Func   // its object
-	Fuse   *Directive    // the //soac:fuse directive, nil if the function is not a spec
-	Params []*Var        // parameters and named results, in order
-	Body   *Block        // the function body
-	Vars   []*Var        // every Var of the function, indexed by Var.ID
+	Name string        // the Go name of the function
+	Decl *ast.FuncDecl // its declaration
+	Obj  *types.Func   // its object
+	// Fuse is the //soac:fuse directive this Function is generated
+	// for, nil if the function is not a spec: the first of Fuses in
+	// Program.Funcs, another in the Functions Directed returns.
+	Fuse *Directive
+	// Fuses are every //soac:fuse directive of the spec, in the order of
+	// its doc comment; each generates its own function.
+	Fuses  []*Directive
+	Params []*Var // parameters and named results, in order
+	Body   *Block // the function body
+	Vars   []*Var // every Var of the function, indexed by Var.ID
 	// Unsupported lists SOAC calls that the builder recognised but could not
 	// put into the IR (for example a SOAC called through a function value, or
 	// one evaluated conditionally inside && or ||). They stay as they are,
@@ -74,6 +87,29 @@ type Function struct {
 	// (a builtin or a user's object of the same name); nil for IR built
 	// without types, where such a consumer assumes the worst.
 	Info *types.Info
+}
+
+// Directed returns one Function per directive of the spec fn, in
+// directive order (nil when fn is not a spec): fn itself for the first
+// (fn.Fuse), and for each later one a shallow copy of fn whose Fuse is
+// that directive. The copies share fn's IR (Body, Vars, Alias, ...):
+// the fusion engine and the generator read it and never change it, so
+// each directive gets its own plan (its cluster= may differ) and its own
+// generated function from one build of the spec.
+func (fn *Function) Directed() []*Function {
+	if fn.Fuse == nil {
+		return nil
+	}
+	out := []*Function{fn}
+	for _, d := range fn.Fuses {
+		if d == fn.Fuse {
+			continue
+		}
+		c := *fn
+		c.Fuse = d
+		out = append(out, &c)
+	}
+	return out
 }
 
 // Directive is a parsed //soac:fuse comment.

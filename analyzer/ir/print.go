@@ -94,12 +94,16 @@ func (p *dumper) function(fn *Function) {
 	}
 	p.line("%s %s @%s", kind, fn.Name, p.pos(fnPos(fn)))
 	p.depth++
-	if fn.Fuse != nil {
-		b := fn.Fuse.Backend
+	fuses := fn.Fuses
+	if len(fuses) == 0 && fn.Fuse != nil {
+		fuses = []*Directive{fn.Fuse}
+	}
+	for _, d := range fuses {
+		b := d.Backend
 		if b == "" {
 			b = "(default)"
 		}
-		p.line("fuse %s backend=%s @%s", fn.Fuse.Name, b, p.pos(fn.Fuse.Pos))
+		p.line("fuse %s backend=%s @%s", d.Name, b, p.pos(d.Pos))
 	}
 	p.line("params %s", vlist(fn.Params))
 	var globals []*Var

@@ -7,6 +7,15 @@
 // package knows the purity of functions it calls, and its Result answers
 // questions about every function, literal and call in the package. A small
 // table names the pure functions of the standard library.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): analyzer: purity
+// verdicts of functions, literals and calls (writes to memory a function
+// allocated itself are pure); which index expressions are proven in range
+// (SafeIndexes: range loops, len guards, early exits, counted loops,
+// constant lengths), shared with the engine's panic checks; exports facts
+// across packages; standard-library table.
 package purity
 
 import (

@@ -1,8 +1,10 @@
 // Package report turns the fusion engine's plans into the fusion report
-// fixed by CONTRACT.md ("The fusion report"): one JSON object per package
-// listing every spec (a function with a //soac:fuse directive), its kernels
-// with their member SOACs, and the notes explaining refused fusions. It also
-// aggregates fusion statistics in the manner of Figure 18 of paper 000 and
+// fixed by docs/contract.md ("The fusion report"): one JSON object per
+// package listing every generated function (a spec, a function with
+// //soac:fuse directives, once per directive), its kernels with their
+// member SOACs, and the notes explaining refused fusions. It also
+// aggregates fusion statistics in the manner of Figure 18 of Henriksen &
+// Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion] and
 // prints them as a table (WriteStats).
 //
 // The package decides nothing and reports no diagnostics: it only renders
@@ -33,6 +35,13 @@
 // that is empty too, "cpu". Each fallback Generated records becomes a
 // note with rule "backend-fallback" at the kernel's position, after the
 // plan's notes.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the docs/contract.md
+// JSON report and fusion statistics from plans, with the backend that
+// generated each kernel and a backend-fallback note per fallback
+// (Options.Generated, filled by rewrite).
 package report
 
 import (
@@ -51,10 +60,10 @@ import (
 )
 
 // DefaultBackend is the backend of a kernel whose spec's directive names none
-// when Options.Backend is empty; CONTRACT.md fixes it as cpu.
+// when Options.Backend is empty; docs/contract.md fixes it as cpu.
 const DefaultBackend = "cpu"
 
-// Backends are the backend names CONTRACT.md allows in a directive and in
+// Backends are the backend names docs/contract.md allows in a directive and in
 // soacgen's -backend flag.
 var Backends = []string{"cpu", "parallel", "opencl", "auto"}
 
@@ -71,14 +80,18 @@ type Report struct {
 // Package is the report on one package.
 type Package struct {
 	Path string `json:"path"`
-	// Functions are the package's specs (functions with a //soac:fuse
-	// directive) in source order; never nil, so that JSON prints [].
+	// Functions are the package's generated functions, one per
+	// //soac:fuse directive, in source order (a spec's directives in the
+	// order of its doc comment); never nil, so that JSON prints [].
+	// Spec and Name tell each apart: a spec of several directives has
+	// one Function per directive, each with its own plan and backends.
 	Functions []*Function `json:"functions"`
 	// Stats sums the statistics of Functions.
 	Stats PackageStats `json:"stats"`
 }
 
-// Function is the report on one spec.
+// Function is the report on one generated function: a spec and one of
+// its directives.
 type Function struct {
 	Spec string `json:"spec"` // the spec's Go name
 	Name string `json:"name"` // the function the directive asks to generate
@@ -97,8 +110,8 @@ type Function struct {
 // prices its clustering under both cost models of the fusion engine.
 type Cluster struct {
 	Method string `json:"method"` // "greedy", "ilp" or "wsp"
-	// Robinson is paper 001's objective (array traversals N², loops 1,
-	// intermediate arrays N); Bytes paper 002's bytes accessed per element.
+	// Robinson is the objective of Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP]
+	// (array traversals N², loops 1, intermediate arrays N); Bytes the bytes accessed per element of Kristensen et al., "Fusion of Array Operations at Runtime" (2016) [Bohrium-WSP].
 	Robinson int64 `json:"robinson"`
 	Bytes    int64 `json:"bytes"`
 	// Optimal: the method proved the clustering optimal under its model.
@@ -176,9 +189,11 @@ func (f Fallback) Note() string {
 	return "backend " + f.Backend + " does not generate this kernel: " + f.Reason + "; it falls back to " + f.Next
 }
 
-// NewPackage renders the plans of one package (one plan per ir.Function, in
-// any order) as a Package. Only plans of specs (functions with a
-// //soac:fuse directive) appear in Functions and in Stats.
+// NewPackage renders the plans of one package (one plan per ir.Function,
+// one per directive for a spec: ir.Function.Directed; in any order, a
+// spec's directives in their order) as a Package. Only plans of specs
+// (functions with a //soac:fuse directive) appear in Functions and in
+// Stats.
 func NewPackage(fset *token.FileSet, path string, plans []*fusion.Plan, opts Options) *Package {
 	p := &Package{Path: path, Functions: []*Function{}}
 	specs := make([]*fusion.Plan, 0, len(plans))

@@ -79,7 +79,7 @@ func (s *source) function(name string, fuse *ir.Directive) *ir.Function {
 }
 
 // plans builds the plans of the three functions of n.go by hand: normalize2
-// fused as paper 001 fuses it (the two reductions and the filter in one
+// fused as Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP] fuses it (the two reductions and the filter in one
 // pass over xs, the two maps in a second), sumSquares and scaleSpec as one
 // kernel each.
 func (s *source) plans() []*fusion.Plan {
@@ -144,7 +144,7 @@ func TestReportGolden(t *testing.T) {
 	golden(t, "normalize2.json.golden", buf.Bytes())
 }
 
-// TestContractShape checks the CONTRACT.md fields of the report through a
+// TestContractShape checks the docs/contract.md fields of the report through a
 // generic JSON decoding, independently of the golden file.
 func TestContractShape(t *testing.T) {
 	src := parseSource(t)

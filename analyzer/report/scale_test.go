@@ -17,8 +17,8 @@ import (
 	"github.com/soacgen/soacgen/analyzer/report"
 )
 
-// scaleSpecs and the SOAC bounds are the size the issue asks the analysis
-// to handle in under 2 s: one package of 500 specs with 5-10 SOACs each.
+// scaleSpecs and the SOAC bounds are the size the analysis must
+// handle in under 2 s: one package of 500 specs with 5-10 SOACs each.
 const (
 	scaleSpecs  = 500
 	scaleMinOps = 5
@@ -98,7 +98,7 @@ func TestScalePackage(t *testing.T) {
 }
 
 // BenchmarkAnalyze500Specs measures the analysis and report of one package
-// of 500 specs with 5-10 SOACs each (the issue's bound is 2 s), after
+// of 500 specs with 5-10 SOACs each (the bound is 2 s), after
 // loading and type-checking, which the go command's own caches dominate.
 func BenchmarkAnalyze500Specs(b *testing.B) {
 	pkgs := loadScalePackage(b)

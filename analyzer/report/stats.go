@@ -12,7 +12,7 @@ import (
 	"github.com/soacgen/soacgen/analyzer/fusion"
 )
 
-// Stats counts what fusion did, like Figure 18 of paper 000: how often each
+// Stats counts what fusion did, like Figure 18 of Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion]: how often each
 // rule fired, how many passes over memory the unfused and the fused program
 // make, and how many intermediate arrays are no longer materialised.
 type Stats struct {
@@ -26,9 +26,11 @@ type Stats struct {
 	IntermediatesRemoved int `json:"intermediatesRemoved"`
 }
 
-// PackageStats are the Stats of a package's specs, summed, with the number
-// of specs.
+// PackageStats are the Stats of a package's generated functions, summed,
+// with their number.
 type PackageStats struct {
+	// Specs counts the generated functions (Package.Functions): a spec
+	// of several directives counts once per directive, as its plans do.
 	Specs int `json:"specs"`
 	Stats
 }
@@ -94,7 +96,7 @@ func (s Stats) Count(rule string) int {
 }
 
 // WriteStats writes the statistics of the report's packages as a table in
-// the manner of Figure 18 of paper 000: one column per package (and a
+// the manner of Figure 18 of [T2-fusion]: one column per package (and a
 // "total" column when there are several), one row per fusion rule that
 // fired anywhere (sorted by name), then the passes over memory before and
 // after fusion and the intermediate arrays removed.

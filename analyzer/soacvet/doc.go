@@ -4,7 +4,7 @@
 //
 // # Analyzer soacvet
 //
-// soacvet: report SOAC pipelines that could be fused, fusions that are blocked, misuses of runtime/soac, and stale generated code
+// soacvet: report SOAC pipelines that could be fused, fusions that are blocked, misuses of runtime/soac, stale generated code, and kernels that fall back from the backend asked for
 //
 // soacvet builds the IR of every function that calls runtime/soac (the
 // soacir analyzer), runs the fusion engine on it exactly as soacgen does,
@@ -53,7 +53,7 @@
 // element. Reported in every function, since it is almost certainly a bug.
 //
 // impure: in a spec, a lambda with side effects (I/O, writes to captured or
-// global memory, calls of impure functions). CONTRACT.md requires lambdas
+// global memory, calls of impure functions). docs/contract.md requires lambdas
 // to be pure; soacgen does not reorder such calls, which blocks fusion.
 //
 // unsupported: in a spec, a SOAC call that soacgen cannot model (for
@@ -62,11 +62,13 @@
 // a package soacgen fails to generate (a generator error, or a spec's NAME
 // that the package declares by hand), whose generated files the stale
 // check then cannot check; the stale analyzer (below) reports it when
-// either unsupported or stale is enabled, since go generate and soacgen
-// -check fail on it.
+// unsupported, stale or fallback is enabled, since go generate and
+// soacgen -check fail on it.
 //
 // directive: a malformed //soac:fuse directive (missing or invalid name,
-// unknown backend, a directive not in a top-level function's doc comment).
+// unknown backend or key, a directive not in a top-level function's doc
+// comment, a NAME that another directive of the package, on the same spec
+// or another, already gives, or that the package declares itself).
 // soacgen refuses to run on such a package.
 //
 // stale: generated code that is not what soacgen would write now, so that
@@ -112,8 +114,35 @@
 // //go:generate line passes soacgen flags. For every stale finding, run
 // go generate.
 //
+// fallback: in a spec, a kernel whose generated code is not the backend
+// the spec asked for: a backend of the chain (opencl, then parallel, then
+// cpu) refused it at generation time, and the next one's code runs it.
+// soacgen prints the same as a warning and the -json report as a
+// backend-fallback note; this finding lets a CI gate require that what
+// was asked for is what runs. Like stale, it is reported by the stale
+// analyzer (package rewrite/stale) from the code soacgen would generate
+// now, at the kernel's position, one finding per kernel naming the
+// kernel as the report numbers it, its combinators, the backend asked
+// for, the backend whose code runs it, and each refusal's reason:
+//
+//	fallback: kernel 1 of Lengths (Map): asked for opencl, runs parallel: backend opencl does not generate this kernel: REASON; it falls back to parallel
+//
+// The backend asked for is the directive's backend= (backend=auto tries
+// opencl first); a spec whose directive names none is checked as cpu,
+// soacgen's default, so a package generated with soacgen -backend should
+// name its backend in its directives. Fallbacks at run time (no OpenCL
+// device, a failed build, a call too large for the device) are not
+// findings: package runtime/opencl/launch logs and lists them
+// (launch.FallbackList).
+//
 // Findings of the fusion engine that carry another category are reported
 // under that category.
+//
+// A spec with several //soac:fuse directives is analysed once per
+// clustering method its directives ask for (cluster=; the backend does not
+// change which fusions are made or refused), and a finding that several
+// of those analyses make (the same position, category and message) is
+// reported once, not once per directive.
 //
 // A package with type errors is not analysed: the driver prints the type
 // errors instead (soacvet requires the IR builder, which needs complete
@@ -141,4 +170,12 @@
 //	soacvet -fix ./...          # apply the unfused fixes
 //	soacvet -categories=unfused,size ./...
 //	soacvet -categories=stale ./...   # what go generate would change
+//	soacvet -categories=fallback ./...   # kernels not on the backend asked for
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): analyzer: unfused,
+// blocked, size, impure, unsupported, directive diagnostics; its
+// -categories flag also gates rewrite/stale (soacvet.Enabled) and the
+// fallback category, which rewrite/stale reports.
 package soacvet

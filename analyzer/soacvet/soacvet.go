@@ -27,10 +27,11 @@ const (
 	Unsupported = "unsupported"
 	Directive   = "directive"
 	Stale       = "stale"
+	Fallback    = "fallback"
 )
 
 // Categories lists every category soacvet reports, in documentation order.
-var Categories = []string{Unfused, Blocked, Size, Impure, Unsupported, Directive, Stale}
+var Categories = []string{Unfused, Blocked, Size, Impure, Unsupported, Directive, Stale, Fallback}
 
 //go:embed doc.go
 var docFile string
@@ -119,8 +120,9 @@ func (s *categorySet) Set(v string) error {
 func (s categorySet) enabled(c string) bool { return len(s) == 0 || s[c] }
 
 // Enabled reports whether the -categories flag enables category c: the
-// stale analyzer (package rewrite/stale), which cmd/soacvet runs beside
-// Analyzer, reports its findings only if so.
+// stale analyzer (package rewrite/stale: the stale and fallback
+// categories), which cmd/soacvet runs beside Analyzer, reports its
+// findings only if so.
 func Enabled(c string) bool { return categories.enabled(c) }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -142,19 +144,38 @@ func run(pass *analysis.Pass) (any, error) {
 		fuse = fuseDespiteErrors
 	}
 	for _, fn := range prog.Funcs {
-		plan := fuse(fn, opts)
-		if plan == nil {
-			r.report(analysis.Diagnostic{Pos: fn.Decl.Name.Pos(), Category: Unsupported,
-				Message: fn.Name + " is not analysed: its type information is incomplete (fix the type errors first)"})
+		if fn.Fuse == nil {
+			if plan := fuse(fn, opts); plan != nil {
+				r.nonSpec(fn, plan)
+			} else {
+				r.unanalysed(fn)
+			}
 			continue
 		}
-		if fn.Fuse != nil {
-			r.spec(fn, plan)
-		} else {
-			r.nonSpec(fn, plan)
+		// A spec is analysed once per clustering its directives ask for
+		// (the backend does not change the plan); findings the analyses
+		// share are reported once (reporter.seen).
+		analysed := map[string]bool{}
+		for _, d := range fn.Directed() {
+			if analysed[d.Fuse.Cluster] {
+				continue
+			}
+			analysed[d.Fuse.Cluster] = true
+			plan := fuse(d, opts)
+			if plan == nil {
+				r.unanalysed(fn)
+				break
+			}
+			r.spec(d, plan)
 		}
 	}
 	return nil, nil
+}
+
+// unanalysed reports that fn's IR could not be fused.
+func (r *reporter) unanalysed(fn *ir.Function) {
+	r.report(analysis.Diagnostic{Pos: fn.Decl.Name.Pos(), Category: Unsupported,
+		Message: fn.Name + " is not analysed: its type information is incomplete (fix the type errors first)"})
 }
 
 // fuseDespiteErrors is fusion.Fuse for a package with type errors: IR built

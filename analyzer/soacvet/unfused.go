@@ -157,7 +157,9 @@ func fusedName(pass *analysis.Pass, prog *ir.Program, base string) string {
 		if pass.Pkg.Scope().Lookup(name) != nil {
 			return true
 		}
-		return slices.ContainsFunc(prog.Funcs, func(fn *ir.Function) bool { return fn.Fuse != nil && fn.Fuse.Name == name })
+		return slices.ContainsFunc(prog.Funcs, func(fn *ir.Function) bool {
+			return slices.ContainsFunc(fn.Directed(), func(d *ir.Function) bool { return d.Fuse.Name == name })
+		})
 	}
 	name := base + "Fused"
 	for i := 2; taken(name); i++ {

@@ -37,7 +37,7 @@ func TestCluster(t *testing.T) {
 		if n.Spec != "normalize2Spec" || n.Cluster.Method != m || len(n.Kernels) != 2 {
 			t.Errorf("-cluster=%s: %+v", m, n)
 		}
-		// Paper 001 Fig. 1.16: the optimal clustering costs 51.
+		// Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP] Fig. 1.16: the optimal clustering costs 51.
 		if n.Cluster.Robinson != 51 || n.Cluster.Optimal != (m != "greedy") {
 			t.Errorf("-cluster=%s: cost %+v, want robinson 51, optimal for ilp and wsp", m, n.Cluster)
 		}

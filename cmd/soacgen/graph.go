@@ -21,8 +21,8 @@ import (
 	"github.com/soacgen/soacgen/analyzer/report"
 )
 
-// specGraphs builds the fusion graph of every spec among plans, in source
-// order, positions and backends rendered as the report renders them.
+// specGraphs builds the fusion graph of every generated function among
+// plans (one per directive), in source order, then directive order, positions and backends rendered as the report renders them.
 func specGraphs(fset *token.FileSet, pkgPath string, plans []*fusion.Plan, opts report.Options) []*fusiongraph.Graph {
 	var gs []*fusiongraph.Graph
 	for _, pl := range plans {
@@ -35,17 +35,22 @@ func specGraphs(fset *token.FileSet, pkgPath string, plans []*fusion.Plan, opts 
 
 // graphFile returns the DOT file name of g: PKG.SPEC.dot with PKG the last
 // element of the package path, or the whole path with / replaced by _
-// when another package of the run has the same last element.
-func graphFile(g *fusiongraph.Graph, lastCount map[string]int) string {
+// when another package of the run has the same last element; when the
+// spec has several directives (several graphs, directives counts them),
+// PKG.SPEC.NAME.dot, one file per generated function.
+func graphFile(g *fusiongraph.Graph, lastCount map[string]int, directives map[[2]string]int) string {
 	pkg := path.Base(g.Package)
 	if lastCount[pkg] > 1 {
 		pkg = strings.ReplaceAll(g.Package, "/", "_")
+	}
+	if directives[[2]string{g.Package, g.Spec}] > 1 {
+		return pkg + "." + g.Spec + "." + g.Name + ".dot"
 	}
 	return pkg + "." + g.Spec + ".dot"
 }
 
 // writeGraphs writes every graph of res to dir (created if needed) as
-// PKG.SPEC.dot, and dir/index.html showing them all beside the specs'
+// PKG.SPEC.dot (PKG.SPEC.NAME.dot for a spec of several directives), and dir/index.html showing them all beside the specs'
 // entries of the fusion report. Without Graphviz the page shows the DOT
 // text, and a warning on stderr says so.
 func writeGraphs(dir string, res *result, stderr io.Writer) error {
@@ -56,11 +61,15 @@ func writeGraphs(dir string, res *result, stderr io.Writer) error {
 	for _, p := range res.rep.Packages {
 		lastCount[path.Base(p.Path)]++
 	}
-	funcs := map[[2]string]*report.Function{}
+	funcs := map[[2]string]*report.Function{} // by package and NAME
 	for _, p := range res.rep.Packages {
 		for _, f := range p.Functions {
-			funcs[[2]string{p.Path, f.Spec}] = f
+			funcs[[2]string{p.Path, f.Name}] = f
 		}
+	}
+	directives := map[[2]string]int{} // graphs per package and spec
+	for _, g := range res.graphs {
+		directives[[2]string{g.Package, g.Spec}]++
 	}
 	dot := fusiongraph.HaveGraphviz()
 	if !dot && len(res.graphs) > 0 {
@@ -72,11 +81,11 @@ func writeGraphs(dir string, res *result, stderr io.Writer) error {
 		if err := fusiongraph.WriteDOT(&src, g); err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, graphFile(g, lastCount)), src.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, graphFile(g, lastCount, directives)), src.Bytes(), 0o644); err != nil {
 			return err
 		}
 		sec := fusiongraph.Section{Graph: g, DOT: src.Bytes()}
-		if f := funcs[[2]string{g.Package, g.Spec}]; f != nil {
+		if f := funcs[[2]string{g.Package, g.Name}]; f != nil {
 			b, err := json.MarshalIndent(f, "", "  ")
 			if err != nil {
 				return err
@@ -86,7 +95,7 @@ func writeGraphs(dir string, res *result, stderr io.Writer) error {
 		if dot {
 			svg, err := fusiongraph.SVG(src.Bytes())
 			if err != nil {
-				return fmt.Errorf("%s.%s: %v", g.Package, g.Spec, err)
+				return fmt.Errorf("%s.%s (%s): %v", g.Package, g.Spec, g.Name, err)
 			}
 			sec.SVG = svg
 		} else {

@@ -32,6 +32,9 @@ type result struct {
 	graphs []*fusiongraph.Graph // of the specs, in the report's order
 	// warnings are printed on standard error; the run still succeeds.
 	warnings []string
+	// known are the packages the module builds (buildable): the loaded
+	// packages and their dependencies.
+	known map[string]bool
 }
 
 // analyze loads the packages matching patterns (relative to dir), runs
@@ -81,7 +84,7 @@ func analyze(dir string, patterns []string, opts rewrite.Options) (*result, []st
 		return nil, nil, err
 	}
 	rep := &report.Report{Packages: []*report.Package{}}
-	res := &result{rep: rep, warnings: testSpecWarnings(listed, wd)}
+	res := &result{rep: rep, warnings: testSpecWarnings(listed, wd), known: buildable(pkgs)}
 	var errs []string
 	for _, act := range graph.Roots {
 		r, perrs, err := generateAct(act, wd)
@@ -156,12 +159,26 @@ func sortedProblems(fset *token.FileSet, ps []ir.Problem) []ir.Problem {
 }
 
 // loadErrors returns the errors of pkgs and their dependencies, in
-// dependency order, without duplicates.
+// dependency order, without duplicates. When a file does not parse, the
+// type errors are left out: the type checker sees the parser's partial
+// syntax tree, so they are a cascade of the syntax errors (an undefined
+// name, a missing return, a call with the wrong arguments), often at
+// places the user did not write wrong. The syntax errors (and the go
+// command's own) are then the whole list.
 func loadErrors(pkgs []*packages.Package, wd string) []string {
 	var errs []string
 	seen := map[string]bool{}
+	syntax := false
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
+			syntax = syntax || e.Kind == packages.ParseError
+		}
+	})
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			if syntax && e.Kind == packages.TypeError {
+				continue
+			}
 			msg := e.Msg
 			if e.Pos != "" && e.Pos != "-" {
 				msg = relFile(e.Pos, wd) + ": " + e.Msg

@@ -143,6 +143,9 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "soacgen: %s\n", relFile(w, wd))
 		}
 	}
+	for _, w := range importWarnings(res.outs, res.known, wd) {
+		fmt.Fprintf(stderr, "soacgen: %s\n", w)
+	}
 	changes, err := rewrite.SyncPending(res.outs, res.files, *check, pendingUnderGenerate(wd, res.listed))
 	if err != nil {
 		fmt.Fprintf(stderr, "soacgen: %v\n", err)

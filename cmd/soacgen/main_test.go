@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -24,10 +25,14 @@ func repoRoot(t testing.TB) string {
 }
 
 // offline makes the go command work on temporary modules without a network
-// or a go.sum: the soacgen module is replaced by the repository itself.
+// or a go.sum: the soacgen module is replaced by the repository itself, and
+// go.sum is written from the module cache (GOSUMDB=off), for the modules
+// the generated code needs beyond the spec's (the opencl backend's code
+// needs github.com/ebitengine/purego).
 func offline(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOSUMDB", "off")
 	t.Setenv("GOWORK", "off")
 }
 
@@ -81,7 +86,7 @@ func golden(t *testing.T, name string, got string) {
 	}
 }
 
-// TestJSON runs soacgen -json on a module holding CONTRACT.md's normalize2
+// TestJSON runs soacgen -json on a module holding docs/contract.md's normalize2
 // spec and compares the report with the golden file; it also checks the
 // contract's shape directly: two kernels, the op/pos format, positions
 // relative to the module root.
@@ -400,4 +405,44 @@ func dropBackendWarnings(stderr string) string {
 		}
 	}
 	return strings.Join(keep, "")
+}
+
+// TestSyntaxErrors checks that a spec file that does not parse gets the
+// parser's errors alone, each as file:line:col: message, without the
+// type errors the partial syntax tree causes (an undefined name, a call
+// with the wrong arguments, a missing return), exit 1, no report, and
+// nothing written.
+func TestSyntaxErrors(t *testing.T) {
+	mod := writeModule(t, map[string]string{
+		"p/p.go": `package p
+
+import "github.com/soacgen/soacgen/runtime/soac"
+
+//soac:fuse Sum
+func sumSpec(xs []float64) float64 {
+	ys := soac.Map(xs, func(x float64) float64 { return x * 2 }
+	return soac.Reduce(ys, 0, func(a, b float64) float64 { return a + b })
+}
+`,
+		// A package that type-checks keeps its output unwritten too.
+		"q/q.go": "package q\n\nimport \"github.com/soacgen/soacgen/runtime/soac\"\n\n//soac:fuse Twice\nfunc twiceSpec(xs []int) []int { return soac.Map(xs, func(x int) int { return 2 * x }) }\n",
+	})
+	want := "p/p.go:7:61: missing ',' before newline in argument list\n" +
+		"p/p.go:8:2: expected operand, found 'return'\n"
+	for _, args := range [][]string{{"-json", "./..."}} {
+		code, stdout, stderr := soacgen(mod, args...)
+		if code != 1 || stdout != "" || !strings.HasPrefix(stderr, want) {
+			t.Errorf("soacgen %s: exit %d, stdout %q, stderr:\n%s\nwant exit 1, no output, stderr starting\n%s", strings.Join(args, " "), code, stdout, stderr, want)
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
+			if !regexp.MustCompile(`^p/p\.go:\d+:\d+: (expected|missing) `).MatchString(l) {
+				t.Errorf("soacgen %s: %q is not a syntax error of p/p.go at file:line:col", strings.Join(args, " "), l)
+			}
+		}
+	}
+	for _, f := range []string{"p/p_soac.go", "q/q_soac.go"} {
+		if _, err := os.Stat(filepath.Join(mod, filepath.FromSlash(f))); !os.IsNotExist(err) {
+			t.Errorf("%s written (%v), want nothing written", f, err)
+		}
+	}
 }

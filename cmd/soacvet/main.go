@@ -2,7 +2,8 @@
 // analyzer/soacvet), which reports SOAC pipelines that could be fused,
 // fusions that are blocked and misuses of runtime/soac, and beside it the
 // stale analyzer (package rewrite/stale), which reports generated code
-// that go generate would change; both run as one analyzer named soacvet
+// that go generate would change and kernels whose generated code is not
+// the backend their spec asked for (the fallback category); both run as one analyzer named soacvet
 // with soacvet's flags (stale.Vet). Use it on its own or as a vet tool:
 //
 //	soacvet [flags] [packages]

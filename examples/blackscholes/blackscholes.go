@@ -47,7 +47,19 @@ func callPrice(o Option) float64 {
 
 // callPricesSpec returns the value of every option.
 //
+// Its directives generate CallPrices (cpu), CallPricesPar (parallel:
+// par_test.go) and CallPricesAuto (backend=auto: its kernel on a GPU when
+// the cost model says the call is large enough, else the parallel backend's
+// code). Their host code calls the literal through soac.Opaque, once per
+// option (it may contract x*y+z; hostgo's fma.go), as it would callPrice,
+// so that clbench's BenchmarkAutoHost and TestAutoHostAllocs find
+// CallPricesAuto's host path as fast as CallPricesPar (auto's choice adds a
+// few nanoseconds a call). CallPricesCL is generated from callPricesCLSpec,
+// which maps the named callPrice instead.
+//
 //soac:fuse CallPrices
+//soac:fuse CallPricesPar backend=parallel
+//soac:fuse CallPricesAuto backend=auto
 func callPricesSpec(opts []Option) []float64 {
 	return soac.Map(opts, func(o Option) float64 {
 		vst := o.V * math.Sqrt(o.T)
@@ -60,45 +72,26 @@ func callPricesSpec(opts []Option) []float64 {
 // portfolioValueSpec returns the total value of the options (summed left to
 // right).
 //
+// Its directives generate PortfolioValue (cpu), PortfolioValuePar
+// (parallel: par_test.go) and PortfolioValueCL (opencl).
+//
 //soac:fuse PortfolioValue
+//soac:fuse PortfolioValuePar backend=parallel
+//soac:fuse PortfolioValueCL backend=opencl
 func portfolioValueSpec(opts []Option) float64 {
 	prices := soac.Map(opts, callPrice)
 	return soac.Reduce(prices, 0.0, func(a, b float64) float64 { return a + b })
 }
 
-// callPricesCLSpec is callPricesSpec generated for the opencl backend:
-// CallPricesCL runs its kernel on the OpenCL device when there is one,
-// else on the CPU.
+// callPricesCLSpec computes what callPricesSpec does, for the opencl
+// backend: CallPricesCL runs its kernel on the OpenCL device when there
+// is one, else on the CPU. It is a spec of its own, not a directive of
+// callPricesSpec, because it maps the declared function callPrice rather
+// than callPricesSpec's literal: the kernel translates callPrice (and its
+// run-time fallback calls it), which generates other code than the
+// literal's.
 //
 //soac:fuse CallPricesCL backend=opencl
 func callPricesCLSpec(opts []Option) []float64 {
 	return soac.Map(opts, callPrice)
-}
-
-// portfolioValueCLSpec is portfolioValueSpec generated for the opencl
-// backend.
-//
-//soac:fuse PortfolioValueCL backend=opencl
-func portfolioValueCLSpec(opts []Option) float64 {
-	prices := soac.Map(opts, callPrice)
-	return soac.Reduce(prices, 0.0, func(a, b float64) float64 { return a + b })
-}
-
-// callPricesAutoSpec is callPricesSpec generated for backend=auto:
-// CallPricesAuto runs its kernel on a GPU when the cost model says the
-// call is large enough, else the parallel backend's code. Its lambda is
-// the literal of callPricesParSpec, so that its host code is
-// CallPricesPar's: both call it through soac.Opaque, once per option
-// (it may contract x*y+z; hostgo's fma.go), as they would callPrice, and
-// clbench's BenchmarkAutoHost and TestAutoHostAllocs find the same time
-// and allocations (auto's choice adds a few nanoseconds a call).
-//
-//soac:fuse CallPricesAuto backend=auto
-func callPricesAutoSpec(opts []Option) []float64 {
-	return soac.Map(opts, func(o Option) float64 {
-		vst := o.V * math.Sqrt(o.T)
-		d1 := (math.Log(o.S/o.K) + (o.R+0.5*o.V*o.V)*o.T) / vst
-		d2 := d1 - vst
-		return o.S*cnd(d1) - o.K*math.Exp(-o.R*o.T)*cnd(d2)
-	})
 }

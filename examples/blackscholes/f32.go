@@ -1,6 +1,6 @@
 package blackscholes
 
-// This file holds Black-Scholes over float32 options (issue 13's 1e8
+// This file holds Black-Scholes over float32 options (the 1e8
 // options benchmark): the data a GPU moves is half of the float64
 // form's, while the arithmetic stays float64 (Go's math functions are
 // float64: each term is computed in float64 and the price rounded to
@@ -21,21 +21,12 @@ func callPrice32(o Option32) float32 {
 
 // callPrices32Spec returns the call price of every option.
 //
+// Its directives generate CallPrices32 (cpu), CallPrices32Par (parallel)
+// and CallPrices32CL (opencl).
+//
 //soac:fuse CallPrices32
-func callPrices32Spec(opts []Option32) []float32 {
-	return soac.Map(opts, callPrice32)
-}
-
-// callPrices32CLSpec is callPrices32Spec for the opencl backend.
-//
-//soac:fuse CallPrices32CL backend=opencl
-func callPrices32CLSpec(opts []Option32) []float32 {
-	return soac.Map(opts, callPrice32)
-}
-
-// callPrices32ParSpec is callPrices32Spec for the parallel backend.
-//
 //soac:fuse CallPrices32Par backend=parallel
-func callPrices32ParSpec(opts []Option32) []float32 {
+//soac:fuse CallPrices32CL backend=opencl
+func callPrices32Spec(opts []Option32) []float32 {
 	return soac.Map(opts, callPrice32)
 }

@@ -33,7 +33,52 @@ func soacgenRerunGoGenerate_CallPrices32(func(opts []Option32) []float32) {}
 
 func _() { soacgenRerunGoGenerate_CallPrices32(callPrices32Spec) }
 
-// CallPrices32CL is the fused form of callPrices32CLSpec (generated from its //soac:fuse directive).
+// CallPrices32Par is the fused form of callPrices32Spec (generated from its //soac:fuse directive).
+func CallPrices32Par(opts []Option32) []float32 {
+	fn := soac.Opaque(callPrice32)
+	var t []float32
+	if parallel.Sequential(len(opts), 596) {
+		{
+			n := len(opts)
+			in := opts[:n]
+			var out []float32
+			out = make([]float32, n)
+			for i := 0; i < n; i++ {
+				var m float32
+				m = float32(fn(in[i]))
+				out[i] = m
+			}
+			t = out
+		}
+	} else {
+		{
+			n2 := len(opts)
+			in2 := opts[:n2]
+			var out2 []float32
+			out2 = parallel.Alloc[float32](n2)[:n2]
+			parallel.For(n2, 74, func(lo, hi int) {
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out2 := out2[:hi]
+				_ = out2[lo:]
+				for i3 := lo; i3 < hi; i3++ {
+					var m3 float32
+					m3 = float32(fn(in2[i3]))
+					out2[i3] = m3
+				}
+			})
+			t = out2
+		}
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_CallPrices32Par does not compile when the signature of callPrices32Spec no longer matches CallPrices32Par: run go generate.
+func soacgenRerunGoGenerate_CallPrices32Par(func(opts []Option32) []float32) {}
+
+func _() { soacgenRerunGoGenerate_CallPrices32Par(callPrices32Spec) }
+
+// CallPrices32CL is the fused form of callPrices32Spec (generated from its //soac:fuse directive).
 func CallPrices32CL(opts []Option32) []float32 {
 	fn := soac.Opaque(callPrice32)
 	var t []float32
@@ -82,9 +127,9 @@ func CallPrices32CL(opts []Option32) []float32 {
 	return t
 }
 
-// soacgenCLCallPrices32CL runs a kernel of CallPrices32CL on OpenCL (generated from callPrices32CLSpec).
+// soacgenCLCallPrices32CL runs a kernel of CallPrices32CL on OpenCL (generated from callPrices32Spec).
 var soacgenCLCallPrices32CL = &launch.Redomap{
-	At:   "f32.go:33:9",
+	At:   "f32.go:31:9",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:       "CLCallPrices32CL",
@@ -135,52 +180,7 @@ static float blackscholes__callPrice32(blackscholes__Option32 o, int *soac__err)
 	},
 }
 
-// soacgenRerunGoGenerate_CallPrices32CL does not compile when the signature of callPrices32CLSpec no longer matches CallPrices32CL: run go generate.
+// soacgenRerunGoGenerate_CallPrices32CL does not compile when the signature of callPrices32Spec no longer matches CallPrices32CL: run go generate.
 func soacgenRerunGoGenerate_CallPrices32CL(func(opts []Option32) []float32) {}
 
-func _() { soacgenRerunGoGenerate_CallPrices32CL(callPrices32CLSpec) }
-
-// CallPrices32Par is the fused form of callPrices32ParSpec (generated from its //soac:fuse directive).
-func CallPrices32Par(opts []Option32) []float32 {
-	fn := soac.Opaque(callPrice32)
-	var t []float32
-	if parallel.Sequential(len(opts), 596) {
-		{
-			n := len(opts)
-			in := opts[:n]
-			var out []float32
-			out = make([]float32, n)
-			for i := 0; i < n; i++ {
-				var m float32
-				m = float32(fn(in[i]))
-				out[i] = m
-			}
-			t = out
-		}
-	} else {
-		{
-			n2 := len(opts)
-			in2 := opts[:n2]
-			var out2 []float32
-			out2 = parallel.Alloc[float32](n2)[:n2]
-			parallel.For(n2, 74, func(lo, hi int) {
-				in2 := in2[:hi]
-				_ = in2[lo:]
-				out2 := out2[:hi]
-				_ = out2[lo:]
-				for i3 := lo; i3 < hi; i3++ {
-					var m3 float32
-					m3 = float32(fn(in2[i3]))
-					out2[i3] = m3
-				}
-			})
-			t = out2
-		}
-	}
-	return t
-}
-
-// soacgenRerunGoGenerate_CallPrices32Par does not compile when the signature of callPrices32ParSpec no longer matches CallPrices32Par: run go generate.
-func soacgenRerunGoGenerate_CallPrices32Par(func(opts []Option32) []float32) {}
-
-func _() { soacgenRerunGoGenerate_CallPrices32Par(callPrices32ParSpec) }
+func _() { soacgenRerunGoGenerate_CallPrices32CL(callPrices32Spec) }

@@ -72,7 +72,7 @@ func BenchmarkCallPricesPar(b *testing.B) {
 
 // BenchmarkParPaired times cpu, parallel and the hand goroutine loop of
 // CallPrices and PortfolioValue in turns (extest.ParPaired): the speedup
-// cpu/par and par/hand, issue 11's two goals, from one run; beside them
+// cpu/par and par/hand, the parallel backend's two goals, from one run; beside them
 // CallPrices' chunk code generated before ChunkFuncs (before:
 // callPricesParCaptured) and the hand loops with the parallel functions'
 // chunks (handchunks).

@@ -1,9 +1,9 @@
 package blackscholes
 
-// The parallel backend's functions (par.go) against the specs: the same
-// result within rounding (integers identical), the same bits under
-// GOMAXPROCS 1, 2 and 8, on sizes that run the sequential path and sizes
-// that split into chunks.
+// The parallel backend's functions (the specs' backend=parallel
+// directives) against the specs: the same result within rounding
+// (integers identical), the same bits under GOMAXPROCS 1, 2 and 8, on
+// sizes that run the sequential path and sizes that split into chunks.
 
 import (
 	"testing"
@@ -15,9 +15,6 @@ func TestCallPricesPar(t *testing.T) {
 	for _, n := range extest.ParSizes(testing.Short()) {
 		opts := randOptions(n)
 		want := callPricesSpec(opts)
-		if d := extest.Same(callPricesParSpec(opts), want); d != "" {
-			t.Fatalf("n=%d: the spec's parallel copy differs from the spec: %s", n, d)
-		}
 		got := extest.AcrossProcs(t, func() []float64 { return CallPricesPar(opts) })
 		if d := extest.Near(got, want); d != "" {
 			t.Errorf("n=%d: CallPricesPar: %s", n, d)
@@ -29,9 +26,6 @@ func TestPortfolioValuePar(t *testing.T) {
 	for _, n := range extest.ParSizes(testing.Short()) {
 		opts := randOptions(n)
 		want := portfolioValueSpec(opts)
-		if d := extest.Same(portfolioValueParSpec(opts), want); d != "" {
-			t.Fatalf("n=%d: the spec's parallel copy differs from the spec: %s", n, d)
-		}
 		got := extest.AcrossProcs(t, func() float64 { return PortfolioValuePar(opts) })
 		if d := extest.Near(got, want); d != "" {
 			t.Errorf("n=%d: PortfolioValuePar: %s", n, d)

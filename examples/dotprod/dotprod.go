@@ -15,19 +15,14 @@ import "github.com/soacgen/soacgen/runtime/soac"
 // dotSpec returns the sum of xs[i]*ys[i], summed left to right. It panics if
 // the lengths differ.
 //
-//soac:fuse Dot
-func dotSpec(xs, ys []float64) float64 {
-	return soac.Reduce(
-		soac.Map2(xs, ys, func(x, y float64) float64 { return x * y }),
-		0.0,
-		func(a, b float64) float64 { return a + b })
-}
-
-// dotCLSpec is dotSpec generated for the opencl backend: DotCL runs its
-// kernel on the OpenCL device when there is one, else on the CPU.
+// Its directives generate Dot (cpu), DotPar (parallel: par_test.go) and
+// DotCL (opencl: its kernel on the OpenCL device when there is one, else on
+// the CPU).
 //
+//soac:fuse Dot
+//soac:fuse DotPar backend=parallel
 //soac:fuse DotCL backend=opencl
-func dotCLSpec(xs, ys []float64) float64 {
+func dotSpec(xs, ys []float64) float64 {
 	return soac.Reduce(
 		soac.Map2(xs, ys, func(x, y float64) float64 { return x * y }),
 		0.0,

@@ -45,7 +45,155 @@ func soacgenRerunGoGenerate_Dot(func(xs, ys []float64) float64) {}
 
 func _() { soacgenRerunGoGenerate_Dot(dotSpec) }
 
-// DotCL is the fused form of dotCLSpec (generated from its //soac:fuse directive).
+// DotPar is the fused form of dotSpec (generated from its //soac:fuse directive).
+func DotPar(xs, ys []float64) float64 {
+	var t2 float64
+	if parallel.Sequential(len(xs), 25000) {
+		if len(xs) == len(ys) {
+			n := len(xs)
+			in := xs[:n]
+			in2 := ys[:n]
+			var acc float64 = float64(0.0)
+			for i := 0; i < n; i++ {
+				var m float64
+				{
+					x, y := in[i], in2[i]
+					m = float64(x * y)
+				}
+				{
+					a, b := acc, m
+					acc = float64(a + b)
+				}
+			}
+			t2 = acc
+		} else {
+			t3 := soac.Map2[float64, float64, float64](xs, ys, func(x, y float64) float64 {
+				return x * y
+			})
+			t2 = soac.Reduce[float64](t3, float64(0.0), func(a, b float64) float64 {
+				return a + b
+			})
+		}
+	} else {
+		if len(xs) == len(ys) {
+			n2 := len(xs)
+			in3 := xs[:n2]
+			in4 := ys[:n2]
+			var acc2 float64 = float64(0.0)
+			r := parallel.Reduce(n2, 3125, func(lo, hi int) struct {
+				f0 float64
+			} {
+				var acc3 float64 = float64(0.0)
+				var acc4 float64 = float64(0.0)
+				var acc5 float64 = float64(0.0)
+				var acc6 float64 = float64(0.0)
+				in5 := in3[lo:hi]
+				in6 := in4[lo:hi]
+				size := len(in5)
+				i5 := 0
+				for ; i5 < size-3; i5 += 4 {
+					i6 := i5
+					_ = i6
+					var m4 float64
+					{
+						x, y := in5[i6], in6[i6]
+						m4 = float64(x * y)
+					}
+					{
+						a, b := acc3, m4
+						acc3 = float64(a + b)
+					}
+					i7 := i5 + 1
+					_ = i7
+					var m5 float64
+					{
+						x, y := in5[i7], in6[i7]
+						m5 = float64(x * y)
+					}
+					{
+						a, b := acc4, m5
+						acc4 = float64(a + b)
+					}
+					i8 := i5 + 2
+					_ = i8
+					var m6 float64
+					{
+						x, y := in5[i8], in6[i8]
+						m6 = float64(x * y)
+					}
+					{
+						a, b := acc5, m6
+						acc5 = float64(a + b)
+					}
+					i9 := i5 + 3
+					_ = i9
+					var m7 float64
+					{
+						x, y := in5[i9], in6[i9]
+						m7 = float64(x * y)
+					}
+					{
+						a, b := acc6, m7
+						acc6 = float64(a + b)
+					}
+				}
+				for i10 := i5; i10 < size; i10++ {
+					var m8 float64
+					{
+						x, y := in5[i10], in6[i10]
+						m8 = float64(x * y)
+					}
+					{
+						a, b := acc3, m8
+						acc3 = float64(a + b)
+					}
+				}
+				{
+					a, b := acc3, acc4
+					acc3 = float64(a + b)
+				}
+				{
+					a, b := acc5, acc6
+					acc5 = float64(a + b)
+				}
+				{
+					a, b := acc3, acc5
+					acc3 = float64(a + b)
+				}
+				return struct {
+					f0 float64
+				}{acc3}
+			}, func(x2, y2 struct {
+				f0 float64
+			}) struct {
+				f0 float64
+			} {
+				{
+					a, b := x2.f0, y2.f0
+					x2.f0 = float64(a + b)
+				}
+				return x2
+			})
+			acc2 = r.f0
+			t2 = acc2
+		} else {
+			t4 := soac.Map2[float64, float64, float64](xs, ys, func(x, y float64) float64 {
+				return x * y
+			})
+			t2 = soac.Reduce[float64](t4, float64(0.0), func(a, b float64) float64 {
+				return a + b
+			})
+		}
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_DotPar does not compile when the signature of dotSpec no longer matches DotPar: run go generate.
+func soacgenRerunGoGenerate_DotPar(func(xs, ys []float64) float64) {}
+
+func _() { soacgenRerunGoGenerate_DotPar(dotSpec) }
+
+// DotCL is the fused form of dotSpec (generated from its //soac:fuse directive).
 func DotCL(xs, ys []float64) float64 {
 	var t2 float64
 	ok := false
@@ -197,9 +345,9 @@ func DotCL(xs, ys []float64) float64 {
 	return t2
 }
 
-// soacgenCLDotCL runs a kernel of DotCL on OpenCL (generated from dotCLSpec).
+// soacgenCLDotCL runs a kernel of DotCL on OpenCL (generated from dotSpec).
 var soacgenCLDotCL = &launch.Redomap{
-	At:   "dotprod.go:31:9",
+	At:   "dotprod.go:26:9",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:   "CLDotCL",
@@ -224,7 +372,7 @@ static double soac__lambda_2(double x, double y, int *soac__err) {
 	},
 }
 
-// soacgenRerunGoGenerate_DotCL does not compile when the signature of dotCLSpec no longer matches DotCL: run go generate.
+// soacgenRerunGoGenerate_DotCL does not compile when the signature of dotSpec no longer matches DotCL: run go generate.
 func soacgenRerunGoGenerate_DotCL(func(xs, ys []float64) float64) {}
 
-func _() { soacgenRerunGoGenerate_DotCL(dotCLSpec) }
+func _() { soacgenRerunGoGenerate_DotCL(dotSpec) }

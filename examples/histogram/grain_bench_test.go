@@ -8,7 +8,7 @@ import (
 
 // BenchmarkGrainPaired times Histogram (cpu), HistogramPar and the hand
 // goroutine loop in turns (extest.ParPaired) at sizes around
-// HistogramPar's split: 2 grains, 9092 values before par-inlcost (grain
+// HistogramPar's split: 2 grains, 9092 values when parcost charged inlined calls (grain
 // 4546: parcost charged the call of bin, which the compiler inlines) and
 // 16668 since (8334). At 1.2e4 HistogramPar split before and runs the cpu
 // loop now; at 2e4 and 5e4 it splits into about half as many chunks

@@ -10,7 +10,7 @@ import (
 	"github.com/soacgen/soacgen/runtime/soac"
 )
 
-// histogramParGrain4546 is HistogramPar's grain before par-inlcost:
+// histogramParGrain4546 is HistogramPar's grain when parcost charged inlined calls:
 // parcost charged the call of bin (5 ns, which the compiler inlines) and
 // estimated 11 ns an element; since, 6 ns (grain 8334).
 const histogramParGrain4546 = 4546
@@ -18,7 +18,7 @@ const histogramParGrain4546 = 4546
 // histogramParWithGrain is HistogramPar's parallel branch as generated
 // (par_soac.go: the chunk function with its own copy of the literal,
 // inlined into its loop), with grain given: BenchmarkParPaired times it
-// with the grain before par-inlcost (oldgrain) beside HistogramPar.
+// with that old grain (oldgrain) beside HistogramPar.
 func histogramParWithGrain(xs []float64, lo, hi float64, nbins, grain int) []int {
 	return parallel.StreamRedChunks(len(xs), grain, false, make([]int, nbins), func(a, b []int) []int {
 		out := make([]int, len(a))

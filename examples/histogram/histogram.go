@@ -27,7 +27,19 @@ func bin(x, lo, hi float64, nbins int) int {
 // histogramSpec returns the number of xs in each of nbins (≥ 1) equal bins
 // of [lo, hi) (values outside it count in the first or the last bin).
 //
+// Its directives generate Histogram (cpu), HistogramPar (parallel:
+// par_test.go), HistogramCL (opencl: the Map of values to bins runs into a
+// device scratch buffer, one work-item per chunk counts its chunk's bins
+// into its own row of nbins counts, and the rows are added by the
+// operator's Map2 in chunk order; opencl_test.go,
+// examples/internal/clbench) and HistogramAuto (backend=auto: the stream
+// kernel on a GPU when launch's cost model says the call is large enough,
+// else the parallel backend's code).
+//
 //soac:fuse Histogram
+//soac:fuse HistogramPar backend=parallel
+//soac:fuse HistogramCL backend=opencl
+//soac:fuse HistogramAuto backend=auto
 func histogramSpec(xs []float64, lo, hi float64, nbins int) []int {
 	idx := soac.Map(xs, func(x float64) int { return bin(x, lo, hi, nbins) })
 	return soac.StreamRed(idx,

@@ -2,7 +2,12 @@
 
 package histogram
 
-import "github.com/soacgen/soacgen/runtime/soac"
+import (
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
+	"github.com/soacgen/soacgen/runtime/soac"
+)
 
 // Histogram is the fused form of histogramSpec (generated from its //soac:fuse directive).
 func Histogram(xs []float64, lo, hi float64, nbins int) []int {
@@ -70,3 +75,581 @@ func Histogram(xs []float64, lo, hi float64, nbins int) []int {
 func soacgenRerunGoGenerate_Histogram(func(xs []float64, lo, hi float64, nbins int) []int) {}
 
 func _() { soacgenRerunGoGenerate_Histogram(histogramSpec) }
+
+// HistogramPar is the fused form of histogramSpec (generated from its //soac:fuse directive).
+func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
+	fn := soac.Opaque(func(x float64) int {
+		return bin(x, lo, hi, nbins)
+	})
+	var t []int
+	if parallel.Sequential(len(xs), 8334) {
+		{
+			n := len(xs)
+			empty := make([]int, 0)
+			var acc []int
+			{
+				chunk := empty
+				bins := make([]int, nbins)
+				for _, i := range chunk {
+					bins[i]++
+				}
+				acc = bins
+			}
+			for lo3 := 0; lo3 < n; lo3 += soac.ChunkSize {
+				hi3 := min(lo3+soac.ChunkSize, n)
+				var r []int
+				{
+					bins := make([]int, nbins)
+					for i2 := lo3; i2 < hi3; i2++ {
+						var m int
+						m = fn(xs[i2])
+						i := m
+						bins[i]++
+					}
+					r = bins
+				}
+				{
+					a, b := acc, r
+					var t2 []int
+					if len(a) == len(b) {
+						n2 := len(a)
+						in := a[:n2]
+						in2 := b[:n2]
+						var out []int
+						out = make([]int, n2)
+						for i3 := 0; i3 < n2; i3++ {
+							var m2 int
+							{
+								x, y := in[i3], in2[i3]
+								m2 = x + y
+							}
+							out[i3] = m2
+						}
+						t2 = out
+					} else {
+						t2 = soac.Map2[int, int, int](a, b, func(x, y int) int {
+							return x + y
+						})
+					}
+					acc = t2
+				}
+			}
+			t = acc
+		}
+	} else {
+		n3 := len(xs)
+		empty2 := make([]int, 0)
+		var acc2 []int
+		{
+			chunk := empty2
+			bins := make([]int, nbins)
+			for _, i := range chunk {
+				bins[i]++
+			}
+			acc2 = bins
+		}
+		t = parallel.StreamRedChunks(n3, 8334, false, acc2, func(x2, y2 []int) []int {
+			var r3 []int
+			{
+				a, b := x2, y2
+				var t2 []int
+				if len(a) == len(b) {
+					n4 := len(a)
+					in3 := a[:n4]
+					in4 := b[:n4]
+					var out2 []int
+					out2 = make([]int, n4)
+					for i5 := 0; i5 < n4; i5++ {
+						var m4 int
+						{
+							x, y := in3[i5], in4[i5]
+							m4 = x + y
+						}
+						out2[i5] = m4
+					}
+					t2 = out2
+				} else {
+					t2 = soac.Map2[int, int, int](a, b, func(x, y int) int {
+						return x + y
+					})
+				}
+				r3 = t2
+			}
+			return r3
+		}, func(lo4, hi4 int, _ []int) []int {
+			fn3 := soac.Opaque(func(x float64) int {
+				return bin(x, lo, hi, nbins)
+			})
+			var r2 []int
+			{
+				bins := make([]int, nbins)
+				for i4 := lo4; i4 < hi4; i4++ {
+					var m3 int
+					m3 = fn3(xs[i4])
+					i := m3
+					bins[i]++
+				}
+				r2 = bins
+			}
+			return r2
+		})
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_HistogramPar does not compile when the signature of histogramSpec no longer matches HistogramPar: run go generate.
+func soacgenRerunGoGenerate_HistogramPar(func(xs []float64, lo, hi float64, nbins int) []int) {}
+
+func _() { soacgenRerunGoGenerate_HistogramPar(histogramSpec) }
+
+// HistogramCL is the fused form of histogramSpec (generated from its //soac:fuse directive).
+func HistogramCL(xs []float64, lo, hi float64, nbins int) []int {
+	fn := soac.Opaque(func(x float64) int {
+		return bin(x, lo, hi, nbins)
+	})
+	var t []int
+	var r4 []int
+	ok := false
+	if soacgenCLHistogramCL.Kernel() != nil {
+		if room := nbins; room > 0 {
+			clo := make([]int, room)
+			if ok = soacgenCLHistogramCL.Run([]any{launch.Arg(lo), launch.Arg(hi), launch.Arg(nbins)}, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo)); ok {
+				r4 = clo
+			}
+		}
+	}
+	if ok {
+		t = r4
+	} else {
+		if parallel.Sequential(len(xs), 8334) {
+			{
+				n := len(xs)
+				empty := make([]int, 0)
+				var acc []int
+				{
+					chunk := empty
+					bins := make([]int, nbins)
+					for _, i := range chunk {
+						bins[i]++
+					}
+					acc = bins
+				}
+				for lo3 := 0; lo3 < n; lo3 += soac.ChunkSize {
+					hi3 := min(lo3+soac.ChunkSize, n)
+					var r []int
+					{
+						bins := make([]int, nbins)
+						for i2 := lo3; i2 < hi3; i2++ {
+							var m int
+							m = fn(xs[i2])
+							i := m
+							bins[i]++
+						}
+						r = bins
+					}
+					{
+						a, b := acc, r
+						var t2 []int
+						if len(a) == len(b) {
+							n2 := len(a)
+							in := a[:n2]
+							in2 := b[:n2]
+							var out []int
+							out = make([]int, n2)
+							for i3 := 0; i3 < n2; i3++ {
+								var m2 int
+								{
+									x, y := in[i3], in2[i3]
+									m2 = x + y
+								}
+								out[i3] = m2
+							}
+							t2 = out
+						} else {
+							t2 = soac.Map2[int, int, int](a, b, func(x, y int) int {
+								return x + y
+							})
+						}
+						acc = t2
+					}
+				}
+				t = acc
+			}
+		} else {
+			n3 := len(xs)
+			empty2 := make([]int, 0)
+			var acc2 []int
+			{
+				chunk := empty2
+				bins := make([]int, nbins)
+				for _, i := range chunk {
+					bins[i]++
+				}
+				acc2 = bins
+			}
+			t = parallel.StreamRedChunks(n3, 8334, false, acc2, func(x2, y2 []int) []int {
+				var r3 []int
+				{
+					a, b := x2, y2
+					var t2 []int
+					if len(a) == len(b) {
+						n4 := len(a)
+						in3 := a[:n4]
+						in4 := b[:n4]
+						var out2 []int
+						out2 = make([]int, n4)
+						for i5 := 0; i5 < n4; i5++ {
+							var m4 int
+							{
+								x, y := in3[i5], in4[i5]
+								m4 = x + y
+							}
+							out2[i5] = m4
+						}
+						t2 = out2
+					} else {
+						t2 = soac.Map2[int, int, int](a, b, func(x, y int) int {
+							return x + y
+						})
+					}
+					r3 = t2
+				}
+				return r3
+			}, func(lo4, hi4 int, _ []int) []int {
+				fn3 := soac.Opaque(func(x float64) int {
+					return bin(x, lo, hi, nbins)
+				})
+				var r2 []int
+				{
+					bins := make([]int, nbins)
+					for i4 := lo4; i4 < hi4; i4++ {
+						var m3 int
+						m3 = fn3(xs[i4])
+						i := m3
+						bins[i]++
+					}
+					r2 = bins
+				}
+				return r2
+			})
+		}
+	}
+	return t
+}
+
+// soacgenCLHistogramCL runs a kernel of HistogramCL on OpenCL (generated from histogramSpec).
+var soacgenCLHistogramCL = &launch.StreamRed{
+	At:   "histogram.go:45:9",
+	FP64: true,
+	Spec: skel.StreamRed{
+		Name:    "CLHistogramCL",
+		Inputs:  []skel.Param{{Name: "in__0", Type: skel.Float64}},
+		Scratch: []skel.Param{{Name: "s__0", Type: skel.Int64}},
+		Row:     skel.Int64,
+		Args:    []skel.Arg{{Name: "cap__lo", Decl: "const double cap__lo"}, {Name: "cap__hi", Decl: "const double cap__hi"}, {Name: "cap__nbins", Decl: "const long cap__nbins"}},
+		Chunk: `int k__e = 0;
+for (long soac_index = soac_lo; soac_index < soac_hi && k__e == 0; soac_index++) {
+const double in__0 = in_in__0[soac_index];
+const long k__v1 = soac__lambda_3(in__0, cap__lo, cap__hi, cap__nbins, &k__e);
+scratch_s__0[soac_index] = k__v1;
+}
+if (k__e == 0) {
+const soac__out_long soac__r = soac__chunk(soac__sl_long__mk((__global const long *)(scratch_s__0 + soac_lo), soac_hi - soac_lo), cap__nbins, soac__out_long__mk((__global long *)soac_row, soac_room), &k__e);
+if (k__e == 0 && soac__r.n != soac_room) k__e = 1073741824;
+}
+soac_err = k__e;
+`,
+		Combine: `int k__e = 0;
+const soac__out_long soac__r = soac__lambda(soac__sl_long__mk((__global const long *)soac_a, soac_room), soac__sl_long__mk((__global const long *)soac_b, soac_room), soac__out_long__mk((__global long *)soac_out, soac_room), &k__e);
+if (k__e == 0 && soac__r.n != soac_room) k__e = 1073741824;
+soac_err = k__e;`,
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+typedef struct { __global const long *p; long n; } soac__sl_long;
+typedef struct { __global long *p; long n; } soac__out_long;
+static inline soac__sl_long soac__sl_long__mk(__global const long *p, long n) { soac__sl_long r; r.p = p; r.n = n; return r; }
+static inline soac__out_long soac__out_long__mk(__global long *p, long n) { soac__out_long r; r.p = p; r.n = n; return r; }
+static inline void soac__panic(int *e, const int site) { if (*e == 0) *e = site; }
+static inline int soac__cvt32d(const double x) { return (x > -2147483649.0 && x < 2147483648.0) ? (int)x : (int)0x80000000; }
+static inline long soac__cvt64d(const double x) { return (x >= -9223372036854775808.0 && x < 9223372036854775808.0) ? (long)x : (long)0x8000000000000000UL; }
+static inline long soac__ix(const long i, const long n, int *e, const int site) { if ((ulong)i >= (ulong)n) { soac__panic(e, site); return 0; } return i; }
+static long soac__lambda_2(long x, long y, int *soac__err) {
+	return ((long)((ulong)(x) + (ulong)(y)));
+}
+static soac__out_long soac__lambda(soac__sl_long a, soac__sl_long b, const soac__out_long soac__out, int *soac__err) {
+	const long soac__t1 = a.n;
+	if (b.n != soac__t1) {
+		soac__panic(soac__err, 1);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	const long soac__t2 = soac__t1;
+	if (soac__t2 > soac__out.n) {
+		soac__panic(soac__err, 2);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	for (long soac__t3 = 0; soac__t3 < soac__t2; soac__t3++) {
+		soac__out.p[soac__t3] = soac__lambda_2(a.p[soac__t3], b.p[soac__t3], soac__err);
+	}
+	return soac__out_long__mk(soac__out.p, soac__t2);
+}
+static long histogram__bin(double x, double lo, double hi, long nbins, int *soac__err) {
+	long i = soac__cvt64d((((x - lo) / (hi - lo)) * ((double)(nbins))));
+	return min(max(i, 0L), ((long)((ulong)(nbins) - (ulong)(1L))));
+}
+static long soac__lambda_3(double x, const double cap__lo, const double cap__hi, const long cap__nbins, int *soac__err) {
+	return histogram__bin(x, cap__lo, cap__hi, cap__nbins, soac__err);
+}
+static soac__out_long soac__chunk(soac__sl_long chunk, const long cap__nbins, const soac__out_long soac__out, int *soac__err) {
+	if ((long)(cap__nbins) != soac__out.n) {
+		soac__panic(soac__err, 3);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	for (long soac__t1 = 0; soac__t1 < soac__out.n; soac__t1++) soac__out.p[soac__t1] = (long)0;
+	soac__sl_long bins = soac__sl_long__mk(soac__out.p, soac__out.n);
+	{
+		for (long soac__t2 = 0; soac__t2 < chunk.n; soac__t2++) {
+			const long i = chunk.p[soac__t2];
+			{
+				const long soac__t3 = soac__ix((long)(i), bins.n, soac__err, 4);
+				((__global long *)bins.p)[soac__t3] = ((long)((ulong)(((__global long *)bins.p)[soac__t3]) + (ulong)(((long)1))));
+			}
+		}
+	}
+	return soac__out_long__mk(soac__out.p, bins.n);
+}
+`,
+	},
+}
+
+// soacgenRerunGoGenerate_HistogramCL does not compile when the signature of histogramSpec no longer matches HistogramCL: run go generate.
+func soacgenRerunGoGenerate_HistogramCL(func(xs []float64, lo, hi float64, nbins int) []int) {}
+
+func _() { soacgenRerunGoGenerate_HistogramCL(histogramSpec) }
+
+// HistogramAuto is the fused form of histogramSpec (generated from its //soac:fuse directive).
+func HistogramAuto(xs []float64, lo, hi float64, nbins int) []int {
+	fn := soac.Opaque(func(x float64) int {
+		return bin(x, lo, hi, nbins)
+	})
+	var t []int
+	var r4 []int
+	ok := false
+	if soacgenCLHistogramAuto.Use(len(xs)) && soacgenCLHistogramAuto.Kernel() != nil {
+		if room := nbins; room > 0 {
+			clo := make([]int, room)
+			if ok = soacgenCLHistogramAuto.Run([]any{launch.Arg(lo), launch.Arg(hi), launch.Arg(nbins)}, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo)); ok {
+				r4 = clo
+			}
+		}
+	}
+	if ok {
+		t = r4
+	} else {
+		if parallel.Sequential(len(xs), 8334) {
+			{
+				n := len(xs)
+				empty := make([]int, 0)
+				var acc []int
+				{
+					chunk := empty
+					bins := make([]int, nbins)
+					for _, i := range chunk {
+						bins[i]++
+					}
+					acc = bins
+				}
+				for lo3 := 0; lo3 < n; lo3 += soac.ChunkSize {
+					hi3 := min(lo3+soac.ChunkSize, n)
+					var r []int
+					{
+						bins := make([]int, nbins)
+						for i2 := lo3; i2 < hi3; i2++ {
+							var m int
+							m = fn(xs[i2])
+							i := m
+							bins[i]++
+						}
+						r = bins
+					}
+					{
+						a, b := acc, r
+						var t2 []int
+						if len(a) == len(b) {
+							n2 := len(a)
+							in := a[:n2]
+							in2 := b[:n2]
+							var out []int
+							out = make([]int, n2)
+							for i3 := 0; i3 < n2; i3++ {
+								var m2 int
+								{
+									x, y := in[i3], in2[i3]
+									m2 = x + y
+								}
+								out[i3] = m2
+							}
+							t2 = out
+						} else {
+							t2 = soac.Map2[int, int, int](a, b, func(x, y int) int {
+								return x + y
+							})
+						}
+						acc = t2
+					}
+				}
+				t = acc
+			}
+		} else {
+			n3 := len(xs)
+			empty2 := make([]int, 0)
+			var acc2 []int
+			{
+				chunk := empty2
+				bins := make([]int, nbins)
+				for _, i := range chunk {
+					bins[i]++
+				}
+				acc2 = bins
+			}
+			t = parallel.StreamRedChunks(n3, 8334, false, acc2, func(x2, y2 []int) []int {
+				var r3 []int
+				{
+					a, b := x2, y2
+					var t2 []int
+					if len(a) == len(b) {
+						n4 := len(a)
+						in3 := a[:n4]
+						in4 := b[:n4]
+						var out2 []int
+						out2 = make([]int, n4)
+						for i5 := 0; i5 < n4; i5++ {
+							var m4 int
+							{
+								x, y := in3[i5], in4[i5]
+								m4 = x + y
+							}
+							out2[i5] = m4
+						}
+						t2 = out2
+					} else {
+						t2 = soac.Map2[int, int, int](a, b, func(x, y int) int {
+							return x + y
+						})
+					}
+					r3 = t2
+				}
+				return r3
+			}, func(lo4, hi4 int, _ []int) []int {
+				fn3 := soac.Opaque(func(x float64) int {
+					return bin(x, lo, hi, nbins)
+				})
+				var r2 []int
+				{
+					bins := make([]int, nbins)
+					for i4 := lo4; i4 < hi4; i4++ {
+						var m3 int
+						m3 = fn3(xs[i4])
+						i := m3
+						bins[i]++
+					}
+					r2 = bins
+				}
+				return r2
+			})
+		}
+	}
+	return t
+}
+
+// soacgenCLHistogramAuto runs a kernel of HistogramAuto on OpenCL (generated from histogramSpec).
+var soacgenCLHistogramAuto = &launch.StreamRed{
+	At:   "histogram.go:45:9",
+	FP64: true,
+	Spec: skel.StreamRed{
+		Name:    "CLHistogramAuto",
+		Inputs:  []skel.Param{{Name: "in__0", Type: skel.Float64}},
+		Scratch: []skel.Param{{Name: "s__0", Type: skel.Int64}},
+		Row:     skel.Int64,
+		Args:    []skel.Arg{{Name: "cap__lo", Decl: "const double cap__lo"}, {Name: "cap__hi", Decl: "const double cap__hi"}, {Name: "cap__nbins", Decl: "const long cap__nbins"}},
+		Chunk: `int k__e = 0;
+for (long soac_index = soac_lo; soac_index < soac_hi && k__e == 0; soac_index++) {
+const double in__0 = in_in__0[soac_index];
+const long k__v1 = soac__lambda_3(in__0, cap__lo, cap__hi, cap__nbins, &k__e);
+scratch_s__0[soac_index] = k__v1;
+}
+if (k__e == 0) {
+const soac__out_long soac__r = soac__chunk(soac__sl_long__mk((__global const long *)(scratch_s__0 + soac_lo), soac_hi - soac_lo), cap__nbins, soac__out_long__mk((__global long *)soac_row, soac_room), &k__e);
+if (k__e == 0 && soac__r.n != soac_room) k__e = 1073741824;
+}
+soac_err = k__e;
+`,
+		Combine: `int k__e = 0;
+const soac__out_long soac__r = soac__lambda(soac__sl_long__mk((__global const long *)soac_a, soac_room), soac__sl_long__mk((__global const long *)soac_b, soac_room), soac__out_long__mk((__global long *)soac_out, soac_room), &k__e);
+if (k__e == 0 && soac__r.n != soac_room) k__e = 1073741824;
+soac_err = k__e;`,
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+typedef struct { __global const long *p; long n; } soac__sl_long;
+typedef struct { __global long *p; long n; } soac__out_long;
+static inline soac__sl_long soac__sl_long__mk(__global const long *p, long n) { soac__sl_long r; r.p = p; r.n = n; return r; }
+static inline soac__out_long soac__out_long__mk(__global long *p, long n) { soac__out_long r; r.p = p; r.n = n; return r; }
+static inline void soac__panic(int *e, const int site) { if (*e == 0) *e = site; }
+static inline int soac__cvt32d(const double x) { return (x > -2147483649.0 && x < 2147483648.0) ? (int)x : (int)0x80000000; }
+static inline long soac__cvt64d(const double x) { return (x >= -9223372036854775808.0 && x < 9223372036854775808.0) ? (long)x : (long)0x8000000000000000UL; }
+static inline long soac__ix(const long i, const long n, int *e, const int site) { if ((ulong)i >= (ulong)n) { soac__panic(e, site); return 0; } return i; }
+static long soac__lambda_2(long x, long y, int *soac__err) {
+	return ((long)((ulong)(x) + (ulong)(y)));
+}
+static soac__out_long soac__lambda(soac__sl_long a, soac__sl_long b, const soac__out_long soac__out, int *soac__err) {
+	const long soac__t1 = a.n;
+	if (b.n != soac__t1) {
+		soac__panic(soac__err, 1);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	const long soac__t2 = soac__t1;
+	if (soac__t2 > soac__out.n) {
+		soac__panic(soac__err, 2);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	for (long soac__t3 = 0; soac__t3 < soac__t2; soac__t3++) {
+		soac__out.p[soac__t3] = soac__lambda_2(a.p[soac__t3], b.p[soac__t3], soac__err);
+	}
+	return soac__out_long__mk(soac__out.p, soac__t2);
+}
+static long histogram__bin(double x, double lo, double hi, long nbins, int *soac__err) {
+	long i = soac__cvt64d((((x - lo) / (hi - lo)) * ((double)(nbins))));
+	return min(max(i, 0L), ((long)((ulong)(nbins) - (ulong)(1L))));
+}
+static long soac__lambda_3(double x, const double cap__lo, const double cap__hi, const long cap__nbins, int *soac__err) {
+	return histogram__bin(x, cap__lo, cap__hi, cap__nbins, soac__err);
+}
+static soac__out_long soac__chunk(soac__sl_long chunk, const long cap__nbins, const soac__out_long soac__out, int *soac__err) {
+	if ((long)(cap__nbins) != soac__out.n) {
+		soac__panic(soac__err, 3);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	for (long soac__t1 = 0; soac__t1 < soac__out.n; soac__t1++) soac__out.p[soac__t1] = (long)0;
+	soac__sl_long bins = soac__sl_long__mk(soac__out.p, soac__out.n);
+	{
+		for (long soac__t2 = 0; soac__t2 < chunk.n; soac__t2++) {
+			const long i = chunk.p[soac__t2];
+			{
+				const long soac__t3 = soac__ix((long)(i), bins.n, soac__err, 4);
+				((__global long *)bins.p)[soac__t3] = ((long)((ulong)(((__global long *)bins.p)[soac__t3]) + (ulong)(((long)1))));
+			}
+		}
+	}
+	return soac__out_long__mk(soac__out.p, bins.n);
+}
+`,
+	},
+	Auto: true,
+	Cost: launch.Cost{Bytes: 8, Ops: 11, Parallel: true},
+}
+
+// soacgenRerunGoGenerate_HistogramAuto does not compile when the signature of histogramSpec no longer matches HistogramAuto: run go generate.
+func soacgenRerunGoGenerate_HistogramAuto(func(xs []float64, lo, hi float64, nbins int) []int) {}
+
+func _() { soacgenRerunGoGenerate_HistogramAuto(histogramSpec) }

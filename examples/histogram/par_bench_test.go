@@ -48,11 +48,11 @@ func BenchmarkHistogramPar(b *testing.B) {
 
 // BenchmarkParPaired times cpu, parallel and the hand goroutine loop of
 // Histogram in turns (extest.ParPaired): the speedup cpu/par and
-// par/hand, issue 11's two goals, from one run; beside them the chunk
+// par/hand, the parallel backend's two goals, from one run; beside them the chunk
 // code generated before ChunkFuncs (before: histogramParCaptured), the
 // hand loop with HistogramPar's chunks of grain 4546 (handchunks) and
 // with four times that grain (handchunks4), and HistogramPar's parallel
-// branch with grain 4546 (oldgrain: its grain before par-inlcost; since,
+// branch with grain 4546 (oldgrain: its grain when parcost charged the inlined call; since,
 // 8334).
 func BenchmarkParPaired(b *testing.B) {
 	for _, size := range extest.PairedSizes {
@@ -83,7 +83,7 @@ func histogramGoroutines(xs []float64, lo, hi float64, nbins int) []int {
 }
 
 // histogramGoChunks is histogramGoroutines with HistogramPar's chunks
-// before par-inlcost (grain 4546; extest.GoChunks): a bins slice per
+// when parcost charged the inlined call of bin (grain 4546; extest.GoChunks): a bins slice per
 // chunk, added in chunk order.
 func histogramGoChunks(xs []float64, lo, hi float64, nbins int) []int {
 	return histogramGoChunksGrain(xs, lo, hi, nbins, 4546)

@@ -8,7 +8,7 @@ import (
 
 // BenchmarkGrainPaired times ClusterSizes (cpu), ClusterSizesPar and a
 // hand goroutine loop in turns (extest.ParPaired) at sizes around
-// ClusterSizesPar's split: 2 grains, 2942 points before par-inlcost
+// ClusterSizesPar's split: 2 grains, 2942 points when parcost charged inlined calls
 // (grain 1471: parcost charged the call of nearest, which the compiler
 // inlines) and 3450 since (1725). At 3.2e3 ClusterSizesPar split before
 // and runs the cpu loop now.

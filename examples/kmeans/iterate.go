@@ -30,74 +30,13 @@ type Sum struct {
 // operator give the same sums for every chunking only up to rounding
 // (exactly when the coordinates are small integers).
 //
+// Its directives generate KMeans (cpu), KMeansPar (parallel) and KMeansCL
+// (opencl).
+//
 //soac:fuse KMeans
-func kmeansSpec(ps []Point, centres []Point, iters int) []Point {
-	k := len(centres)
-	for it := 0; it < iters; it++ {
-		sums := soac.StreamRed(ps,
-			func(x, y []Sum) []Sum {
-				return soac.Map2(x, y, func(a, b Sum) Sum { return Sum{a.X + b.X, a.Y + b.Y, a.N + b.N} })
-			},
-			func(chunk []Point) []Sum {
-				acc := make([]Sum, k)
-				for _, p := range chunk {
-					i := nearest(p, centres)
-					acc[i].X += p.X
-					acc[i].Y += p.Y
-					acc[i].N++
-				}
-				return acc
-			})
-		centres = soac.Map2(soac.Iota(k), centres, func(i int, c Point) Point {
-			s := sums[i]
-			if s.N == 0 {
-				return c
-			}
-			n := float64(s.N)
-			return Point{s.X / n, s.Y / n}
-		})
-	}
-	return centres
-}
-
-// kmeansParSpec is kmeansSpec for the parallel backend (a copy that must
-// stay identical apart from its name).
-//
 //soac:fuse KMeansPar backend=parallel
-func kmeansParSpec(ps []Point, centres []Point, iters int) []Point {
-	k := len(centres)
-	for it := 0; it < iters; it++ {
-		sums := soac.StreamRed(ps,
-			func(x, y []Sum) []Sum {
-				return soac.Map2(x, y, func(a, b Sum) Sum { return Sum{a.X + b.X, a.Y + b.Y, a.N + b.N} })
-			},
-			func(chunk []Point) []Sum {
-				acc := make([]Sum, k)
-				for _, p := range chunk {
-					i := nearest(p, centres)
-					acc[i].X += p.X
-					acc[i].Y += p.Y
-					acc[i].N++
-				}
-				return acc
-			})
-		centres = soac.Map2(soac.Iota(k), centres, func(i int, c Point) Point {
-			s := sums[i]
-			if s.N == 0 {
-				return c
-			}
-			n := float64(s.N)
-			return Point{s.X / n, s.Y / n}
-		})
-	}
-	return centres
-}
-
-// kmeansCLSpec is kmeansSpec for the opencl backend (a copy that must stay
-// identical apart from its name).
-//
 //soac:fuse KMeansCL backend=opencl
-func kmeansCLSpec(ps []Point, centres []Point, iters int) []Point {
+func kmeansSpec(ps []Point, centres []Point, iters int) []Point {
 	k := len(centres)
 	for it := 0; it < iters; it++ {
 		sums := soac.StreamRed(ps,

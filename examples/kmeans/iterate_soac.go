@@ -52,14 +52,6 @@ func KMeans(ps []Point, centres []Point, iters int) []Point {
 		if v < 0 {
 			panic(fmt.Sprintf("soac.Iota: negative length %d", v))
 		}
-		fn := soac.Opaque(func(i int, c Point) Point {
-			s := sums[i]
-			if s.N == 0 {
-				return c
-			}
-			n := float64(s.N)
-			return Point{s.X / n, s.Y / n}
-		})
 		if v == len(centres) {
 			n3 := len(centres)
 			in3 := centres[:n3]
@@ -67,13 +59,34 @@ func KMeans(ps []Point, centres []Point, iters int) []Point {
 			out2 = make([]Point, n3)
 			for i3 := 0; i3 < n3; i3++ {
 				var m2 Point
-				m2 = fn(i3, in3[i3])
+				{
+					i, c := i3, in3[i3]
+					s := sums[i]
+					if s.N == 0 {
+						m2 = c
+						m2.X = float64(m2.X)
+						m2.Y = float64(m2.Y)
+						goto done2
+					}
+					n := float64(s.N)
+					m2 = Point{s.X / n, s.Y / n}
+					m2.X = float64(m2.X)
+					m2.Y = float64(m2.Y)
+				}
+			done2:
 				out2[i3] = m2
 			}
 			centres = out2
 		} else {
 			t3 := soac.Iota(v)
-			centres = soac.Map2[int, Point, Point](t3, centres, fn)
+			centres = soac.Map2[int, Point, Point](t3, centres, func(i int, c Point) Point {
+				s := sums[i]
+				if s.N == 0 {
+					return c
+				}
+				n := float64(s.N)
+				return Point{s.X / n, s.Y / n}
+			})
 		}
 	}
 	return centres
@@ -84,7 +97,7 @@ func soacgenRerunGoGenerate_KMeans(func(ps []Point, centres []Point, iters int) 
 
 func _() { soacgenRerunGoGenerate_KMeans(kmeansSpec) }
 
-// KMeansPar is the fused form of kmeansParSpec (generated from its //soac:fuse directive).
+// KMeansPar is the fused form of kmeansSpec (generated from its //soac:fuse directive).
 func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 	k := len(centres)
 	for it := 0; it < iters; it++ {
@@ -164,14 +177,6 @@ func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 		if v < 0 {
 			panic(fmt.Sprintf("soac.Iota: negative length %d", v))
 		}
-		fn := soac.Opaque(func(i int, c Point) Point {
-			s := sums[i]
-			if s.N == 0 {
-				return c
-			}
-			n := float64(s.N)
-			return Point{s.X / n, s.Y / n}
-		})
 		if parallel.Sequential(len(centres), 12500) {
 			if v == len(centres) {
 				n4 := len(centres)
@@ -180,13 +185,34 @@ func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 				out3 = make([]Point, n4)
 				for i4 := 0; i4 < n4; i4++ {
 					var m3 Point
-					m3 = fn(i4, in5[i4])
+					{
+						i, c := i4, in5[i4]
+						s := sums[i]
+						if s.N == 0 {
+							m3 = c
+							m3.X = float64(m3.X)
+							m3.Y = float64(m3.Y)
+							goto done3
+						}
+						n := float64(s.N)
+						m3 = Point{s.X / n, s.Y / n}
+						m3.X = float64(m3.X)
+						m3.Y = float64(m3.Y)
+					}
+				done3:
 					out3[i4] = m3
 				}
 				centres = out3
 			} else {
 				t3 := soac.Iota(v)
-				centres = soac.Map2[int, Point, Point](t3, centres, fn)
+				centres = soac.Map2[int, Point, Point](t3, centres, func(i int, c Point) Point {
+					s := sums[i]
+					if s.N == 0 {
+						return c
+					}
+					n := float64(s.N)
+					return Point{s.X / n, s.Y / n}
+				})
 			}
 		} else {
 			if v == len(centres) {
@@ -195,40 +221,53 @@ func KMeansPar(ps []Point, centres []Point, iters int) []Point {
 				var out4 []Point
 				out4 = parallel.Alloc[Point](n5)[:n5]
 				parallel.For(n5, 1562, func(lo, hi int) {
-					fn3 := soac.Opaque(func(i int, c Point) Point {
-						s := sums[i]
-						if s.N == 0 {
-							return c
-						}
-						n := float64(s.N)
-						return Point{s.X / n, s.Y / n}
-					})
 					in6 := in6[:hi]
 					_ = in6[lo:]
 					out4 := out4[:hi]
 					_ = out4[lo:]
 					for i6 := lo; i6 < hi; i6++ {
 						var m5 Point
-						m5 = fn3(i6, in6[i6])
+						{
+							i, c := i6, in6[i6]
+							s := sums[i]
+							if s.N == 0 {
+								m5 = c
+								m5.X = float64(m5.X)
+								m5.Y = float64(m5.Y)
+								goto done5
+							}
+							n := float64(s.N)
+							m5 = Point{s.X / n, s.Y / n}
+							m5.X = float64(m5.X)
+							m5.Y = float64(m5.Y)
+						}
+					done5:
 						out4[i6] = m5
 					}
 				})
 				centres = out4
 			} else {
 				t4 := soac.Iota(v)
-				centres = soac.Map2[int, Point, Point](t4, centres, fn)
+				centres = soac.Map2[int, Point, Point](t4, centres, func(i int, c Point) Point {
+					s := sums[i]
+					if s.N == 0 {
+						return c
+					}
+					n := float64(s.N)
+					return Point{s.X / n, s.Y / n}
+				})
 			}
 		}
 	}
 	return centres
 }
 
-// soacgenRerunGoGenerate_KMeansPar does not compile when the signature of kmeansParSpec no longer matches KMeansPar: run go generate.
+// soacgenRerunGoGenerate_KMeansPar does not compile when the signature of kmeansSpec no longer matches KMeansPar: run go generate.
 func soacgenRerunGoGenerate_KMeansPar(func(ps []Point, centres []Point, iters int) []Point) {}
 
-func _() { soacgenRerunGoGenerate_KMeansPar(kmeansParSpec) }
+func _() { soacgenRerunGoGenerate_KMeansPar(kmeansSpec) }
 
-// KMeansCL is the fused form of kmeansCLSpec (generated from its //soac:fuse directive).
+// KMeansCL is the fused form of kmeansSpec (generated from its //soac:fuse directive).
 func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 	var cls launch.Session
 	defer cls.Release()
@@ -322,14 +361,6 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 		if v < 0 {
 			panic(fmt.Sprintf("soac.Iota: negative length %d", v))
 		}
-		fn := soac.Opaque(func(i int, c Point) Point {
-			s := sums[i]
-			if s.N == 0 {
-				return c
-			}
-			n := float64(s.N)
-			return Point{s.X / n, s.Y / n}
-		})
 		ok2 := false
 		if soacgenCLKMeansCL2.Kernel() != nil {
 			clo2 := parallel.Alloc[Point](len(centres))
@@ -349,13 +380,34 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 					out3 = make([]Point, n4)
 					for i4 := 0; i4 < n4; i4++ {
 						var m3 Point
-						m3 = fn(i4, in5[i4])
+						{
+							i, c := i4, in5[i4]
+							s := sums[i]
+							if s.N == 0 {
+								m3 = c
+								m3.X = float64(m3.X)
+								m3.Y = float64(m3.Y)
+								goto done3
+							}
+							n := float64(s.N)
+							m3 = Point{s.X / n, s.Y / n}
+							m3.X = float64(m3.X)
+							m3.Y = float64(m3.Y)
+						}
+					done3:
 						out3[i4] = m3
 					}
 					centres = out3
 				} else {
 					t3 := soac.Iota(v)
-					centres = soac.Map2[int, Point, Point](t3, centres, fn)
+					centres = soac.Map2[int, Point, Point](t3, centres, func(i int, c Point) Point {
+						s := sums[i]
+						if s.N == 0 {
+							return c
+						}
+						n := float64(s.N)
+						return Point{s.X / n, s.Y / n}
+					})
 				}
 			} else {
 				if v == len(centres) {
@@ -364,28 +416,41 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 					var out4 []Point
 					out4 = parallel.Alloc[Point](n5)[:n5]
 					parallel.For(n5, 1562, func(lo, hi int) {
-						fn3 := soac.Opaque(func(i int, c Point) Point {
-							s := sums[i]
-							if s.N == 0 {
-								return c
-							}
-							n := float64(s.N)
-							return Point{s.X / n, s.Y / n}
-						})
 						in6 := in6[:hi]
 						_ = in6[lo:]
 						out4 := out4[:hi]
 						_ = out4[lo:]
 						for i6 := lo; i6 < hi; i6++ {
 							var m5 Point
-							m5 = fn3(i6, in6[i6])
+							{
+								i, c := i6, in6[i6]
+								s := sums[i]
+								if s.N == 0 {
+									m5 = c
+									m5.X = float64(m5.X)
+									m5.Y = float64(m5.Y)
+									goto done5
+								}
+								n := float64(s.N)
+								m5 = Point{s.X / n, s.Y / n}
+								m5.X = float64(m5.X)
+								m5.Y = float64(m5.Y)
+							}
+						done5:
 							out4[i6] = m5
 						}
 					})
 					centres = out4
 				} else {
 					t4 := soac.Iota(v)
-					centres = soac.Map2[int, Point, Point](t4, centres, fn)
+					centres = soac.Map2[int, Point, Point](t4, centres, func(i int, c Point) Point {
+						s := sums[i]
+						if s.N == 0 {
+							return c
+						}
+						n := float64(s.N)
+						return Point{s.X / n, s.Y / n}
+					})
 				}
 			}
 		}
@@ -394,9 +459,9 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 	return centres
 }
 
-// soacgenCLKMeansCL runs a kernel of KMeansCL on OpenCL (generated from kmeansCLSpec).
+// soacgenCLKMeansCL runs a kernel of KMeansCL on OpenCL (generated from kmeansSpec).
 var soacgenCLKMeansCL = &launch.StreamRed{
-	At:   "iterate.go:103:11",
+	At:   "iterate.go:42:11",
 	FP64: true,
 	Spec: skel.StreamRed{
 		Name:   "CLKMeansCL",
@@ -512,9 +577,9 @@ static soac__out_kmeans__Sum soac__chunk(soac__sl_kmeans__Point chunk, const lon
 	},
 }
 
-// soacgenCLKMeansCL2 runs a kernel of KMeansCL on OpenCL (generated from kmeansCLSpec).
+// soacgenCLKMeansCL2 runs a kernel of KMeansCL on OpenCL (generated from kmeansSpec).
 var soacgenCLKMeansCL2 = &launch.Redomap{
-	At:   "iterate.go:117:13",
+	At:   "iterate.go:56:13",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:       "CLKMeansCL2",
@@ -562,7 +627,7 @@ static kmeans__Point soac__lambda(long i, kmeans__Point c, const soac__sl_kmeans
 	},
 }
 
-// soacgenRerunGoGenerate_KMeansCL does not compile when the signature of kmeansCLSpec no longer matches KMeansCL: run go generate.
+// soacgenRerunGoGenerate_KMeansCL does not compile when the signature of kmeansSpec no longer matches KMeansCL: run go generate.
 func soacgenRerunGoGenerate_KMeansCL(func(ps []Point, centres []Point, iters int) []Point) {}
 
-func _() { soacgenRerunGoGenerate_KMeansCL(kmeansCLSpec) }
+func _() { soacgenRerunGoGenerate_KMeansCL(kmeansSpec) }

@@ -37,7 +37,19 @@ func nearest(p Point, centres []Point) int {
 // clusterSizesSpec returns, for each of the centres, the number of points of
 // ps nearest to it. centres must not be empty unless ps is.
 //
+// Its directives generate ClusterSizes (cpu), ClusterSizesPar (parallel:
+// par_test.go), ClusterSizesCL (opencl: one work-item per chunk of the
+// points counts them per nearest centre into its own row of k counts on the
+// device, nearest translated by rewrite/clc, centres a read-only device
+// buffer, and the rows are added by the operator's Map2 in chunk order;
+// opencl_test.go, examples/internal/clbench) and ClusterSizesAuto
+// (backend=auto: the stream kernel on a GPU when launch's cost model says
+// the call is large enough, else the parallel backend's code).
+//
 //soac:fuse ClusterSizes
+//soac:fuse ClusterSizesPar backend=parallel
+//soac:fuse ClusterSizesCL backend=opencl
+//soac:fuse ClusterSizesAuto backend=auto
 func clusterSizesSpec(ps []Point, centres []Point) []int {
 	k := len(centres)
 	return soac.StreamRed(ps,

@@ -2,7 +2,12 @@
 
 package kmeans
 
-import "github.com/soacgen/soacgen/runtime/soac"
+import (
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
+	"github.com/soacgen/soacgen/runtime/soac"
+)
 
 // ClusterSizes is the fused form of clusterSizesSpec (generated from its //soac:fuse directive).
 func ClusterSizes(ps []Point, centres []Point) []int {
@@ -44,3 +49,471 @@ func ClusterSizes(ps []Point, centres []Point) []int {
 func soacgenRerunGoGenerate_ClusterSizes(func(ps []Point, centres []Point) []int) {}
 
 func _() { soacgenRerunGoGenerate_ClusterSizes(clusterSizesSpec) }
+
+// ClusterSizesPar is the fused form of clusterSizesSpec (generated from its //soac:fuse directive).
+func ClusterSizesPar(ps []Point, centres []Point) []int {
+	k := len(centres)
+	var r []int
+	if parallel.Sequential(len(ps), 1725) {
+		r = soac.StreamRed[Point, []int](ps, func(x, y []int) []int {
+			var t2 []int
+			if len(x) == len(y) {
+				n := len(x)
+				in := x[:n]
+				in2 := y[:n]
+				var out []int
+				out = make([]int, n)
+				for i2 := 0; i2 < n; i2++ {
+					var m int
+					{
+						a, b := in[i2], in2[i2]
+						m = a + b
+					}
+					out[i2] = m
+				}
+				t2 = out
+			} else {
+				t2 = soac.Map2[int, int, int](x, y, func(a, b int) int {
+					return a + b
+				})
+			}
+			return t2
+		}, func(chunk []Point) []int {
+			counts := make([]int, k)
+			for _, p := range chunk {
+				counts[nearest(p, centres)]++
+			}
+			return counts
+		})
+	} else {
+		r = parallel.StreamRed(ps, 1725, func(x, y []int) []int {
+			var t2 []int
+			if len(x) == len(y) {
+				n2 := len(x)
+				in3 := x[:n2]
+				in4 := y[:n2]
+				var out2 []int
+				out2 = make([]int, n2)
+				for i3 := 0; i3 < n2; i3++ {
+					var m2 int
+					{
+						a, b := in3[i3], in4[i3]
+						m2 = a + b
+					}
+					out2[i3] = m2
+				}
+				t2 = out2
+			} else {
+				t2 = soac.Map2[int, int, int](x, y, func(a, b int) int {
+					return a + b
+				})
+			}
+			return t2
+		}, func(chunk []Point) []int {
+			counts := make([]int, k)
+			for _, p := range chunk {
+				counts[nearest(p, centres)]++
+			}
+			return counts
+		})
+	}
+	t := r
+	return t
+}
+
+// soacgenRerunGoGenerate_ClusterSizesPar does not compile when the signature of clusterSizesSpec no longer matches ClusterSizesPar: run go generate.
+func soacgenRerunGoGenerate_ClusterSizesPar(func(ps []Point, centres []Point) []int) {}
+
+func _() { soacgenRerunGoGenerate_ClusterSizesPar(clusterSizesSpec) }
+
+// ClusterSizesCL is the fused form of clusterSizesSpec (generated from its //soac:fuse directive).
+func ClusterSizesCL(ps []Point, centres []Point) []int {
+	k := len(centres)
+	var r2 []int
+	ok := false
+	if soacgenCLClusterSizesCL.Kernel() != nil {
+		if room := k; room > 0 {
+			clo := make([]int, room)
+			if ok = soacgenCLClusterSizesCL.Run([]any{launch.Arg(k), launch.View(centres)}, []skel.HostSlice{skel.Slice(ps)}, skel.Slice(clo)); ok {
+				r2 = clo
+			}
+		}
+	}
+	if !ok {
+		var r []int
+		if parallel.Sequential(len(ps), 1725) {
+			r = soac.StreamRed[Point, []int](ps, func(x, y []int) []int {
+				var t2 []int
+				if len(x) == len(y) {
+					n := len(x)
+					in := x[:n]
+					in2 := y[:n]
+					var out []int
+					out = make([]int, n)
+					for i2 := 0; i2 < n; i2++ {
+						var m int
+						{
+							a, b := in[i2], in2[i2]
+							m = a + b
+						}
+						out[i2] = m
+					}
+					t2 = out
+				} else {
+					t2 = soac.Map2[int, int, int](x, y, func(a, b int) int {
+						return a + b
+					})
+				}
+				return t2
+			}, func(chunk []Point) []int {
+				counts := make([]int, k)
+				for _, p := range chunk {
+					counts[nearest(p, centres)]++
+				}
+				return counts
+			})
+		} else {
+			r = parallel.StreamRed(ps, 1725, func(x, y []int) []int {
+				var t2 []int
+				if len(x) == len(y) {
+					n2 := len(x)
+					in3 := x[:n2]
+					in4 := y[:n2]
+					var out2 []int
+					out2 = make([]int, n2)
+					for i3 := 0; i3 < n2; i3++ {
+						var m2 int
+						{
+							a, b := in3[i3], in4[i3]
+							m2 = a + b
+						}
+						out2[i3] = m2
+					}
+					t2 = out2
+				} else {
+					t2 = soac.Map2[int, int, int](x, y, func(a, b int) int {
+						return a + b
+					})
+				}
+				return t2
+			}, func(chunk []Point) []int {
+				counts := make([]int, k)
+				for _, p := range chunk {
+					counts[nearest(p, centres)]++
+				}
+				return counts
+			})
+		}
+		t := r
+		r2 = t
+	}
+	t := r2
+	return t
+}
+
+// soacgenCLClusterSizesCL runs a kernel of ClusterSizesCL on OpenCL (generated from clusterSizesSpec).
+var soacgenCLClusterSizesCL = &launch.StreamRed{
+	At:   "kmeans.go:55:9",
+	FP64: true,
+	Spec: skel.StreamRed{
+		Name:   "CLClusterSizesCL",
+		Inputs: []skel.Param{{Name: "in__0", Type: launch.Struct("in__0__t", skel.Float64, skel.Float64)}},
+		Row:    skel.Int64,
+		Args:   []skel.Arg{{Name: "cap__k", Decl: "const long cap__k"}, {Name: "cap__centres__p", Decl: "__global const kmeans__Point *restrict cap__centres__p"}, {Name: "cap__centres__n", Decl: "const long cap__centres__n"}},
+		Chunk: `int k__e = 0;
+if (k__e == 0) {
+const soac__out_long soac__r = soac__chunk(soac__sl_kmeans__Point__mk((__global const kmeans__Point *)(in_in__0 + soac_lo), soac_hi - soac_lo), cap__k, soac__sl_kmeans__Point__mk(cap__centres__p, cap__centres__n), soac__out_long__mk((__global long *)soac_row, soac_room), &k__e);
+if (k__e == 0 && soac__r.n != soac_room) k__e = 1073741824;
+}
+soac_err = k__e;
+`,
+		Combine: `int k__e = 0;
+const soac__out_long soac__r = soac__lambda(soac__sl_long__mk((__global const long *)soac_a, soac_room), soac__sl_long__mk((__global const long *)soac_b, soac_room), soac__out_long__mk((__global long *)soac_out, soac_room), &k__e);
+if (k__e == 0 && soac__r.n != soac_room) k__e = 1073741824;
+soac_err = k__e;`,
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+typedef struct {
+	double X;
+	double Y;
+} kmeans__Point;
+static inline kmeans__Point kmeans__Point__mk(const double X, const double Y) { kmeans__Point r; r.X = X; r.Y = Y; return r; }
+static inline kmeans__Point kmeans__Point__zero(void) { return kmeans__Point__mk(0.0, 0.0); }
+static inline int kmeans__Point__eq(const kmeans__Point a, const kmeans__Point b) { return (a.X == b.X) && (a.Y == b.Y); }
+typedef struct { __global const long *p; long n; } soac__sl_long;
+typedef struct { __global const kmeans__Point *p; long n; } soac__sl_kmeans__Point;
+typedef struct { __global long *p; long n; } soac__out_long;
+static inline soac__sl_long soac__sl_long__mk(__global const long *p, long n) { soac__sl_long r; r.p = p; r.n = n; return r; }
+static inline soac__sl_kmeans__Point soac__sl_kmeans__Point__mk(__global const kmeans__Point *p, long n) { soac__sl_kmeans__Point r; r.p = p; r.n = n; return r; }
+static inline soac__out_long soac__out_long__mk(__global long *p, long n) { soac__out_long r; r.p = p; r.n = n; return r; }
+static inline void soac__panic(int *e, const int site) { if (*e == 0) *e = site; }
+static inline long soac__ix(const long i, const long n, int *e, const int site) { if ((ulong)i >= (ulong)n) { soac__panic(e, site); return 0; } return i; }
+static long soac__lambda_2(long a, long b, int *soac__err) {
+	return ((long)((ulong)(a) + (ulong)(b)));
+}
+static soac__out_long soac__lambda(soac__sl_long x, soac__sl_long y, const soac__out_long soac__out, int *soac__err) {
+	const long soac__t1 = x.n;
+	if (y.n != soac__t1) {
+		soac__panic(soac__err, 1);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	const long soac__t2 = soac__t1;
+	if (soac__t2 > soac__out.n) {
+		soac__panic(soac__err, 2);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	for (long soac__t3 = 0; soac__t3 < soac__t2; soac__t3++) {
+		soac__out.p[soac__t3] = soac__lambda_2(x.p[soac__t3], y.p[soac__t3], soac__err);
+	}
+	return soac__out_long__mk(soac__out.p, soac__t2);
+}
+static long kmeans__nearest(kmeans__Point p, soac__sl_kmeans__Point centres, int *soac__err) {
+	const long soac__t1 = 0L;
+	const double soac__t2 = 0.0;
+	long best = soac__t1;
+	double bestD = soac__t2;
+	{
+		for (long soac__t3 = 0; soac__t3 < centres.n; soac__t3++) {
+			const long i = soac__t3;
+			const kmeans__Point c = centres.p[soac__t3];
+			{
+				const double soac__t4 = (p.X - c.X);
+				const double soac__t5 = (p.Y - c.Y);
+				double dx = soac__t4;
+				double dy = soac__t5;
+				double d = ((dx * dx) + (dy * dy));
+				if (((i == 0L) || (d < bestD))) {
+					const long soac__t6 = i;
+					const double soac__t7 = d;
+					best = soac__t6;
+					bestD = soac__t7;
+				}
+			}
+		}
+	}
+	return best;
+}
+static soac__out_long soac__chunk(soac__sl_kmeans__Point chunk, const long cap__k, const soac__sl_kmeans__Point cap__centres, const soac__out_long soac__out, int *soac__err) {
+	if ((long)(cap__k) != soac__out.n) {
+		soac__panic(soac__err, 3);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	for (long soac__t1 = 0; soac__t1 < soac__out.n; soac__t1++) soac__out.p[soac__t1] = (long)0;
+	soac__sl_long counts = soac__sl_long__mk(soac__out.p, soac__out.n);
+	{
+		for (long soac__t2 = 0; soac__t2 < chunk.n; soac__t2++) {
+			const kmeans__Point p = chunk.p[soac__t2];
+			{
+				const long soac__t3 = soac__ix((long)(kmeans__nearest(p, cap__centres, soac__err)), counts.n, soac__err, 4);
+				((__global long *)counts.p)[soac__t3] = ((long)((ulong)(((__global long *)counts.p)[soac__t3]) + (ulong)(((long)1))));
+			}
+		}
+	}
+	return soac__out_long__mk(soac__out.p, counts.n);
+}
+`,
+	},
+}
+
+// soacgenRerunGoGenerate_ClusterSizesCL does not compile when the signature of clusterSizesSpec no longer matches ClusterSizesCL: run go generate.
+func soacgenRerunGoGenerate_ClusterSizesCL(func(ps []Point, centres []Point) []int) {}
+
+func _() { soacgenRerunGoGenerate_ClusterSizesCL(clusterSizesSpec) }
+
+// ClusterSizesAuto is the fused form of clusterSizesSpec (generated from its //soac:fuse directive).
+func ClusterSizesAuto(ps []Point, centres []Point) []int {
+	k := len(centres)
+	var r2 []int
+	ok := false
+	if soacgenCLClusterSizesAuto.Use(len(ps)) && soacgenCLClusterSizesAuto.Kernel() != nil {
+		if room := k; room > 0 {
+			clo := make([]int, room)
+			if ok = soacgenCLClusterSizesAuto.Run([]any{launch.Arg(k), launch.View(centres)}, []skel.HostSlice{skel.Slice(ps)}, skel.Slice(clo)); ok {
+				r2 = clo
+			}
+		}
+	}
+	if !ok {
+		var r []int
+		if parallel.Sequential(len(ps), 1725) {
+			r = soac.StreamRed[Point, []int](ps, func(x, y []int) []int {
+				var t2 []int
+				if len(x) == len(y) {
+					n := len(x)
+					in := x[:n]
+					in2 := y[:n]
+					var out []int
+					out = make([]int, n)
+					for i2 := 0; i2 < n; i2++ {
+						var m int
+						{
+							a, b := in[i2], in2[i2]
+							m = a + b
+						}
+						out[i2] = m
+					}
+					t2 = out
+				} else {
+					t2 = soac.Map2[int, int, int](x, y, func(a, b int) int {
+						return a + b
+					})
+				}
+				return t2
+			}, func(chunk []Point) []int {
+				counts := make([]int, k)
+				for _, p := range chunk {
+					counts[nearest(p, centres)]++
+				}
+				return counts
+			})
+		} else {
+			r = parallel.StreamRed(ps, 1725, func(x, y []int) []int {
+				var t2 []int
+				if len(x) == len(y) {
+					n2 := len(x)
+					in3 := x[:n2]
+					in4 := y[:n2]
+					var out2 []int
+					out2 = make([]int, n2)
+					for i3 := 0; i3 < n2; i3++ {
+						var m2 int
+						{
+							a, b := in3[i3], in4[i3]
+							m2 = a + b
+						}
+						out2[i3] = m2
+					}
+					t2 = out2
+				} else {
+					t2 = soac.Map2[int, int, int](x, y, func(a, b int) int {
+						return a + b
+					})
+				}
+				return t2
+			}, func(chunk []Point) []int {
+				counts := make([]int, k)
+				for _, p := range chunk {
+					counts[nearest(p, centres)]++
+				}
+				return counts
+			})
+		}
+		t := r
+		r2 = t
+	}
+	t := r2
+	return t
+}
+
+// soacgenCLClusterSizesAuto runs a kernel of ClusterSizesAuto on OpenCL (generated from clusterSizesSpec).
+var soacgenCLClusterSizesAuto = &launch.StreamRed{
+	At:   "kmeans.go:55:9",
+	FP64: true,
+	Spec: skel.StreamRed{
+		Name:   "CLClusterSizesAuto",
+		Inputs: []skel.Param{{Name: "in__0", Type: launch.Struct("in__0__t", skel.Float64, skel.Float64)}},
+		Row:    skel.Int64,
+		Args:   []skel.Arg{{Name: "cap__k", Decl: "const long cap__k"}, {Name: "cap__centres__p", Decl: "__global const kmeans__Point *restrict cap__centres__p"}, {Name: "cap__centres__n", Decl: "const long cap__centres__n"}},
+		Chunk: `int k__e = 0;
+if (k__e == 0) {
+const soac__out_long soac__r = soac__chunk(soac__sl_kmeans__Point__mk((__global const kmeans__Point *)(in_in__0 + soac_lo), soac_hi - soac_lo), cap__k, soac__sl_kmeans__Point__mk(cap__centres__p, cap__centres__n), soac__out_long__mk((__global long *)soac_row, soac_room), &k__e);
+if (k__e == 0 && soac__r.n != soac_room) k__e = 1073741824;
+}
+soac_err = k__e;
+`,
+		Combine: `int k__e = 0;
+const soac__out_long soac__r = soac__lambda(soac__sl_long__mk((__global const long *)soac_a, soac_room), soac__sl_long__mk((__global const long *)soac_b, soac_room), soac__out_long__mk((__global long *)soac_out, soac_room), &k__e);
+if (k__e == 0 && soac__r.n != soac_room) k__e = 1073741824;
+soac_err = k__e;`,
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+typedef struct {
+	double X;
+	double Y;
+} kmeans__Point;
+static inline kmeans__Point kmeans__Point__mk(const double X, const double Y) { kmeans__Point r; r.X = X; r.Y = Y; return r; }
+static inline kmeans__Point kmeans__Point__zero(void) { return kmeans__Point__mk(0.0, 0.0); }
+static inline int kmeans__Point__eq(const kmeans__Point a, const kmeans__Point b) { return (a.X == b.X) && (a.Y == b.Y); }
+typedef struct { __global const long *p; long n; } soac__sl_long;
+typedef struct { __global const kmeans__Point *p; long n; } soac__sl_kmeans__Point;
+typedef struct { __global long *p; long n; } soac__out_long;
+static inline soac__sl_long soac__sl_long__mk(__global const long *p, long n) { soac__sl_long r; r.p = p; r.n = n; return r; }
+static inline soac__sl_kmeans__Point soac__sl_kmeans__Point__mk(__global const kmeans__Point *p, long n) { soac__sl_kmeans__Point r; r.p = p; r.n = n; return r; }
+static inline soac__out_long soac__out_long__mk(__global long *p, long n) { soac__out_long r; r.p = p; r.n = n; return r; }
+static inline void soac__panic(int *e, const int site) { if (*e == 0) *e = site; }
+static inline long soac__ix(const long i, const long n, int *e, const int site) { if ((ulong)i >= (ulong)n) { soac__panic(e, site); return 0; } return i; }
+static long soac__lambda_2(long a, long b, int *soac__err) {
+	return ((long)((ulong)(a) + (ulong)(b)));
+}
+static soac__out_long soac__lambda(soac__sl_long x, soac__sl_long y, const soac__out_long soac__out, int *soac__err) {
+	const long soac__t1 = x.n;
+	if (y.n != soac__t1) {
+		soac__panic(soac__err, 1);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	const long soac__t2 = soac__t1;
+	if (soac__t2 > soac__out.n) {
+		soac__panic(soac__err, 2);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	for (long soac__t3 = 0; soac__t3 < soac__t2; soac__t3++) {
+		soac__out.p[soac__t3] = soac__lambda_2(x.p[soac__t3], y.p[soac__t3], soac__err);
+	}
+	return soac__out_long__mk(soac__out.p, soac__t2);
+}
+static long kmeans__nearest(kmeans__Point p, soac__sl_kmeans__Point centres, int *soac__err) {
+	const long soac__t1 = 0L;
+	const double soac__t2 = 0.0;
+	long best = soac__t1;
+	double bestD = soac__t2;
+	{
+		for (long soac__t3 = 0; soac__t3 < centres.n; soac__t3++) {
+			const long i = soac__t3;
+			const kmeans__Point c = centres.p[soac__t3];
+			{
+				const double soac__t4 = (p.X - c.X);
+				const double soac__t5 = (p.Y - c.Y);
+				double dx = soac__t4;
+				double dy = soac__t5;
+				double d = ((dx * dx) + (dy * dy));
+				if (((i == 0L) || (d < bestD))) {
+					const long soac__t6 = i;
+					const double soac__t7 = d;
+					best = soac__t6;
+					bestD = soac__t7;
+				}
+			}
+		}
+	}
+	return best;
+}
+static soac__out_long soac__chunk(soac__sl_kmeans__Point chunk, const long cap__k, const soac__sl_kmeans__Point cap__centres, const soac__out_long soac__out, int *soac__err) {
+	if ((long)(cap__k) != soac__out.n) {
+		soac__panic(soac__err, 3);
+		return soac__out_long__mk(soac__out.p, 0);
+	}
+	for (long soac__t1 = 0; soac__t1 < soac__out.n; soac__t1++) soac__out.p[soac__t1] = (long)0;
+	soac__sl_long counts = soac__sl_long__mk(soac__out.p, soac__out.n);
+	{
+		for (long soac__t2 = 0; soac__t2 < chunk.n; soac__t2++) {
+			const kmeans__Point p = chunk.p[soac__t2];
+			{
+				const long soac__t3 = soac__ix((long)(kmeans__nearest(p, cap__centres, soac__err)), counts.n, soac__err, 4);
+				((__global long *)counts.p)[soac__t3] = ((long)((ulong)(((__global long *)counts.p)[soac__t3]) + (ulong)(((long)1))));
+			}
+		}
+	}
+	return soac__out_long__mk(soac__out.p, counts.n);
+}
+`,
+	},
+	Auto: true,
+	Cost: launch.Cost{Bytes: 16, Ops: 130, Parallel: true},
+}
+
+// soacgenRerunGoGenerate_ClusterSizesAuto does not compile when the signature of clusterSizesSpec no longer matches ClusterSizesAuto: run go generate.
+func soacgenRerunGoGenerate_ClusterSizesAuto(func(ps []Point, centres []Point) []int) {}
+
+func _() { soacgenRerunGoGenerate_ClusterSizesAuto(clusterSizesSpec) }

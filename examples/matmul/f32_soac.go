@@ -77,7 +77,303 @@ func soacgenRerunGoGenerate_MatMul32(func(a, bt [][]float32) [][]float32) {}
 
 func _() { soacgenRerunGoGenerate_MatMul32(matMul32Spec) }
 
-// MatMul32CL is the fused form of matMul32CLSpec (generated from its //soac:fuse directive).
+// MatMul32Par is the fused form of matMul32Spec (generated from its //soac:fuse directive).
+func MatMul32Par(a, bt [][]float32) [][]float32 {
+	var t2 [][]float32
+	if parallel.Sequential(len(a), 17) {
+		{
+			n := len(a)
+			in := a[:n]
+			var out2 [][]float32
+			out2 = make([][]float32, n)
+			for i := 0; i < n; i++ {
+				var m []float32
+				{
+					row := in[i]
+					var t3 []float32
+					{
+						n2 := len(bt)
+						in2 := bt[:n2]
+						var out []float32
+						out = make([]float32, n2)
+						for i2 := 0; i2 < n2; i2++ {
+							var m2 float32
+							{
+								col := in2[i2]
+								var t5 float32
+								if len(row) == len(col) {
+									n3 := len(row)
+									if n3 < 8 {
+										in3 := row[:n3]
+										in4 := col[:n3]
+										var acc float32 = float32(0)
+										for i3 := 0; i3 < n3; i3++ {
+											var m3 float32
+											{
+												x, y := in3[i3], in4[i3]
+												m3 = float32(x * y)
+											}
+											{
+												s, t := acc, m3
+												acc = float32(s + t)
+											}
+										}
+										t5 = acc
+									} else {
+										n4 := n3
+										in5 := row[:n4]
+										in6 := col[:n4]
+										var acc2 float32 = float32(0)
+										var acc3 float32 = float32(0)
+										var acc4 float32 = float32(0)
+										var acc5 float32 = float32(0)
+										i5 := 0
+										for ; i5 < n4-3; i5 += 4 {
+											i6 := i5
+											_ = i6
+											var m4 float32
+											{
+												x, y := in5[i6], in6[i6]
+												m4 = float32(x * y)
+											}
+											{
+												s, t := acc2, m4
+												acc2 = float32(s + t)
+											}
+											i7 := i5 + 1
+											_ = i7
+											var m5 float32
+											{
+												x, y := in5[i7], in6[i7]
+												m5 = float32(x * y)
+											}
+											{
+												s, t := acc3, m5
+												acc3 = float32(s + t)
+											}
+											i8 := i5 + 2
+											_ = i8
+											var m6 float32
+											{
+												x, y := in5[i8], in6[i8]
+												m6 = float32(x * y)
+											}
+											{
+												s, t := acc4, m6
+												acc4 = float32(s + t)
+											}
+											i9 := i5 + 3
+											_ = i9
+											var m7 float32
+											{
+												x, y := in5[i9], in6[i9]
+												m7 = float32(x * y)
+											}
+											{
+												s, t := acc5, m7
+												acc5 = float32(s + t)
+											}
+										}
+										for i10 := i5; i10 < n4; i10++ {
+											var m8 float32
+											{
+												x, y := in5[i10], in6[i10]
+												m8 = float32(x * y)
+											}
+											{
+												s, t := acc2, m8
+												acc2 = float32(s + t)
+											}
+										}
+										{
+											s, t := acc2, acc3
+											acc2 = float32(s + t)
+										}
+										{
+											s, t := acc4, acc5
+											acc4 = float32(s + t)
+										}
+										{
+											s, t := acc2, acc4
+											acc2 = float32(s + t)
+										}
+										t5 = acc2
+									}
+								} else {
+									t6 := soac.Map2[float32, float32, float32](row, col, func(x, y float32) float32 {
+										return x * y
+									})
+									t5 = soac.Reduce[float32](t6, float32(0), func(s, t float32) float32 {
+										return s + t
+									})
+								}
+								m2 = float32(t5)
+							}
+							out[i2] = m2
+						}
+						t3 = out
+					}
+					m = t3
+				}
+				out2[i] = m
+			}
+			t2 = out2
+		}
+	} else {
+		{
+			n5 := len(a)
+			in7 := a[:n5]
+			var out4 [][]float32
+			out4 = make([][]float32, n5)
+			parallel.ForMeasured(n5, 17, func(lo, hi int) {
+				in7 := in7[:hi]
+				_ = in7[lo:]
+				out4 := out4[:hi]
+				_ = out4[lo:]
+				for i21 := lo; i21 < hi; i21++ {
+					var m17 []float32
+					{
+						row := in7[i21]
+						var t3 []float32
+						{
+							n9 := len(bt)
+							in13 := bt[:n9]
+							var out5 []float32
+							out5 = make([]float32, n9)
+							for i22 := 0; i22 < n9; i22++ {
+								var m18 float32
+								{
+									col := in13[i22]
+									var t5 float32
+									if len(row) == len(col) {
+										n10 := len(row)
+										if n10 < 8 {
+											in14 := row[:n10]
+											in15 := col[:n10]
+											var acc11 float32 = float32(0)
+											for i23 := 0; i23 < n10; i23++ {
+												var m19 float32
+												{
+													x, y := in14[i23], in15[i23]
+													m19 = float32(x * y)
+												}
+												{
+													s, t := acc11, m19
+													acc11 = float32(s + t)
+												}
+											}
+											t5 = acc11
+										} else {
+											n11 := n10
+											in16 := row[:n11]
+											in17 := col[:n11]
+											var acc12 float32 = float32(0)
+											var acc13 float32 = float32(0)
+											var acc14 float32 = float32(0)
+											var acc15 float32 = float32(0)
+											i25 := 0
+											for ; i25 < n11-3; i25 += 4 {
+												i26 := i25
+												_ = i26
+												var m20 float32
+												{
+													x, y := in16[i26], in17[i26]
+													m20 = float32(x * y)
+												}
+												{
+													s, t := acc12, m20
+													acc12 = float32(s + t)
+												}
+												i27 := i25 + 1
+												_ = i27
+												var m21 float32
+												{
+													x, y := in16[i27], in17[i27]
+													m21 = float32(x * y)
+												}
+												{
+													s, t := acc13, m21
+													acc13 = float32(s + t)
+												}
+												i28 := i25 + 2
+												_ = i28
+												var m22 float32
+												{
+													x, y := in16[i28], in17[i28]
+													m22 = float32(x * y)
+												}
+												{
+													s, t := acc14, m22
+													acc14 = float32(s + t)
+												}
+												i29 := i25 + 3
+												_ = i29
+												var m23 float32
+												{
+													x, y := in16[i29], in17[i29]
+													m23 = float32(x * y)
+												}
+												{
+													s, t := acc15, m23
+													acc15 = float32(s + t)
+												}
+											}
+											for i30 := i25; i30 < n11; i30++ {
+												var m24 float32
+												{
+													x, y := in16[i30], in17[i30]
+													m24 = float32(x * y)
+												}
+												{
+													s, t := acc12, m24
+													acc12 = float32(s + t)
+												}
+											}
+											{
+												s, t := acc12, acc13
+												acc12 = float32(s + t)
+											}
+											{
+												s, t := acc14, acc15
+												acc14 = float32(s + t)
+											}
+											{
+												s, t := acc12, acc14
+												acc12 = float32(s + t)
+											}
+											t5 = acc12
+										}
+									} else {
+										t8 := soac.Map2[float32, float32, float32](row, col, func(x, y float32) float32 {
+											return x * y
+										})
+										t5 = soac.Reduce[float32](t8, float32(0), func(s, t float32) float32 {
+											return s + t
+										})
+									}
+									m18 = float32(t5)
+								}
+								out5[i22] = m18
+							}
+							t3 = out5
+						}
+						m17 = t3
+					}
+					out4[i21] = m17
+				}
+			})
+			t2 = out4
+		}
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_MatMul32Par does not compile when the signature of matMul32Spec no longer matches MatMul32Par: run go generate.
+func soacgenRerunGoGenerate_MatMul32Par(func(a, bt [][]float32) [][]float32) {}
+
+func _() { soacgenRerunGoGenerate_MatMul32Par(matMul32Spec) }
+
+// MatMul32CL is the fused form of matMul32Spec (generated from its //soac:fuse directive).
 func MatMul32CL(a, bt [][]float32) [][]float32 {
 	var t2 [][]float32
 	ok := false
@@ -377,9 +673,9 @@ func MatMul32CL(a, bt [][]float32) [][]float32 {
 	return t2
 }
 
-// soacgenCLMatMul32CL runs a kernel of MatMul32CL on OpenCL, one work-item per element (generated from matMul32CLSpec).
+// soacgenCLMatMul32CL runs a kernel of MatMul32CL on OpenCL, one work-item per element (generated from matMul32Spec).
 var soacgenCLMatMul32CL = &launch.Grid{
-	At:   "f32.go:33:9",
+	At:   "f32.go:25:9",
 	FP64: false,
 	Spec: skel.Grid{
 		Name:   "CLMatMul32CL",
@@ -411,308 +707,12 @@ static float soac__lambda_2(float s, float t, int *soac__err) {
 	},
 }
 
-// soacgenRerunGoGenerate_MatMul32CL does not compile when the signature of matMul32CLSpec no longer matches MatMul32CL: run go generate.
+// soacgenRerunGoGenerate_MatMul32CL does not compile when the signature of matMul32Spec no longer matches MatMul32CL: run go generate.
 func soacgenRerunGoGenerate_MatMul32CL(func(a, bt [][]float32) [][]float32) {}
 
-func _() { soacgenRerunGoGenerate_MatMul32CL(matMul32CLSpec) }
+func _() { soacgenRerunGoGenerate_MatMul32CL(matMul32Spec) }
 
-// MatMul32Par is the fused form of matMul32ParSpec (generated from its //soac:fuse directive).
-func MatMul32Par(a, bt [][]float32) [][]float32 {
-	var t2 [][]float32
-	if parallel.Sequential(len(a), 17) {
-		{
-			n := len(a)
-			in := a[:n]
-			var out2 [][]float32
-			out2 = make([][]float32, n)
-			for i := 0; i < n; i++ {
-				var m []float32
-				{
-					row := in[i]
-					var t3 []float32
-					{
-						n2 := len(bt)
-						in2 := bt[:n2]
-						var out []float32
-						out = make([]float32, n2)
-						for i2 := 0; i2 < n2; i2++ {
-							var m2 float32
-							{
-								col := in2[i2]
-								var t5 float32
-								if len(row) == len(col) {
-									n3 := len(row)
-									if n3 < 8 {
-										in3 := row[:n3]
-										in4 := col[:n3]
-										var acc float32 = float32(0)
-										for i3 := 0; i3 < n3; i3++ {
-											var m3 float32
-											{
-												x, y := in3[i3], in4[i3]
-												m3 = float32(x * y)
-											}
-											{
-												s, t := acc, m3
-												acc = float32(s + t)
-											}
-										}
-										t5 = acc
-									} else {
-										n4 := n3
-										in5 := row[:n4]
-										in6 := col[:n4]
-										var acc2 float32 = float32(0)
-										var acc3 float32 = float32(0)
-										var acc4 float32 = float32(0)
-										var acc5 float32 = float32(0)
-										i5 := 0
-										for ; i5 < n4-3; i5 += 4 {
-											i6 := i5
-											_ = i6
-											var m4 float32
-											{
-												x, y := in5[i6], in6[i6]
-												m4 = float32(x * y)
-											}
-											{
-												s, t := acc2, m4
-												acc2 = float32(s + t)
-											}
-											i7 := i5 + 1
-											_ = i7
-											var m5 float32
-											{
-												x, y := in5[i7], in6[i7]
-												m5 = float32(x * y)
-											}
-											{
-												s, t := acc3, m5
-												acc3 = float32(s + t)
-											}
-											i8 := i5 + 2
-											_ = i8
-											var m6 float32
-											{
-												x, y := in5[i8], in6[i8]
-												m6 = float32(x * y)
-											}
-											{
-												s, t := acc4, m6
-												acc4 = float32(s + t)
-											}
-											i9 := i5 + 3
-											_ = i9
-											var m7 float32
-											{
-												x, y := in5[i9], in6[i9]
-												m7 = float32(x * y)
-											}
-											{
-												s, t := acc5, m7
-												acc5 = float32(s + t)
-											}
-										}
-										for i10 := i5; i10 < n4; i10++ {
-											var m8 float32
-											{
-												x, y := in5[i10], in6[i10]
-												m8 = float32(x * y)
-											}
-											{
-												s, t := acc2, m8
-												acc2 = float32(s + t)
-											}
-										}
-										{
-											s, t := acc2, acc3
-											acc2 = float32(s + t)
-										}
-										{
-											s, t := acc4, acc5
-											acc4 = float32(s + t)
-										}
-										{
-											s, t := acc2, acc4
-											acc2 = float32(s + t)
-										}
-										t5 = acc2
-									}
-								} else {
-									t6 := soac.Map2[float32, float32, float32](row, col, func(x, y float32) float32 {
-										return x * y
-									})
-									t5 = soac.Reduce[float32](t6, float32(0), func(s, t float32) float32 {
-										return s + t
-									})
-								}
-								m2 = float32(t5)
-							}
-							out[i2] = m2
-						}
-						t3 = out
-					}
-					m = t3
-				}
-				out2[i] = m
-			}
-			t2 = out2
-		}
-	} else {
-		{
-			n5 := len(a)
-			in7 := a[:n5]
-			var out4 [][]float32
-			out4 = make([][]float32, n5)
-			parallel.ForMeasured(n5, 17, func(lo, hi int) {
-				in7 := in7[:hi]
-				_ = in7[lo:]
-				out4 := out4[:hi]
-				_ = out4[lo:]
-				for i21 := lo; i21 < hi; i21++ {
-					var m17 []float32
-					{
-						row := in7[i21]
-						var t3 []float32
-						{
-							n9 := len(bt)
-							in13 := bt[:n9]
-							var out5 []float32
-							out5 = make([]float32, n9)
-							for i22 := 0; i22 < n9; i22++ {
-								var m18 float32
-								{
-									col := in13[i22]
-									var t5 float32
-									if len(row) == len(col) {
-										n10 := len(row)
-										if n10 < 8 {
-											in14 := row[:n10]
-											in15 := col[:n10]
-											var acc11 float32 = float32(0)
-											for i23 := 0; i23 < n10; i23++ {
-												var m19 float32
-												{
-													x, y := in14[i23], in15[i23]
-													m19 = float32(x * y)
-												}
-												{
-													s, t := acc11, m19
-													acc11 = float32(s + t)
-												}
-											}
-											t5 = acc11
-										} else {
-											n11 := n10
-											in16 := row[:n11]
-											in17 := col[:n11]
-											var acc12 float32 = float32(0)
-											var acc13 float32 = float32(0)
-											var acc14 float32 = float32(0)
-											var acc15 float32 = float32(0)
-											i25 := 0
-											for ; i25 < n11-3; i25 += 4 {
-												i26 := i25
-												_ = i26
-												var m20 float32
-												{
-													x, y := in16[i26], in17[i26]
-													m20 = float32(x * y)
-												}
-												{
-													s, t := acc12, m20
-													acc12 = float32(s + t)
-												}
-												i27 := i25 + 1
-												_ = i27
-												var m21 float32
-												{
-													x, y := in16[i27], in17[i27]
-													m21 = float32(x * y)
-												}
-												{
-													s, t := acc13, m21
-													acc13 = float32(s + t)
-												}
-												i28 := i25 + 2
-												_ = i28
-												var m22 float32
-												{
-													x, y := in16[i28], in17[i28]
-													m22 = float32(x * y)
-												}
-												{
-													s, t := acc14, m22
-													acc14 = float32(s + t)
-												}
-												i29 := i25 + 3
-												_ = i29
-												var m23 float32
-												{
-													x, y := in16[i29], in17[i29]
-													m23 = float32(x * y)
-												}
-												{
-													s, t := acc15, m23
-													acc15 = float32(s + t)
-												}
-											}
-											for i30 := i25; i30 < n11; i30++ {
-												var m24 float32
-												{
-													x, y := in16[i30], in17[i30]
-													m24 = float32(x * y)
-												}
-												{
-													s, t := acc12, m24
-													acc12 = float32(s + t)
-												}
-											}
-											{
-												s, t := acc12, acc13
-												acc12 = float32(s + t)
-											}
-											{
-												s, t := acc14, acc15
-												acc14 = float32(s + t)
-											}
-											{
-												s, t := acc12, acc14
-												acc12 = float32(s + t)
-											}
-											t5 = acc12
-										}
-									} else {
-										t8 := soac.Map2[float32, float32, float32](row, col, func(x, y float32) float32 {
-											return x * y
-										})
-										t5 = soac.Reduce[float32](t8, float32(0), func(s, t float32) float32 {
-											return s + t
-										})
-									}
-									m18 = float32(t5)
-								}
-								out5[i22] = m18
-							}
-							t3 = out5
-						}
-						m17 = t3
-					}
-					out4[i21] = m17
-				}
-			})
-			t2 = out4
-		}
-	}
-	return t2
-}
-
-// soacgenRerunGoGenerate_MatMul32Par does not compile when the signature of matMul32ParSpec no longer matches MatMul32Par: run go generate.
-func soacgenRerunGoGenerate_MatMul32Par(func(a, bt [][]float32) [][]float32) {}
-
-func _() { soacgenRerunGoGenerate_MatMul32Par(matMul32ParSpec) }
-
-// MatMul32Auto is the fused form of matMul32AutoSpec (generated from its //soac:fuse directive).
+// MatMul32Auto is the fused form of matMul32Spec (generated from its //soac:fuse directive).
 func MatMul32Auto(a, bt [][]float32) [][]float32 {
 	var t2 [][]float32
 	ok := false
@@ -1012,9 +1012,9 @@ func MatMul32Auto(a, bt [][]float32) [][]float32 {
 	return t2
 }
 
-// soacgenCLMatMul32Auto runs a kernel of MatMul32Auto on OpenCL, one work-item per element (generated from matMul32AutoSpec).
+// soacgenCLMatMul32Auto runs a kernel of MatMul32Auto on OpenCL, one work-item per element (generated from matMul32Spec).
 var soacgenCLMatMul32Auto = &launch.Grid{
-	At:   "f32.go:61:9",
+	At:   "f32.go:25:9",
 	FP64: false,
 	Spec: skel.Grid{
 		Name:   "CLMatMul32Auto",
@@ -1048,7 +1048,7 @@ static float soac__lambda_2(float s, float t, int *soac__err) {
 	Cost: launch.GridCost{Out: 4, Row: 4, Col: 4, ColRows: true, Ops: 1, OpsK: 2, Parallel: true},
 }
 
-// soacgenRerunGoGenerate_MatMul32Auto does not compile when the signature of matMul32AutoSpec no longer matches MatMul32Auto: run go generate.
+// soacgenRerunGoGenerate_MatMul32Auto does not compile when the signature of matMul32Spec no longer matches MatMul32Auto: run go generate.
 func soacgenRerunGoGenerate_MatMul32Auto(func(a, bt [][]float32) [][]float32) {}
 
-func _() { soacgenRerunGoGenerate_MatMul32Auto(matMul32AutoSpec) }
+func _() { soacgenRerunGoGenerate_MatMul32Auto(matMul32Spec) }

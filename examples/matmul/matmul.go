@@ -21,7 +21,22 @@ import "github.com/soacgen/soacgen/runtime/soac"
 // matMulSpec returns the product of a (r×k) and b (k×c), given bt, the
 // transpose of b (c×k): c[i][j] = Σ_k a[i][k]*bt[j][k], summed left to right.
 //
+// Its directives generate MatMul (cpu), MatMulPar (parallel: the rows run
+// in parallel; each inner product of 8 elements or more is summed over 4
+// interleaved accumulators, rewrite/backend/parallel parnested.go, so the
+// results differ from the spec's by rounding, the same bits for any number
+// of cores), MatMulCL (opencl: one work-item per element of the product,
+// the grid form of the opencl backend, the inner product a dot product
+// whose operands the work-group loads through local memory in tiles, each
+// element summed left to right as the spec does; opencl_test.go,
+// examples/internal/clbench) and MatMulAuto (backend=auto: the grid kernel
+// on a GPU when launch's cost model says the product is large enough, else
+// the parallel backend's code).
+//
 //soac:fuse MatMul
+//soac:fuse MatMulPar backend=parallel
+//soac:fuse MatMulCL backend=opencl
+//soac:fuse MatMulAuto backend=auto
 func matMulSpec(a, bt [][]float64) [][]float64 {
 	return soac.Map(a, func(row []float64) []float64 {
 		return soac.Map(bt, func(col []float64) float64 {

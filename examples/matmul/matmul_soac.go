@@ -2,7 +2,12 @@
 
 package matmul
 
-import "github.com/soacgen/soacgen/runtime/soac"
+import (
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
+	"github.com/soacgen/soacgen/runtime/soac"
+)
 
 // MatMul is the fused form of matMulSpec (generated from its //soac:fuse directive).
 func MatMul(a, bt [][]float64) [][]float64 {
@@ -71,3 +76,981 @@ func MatMul(a, bt [][]float64) [][]float64 {
 func soacgenRerunGoGenerate_MatMul(func(a, bt [][]float64) [][]float64) {}
 
 func _() { soacgenRerunGoGenerate_MatMul(matMulSpec) }
+
+// MatMulPar is the fused form of matMulSpec (generated from its //soac:fuse directive).
+func MatMulPar(a, bt [][]float64) [][]float64 {
+	var t2 [][]float64
+	if parallel.Sequential(len(a), 17) {
+		{
+			n := len(a)
+			in := a[:n]
+			var out2 [][]float64
+			out2 = make([][]float64, n)
+			for i := 0; i < n; i++ {
+				var m []float64
+				{
+					row := in[i]
+					var t3 []float64
+					{
+						n2 := len(bt)
+						in2 := bt[:n2]
+						var out []float64
+						out = make([]float64, n2)
+						for i2 := 0; i2 < n2; i2++ {
+							var m2 float64
+							{
+								col := in2[i2]
+								var t5 float64
+								if len(row) == len(col) {
+									n3 := len(row)
+									if n3 < 8 {
+										in3 := row[:n3]
+										in4 := col[:n3]
+										var acc float64 = float64(0.0)
+										for i3 := 0; i3 < n3; i3++ {
+											var m3 float64
+											{
+												x, y := in3[i3], in4[i3]
+												m3 = float64(x * y)
+											}
+											{
+												s, t := acc, m3
+												acc = float64(s + t)
+											}
+										}
+										t5 = acc
+									} else {
+										n4 := n3
+										in5 := row[:n4]
+										in6 := col[:n4]
+										var acc2 float64 = float64(0.0)
+										var acc3 float64 = float64(0.0)
+										var acc4 float64 = float64(0.0)
+										var acc5 float64 = float64(0.0)
+										i5 := 0
+										for ; i5 < n4-3; i5 += 4 {
+											i6 := i5
+											_ = i6
+											var m4 float64
+											{
+												x, y := in5[i6], in6[i6]
+												m4 = float64(x * y)
+											}
+											{
+												s, t := acc2, m4
+												acc2 = float64(s + t)
+											}
+											i7 := i5 + 1
+											_ = i7
+											var m5 float64
+											{
+												x, y := in5[i7], in6[i7]
+												m5 = float64(x * y)
+											}
+											{
+												s, t := acc3, m5
+												acc3 = float64(s + t)
+											}
+											i8 := i5 + 2
+											_ = i8
+											var m6 float64
+											{
+												x, y := in5[i8], in6[i8]
+												m6 = float64(x * y)
+											}
+											{
+												s, t := acc4, m6
+												acc4 = float64(s + t)
+											}
+											i9 := i5 + 3
+											_ = i9
+											var m7 float64
+											{
+												x, y := in5[i9], in6[i9]
+												m7 = float64(x * y)
+											}
+											{
+												s, t := acc5, m7
+												acc5 = float64(s + t)
+											}
+										}
+										for i10 := i5; i10 < n4; i10++ {
+											var m8 float64
+											{
+												x, y := in5[i10], in6[i10]
+												m8 = float64(x * y)
+											}
+											{
+												s, t := acc2, m8
+												acc2 = float64(s + t)
+											}
+										}
+										{
+											s, t := acc2, acc3
+											acc2 = float64(s + t)
+										}
+										{
+											s, t := acc4, acc5
+											acc4 = float64(s + t)
+										}
+										{
+											s, t := acc2, acc4
+											acc2 = float64(s + t)
+										}
+										t5 = acc2
+									}
+								} else {
+									t6 := soac.Map2[float64, float64, float64](row, col, func(x, y float64) float64 {
+										return x * y
+									})
+									t5 = soac.Reduce[float64](t6, float64(0.0), func(s, t float64) float64 {
+										return s + t
+									})
+								}
+								m2 = float64(t5)
+							}
+							out[i2] = m2
+						}
+						t3 = out
+					}
+					m = t3
+				}
+				out2[i] = m
+			}
+			t2 = out2
+		}
+	} else {
+		{
+			n5 := len(a)
+			in7 := a[:n5]
+			var out4 [][]float64
+			out4 = make([][]float64, n5)
+			parallel.ForMeasured(n5, 17, func(lo, hi int) {
+				in7 := in7[:hi]
+				_ = in7[lo:]
+				out4 := out4[:hi]
+				_ = out4[lo:]
+				for i21 := lo; i21 < hi; i21++ {
+					var m17 []float64
+					{
+						row := in7[i21]
+						var t3 []float64
+						{
+							n9 := len(bt)
+							in13 := bt[:n9]
+							var out5 []float64
+							out5 = make([]float64, n9)
+							for i22 := 0; i22 < n9; i22++ {
+								var m18 float64
+								{
+									col := in13[i22]
+									var t5 float64
+									if len(row) == len(col) {
+										n10 := len(row)
+										if n10 < 8 {
+											in14 := row[:n10]
+											in15 := col[:n10]
+											var acc11 float64 = float64(0.0)
+											for i23 := 0; i23 < n10; i23++ {
+												var m19 float64
+												{
+													x, y := in14[i23], in15[i23]
+													m19 = float64(x * y)
+												}
+												{
+													s, t := acc11, m19
+													acc11 = float64(s + t)
+												}
+											}
+											t5 = acc11
+										} else {
+											n11 := n10
+											in16 := row[:n11]
+											in17 := col[:n11]
+											var acc12 float64 = float64(0.0)
+											var acc13 float64 = float64(0.0)
+											var acc14 float64 = float64(0.0)
+											var acc15 float64 = float64(0.0)
+											i25 := 0
+											for ; i25 < n11-3; i25 += 4 {
+												i26 := i25
+												_ = i26
+												var m20 float64
+												{
+													x, y := in16[i26], in17[i26]
+													m20 = float64(x * y)
+												}
+												{
+													s, t := acc12, m20
+													acc12 = float64(s + t)
+												}
+												i27 := i25 + 1
+												_ = i27
+												var m21 float64
+												{
+													x, y := in16[i27], in17[i27]
+													m21 = float64(x * y)
+												}
+												{
+													s, t := acc13, m21
+													acc13 = float64(s + t)
+												}
+												i28 := i25 + 2
+												_ = i28
+												var m22 float64
+												{
+													x, y := in16[i28], in17[i28]
+													m22 = float64(x * y)
+												}
+												{
+													s, t := acc14, m22
+													acc14 = float64(s + t)
+												}
+												i29 := i25 + 3
+												_ = i29
+												var m23 float64
+												{
+													x, y := in16[i29], in17[i29]
+													m23 = float64(x * y)
+												}
+												{
+													s, t := acc15, m23
+													acc15 = float64(s + t)
+												}
+											}
+											for i30 := i25; i30 < n11; i30++ {
+												var m24 float64
+												{
+													x, y := in16[i30], in17[i30]
+													m24 = float64(x * y)
+												}
+												{
+													s, t := acc12, m24
+													acc12 = float64(s + t)
+												}
+											}
+											{
+												s, t := acc12, acc13
+												acc12 = float64(s + t)
+											}
+											{
+												s, t := acc14, acc15
+												acc14 = float64(s + t)
+											}
+											{
+												s, t := acc12, acc14
+												acc12 = float64(s + t)
+											}
+											t5 = acc12
+										}
+									} else {
+										t8 := soac.Map2[float64, float64, float64](row, col, func(x, y float64) float64 {
+											return x * y
+										})
+										t5 = soac.Reduce[float64](t8, float64(0.0), func(s, t float64) float64 {
+											return s + t
+										})
+									}
+									m18 = float64(t5)
+								}
+								out5[i22] = m18
+							}
+							t3 = out5
+						}
+						m17 = t3
+					}
+					out4[i21] = m17
+				}
+			})
+			t2 = out4
+		}
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_MatMulPar does not compile when the signature of matMulSpec no longer matches MatMulPar: run go generate.
+func soacgenRerunGoGenerate_MatMulPar(func(a, bt [][]float64) [][]float64) {}
+
+func _() { soacgenRerunGoGenerate_MatMulPar(matMulSpec) }
+
+// MatMulCL is the fused form of matMulSpec (generated from its //soac:fuse directive).
+func MatMulCL(a, bt [][]float64) [][]float64 {
+	var t2 [][]float64
+	ok := false
+	if soacgenCLMatMulCL.Kernel() != nil {
+		flat := parallel.Alloc[float64](len(a) * len(bt))
+		if ok = soacgenCLMatMulCL.Run(len(a), len(bt), launch.RowLen(a, bt), []any{launch.Rows(a), launch.Rows(bt), launch.Out(flat)}); ok {
+			t2 = launch.Chop(flat, len(a), len(bt))
+		}
+	}
+	if !ok {
+		if parallel.Sequential(len(a), 17) {
+			{
+				n := len(a)
+				in := a[:n]
+				var out2 [][]float64
+				out2 = make([][]float64, n)
+				for i := 0; i < n; i++ {
+					var m []float64
+					{
+						row := in[i]
+						var t3 []float64
+						{
+							n2 := len(bt)
+							in2 := bt[:n2]
+							var out []float64
+							out = make([]float64, n2)
+							for i2 := 0; i2 < n2; i2++ {
+								var m2 float64
+								{
+									col := in2[i2]
+									var t5 float64
+									if len(row) == len(col) {
+										n3 := len(row)
+										if n3 < 8 {
+											in3 := row[:n3]
+											in4 := col[:n3]
+											var acc float64 = float64(0.0)
+											for i3 := 0; i3 < n3; i3++ {
+												var m3 float64
+												{
+													x, y := in3[i3], in4[i3]
+													m3 = float64(x * y)
+												}
+												{
+													s, t := acc, m3
+													acc = float64(s + t)
+												}
+											}
+											t5 = acc
+										} else {
+											n4 := n3
+											in5 := row[:n4]
+											in6 := col[:n4]
+											var acc2 float64 = float64(0.0)
+											var acc3 float64 = float64(0.0)
+											var acc4 float64 = float64(0.0)
+											var acc5 float64 = float64(0.0)
+											i5 := 0
+											for ; i5 < n4-3; i5 += 4 {
+												i6 := i5
+												_ = i6
+												var m4 float64
+												{
+													x, y := in5[i6], in6[i6]
+													m4 = float64(x * y)
+												}
+												{
+													s, t := acc2, m4
+													acc2 = float64(s + t)
+												}
+												i7 := i5 + 1
+												_ = i7
+												var m5 float64
+												{
+													x, y := in5[i7], in6[i7]
+													m5 = float64(x * y)
+												}
+												{
+													s, t := acc3, m5
+													acc3 = float64(s + t)
+												}
+												i8 := i5 + 2
+												_ = i8
+												var m6 float64
+												{
+													x, y := in5[i8], in6[i8]
+													m6 = float64(x * y)
+												}
+												{
+													s, t := acc4, m6
+													acc4 = float64(s + t)
+												}
+												i9 := i5 + 3
+												_ = i9
+												var m7 float64
+												{
+													x, y := in5[i9], in6[i9]
+													m7 = float64(x * y)
+												}
+												{
+													s, t := acc5, m7
+													acc5 = float64(s + t)
+												}
+											}
+											for i10 := i5; i10 < n4; i10++ {
+												var m8 float64
+												{
+													x, y := in5[i10], in6[i10]
+													m8 = float64(x * y)
+												}
+												{
+													s, t := acc2, m8
+													acc2 = float64(s + t)
+												}
+											}
+											{
+												s, t := acc2, acc3
+												acc2 = float64(s + t)
+											}
+											{
+												s, t := acc4, acc5
+												acc4 = float64(s + t)
+											}
+											{
+												s, t := acc2, acc4
+												acc2 = float64(s + t)
+											}
+											t5 = acc2
+										}
+									} else {
+										t6 := soac.Map2[float64, float64, float64](row, col, func(x, y float64) float64 {
+											return x * y
+										})
+										t5 = soac.Reduce[float64](t6, float64(0.0), func(s, t float64) float64 {
+											return s + t
+										})
+									}
+									m2 = float64(t5)
+								}
+								out[i2] = m2
+							}
+							t3 = out
+						}
+						m = t3
+					}
+					out2[i] = m
+				}
+				t2 = out2
+			}
+		} else {
+			{
+				n5 := len(a)
+				in7 := a[:n5]
+				var out4 [][]float64
+				out4 = make([][]float64, n5)
+				parallel.ForMeasured(n5, 17, func(lo, hi int) {
+					in7 := in7[:hi]
+					_ = in7[lo:]
+					out4 := out4[:hi]
+					_ = out4[lo:]
+					for i21 := lo; i21 < hi; i21++ {
+						var m17 []float64
+						{
+							row := in7[i21]
+							var t3 []float64
+							{
+								n9 := len(bt)
+								in13 := bt[:n9]
+								var out5 []float64
+								out5 = make([]float64, n9)
+								for i22 := 0; i22 < n9; i22++ {
+									var m18 float64
+									{
+										col := in13[i22]
+										var t5 float64
+										if len(row) == len(col) {
+											n10 := len(row)
+											if n10 < 8 {
+												in14 := row[:n10]
+												in15 := col[:n10]
+												var acc11 float64 = float64(0.0)
+												for i23 := 0; i23 < n10; i23++ {
+													var m19 float64
+													{
+														x, y := in14[i23], in15[i23]
+														m19 = float64(x * y)
+													}
+													{
+														s, t := acc11, m19
+														acc11 = float64(s + t)
+													}
+												}
+												t5 = acc11
+											} else {
+												n11 := n10
+												in16 := row[:n11]
+												in17 := col[:n11]
+												var acc12 float64 = float64(0.0)
+												var acc13 float64 = float64(0.0)
+												var acc14 float64 = float64(0.0)
+												var acc15 float64 = float64(0.0)
+												i25 := 0
+												for ; i25 < n11-3; i25 += 4 {
+													i26 := i25
+													_ = i26
+													var m20 float64
+													{
+														x, y := in16[i26], in17[i26]
+														m20 = float64(x * y)
+													}
+													{
+														s, t := acc12, m20
+														acc12 = float64(s + t)
+													}
+													i27 := i25 + 1
+													_ = i27
+													var m21 float64
+													{
+														x, y := in16[i27], in17[i27]
+														m21 = float64(x * y)
+													}
+													{
+														s, t := acc13, m21
+														acc13 = float64(s + t)
+													}
+													i28 := i25 + 2
+													_ = i28
+													var m22 float64
+													{
+														x, y := in16[i28], in17[i28]
+														m22 = float64(x * y)
+													}
+													{
+														s, t := acc14, m22
+														acc14 = float64(s + t)
+													}
+													i29 := i25 + 3
+													_ = i29
+													var m23 float64
+													{
+														x, y := in16[i29], in17[i29]
+														m23 = float64(x * y)
+													}
+													{
+														s, t := acc15, m23
+														acc15 = float64(s + t)
+													}
+												}
+												for i30 := i25; i30 < n11; i30++ {
+													var m24 float64
+													{
+														x, y := in16[i30], in17[i30]
+														m24 = float64(x * y)
+													}
+													{
+														s, t := acc12, m24
+														acc12 = float64(s + t)
+													}
+												}
+												{
+													s, t := acc12, acc13
+													acc12 = float64(s + t)
+												}
+												{
+													s, t := acc14, acc15
+													acc14 = float64(s + t)
+												}
+												{
+													s, t := acc12, acc14
+													acc12 = float64(s + t)
+												}
+												t5 = acc12
+											}
+										} else {
+											t8 := soac.Map2[float64, float64, float64](row, col, func(x, y float64) float64 {
+												return x * y
+											})
+											t5 = soac.Reduce[float64](t8, float64(0.0), func(s, t float64) float64 {
+												return s + t
+											})
+										}
+										m18 = float64(t5)
+									}
+									out5[i22] = m18
+								}
+								t3 = out5
+							}
+							m17 = t3
+						}
+						out4[i21] = m17
+					}
+				})
+				t2 = out4
+			}
+		}
+	}
+	return t2
+}
+
+// soacgenCLMatMulCL runs a kernel of MatMulCL on OpenCL, one work-item per element (generated from matMulSpec).
+var soacgenCLMatMulCL = &launch.Grid{
+	At:   "matmul.go:41:9",
+	FP64: true,
+	Spec: skel.Grid{
+		Name:   "CLMatMulCL",
+		Args:   []skel.Arg{{Name: "grid__a__p", Decl: "__global const double *restrict grid__a__p"}, {Name: "grid__a__off", Decl: "__global const long *restrict grid__a__off"}, {Name: "grid__a__n", Decl: "const long grid__a__n"}, {Name: "grid__x__p", Decl: "__global const double *restrict grid__x__p"}, {Name: "grid__x__off", Decl: "__global const long *restrict grid__x__off"}, {Name: "grid__x__n", Decl: "const long grid__x__n"}, {Name: "grid__out__p", Decl: "__global double *restrict grid__out__p"}},
+		Result: "double",
+		Out:    "grid__out__p",
+		Dot: &skel.Dot{
+			A:       "grid__a__p",
+			B:       "grid__x__p",
+			AType:   "double",
+			BType:   "double",
+			Prod:    "soac__lambda(soac_x, soac_y, &soac_err)",
+			Op:      "soac__lambda_2(soac_s, soac_t, &soac_err)",
+			Neutral: "0x0p+00",
+		},
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+typedef struct { __global const double *p; long n; } soac__sl_double;
+typedef struct { __global const double *p; __global const long *off; long n; } soac__sl2_double;
+static inline soac__sl_double soac__sl_double__mk(__global const double *p, long n) { soac__sl_double r; r.p = p; r.n = n; return r; }
+static inline soac__sl2_double soac__sl2_double__mk(__global const double *p, __global const long *off, long n) { soac__sl2_double r; r.p = p; r.off = off; r.n = n; return r; }
+static double soac__lambda(double x, double y, int *soac__err) {
+	return (x * y);
+}
+static double soac__lambda_2(double s, double t, int *soac__err) {
+	return (s + t);
+}
+`,
+	},
+}
+
+// soacgenRerunGoGenerate_MatMulCL does not compile when the signature of matMulSpec no longer matches MatMulCL: run go generate.
+func soacgenRerunGoGenerate_MatMulCL(func(a, bt [][]float64) [][]float64) {}
+
+func _() { soacgenRerunGoGenerate_MatMulCL(matMulSpec) }
+
+// MatMulAuto is the fused form of matMulSpec (generated from its //soac:fuse directive).
+func MatMulAuto(a, bt [][]float64) [][]float64 {
+	var t2 [][]float64
+	ok := false
+	if soacgenCLMatMulAuto.Use(len(a), len(bt), launch.Inner(a)) && soacgenCLMatMulAuto.Kernel() != nil {
+		flat := parallel.Alloc[float64](len(a) * len(bt))
+		if ok = soacgenCLMatMulAuto.Run(len(a), len(bt), launch.RowLen(a, bt), []any{launch.Rows(a), launch.Rows(bt), launch.Out(flat)}); ok {
+			t2 = launch.Chop(flat, len(a), len(bt))
+		}
+	}
+	if !ok {
+		if parallel.Sequential(len(a), 17) {
+			{
+				n := len(a)
+				in := a[:n]
+				var out2 [][]float64
+				out2 = make([][]float64, n)
+				for i := 0; i < n; i++ {
+					var m []float64
+					{
+						row := in[i]
+						var t3 []float64
+						{
+							n2 := len(bt)
+							in2 := bt[:n2]
+							var out []float64
+							out = make([]float64, n2)
+							for i2 := 0; i2 < n2; i2++ {
+								var m2 float64
+								{
+									col := in2[i2]
+									var t5 float64
+									if len(row) == len(col) {
+										n3 := len(row)
+										if n3 < 8 {
+											in3 := row[:n3]
+											in4 := col[:n3]
+											var acc float64 = float64(0.0)
+											for i3 := 0; i3 < n3; i3++ {
+												var m3 float64
+												{
+													x, y := in3[i3], in4[i3]
+													m3 = float64(x * y)
+												}
+												{
+													s, t := acc, m3
+													acc = float64(s + t)
+												}
+											}
+											t5 = acc
+										} else {
+											n4 := n3
+											in5 := row[:n4]
+											in6 := col[:n4]
+											var acc2 float64 = float64(0.0)
+											var acc3 float64 = float64(0.0)
+											var acc4 float64 = float64(0.0)
+											var acc5 float64 = float64(0.0)
+											i5 := 0
+											for ; i5 < n4-3; i5 += 4 {
+												i6 := i5
+												_ = i6
+												var m4 float64
+												{
+													x, y := in5[i6], in6[i6]
+													m4 = float64(x * y)
+												}
+												{
+													s, t := acc2, m4
+													acc2 = float64(s + t)
+												}
+												i7 := i5 + 1
+												_ = i7
+												var m5 float64
+												{
+													x, y := in5[i7], in6[i7]
+													m5 = float64(x * y)
+												}
+												{
+													s, t := acc3, m5
+													acc3 = float64(s + t)
+												}
+												i8 := i5 + 2
+												_ = i8
+												var m6 float64
+												{
+													x, y := in5[i8], in6[i8]
+													m6 = float64(x * y)
+												}
+												{
+													s, t := acc4, m6
+													acc4 = float64(s + t)
+												}
+												i9 := i5 + 3
+												_ = i9
+												var m7 float64
+												{
+													x, y := in5[i9], in6[i9]
+													m7 = float64(x * y)
+												}
+												{
+													s, t := acc5, m7
+													acc5 = float64(s + t)
+												}
+											}
+											for i10 := i5; i10 < n4; i10++ {
+												var m8 float64
+												{
+													x, y := in5[i10], in6[i10]
+													m8 = float64(x * y)
+												}
+												{
+													s, t := acc2, m8
+													acc2 = float64(s + t)
+												}
+											}
+											{
+												s, t := acc2, acc3
+												acc2 = float64(s + t)
+											}
+											{
+												s, t := acc4, acc5
+												acc4 = float64(s + t)
+											}
+											{
+												s, t := acc2, acc4
+												acc2 = float64(s + t)
+											}
+											t5 = acc2
+										}
+									} else {
+										t6 := soac.Map2[float64, float64, float64](row, col, func(x, y float64) float64 {
+											return x * y
+										})
+										t5 = soac.Reduce[float64](t6, float64(0.0), func(s, t float64) float64 {
+											return s + t
+										})
+									}
+									m2 = float64(t5)
+								}
+								out[i2] = m2
+							}
+							t3 = out
+						}
+						m = t3
+					}
+					out2[i] = m
+				}
+				t2 = out2
+			}
+		} else {
+			{
+				n5 := len(a)
+				in7 := a[:n5]
+				var out4 [][]float64
+				out4 = make([][]float64, n5)
+				parallel.ForMeasured(n5, 17, func(lo, hi int) {
+					in7 := in7[:hi]
+					_ = in7[lo:]
+					out4 := out4[:hi]
+					_ = out4[lo:]
+					for i21 := lo; i21 < hi; i21++ {
+						var m17 []float64
+						{
+							row := in7[i21]
+							var t3 []float64
+							{
+								n9 := len(bt)
+								in13 := bt[:n9]
+								var out5 []float64
+								out5 = make([]float64, n9)
+								for i22 := 0; i22 < n9; i22++ {
+									var m18 float64
+									{
+										col := in13[i22]
+										var t5 float64
+										if len(row) == len(col) {
+											n10 := len(row)
+											if n10 < 8 {
+												in14 := row[:n10]
+												in15 := col[:n10]
+												var acc11 float64 = float64(0.0)
+												for i23 := 0; i23 < n10; i23++ {
+													var m19 float64
+													{
+														x, y := in14[i23], in15[i23]
+														m19 = float64(x * y)
+													}
+													{
+														s, t := acc11, m19
+														acc11 = float64(s + t)
+													}
+												}
+												t5 = acc11
+											} else {
+												n11 := n10
+												in16 := row[:n11]
+												in17 := col[:n11]
+												var acc12 float64 = float64(0.0)
+												var acc13 float64 = float64(0.0)
+												var acc14 float64 = float64(0.0)
+												var acc15 float64 = float64(0.0)
+												i25 := 0
+												for ; i25 < n11-3; i25 += 4 {
+													i26 := i25
+													_ = i26
+													var m20 float64
+													{
+														x, y := in16[i26], in17[i26]
+														m20 = float64(x * y)
+													}
+													{
+														s, t := acc12, m20
+														acc12 = float64(s + t)
+													}
+													i27 := i25 + 1
+													_ = i27
+													var m21 float64
+													{
+														x, y := in16[i27], in17[i27]
+														m21 = float64(x * y)
+													}
+													{
+														s, t := acc13, m21
+														acc13 = float64(s + t)
+													}
+													i28 := i25 + 2
+													_ = i28
+													var m22 float64
+													{
+														x, y := in16[i28], in17[i28]
+														m22 = float64(x * y)
+													}
+													{
+														s, t := acc14, m22
+														acc14 = float64(s + t)
+													}
+													i29 := i25 + 3
+													_ = i29
+													var m23 float64
+													{
+														x, y := in16[i29], in17[i29]
+														m23 = float64(x * y)
+													}
+													{
+														s, t := acc15, m23
+														acc15 = float64(s + t)
+													}
+												}
+												for i30 := i25; i30 < n11; i30++ {
+													var m24 float64
+													{
+														x, y := in16[i30], in17[i30]
+														m24 = float64(x * y)
+													}
+													{
+														s, t := acc12, m24
+														acc12 = float64(s + t)
+													}
+												}
+												{
+													s, t := acc12, acc13
+													acc12 = float64(s + t)
+												}
+												{
+													s, t := acc14, acc15
+													acc14 = float64(s + t)
+												}
+												{
+													s, t := acc12, acc14
+													acc12 = float64(s + t)
+												}
+												t5 = acc12
+											}
+										} else {
+											t8 := soac.Map2[float64, float64, float64](row, col, func(x, y float64) float64 {
+												return x * y
+											})
+											t5 = soac.Reduce[float64](t8, float64(0.0), func(s, t float64) float64 {
+												return s + t
+											})
+										}
+										m18 = float64(t5)
+									}
+									out5[i22] = m18
+								}
+								t3 = out5
+							}
+							m17 = t3
+						}
+						out4[i21] = m17
+					}
+				})
+				t2 = out4
+			}
+		}
+	}
+	return t2
+}
+
+// soacgenCLMatMulAuto runs a kernel of MatMulAuto on OpenCL, one work-item per element (generated from matMulSpec).
+var soacgenCLMatMulAuto = &launch.Grid{
+	At:   "matmul.go:41:9",
+	FP64: true,
+	Spec: skel.Grid{
+		Name:   "CLMatMulAuto",
+		Args:   []skel.Arg{{Name: "grid__a__p", Decl: "__global const double *restrict grid__a__p"}, {Name: "grid__a__off", Decl: "__global const long *restrict grid__a__off"}, {Name: "grid__a__n", Decl: "const long grid__a__n"}, {Name: "grid__x__p", Decl: "__global const double *restrict grid__x__p"}, {Name: "grid__x__off", Decl: "__global const long *restrict grid__x__off"}, {Name: "grid__x__n", Decl: "const long grid__x__n"}, {Name: "grid__out__p", Decl: "__global double *restrict grid__out__p"}},
+		Result: "double",
+		Out:    "grid__out__p",
+		Dot: &skel.Dot{
+			A:       "grid__a__p",
+			B:       "grid__x__p",
+			AType:   "double",
+			BType:   "double",
+			Prod:    "soac__lambda(soac_x, soac_y, &soac_err)",
+			Op:      "soac__lambda_2(soac_s, soac_t, &soac_err)",
+			Neutral: "0x0p+00",
+		},
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+typedef struct { __global const double *p; long n; } soac__sl_double;
+typedef struct { __global const double *p; __global const long *off; long n; } soac__sl2_double;
+static inline soac__sl_double soac__sl_double__mk(__global const double *p, long n) { soac__sl_double r; r.p = p; r.n = n; return r; }
+static inline soac__sl2_double soac__sl2_double__mk(__global const double *p, __global const long *off, long n) { soac__sl2_double r; r.p = p; r.off = off; r.n = n; return r; }
+static double soac__lambda(double x, double y, int *soac__err) {
+	return (x * y);
+}
+static double soac__lambda_2(double s, double t, int *soac__err) {
+	return (s + t);
+}
+`,
+	},
+	Auto: true,
+	Cost: launch.GridCost{Out: 8, Row: 8, Col: 8, ColRows: true, Ops: 1, OpsK: 2, Parallel: true},
+}
+
+// soacgenRerunGoGenerate_MatMulAuto does not compile when the signature of matMulSpec no longer matches MatMulAuto: run go generate.
+func soacgenRerunGoGenerate_MatMulAuto(func(a, bt [][]float64) [][]float64) {}
+
+func _() { soacgenRerunGoGenerate_MatMulAuto(matMulSpec) }

@@ -23,18 +23,14 @@ import (
 // boundsSpec returns the smallest and the largest of xs (MaxInt32 and
 // MinInt32 when xs is empty).
 //
-//soac:fuse Bounds
-func boundsSpec(xs []int32) (lo, hi int32) {
-	lo = soac.Reduce(xs, math.MaxInt32, func(a, b int32) int32 { return min(a, b) })
-	hi = soac.Reduce(xs, math.MinInt32, func(a, b int32) int32 { return max(a, b) })
-	return lo, hi
-}
-
-// boundsCLSpec is boundsSpec generated for the opencl backend: BoundsCL
-// runs its kernel on the OpenCL device when there is one, else on the CPU.
+// Its directives generate Bounds (cpu), BoundsPar (parallel: par_test.go)
+// and BoundsCL (opencl: its kernel on the OpenCL device when there is one,
+// else on the CPU).
 //
+//soac:fuse Bounds
+//soac:fuse BoundsPar backend=parallel
 //soac:fuse BoundsCL backend=opencl
-func boundsCLSpec(xs []int32) (lo, hi int32) {
+func boundsSpec(xs []int32) (lo, hi int32) {
 	lo = soac.Reduce(xs, math.MaxInt32, func(a, b int32) int32 { return min(a, b) })
 	hi = soac.Reduce(xs, math.MinInt32, func(a, b int32) int32 { return max(a, b) })
 	return lo, hi

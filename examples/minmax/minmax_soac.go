@@ -110,7 +110,293 @@ func soacgenRerunGoGenerate_Bounds(func(xs []int32) (lo, hi int32)) {}
 
 func _() { soacgenRerunGoGenerate_Bounds(boundsSpec) }
 
-// BoundsCL is the fused form of boundsCLSpec (generated from its //soac:fuse directive).
+// BoundsPar is the fused form of boundsSpec (generated from its //soac:fuse directive).
+func BoundsPar(xs []int32) (lo, hi int32) {
+	if parallel.Sequential(len(xs), 25000) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc int32 = int32(math.MaxInt32)
+			var acc2 int32 = int32(math.MinInt32)
+			var acc3 int32 = int32(math.MaxInt32)
+			var acc4 int32 = int32(math.MinInt32)
+			var acc5 int32 = int32(math.MaxInt32)
+			var acc6 int32 = int32(math.MinInt32)
+			var acc7 int32 = int32(math.MaxInt32)
+			var acc8 int32 = int32(math.MinInt32)
+			i2 := 0
+			for ; i2 < n-3; i2 += 4 {
+				i3 := i2
+				_ = i3
+				{
+					a, b := acc, in[i3]
+					acc = min(a, b)
+				}
+				{
+					a, b := acc2, in[i3]
+					acc2 = max(a, b)
+				}
+				i4 := i2 + 1
+				_ = i4
+				{
+					a, b := acc3, in[i4]
+					acc3 = min(a, b)
+				}
+				{
+					a, b := acc4, in[i4]
+					acc4 = max(a, b)
+				}
+				i5 := i2 + 2
+				_ = i5
+				{
+					a, b := acc5, in[i5]
+					acc5 = min(a, b)
+				}
+				{
+					a, b := acc6, in[i5]
+					acc6 = max(a, b)
+				}
+				i6 := i2 + 3
+				_ = i6
+				{
+					a, b := acc7, in[i6]
+					acc7 = min(a, b)
+				}
+				{
+					a, b := acc8, in[i6]
+					acc8 = max(a, b)
+				}
+			}
+			for i7 := i2; i7 < n; i7++ {
+				{
+					a, b := acc, in[i7]
+					acc = min(a, b)
+				}
+				{
+					a, b := acc2, in[i7]
+					acc2 = max(a, b)
+				}
+			}
+			{
+				a, b := acc, acc3
+				acc = min(a, b)
+			}
+			{
+				a, b := acc5, acc7
+				acc5 = min(a, b)
+			}
+			{
+				a, b := acc, acc5
+				acc = min(a, b)
+			}
+			{
+				a, b := acc2, acc4
+				acc2 = max(a, b)
+			}
+			{
+				a, b := acc6, acc8
+				acc6 = max(a, b)
+			}
+			{
+				a, b := acc2, acc6
+				acc2 = max(a, b)
+			}
+			lo = acc
+			hi = acc2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc9 int32 = int32(math.MaxInt32)
+			var acc10 int32 = int32(math.MinInt32)
+			var acc11 int32 = int32(math.MaxInt32)
+			var acc12 int32 = int32(math.MinInt32)
+			var acc13 int32 = int32(math.MaxInt32)
+			var acc14 int32 = int32(math.MinInt32)
+			var acc15 int32 = int32(math.MaxInt32)
+			var acc16 int32 = int32(math.MinInt32)
+			r := parallel.Reduce(n2, 3125, func(lo2, hi2 int) struct {
+				f0 int32
+				f1 int32
+				f2 int32
+				f3 int32
+				f4 int32
+				f5 int32
+				f6 int32
+				f7 int32
+			} {
+				var acc9 int32 = int32(math.MaxInt32)
+				var acc10 int32 = int32(math.MinInt32)
+				var acc11 int32 = int32(math.MaxInt32)
+				var acc12 int32 = int32(math.MinInt32)
+				var acc13 int32 = int32(math.MaxInt32)
+				var acc14 int32 = int32(math.MinInt32)
+				var acc15 int32 = int32(math.MaxInt32)
+				var acc16 int32 = int32(math.MinInt32)
+				in2 := in2[:hi2]
+				_ = in2[lo2:]
+				i15 := lo2
+				for ; i15 < hi2-3; i15 += 4 {
+					i16 := i15
+					_ = i16
+					{
+						a, b := acc9, in2[i16]
+						acc9 = min(a, b)
+					}
+					{
+						a, b := acc10, in2[i16]
+						acc10 = max(a, b)
+					}
+					i17 := i15 + 1
+					_ = i17
+					{
+						a, b := acc11, in2[i17]
+						acc11 = min(a, b)
+					}
+					{
+						a, b := acc12, in2[i17]
+						acc12 = max(a, b)
+					}
+					i18 := i15 + 2
+					_ = i18
+					{
+						a, b := acc13, in2[i18]
+						acc13 = min(a, b)
+					}
+					{
+						a, b := acc14, in2[i18]
+						acc14 = max(a, b)
+					}
+					i19 := i15 + 3
+					_ = i19
+					{
+						a, b := acc15, in2[i19]
+						acc15 = min(a, b)
+					}
+					{
+						a, b := acc16, in2[i19]
+						acc16 = max(a, b)
+					}
+				}
+				for i20 := i15; i20 < hi2; i20++ {
+					{
+						a, b := acc9, in2[i20]
+						acc9 = min(a, b)
+					}
+					{
+						a, b := acc10, in2[i20]
+						acc10 = max(a, b)
+					}
+				}
+				return struct {
+					f0 int32
+					f1 int32
+					f2 int32
+					f3 int32
+					f4 int32
+					f5 int32
+					f6 int32
+					f7 int32
+				}{acc9, acc10, acc11, acc12, acc13, acc14, acc15, acc16}
+			}, func(x, y struct {
+				f0 int32
+				f1 int32
+				f2 int32
+				f3 int32
+				f4 int32
+				f5 int32
+				f6 int32
+				f7 int32
+			}) struct {
+				f0 int32
+				f1 int32
+				f2 int32
+				f3 int32
+				f4 int32
+				f5 int32
+				f6 int32
+				f7 int32
+			} {
+				{
+					a, b := x.f0, y.f0
+					x.f0 = min(a, b)
+				}
+				{
+					a, b := x.f1, y.f1
+					x.f1 = max(a, b)
+				}
+				{
+					a, b := x.f2, y.f2
+					x.f2 = min(a, b)
+				}
+				{
+					a, b := x.f3, y.f3
+					x.f3 = max(a, b)
+				}
+				{
+					a, b := x.f4, y.f4
+					x.f4 = min(a, b)
+				}
+				{
+					a, b := x.f5, y.f5
+					x.f5 = max(a, b)
+				}
+				{
+					a, b := x.f6, y.f6
+					x.f6 = min(a, b)
+				}
+				{
+					a, b := x.f7, y.f7
+					x.f7 = max(a, b)
+				}
+				return x
+			})
+			acc9 = r.f0
+			acc10 = r.f1
+			acc11 = r.f2
+			acc12 = r.f3
+			acc13 = r.f4
+			acc14 = r.f5
+			acc15 = r.f6
+			acc16 = r.f7
+			{
+				a, b := acc9, acc11
+				acc9 = min(a, b)
+			}
+			{
+				a, b := acc13, acc15
+				acc13 = min(a, b)
+			}
+			{
+				a, b := acc9, acc13
+				acc9 = min(a, b)
+			}
+			{
+				a, b := acc10, acc12
+				acc10 = max(a, b)
+			}
+			{
+				a, b := acc14, acc16
+				acc14 = max(a, b)
+			}
+			{
+				a, b := acc10, acc14
+				acc10 = max(a, b)
+			}
+			lo = acc9
+			hi = acc10
+		}
+	}
+	return lo, hi
+}
+
+// soacgenRerunGoGenerate_BoundsPar does not compile when the signature of boundsSpec no longer matches BoundsPar: run go generate.
+func soacgenRerunGoGenerate_BoundsPar(func(xs []int32) (lo, hi int32)) {}
+
+func _() { soacgenRerunGoGenerate_BoundsPar(boundsSpec) }
+
+// BoundsCL is the fused form of boundsSpec (generated from its //soac:fuse directive).
 func BoundsCL(xs []int32) (lo, hi int32) {
 	ok := false
 	if soacgenCLBoundsCL.Kernel() != nil {
@@ -402,9 +688,9 @@ func BoundsCL(xs []int32) (lo, hi int32) {
 	return lo, hi
 }
 
-// soacgenCLBoundsCL runs a kernel of BoundsCL on OpenCL (generated from boundsCLSpec).
+// soacgenCLBoundsCL runs a kernel of BoundsCL on OpenCL (generated from boundsSpec).
 var soacgenCLBoundsCL = &launch.Redomap{
-	At:   "minmax.go:39:7",
+	At:   "minmax.go:35:7",
 	FP64: false,
 	Spec: skel.Redomap{
 		Name:   "CLBoundsCL",
@@ -429,7 +715,7 @@ static int soac__lambda_2(int a, int b, int *soac__err) {
 	},
 }
 
-// soacgenRerunGoGenerate_BoundsCL does not compile when the signature of boundsCLSpec no longer matches BoundsCL: run go generate.
+// soacgenRerunGoGenerate_BoundsCL does not compile when the signature of boundsSpec no longer matches BoundsCL: run go generate.
 func soacgenRerunGoGenerate_BoundsCL(func(xs []int32) (lo, hi int32)) {}
 
-func _() { soacgenRerunGoGenerate_BoundsCL(boundsCLSpec) }
+func _() { soacgenRerunGoGenerate_BoundsCL(boundsSpec) }

@@ -8,7 +8,7 @@ import (
 
 // BenchmarkGrainPaired times MSS (cpu), MSSPar and a hand goroutine loop
 // in turns (extest.ParPaired) at sizes around MSSPar's split: 2 grains,
-// 10000 elements before par-inlcost (grain 5000: parcost charged the call
+// 10000 elements when parcost charged inlined calls (grain 5000: parcost charged the call
 // of combine, which the compiler inlines) and 20000 since (10000). At
 // 1.5e4 MSSPar split before and runs the cpu loop now; at 3e4 and 1e5 it
 // splits into half as many chunks.

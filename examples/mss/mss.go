@@ -35,20 +35,14 @@ func combine(x, y segs) segs {
 // mssSpec returns the maximal segment sum of xs (0 for an empty xs or one
 // with no positive element).
 //
-//soac:fuse MSS
-func mssSpec(xs []int) int {
-	return soac.Reduce(soac.Map(xs, func(x int) segs {
-		m := max(x, 0)
-		return segs{m, m, m, x}
-	}), segs{}, combine).Best
-}
-
-// mssCLSpec is mssSpec generated for the opencl backend: MSSCL runs its
-// map-reduce over segs on the OpenCL device when there is one, else on
-// the CPU.
+// Its directives generate MSS (cpu), MSSPar (parallel: par_test.go) and
+// MSSCL (opencl: its map-reduce over segs on the OpenCL device when there
+// is one, else on the CPU).
 //
+//soac:fuse MSS
+//soac:fuse MSSPar backend=parallel
 //soac:fuse MSSCL backend=opencl
-func mssCLSpec(xs []int) int {
+func mssSpec(xs []int) int {
 	return soac.Reduce(soac.Map(xs, func(x int) segs {
 		m := max(x, 0)
 		return segs{m, m, m, x}

@@ -35,7 +35,70 @@ func soacgenRerunGoGenerate_MSS(func(xs []int) int) {}
 
 func _() { soacgenRerunGoGenerate_MSS(mssSpec) }
 
-// MSSCL is the fused form of mssCLSpec (generated from its //soac:fuse directive).
+// MSSPar is the fused form of mssSpec (generated from its //soac:fuse directive).
+func MSSPar(xs []int) int {
+	var v segs = segs{}
+	var t2 segs
+	if parallel.Sequential(len(xs), 10000) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc segs = v
+			for i := 0; i < n; i++ {
+				var m2 segs
+				{
+					x := in[i]
+					m := max(x, 0)
+					m2 = segs{m, m, m, x}
+				}
+				acc = combine(acc, m2)
+			}
+			t2 = acc
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 segs = v
+			r := parallel.Reduce(n2, 1250, func(lo, hi int) struct {
+				f0 segs
+			} {
+				var acc2 segs = v
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				for i3 := lo; i3 < hi; i3++ {
+					var m4 segs
+					{
+						x := in2[i3]
+						m := max(x, 0)
+						m4 = segs{m, m, m, x}
+					}
+					acc2 = combine(acc2, m4)
+				}
+				return struct {
+					f0 segs
+				}{acc2}
+			}, func(x2, y2 struct {
+				f0 segs
+			}) struct {
+				f0 segs
+			} {
+				x2.f0 = combine(x2.f0, y2.f0)
+				return x2
+			})
+			acc2 = r.f0
+			t2 = acc2
+		}
+	}
+	return t2.Best
+}
+
+// soacgenRerunGoGenerate_MSSPar does not compile when the signature of mssSpec no longer matches MSSPar: run go generate.
+func soacgenRerunGoGenerate_MSSPar(func(xs []int) int) {}
+
+func _() { soacgenRerunGoGenerate_MSSPar(mssSpec) }
+
+// MSSCL is the fused form of mssSpec (generated from its //soac:fuse directive).
 func MSSCL(xs []int) int {
 	var v segs = segs{}
 	var t2 segs
@@ -102,9 +165,9 @@ func MSSCL(xs []int) int {
 	return t2.Best
 }
 
-// soacgenCLMSSCL runs a kernel of MSSCL on OpenCL (generated from mssCLSpec).
+// soacgenCLMSSCL runs a kernel of MSSCL on OpenCL (generated from mssSpec).
 var soacgenCLMSSCL = &launch.Redomap{
-	At:   "mss.go:52:9",
+	At:   "mss.go:46:9",
 	FP64: false,
 	Spec: skel.Redomap{
 		Name:   "CLMSSCL",
@@ -139,7 +202,7 @@ static mss__segs soac__lambda(long x, int *soac__err) {
 	},
 }
 
-// soacgenRerunGoGenerate_MSSCL does not compile when the signature of mssCLSpec no longer matches MSSCL: run go generate.
+// soacgenRerunGoGenerate_MSSCL does not compile when the signature of mssSpec no longer matches MSSCL: run go generate.
 func soacgenRerunGoGenerate_MSSCL(func(xs []int) int) {}
 
-func _() { soacgenRerunGoGenerate_MSSCL(mssCLSpec) }
+func _() { soacgenRerunGoGenerate_MSSCL(mssSpec) }

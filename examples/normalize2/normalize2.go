@@ -19,37 +19,18 @@ import "github.com/soacgen/soacgen/runtime/soac"
 // normalize2Spec returns xs divided by its sum (ys1) and xs divided by the
 // sum of its positive elements (ys2).
 //
+// Its directives generate Normalize2 (cpu), Normalize2Par (parallel:
+// par_test.go), Normalize2CL (opencl: its kernels on the OpenCL device when
+// there is one, else on the CPU, its filter a select of the first kernel)
+// and Normalize2Auto (backend=auto: its kernels on a GPU when launch's cost
+// model says the call is large enough, both kernels, xs uploaded once, else
+// the parallel backend's code).
+//
 //soac:fuse Normalize2
-func normalize2Spec(xs []float64) (ys1, ys2 []float64) {
-	sum1 := soac.Reduce(xs, 0.0, func(a, b float64) float64 { return a + b })
-	gts := soac.Filter(xs, func(x float64) bool { return x > 0 })
-	sum2 := soac.Reduce(gts, 0.0, func(a, b float64) float64 { return a + b })
-	ys1 = soac.Map(xs, func(x float64) float64 { return x / sum1 })
-	ys2 = soac.Map(xs, func(x float64) float64 { return x / sum2 })
-	return ys1, ys2
-}
-
-// normalize2CLSpec is normalize2Spec generated for the opencl backend:
-// Normalize2CL runs its kernels on the OpenCL device when there is one,
-// else on the CPU (its filter a select of the first kernel).
-//
+//soac:fuse Normalize2Par backend=parallel
 //soac:fuse Normalize2CL backend=opencl
-func normalize2CLSpec(xs []float64) (ys1, ys2 []float64) {
-	sum1 := soac.Reduce(xs, 0.0, func(a, b float64) float64 { return a + b })
-	gts := soac.Filter(xs, func(x float64) bool { return x > 0 })
-	sum2 := soac.Reduce(gts, 0.0, func(a, b float64) float64 { return a + b })
-	ys1 = soac.Map(xs, func(x float64) float64 { return x / sum1 })
-	ys2 = soac.Map(xs, func(x float64) float64 { return x / sum2 })
-	return ys1, ys2
-}
-
-// normalize2AutoSpec is normalize2Spec for backend=auto: Normalize2Auto
-// runs its kernels on a GPU when launch's cost model says the call is
-// large enough (both kernels, xs uploaded once), else the parallel
-// backend's code.
-//
 //soac:fuse Normalize2Auto backend=auto
-func normalize2AutoSpec(xs []float64) (ys1, ys2 []float64) {
+func normalize2Spec(xs []float64) (ys1, ys2 []float64) {
 	sum1 := soac.Reduce(xs, 0.0, func(a, b float64) float64 { return a + b })
 	gts := soac.Filter(xs, func(x float64) bool { return x > 0 })
 	sum2 := soac.Reduce(gts, 0.0, func(a, b float64) float64 { return a + b })

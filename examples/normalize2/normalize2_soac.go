@@ -74,7 +74,287 @@ func soacgenRerunGoGenerate_Normalize2(func(xs []float64) (ys1, ys2 []float64)) 
 
 func _() { soacgenRerunGoGenerate_Normalize2(normalize2Spec) }
 
-// Normalize2CL is the fused form of normalize2CLSpec (generated from its //soac:fuse directive).
+// Normalize2Par is the fused form of normalize2Spec (generated from its //soac:fuse directive).
+func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
+	var sum1 float64
+	var sum2 float64
+	if parallel.Sequential(len(xs), 16667) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc float64 = float64(0.0)
+			var acc2 float64 = float64(0.0)
+			for i := 0; i < n; i++ {
+				{
+					a, b := acc, in[i]
+					acc = float64(a + b)
+				}
+				var keep bool
+				{
+					x := in[i]
+					keep = x > 0
+				}
+				var v float64 = in[i]
+				var mask uint64
+				if keep {
+					mask = ^uint64(0)
+				}
+				v = math.Float64frombits(math.Float64bits(v) & mask)
+				{
+					a, b := acc2, v
+					acc2 = float64(a + b)
+				}
+			}
+			sum1 = acc
+			sum2 = acc2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc3 float64 = float64(0.0)
+			var acc4 float64 = float64(0.0)
+			r := parallel.Reduce(n2, 2083, func(lo, hi int) struct {
+				f0 float64
+				f1 float64
+			} {
+				var acc5 float64 = float64(0.0)
+				var acc6 float64 = float64(0.0)
+				var acc7 float64 = float64(0.0)
+				var acc8 float64 = float64(0.0)
+				var acc9 float64 = float64(0.0)
+				var acc10 float64 = float64(0.0)
+				var acc11 float64 = float64(0.0)
+				var acc12 float64 = float64(0.0)
+				in3 := in2[lo:hi]
+				size := len(in3)
+				i5 := 0
+				for ; i5 < size-3; i5 += 4 {
+					i6 := i5
+					_ = i6
+					{
+						a, b := acc5, in3[i6]
+						acc5 = float64(a + b)
+					}
+					var keep4 bool
+					{
+						x := in3[i6]
+						keep4 = x > 0
+					}
+					var v4 float64 = in3[i6]
+					var mask4 uint64
+					if keep4 {
+						mask4 = ^uint64(0)
+					}
+					v4 = math.Float64frombits(math.Float64bits(v4) & mask4)
+					{
+						a, b := acc6, v4
+						acc6 = float64(a + b)
+					}
+					i7 := i5 + 1
+					_ = i7
+					{
+						a, b := acc7, in3[i7]
+						acc7 = float64(a + b)
+					}
+					var keep5 bool
+					{
+						x := in3[i7]
+						keep5 = x > 0
+					}
+					var v5 float64 = in3[i7]
+					var mask5 uint64
+					if keep5 {
+						mask5 = ^uint64(0)
+					}
+					v5 = math.Float64frombits(math.Float64bits(v5) & mask5)
+					{
+						a, b := acc8, v5
+						acc8 = float64(a + b)
+					}
+					i8 := i5 + 2
+					_ = i8
+					{
+						a, b := acc9, in3[i8]
+						acc9 = float64(a + b)
+					}
+					var keep6 bool
+					{
+						x := in3[i8]
+						keep6 = x > 0
+					}
+					var v6 float64 = in3[i8]
+					var mask6 uint64
+					if keep6 {
+						mask6 = ^uint64(0)
+					}
+					v6 = math.Float64frombits(math.Float64bits(v6) & mask6)
+					{
+						a, b := acc10, v6
+						acc10 = float64(a + b)
+					}
+					i9 := i5 + 3
+					_ = i9
+					{
+						a, b := acc11, in3[i9]
+						acc11 = float64(a + b)
+					}
+					var keep7 bool
+					{
+						x := in3[i9]
+						keep7 = x > 0
+					}
+					var v7 float64 = in3[i9]
+					var mask7 uint64
+					if keep7 {
+						mask7 = ^uint64(0)
+					}
+					v7 = math.Float64frombits(math.Float64bits(v7) & mask7)
+					{
+						a, b := acc12, v7
+						acc12 = float64(a + b)
+					}
+				}
+				for i10 := i5; i10 < size; i10++ {
+					{
+						a, b := acc5, in3[i10]
+						acc5 = float64(a + b)
+					}
+					var keep8 bool
+					{
+						x := in3[i10]
+						keep8 = x > 0
+					}
+					var v8 float64 = in3[i10]
+					var mask8 uint64
+					if keep8 {
+						mask8 = ^uint64(0)
+					}
+					v8 = math.Float64frombits(math.Float64bits(v8) & mask8)
+					{
+						a, b := acc6, v8
+						acc6 = float64(a + b)
+					}
+				}
+				{
+					a, b := acc5, acc7
+					acc5 = float64(a + b)
+				}
+				{
+					a, b := acc9, acc11
+					acc9 = float64(a + b)
+				}
+				{
+					a, b := acc5, acc9
+					acc5 = float64(a + b)
+				}
+				{
+					a, b := acc6, acc8
+					acc6 = float64(a + b)
+				}
+				{
+					a, b := acc10, acc12
+					acc10 = float64(a + b)
+				}
+				{
+					a, b := acc6, acc10
+					acc6 = float64(a + b)
+				}
+				return struct {
+					f0 float64
+					f1 float64
+				}{acc5, acc6}
+			}, func(x2, y struct {
+				f0 float64
+				f1 float64
+			}) struct {
+				f0 float64
+				f1 float64
+			} {
+				{
+					a, b := x2.f0, y.f0
+					x2.f0 = float64(a + b)
+				}
+				{
+					a, b := x2.f1, y.f1
+					x2.f1 = float64(a + b)
+				}
+				return x2
+			})
+			acc3 = r.f0
+			acc4 = r.f1
+			sum1 = acc3
+			sum2 = acc4
+		}
+	}
+	if parallel.Sequential(len(xs), 16667) {
+		{
+			n4 := len(xs)
+			in4 := xs[:n4]
+			var out []float64
+			out = make([]float64, n4)
+			var out2 []float64
+			out2 = make([]float64, n4)
+			for i11 := 0; i11 < n4; i11++ {
+				var m float64
+				{
+					x := in4[i11]
+					m = float64(x / sum1)
+				}
+				out[i11] = m
+				var m2 float64
+				{
+					x := in4[i11]
+					m2 = float64(x / sum2)
+				}
+				out2[i11] = m2
+			}
+			ys1 = out
+			ys2 = out2
+		}
+	} else {
+		{
+			n5 := len(xs)
+			in5 := xs[:n5]
+			var out3 []float64
+			out3 = parallel.Alloc[float64](n5)[:n5]
+			var out4 []float64
+			out4 = parallel.Alloc[float64](n5)[:n5]
+			parallel.For(n5, 2083, func(lo2, hi2 int) {
+				in5 := in5[:hi2]
+				_ = in5[lo2:]
+				out3 := out3[:hi2]
+				_ = out3[lo2:]
+				out4 := out4[:hi2]
+				_ = out4[lo2:]
+				for i13 := lo2; i13 < hi2; i13++ {
+					var m5 float64
+					{
+						x := in5[i13]
+						m5 = float64(x / sum1)
+					}
+					out3[i13] = m5
+					var m6 float64
+					{
+						x := in5[i13]
+						m6 = float64(x / sum2)
+					}
+					out4[i13] = m6
+				}
+			})
+			ys1 = out3
+			ys2 = out4
+		}
+	}
+	return ys1, ys2
+}
+
+// soacgenRerunGoGenerate_Normalize2Par does not compile when the signature of normalize2Spec no longer matches Normalize2Par: run go generate.
+func soacgenRerunGoGenerate_Normalize2Par(func(xs []float64) (ys1, ys2 []float64)) {}
+
+func _() { soacgenRerunGoGenerate_Normalize2Par(normalize2Spec) }
+
+// Normalize2CL is the fused form of normalize2Spec (generated from its //soac:fuse directive).
 func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 	var cls launch.Session
 	defer cls.Release()
@@ -375,9 +655,9 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 	return ys1, ys2
 }
 
-// soacgenCLNormalize2CL runs a kernel of Normalize2CL on OpenCL (generated from normalize2CLSpec).
+// soacgenCLNormalize2CL runs a kernel of Normalize2CL on OpenCL (generated from normalize2Spec).
 var soacgenCLNormalize2CL = &launch.Redomap{
-	At:   "normalize2.go:40:10",
+	At:   "normalize2.go:36:10",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:   "CLNormalize2CL",
@@ -407,9 +687,9 @@ static uchar soac__lambda_3(double x, int *soac__err) {
 	},
 }
 
-// soacgenCLNormalize2CL2 runs a kernel of Normalize2CL on OpenCL (generated from normalize2CLSpec).
+// soacgenCLNormalize2CL2 runs a kernel of Normalize2CL on OpenCL (generated from normalize2Spec).
 var soacgenCLNormalize2CL2 = &launch.Redomap{
-	At:   "normalize2.go:42:8",
+	At:   "normalize2.go:38:8",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:       "CLNormalize2CL2",
@@ -437,12 +717,12 @@ static double soac__lambda_2(double x, const double cap__sum2, int *soac__err) {
 	},
 }
 
-// soacgenRerunGoGenerate_Normalize2CL does not compile when the signature of normalize2CLSpec no longer matches Normalize2CL: run go generate.
+// soacgenRerunGoGenerate_Normalize2CL does not compile when the signature of normalize2Spec no longer matches Normalize2CL: run go generate.
 func soacgenRerunGoGenerate_Normalize2CL(func(xs []float64) (ys1, ys2 []float64)) {}
 
-func _() { soacgenRerunGoGenerate_Normalize2CL(normalize2CLSpec) }
+func _() { soacgenRerunGoGenerate_Normalize2CL(normalize2Spec) }
 
-// Normalize2Auto is the fused form of normalize2AutoSpec (generated from its //soac:fuse directive).
+// Normalize2Auto is the fused form of normalize2Spec (generated from its //soac:fuse directive).
 func Normalize2Auto(xs []float64) (ys1, ys2 []float64) {
 	var cls launch.Session
 	defer cls.Release()
@@ -743,9 +1023,9 @@ func Normalize2Auto(xs []float64) (ys1, ys2 []float64) {
 	return ys1, ys2
 }
 
-// soacgenCLNormalize2Auto runs a kernel of Normalize2Auto on OpenCL (generated from normalize2AutoSpec).
+// soacgenCLNormalize2Auto runs a kernel of Normalize2Auto on OpenCL (generated from normalize2Spec).
 var soacgenCLNormalize2Auto = &launch.Redomap{
-	At:   "normalize2.go:55:10",
+	At:   "normalize2.go:36:10",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:   "CLNormalize2Auto",
@@ -777,9 +1057,9 @@ static uchar soac__lambda_3(double x, int *soac__err) {
 	Cost: launch.Cost{Bytes: 24, Ops: 5, Parallel: true},
 }
 
-// soacgenCLNormalize2Auto2 runs a kernel of Normalize2Auto on OpenCL (generated from normalize2AutoSpec).
+// soacgenCLNormalize2Auto2 runs a kernel of Normalize2Auto on OpenCL (generated from normalize2Spec).
 var soacgenCLNormalize2Auto2 = &launch.Redomap{
-	At:   "normalize2.go:57:8",
+	At:   "normalize2.go:38:8",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:       "CLNormalize2Auto2",
@@ -809,7 +1089,7 @@ static double soac__lambda_2(double x, const double cap__sum2, int *soac__err) {
 	Cost: launch.Cost{Bytes: 24, Ops: 2, Parallel: true},
 }
 
-// soacgenRerunGoGenerate_Normalize2Auto does not compile when the signature of normalize2AutoSpec no longer matches Normalize2Auto: run go generate.
+// soacgenRerunGoGenerate_Normalize2Auto does not compile when the signature of normalize2Spec no longer matches Normalize2Auto: run go generate.
 func soacgenRerunGoGenerate_Normalize2Auto(func(xs []float64) (ys1, ys2 []float64)) {}
 
-func _() { soacgenRerunGoGenerate_Normalize2Auto(normalize2AutoSpec) }
+func _() { soacgenRerunGoGenerate_Normalize2Auto(normalize2Spec) }

@@ -119,7 +119,7 @@ func benchInts(b *testing.B, seed uint64, impls []struct {
 // page faults per call beside the time): at that size each call allocates a
 // fresh 8 MB output in well under a millisecond on 16 cores, and the
 // collections that allocation rate causes are part of what bounds the
-// parallel scans' speedup (issue 11).
+// parallel scans' speedup.
 func BenchmarkScanGC(b *testing.B) {
 	const n = 1_000_000
 	is := extest.Ints(extest.Rand(13, n), n, -1000, 1000)

@@ -29,7 +29,13 @@ import (
 
 // prefixSumsSpec returns the running totals of 3x+1 over xs.
 //
+// Its directives generate PrefixSums (cpu), PrefixSumsPar (parallel:
+// par_test.go) and PrefixSumsCL (opencl: its map-scan on the OpenCL device
+// when there is one, else on the CPU).
+//
 //soac:fuse PrefixSums
+//soac:fuse PrefixSumsPar backend=parallel
+//soac:fuse PrefixSumsCL backend=opencl
 func prefixSumsSpec(xs []int) []int {
 	ys := soac.Map(xs, func(x int) int { return 3*x + 1 })
 	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
@@ -38,7 +44,12 @@ func prefixSumsSpec(xs []int) []int {
 // prefixSqrtsSpec returns the running totals of the square roots of xs,
 // summed left to right.
 //
+// Its directives generate PrefixSqrts (cpu), PrefixSqrtsPar (parallel) and
+// PrefixSqrtsCL (opencl).
+//
 //soac:fuse PrefixSqrts
+//soac:fuse PrefixSqrtsPar backend=parallel
+//soac:fuse PrefixSqrtsCL backend=opencl
 func prefixSqrtsSpec(xs []float64) []float64 {
 	return soac.Scan(soac.Map(xs, math.Sqrt), 0.0, func(a, b float64) float64 { return a + b })
 }
@@ -46,7 +57,14 @@ func prefixSqrtsSpec(xs []float64) []float64 {
 // halfSqrtsSpec returns half the running totals of the square roots of
 // xs: a scan whose elements a map reads, in one fused loop.
 //
+// Its directives generate HalfSqrts (cpu), HalfSqrtsPar (parallel: a scan
+// whose elements a map reads, parallel.CarriedLocal) and HalfSqrtsCL
+// (opencl: the scan and the map reading it run as two launches on the
+// device, the scan kept there between them).
+//
 //soac:fuse HalfSqrts
+//soac:fuse HalfSqrtsPar backend=parallel
+//soac:fuse HalfSqrtsCL backend=opencl
 func halfSqrtsSpec(xs []float64) []float64 {
 	ps := soac.Scan(soac.Map(xs, math.Sqrt), 0.0, func(a, b float64) float64 { return a + b })
 	return soac.Map(ps, func(p float64) float64 { return p * 0.5 })
@@ -55,7 +73,14 @@ func halfSqrtsSpec(xs []float64) []float64 {
 // chunkedSumsSpec returns the running totals of 3x+1 over xs, the 3x+1
 // computed a chunk at a time by a StreamMap.
 //
+// Its directives generate ChunkedSums (cpu), ChunkedSumsPar (parallel: a
+// stream followed by a scan, lower.ChunkedThen) and ChunkedSumsCL (opencl:
+// the StreamMap on the device, one work-item per chunk, and the scan of its
+// output there, where the stream left it).
+//
 //soac:fuse ChunkedSums
+//soac:fuse ChunkedSumsPar backend=parallel
+//soac:fuse ChunkedSumsCL backend=opencl
 func chunkedSumsSpec(xs []int) []int {
 	ys := soac.StreamMap(xs, func(chunk []int) []int {
 		out := make([]int, len(chunk))
@@ -65,37 +90,4 @@ func chunkedSumsSpec(xs []int) []int {
 		return out
 	})
 	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
-}
-
-// prefixSumsCLSpec is prefixSumsSpec generated for the opencl backend:
-// PrefixSumsCL runs its map-scan on the OpenCL device when there is one,
-// else on the CPU.
-//
-//soac:fuse PrefixSumsCL backend=opencl
-func prefixSumsCLSpec(xs []int) []int {
-	ys := soac.Map(xs, func(x int) int { return 3*x + 1 })
-	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
-}
-
-// chunkedSumsCLSpec is chunkedSumsSpec generated for the opencl backend:
-// ChunkedSumsCL runs the StreamMap on the device (one work-item per
-// chunk) and scans its output there, where the stream left it.
-//
-//soac:fuse ChunkedSumsCL backend=opencl
-func chunkedSumsCLSpec(xs []int) []int {
-	ys := soac.StreamMap(xs, func(chunk []int) []int {
-		out := make([]int, len(chunk))
-		for i, x := range chunk {
-			out[i] = 3*x + 1
-		}
-		return out
-	})
-	return soac.Scan(ys, 0, func(a, b int) int { return a + b })
-}
-
-// prefixSqrtsCLSpec is prefixSqrtsSpec generated for the opencl backend.
-//
-//soac:fuse PrefixSqrtsCL backend=opencl
-func prefixSqrtsCLSpec(xs []float64) []float64 {
-	return soac.Scan(soac.Map(xs, math.Sqrt), 0.0, func(a, b float64) float64 { return a + b })
 }

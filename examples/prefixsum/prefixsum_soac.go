@@ -42,109 +42,86 @@ func soacgenRerunGoGenerate_PrefixSums(func(xs []int) []int) {}
 
 func _() { soacgenRerunGoGenerate_PrefixSums(prefixSumsSpec) }
 
-// PrefixSqrts is the fused form of prefixSqrtsSpec (generated from its //soac:fuse directive).
-func PrefixSqrts(xs []float64) []float64 {
-	var t2 []float64
-	{
-		n := len(xs)
-		in := xs[:n]
-		var acc float64 = float64(0.0)
-		var out2 []float64
-		out2 = make([]float64, n)
-		for i2 := 0; i2 < n; i2++ {
-			var m float64
-			m = float64(math.Sqrt(in[i2]))
-			{
-				a, b := acc, m
-				acc = float64(a + b)
-			}
-			out2[i2] = acc
-		}
-		t2 = out2
-	}
-	return t2
-}
-
-// soacgenRerunGoGenerate_PrefixSqrts does not compile when the signature of prefixSqrtsSpec no longer matches PrefixSqrts: run go generate.
-func soacgenRerunGoGenerate_PrefixSqrts(func(xs []float64) []float64) {}
-
-func _() { soacgenRerunGoGenerate_PrefixSqrts(prefixSqrtsSpec) }
-
-// HalfSqrts is the fused form of halfSqrtsSpec (generated from its //soac:fuse directive).
-func HalfSqrts(xs []float64) []float64 {
-	var t2 []float64
-	{
-		n := len(xs)
-		in := xs[:n]
-		var acc float64 = float64(0.0)
-		var out2 []float64
-		out2 = make([]float64, n)
-		for i2 := 0; i2 < n; i2++ {
-			var m float64
-			m = float64(math.Sqrt(in[i2]))
-			{
-				a, b := acc, m
-				acc = float64(a + b)
-			}
-			var m2 float64
-			{
-				p := acc
-				m2 = float64(p * 0.5)
-			}
-			out2[i2] = m2
-		}
-		t2 = out2
-	}
-	return t2
-}
-
-// soacgenRerunGoGenerate_HalfSqrts does not compile when the signature of halfSqrtsSpec no longer matches HalfSqrts: run go generate.
-func soacgenRerunGoGenerate_HalfSqrts(func(xs []float64) []float64) {}
-
-func _() { soacgenRerunGoGenerate_HalfSqrts(halfSqrtsSpec) }
-
-// ChunkedSums is the fused form of chunkedSumsSpec (generated from its //soac:fuse directive).
-func ChunkedSums(xs []int) []int {
+// PrefixSumsPar is the fused form of prefixSumsSpec (generated from its //soac:fuse directive).
+func PrefixSumsPar(xs []int) []int {
 	var t []int
-	{
-		n := len(xs)
-		var acc2 int = int(0)
-		var out2 []int
-		out2 = make([]int, n)
-		for lo := 0; lo < n; lo += soac.ChunkSize {
-			hi := min(lo+soac.ChunkSize, n)
-			chunk2 := xs[lo:hi:hi]
-			var r []int
-			{
-				chunk := chunk2
-				out := make([]int, len(chunk))
-				for i, x := range chunk {
-					out[i] = 3*x + 1
-				}
-				r = out
-			}
-			if len(r) != hi-lo {
-				panic(fmt.Sprintf("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi-lo, len(r)))
-			}
-			for i2 := lo; i2 < hi; i2++ {
+	if parallel.Sequential(len(xs), 50000) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc int = int(0)
+			var out2 []int
+			out2 = make([]int, n)
+			for i2 := 0; i2 < n; i2++ {
+				var m int
 				{
-					a, b := acc2, r[i2-lo]
-					acc2 = a + b
+					x := in[i2]
+					m = 3*x + 1
 				}
-				out2[i2] = acc2
+				{
+					a, b := acc, m
+					acc = a + b
+				}
+				out2[i2] = acc
 			}
+			t = out2
 		}
-		t = out2
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 int = int(0)
+			var out3 []int
+			out3 = parallel.Alloc[int](n2)[:n2]
+			_ = acc2
+			_ = parallel.ScanExact(n2, 6250, int(0), func(lo, hi int, start int) int {
+				var acc2 int = start
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i4 := lo; i4 < hi; i4++ {
+					var m3 int
+					{
+						x := in2[i4]
+						m3 = 3*x + 1
+					}
+					{
+						a, b := acc2, m3
+						acc2 = a + b
+					}
+					out3[i4] = acc2
+				}
+				return acc2
+			}, func(lo, hi int, carry int) {
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i5 := lo; i5 < hi; i5++ {
+					{
+						a, b := carry, out3[i5]
+						out3[i5] = a + b
+					}
+				}
+			}, func(x2, y int) int {
+				var r int
+				{
+					a, b := x2, y
+					r = a + b
+				}
+				return r
+			})
+			t = out3
+		}
 	}
 	return t
 }
 
-// soacgenRerunGoGenerate_ChunkedSums does not compile when the signature of chunkedSumsSpec no longer matches ChunkedSums: run go generate.
-func soacgenRerunGoGenerate_ChunkedSums(func(xs []int) []int) {}
+// soacgenRerunGoGenerate_PrefixSumsPar does not compile when the signature of prefixSumsSpec no longer matches PrefixSumsPar: run go generate.
+func soacgenRerunGoGenerate_PrefixSumsPar(func(xs []int) []int) {}
 
-func _() { soacgenRerunGoGenerate_ChunkedSums(chunkedSumsSpec) }
+func _() { soacgenRerunGoGenerate_PrefixSumsPar(prefixSumsSpec) }
 
-// PrefixSumsCL is the fused form of prefixSumsCLSpec (generated from its //soac:fuse directive).
+// PrefixSumsCL is the fused form of prefixSumsSpec (generated from its //soac:fuse directive).
 func PrefixSumsCL(xs []int) []int {
 	var t []int
 	ok := false
@@ -227,9 +204,9 @@ func PrefixSumsCL(xs []int) []int {
 	return t
 }
 
-// soacgenCLPrefixSumsCL runs a kernel of PrefixSumsCL on OpenCL (generated from prefixSumsCLSpec).
+// soacgenCLPrefixSumsCL runs a kernel of PrefixSumsCL on OpenCL (generated from prefixSumsSpec).
 var soacgenCLPrefixSumsCL = &launch.Scan{
-	At:   "prefixsum.go:77:9",
+	At:   "prefixsum.go:41:9",
 	FP64: false,
 	Spec: skel.Scan{
 		Name:   "CLPrefixSumsCL",
@@ -252,12 +229,704 @@ static long soac__lambda_2(long x, int *soac__err) {
 	},
 }
 
-// soacgenRerunGoGenerate_PrefixSumsCL does not compile when the signature of prefixSumsCLSpec no longer matches PrefixSumsCL: run go generate.
+// soacgenRerunGoGenerate_PrefixSumsCL does not compile when the signature of prefixSumsSpec no longer matches PrefixSumsCL: run go generate.
 func soacgenRerunGoGenerate_PrefixSumsCL(func(xs []int) []int) {}
 
-func _() { soacgenRerunGoGenerate_PrefixSumsCL(prefixSumsCLSpec) }
+func _() { soacgenRerunGoGenerate_PrefixSumsCL(prefixSumsSpec) }
 
-// ChunkedSumsCL is the fused form of chunkedSumsCLSpec (generated from its //soac:fuse directive).
+// PrefixSqrts is the fused form of prefixSqrtsSpec (generated from its //soac:fuse directive).
+func PrefixSqrts(xs []float64) []float64 {
+	var t2 []float64
+	{
+		n := len(xs)
+		in := xs[:n]
+		var acc float64 = float64(0.0)
+		var out2 []float64
+		out2 = make([]float64, n)
+		for i2 := 0; i2 < n; i2++ {
+			var m float64
+			m = float64(math.Sqrt(in[i2]))
+			{
+				a, b := acc, m
+				acc = float64(a + b)
+			}
+			out2[i2] = acc
+		}
+		t2 = out2
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_PrefixSqrts does not compile when the signature of prefixSqrtsSpec no longer matches PrefixSqrts: run go generate.
+func soacgenRerunGoGenerate_PrefixSqrts(func(xs []float64) []float64) {}
+
+func _() { soacgenRerunGoGenerate_PrefixSqrts(prefixSqrtsSpec) }
+
+// PrefixSqrtsPar is the fused form of prefixSqrtsSpec (generated from its //soac:fuse directive).
+func PrefixSqrtsPar(xs []float64) []float64 {
+	var t2 []float64
+	if parallel.Sequential(len(xs), 16668) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc float64 = float64(0.0)
+			var out2 []float64
+			out2 = make([]float64, n)
+			for i2 := 0; i2 < n; i2++ {
+				var m float64
+				m = float64(math.Sqrt(in[i2]))
+				{
+					a, b := acc, m
+					acc = float64(a + b)
+				}
+				out2[i2] = acc
+			}
+			t2 = out2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 float64 = float64(0.0)
+			var out3 []float64
+			out3 = parallel.Alloc[float64](n2)[:n2]
+			_ = acc2
+			_ = parallel.Scan(n2, 2083, func(lo, hi int) float64 {
+				var acc2 float64 = float64(0.0)
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i4 := lo; i4 < hi; i4++ {
+					var m3 float64
+					m3 = float64(math.Sqrt(in2[i4]))
+					{
+						a, b := acc2, m3
+						acc2 = float64(a + b)
+					}
+					out3[i4] = acc2
+				}
+				return acc2
+			}, func(lo, hi int, carry float64) {
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i5 := lo; i5 < hi; i5++ {
+					{
+						a, b := carry, out3[i5]
+						out3[i5] = float64(a + b)
+					}
+				}
+			}, func(x2, y float64) float64 {
+				var r float64
+				{
+					a, b := x2, y
+					r = float64(a + b)
+				}
+				return r
+			})
+			t2 = out3
+		}
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_PrefixSqrtsPar does not compile when the signature of prefixSqrtsSpec no longer matches PrefixSqrtsPar: run go generate.
+func soacgenRerunGoGenerate_PrefixSqrtsPar(func(xs []float64) []float64) {}
+
+func _() { soacgenRerunGoGenerate_PrefixSqrtsPar(prefixSqrtsSpec) }
+
+// PrefixSqrtsCL is the fused form of prefixSqrtsSpec (generated from its //soac:fuse directive).
+func PrefixSqrtsCL(xs []float64) []float64 {
+	var t2 []float64
+	ok := false
+	if soacgenCLPrefixSqrtsCL.Kernel() != nil {
+		clo := parallel.Alloc[float64](len(xs))
+		if ok = soacgenCLPrefixSqrtsCL.Run(nil, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo)); ok {
+			t2 = clo
+		}
+	}
+	if !ok {
+		if parallel.Sequential(len(xs), 16668) {
+			{
+				n := len(xs)
+				in := xs[:n]
+				var acc float64 = float64(0.0)
+				var out2 []float64
+				out2 = make([]float64, n)
+				for i2 := 0; i2 < n; i2++ {
+					var m float64
+					m = float64(math.Sqrt(in[i2]))
+					{
+						a, b := acc, m
+						acc = float64(a + b)
+					}
+					out2[i2] = acc
+				}
+				t2 = out2
+			}
+		} else {
+			{
+				n2 := len(xs)
+				in2 := xs[:n2]
+				var acc2 float64 = float64(0.0)
+				var out3 []float64
+				out3 = parallel.Alloc[float64](n2)[:n2]
+				_ = acc2
+				_ = parallel.Scan(n2, 2083, func(lo, hi int) float64 {
+					var acc2 float64 = float64(0.0)
+					in2 := in2[:hi]
+					_ = in2[lo:]
+					out3 := out3[:hi]
+					_ = out3[lo:]
+					for i4 := lo; i4 < hi; i4++ {
+						var m3 float64
+						m3 = float64(math.Sqrt(in2[i4]))
+						{
+							a, b := acc2, m3
+							acc2 = float64(a + b)
+						}
+						out3[i4] = acc2
+					}
+					return acc2
+				}, func(lo, hi int, carry float64) {
+					out3 := out3[:hi]
+					_ = out3[lo:]
+					for i5 := lo; i5 < hi; i5++ {
+						{
+							a, b := carry, out3[i5]
+							out3[i5] = float64(a + b)
+						}
+					}
+				}, func(x2, y float64) float64 {
+					var r float64
+					{
+						a, b := x2, y
+						r = float64(a + b)
+					}
+					return r
+				})
+				t2 = out3
+			}
+		}
+	}
+	return t2
+}
+
+// soacgenCLPrefixSqrtsCL runs a kernel of PrefixSqrtsCL on OpenCL (generated from prefixSqrtsSpec).
+var soacgenCLPrefixSqrtsCL = &launch.Scan{
+	At:   "prefixsum.go:54:9",
+	FP64: true,
+	Spec: skel.Scan{
+		Name:   "CLPrefixSqrtsCL",
+		Inputs: []skel.Param{{Name: "in__0", Type: skel.Float64}},
+		Op: skel.Reduction{Name: "red__0", Type: skel.Float64, Op: `int e = 0;
+r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00"},
+		Body: `int k__e = 0;
+const double k__v1 = soac__math_Sqrt(in__0, &k__e);
+red__0 = k__v1;
+`,
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+static double soac__lambda(double a, double b, int *soac__err) {
+	return (a + b);
+}
+static double soac__math_Sqrt(double x0, int *soac__err) { return sqrt(x0); }
+`,
+	},
+}
+
+// soacgenRerunGoGenerate_PrefixSqrtsCL does not compile when the signature of prefixSqrtsSpec no longer matches PrefixSqrtsCL: run go generate.
+func soacgenRerunGoGenerate_PrefixSqrtsCL(func(xs []float64) []float64) {}
+
+func _() { soacgenRerunGoGenerate_PrefixSqrtsCL(prefixSqrtsSpec) }
+
+// HalfSqrts is the fused form of halfSqrtsSpec (generated from its //soac:fuse directive).
+func HalfSqrts(xs []float64) []float64 {
+	var t2 []float64
+	{
+		n := len(xs)
+		in := xs[:n]
+		var acc float64 = float64(0.0)
+		var out2 []float64
+		out2 = make([]float64, n)
+		for i2 := 0; i2 < n; i2++ {
+			var m float64
+			m = float64(math.Sqrt(in[i2]))
+			{
+				a, b := acc, m
+				acc = float64(a + b)
+			}
+			var m2 float64
+			{
+				p := acc
+				m2 = float64(p * 0.5)
+			}
+			out2[i2] = m2
+		}
+		t2 = out2
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_HalfSqrts does not compile when the signature of halfSqrtsSpec no longer matches HalfSqrts: run go generate.
+func soacgenRerunGoGenerate_HalfSqrts(func(xs []float64) []float64) {}
+
+func _() { soacgenRerunGoGenerate_HalfSqrts(halfSqrtsSpec) }
+
+// HalfSqrtsPar is the fused form of halfSqrtsSpec (generated from its //soac:fuse directive).
+func HalfSqrtsPar(xs []float64) []float64 {
+	var t2 []float64
+	if parallel.Sequential(len(xs), 14286) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc float64 = float64(0.0)
+			var out2 []float64
+			out2 = make([]float64, n)
+			for i2 := 0; i2 < n; i2++ {
+				var m float64
+				m = float64(math.Sqrt(in[i2]))
+				{
+					a, b := acc, m
+					acc = float64(a + b)
+				}
+				var m2 float64
+				{
+					p := acc
+					m2 = float64(p * 0.5)
+				}
+				out2[i2] = m2
+			}
+			t2 = out2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 float64 = float64(0.0)
+			var out3 []float64
+			out3 = parallel.Alloc[float64](n2)[:n2]
+			_ = acc2
+			type carried struct {
+				s0 float64
+			}
+			_, _ = parallel.CarriedLocal(n2, 1785, carried{float64(0.0)}, false, func(lo, hi int) carried {
+				n3 := n2
+				_ = n3
+				in3 := xs[:n3]
+				var acc3 float64 = float64(0.0)
+				in3 = in3[:hi]
+				_ = in3[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i6 := lo; i6 < hi; i6++ {
+					var m8 float64
+					m8 = float64(math.Sqrt(in3[i6]))
+					{
+						a, b := acc3, m8
+						acc3 = float64(a + b)
+					}
+					out3[i6] = acc3
+				}
+				return carried{acc3}
+			}, func(x2, y carried) carried {
+				{
+					a, b := x2.s0, y.s0
+					x2.s0 = float64(a + b)
+				}
+				return x2
+			}, func(lo, hi int, carry carried) (carried, struct{}) {
+				var acc2 float64 = carry.s0
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i4 := lo; i4 < hi; i4++ {
+					var m5 float64
+					m5 = float64(math.Sqrt(in2[i4]))
+					{
+						a, b := acc2, m5
+						acc2 = float64(a + b)
+					}
+					var m6 float64
+					{
+						p := acc2
+						m6 = float64(p * 0.5)
+					}
+					out3[i4] = m6
+				}
+				return carried{acc2}, struct{}{}
+			}, func(lo, hi int, carry carried) struct{} {
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i5 := lo; i5 < hi; i5++ {
+					var s float64
+					{
+						a, b := carry.s0, out3[i5]
+						s = float64(a + b)
+					}
+					var m7 float64
+					{
+						p := s
+						m7 = float64(p * 0.5)
+					}
+					out3[i5] = m7
+				}
+				return struct{}{}
+			}, func(x3, y2 struct{}) struct{} {
+				return x3
+			})
+			t2 = out3
+		}
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_HalfSqrtsPar does not compile when the signature of halfSqrtsSpec no longer matches HalfSqrtsPar: run go generate.
+func soacgenRerunGoGenerate_HalfSqrtsPar(func(xs []float64) []float64) {}
+
+func _() { soacgenRerunGoGenerate_HalfSqrtsPar(halfSqrtsSpec) }
+
+// HalfSqrtsCL is the fused form of halfSqrtsSpec (generated from its //soac:fuse directive).
+func HalfSqrtsCL(xs []float64) []float64 {
+	var cls launch.Session
+	defer cls.Release()
+	var t2 []float64
+	var dev *launch.Array[float64]
+	var dev2 *launch.Array[float64]
+	ok := false
+	if soacgenCLHalfSqrtsCL.Kernel() != nil && soacgenCLHalfSqrtsCLRest.Kernel() != nil {
+		if soacgenCLHalfSqrtsCL.RunOn(&cls, nil, []launch.Input{launch.Share(&dev, xs)}, launch.Keep(&dev2)) {
+			clo := parallel.Alloc[float64](len(xs))
+			if ok = soacgenCLHalfSqrtsCLRest.RunOn(&cls, nil, []launch.Input{launch.Share(&dev, xs), launch.Dev(dev2, nil)}, []launch.Output{launch.Download(clo)}, nil); ok {
+				t2 = clo
+			}
+		}
+	}
+	dev2.Release()
+	dev.Release()
+	if !ok {
+		if parallel.Sequential(len(xs), 14286) {
+			{
+				n := len(xs)
+				in := xs[:n]
+				var acc float64 = float64(0.0)
+				var out2 []float64
+				out2 = make([]float64, n)
+				for i2 := 0; i2 < n; i2++ {
+					var m float64
+					m = float64(math.Sqrt(in[i2]))
+					{
+						a, b := acc, m
+						acc = float64(a + b)
+					}
+					var m2 float64
+					{
+						p := acc
+						m2 = float64(p * 0.5)
+					}
+					out2[i2] = m2
+				}
+				t2 = out2
+			}
+		} else {
+			{
+				n2 := len(xs)
+				in2 := xs[:n2]
+				var acc2 float64 = float64(0.0)
+				var out3 []float64
+				out3 = parallel.Alloc[float64](n2)[:n2]
+				_ = acc2
+				type carried struct {
+					s0 float64
+				}
+				_, _ = parallel.CarriedLocal(n2, 1785, carried{float64(0.0)}, false, func(lo, hi int) carried {
+					n3 := n2
+					_ = n3
+					in3 := xs[:n3]
+					var acc3 float64 = float64(0.0)
+					in3 = in3[:hi]
+					_ = in3[lo:]
+					out3 := out3[:hi]
+					_ = out3[lo:]
+					for i6 := lo; i6 < hi; i6++ {
+						var m8 float64
+						m8 = float64(math.Sqrt(in3[i6]))
+						{
+							a, b := acc3, m8
+							acc3 = float64(a + b)
+						}
+						out3[i6] = acc3
+					}
+					return carried{acc3}
+				}, func(x2, y carried) carried {
+					{
+						a, b := x2.s0, y.s0
+						x2.s0 = float64(a + b)
+					}
+					return x2
+				}, func(lo, hi int, carry carried) (carried, struct{}) {
+					var acc2 float64 = carry.s0
+					in2 := in2[:hi]
+					_ = in2[lo:]
+					out3 := out3[:hi]
+					_ = out3[lo:]
+					for i4 := lo; i4 < hi; i4++ {
+						var m5 float64
+						m5 = float64(math.Sqrt(in2[i4]))
+						{
+							a, b := acc2, m5
+							acc2 = float64(a + b)
+						}
+						var m6 float64
+						{
+							p := acc2
+							m6 = float64(p * 0.5)
+						}
+						out3[i4] = m6
+					}
+					return carried{acc2}, struct{}{}
+				}, func(lo, hi int, carry carried) struct{} {
+					in2 := in2[:hi]
+					_ = in2[lo:]
+					out3 := out3[:hi]
+					_ = out3[lo:]
+					for i5 := lo; i5 < hi; i5++ {
+						var s float64
+						{
+							a, b := carry.s0, out3[i5]
+							s = float64(a + b)
+						}
+						var m7 float64
+						{
+							p := s
+							m7 = float64(p * 0.5)
+						}
+						out3[i5] = m7
+					}
+					return struct{}{}
+				}, func(x3, y2 struct{}) struct{} {
+					return x3
+				})
+				t2 = out3
+			}
+		}
+	}
+	return t2
+}
+
+// soacgenCLHalfSqrtsCL runs a kernel of HalfSqrtsCL on OpenCL (generated from halfSqrtsSpec).
+var soacgenCLHalfSqrtsCL = &launch.Scan{
+	At:   "prefixsum.go:70:9",
+	FP64: true,
+	Spec: skel.Scan{
+		Name:   "CLHalfSqrtsCL",
+		Inputs: []skel.Param{{Name: "in__0", Type: skel.Float64}},
+		Op: skel.Reduction{Name: "red__0", Type: skel.Float64, Op: `int e = 0;
+r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00"},
+		Body: `int k__e = 0;
+const double k__v1 = soac__math_Sqrt(in__0, &k__e);
+red__0 = k__v1;
+`,
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+static double soac__lambda(double a, double b, int *soac__err) {
+	return (a + b);
+}
+static double soac__math_Sqrt(double x0, int *soac__err) { return sqrt(x0); }
+`,
+	},
+}
+
+// soacgenCLHalfSqrtsCLRest runs a kernel of HalfSqrtsCL on OpenCL (generated from halfSqrtsSpec).
+var soacgenCLHalfSqrtsCLRest = &launch.Redomap{
+	At:   "prefixsum.go:70:9",
+	FP64: true,
+	Spec: skel.Redomap{
+		Name:       "CLHalfSqrtsCLRest",
+		Inputs:     []skel.Param{{Name: "in__0", Type: skel.Float64}, {Name: "in__1", Type: skel.Float64}},
+		Outputs:    []skel.Param{{Name: "out__0", Type: skel.Float64}},
+		Reductions: []skel.Reduction{launch.ErrFlagReduction()},
+		Body: `int k__e = 0;
+const double k__v2 = soac__math_Sqrt(in__0, &k__e);
+const double k__v3 = soac__lambda(in__1, &k__e);
+out__0 = k__v3;
+k__err = k__e;
+`,
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+static double soac__math_Sqrt(double x0, int *soac__err) { return sqrt(x0); }
+static double soac__lambda(double p, int *soac__err) {
+	return (p * 0.5);
+}
+`,
+	},
+}
+
+// soacgenRerunGoGenerate_HalfSqrtsCL does not compile when the signature of halfSqrtsSpec no longer matches HalfSqrtsCL: run go generate.
+func soacgenRerunGoGenerate_HalfSqrtsCL(func(xs []float64) []float64) {}
+
+func _() { soacgenRerunGoGenerate_HalfSqrtsCL(halfSqrtsSpec) }
+
+// ChunkedSums is the fused form of chunkedSumsSpec (generated from its //soac:fuse directive).
+func ChunkedSums(xs []int) []int {
+	var t []int
+	{
+		n := len(xs)
+		var acc2 int = int(0)
+		var out2 []int
+		out2 = make([]int, n)
+		for lo := 0; lo < n; lo += soac.ChunkSize {
+			hi := min(lo+soac.ChunkSize, n)
+			chunk2 := xs[lo:hi:hi]
+			var r []int
+			{
+				chunk := chunk2
+				out := make([]int, len(chunk))
+				for i, x := range chunk {
+					out[i] = 3*x + 1
+				}
+				r = out
+			}
+			if len(r) != hi-lo {
+				panic(fmt.Sprintf("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi-lo, len(r)))
+			}
+			for i2 := lo; i2 < hi; i2++ {
+				{
+					a, b := acc2, r[i2-lo]
+					acc2 = a + b
+				}
+				out2[i2] = acc2
+			}
+		}
+		t = out2
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_ChunkedSums does not compile when the signature of chunkedSumsSpec no longer matches ChunkedSums: run go generate.
+func soacgenRerunGoGenerate_ChunkedSums(func(xs []int) []int) {}
+
+func _() { soacgenRerunGoGenerate_ChunkedSums(chunkedSumsSpec) }
+
+// ChunkedSumsPar is the fused form of chunkedSumsSpec (generated from its //soac:fuse directive).
+func ChunkedSumsPar(xs []int) []int {
+	var t []int
+	if parallel.Sequential(len(xs), 12500) {
+		{
+			n := len(xs)
+			var acc2 int = int(0)
+			var out2 []int
+			out2 = make([]int, n)
+			for lo := 0; lo < n; lo += soac.ChunkSize {
+				hi := min(lo+soac.ChunkSize, n)
+				chunk2 := xs[lo:hi:hi]
+				var r []int
+				{
+					chunk := chunk2
+					out := make([]int, len(chunk))
+					for i, x := range chunk {
+						out[i] = 3*x + 1
+					}
+					r = out
+				}
+				if len(r) != hi-lo {
+					panic(fmt.Sprintf("soac.StreamMap: chunk xs[%d:%d] has %d elements but f returned %d", lo, hi, hi-lo, len(r)))
+				}
+				for i2 := lo; i2 < hi; i2++ {
+					{
+						a, b := acc2, r[i2-lo]
+						acc2 = a + b
+					}
+					out2[i2] = acc2
+				}
+			}
+			t = out2
+		}
+	} else {
+		n3 := len(xs)
+		type carried struct {
+			s0 int
+		}
+		var acc3 int = int(0)
+		var out3 []int
+		out3 = parallel.Alloc[int](n3)[:n3]
+		_, _, ok := parallel.StreamCarried(n3, 1562, true, carried{int(0)}, true, func(lo2, hi2 int, buf []int) ([]int, bool) {
+			var r3 []int
+			{
+				chunk := xs[lo2:hi2:hi2]
+				out := parallel.Reuse(buf, len(chunk))
+				for i, x := range chunk {
+					out[i] = 3*x + 1
+				}
+				r3 = out
+			}
+			if len(r3) != hi2-lo2 {
+				return r3, false
+			}
+			return r3, true
+		}, func(r4 []int, lo2, hi2 int) carried {
+			var acc4 int = int(0)
+			for i4 := lo2; i4 < hi2; i4++ {
+				{
+					a, b := acc4, r4[i4-lo2]
+					acc4 = a + b
+				}
+			}
+			return carried{acc4}
+		}, func(x2, y carried) carried {
+			{
+				a, b := x2.s0, y.s0
+				x2.s0 = a + b
+			}
+			return x2
+		}, func(r4 []int, lo2, hi2 int, carry carried) (carried, struct{}) {
+			var acc3 int = carry.s0
+			out3 := out3[:hi2]
+			_ = out3[lo2:]
+			for i3 := lo2; i3 < hi2; i3++ {
+				{
+					a, b := acc3, r4[i3-lo2]
+					acc3 = a + b
+				}
+				out3[i3] = acc3
+			}
+			return carried{acc3}, struct{}{}
+		}, func(x3, y2 struct{}) struct{} {
+			return x3
+		})
+		if ok {
+			_ = acc3
+			t = out3
+		} else {
+			{
+				t2 := soac.StreamMap[int, int](xs, func(chunk []int) []int {
+					out := make([]int, len(chunk))
+					for i, x := range chunk {
+						out[i] = 3*x + 1
+					}
+					return out
+				})
+				t = soac.Scan[int](t2, int(0), func(a, b int) int {
+					return a + b
+				})
+			}
+		}
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_ChunkedSumsPar does not compile when the signature of chunkedSumsSpec no longer matches ChunkedSumsPar: run go generate.
+func soacgenRerunGoGenerate_ChunkedSumsPar(func(xs []int) []int) {}
+
+func _() { soacgenRerunGoGenerate_ChunkedSumsPar(chunkedSumsSpec) }
+
+// ChunkedSumsCL is the fused form of chunkedSumsSpec (generated from its //soac:fuse directive).
 func ChunkedSumsCL(xs []int) []int {
 	var cls launch.Session
 	defer cls.Release()
@@ -389,9 +1058,9 @@ func ChunkedSumsCL(xs []int) []int {
 	return t
 }
 
-// soacgenCLChunkedSumsCL runs a kernel of ChunkedSumsCL on OpenCL (generated from chunkedSumsCLSpec).
+// soacgenCLChunkedSumsCL runs a kernel of ChunkedSumsCL on OpenCL (generated from chunkedSumsSpec).
 var soacgenCLChunkedSumsCL = &launch.StreamMap{
-	At:   "prefixsum.go:93:9",
+	At:   "prefixsum.go:92:9",
 	FP64: false,
 	Spec: skel.StreamMap{
 		Name:   "CLChunkedSumsCL",
@@ -440,9 +1109,9 @@ static soac__out_long soac__chunk(soac__sl_long chunk, const soac__out_long soac
 	},
 }
 
-// soacgenCLChunkedSumsCL2 runs a kernel of ChunkedSumsCL on OpenCL (generated from chunkedSumsCLSpec).
+// soacgenCLChunkedSumsCL2 runs a kernel of ChunkedSumsCL on OpenCL (generated from chunkedSumsSpec).
 var soacgenCLChunkedSumsCL2 = &launch.Scan{
-	At:   "prefixsum.go:93:9",
+	At:   "prefixsum.go:92:9",
 	FP64: false,
 	Spec: skel.Scan{
 		Name:   "CLChunkedSumsCL2",
@@ -461,113 +1130,7 @@ static long soac__lambda(long a, long b, int *soac__err) {
 	},
 }
 
-// soacgenRerunGoGenerate_ChunkedSumsCL does not compile when the signature of chunkedSumsCLSpec no longer matches ChunkedSumsCL: run go generate.
+// soacgenRerunGoGenerate_ChunkedSumsCL does not compile when the signature of chunkedSumsSpec no longer matches ChunkedSumsCL: run go generate.
 func soacgenRerunGoGenerate_ChunkedSumsCL(func(xs []int) []int) {}
 
-func _() { soacgenRerunGoGenerate_ChunkedSumsCL(chunkedSumsCLSpec) }
-
-// PrefixSqrtsCL is the fused form of prefixSqrtsCLSpec (generated from its //soac:fuse directive).
-func PrefixSqrtsCL(xs []float64) []float64 {
-	var t2 []float64
-	ok := false
-	if soacgenCLPrefixSqrtsCL.Kernel() != nil {
-		clo := parallel.Alloc[float64](len(xs))
-		if ok = soacgenCLPrefixSqrtsCL.Run(nil, []skel.HostSlice{skel.Slice(xs)}, skel.Slice(clo)); ok {
-			t2 = clo
-		}
-	}
-	if !ok {
-		if parallel.Sequential(len(xs), 16668) {
-			{
-				n := len(xs)
-				in := xs[:n]
-				var acc float64 = float64(0.0)
-				var out2 []float64
-				out2 = make([]float64, n)
-				for i2 := 0; i2 < n; i2++ {
-					var m float64
-					m = float64(math.Sqrt(in[i2]))
-					{
-						a, b := acc, m
-						acc = float64(a + b)
-					}
-					out2[i2] = acc
-				}
-				t2 = out2
-			}
-		} else {
-			{
-				n2 := len(xs)
-				in2 := xs[:n2]
-				var acc2 float64 = float64(0.0)
-				var out3 []float64
-				out3 = parallel.Alloc[float64](n2)[:n2]
-				_ = acc2
-				_ = parallel.Scan(n2, 2083, func(lo, hi int) float64 {
-					var acc2 float64 = float64(0.0)
-					in2 := in2[:hi]
-					_ = in2[lo:]
-					out3 := out3[:hi]
-					_ = out3[lo:]
-					for i4 := lo; i4 < hi; i4++ {
-						var m3 float64
-						m3 = float64(math.Sqrt(in2[i4]))
-						{
-							a, b := acc2, m3
-							acc2 = float64(a + b)
-						}
-						out3[i4] = acc2
-					}
-					return acc2
-				}, func(lo, hi int, carry float64) {
-					out3 := out3[:hi]
-					_ = out3[lo:]
-					for i5 := lo; i5 < hi; i5++ {
-						{
-							a, b := carry, out3[i5]
-							out3[i5] = float64(a + b)
-						}
-					}
-				}, func(x2, y float64) float64 {
-					var r float64
-					{
-						a, b := x2, y
-						r = float64(a + b)
-					}
-					return r
-				})
-				t2 = out3
-			}
-		}
-	}
-	return t2
-}
-
-// soacgenCLPrefixSqrtsCL runs a kernel of PrefixSqrtsCL on OpenCL (generated from prefixSqrtsCLSpec).
-var soacgenCLPrefixSqrtsCL = &launch.Scan{
-	At:   "prefixsum.go:100:9",
-	FP64: true,
-	Spec: skel.Scan{
-		Name:   "CLPrefixSqrtsCL",
-		Inputs: []skel.Param{{Name: "in__0", Type: skel.Float64}},
-		Op: skel.Reduction{Name: "red__0", Type: skel.Float64, Op: `int e = 0;
-r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00"},
-		Body: `int k__e = 0;
-const double k__v1 = soac__math_Sqrt(in__0, &k__e);
-red__0 = k__v1;
-`,
-		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#pragma OPENCL FP_CONTRACT OFF
-static double soac__lambda(double a, double b, int *soac__err) {
-	return (a + b);
-}
-static double soac__math_Sqrt(double x0, int *soac__err) { return sqrt(x0); }
-`,
-	},
-}
-
-// soacgenRerunGoGenerate_PrefixSqrtsCL does not compile when the signature of prefixSqrtsCLSpec no longer matches PrefixSqrtsCL: run go generate.
-func soacgenRerunGoGenerate_PrefixSqrtsCL(func(xs []float64) []float64) {}
-
-func _() { soacgenRerunGoGenerate_PrefixSqrtsCL(prefixSqrtsCLSpec) }
+func _() { soacgenRerunGoGenerate_ChunkedSumsCL(chunkedSumsSpec) }

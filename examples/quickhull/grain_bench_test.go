@@ -8,7 +8,7 @@ import (
 
 // BenchmarkGrainPaired times FilterMax (cpu), FilterMaxPar and the hand
 // goroutine filter in turns (extest.ParPaired) at sizes around
-// FilterMaxPar's split: 2 grains, 18184 points before par-inlcost (grain
+// FilterMaxPar's split: 2 grains, 18184 points when parcost charged inlined calls (grain
 // 9092: parcost charged the call of cross, which the compiler inlines)
 // and 33336 since (16668). At 2.5e4 FilterMaxPar split before and runs
 // the cpu loop now; at 5e4 and 1e5 it splits into about half as many

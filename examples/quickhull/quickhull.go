@@ -39,7 +39,15 @@ func cross(a, b, p Point) float64 {
 // a→b (the zero Point when ps is empty; the first one on ties) and the points
 // strictly to the left of it, in order.
 //
+// Its directives generate FilterMax (cpu), FilterMaxPar (parallel:
+// par_test.go) and FilterMaxCL (opencl: the filter skeleton, the kept
+// points compacted, the farthest point a fold of every element, its start
+// {D: -Inf} built into the program; opencl_test.go,
+// examples/internal/clbench).
+//
 //soac:fuse FilterMax
+//soac:fuse FilterMaxPar backend=parallel
+//soac:fuse FilterMaxCL backend=opencl
 func filterMaxSpec(ps []Point, a, b Point) (far Point, above []Point) {
 	ds := soac.Map(ps, func(p Point) distPoint { return distPoint{p, cross(a, b, p)} })
 	best := soac.Reduce(ds, distPoint{D: math.Inf(-1)}, func(x, y distPoint) distPoint {

@@ -3,6 +3,9 @@
 package quickhull
 
 import (
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
 	"github.com/soacgen/soacgen/runtime/soac"
 	"math"
 )
@@ -58,3 +61,326 @@ func FilterMax(ps []Point, a, b Point) (far Point, above []Point) {
 func soacgenRerunGoGenerate_FilterMax(func(ps []Point, a, b Point) (far Point, above []Point)) {}
 
 func _() { soacgenRerunGoGenerate_FilterMax(filterMaxSpec) }
+
+// FilterMaxPar is the fused form of filterMaxSpec (generated from its //soac:fuse directive).
+func FilterMaxPar(ps []Point, a, b Point) (far Point, above []Point) {
+	fn := soac.Opaque(func(p Point) distPoint {
+		return distPoint{p, cross(a, b, p)}
+	})
+	var best distPoint
+	var v distPoint = distPoint{D: math.Inf(-1)}
+	if parallel.Sequential(len(ps), 16668) {
+		{
+			n := len(ps)
+			in := ps[:n]
+			var acc distPoint = v
+			var out []Point
+			kept := 0
+			out = make([]Point, n)
+			for i := 0; i < n; i++ {
+				var m distPoint
+				m = fn(in[i])
+				{
+					x, y := acc, m
+					if y.D > x.D {
+						acc = y
+						goto done
+					}
+					acc = x
+				}
+			done:
+				var keep bool
+				{
+					d := m
+					keep = d.D > 0
+				}
+				var m2 Point
+				{
+					d := m
+					m2 = d.P
+				}
+				out[kept] = m2
+				if keep {
+					kept++
+				}
+			}
+			best = acc
+			above = out[:kept:kept]
+		}
+	} else {
+		{
+			n2 := len(ps)
+			in2 := ps[:n2]
+			var acc2 distPoint = v
+			var out2 []Point
+			kept2 := 0
+			out2 = parallel.Alloc[Point](n2)[:n2]
+			total, r := parallel.FilterFold(n2, 2083, out2, func(lo, hi int, dst []Point) (int, struct {
+				f0 distPoint
+			}) {
+				fn3 := soac.Opaque(func(p Point) distPoint {
+					return distPoint{p, cross(a, b, p)}
+				})
+				var acc2 distPoint = v
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out2 := dst
+				kept2 := 0
+				for i3 := lo; i3 < hi; i3++ {
+					var m5 distPoint
+					m5 = fn3(in2[i3])
+					{
+						x, y := acc2, m5
+						if y.D > x.D {
+							acc2 = y
+							goto done7
+						}
+						acc2 = x
+					}
+				done7:
+					var keep3 bool
+					{
+						d := m5
+						keep3 = d.D > 0
+					}
+					var m6 Point
+					{
+						d := m5
+						m6 = d.P
+					}
+					out2[kept2] = m6
+					if keep3 {
+						kept2++
+					}
+				}
+				return kept2, struct {
+					f0 distPoint
+				}{acc2}
+			}, func(x2, y2 struct {
+				f0 distPoint
+			}) struct {
+				f0 distPoint
+			} {
+				{
+					x, y := x2.f0, y2.f0
+					if y.D > x.D {
+						x2.f0 = y
+						goto done10
+					}
+					x2.f0 = x
+				}
+			done10:
+				return x2
+			})
+			kept2 = total
+			acc2 = r.f0
+			best = acc2
+			above = out2[:kept2:kept2]
+		}
+	}
+	return best.P, above
+}
+
+// soacgenRerunGoGenerate_FilterMaxPar does not compile when the signature of filterMaxSpec no longer matches FilterMaxPar: run go generate.
+func soacgenRerunGoGenerate_FilterMaxPar(func(ps []Point, a, b Point) (far Point, above []Point)) {}
+
+func _() { soacgenRerunGoGenerate_FilterMaxPar(filterMaxSpec) }
+
+// FilterMaxCL is the fused form of filterMaxSpec (generated from its //soac:fuse directive).
+func FilterMaxCL(ps []Point, a, b Point) (far Point, above []Point) {
+	fn := soac.Opaque(func(p Point) distPoint {
+		return distPoint{p, cross(a, b, p)}
+	})
+	var best distPoint
+	var v distPoint = distPoint{D: math.Inf(-1)}
+	ok := false
+	if soacgenCLFilterMaxCL.Kernel() != nil {
+		clo := parallel.Alloc[Point](len(ps))
+		var clr [1]distPoint
+		var kept4 int
+		if kept4, ok = soacgenCLFilterMaxCL.Run([]any{launch.Arg(a), launch.Arg(b)}, []skel.HostSlice{skel.Slice(ps)}, []skel.HostSlice{skel.Slice(clo)}, []skel.HostSlice{skel.Slice(clr[:])}); ok {
+			above = clo[:kept4:kept4]
+			best = clr[0]
+		}
+	}
+	if !ok {
+		if parallel.Sequential(len(ps), 16668) {
+			{
+				n := len(ps)
+				in := ps[:n]
+				var acc distPoint = v
+				var out []Point
+				kept := 0
+				out = make([]Point, n)
+				for i := 0; i < n; i++ {
+					var m distPoint
+					m = fn(in[i])
+					{
+						x, y := acc, m
+						if y.D > x.D {
+							acc = y
+							goto done
+						}
+						acc = x
+					}
+				done:
+					var keep bool
+					{
+						d := m
+						keep = d.D > 0
+					}
+					var m2 Point
+					{
+						d := m
+						m2 = d.P
+					}
+					out[kept] = m2
+					if keep {
+						kept++
+					}
+				}
+				best = acc
+				above = out[:kept:kept]
+			}
+		} else {
+			{
+				n2 := len(ps)
+				in2 := ps[:n2]
+				var acc2 distPoint = v
+				var out2 []Point
+				kept2 := 0
+				out2 = parallel.Alloc[Point](n2)[:n2]
+				total, r := parallel.FilterFold(n2, 2083, out2, func(lo, hi int, dst []Point) (int, struct {
+					f0 distPoint
+				}) {
+					fn3 := soac.Opaque(func(p Point) distPoint {
+						return distPoint{p, cross(a, b, p)}
+					})
+					var acc2 distPoint = v
+					in2 := in2[:hi]
+					_ = in2[lo:]
+					out2 := dst
+					kept2 := 0
+					for i3 := lo; i3 < hi; i3++ {
+						var m5 distPoint
+						m5 = fn3(in2[i3])
+						{
+							x, y := acc2, m5
+							if y.D > x.D {
+								acc2 = y
+								goto done7
+							}
+							acc2 = x
+						}
+					done7:
+						var keep3 bool
+						{
+							d := m5
+							keep3 = d.D > 0
+						}
+						var m6 Point
+						{
+							d := m5
+							m6 = d.P
+						}
+						out2[kept2] = m6
+						if keep3 {
+							kept2++
+						}
+					}
+					return kept2, struct {
+						f0 distPoint
+					}{acc2}
+				}, func(x2, y2 struct {
+					f0 distPoint
+				}) struct {
+					f0 distPoint
+				} {
+					{
+						x, y := x2.f0, y2.f0
+						if y.D > x.D {
+							x2.f0 = y
+							goto done10
+						}
+						x2.f0 = x
+					}
+				done10:
+					return x2
+				})
+				kept2 = total
+				acc2 = r.f0
+				best = acc2
+				above = out2[:kept2:kept2]
+			}
+		}
+	}
+	return best.P, above
+}
+
+// soacgenCLFilterMaxCL runs a kernel of FilterMaxCL on OpenCL (generated from filterMaxSpec).
+var soacgenCLFilterMaxCL = &launch.Filter{
+	At:   "quickhull.go:60:10",
+	FP64: true,
+	Spec: skel.Filter{
+		Name:    "CLFilterMaxCL",
+		Inputs:  []skel.Param{{Name: "in__0", Type: launch.Struct("in__0__t", skel.Float64, skel.Float64)}},
+		Outputs: []skel.Param{{Name: "out__0", Type: launch.Struct("out__0__t", skel.Float64, skel.Float64)}},
+		Reductions: []skel.Reduction{{Name: "red__0", Type: launch.Struct("red__0__t", skel.Float64, skel.Float64, skel.Float64), Op: `int e = 0;
+quickhull__distPoint t = soac__lambda(*(const quickhull__distPoint *)&a, *(const quickhull__distPoint *)&b, &e);
+r = *(red__0__t *)&t;`, Neutral: "{0x0p+00, 0x0p+00, (-INFINITY)}", All: true}, launch.ErrFlagReduction()},
+		Args: []skel.Arg{{Name: "cap__a", Decl: "const quickhull__Point cap__a"}, {Name: "cap__b", Decl: "const quickhull__Point cap__b"}},
+		Body: `int k__e = 0;
+const quickhull__distPoint k__v1 = soac__lambda_2((*(const quickhull__Point *)&in__0), cap__a, cap__b, &k__e);
+red__0 = *(const red__0__t *)&k__v1;
+const int k__k1 = soac__lambda_3(k__v1, &k__e);
+quickhull__Point k__v3 = {0};
+if (k__k1) {
+k__v3 = soac__lambda_4(k__v1, &k__e);
+}
+out__0 = *(const out__0__t *)&k__v3;
+keep = k__k1 || k__e != 0;
+k__err = k__e;
+`,
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+typedef struct {
+	double X;
+	double Y;
+} quickhull__Point;
+static inline quickhull__Point quickhull__Point__mk(const double X, const double Y) { quickhull__Point r; r.X = X; r.Y = Y; return r; }
+static inline quickhull__Point quickhull__Point__zero(void) { return quickhull__Point__mk(0.0, 0.0); }
+static inline int quickhull__Point__eq(const quickhull__Point a, const quickhull__Point b) { return (a.X == b.X) && (a.Y == b.Y); }
+typedef struct {
+	quickhull__Point P;
+	double D;
+} quickhull__distPoint;
+static inline quickhull__distPoint quickhull__distPoint__mk(const quickhull__Point P, const double D) { quickhull__distPoint r; r.P = P; r.D = D; return r; }
+static inline quickhull__distPoint quickhull__distPoint__zero(void) { return quickhull__distPoint__mk(quickhull__Point__zero(), 0.0); }
+static inline int quickhull__distPoint__eq(const quickhull__distPoint a, const quickhull__distPoint b) { return quickhull__Point__eq(a.P, b.P) && (a.D == b.D); }
+static quickhull__distPoint soac__lambda(quickhull__distPoint x, quickhull__distPoint y, int *soac__err) {
+	if ((y.D > x.D)) {
+		return y;
+	}
+	return x;
+}
+static double quickhull__cross(quickhull__Point a, quickhull__Point b, quickhull__Point p, int *soac__err) {
+	return (((b.X - a.X) * (p.Y - a.Y)) - ((b.Y - a.Y) * (p.X - a.X)));
+}
+static quickhull__distPoint soac__lambda_2(quickhull__Point p, const quickhull__Point cap__a, const quickhull__Point cap__b, int *soac__err) {
+	return quickhull__distPoint__mk(p, quickhull__cross(cap__a, cap__b, p, soac__err));
+}
+static uchar soac__lambda_3(quickhull__distPoint d, int *soac__err) {
+	return (d.D > 0.0);
+}
+static quickhull__Point soac__lambda_4(quickhull__distPoint d, int *soac__err) {
+	return d.P;
+}
+`,
+	},
+}
+
+// soacgenRerunGoGenerate_FilterMaxCL does not compile when the signature of filterMaxSpec no longer matches FilterMaxCL: run go generate.
+func soacgenRerunGoGenerate_FilterMaxCL(func(ps []Point, a, b Point) (far Point, above []Point)) {}
+
+func _() { soacgenRerunGoGenerate_FilterMaxCL(filterMaxSpec) }

@@ -14,27 +14,17 @@ import "github.com/soacgen/soacgen/runtime/soac"
 
 // sumSqSpec returns the sum of x*x over xs, summed left to right.
 //
+// Its directives generate SumSq (cpu), SumSqPar (parallel: par_test.go),
+// SumSqCL (opencl: its kernel on the OpenCL device when there is one, else
+// on the CPU) and SumSqAuto (backend=auto: the OpenCL device or the
+// parallel backend's code, as the cost model of runtime/opencl/launch
+// chooses for each call).
+//
 //soac:fuse SumSq
-func sumSqSpec(xs []float64) float64 {
-	sq := func(x float64) float64 { return x * x }
-	return soac.Reduce(soac.Map(xs, sq), 0.0, func(a, b float64) float64 { return a + b })
-}
-
-// sumSqCLSpec is sumSqSpec generated for the opencl backend: SumSqCL runs
-// its kernel on the OpenCL device when there is one, else on the CPU.
-//
+//soac:fuse SumSqPar backend=parallel
 //soac:fuse SumSqCL backend=opencl
-func sumSqCLSpec(xs []float64) float64 {
-	sq := func(x float64) float64 { return x * x }
-	return soac.Reduce(soac.Map(xs, sq), 0.0, func(a, b float64) float64 { return a + b })
-}
-
-// sumSqAutoSpec is sumSqSpec for backend=auto: SumSqAuto runs its kernel
-// on the OpenCL device or as the parallel backend's code, as the cost
-// model of runtime/opencl/launch chooses for each call.
-//
 //soac:fuse SumSqAuto backend=auto
-func sumSqAutoSpec(xs []float64) float64 {
+func sumSqSpec(xs []float64) float64 {
 	sq := func(x float64) float64 { return x * x }
 	return soac.Reduce(soac.Map(xs, sq), 0.0, func(a, b float64) float64 { return a + b })
 }

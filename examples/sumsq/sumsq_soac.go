@@ -40,7 +40,142 @@ func soacgenRerunGoGenerate_SumSq(func(xs []float64) float64) {}
 
 func _() { soacgenRerunGoGenerate_SumSq(sumSqSpec) }
 
-// SumSqCL is the fused form of sumSqCLSpec (generated from its //soac:fuse directive).
+// SumSqPar is the fused form of sumSqSpec (generated from its //soac:fuse directive).
+func SumSqPar(xs []float64) float64 {
+	sq := func(x float64) float64 {
+		return x * x
+	}
+	_ = sq
+	var t2 float64
+	if parallel.Sequential(len(xs), 25000) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc float64 = float64(0.0)
+			for i := 0; i < n; i++ {
+				var m float64
+				{
+					x := in[i]
+					m = float64(x * x)
+				}
+				{
+					a, b := acc, m
+					acc = float64(a + b)
+				}
+			}
+			t2 = acc
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 float64 = float64(0.0)
+			r := parallel.Reduce(n2, 3125, func(lo, hi int) struct {
+				f0 float64
+			} {
+				var acc3 float64 = float64(0.0)
+				var acc4 float64 = float64(0.0)
+				var acc5 float64 = float64(0.0)
+				var acc6 float64 = float64(0.0)
+				in3 := in2[lo:hi]
+				size := len(in3)
+				i5 := 0
+				for ; i5 < size-3; i5 += 4 {
+					i6 := i5
+					_ = i6
+					var m4 float64
+					{
+						x := in3[i6]
+						m4 = float64(x * x)
+					}
+					{
+						a, b := acc3, m4
+						acc3 = float64(a + b)
+					}
+					i7 := i5 + 1
+					_ = i7
+					var m5 float64
+					{
+						x := in3[i7]
+						m5 = float64(x * x)
+					}
+					{
+						a, b := acc4, m5
+						acc4 = float64(a + b)
+					}
+					i8 := i5 + 2
+					_ = i8
+					var m6 float64
+					{
+						x := in3[i8]
+						m6 = float64(x * x)
+					}
+					{
+						a, b := acc5, m6
+						acc5 = float64(a + b)
+					}
+					i9 := i5 + 3
+					_ = i9
+					var m7 float64
+					{
+						x := in3[i9]
+						m7 = float64(x * x)
+					}
+					{
+						a, b := acc6, m7
+						acc6 = float64(a + b)
+					}
+				}
+				for i10 := i5; i10 < size; i10++ {
+					var m8 float64
+					{
+						x := in3[i10]
+						m8 = float64(x * x)
+					}
+					{
+						a, b := acc3, m8
+						acc3 = float64(a + b)
+					}
+				}
+				{
+					a, b := acc3, acc4
+					acc3 = float64(a + b)
+				}
+				{
+					a, b := acc5, acc6
+					acc5 = float64(a + b)
+				}
+				{
+					a, b := acc3, acc5
+					acc3 = float64(a + b)
+				}
+				return struct {
+					f0 float64
+				}{acc3}
+			}, func(x2, y struct {
+				f0 float64
+			}) struct {
+				f0 float64
+			} {
+				{
+					a, b := x2.f0, y.f0
+					x2.f0 = float64(a + b)
+				}
+				return x2
+			})
+			acc2 = r.f0
+			t2 = acc2
+		}
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_SumSqPar does not compile when the signature of sumSqSpec no longer matches SumSqPar: run go generate.
+func soacgenRerunGoGenerate_SumSqPar(func(xs []float64) float64) {}
+
+func _() { soacgenRerunGoGenerate_SumSqPar(sumSqSpec) }
+
+// SumSqCL is the fused form of sumSqSpec (generated from its //soac:fuse directive).
 func SumSqCL(xs []float64) float64 {
 	sq := func(x float64) float64 {
 		return x * x
@@ -179,7 +314,7 @@ func SumSqCL(xs []float64) float64 {
 	return t2
 }
 
-// soacgenCLSumSqCL runs a kernel of SumSqCL on OpenCL (generated from sumSqCLSpec).
+// soacgenCLSumSqCL runs a kernel of SumSqCL on OpenCL (generated from sumSqSpec).
 var soacgenCLSumSqCL = &launch.Redomap{
 	At:   "sumsq.go:29:9",
 	FP64: true,
@@ -206,12 +341,12 @@ static double soac__lambda_2(double x, int *soac__err) {
 	},
 }
 
-// soacgenRerunGoGenerate_SumSqCL does not compile when the signature of sumSqCLSpec no longer matches SumSqCL: run go generate.
+// soacgenRerunGoGenerate_SumSqCL does not compile when the signature of sumSqSpec no longer matches SumSqCL: run go generate.
 func soacgenRerunGoGenerate_SumSqCL(func(xs []float64) float64) {}
 
-func _() { soacgenRerunGoGenerate_SumSqCL(sumSqCLSpec) }
+func _() { soacgenRerunGoGenerate_SumSqCL(sumSqSpec) }
 
-// SumSqAuto is the fused form of sumSqAutoSpec (generated from its //soac:fuse directive).
+// SumSqAuto is the fused form of sumSqSpec (generated from its //soac:fuse directive).
 func SumSqAuto(xs []float64) float64 {
 	sq := func(x float64) float64 {
 		return x * x
@@ -350,9 +485,9 @@ func SumSqAuto(xs []float64) float64 {
 	return t2
 }
 
-// soacgenCLSumSqAuto runs a kernel of SumSqAuto on OpenCL (generated from sumSqAutoSpec).
+// soacgenCLSumSqAuto runs a kernel of SumSqAuto on OpenCL (generated from sumSqSpec).
 var soacgenCLSumSqAuto = &launch.Redomap{
-	At:   "sumsq.go:39:9",
+	At:   "sumsq.go:29:9",
 	FP64: true,
 	Spec: skel.Redomap{
 		Name:   "CLSumSqAuto",
@@ -379,7 +514,7 @@ static double soac__lambda_2(double x, int *soac__err) {
 	Cost: launch.Cost{Bytes: 8, Ops: 2, Parallel: true},
 }
 
-// soacgenRerunGoGenerate_SumSqAuto does not compile when the signature of sumSqAutoSpec no longer matches SumSqAuto: run go generate.
+// soacgenRerunGoGenerate_SumSqAuto does not compile when the signature of sumSqSpec no longer matches SumSqAuto: run go generate.
 func soacgenRerunGoGenerate_SumSqAuto(func(xs []float64) float64) {}
 
-func _() { soacgenRerunGoGenerate_SumSqAuto(sumSqAutoSpec) }
+func _() { soacgenRerunGoGenerate_SumSqAuto(sumSqSpec) }

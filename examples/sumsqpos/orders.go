@@ -18,7 +18,13 @@ const Shipped = 2
 // branch in the fused loop: as a select, the product would be computed for
 // every order (see rewrite/select.go's cost model).
 //
+// Its directives generate OrdersTotal (cpu), OrdersTotalPar (parallel:
+// par_test.go) and OrdersTotalCL (opencl: a struct input with a uint8
+// field, filtered on it; opencl_test.go, examples/internal/clbench).
+//
 //soac:fuse OrdersTotal
+//soac:fuse OrdersTotalPar backend=parallel
+//soac:fuse OrdersTotalCL backend=opencl
 func ordersTotalSpec(os []Order) float64 {
 	shipped := soac.Filter(os, func(o Order) bool { return o.Status == Shipped })
 	return soac.Reduce(

@@ -2,6 +2,12 @@
 
 package sumsqpos
 
+import (
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
+)
+
 // OrdersTotal is the fused form of ordersTotalSpec (generated from its //soac:fuse directive).
 func OrdersTotal(os []Order) float64 {
 	var t2 float64
@@ -36,3 +42,401 @@ func OrdersTotal(os []Order) float64 {
 func soacgenRerunGoGenerate_OrdersTotal(func(os []Order) float64) {}
 
 func _() { soacgenRerunGoGenerate_OrdersTotal(ordersTotalSpec) }
+
+// OrdersTotalPar is the fused form of ordersTotalSpec (generated from its //soac:fuse directive).
+func OrdersTotalPar(os []Order) float64 {
+	var t2 float64
+	if parallel.Sequential(len(os), 16667) {
+		{
+			n := len(os)
+			in := os[:n]
+			var acc float64 = float64(0.0)
+			for i := 0; i < n; i++ {
+				var keep bool
+				{
+					o := in[i]
+					keep = o.Status == Shipped
+				}
+				if keep {
+					var m float64
+					{
+						o := in[i]
+						m = float64(o.Price * o.Qty)
+					}
+					{
+						a, b := acc, m
+						acc = float64(a + b)
+					}
+				}
+			}
+			t2 = acc
+		}
+	} else {
+		{
+			n2 := len(os)
+			in2 := os[:n2]
+			var acc2 float64 = float64(0.0)
+			r := parallel.Reduce(n2, 2083, func(lo, hi int) struct {
+				f0 float64
+			} {
+				var acc3 float64 = float64(0.0)
+				var acc4 float64 = float64(0.0)
+				var acc5 float64 = float64(0.0)
+				var acc6 float64 = float64(0.0)
+				in3 := in2[lo:hi]
+				size := len(in3)
+				i5 := 0
+				for ; i5 < size-3; i5 += 4 {
+					i6 := i5
+					_ = i6
+					var keep4 bool
+					{
+						o := in3[i6]
+						keep4 = o.Status == Shipped
+					}
+					if keep4 {
+						var m4 float64
+						{
+							o := in3[i6]
+							m4 = float64(o.Price * o.Qty)
+						}
+						{
+							a, b := acc3, m4
+							acc3 = float64(a + b)
+						}
+					}
+					i7 := i5 + 1
+					_ = i7
+					var keep5 bool
+					{
+						o := in3[i7]
+						keep5 = o.Status == Shipped
+					}
+					if keep5 {
+						var m5 float64
+						{
+							o := in3[i7]
+							m5 = float64(o.Price * o.Qty)
+						}
+						{
+							a, b := acc4, m5
+							acc4 = float64(a + b)
+						}
+					}
+					i8 := i5 + 2
+					_ = i8
+					var keep6 bool
+					{
+						o := in3[i8]
+						keep6 = o.Status == Shipped
+					}
+					if keep6 {
+						var m6 float64
+						{
+							o := in3[i8]
+							m6 = float64(o.Price * o.Qty)
+						}
+						{
+							a, b := acc5, m6
+							acc5 = float64(a + b)
+						}
+					}
+					i9 := i5 + 3
+					_ = i9
+					var keep7 bool
+					{
+						o := in3[i9]
+						keep7 = o.Status == Shipped
+					}
+					if keep7 {
+						var m7 float64
+						{
+							o := in3[i9]
+							m7 = float64(o.Price * o.Qty)
+						}
+						{
+							a, b := acc6, m7
+							acc6 = float64(a + b)
+						}
+					}
+				}
+				for i10 := i5; i10 < size; i10++ {
+					var keep8 bool
+					{
+						o := in3[i10]
+						keep8 = o.Status == Shipped
+					}
+					if keep8 {
+						var m8 float64
+						{
+							o := in3[i10]
+							m8 = float64(o.Price * o.Qty)
+						}
+						{
+							a, b := acc3, m8
+							acc3 = float64(a + b)
+						}
+					}
+				}
+				{
+					a, b := acc3, acc4
+					acc3 = float64(a + b)
+				}
+				{
+					a, b := acc5, acc6
+					acc5 = float64(a + b)
+				}
+				{
+					a, b := acc3, acc5
+					acc3 = float64(a + b)
+				}
+				return struct {
+					f0 float64
+				}{acc3}
+			}, func(x, y struct {
+				f0 float64
+			}) struct {
+				f0 float64
+			} {
+				{
+					a, b := x.f0, y.f0
+					x.f0 = float64(a + b)
+				}
+				return x
+			})
+			acc2 = r.f0
+			t2 = acc2
+		}
+	}
+	return t2
+}
+
+// soacgenRerunGoGenerate_OrdersTotalPar does not compile when the signature of ordersTotalSpec no longer matches OrdersTotalPar: run go generate.
+func soacgenRerunGoGenerate_OrdersTotalPar(func(os []Order) float64) {}
+
+func _() { soacgenRerunGoGenerate_OrdersTotalPar(ordersTotalSpec) }
+
+// OrdersTotalCL is the fused form of ordersTotalSpec (generated from its //soac:fuse directive).
+func OrdersTotalCL(os []Order) float64 {
+	var t2 float64
+	ok := false
+	if soacgenCLOrdersTotalCL.Kernel() != nil {
+		var clr [1]float64
+		if ok = soacgenCLOrdersTotalCL.Run(nil, []skel.HostSlice{skel.Slice(os)}, nil, []skel.HostSlice{skel.Slice(clr[:])}); ok {
+			t2 = clr[0]
+		}
+	}
+	if !ok {
+		if parallel.Sequential(len(os), 16667) {
+			{
+				n := len(os)
+				in := os[:n]
+				var acc float64 = float64(0.0)
+				for i := 0; i < n; i++ {
+					var keep bool
+					{
+						o := in[i]
+						keep = o.Status == Shipped
+					}
+					if keep {
+						var m float64
+						{
+							o := in[i]
+							m = float64(o.Price * o.Qty)
+						}
+						{
+							a, b := acc, m
+							acc = float64(a + b)
+						}
+					}
+				}
+				t2 = acc
+			}
+		} else {
+			{
+				n2 := len(os)
+				in2 := os[:n2]
+				var acc2 float64 = float64(0.0)
+				r := parallel.Reduce(n2, 2083, func(lo, hi int) struct {
+					f0 float64
+				} {
+					var acc3 float64 = float64(0.0)
+					var acc4 float64 = float64(0.0)
+					var acc5 float64 = float64(0.0)
+					var acc6 float64 = float64(0.0)
+					in3 := in2[lo:hi]
+					size := len(in3)
+					i5 := 0
+					for ; i5 < size-3; i5 += 4 {
+						i6 := i5
+						_ = i6
+						var keep4 bool
+						{
+							o := in3[i6]
+							keep4 = o.Status == Shipped
+						}
+						if keep4 {
+							var m4 float64
+							{
+								o := in3[i6]
+								m4 = float64(o.Price * o.Qty)
+							}
+							{
+								a, b := acc3, m4
+								acc3 = float64(a + b)
+							}
+						}
+						i7 := i5 + 1
+						_ = i7
+						var keep5 bool
+						{
+							o := in3[i7]
+							keep5 = o.Status == Shipped
+						}
+						if keep5 {
+							var m5 float64
+							{
+								o := in3[i7]
+								m5 = float64(o.Price * o.Qty)
+							}
+							{
+								a, b := acc4, m5
+								acc4 = float64(a + b)
+							}
+						}
+						i8 := i5 + 2
+						_ = i8
+						var keep6 bool
+						{
+							o := in3[i8]
+							keep6 = o.Status == Shipped
+						}
+						if keep6 {
+							var m6 float64
+							{
+								o := in3[i8]
+								m6 = float64(o.Price * o.Qty)
+							}
+							{
+								a, b := acc5, m6
+								acc5 = float64(a + b)
+							}
+						}
+						i9 := i5 + 3
+						_ = i9
+						var keep7 bool
+						{
+							o := in3[i9]
+							keep7 = o.Status == Shipped
+						}
+						if keep7 {
+							var m7 float64
+							{
+								o := in3[i9]
+								m7 = float64(o.Price * o.Qty)
+							}
+							{
+								a, b := acc6, m7
+								acc6 = float64(a + b)
+							}
+						}
+					}
+					for i10 := i5; i10 < size; i10++ {
+						var keep8 bool
+						{
+							o := in3[i10]
+							keep8 = o.Status == Shipped
+						}
+						if keep8 {
+							var m8 float64
+							{
+								o := in3[i10]
+								m8 = float64(o.Price * o.Qty)
+							}
+							{
+								a, b := acc3, m8
+								acc3 = float64(a + b)
+							}
+						}
+					}
+					{
+						a, b := acc3, acc4
+						acc3 = float64(a + b)
+					}
+					{
+						a, b := acc5, acc6
+						acc5 = float64(a + b)
+					}
+					{
+						a, b := acc3, acc5
+						acc3 = float64(a + b)
+					}
+					return struct {
+						f0 float64
+					}{acc3}
+				}, func(x, y struct {
+					f0 float64
+				}) struct {
+					f0 float64
+				} {
+					{
+						a, b := x.f0, y.f0
+						x.f0 = float64(a + b)
+					}
+					return x
+				})
+				acc2 = r.f0
+				t2 = acc2
+			}
+		}
+	}
+	return t2
+}
+
+// soacgenCLOrdersTotalCL runs a kernel of OrdersTotalCL on OpenCL (generated from ordersTotalSpec).
+var soacgenCLOrdersTotalCL = &launch.Redomap{
+	At:   "orders.go:30:9",
+	FP64: true,
+	Spec: skel.Redomap{
+		Name:   "CLOrdersTotalCL",
+		Inputs: []skel.Param{{Name: "in__0", Type: launch.Struct("in__0__t", skel.Int64, skel.Uint8, skel.Float64, skel.Float64)}},
+		Reductions: []skel.Reduction{{Name: "red__0", Type: skel.Float64, Op: `int e = 0;
+r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00", Commutative: true}, launch.ErrFlagReduction()},
+		Body: `int k__e = 0;
+const int k__k1 = soac__lambda_2((*(const sumsqpos__Order *)&in__0), &k__e);
+double k__v2 = {0};
+if (k__k1) {
+k__v2 = soac__lambda_3((*(const sumsqpos__Order *)&in__0), &k__e);
+}
+red__0 = k__k1 ? k__v2 : 0x0p+00;
+k__err = k__e;
+`,
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+typedef struct {
+	long ID_;
+	uchar Status;
+	double Price;
+	double Qty;
+} sumsqpos__Order;
+static inline sumsqpos__Order sumsqpos__Order__mk(const long ID_, const uchar Status, const double Price, const double Qty) { sumsqpos__Order r; r.ID_ = ID_; r.Status = Status; r.Price = Price; r.Qty = Qty; return r; }
+static inline sumsqpos__Order sumsqpos__Order__zero(void) { return sumsqpos__Order__mk((long)0, (uchar)0, 0.0, 0.0); }
+static inline int sumsqpos__Order__eq(const sumsqpos__Order a, const sumsqpos__Order b) { return (a.ID_ == b.ID_) && (a.Status == b.Status) && (a.Price == b.Price) && (a.Qty == b.Qty); }
+static double soac__lambda(double a, double b, int *soac__err) {
+	return (a + b);
+}
+static uchar soac__lambda_2(sumsqpos__Order o, int *soac__err) {
+	return (o.Status == ((uchar)2));
+}
+static double soac__lambda_3(sumsqpos__Order o, int *soac__err) {
+	return (o.Price * o.Qty);
+}
+`,
+	},
+}
+
+// soacgenRerunGoGenerate_OrdersTotalCL does not compile when the signature of ordersTotalSpec no longer matches OrdersTotalCL: run go generate.
+func soacgenRerunGoGenerate_OrdersTotalCL(func(os []Order) float64) {}
+
+func _() { soacgenRerunGoGenerate_OrdersTotalCL(ordersTotalSpec) }

@@ -1,9 +1,9 @@
 package sumsqpos
 
-// The parallel backend's functions (par.go) against the specs: the same
-// result within rounding (integers identical), the same bits under
-// GOMAXPROCS 1, 2 and 8, on sizes that run the sequential path and sizes
-// that split into chunks.
+// The parallel backend's functions (the specs' backend=parallel
+// directives) against the specs: the same result within rounding
+// (integers identical), the same bits under GOMAXPROCS 1, 2 and 8, on
+// sizes that run the sequential path and sizes that split into chunks.
 
 import (
 	"testing"
@@ -15,9 +15,6 @@ func TestSumSqPosPar(t *testing.T) {
 	for _, n := range extest.ParSizes(testing.Short()) {
 		xs := extest.Floats(extest.Rand(10, n), n, -1, 1)
 		want := sumSqPosSpec(xs)
-		if d := extest.Same(sumSqPosParSpec(xs), want); d != "" {
-			t.Fatalf("n=%d: the spec's parallel copy differs from the spec: %s", n, d)
-		}
 		got := extest.AcrossProcs(t, func() float64 { return SumSqPosPar(xs) })
 		if d := extest.Near(got, want); d != "" {
 			t.Errorf("n=%d: SumSqPosPar: %s", n, d)
@@ -29,9 +26,6 @@ func TestOrdersTotalPar(t *testing.T) {
 	for _, n := range extest.ParSizes(testing.Short()) {
 		os := randomOrders(extest.Rand(11, n), n)
 		want := ordersTotalSpec(os)
-		if d := extest.Same(ordersTotalParSpec(os), want); d != "" {
-			t.Fatalf("n=%d: the spec's parallel copy differs from the spec: %s", n, d)
-		}
 		got := extest.AcrossProcs(t, func() float64 { return OrdersTotalPar(os) })
 		if d := extest.Near(got, want); d != "" {
 			t.Errorf("n=%d: OrdersTotalPar: %s", n, d)

@@ -16,7 +16,13 @@ import "github.com/soacgen/soacgen/runtime/soac"
 
 // sumSqPosSpec returns the sum of x*x over the x > 0 of xs, left to right.
 //
+// Its directives generate SumSqPos (cpu), SumSqPosPar (parallel:
+// par_test.go) and SumSqPosCL (opencl: the filter a select of the
+// map-reduce kernel; opencl_test.go, examples/internal/clbench).
+//
 //soac:fuse SumSqPos
+//soac:fuse SumSqPosPar backend=parallel
+//soac:fuse SumSqPosCL backend=opencl
 func sumSqPosSpec(xs []float64) float64 {
 	return soac.Reduce(
 		soac.Map(

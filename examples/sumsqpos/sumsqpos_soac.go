@@ -2,7 +2,12 @@
 
 package sumsqpos
 
-import "math"
+import (
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
+	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
+	"math"
+)
 
 // SumSqPos is the fused form of sumSqPosSpec (generated from its //soac:fuse directive).
 func SumSqPos(xs []float64) float64 {
@@ -42,3 +47,440 @@ func SumSqPos(xs []float64) float64 {
 func soacgenRerunGoGenerate_SumSqPos(func(xs []float64) float64) {}
 
 func _() { soacgenRerunGoGenerate_SumSqPos(sumSqPosSpec) }
+
+// SumSqPosPar is the fused form of sumSqPosSpec (generated from its //soac:fuse directive).
+func SumSqPosPar(xs []float64) float64 {
+	var t3 float64
+	if parallel.Sequential(len(xs), 16667) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc float64 = float64(0.0)
+			for i := 0; i < n; i++ {
+				var keep bool
+				{
+					x := in[i]
+					keep = x > 0
+				}
+				var m float64
+				{
+					x := in[i]
+					m = float64(x * x)
+				}
+				var v float64 = m
+				var mask uint64
+				if keep {
+					mask = ^uint64(0)
+				}
+				v = math.Float64frombits(math.Float64bits(v) & mask)
+				{
+					a, b := acc, v
+					acc = float64(a + b)
+				}
+			}
+			t3 = acc
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 float64 = float64(0.0)
+			r := parallel.Reduce(n2, 2083, func(lo, hi int) struct {
+				f0 float64
+			} {
+				var acc3 float64 = float64(0.0)
+				var acc4 float64 = float64(0.0)
+				var acc5 float64 = float64(0.0)
+				var acc6 float64 = float64(0.0)
+				in3 := in2[lo:hi]
+				size := len(in3)
+				i5 := 0
+				for ; i5 < size-3; i5 += 4 {
+					i6 := i5
+					_ = i6
+					var keep4 bool
+					{
+						x := in3[i6]
+						keep4 = x > 0
+					}
+					var m4 float64
+					{
+						x := in3[i6]
+						m4 = float64(x * x)
+					}
+					var v4 float64 = m4
+					var mask4 uint64
+					if keep4 {
+						mask4 = ^uint64(0)
+					}
+					v4 = math.Float64frombits(math.Float64bits(v4) & mask4)
+					{
+						a, b := acc3, v4
+						acc3 = float64(a + b)
+					}
+					i7 := i5 + 1
+					_ = i7
+					var keep5 bool
+					{
+						x := in3[i7]
+						keep5 = x > 0
+					}
+					var m5 float64
+					{
+						x := in3[i7]
+						m5 = float64(x * x)
+					}
+					var v5 float64 = m5
+					var mask5 uint64
+					if keep5 {
+						mask5 = ^uint64(0)
+					}
+					v5 = math.Float64frombits(math.Float64bits(v5) & mask5)
+					{
+						a, b := acc4, v5
+						acc4 = float64(a + b)
+					}
+					i8 := i5 + 2
+					_ = i8
+					var keep6 bool
+					{
+						x := in3[i8]
+						keep6 = x > 0
+					}
+					var m6 float64
+					{
+						x := in3[i8]
+						m6 = float64(x * x)
+					}
+					var v6 float64 = m6
+					var mask6 uint64
+					if keep6 {
+						mask6 = ^uint64(0)
+					}
+					v6 = math.Float64frombits(math.Float64bits(v6) & mask6)
+					{
+						a, b := acc5, v6
+						acc5 = float64(a + b)
+					}
+					i9 := i5 + 3
+					_ = i9
+					var keep7 bool
+					{
+						x := in3[i9]
+						keep7 = x > 0
+					}
+					var m7 float64
+					{
+						x := in3[i9]
+						m7 = float64(x * x)
+					}
+					var v7 float64 = m7
+					var mask7 uint64
+					if keep7 {
+						mask7 = ^uint64(0)
+					}
+					v7 = math.Float64frombits(math.Float64bits(v7) & mask7)
+					{
+						a, b := acc6, v7
+						acc6 = float64(a + b)
+					}
+				}
+				for i10 := i5; i10 < size; i10++ {
+					var keep8 bool
+					{
+						x := in3[i10]
+						keep8 = x > 0
+					}
+					var m8 float64
+					{
+						x := in3[i10]
+						m8 = float64(x * x)
+					}
+					var v8 float64 = m8
+					var mask8 uint64
+					if keep8 {
+						mask8 = ^uint64(0)
+					}
+					v8 = math.Float64frombits(math.Float64bits(v8) & mask8)
+					{
+						a, b := acc3, v8
+						acc3 = float64(a + b)
+					}
+				}
+				{
+					a, b := acc3, acc4
+					acc3 = float64(a + b)
+				}
+				{
+					a, b := acc5, acc6
+					acc5 = float64(a + b)
+				}
+				{
+					a, b := acc3, acc5
+					acc3 = float64(a + b)
+				}
+				return struct {
+					f0 float64
+				}{acc3}
+			}, func(x2, y struct {
+				f0 float64
+			}) struct {
+				f0 float64
+			} {
+				{
+					a, b := x2.f0, y.f0
+					x2.f0 = float64(a + b)
+				}
+				return x2
+			})
+			acc2 = r.f0
+			t3 = acc2
+		}
+	}
+	return t3
+}
+
+// soacgenRerunGoGenerate_SumSqPosPar does not compile when the signature of sumSqPosSpec no longer matches SumSqPosPar: run go generate.
+func soacgenRerunGoGenerate_SumSqPosPar(func(xs []float64) float64) {}
+
+func _() { soacgenRerunGoGenerate_SumSqPosPar(sumSqPosSpec) }
+
+// SumSqPosCL is the fused form of sumSqPosSpec (generated from its //soac:fuse directive).
+func SumSqPosCL(xs []float64) float64 {
+	var t3 float64
+	ok := false
+	if soacgenCLSumSqPosCL.Kernel() != nil {
+		var clr [1]float64
+		if ok = soacgenCLSumSqPosCL.Run(nil, []skel.HostSlice{skel.Slice(xs)}, nil, []skel.HostSlice{skel.Slice(clr[:])}); ok {
+			t3 = clr[0]
+		}
+	}
+	if !ok {
+		if parallel.Sequential(len(xs), 16667) {
+			{
+				n := len(xs)
+				in := xs[:n]
+				var acc float64 = float64(0.0)
+				for i := 0; i < n; i++ {
+					var keep bool
+					{
+						x := in[i]
+						keep = x > 0
+					}
+					var m float64
+					{
+						x := in[i]
+						m = float64(x * x)
+					}
+					var v float64 = m
+					var mask uint64
+					if keep {
+						mask = ^uint64(0)
+					}
+					v = math.Float64frombits(math.Float64bits(v) & mask)
+					{
+						a, b := acc, v
+						acc = float64(a + b)
+					}
+				}
+				t3 = acc
+			}
+		} else {
+			{
+				n2 := len(xs)
+				in2 := xs[:n2]
+				var acc2 float64 = float64(0.0)
+				r := parallel.Reduce(n2, 2083, func(lo, hi int) struct {
+					f0 float64
+				} {
+					var acc3 float64 = float64(0.0)
+					var acc4 float64 = float64(0.0)
+					var acc5 float64 = float64(0.0)
+					var acc6 float64 = float64(0.0)
+					in3 := in2[lo:hi]
+					size := len(in3)
+					i5 := 0
+					for ; i5 < size-3; i5 += 4 {
+						i6 := i5
+						_ = i6
+						var keep4 bool
+						{
+							x := in3[i6]
+							keep4 = x > 0
+						}
+						var m4 float64
+						{
+							x := in3[i6]
+							m4 = float64(x * x)
+						}
+						var v4 float64 = m4
+						var mask4 uint64
+						if keep4 {
+							mask4 = ^uint64(0)
+						}
+						v4 = math.Float64frombits(math.Float64bits(v4) & mask4)
+						{
+							a, b := acc3, v4
+							acc3 = float64(a + b)
+						}
+						i7 := i5 + 1
+						_ = i7
+						var keep5 bool
+						{
+							x := in3[i7]
+							keep5 = x > 0
+						}
+						var m5 float64
+						{
+							x := in3[i7]
+							m5 = float64(x * x)
+						}
+						var v5 float64 = m5
+						var mask5 uint64
+						if keep5 {
+							mask5 = ^uint64(0)
+						}
+						v5 = math.Float64frombits(math.Float64bits(v5) & mask5)
+						{
+							a, b := acc4, v5
+							acc4 = float64(a + b)
+						}
+						i8 := i5 + 2
+						_ = i8
+						var keep6 bool
+						{
+							x := in3[i8]
+							keep6 = x > 0
+						}
+						var m6 float64
+						{
+							x := in3[i8]
+							m6 = float64(x * x)
+						}
+						var v6 float64 = m6
+						var mask6 uint64
+						if keep6 {
+							mask6 = ^uint64(0)
+						}
+						v6 = math.Float64frombits(math.Float64bits(v6) & mask6)
+						{
+							a, b := acc5, v6
+							acc5 = float64(a + b)
+						}
+						i9 := i5 + 3
+						_ = i9
+						var keep7 bool
+						{
+							x := in3[i9]
+							keep7 = x > 0
+						}
+						var m7 float64
+						{
+							x := in3[i9]
+							m7 = float64(x * x)
+						}
+						var v7 float64 = m7
+						var mask7 uint64
+						if keep7 {
+							mask7 = ^uint64(0)
+						}
+						v7 = math.Float64frombits(math.Float64bits(v7) & mask7)
+						{
+							a, b := acc6, v7
+							acc6 = float64(a + b)
+						}
+					}
+					for i10 := i5; i10 < size; i10++ {
+						var keep8 bool
+						{
+							x := in3[i10]
+							keep8 = x > 0
+						}
+						var m8 float64
+						{
+							x := in3[i10]
+							m8 = float64(x * x)
+						}
+						var v8 float64 = m8
+						var mask8 uint64
+						if keep8 {
+							mask8 = ^uint64(0)
+						}
+						v8 = math.Float64frombits(math.Float64bits(v8) & mask8)
+						{
+							a, b := acc3, v8
+							acc3 = float64(a + b)
+						}
+					}
+					{
+						a, b := acc3, acc4
+						acc3 = float64(a + b)
+					}
+					{
+						a, b := acc5, acc6
+						acc5 = float64(a + b)
+					}
+					{
+						a, b := acc3, acc5
+						acc3 = float64(a + b)
+					}
+					return struct {
+						f0 float64
+					}{acc3}
+				}, func(x2, y struct {
+					f0 float64
+				}) struct {
+					f0 float64
+				} {
+					{
+						a, b := x2.f0, y.f0
+						x2.f0 = float64(a + b)
+					}
+					return x2
+				})
+				acc2 = r.f0
+				t3 = acc2
+			}
+		}
+	}
+	return t3
+}
+
+// soacgenCLSumSqPosCL runs a kernel of SumSqPosCL on OpenCL (generated from sumSqPosSpec).
+var soacgenCLSumSqPosCL = &launch.Redomap{
+	At:   "sumsqpos.go:27:9",
+	FP64: true,
+	Spec: skel.Redomap{
+		Name:   "CLSumSqPosCL",
+		Inputs: []skel.Param{{Name: "in__0", Type: skel.Float64}},
+		Reductions: []skel.Reduction{{Name: "red__0", Type: skel.Float64, Op: `int e = 0;
+r = soac__lambda(a, b, &e);`, Neutral: "0x0p+00", Commutative: true}, launch.ErrFlagReduction()},
+		Body: `int k__e = 0;
+const int k__k1 = soac__lambda_2(in__0, &k__e);
+double k__v2 = {0};
+if (k__k1) {
+k__v2 = soac__lambda_3(in__0, &k__e);
+}
+red__0 = k__k1 ? k__v2 : 0x0p+00;
+k__err = k__e;
+`,
+		Preamble: `// Code generated by soacgen from Go source. DO NOT EDIT.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#pragma OPENCL FP_CONTRACT OFF
+static double soac__lambda(double a, double b, int *soac__err) {
+	return (a + b);
+}
+static uchar soac__lambda_2(double x, int *soac__err) {
+	return (x > 0.0);
+}
+static double soac__lambda_3(double x, int *soac__err) {
+	return (x * x);
+}
+`,
+	},
+}
+
+// soacgenRerunGoGenerate_SumSqPosCL does not compile when the signature of sumSqPosSpec no longer matches SumSqPosCL: run go generate.
+func soacgenRerunGoGenerate_SumSqPosCL(func(xs []float64) float64) {}
+
+func _() { soacgenRerunGoGenerate_SumSqPosCL(sumSqPosSpec) }

@@ -26,7 +26,11 @@ import (
 // in runes of the longest word (0 if there is none) and the words of more
 // than minLen runes, in order.
 //
+// Its directives generate WordStats (cpu) and WordStatsPar (parallel:
+// par_test.go).
+//
 //soac:fuse WordStats
+//soac:fuse WordStatsPar backend=parallel
 func wordStatsSpec(text string, minLen int) (longest int, long []string) {
 	words := strings.Fields(text)
 	lens := soac.Map(words, utf8.RuneCountInString)

@@ -3,6 +3,7 @@
 package wordlen
 
 import (
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
 	"strings"
 	"unicode/utf8"
 )
@@ -42,3 +43,91 @@ func WordStats(text string, minLen int) (longest int, long []string) {
 func soacgenRerunGoGenerate_WordStats(func(text string, minLen int) (longest int, long []string)) {}
 
 func _() { soacgenRerunGoGenerate_WordStats(wordStatsSpec) }
+
+// WordStatsPar is the fused form of wordStatsSpec (generated from its //soac:fuse directive).
+func WordStatsPar(text string, minLen int) (longest int, long []string) {
+	words := strings.Fields(text)
+	if parallel.Sequential(len(words), 8334) {
+		{
+			n := len(words)
+			in := words[:n]
+			var acc int = int(0)
+			var out []string
+			out = make([]string, 0, n)
+			for i := 0; i < n; i++ {
+				var m int
+				m = utf8.RuneCountInString(in[i])
+				{
+					a, b := acc, m
+					acc = max(a, b)
+				}
+				var keep bool
+				{
+					w := in[i]
+					keep = utf8.RuneCountInString(w) > minLen
+				}
+				if keep {
+					out = append(out, in[i])
+				}
+			}
+			longest = acc
+			long = out
+		}
+	} else {
+		{
+			n2 := len(words)
+			in2 := words[:n2]
+			var acc2 int = int(0)
+			var out2 []string
+			out2 = make([]string, 0, n2)
+			total, r := parallel.FilterFold(n2, 1041, out2[:n2], func(lo, hi int, dst []string) (int, struct {
+				f0 int
+			}) {
+				var acc2 int = int(0)
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out2 := dst[:0]
+				for i3 := lo; i3 < hi; i3++ {
+					var m3 int
+					m3 = utf8.RuneCountInString(in2[i3])
+					{
+						a, b := acc2, m3
+						acc2 = max(a, b)
+					}
+					var keep3 bool
+					{
+						w := in2[i3]
+						keep3 = utf8.RuneCountInString(w) > minLen
+					}
+					if keep3 {
+						out2 = append(out2, in2[i3])
+					}
+				}
+				return len(out2), struct {
+					f0 int
+				}{acc2}
+			}, func(x, y struct {
+				f0 int
+			}) struct {
+				f0 int
+			} {
+				{
+					a, b := x.f0, y.f0
+					x.f0 = max(a, b)
+				}
+				return x
+			})
+			out2 = out2[:total]
+			acc2 = r.f0
+			longest = acc2
+			long = out2
+		}
+	}
+	return longest, long
+}
+
+// soacgenRerunGoGenerate_WordStatsPar does not compile when the signature of wordStatsSpec no longer matches WordStatsPar: run go generate.
+func soacgenRerunGoGenerate_WordStatsPar(func(text string, minLen int) (longest int, long []string)) {
+}
+
+func _() { soacgenRerunGoGenerate_WordStatsPar(wordStatsSpec) }

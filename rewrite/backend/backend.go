@@ -4,6 +4,13 @@
 // reason; Chain says which backends a spec's kernels try, in order. The
 // backends built into soacgen are its subpackages (cpu, parallel,
 // opencl); package rewrite runs the chain. It holds no backend itself.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): Backend (Name;
+// Render(f *hostgo.Func, lk, outs, next) → statements or a refusal's
+// reason; next renders the rest of the chain, for a backend that falls
+// back at run time), Chain (opencl → parallel → cpu), the backend names.
 package backend
 
 import (
@@ -12,7 +19,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/lower"
 )
 
-// The backend names: those of CONTRACT.md's directive and -backend flag,
+// The backend names: those of docs/contract.md's directive and -backend flag,
 // and Reference, the report's name for a kernel every backend refused,
 // whose members run as calls of runtime/soac.
 const (

@@ -65,4 +65,14 @@
 //
 // Names the translator makes contain a double underscore; Go locals keep
 // their names unless those could mean something else in OpenCL C.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the OpenCL C
+// translator: a Go lambda or declared function (and what it calls) →
+// OpenCL C functions with Go's integer, shift, conversion and math
+// semantics, panic sites as a per-work-item flag, captures as kernel
+// arguments and read-only buffers, nested SOACs as sequential loops;
+// refusals name the construct and position. Imports nothing that links
+// OpenCL.
 package clc

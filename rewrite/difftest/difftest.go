@@ -184,7 +184,7 @@ func Compare(spec, fused any, args []reflect.Value) string {
 // in chunks of soac.ChunkSize and in chunks of size (soac.SetChunking),
 // and describes a difference of their results, or returns "" (also when
 // either call panics: a panic's message may name its chunk). A spec
-// whose results differ breaks CONTRACT.md's promise that StreamMap and
+// whose results differ breaks docs/contract.md's promise that StreamMap and
 // StreamRed give the same result for every partition into chunks (a
 // chunk function that reads its keys or stops early, a combining
 // operator that is not associative): generated code, which chooses its
@@ -200,7 +200,7 @@ func Chunking(spec any, args []reflect.Value, size int) string {
 	}
 	for i := range want {
 		if !Same(want[i], got[i]) {
-			return fmt.Sprintf("the spec's result %d in stream chunks of %d elements = %s, in chunks of soac.ChunkSize %s: its streams' results depend on the chunking (CONTRACT.md)", i, size, show(got[i]), show(want[i]))
+			return fmt.Sprintf("the spec's result %d in stream chunks of %d elements = %s, in chunks of soac.ChunkSize %s: its streams' results depend on the chunking (docs/contract.md)", i, size, show(got[i]), show(want[i]))
 		}
 	}
 	return ""

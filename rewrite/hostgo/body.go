@@ -70,6 +70,8 @@ type Func struct {
 	// later maps the outputs of members written after their kernel's
 	// position to the spec's variable (placed.go).
 	later map[*ir.Var]string
+	// fuseMemo keeps lambdaMayFuse's answers (fma.go).
+	fuseMemo map[fuseKey]bool
 	// err is the first error met while generating a replacement.
 	err error
 	// decls are package-level declarations a backend's code needs
@@ -98,6 +100,10 @@ type retCtx struct {
 	// compiler fuse x*y + z into one FMA across statements (arm64 does),
 	// and the spec's call boundary rounds, so the inlined body must too.
 	round *jen.Statement
+	// parts are the float fields and elements of a struct or array
+	// result that are rounded after every assignment of the result, for
+	// the same reason (roundedParts).
+	parts []floatPart
 }
 
 // subst lists what the copy of one Go statement replaces.

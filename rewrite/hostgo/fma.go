@@ -6,8 +6,10 @@ package hostgo
 // (x*y + z into one FMA, which amd64 does from GOAMD64=v3 and arm64,
 // loong64, ppc64, riscv64 and s390x always do). The argument is in doc.go
 // ("Floating-point contraction"). It does not emit anything: evalFunc
-// (kernel.go) wraps the function values, canInline (fused.go) refuses the
-// lambdas, and retCtx.round / apply round the results.
+// (kernel.go) wraps the function values, canInline (inline.go) refuses
+// the lambdas, and retCtx.round / Apply round the results: a float
+// result, and the float fields and elements of a struct or array result
+// whose literal holds a product (fmaparts.go).
 
 import (
 	"go/ast"
@@ -58,18 +60,49 @@ var floatFree = map[string]bool{
 // A function value, or a function whose body is in another package
 // (other than the exact math functions), may fuse.
 func (f *Func) mayFuse(l *ir.Lambda) bool {
-	switch {
-	case l.Lit != nil:
-		return f.bodyMayFuse(l.Lit.Type, l.Lit.Body, true, map[*types.Func]bool{})
-	case l.Func != nil:
-		return f.funcMayFuse(l.Func, true, map[*types.Func]bool{})
-	}
-	return true
+	return f.lambdaMayFuse(l, true)
 }
 
+// lambdaMayFuse is mayFuse, with the float fields and elements of a
+// struct or array result counted as rounded when parts (roundedParts).
+// The answers are kept: the generator asks for each application.
+func (f *Func) lambdaMayFuse(l *ir.Lambda, parts bool) bool {
+	key := fuseKey{l, parts}
+	if r, ok := f.fuseMemo[key]; ok {
+		return r
+	}
+	r := true
+	switch {
+	case l.Lit != nil:
+		r = f.bodyMayFuse(l.Lit.Type, l.Lit.Body, resultRounding{float: true, parts: parts}, map[*types.Func]bool{})
+	case l.Func != nil:
+		r = f.funcMayFuse(l.Func, resultRounding{float: true, parts: parts}, map[*types.Func]bool{})
+	}
+	if f.fuseMemo == nil {
+		f.fuseMemo = map[fuseKey]bool{}
+	}
+	f.fuseMemo[key] = r
+	return r
+}
+
+// fuseKey keys Func.fuseMemo: a lambda, and whether its result's parts
+// are rounded.
+type fuseKey struct {
+	l     *ir.Lambda
+	parts bool
+}
+
+// resultRounding says which results of a function are rounded where they
+// are used: a single floating-point result (float), the float fields and
+// elements of a single struct or array result (parts). A lambda's are,
+// by the spec's call boundary and by the generated code's conversions; a
+// function the lambda calls has none, since an inlining caller may add
+// to them.
+type resultRounding struct{ float, parts bool }
+
 // funcMayFuse reports whether function fn may fuse (see mayFuse), its
-// result rounded where it is used when rounded.
-func (f *Func) funcMayFuse(fn *types.Func, rounded bool, seen map[*types.Func]bool) bool {
+// results rounded where they are used as ret says.
+func (f *Func) funcMayFuse(fn *types.Func, ret resultRounding, seen map[*types.Func]bool) bool {
 	if seen[fn] || exactMath(fn) || fn.Pkg() != nil && (floatFree[fn.Pkg().Path()] || fn.Pkg().Path() == SOACPath) {
 		return false
 	}
@@ -78,7 +111,7 @@ func (f *Func) funcMayFuse(fn *types.Func, rounded bool, seen map[*types.Func]bo
 		return true
 	}
 	seen[fn] = true
-	return f.bodyMayFuse(decl.Type, decl.Body, rounded, seen)
+	return f.bodyMayFuse(decl.Type, decl.Body, ret, seen)
 }
 
 // exactMath reports whether fn is one of the functions of package math
@@ -88,16 +121,21 @@ func exactMath(fn *types.Func) bool {
 }
 
 // bodyMayFuse reports whether the function of type ft with body body has
-// a product that an addition could use unrounded (see mayFuse). rounded
-// says whether its single floating-point result is rounded where it is
-// used (a lambda's), rather than possibly added to by an inlining caller
-// (a function the lambda calls). seen holds the functions being checked,
-// so that recursion ends.
-func (f *Func) bodyMayFuse(ft *ast.FuncType, body *ast.BlockStmt, rounded bool, seen map[*types.Func]bool) bool {
-	roundedRet := false
-	if rounded && ft.Results.NumFields() == 1 {
-		t := f.info.TypeOf(ft.Results.List[0].Type)
-		roundedRet = t != nil && isFloat(t)
+// a product that an addition could use unrounded (see mayFuse). ret says
+// which of its results are rounded where they are used (a lambda's),
+// rather than possibly added to by an inlining caller (a function the
+// lambda calls). seen holds the functions being checked, so that
+// recursion ends.
+func (f *Func) bodyMayFuse(ft *ast.FuncType, body *ast.BlockStmt, ret resultRounding, seen map[*types.Func]bool) bool {
+	var rt types.Type
+	if ft.Results.NumFields() == 1 {
+		rt = f.info.TypeOf(ft.Results.List[0].Type)
+	}
+	if rt == nil || !isFloat(rt) {
+		ret.float = false
+	}
+	if _, ok := floatParts(f.pkg, rt); !ok {
+		ret.parts = false
 	}
 	var stack []ast.Node
 	fuse := false
@@ -116,12 +154,12 @@ func (f *Func) bodyMayFuse(ft *ast.FuncType, body *ast.BlockStmt, rounded bool, 
 			if len(stack) > 0 && f.isSOACCall(stack[len(stack)-1]) {
 				return false
 			}
-			if f.bodyMayFuse(n.Type, n.Body, false, seen) {
+			if f.bodyMayFuse(n.Type, n.Body, resultRounding{}, seen) {
 				fuse = true
 			}
 			return false
 		case *ast.BinaryExpr:
-			if f.isProduct(n) && !f.productRounded(n, stack, roundedRet) {
+			if f.isProduct(n) && !f.productRounded(n, stack, ret) {
 				fuse = true
 			}
 		case *ast.AssignStmt:
@@ -137,7 +175,7 @@ func (f *Func) bodyMayFuse(ft *ast.FuncType, body *ast.BlockStmt, rounded bool, 
 			// A function named as a value may be called anywhere.
 			switch obj := f.info.Uses[n].(type) {
 			case *types.Func:
-				if f.funcMayFuse(obj.Origin(), false, seen) {
+				if f.funcMayFuse(obj.Origin(), resultRounding{}, seen) {
 					fuse = true
 				}
 			case *types.Var:
@@ -171,38 +209,61 @@ func (f *Func) isProduct(e *ast.BinaryExpr) bool {
 // innermost last, are stack) reaches no addition before it is rounded:
 // through parentheses and signs to a comparison, an explicit conversion,
 // an argument of an exact math function, or the returned result when
-// roundedRet. A complex product expands to a sum of products: never.
-// Everything else (a variable, another product, which may be a doubling
-// the compiler turns into an addition, an argument, an element) may reach
-// an addition.
-func (f *Func) productRounded(e *ast.BinaryExpr, stack []ast.Node, roundedRet bool) bool {
+// ret.float; or, when ret.parts, through struct and array literals whose
+// float fields and elements it fills (partElem) to the returned result.
+// A complex product expands to a sum of products: never. Everything else
+// (a variable, another product, which may be a doubling the compiler
+// turns into an addition, an argument, an element of a slice, a map or an
+// interface, a literal converted or whose address is taken) may reach an
+// addition.
+func (f *Func) productRounded(e *ast.BinaryExpr, stack []ast.Node, ret resultRounding) bool {
 	if t := f.info.TypeOf(e); t != nil {
 		if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsComplex != 0 {
 			return false
 		}
 	}
 	var child ast.Node = e
+	inPart := false // child is a struct or array literal e fills a part of
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch p := stack[i].(type) {
 		case *ast.ParenExpr:
 		case *ast.UnaryExpr:
-			if p.Op != token.SUB && p.Op != token.ADD {
+			if p.Op != token.SUB && p.Op != token.ADD || inPart {
 				return false
 			}
+		case *ast.KeyValueExpr:
+			if p.Value != child {
+				return false
+			}
+		case *ast.CompositeLit:
+			if !ret.parts || !f.partElem(p, child, inPart) {
+				return false
+			}
+			inPart = true
 		case *ast.BinaryExpr:
+			if inPart {
+				return false
+			}
 			switch p.Op {
 			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 				return true
 			}
 			return false
 		case *ast.CallExpr:
+			if inPart {
+				// A conversion of a struct or array rounds nothing.
+				return false
+			}
 			if tv, ok := f.info.Types[p.Fun]; ok && tv.IsType() {
 				return true
 			}
 			fn := f.calleeFunc(p)
 			return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "math" && mathProductArg[fn.Name()]
 		case *ast.ReturnStmt:
-			return roundedRet && len(p.Results) == 1 && p.Results[0] == child
+			if len(p.Results) != 1 || p.Results[0] != child {
+				return false
+			}
+			return inPart || ret.float
 		default:
 			return false
 		}
@@ -223,7 +284,7 @@ func (f *Func) callMayFuse(call *ast.CallExpr, seen map[*types.Func]bool) bool {
 		return false
 	}
 	fn := f.calleeFunc(call)
-	return fn == nil || f.funcMayFuse(fn, false, seen)
+	return fn == nil || f.funcMayFuse(fn, resultRounding{}, seen)
 }
 
 // calleeFunc returns the function or concrete method call calls, or nil

@@ -46,6 +46,7 @@ func (f *Func) Apply(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.Statem
 		call = f.Type(rt.At(0).Type()).Call(call)
 	}
 	c.Add(Set(target, call))
+	f.roundParts(c, target, f.roundedParts(l))
 	return ""
 }
 
@@ -87,6 +88,7 @@ func (f *Func) inline(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.State
 	if rt := l.Sig.Results().At(0).Type(); isFloat(rt) {
 		rc.round = f.Type(rt)
 	}
+	rc.parts = f.roundedParts(l)
 	if n := len(lit.Body.List); n > 0 {
 		rc.last = lit.Body.List[n-1]
 	}
@@ -206,8 +208,45 @@ func (f *Func) namesMean(lit *ast.FuncLit, node ast.Node, pos token.Pos) bool {
 }
 
 // isFloat reports whether t is a floating-point or complex type, whose
-// arithmetic a compiler may fuse across statements.
+// arithmetic a compiler may fuse across statements, or a type parameter
+// whose type set has one (func[T ~float32 | ~float64]: an instance's
+// arithmetic is the float type's, and T(x) rounds it).
 func isFloat(t types.Type) bool {
+	if tp, ok := t.(*types.TypeParam); ok {
+		return constraintHasFloat(tp.Constraint(), map[types.Type]bool{})
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&(types.IsFloat|types.IsComplex) != 0
+}
+
+// constraintHasFloat reports whether the type set of constraint c (an
+// interface, a union or a term's type) has a floating-point or complex
+// type. seen holds the interfaces being walked.
+func constraintHasFloat(c types.Type, seen map[types.Type]bool) bool {
+	switch u := c.(type) {
+	case *types.Union:
+		for i := 0; i < u.Len(); i++ {
+			if constraintHasFloat(u.Term(i).Type(), seen) {
+				return true
+			}
+		}
+		return false
+	case *types.TypeParam:
+		return constraintHasFloat(u.Constraint(), seen)
+	}
+	switch u := c.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsFloat|types.IsComplex) != 0
+	case *types.Interface:
+		if seen[u] {
+			return false
+		}
+		seen[u] = true
+		for i := 0; i < u.NumEmbeddeds(); i++ {
+			if constraintHasFloat(u.EmbeddedType(i), seen) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -64,6 +64,7 @@ func (f *Func) ret(c *Stmts, r *ast.ReturnStmt, sb *subst, rc *retCtx) {
 	case len(rc.named) == 1 && rc.target != nil:
 		c.Add(Set(rc.target, Id(rc.named[0])))
 	}
+	f.roundParts(c, rc.target, rc.parts)
 	if ast.Stmt(r) != rc.last {
 		rc.jumped = true
 		c.Add(jen.Goto().Id(rc.label))

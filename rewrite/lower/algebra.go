@@ -209,7 +209,7 @@ func (lw *lowerer) exactReduce(l *ir.Lambda, ne *ir.Operand, t types.Type) (op *
 // is not idempotent (see Member.StartNotNeutral). A start that is not a
 // constant counts as not neutral; an operator exactOps does not know
 // (a named function, a struct combine) is taken at the caller's promise
-// (CONTRACT.md: op is associative with neutral element ne). When it is
+// (docs/contract.md: op is associative with neutral element ne). When it is
 // not, op is the operator's token (token.ADD, token.MUL or token.XOR,
 // the exactOps that are not idempotent), whose own neutral element a
 // partial fold that does not hold the start begins from

@@ -18,6 +18,24 @@
 // lambda that names a variable shadowed where the kernel runs, is theirs
 // to check). Verify checks a lowered kernel's invariants; Dump prints it
 // for golden tests and debugging.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): fusion.Kernel →
+// lower.Kernel: the kernel's form (Loop, Chunked, ChunkedThen — a
+// StreamMap's chunk loop that runs the members after it, scans carrying
+// their accumulators and filters their kept counts from chunk to chunk, on
+// each chunk it returns (chunkthen.go; rendered by hostgo's
+// FusedStreamThen, chunkthen.go, by the parallel backend's parthen.go, and
+// by the opencl backend in two device steps, openclstreamthen.go) —, Call,
+// or Sequence with the reason), its spaces (root, kept elements of
+// filters: branch or select), each member's role (gen, map, fold, scan,
+// filter, stream) and store (indexed, at the kept count, appended), split
+// folds and the unroll factor, chunk buffers and range-fused chunk loops,
+// length asserts, rerun-on-panic (when two members may panic, a StreamMap
+// counting as one: a chunk of the wrong length). Every shape decision is
+// made here, once; Verify, Dump (a golden per rewrite testdata case:
+// testdata/*/*.lowered.golden).
 package lower
 
 import (

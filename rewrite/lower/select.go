@@ -21,8 +21,8 @@ import (
 
 // selectBudget is the most extra work (selectable's units, about one
 // instruction each) a select may do for a dropped element: the branch it
-// removes costs a misprediction (about 15-20 cycles on the Zen 4 machines
-// of ANCHORS.md) on about half the elements when the predicate is
+// removes costs a misprediction (about 15-20 cycles on the AMD Zen 4
+// 2-core machines) on about half the elements when the predicate is
 // unpredictable, and nothing when it is predictable. Calibrated on two
 // measured shapes: the sum of squares of positive floats (cost 5: the
 // select runs 1.9-2.1x faster than the branch on random signs) and the sum

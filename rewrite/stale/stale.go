@@ -1,14 +1,24 @@
 // Package stale defines an analyzer that reports generated files out of
-// date with their specs: the stale category of soacvet (documented in
-// package analyzer/soacvet), which cmd/soacvet runs beside soacvet's own
-// analyzer. It lives beside the generator, not under analyzer/, because
-// it runs the generator (rewrite.Regenerate): the analysis layer never
-// depends on the code generator.
+// date with their specs, and kernels whose generated code is not the
+// backend their spec asked for: the stale and fallback categories of
+// soacvet (documented in package analyzer/soacvet), which cmd/soacvet
+// runs beside soacvet's own analyzer. It lives beside the generator, not
+// under analyzer/, because it runs the generator (rewrite.Regenerate):
+// the analysis layer never depends on the code generator. Both
+// categories come from one regeneration of the package.
 //
 // The analyzer reports nothing when soacvet's -categories flag leaves the
-// stale category (and, for a package soacgen fails on, the unsupported
-// category) out. It does not generate code, nor decide how soacgen would
-// see the package: rewrite.Regenerate does both.
+// stale and fallback categories (and, for a package soacgen fails on, the
+// unsupported category) out. It does not generate code, nor decide how
+// soacgen would see the package: rewrite.Regenerate does both.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): analyzer: the stale
+// category (generated files go generate would change), comparing the files
+// with rewrite.Regenerate's outputs, and the fallback category (fallback.go:
+// kernels not on the backend asked for, from the same outputs); stale.Vet,
+// soacvet's analyzer and this one as one analyzer.
 package stale
 
 import (
@@ -32,7 +42,7 @@ import (
 // the package documentation.
 var Analyzer = &analysis.Analyzer{
 	Name: "soacstale",
-	Doc:  "report generated files that are out of date with their //soac:fuse specs\n\nThe stale category of soacvet: each spec whose generated function differs from what soacgen would write now, each output file that is missing or not soacgen's, and each output no spec generates any more.",
+	Doc:  "report generated files that are out of date with their //soac:fuse specs, and kernels that fall back from the backend asked for\n\nThe stale category of soacvet: each spec whose generated function differs from what soacgen would write now, each output file that is missing or not soacgen's, and each output no spec generates any more. The fallback category: each kernel whose generated code is another backend's than the one its spec asked for, with the reason.",
 	URL:  "https://pkg.go.dev/github.com/soacgen/soacgen/rewrite/stale",
 	// purity.Analyzer is required for its result, which the check
 	// recomputes on soacgen's view of the package.
@@ -47,6 +57,7 @@ var Analyzer = &analysis.Analyzer{
 const (
 	Stale       = soacvet.Stale
 	Unsupported = soacvet.Unsupported
+	Fallback    = soacvet.Fallback
 )
 
 func run(pass *analysis.Pass) (any, error) {
@@ -69,8 +80,9 @@ func (r *reporter) report(d analysis.Diagnostic) {
 // soacgenRerunGoGenerate_NAME).
 const guardPrefix = "soacgenRerunGoGenerate_"
 
-// specDirective is a spec of the analysed package: the function, the
-// //soac:fuse comment in its doc comment, and the NAME it asks for.
+// specDirective is a //soac:fuse directive of the analysed package: the
+// spec whose doc comment holds it, the comment, and the NAME it asks for
+// (a spec with several directives has one specDirective per directive).
 type specDirective struct {
 	spec string
 	name string
@@ -93,7 +105,7 @@ type specDirective struct {
 // that changed; a file whose functions all match but whose bytes differ
 // elsewhere (imports, order, a hand edit) gets one finding for the file.
 func (r *reporter) stale() {
-	if !soacvet.Enabled(Stale) && !soacvet.Enabled(Unsupported) {
+	if !soacvet.Enabled(Stale) && !soacvet.Enabled(Unsupported) && !soacvet.Enabled(Fallback) {
 		return // Unsupported: a package soacgen cannot generate
 	}
 	pass := r.pass
@@ -114,9 +126,10 @@ func (r *reporter) stale() {
 	outs, ok, err := regenerate(pass, pur)
 	if err != nil {
 		if len(specs) > 0 {
-			// Reported under -categories=stale too: go generate and
-			// soacgen -check fail on it (stale() returned early if
-			// neither category is enabled).
+			// Reported under -categories=stale and fallback too: go
+			// generate and soacgen -check fail on it, and neither check
+			// can run (stale() returned early if no category that
+			// needs it is enabled).
 			r.pass.Report(analysis.Diagnostic{Pos: specs[0].pos, Category: Unsupported,
 				Message: fmt.Sprintf("soacgen cannot generate this package (go generate fails), so its generated files are not checked: %v", err)})
 		}
@@ -125,16 +138,17 @@ func (r *reporter) stale() {
 	if !ok {
 		return
 	}
-	bySpec := map[string]specDirective{}
+	r.fallbacks(outs)
+	byName := map[string]specDirective{}
 	for _, s := range specs {
-		bySpec[s.spec] = s
+		byName[s.name] = s
 	}
 	written := map[string]bool{}
 	for _, o := range outs {
 		written[o.Path] = true
 		var fileSpecs []specDirective
-		for _, name := range o.Specs {
-			if s, ok := bySpec[name]; ok {
+		for _, name := range o.Names {
+			if s, ok := byName[name]; ok {
 				fileSpecs = append(fileSpecs, s)
 			}
 		}
@@ -301,10 +315,11 @@ func generatedParts(src []byte, names []string) (map[string]string, bool) {
 	return parts, true
 }
 
-// specDirectives returns the specs of the package's non-test files (the
-// only ones soacgen generates), in source order: every top-level function
-// whose doc comment holds "//soac:fuse NAME", read as rewrite's stubs read
-// it. Malformed directives are the directive category's.
+// specDirectives returns the directives of the package's non-test files
+// (the only ones soacgen generates), in source order, then in the order
+// of a spec's doc comment: every "//soac:fuse NAME" in the doc comment of
+// a top-level function, read as rewrite's stubs read it. Malformed
+// directives are the directive category's.
 func specDirectives(pass *analysis.Pass) []specDirective {
 	var out []specDirective
 	for _, f := range pass.Files {
@@ -320,7 +335,6 @@ func specDirectives(pass *analysis.Pass) []specDirective {
 				if rest, ok := strings.CutPrefix(c.Text, "//soac:fuse "); ok {
 					if fs := strings.Fields(rest); len(fs) > 0 && token.IsIdentifier(fs[0]) {
 						out = append(out, specDirective{spec: fd.Name.Name, name: fs[0], pos: c.Pos()})
-						break
 					}
 				}
 			}

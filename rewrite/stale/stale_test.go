@@ -29,12 +29,13 @@ var staleCases = []struct {
 	generate bool
 	edit     func(string) string
 }{
-	{pkg: "fresh", generate: true},     // up to date: no finding
-	{pkg: "body", generate: true},      // one of two specs changed its body
-	{pkg: "signature", generate: true}, // the spec's signature changed: stale, and the guard breaks the build
-	{pkg: "renamed", generate: true},   // the directive names another function
-	{pkg: "missing"},                   // never generated
-	{pkg: "notours"},                   // a hand-written file at the output path
+	{pkg: "fresh", generate: true},      // up to date: no finding
+	{pkg: "body", generate: true},       // one of two specs changed its body
+	{pkg: "signature", generate: true},  // the spec's signature changed: stale, and the guard breaks the build
+	{pkg: "renamed", generate: true},    // the directive names another function
+	{pkg: "directives", generate: true}, // specs of several directives: one added, one spec's body changed
+	{pkg: "missing"},                    // never generated
+	{pkg: "notours"},                    // a hand-written file at the output path
 	{pkg: "edited", generate: true, edit: func(s string) string { return s + "\n// Edited by hand.\n" }},
 	{pkg: "orphan", generate: true, edit: func(s string) string {
 		return strings.Replace(s, "\npackage orphan\n", "\npackage orphan // want `^stale: orphan_soac.go is left over: no //soac:fuse spec of the package generates it any more; run go generate to delete it$`\n", 1)
@@ -138,7 +139,7 @@ func checkStaleFixes(t *testing.T, dir string, results []*analysistest.Result) {
 		got = append(got, strings.TrimPrefix(p, "stale/"))
 	}
 	slices.Sort(got)
-	if want := []string{"body", "edited", "renamed", "signature"}; !slices.Equal(got, want) {
+	if want := []string{"body", "directives", "edited", "renamed", "signature"}; !slices.Equal(got, want) {
 		t.Errorf("packages with a stale fix: %v, want %v", got, want)
 	}
 	// What go generate writes now is what each fix writes.
@@ -287,11 +288,12 @@ type quiet struct{ *testing.T }
 func (q *quiet) Errorf(format string, args ...any) {}
 
 // TestImpossible checks the unsupported finding on a package soacgen
-// cannot generate (a spec's NAME declared by hand), with the stale
-// category alone enabled too: go generate and soacgen -check fail on it.
+// cannot generate (a spec's NAME declared by hand), with the stale or
+// the fallback category alone enabled too: go generate and soacgen
+// -check fail on it, and neither check can run.
 func TestImpossible(t *testing.T) {
 	dir := gopath(t)
-	for _, flag := range []string{"all", "stale", "unsupported"} {
+	for _, flag := range []string{"all", "stale", "unsupported", "fallback"} {
 		old := soacvet.Analyzer.Flags.Lookup("categories").Value.String()
 		if err := soacvet.Analyzer.Flags.Set("categories", flag); err != nil {
 			t.Fatal(err)
@@ -304,6 +306,40 @@ func TestImpossible(t *testing.T) {
 					t.Errorf("-categories=%s: %q has category %q, want unsupported", flag, d.Message, d.Category)
 				}
 			}
+		}
+	}
+}
+
+// TestFallback checks the fallback category's `// want` expectations on
+// the fallback/ packages, with only that category enabled: a kernel the
+// opencl backend refuses is a finding naming the kernel, the backend
+// asked for, the backend that runs it and the reason; kernels that run
+// on the backend asked for are none. Under the other categories the
+// fallback findings are gone (-categories gates them).
+func TestFallback(t *testing.T) {
+	dir := gopath(t)
+	old := soacvet.Analyzer.Flags.Lookup("categories").Value.String()
+	defer soacvet.Analyzer.Flags.Set("categories", old)
+	if err := soacvet.Analyzer.Flags.Set("categories", "fallback"); err != nil {
+		t.Fatal(err)
+	}
+	results := analysistest.Run(t, dir, stale.Analyzer, "fallback/...")
+	if len(results) != 2 {
+		t.Errorf("analysed %d packages, want 2", len(results))
+	}
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			if d.Category != stale.Fallback {
+				t.Errorf("%s: %q has category %q, want fallback", r.Action.Package.PkgPath, d.Message, d.Category)
+			}
+		}
+	}
+	if err := soacvet.Analyzer.Flags.Set("categories", "unfused,blocked,size,impure,unsupported,directive"); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range analysistest.Run(&quiet{T: t}, dir, stale.Analyzer, "fallback/refused") {
+		for _, d := range r.Diagnostics {
+			t.Errorf("fallback off: finding %q (%s)", d.Message, d.Category)
 		}
 	}
 }

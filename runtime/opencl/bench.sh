@@ -8,8 +8,8 @@
 # repository:
 #
 #	runtime/opencl/bench.sh            # build and run here (PoCL)
-#	BUILD_ONLY=1 runtime/opencl/bench.sh /work/main/.dev   # build for the device tool
-#	./.dev/bench.sh .dev               # on the GPU machine, with binaries built
+#	BUILD_ONLY=1 runtime/opencl/bench.sh out   # build only, to copy out/ to a GPU machine
+#	SKIP_BUILD=1 out/bench.sh out      # there, with the binaries built
 set -eu
 dir=${1:-.dev}
 if [ -z "${SKIP_BUILD:-}" ] && command -v go >/dev/null 2>&1; then

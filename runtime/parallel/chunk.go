@@ -9,7 +9,7 @@ package parallel
 // MinChunkNanos is the estimated sequential running time, in nanoseconds,
 // that one chunk must have before this package splits work at all.
 //
-// Measured (BENCHMARKS.md, "Parallel runtime"): one split costs the
+// Measured (BENCHMARKS.md, "The parallel runtime"): one split costs the
 // caller 0.3-0.7 µs (BenchmarkOverhead on the 16-core host), which is
 // what it pays on top of the sequential time when no worker helps; 50 µs
 // per chunk keeps that under 1% at the smallest split (two chunks). At

@@ -95,4 +95,36 @@
 // order, or offers a scan or an order-keeping filter; what is needed on
 // top of sync and sync/atomic is a few hundred lines, so this package
 // writes it.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the parallel backend's
+// runtime: deterministic chunking (depends on n and a grain only), For,
+// ForMeasured (a map of unknown cost times its first element), Reduce,
+// Scan (decoupled look-back), ScanExact (integer scans: one pass where the
+// carry is known), Filter/FilterFold (order-keeping), Carried (kernels
+// whose chunks need a carry before their members run: pass 1 the chunk's
+// scan totals and kept counts, carries by look-back, pass 2 the whole loop
+// from its carry), CarriedLocal (the same, scan-then-propagate: pass 1
+// also stores the scans' local prefixes, pass 2 only the members
+// downstream of the scans, each scan's element carry ⊕ local prefix),
+// CarriedLevels (the same when some totals need other carries first: one
+// pass 1 per level), StreamMap/StreamMapOr/StreamRed, and
+// StreamRedChunks/StreamMapChunks (streams whose input the chunk computes:
+// maps fused into them; scratch buffers per goroutine, taken and given
+// back with atomic operations, as filters' are), StreamCarried (a stream
+// followed by carried members in one step: each chunk's stream output,
+// then the members' two passes over it; false on any panic, for the spec's
+// calls to raise it; Reuse: a chunk function's made result in the chunk's
+// buffer) over a worker pool (workers linger 50 µs after a job of
+// independent chunks, executeIndependent: maps, reductions, streams; after
+// scans, filters and carried kernels they park at once); StreamRed's and
+// StreamRedChunks' results folded in chunk order as they arrive
+// (inOrderFold); Alloc (outputs not cleared on the caller:
+// runtime.mallocgc through go:linkname, pointer-free types only; below 64
+// KiB make, inlined at the call: rewrite/backend/parallel's
+// TestSmallPathCallsInlined checks the examples; a parallel kernel below
+// its grain runs the cpu backend's code, make included); split at two
+// grains into chunks of ChunkGrain; lowest-index panics re-raised on the
+// caller.
 package parallel

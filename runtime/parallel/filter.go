@@ -93,7 +93,7 @@ func addInt(a, b int) int { return a + b }
 // It never blocks: under the mutex it had before, the goroutines of a
 // filter of 1e6 points on 16 cores blocked on it about 16 times a call,
 // each a sleep and a wake-up on some chunk's path (an execution trace of
-// FilterMaxPar, BENCHMARKS.md "Ninth session"). A get that finds no free
+// FilterMaxPar on the 16-core host, 2026-11-26). A get that finds no free
 // buffer allocates one; a put that finds every slot taken drops its
 // buffer. Each goroutine holds at most one buffer at a time, so with a
 // slot per goroutine that can take part, buffers are allocated about

@@ -8,7 +8,7 @@ package parallel
 //     it: the same loop body inlined into a chunk body, the sequential
 //     loop inline below the threshold (Sequential);
 //   - par4 (memory-bound reductions): the chunk body with four
-//     accumulators, the re-association the issue allows within a chunk;
+//     accumulators, the re-association docs/contract.md allows;
 //   - hand: what a good Go programmer writes: one chunk per core
 //     (GOMAXPROCS goroutines, a sync.WaitGroup), the same loop body.
 //

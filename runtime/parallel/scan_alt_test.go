@@ -1,12 +1,12 @@
 package parallel
 
 // The classic three-phase scan, kept for the benchmarks that chose Scan
-// over it (BENCHMARKS.md): reduce every chunk but the last (chunk 0 is
+// over it (16-core host, 2026-11-23): reduce every chunk but the last (chunk 0 is
 // scanned directly: its last output is its total), fold the totals
 // sequentially into carries, then scan every chunk from its carry. It
 // reads the input twice and computes the fused map twice, but writes each
 // output once. This is the deterministic form of the "reduce only the
-// first blocks" scheme of shared/ANCHORS.md: with chunks fixed by n
+// first blocks" scheme measured on 2 cores: with chunks fixed by n
 // rather than by the core count, only the first and last chunk are spared
 // a pass.
 

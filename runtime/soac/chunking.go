@@ -24,7 +24,7 @@ func chunkSize() int {
 // chunks of n elements (the last may be shorter) and returns the
 // previous setting; n = 0 restores ChunkSize, and a negative n is taken
 // as 0. It is for tests, called while no stream runs: a spec keeps
-// CONTRACT.md's promise only if its streams give the same result under
+// docs/contract.md's promise only if its streams give the same result under
 // every chunking (package rewrite/difftest runs specs under two).
 func SetChunking(n int) (old int) {
 	old, chunking = chunking, max(n, 0)

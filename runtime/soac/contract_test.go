@@ -1,6 +1,6 @@
 package soac_test
 
-// This file pins the user-facing API fixed in the project's CONTRACT.md:
+// This file pins the user-facing API fixed in the project's docs/contract.md:
 // each function is assigned to a variable of its exact contract signature,
 // instantiated with concrete types, so that any signature drift breaks
 // compilation of the tests. It is an external test package, as user code is.

@@ -61,4 +61,13 @@
 // Map2 and Map3 with unequal lengths (before calling f; the message is
 // LengthError's), Iota and Replicate with a negative n, and StreamMap when f
 // returns a slice whose length differs from its chunk's.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): reference semantics of
+// the combinators; each calls its lambdas through Opaque, which hides them
+// from the inliner where the compiler fuses FMA (FMAContracts), so a
+// lambda always runs its own compiled body; SetChunking, for tests, the
+// streams' chunk length (rewrite/difftest runs every spec under two
+// chunkings: a stream whose result depends on them breaks the contract).
 package soac

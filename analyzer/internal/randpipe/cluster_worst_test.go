@@ -19,7 +19,7 @@ import (
 // out): each iteration solves every function once; worst-ms/func is the
 // largest, over the functions, of each function's median time over the
 // iterations, worst-cpu-ms/func the same with the process's CPU time
-// (user and system, GC included), which the other developers' load on
+// (user and system, GC included), which other processes' load on
 // the machine inflates far less than the wall clock, and funcs how many
 // functions were timed.
 func BenchmarkClusterWorst(b *testing.B) {

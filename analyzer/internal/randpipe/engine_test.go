@@ -160,7 +160,7 @@ func runEngine(t *testing.T, pkgs []Package, min int) {
 }
 
 // TestArgWriteRule (a bug randpipe found, since fixed in build): a call whose only effect is writing its slice
-// argument must be refused as write-between (issue 3, case 1).
+// argument must be refused as write-between.
 func TestArgWriteRule(t *testing.T) {
 	dir := t.TempDir()
 	var pkgs []Package
@@ -305,7 +305,7 @@ func checkHazard(t *testing.T, where string, plan *fusion.Plan, h *Hazard) {
 	}
 	for _, k := range pk {
 		if k.Block == P.Parent && k.At.Pos() <= P.Pos() && slices.Contains(k.Rules, fusion.TagPlaced) {
-			// Placement (issue 14 item 5): the kernel runs where P is
+			// Placement: the kernel runs where P is
 			// written or before, so P crosses no hazard; its consumers
 			// moved up past it, which the engine allows only where they
 			// commute with it, and the differential test checks the
@@ -314,7 +314,7 @@ func checkHazard(t *testing.T, where string, plan *fusion.Plan, h *Hazard) {
 		}
 		if h.Kind == ReassignCapture && slices.Contains(k.Rules, fusion.TagCaptureCopy) {
 			// The producer moved down reading a copy of the captured
-			// variable taken where it is written (issue 14 item 5); the
+			// variable taken where it is written (Kernel.Copies); the
 			// differential test checks that it reads the old value and
 			// the consumer the new one.
 			return
@@ -354,7 +354,7 @@ func checkHazard(t *testing.T, where string, plan *fusion.Plan, h *Hazard) {
 }
 
 // checkEdgeNotes checks that every producer-consumer edge the plan does not
-// fuse is explained (CONTRACT.md: notes explain each fusion that was
+// fuse is explained (docs/contract.md: notes explain each fusion that was
 // possible in shape but not done): for each SOAC P whose output another
 // SOAC C reads as an input array (itself, or as modified by writes in
 // between: fusion.DerivedByWrites), either a kernel holds both, or a note

@@ -1,6 +1,6 @@
 package randpipe
 
-// This file holds the steps that exercise what issue 14 taught the engine:
+// This file holds the steps that exercise the engine's later fusions:
 // lambdas that write memory they allocated themselves, statements between
 // SOACs that write fresh memory at indices proven in range or read behind
 // a length guard, maps whose lambdas have effects followed by a reduction,

@@ -287,7 +287,8 @@ func lint(t *testing.T, bin, dir, config string) (int, []string, string) {
 // TestGolangciLintPlugin builds a golangci-lint with the soacvet plugin
 // through golangci-lint custom and the documented .custom-gcl.yml, runs it
 // on the sample module and checks its findings: exactly one unfused
-// pipeline, one blocked fusion and one stale generated function, with
+// pipeline, one blocked fusion, one stale generated function and one
+// kernel that falls back from the backend its spec asked for, with
 // nothing reported for the fused, up-to-date spec and the single SOAC of
 // clean.go; then the same with the plugin's settings (categories), and a
 // configuration error.
@@ -309,9 +310,10 @@ func TestGolangciLintPlugin(t *testing.T) {
 	unfused := "p/unfused.go:15:9: soacvet: pipeline of 2 SOACs makes 2 passes and allocates 1 intermediate slice; //soac:fuse would make it 1 pass"
 	blocked := "p/blocked.go:11:2: soacvet: ys (Map@blocked.go:10:8) not fused into Reduce@blocked.go:12:9: xs, read by Map@blocked.go:10:8, may be written through xs at blocked.go:11:2 before the kernel runs [write-between]"
 	stale := "p/stale.go:8:1: soacvet: stale: Scaled in stale_soac.go is out of date with scaledSpec; run go generate"
+	fallback := "p/fallback.go:14:9: soacvet: fallback: kernel 1 of Lengths (Map): asked for opencl, runs parallel: backend opencl does not generate this kernel: the lambda of Map at fallback.go:14:9 is not translated to OpenCL C: call of strings.Repeat at fallback.go:14:51: its source is not available to translate (not a translatable math function, and not declared in a package loaded with syntax); it falls back to parallel"
 
 	code, found, out := lint(t, custom, mod, ".golangci.yml")
-	if want := []string{blocked, stale, unfused}; code != 1 || !slices.Equal(found, want) {
+	if want := []string{blocked, fallback, stale, unfused}; code != 1 || !slices.Equal(found, want) {
 		t.Errorf("custom-gcl run: exit %d, findings\n\t%s\nwant exit 1 and\n\t%s\noutput:\n%s", code, strings.Join(found, "\n\t"), strings.Join(want, "\n\t"), out)
 	}
 

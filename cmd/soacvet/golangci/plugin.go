@@ -2,7 +2,8 @@
 // module plugin (the github.com/golangci/plugin-module-register way), so
 // that a team that runs its analyzers through golangci-lint gets soacvet's
 // findings there: unfused pipelines, blocked fusions, misuses of
-// runtime/soac and stale generated code (see analyzer/soacvet).
+// runtime/soac, stale generated code and kernels that fall back from the
+// backend their spec asked for (see analyzer/soacvet).
 //
 // It does not run anything itself and holds no analysis: golangci-lint
 // drives the analyzer. A custom golangci-lint binary with the plugin is
@@ -43,6 +44,11 @@
 // spec's //soac:fuse directive, which is not in a generated file, except
 // for a generated file that no spec generates any more, reported at that
 // file's package clause and so dropped by that default.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): registers soacvet
+// (stale.Vet) as a golangci-lint v2 module plugin.
 package golangci
 
 import (

@@ -52,6 +52,7 @@ func TestSettings(t *testing.T) {
 		{"none", nil, "all", "0", ""},
 		{"empty", map[string]any{}, "all", "0", ""},
 		{"categories", map[string]any{"categories": []any{"stale", "unfused"}}, "unfused,stale", "0", ""},
+		{"fallback", map[string]any{"categories": []any{"fallback", "stale"}}, "stale,fallback", "0", ""},
 		{"gas", map[string]any{"fuse-gas": 3}, "all", "3", ""},
 		{"unknown category", map[string]any{"categories": []any{"stael"}}, "", "", `unknown category "stael"`},
 		{"unknown setting", map[string]any{"category": []any{"stale"}}, "", "", `unknown field "category"`},

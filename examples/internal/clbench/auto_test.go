@@ -113,7 +113,7 @@ func matrix32(m int, seed uint64) [][]float32 {
 
 // BenchmarkAutoAll runs, per example and size, the backend=opencl,
 // parallel and auto variants (sub-benchmarks opencl, parallel, auto) in
-// one process, for issue 13's "auto within 10% of the faster of parallel
+// one process, for the goal "auto within 10% of the faster of parallel
 // and opencl": CallPrices, SumSq, ClusterSizes (16 centres), Histogram
 // (256 bins) and Normalize2 at n = 1e3 ... 1e7, MatMul and MatMul32 at
 // m×m for m = 64, 256, 1024, 2048. Every variant runs once before its
@@ -176,7 +176,7 @@ func BenchmarkAutoPaired(b *testing.B) {
 
 // BenchmarkAutoRounds times each example and size's opencl, parallel
 // and auto variants in rounds (extest.Rounds: one call of each a round,
-// the first variant rotating), so that issue 13's "auto within 10% of
+// the first variant rotating), so that the goal "auto within 10% of
 // the faster of parallel and opencl" is judged on samples taken side by
 // side, the device's included: BenchmarkAutoAll times the variants one
 // after the other and BenchmarkAutoPaired leaves the device out. It

@@ -1,6 +1,6 @@
 package clbench
 
-// Auto's host path (issue 13): with the device ruled out
+// Auto's host path: with the device ruled out
 // (launch.NeverDevice), a backend=auto function runs the parallel
 // backend's code after its choice, so it must cost what the parallel
 // variant costs plus the choice (launch's Use: tens of nanoseconds).
@@ -30,8 +30,8 @@ var (
 // go into the device runs) where they are declared, at the start of the
 // call, whichever way it goes: two small objects, the only difference
 // (with the device branches they cost 43-73 ns a call at n ≤ 1 and
-// about 120 ns, 1.6%, at 1e3 on the 2-core VM: BENCHMARKS.md,
-// "auto-host").
+// about 120 ns, 1.6%, at 1e3 on the 2-core VM, loaded, 2026-11-26:
+// BenchmarkAutoHost).
 var sessionAllocs = map[string]float64{"Normalize2": 2}
 
 // TestAutoHostAllocs checks that each example's auto variant, on the

@@ -204,7 +204,7 @@ func BenchmarkMatMul(b *testing.B) {
 }
 
 // BenchmarkMatMul32 multiplies two float32 matrices of side
-// SOACGEN_BENCH_M32 (default 1024; issue 13 asks for 4096): the opencl
+// SOACGEN_BENCH_M32 (default 1024; the goal's size is 4096): the opencl
 // variant (one work-item per element of the product, a tiled dot
 // product) against the parallel backend (the cpu form, one core, is left
 // out: minutes a call at 4096). It then checks that the device's
@@ -254,7 +254,7 @@ func BenchmarkMatMul32(b *testing.B) {
 
 // BenchmarkCallPrices32 is Black-Scholes over float32 options (20 bytes
 // in, 4 out, per option) at SOACGEN_BENCH_N32 options (default 1<<20;
-// issue 13 asks for 1e8): the opencl variant against the parallel
+// the goal's size is 1e8): the opencl variant against the parallel
 // backend (the cpu form, one core, is left out: 10 s a call at 1e8).
 func BenchmarkCallPrices32(b *testing.B) {
 	n := 1 << 20
@@ -271,7 +271,7 @@ func BenchmarkCallPrices32(b *testing.B) {
 
 // BenchmarkAuto measures backend=auto's choice (CallPricesAuto: the
 // device, or the parallel backend's code, by launch's cost model) at
-// sizes from 1e3 to 1e7 beside the two it chooses between; issue 13's
+// sizes from 1e3 to 1e7 beside the two it chooses between; the
 // goal is auto within 10% of the faster.
 func BenchmarkAuto(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000, 1_000_000, 10_000_000} {

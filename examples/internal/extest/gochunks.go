@@ -115,7 +115,7 @@ func parBenchSizes() []BenchSize {
 // (GOMAXPROCS chunks, a goroutine each, eight independent accumulators
 // per chunk so that no add chain bounds it) and returns their sum. It is
 // the memory-bound benchmarks' ceiling: the multi-core read bandwidth of
-// the same bytes, measured in the same run (issue 11's "≥ 80% of the
+// the same bytes, measured in the same run (the goal: "≥ 80% of the
 // read bandwidth").
 func ReadBandwidth(xss ...[]float64) float64 {
 	n := 0

@@ -71,7 +71,7 @@ type RoundsOptions struct {
 	// allocating less than the heap's goal per call finds collections
 	// started by the others' garbage at positions that repeat with the
 	// rounds (on the 2-core VM, Normalize2's variants at 1e5, 1.6 MB a
-	// call: the same code 0.4 or 2.5 ms by position, BENCHMARKS.md).
+	// call: the same code 0.4 or 2.5 ms by position, 2026-11-26).
 	GC bool
 }
 
@@ -193,7 +193,7 @@ const pairedBlockNanos = 2_000_000
 // b.N counts turns; each turn a block of calls of each of about 2 ms or
 // one call) and reports each one's median time a call (cpu-ns, par-ns,
 // hand-ns, <name>-ns), the medians of the turns' ratios cpu/par (the
-// speedup) and par/hand (issue 11: at most 1.05), and <name>/par for
+// speedup) and par/hand (the goal: at most 1.05), and <name>/par for
 // each extra variant; and the same ratios of the CPU time a call
 // (par-cpu/cpu-cpu: the work parallel adds to cpu's, spinning included;
 // par-cpu/hand-cpu; <name>-cpu/par-cpu), which other load on the host

@@ -2,7 +2,7 @@
 // with its cpu-backend one where the parallel function runs its
 // sequential path (n = 1 and 1e3), in blocks of calls that alternate
 // between the two, so that the host's drift and load fall on both alike
-// (issue 11: the parallel function no more than 5% slower than cpu's).
+// (the goal: the parallel function no more than 5% slower than cpu's).
 // Three control pairs put a cpu function beside a copy of its own code
 // (controls.go): what placement alone moves a ratio. It holds a
 // benchmark and the check that the copies match; the examples' tests

@@ -6,6 +6,11 @@
 // FusedStream), since every backend's code contains them: the parallel
 // backend runs their pieces per chunk, and the opencl backend falls back
 // to them. It refuses only kernels whose members do not run as one loop.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the cpu backend:
+// hostgo's loop, chunk loop or runtime call per lowered form.
 package cpu
 
 import (

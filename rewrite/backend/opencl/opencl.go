@@ -741,7 +741,7 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		// 1, or -0 for a float sum (x + -0 == x for every x). The start
 		// is combined once: by the host with a Reduce's result, where +,
 		// * and ^ commute and wrap alike in Go on integers; by element 0
-		// for a float Reduce (reassociated, CONTRACT.md: within
+		// for a float Reduce (reassociated, docs/contract.md: within
 		// rounding) and for a scan (every element holds it).
 		if r.skel == "" || !startPure || float && op.Reduce != nil && ck.compact != lower.Root {
 			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel)", soacPos(ck.f, m))

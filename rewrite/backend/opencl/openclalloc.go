@@ -21,7 +21,7 @@ import (
 // download starts, which bounds the staged download on a GPU: into a
 // fresh make'd destination 6-8 GB/s on the H100, into a parallel.Alloc'd
 // one 30 GB/s, whose pages the staging copy's goroutines fault in
-// (skel's BenchmarkTransfer down/fresh-*, BENCHMARKS.md). If the run
+// (skel's BenchmarkTransfer down/fresh-*; BENCHMARKS.md). If the run
 // fails, its result is dropped and the fallback computes its own.
 func downloadDest(f *hostgo.Func, elem types.Type, n jen.Code) *jen.Statement {
 	if parallel.PointerFree(elem) {

@@ -12,7 +12,7 @@ package opencl
 // a scratch buffer of the stream's input), and the rows are combined by
 // the operator, translated as the work-item's loops, in chunk order.
 // The spec promises that the result does not depend on the chunking
-// (CONTRACT.md); for integer rows every chunking gives the same bits,
+// (docs/contract.md); for integer rows every chunking gives the same bits,
 // for float rows the device's chunking rounds as that of any other
 // backend may. Anything else is refused with a reason (a StreamMap
 // is openclstreammap.go's): a chunk function of unknown result length,

@@ -11,7 +11,7 @@ package opencl
 // fused maps first, into a scratch buffer of the stream's input) into
 // the chunk's part of the output, its row at the chunk's offset; the
 // output is downloaded once. The spec promises that the result does not
-// depend on the chunking (CONTRACT.md), and StreamMap's result is the
+// depend on the chunking (docs/contract.md), and StreamMap's result is the
 // chunks' rows in order, each of its chunk's length: a row of another
 // length (the make's length evaluated on the device against the
 // chunk's), like any panic of the chunk function, sets the panic flag,

@@ -16,7 +16,7 @@ package opencl
 // The kernel's CPU code (the next backend's, for the whole kernel) runs
 // when either step does not: no device, a failed build or launch, or a
 // panic flag. The kernel is pure, and the stream's output does not
-// depend on its chunks (CONTRACT.md), so running the whole kernel again
+// depend on its chunks (docs/contract.md), so running the whole kernel again
 // gives the spec's result, or its first panic: the stream's when its
 // step flagged, else the members'. It refuses what either half refuses,
 // with that half's reason.

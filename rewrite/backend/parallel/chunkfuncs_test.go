@@ -1,13 +1,13 @@
 package parallel
 
-// Issue 11: above its grain a generated parallel function must run, in
+// Above its grain a generated parallel function must run, in
 // each chunk, the loop the cpu backend runs over the whole input. A
 // member's function literal called through a temporary (soac.Opaque, or
 // a literal that cannot be inlined where its SOAC is written) is inlined
 // by the compiler into the cpu backend's loop, but not into a chunk
 // function that calls the temporary through a captured variable: that
-// cost HistogramPar 1.4x the hand loop's CPU time at 1e7 (BENCHMARKS.md,
-// par-2core). The chunk functions therefore declare their own copies
+// cost HistogramPar 1.4x the hand loop's CPU time at 1e7 (2-core VM,
+// 2026-11-26, BenchmarkParPaired). The chunk functions therefore declare their own copies
 // (hostgo.Func.ChunkFuncs). This test compiles the examples and checks
 // that every call of such a copy in a chunk function of their generated
 // files is inlined.

@@ -1,12 +1,12 @@
 package parallel
 
-// Issue 11: below its grain a generated parallel function must cost what
+// Below its grain a generated parallel function must cost what
 // the cpu backend's does. The grain test on that path, and Alloc's small
 // case where an output is allocated on the parallel path of a kernel
 // that still runs as one chunk, compile to a compare only when the
 // compiler inlines them: a parallel.Alloc left as a call of a generic
 // function through its dictionary cost HalfSqrts 2 ns at n = 1
-// (BENCHMARKS.md, par-small). This test compiles the examples and checks
+// (16-core host, 2026-11-26, BenchmarkSmallPaired). This test compiles the examples and checks
 // that every such call site in their generated files is inlined, so that
 // growing Alloc or Sequential past the inliner's budget fails here rather
 // than in a benchmark. (seqpath_test.go checks that the sequential

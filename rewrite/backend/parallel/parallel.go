@@ -5,7 +5,7 @@ package parallel
 // runtime's threshold (parallel.Sequential with the kernel's grain,
 // tested once, before anything else of the kernel), the cpu backend's
 // code of the kernel runs, the same statements (belowGrain, seqOrPar:
-// make, not parallel.Alloc; issue 11); else the cpu backend's fused loop
+// make, not parallel.Alloc); else the cpu backend's fused loop
 // body (hostgo.LoopParts, the same inlining) runs in the per-chunk
 // func(lo, hi int) that the runtime runs over the chunks:
 //
@@ -392,7 +392,7 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 // belowGrain returns a loop kernel's code: below grain the cpu backend's
 // loop seq (hostgo.Func.Loop, its guard included), so that a small input
 // runs the instructions the cpu backend's code runs (make, not
-// parallel.Alloc; issue 11), else lp's guard around the parallel
+// parallel.Alloc), else lp's guard around the parallel
 // branch: lp's length, its Pre (the uncleared outputs), par, combine and
 // its Post. The length is evaluated in the test and again in the branch
 // taken: len of a variable, a constant, or an operand's temporary

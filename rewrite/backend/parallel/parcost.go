@@ -43,9 +43,9 @@ const (
 )
 
 // mathNanos are the costs of math functions in nanoseconds per call:
-// BenchmarkOpCosts on the device machine's quiet 16-core host (Intel
+// BenchmarkOpCosts on a quiet 16-core host, 2026-11-23 (Intel
 // Xeon, Go 1.26, GOAMD64=v1; medians of 3, the bare loop subtracted,
-// examples/bench/parallel-device-16core-2.txt), rounded up to 1 ns. The
+// examples/bench/parallel-opcosts-16core.txt), rounded up to 1 ns. The
 // same benchmark on the loaded 2-core VM measured 1.5-2.5x these (the
 // load inflates every figure). Sqrt and Abs compile to one instruction
 // when called directly.

@@ -59,7 +59,7 @@ func BenchmarkOpCosts(b *testing.B) {
 }
 
 // mapInto is the map loop BenchmarkOpCosts times (a function, not a
-// loop inside b.Loop: shared/ANCHORS.md).
+// loop inside b.Loop, which Go compiles worse).
 //
 //go:noinline
 func mapInto(out, xs []float64, f func(float64) float64) {

@@ -1,7 +1,7 @@
 package parallel
 
 // This file gives the reductions nested in the lambda of a parallel
-// kernel several accumulators (issue 11: matmul's inner product,
+// kernel several accumulators (matmul's inner product,
 // Reduce(+, 0, Map2(*, row, col)), ran as one float add chain per
 // element of the product, bound by the add's latency on every core).
 //
@@ -19,7 +19,7 @@ package parallel
 //
 // The association depends on the inner length only, never on
 // GOMAXPROCS, on the chunking of the parent or on timing, so the results
-// are the same bits for any number of cores (CONTRACT.md); the rounding
+// are the same bits for any number of cores (docs/contract.md); the rounding
 // may differ from the spec's (parallel reductions may be re-associated).
 // A fold whose start is not provably its operator's neutral element
 // (lower.Member.StartNotNeutral) keeps the start in accumulator 0, the
@@ -47,8 +47,8 @@ import (
 
 // nestedMinLen is the inner length from which a nested reduction runs
 // over several accumulators: two rounds of the unrolled loop. Measured
-// on inner products (BenchmarkNestedAccum's loops; BENCHMARKS.md,
-// "par-nested"): below 4 elements the split loop only adds the combine
+// on inner products (BenchmarkNestedAccum's loops; 2-core VM,
+// 2026-11-26): below 4 elements the split loop only adds the combine
 // (1.3-2.8x the plain loop's time), at 5-7 it is even, from 8 on it
 // takes 0.71-0.87 of the plain loop's time.
 const nestedMinLen = 2 * accumFactor

@@ -81,7 +81,7 @@ func BenchmarkNestedAccum(b *testing.B) {
 }
 
 // dots sums dot over the rows of xs and ys, each row against the next
-// (a function, not a loop inside b.Loop: shared/ANCHORS.md).
+// (a function, not a loop inside b.Loop, which Go compiles worse).
 //
 //go:noinline
 func dots(xs, ys [][]float64, dot func(x, y []float64) float64) float64 {

@@ -1,6 +1,6 @@
 package parallel
 
-// Issue 11: below its grain a generated parallel function must run what
+// Below its grain a generated parallel function must run what
 // the cpu backend's runs. The backend places the cpu backend's own code
 // of each kernel in the branch `if parallel.Sequential(length, grain)`
 // takes (belowGrain, seqOrPar). This test checks the generated files of

@@ -134,7 +134,7 @@ func panickySpecArgs(r *rand.Rand, n int) []any {
 // device flags the make's length, the CPU code raises the spec's
 // panic). A negative extra is left out: the chunk function's own index
 // panic would name its chunk's length, which no chunking but the
-// reference's gives (CONTRACT.md: the result must not depend on it).
+// reference's gives (docs/contract.md: the result must not depend on it).
 //
 //soac:fuse WrongLength backend=opencl
 func wrongLengthSpec(xs []uint8, extra int) []uint8 {

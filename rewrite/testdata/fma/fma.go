@@ -134,3 +134,81 @@ func doubledSpec(xs []float64, c, d float64) []float64 {
 func complexSpec(xs []complex128, c complex128) []complex128 {
 	return soac.Map(xs, func(x complex128) complex128 { return x * c })
 }
+
+// moments is a count-free first and second moment: a struct result whose
+// literal holds a product.
+type moments struct{ Sum, SumSq float64 }
+
+func addMoments(a, b moments) moments { return moments{a.Sum + b.Sum, a.SumSq + b.SumSq} }
+
+//soac:fuse Moments
+func momentsSpec(xs []float64) moments {
+	ms := soac.Map(xs, func(x float64) moments { return moments{x, x * x} })
+	return soac.Reduce(ms, moments{}, func(a, b moments) moments {
+		return moments{a.Sum + b.Sum, a.SumSq + b.SumSq}
+	})
+}
+
+// momentsOf is called, not inlined, by the generated code: the compiler
+// may inline it, so its result's fields are rounded at the call.
+func momentsOf(x float64) moments { return moments{SumSq: x * x, Sum: x} }
+
+//soac:fuse MomentsNamed
+func momentsNamedSpec(xs []float64) moments {
+	return soac.Reduce(soac.Map(xs, momentsOf), moments{}, addMoments)
+}
+
+// spread nests a struct and an array of products in its result.
+type spread struct {
+	In  moments
+	Arr [2]float64
+	N   int
+}
+
+//soac:fuse Spread
+func spreadSpec(xs []float64, c float64) spread {
+	ss := soac.Map(xs, func(x float64) spread {
+		return spread{In: moments{x * c, (x * x)}, Arr: [2]float64{-(x * c), x / c}, N: 1}
+	})
+	return soac.Reduce(ss, spread{}, func(a, b spread) spread {
+		return spread{addMoments(a.In, b.In), [2]float64{a.Arr[0] + b.Arr[0], a.Arr[1] + b.Arr[1]}, a.N + b.N}
+	})
+}
+
+//soac:fuse MomentsSum
+func momentsSumSpec(xs []float64) moments {
+	ms := soac.Map(xs, func(x float64) moments { return moments{x, x*x + 1} })
+	return soac.Reduce(ms, moments{}, addMoments)
+}
+
+//soac:fuse MomentsVar
+func momentsVarSpec(xs []float64) moments {
+	ms := soac.Map(xs, func(x float64) moments {
+		m := moments{x, x * x}
+		return m
+	})
+	return soac.Reduce(ms, moments{}, addMoments)
+}
+
+// pairT converts to moments: a conversion of a struct rounds nothing.
+type pairT struct{ Sum, SumSq float64 }
+
+//soac:fuse MomentsConv
+func momentsConvSpec(xs []float64) moments {
+	ms := soac.Map(xs, func(x float64) moments { return moments(pairT{x, x * x}) })
+	return soac.Reduce(ms, moments{}, addMoments)
+}
+
+// boxed holds a product in an interface field, which rounding the
+// result's float fields does not reach.
+type boxed struct {
+	V any
+	W float64
+}
+
+//soac:fuse Boxed
+func boxedSpec(xs []float64) float64 {
+	bs := soac.Map(xs, func(x float64) boxed { return boxed{x * x, x} })
+	ws := soac.Map(bs, func(b boxed) float64 { return b.V.(float64) + b.W })
+	return soac.Reduce(ws, 0, add)
+}

@@ -317,7 +317,7 @@ func lastNonZeroSpec(xs []int64) (int64, int64) {
 	return last, soac.Reduce(ys, 0, func(a, b int64) int64 { return a + b })
 }
 
-// Small integer and bool element types (issue 12): fields of uint8, int8,
+// Small integer and bool element types: fields of uint8, int8,
 // int16, uint16 and bool in a struct input, arithmetic that wraps at the
 // type's width (Go's semantics, not C's promotion to int), a uint8 map
 // output and a uint8 fold.
@@ -974,7 +974,7 @@ func replicateCallRefusedSpec(xs []int) int {
 	return soac.Reduce(soac.Map2(xs, soac.Replicate(len(xs), maxLen(xs)), func(x, m int) int { return x * m }), 0, func(a, b int) int { return a + b })
 }
 
-// Kernels the opencl backend refused before the clc-gaps2 session.
+// Kernels the opencl backend once refused and now translates.
 
 // Reads of a copy of a capture (fusion.Kernel.Copies): the kernel takes
 // the copy, taken where the producer is written, as an argument of its
@@ -1124,7 +1124,7 @@ func idemFilterSpec(xs []int64, lo int64) int64 {
 
 // NeutralOpRefused folds with a named operator from a variable: not an
 // operator the generator knows, so its start is taken as its neutral
-// element (CONTRACT.md; any start of this idempotent one), which the
+// element (docs/contract.md; any start of this idempotent one), which the
 // skeletons build into the program.
 //
 //soac:fuse NeutralOpRefused backend=opencl

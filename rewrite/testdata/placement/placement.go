@@ -1,6 +1,6 @@
 // Package placement holds pipelines whose kernel runs at its producer's
 // position, its consumers moved up past statements they commute with
-// (issue 14 item 5), and pipelines where the move would change the result
+// (placement), and pipelines where the move would change the result
 // or the panic, so the engine must not make it.
 package placement
 

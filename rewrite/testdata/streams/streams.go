@@ -64,7 +64,7 @@ func badStreamSpec(xs []int) []int {
 
 // The maps below run inside the chunk function's range loop (no chunk
 // buffer): break and continue in the loop, len(chunk), and the key only.
-// Each stream's result is the same for every chunking, as CONTRACT.md
+// Each stream's result is the same for every chunking, as docs/contract.md
 // asks (difftest checks it).
 
 // prefix is BreakContinue's reduction: what the elements before the

@@ -3,6 +3,13 @@
 // something the garbage collector does not watch: runtime/parallel, to
 // allocate an output without clearing it, and runtime/opencl/pinned, to
 // place a slice in page-locked memory the collector does not scan.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): what the runtime
+// packages ask of a type before handing its memory to something the
+// collector does not watch (HasPointers: parallel.Alloc's uncleared
+// outputs, pinned's page-locked slices).
 package layout
 
 import "reflect"

@@ -22,11 +22,11 @@ type Cost struct {
 }
 
 // The model's constants, per nanosecond. They are estimates from the
-// measurements in BENCHMARKS.md and shared/ANCHORS.md (the OpenCL
+// measurements of BENCHMARKS.md on the H100 and its 16-core host (the OpenCL
 // skeletons stream at about 3 TB/s on an H100, but every call here
 // uploads its inputs and downloads its results over PCIe, which bounds
-// the device side). "The H100 table" is BENCHMARKS.md's "Every example
-// on the H100" (n = 2^23, 16 cores), whose per-element times the host
+// the device side). "The H100 table" is a run of every example's opencl, cpu and
+// parallel variants on the H100 and its 16 cores (2026-11-26, n = 2^23), whose per-element times the host
 // constants reproduce within about 1.5x for every example there (with
 // the generator's operation counts: rewrite/backend/opencl's
 // openclcost.go):
@@ -34,14 +34,14 @@ type Cost struct {
 //   - launchNs: a build-cached launch of two kernels plus the blocking
 //     reads and writes, about 30 µs with a discrete GPU's driver. The
 //     H100 measured 93-112 µs end to end for 1e3 elements
-//     (BENCHMARKS.md, "auto within 10%"), but its parallel backend was
+//     (H100, 2026-11-23, BenchmarkAuto), but its parallel backend was
 //     slower at small sizes than this model says too (Black-Scholes at
 //     1e4: 225 µs, the model 89), and 30 µs puts the crossover where
 //     that run found it, between 1e3 and 1e4 prices;
 //   - pcieBytes: 20 GB/s end to end, upload and download together with
 //     skel's pinned staging: the H100 host ran a 64 MiB map-reduce call
-//     in 2.7 ms (25 GB/s; BENCHMARKS.md, "Examples on the opencl
-//     backend"), a little less for margin;
+//     in 2.7 ms (25 GB/s; H100, 2026-11-23, the examples'
+//     opencl variants), a little less for margin;
 //   - gpuOps: about 2000 simple operations per ns on a large GPU (the
 //     H100 table's k-means kernel: 2500);
 //   - cpuBytes: about 10 GB/s streamed by one core (7.6 measured on the
@@ -66,7 +66,7 @@ type Cost struct {
 //     its chunk kernel, the rows' combine and the row's download): on
 //     the H100, 1e3 elements took 171 µs end to end for the k-means
 //     step against 90-111 µs for the map-reduce kernels of the sum of
-//     squares and Black-Scholes (BENCHMARKS.md, "Sixth session", auto
+//     squares and Black-Scholes (H100, 2026-11-26, auto
 //     on every example), about twice; with launchNs the model sent the
 //     k-means step to the device at 1e4 points, where it took 207 µs
 //     against 149 µs on 16 cores.

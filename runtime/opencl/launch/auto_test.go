@@ -29,8 +29,8 @@ func TestWorth(t *testing.T) {
 
 // TestWorthParallel: against the parallel backend on 16 cores, a
 // streaming kernel never pays for PCIe, a Black-Scholes price does
-// (BENCHMARKS.md measured 46.6 ms on the H100 against 98.5 ms on 16
-// cores at n = 2^23), and so does a kernel of much more arithmetic per
+// (measured 46.6 ms on the H100 against 98.5 ms on 16
+// cores at n = 2^23, 2026-11-23), and so does a kernel of much more arithmetic per
 // byte; on one core the model is the cpu backend's.
 func TestWorthParallel(t *testing.T) {
 	stream := Cost{Bytes: 8, Ops: 2, Parallel: true}
@@ -206,8 +206,8 @@ func BenchmarkChoice(b *testing.B) {
 }
 
 // TestWorthH100 checks the model against the faster side measured on
-// the H100 host (BENCHMARKS.md's "Every example on the H100", n = 2^23,
-// 16 cores; "auto within 10%", 1e3 and 1e4), with the costs the
+// the H100 host (every example on the H100, 2026-11-26, n = 2^23,
+// 16 cores; BenchmarkAuto, 2026-11-23, 1e3 and 1e4), with the costs the
 // generator gives the examples' auto variants: Black-Scholes, the
 // k-means step and a 512² product on the device; the histogram (its
 // kernel 3.8 ms against 2.4 ms on 16 cores), the sum of squares and
@@ -236,7 +236,7 @@ func TestWorthH100(t *testing.T) {
 	}
 	// The k-means step is a stream reduction (streamLaunchNs): on the
 	// host at 1e4 points (149 µs on 16 cores against 207 on the device,
-	// BENCHMARKS.md "Sixth session"), on the device at 1e5 (561 against
+	// H100, 2026-11-26), on the device at 1e5 (561 against
 	// 381). With a map-reduce kernel's launch the model took the device
 	// at 1e4.
 	step := Cost{Bytes: 16, Ops: 130}

@@ -21,7 +21,8 @@ type Filter struct {
 }
 
 // Kernel returns the kernel built for the process's device, or nil (with
-// one log line, the first time) when it cannot run there.
+// one log line per cause in the process, the first time) when it cannot
+// run there; FallbackList counts the calls.
 func (f *Filter) Kernel() *skel.FilterKernel {
 	return f.b.get(f.At, f.Spec.Name, f.FP64, f.Spec.Build)
 }
@@ -56,8 +57,7 @@ func (f *Filter) Run(args []any, inputs, outputs, results []skel.HostSlice) (int
 		kept, t, err = k.RunArgs(vals, inputs, outputs, res)
 	}
 	if err != nil {
-		f.b.fail(f.At, f.Spec.Name, err)
-		return 0, fellBack(f.At, f.Spec.Name, whyFailed)
+		return 0, fellBack(f.At, f.Spec.Name, f.b.fail(f.At, f.Spec.Name, err))
 	}
 	count(t)
 	countRun(len(inputs), len(outputs))

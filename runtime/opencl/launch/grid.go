@@ -23,7 +23,8 @@ type Grid struct {
 }
 
 // Kernel returns the kernel built for the process's device, or nil (with
-// one log line, the first time) when it cannot run there.
+// one log line per cause in the process, the first time) when it cannot
+// run there; FallbackList counts the calls.
 func (g *Grid) Kernel() *skel.GridKernel {
 	return g.b.get(g.At, g.Spec.Name, g.FP64, g.Spec.Build)
 }
@@ -33,8 +34,9 @@ func (g *Grid) Kernel() *skel.GridKernel {
 // Out). It reports whether the Out buffers hold the kernel's results;
 // false means the caller runs its CPU code: the kernel is unavailable,
 // rows or cols is 0 or k negative (the CPU code handles these as the
-// spec does), a launch failed (logged once; later calls are not tried),
-// or a work-item's panic flag is set.
+// spec does), a launch failed (logged once per cause; later calls are
+// not tried, unless it failed for this call's sizes: errclass.go), or a
+// work-item's panic flag is set.
 func (g *Grid) Run(rows, cols, k int, args []any) bool {
 	if rows <= 0 || cols <= 0 || k < 0 {
 		return false
@@ -72,8 +74,8 @@ func (g *Grid) RunOn(s *Session, rows, cols, k int, args []any) bool {
 // run runs kern over rows×cols with k and the values of args, through
 // u (which uploads and downloads them), counting its timing and the
 // arrays downloaded. It reports whether the run succeeded without a
-// work-item's panic flag; a failed launch is logged once and later calls
-// are not tried.
+// work-item's panic flag; a failed launch is logged once per cause and
+// later calls are not tried, unless it failed for this call's sizes.
 func (g *Grid) run(kern *skel.GridKernel, u *uploads, rows, cols, k int, args []any) bool {
 	vals, err := u.expand(args)
 	var flag int32
@@ -85,8 +87,7 @@ func (g *Grid) run(kern *skel.GridKernel, u *uploads, rows, cols, k int, args []
 		err = u.download()
 	}
 	if err != nil {
-		g.b.fail(g.At, g.Spec.Name, err)
-		return fellBack(g.At, g.Spec.Name, whyFailed)
+		return fellBack(g.At, g.Spec.Name, g.b.fail(g.At, g.Spec.Name, err))
 	}
 	count(t)
 	if flag != 0 {

@@ -4,17 +4,48 @@
 // lambdas. The kernel is built on first use, once per process (the
 // device's program cache keys it by source and options); when it cannot
 // run here (no OpenCL platform, a device without fp64 for a float64
-// kernel, a failed build or launch) it logs why, once, and every later
+// kernel, a failed build or launch) it logs why, once per process and
+// cause (without a platform, one line for every kernel), and every later
 // call returns false at once, so the generated function runs the next
-// backend's code instead. A run whose panic flag is set (a work-item
-// reached a place where Go panics) also returns false: the CPU code then
-// raises the spec's panic with the spec's message. Within one call of a
+// backend's code instead. A launch that fails for its call's sizes (a
+// buffer larger than the device allocates, an allocation that failed:
+// errclass.go's table of OpenCL statuses) costs that call only; later
+// calls try the device again. FallbackList lists, for users, every
+// kernel that ran on the CPU, why and how often. A run whose panic flag
+// is set (a work-item reached a place where Go panics) also returns
+// false: the CPU code then raises the spec's panic with the spec's
+// message. Within one call of a
 // generated function, arrays that only its later kernels read stay on the
 // device between them (resident.go: Session, Array, Redomap.RunOn).
 //
 // It does not translate Go (rewrite/clc does, at generation time), nor
 // decide which kernels are worth a device (Worth gives the cost model
 // that backend=auto asks at run time).
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): runtime/opencl/launch
+// is what generated opencl code calls (Redomap.RunN: a kernel without
+// inputs over the length of the Iota that generates its space,
+// skel.RedomapKernel.RunArgsN): a kernel built once per process (a log
+// line and the CPU code when there is no device, no fp64, a failed build
+// or launch), the panic flag that makes the CPU code raise the spec's
+// panic, backend=auto's cost model (auto.go: the device against one core,
+// or against GOMAXPROCS cores when the fallback is the parallel backend's
+// code: Cost.Parallel; GridCost for grids, with the inner length read at
+// run time; SetChoice for tests and benchmarks; the choice allocates
+// nothing); resident.go: a call's Session of device buffers and the Array
+// handle of an array left on the device (the buffer, and its host copy
+// once Host downloaded it), Redomap.RunOn on inputs already there (Dev,
+// Share) and outputs kept there (Keep), Transfers counting the arrays
+// moved; fallback.go: Fallbacks, the launches that returned false once
+// their kernel was built (panic flag, failed launch, a row too long), with
+// LastFallback's reason, for tests; unwritten.go: a Session's uploads of
+// slices no statement of the call writes (Unwritten, ViewUnwritten: keyed
+// by base address and byte length, once per call); streamred.go:
+// StreamRed.RunOn (its row downloaded or kept); matrix.go: the Matrix
+// handle of a grid's [][]T result left on the device (KeepRows,
+// Grid.RunOn, RowsDev).
 package launch
 
 import (
@@ -55,16 +86,21 @@ func usable(info device.Info, fp64 bool) error {
 }
 
 // built is a kernel of type K built once per process, or the reason it
-// is not (logged once); broken is set when a launch failed.
+// is not (logged once per cause).
 type built[K any] struct {
-	once   sync.Once
-	k      *K
-	d      *device.Device // the device k is built for
-	broken atomic.Bool
+	once sync.Once
+	k    *K
+	d    *device.Device // the device k is built for
+	// off is the FallbackList entry of the cause that disabled the
+	// kernel for the process (no device, no fp64, a failed build or a
+	// launch failure that does not depend on the call), nil while it is
+	// usable.
+	off atomic.Pointer[fallbackEntry]
 }
 
 // get returns the kernel, building it on first use with build; at and
-// name say which kernel the log line is about.
+// name say which kernel the log line is about. A call that gets nil is
+// counted under the cause that disabled the kernel (FallbackList).
 func (b *built[K]) get(at, name string, fp64 bool, build func(*device.Device) (*K, error)) *K {
 	b.once.Do(func() {
 		d, err := openDevice()
@@ -77,20 +113,35 @@ func (b *built[K]) get(at, name string, fp64 bool, build func(*device.Device) (*
 			}
 		}
 		if err != nil {
-			Logf("soacgen: %s: OpenCL kernel %s runs on the CPU: %v", at, name, err)
+			b.off.Store(entry(at, name, err.Error(), true))
+			// No device and no fp64 are the same cause for every
+			// kernel; a build failure's log is its kernel's own.
+			logOnce(err.Error(), "soacgen: %s: OpenCL kernel %s runs on the CPU: %v", at, name, err)
 		}
 	})
-	if b.broken.Load() {
+	if e := b.off.Load(); e != nil {
+		e.calls.Add(1)
 		return nil
 	}
 	return b.k
 }
 
-// fail marks the kernel broken after a failed launch, logging once.
-func (b *built[K]) fail(at, name string, err error) {
-	if !b.broken.Swap(true) {
-		Logf("soacgen: %s: OpenCL kernel %s failed, it runs on the CPU from now on: %v", at, name, err)
+// fail records a failed launch of the kernel name at at and returns its
+// reason, for fellBack: an error of this call's sizes (perCall: a buffer
+// larger than the device allocates, an allocation that failed) costs
+// this call only, and later calls try the device again; any other
+// disables the kernel for the process. Each cause is logged once per
+// process.
+func (b *built[K]) fail(at, name string, err error) string {
+	if size, ok := perCall(err); ok {
+		logOnce(logKey(whyCall, err), "soacgen: %s: OpenCL kernel %s: this call runs on the CPU (%s), later calls try the device again: %v", at, name, size, err)
+		return whyCall + " (" + size + "): " + err.Error()
 	}
+	why := whyFailed + ": " + err.Error()
+	if b.off.CompareAndSwap(nil, entry(at, name, why, true)) {
+		logOnce(logKey(whyFailed, err), "soacgen: %s: OpenCL kernel %s failed, it runs on the CPU from now on: %v", at, name, err)
+	}
+	return why
 }
 
 // Redomap is one generated map-reduce kernel (package skel's Redomap,
@@ -111,7 +162,8 @@ type Redomap struct {
 }
 
 // Kernel returns the kernel built for the process's device, or nil (with
-// one log line, the first time) when it cannot run there.
+// one log line per cause in the process, the first time) when it cannot
+// run there; FallbackList counts the calls.
 func (r *Redomap) Kernel() *skel.RedomapKernel {
 	return r.b.get(r.At, r.Spec.Name, r.FP64, r.Spec.Build)
 }
@@ -122,8 +174,9 @@ func (r *Redomap) Kernel() *skel.RedomapKernel {
 // panic flag). It reports whether they hold the kernel's results; false
 // means the caller runs its CPU code: the kernel is unavailable, the
 // lengths differ or are 0 (the CPU code handles both as the spec does),
-// a launch failed (logged once; later calls are not tried), or a
-// work-item's panic flag is set.
+// a launch failed (logged once per cause; later calls are not tried,
+// unless it failed for this call's sizes: errclass.go), or a work-item's
+// panic flag is set.
 func (r *Redomap) Run(args []any, inputs, outputs, results []skel.HostSlice) bool {
 	if !sameLength(inputs, outputs) {
 		return false
@@ -154,8 +207,7 @@ func (r *Redomap) runWith(args []any, results []skel.HostSlice, ins, outs int, r
 		err = u.download()
 	}
 	if err != nil {
-		r.b.fail(r.At, r.Spec.Name, err)
-		return fellBack(r.At, r.Spec.Name, whyFailed)
+		return fellBack(r.At, r.Spec.Name, r.b.fail(r.At, r.Spec.Name, err))
 	}
 	count(t)
 	countRun(ins, outs)
@@ -250,7 +302,8 @@ type Scan struct {
 }
 
 // Kernel returns the kernel built for the process's device, or nil (with
-// one log line, the first time) when it cannot run there.
+// one log line per cause in the process, the first time) when it cannot
+// run there; FallbackList counts the calls.
 func (s *Scan) Kernel() *skel.ScanKernel {
 	return s.b.get(s.At, s.Spec.Name, s.FP64, s.Spec.Build)
 }
@@ -272,12 +325,13 @@ func (s *Scan) Run(args []any, inputs []skel.HostSlice, out skel.HostSlice) bool
 	if k == nil {
 		return false
 	}
-	ok := hostRun(s.b.d, args, func(err error) { s.b.fail(s.At, s.Spec.Name, err) }, func(vals []any) (bool, skel.Timing, error) {
+	why := whyFlag // or the failed launch's reason (fail)
+	ok := hostRun(s.b.d, args, func(err error) { why = s.b.fail(s.At, s.Spec.Name, err) }, func(vals []any) (bool, skel.Timing, error) {
 		t, err := k.RunArgs(vals, inputs, out)
 		return false, t, err
 	})
 	if ok {
 		countRun(len(inputs), 1)
 	}
-	return ok || fellBack(s.At, s.Spec.Name, s.b.failure())
+	return ok || fellBack(s.At, s.Spec.Name, why)
 }

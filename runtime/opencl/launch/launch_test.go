@@ -13,9 +13,14 @@ import (
 )
 
 // logs replaces Logf for one test and returns the lines it printed.
+// Every cause is logged again in the test (logOnce), as in a fresh
+// process.
 func logs(t *testing.T) func() []string {
 	var mu sync.Mutex
 	var lines []string
+	fallbackMu.Lock()
+	clear(logged)
+	fallbackMu.Unlock()
 	old := Logf
 	Logf = func(format string, args ...any) {
 		mu.Lock()

@@ -261,8 +261,7 @@ func (r *Redomap) RunOn(s *Session, args []any, inputs []Input, outputs []Output
 	s.on(d)
 	ok, err := r.runOn(k, d, s, n, args, inputs, outputs, results)
 	if err != nil {
-		r.b.fail(r.At, r.Spec.Name, err)
-		return fellBack(r.At, r.Spec.Name, whyFailed)
+		return fellBack(r.At, r.Spec.Name, r.b.fail(r.At, r.Spec.Name, err))
 	}
 	return ok || fellBack(r.At, r.Spec.Name, whyFlag)
 }

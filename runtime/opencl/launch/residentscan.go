@@ -95,8 +95,7 @@ func (sc *Scan) RunOn(s *Session, args []any, inputs []Input, out Output) bool {
 		if ob != nil {
 			temp = append(temp, ob)
 		}
-		sc.b.fail(sc.At, sc.Spec.Name, err)
-		return fellBack(sc.At, sc.Spec.Name, whyFailed)
+		return fellBack(sc.At, sc.Spec.Name, sc.b.fail(sc.At, sc.Spec.Name, err))
 	}
 	if out.keep == nil {
 		temp = append(temp, ob)
@@ -131,8 +130,7 @@ func (f *Filter) RunOn(s *Session, args []any, inputs []Input, outputs []Output,
 	s.on(d)
 	kept, ok, err := f.runOn(k, d, s, n, args, inputs, outputs, results)
 	if err != nil {
-		f.b.fail(f.At, f.Spec.Name, err)
-		return 0, fellBack(f.At, f.Spec.Name, whyFailed)
+		return 0, fellBack(f.At, f.Spec.Name, f.b.fail(f.At, f.Spec.Name, err))
 	}
 	return kept, ok || fellBack(f.At, f.Spec.Name, whyFlag)
 }

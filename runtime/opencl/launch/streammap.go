@@ -25,7 +25,8 @@ type StreamMap struct {
 }
 
 // Kernel returns the kernel built for the process's device, or nil (with
-// one log line, the first time) when it cannot run there.
+// one log line per cause in the process, the first time) when it cannot
+// run there; FallbackList counts the calls.
 func (s *StreamMap) Kernel() *skel.StreamMapKernel {
 	return s.b.get(s.At, s.Spec.Name, s.FP64, s.Spec.Build)
 }
@@ -39,9 +40,10 @@ func (s *StreamMap) Use(n int) bool {
 // over inputs (all of one length n > 0), writing the n elements of the
 // output into out. It reports whether out holds them; false means the
 // caller runs its CPU code: the kernel is unavailable, the input is
-// empty, the lengths differ, a launch failed (logged once; later calls
-// are not tried), or a work-item's panic flag is set (a panic of the
-// chunk function, or a result not of its chunk's length).
+// empty, the lengths differ, a launch failed (logged once per cause;
+// later calls are not tried, unless it failed for this call's sizes:
+// errclass.go), or a work-item's panic flag is set (a panic of the chunk
+// function, or a result not of its chunk's length).
 func (s *StreamMap) Run(args []any, inputs []skel.HostSlice, out skel.HostSlice) bool {
 	if !sameLength(inputs, []skel.HostSlice{out}) {
 		return false
@@ -50,9 +52,10 @@ func (s *StreamMap) Run(args []any, inputs []skel.HostSlice, out skel.HostSlice)
 	if k == nil {
 		return false
 	}
-	return hostRun(s.b.d, args, func(err error) { s.b.fail(s.At, s.Spec.Name, err) }, func(vals []any) (bool, skel.Timing, error) {
+	why := whyFlag // or the failed launch's reason (fail)
+	return hostRun(s.b.d, args, func(err error) { why = s.b.fail(s.At, s.Spec.Name, err) }, func(vals []any) (bool, skel.Timing, error) {
 		return k.RunArgs(vals, inputs, out)
-	}) || fellBack(s.At, s.Spec.Name, s.b.failure())
+	}) || fellBack(s.At, s.Spec.Name, why)
 }
 
 // RunOn is Run within session se, on inputs that may be on the device
@@ -69,13 +72,14 @@ func (s *StreamMap) RunOn(se *Session, args []any, inputs []Input, out Output) b
 	if k == nil {
 		return false
 	}
-	return runStreamOn(s.b.d, se, args, inputs, n, out, func(err error) { s.b.fail(s.At, s.Spec.Name, err) },
+	why := whyFlag // or the failed launch's reason (fail)
+	return runStreamOn(s.b.d, se, args, inputs, n, out, func(err error) { why = s.b.fail(s.At, s.Spec.Name, err) },
 		func(vals []any, ins []*cl.MemObject, ob *cl.MemObject) (bool, skel.Timing, error) {
 			if ob != nil {
 				return k.RunDevice(vals, n, ins, ob)
 			}
 			return k.RunDeviceArgs(vals, n, ins, out.host)
-		}) || fellBack(s.At, s.Spec.Name, s.b.failure())
+		}) || fellBack(s.At, s.Spec.Name, why)
 }
 
 // hostRun runs a kernel through run with the values of args (the views

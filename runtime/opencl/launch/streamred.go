@@ -24,7 +24,8 @@ type StreamRed struct {
 }
 
 // Kernel returns the kernel built for the process's device, or nil (with
-// one log line, the first time) when it cannot run there.
+// one log line per cause in the process, the first time) when it cannot
+// run there; FallbackList counts the calls.
 func (s *StreamRed) Kernel() *skel.StreamRedKernel {
 	return s.b.get(s.At, s.Spec.Name, s.FP64, s.Spec.Build)
 }
@@ -41,8 +42,9 @@ func (s *StreamRed) Use(n int) bool {
 // it; false means the caller runs its CPU code: the kernel is
 // unavailable, the input or the row is empty, the row is too long for
 // the device's scratch of rows (skel.StreamRedKernel.Fits), the lengths
-// differ, a launch failed (logged once; later calls are not tried), or
-// a work-item's panic flag is set.
+// differ, a launch failed (logged once per cause; later calls are not
+// tried, unless it failed for this call's sizes: errclass.go), or a
+// work-item's panic flag is set.
 func (s *StreamRed) Run(args []any, inputs []skel.HostSlice, result skel.HostSlice) bool {
 	if !sameLength(inputs, nil) || result.Len() == 0 {
 		return false
@@ -54,13 +56,14 @@ func (s *StreamRed) Run(args []any, inputs []skel.HostSlice, result skel.HostSli
 	if !k.Fits(result.Len()) {
 		return fellBack(s.At, s.Spec.Name, whyRoom)
 	}
-	ok := hostRun(s.b.d, args, func(err error) { s.b.fail(s.At, s.Spec.Name, err) }, func(vals []any) (bool, skel.Timing, error) {
+	why := whyFlag // or the failed launch's reason (fail)
+	ok := hostRun(s.b.d, args, func(err error) { why = s.b.fail(s.At, s.Spec.Name, err) }, func(vals []any) (bool, skel.Timing, error) {
 		return k.RunArgs(vals, inputs, result)
 	})
 	if ok {
 		countRun(len(inputs), 1)
 	}
-	return ok || fellBack(s.At, s.Spec.Name, s.b.failure())
+	return ok || fellBack(s.At, s.Spec.Name, why)
 }
 
 // RunOn is Run within session se, on inputs that may be on the device
@@ -81,11 +84,12 @@ func (s *StreamRed) RunOn(se *Session, args []any, inputs []Input, room int, out
 	if !k.Fits(room) {
 		return fellBack(s.At, s.Spec.Name, whyRoom)
 	}
-	return runStreamOn(s.b.d, se, args, inputs, room, out, func(err error) { s.b.fail(s.At, s.Spec.Name, err) },
+	why := whyFlag // or the failed launch's reason (fail)
+	return runStreamOn(s.b.d, se, args, inputs, room, out, func(err error) { why = s.b.fail(s.At, s.Spec.Name, err) },
 		func(vals []any, ins []*cl.MemObject, ob *cl.MemObject) (bool, skel.Timing, error) {
 			if ob != nil {
 				return k.RunDeviceTo(vals, n, ins, room, ob)
 			}
 			return k.RunDeviceArgs(vals, n, ins, out.host)
-		}) || fellBack(s.At, s.Spec.Name, s.b.failure())
+		}) || fellBack(s.At, s.Spec.Name, why)
 }

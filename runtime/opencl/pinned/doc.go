@@ -9,7 +9,7 @@
 // pinned memory on the host (by the driver, or by package skel's staging
 // pipeline with several goroutines). That extra copy shares the host's
 // memory bandwidth with the DMA and bounds the transfer well below the
-// link: on the H100 of BENCHMARKS.md, 35.8 GB/s staged against 55 GB/s
+// link: on the H100 (2026-11-23), 35.8 GB/s staged against 55 GB/s
 // from pinned memory. CUDA programs reach the link by allocating their
 // host data page-locked from the start (cudaMallocHost); Make is that
 // allocation for soacgen: the returned slice is backed by a mapped
@@ -53,4 +53,13 @@
 // Page-locked memory is taken from what the operating system can page,
 // and a driver may reserve device memory for the buffer as well: pin the
 // large inputs that cross the link, not every slice, and free them.
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): Go slices of pointer-
+// free elements in page-locked host memory (Make: a mapped
+// CL_MEM_ALLOC_HOST_PTR buffer of the default GPU, freed explicitly; Go
+// memory without OpenCL, on CPU devices or when the driver refuses); skel
+// moves a slice wholly inside such memory of its device with one write or
+// read, without staging (skel.DirectTransfers counts them).
 package pinned

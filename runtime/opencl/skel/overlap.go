@@ -16,7 +16,7 @@ package skel
 // on timing, so a run's results are the same from run to run. They
 // differ from the uncut run's only in how floating-point reductions
 // associate: the partials are those of each piece's groups
-// (CONTRACT.md "Equivalence": opencl may re-associate).
+// (docs/contract.md "Equivalence": opencl may re-associate).
 
 import (
 	"fmt"
@@ -86,8 +86,8 @@ func SetPieces(bytes, most int) (restore func()) {
 // can work beside the kernels. On CPU devices (PoCL) a transfer is a
 // host memcpy on the cores and memory the kernel uses: there is nothing
 // to hide it behind, and BenchmarkOverlap measured cut and uncut runs
-// there within the noise of a shared machine (BENCHMARKS.md
-// "cl-overlap"), so runs stay uncut.
+// there within the noise of a shared machine (PoCL on the 2-core
+// VM, 2026-11-26), so runs stay uncut.
 func piecePolicyFor(d *device.Device) piecePolicy {
 	if pieceOverride != nil {
 		return *pieceOverride

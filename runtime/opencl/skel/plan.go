@@ -17,7 +17,7 @@ const (
 	// Chunked otherwise.
 	Auto Layout = iota
 	// Chunked gives each work-item one contiguous chunk, folded
-	// sequentially in order: paper 003's efficient sequentialisation. It
+	// sequentially in order: the efficient sequentialisation of Henriksen et al., "Futhark: Purely Functional GPU-Programming with Nested Parallelism and In-Place Array Updates" (2017) [Futhark-PLDI17]. It
 	// is valid for any associative operator, but on a GPU the work-items
 	// of a warp then read addresses chunk elements apart, so loads are not
 	// coalesced.
@@ -76,7 +76,7 @@ func autoLayout(gpu bool, reds []Reduction) Layout {
 // redomapLayout is what Auto resolves to for a Redomap: autoLayout,
 // except that on GPUs a non-commutative operator gets Tiled, since
 // Chunked's loads are not coalesced there (half the bandwidth on the
-// H100, BENCHMARKS.md).
+// H100: BENCHMARKS.md's skeleton table).
 func redomapLayout(gpu bool, reds []Reduction) Layout {
 	if gpu && !commutative(reds) {
 		return Tiled

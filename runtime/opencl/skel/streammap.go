@@ -7,7 +7,7 @@ package skel
 // the output, its row at the chunk's offset. The chunking depends on the
 // length of the input only, never on the device, so a run writes the
 // same output on every device; the spec promises that the result does
-// not depend on the chunking (CONTRACT.md). It does not translate
+// not depend on the chunking (docs/contract.md). It does not translate
 // anything: the chunk code is OpenCL C from the caller (package
 // rewrite/clc through the opencl backend).
 

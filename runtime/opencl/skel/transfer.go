@@ -52,7 +52,7 @@ const (
 	// more than its bytes (eight 4 MiB pieces each way made PrefixSumsCL
 	// 1 ms slower, 3.5 → 4.6 ms); 16 MiB pieces (two for 32 MiB) gained
 	// 7-9% end to end over one: PrefixSums 3.62 → 3.29 ms, SumSq 1.66 →
-	// 1.55, FilterMax 4.85 → 4.50 (BENCHMARKS.md, "Eighth session").
+	// 1.55, FilterMax 4.85 → 4.50 (H100, 2026-11-26).
 	stagePieceMin = 16 << 20
 	// copyPart: the least each copying goroutine gets; smaller copies run
 	// on the calling goroutine. A 4 MiB copy is split 8 ways.
@@ -70,7 +70,7 @@ func (pol stagePolicy) pieceLen(total int) int {
 
 // copyWorkersUp and copyWorkersDown are the most goroutines per host
 // copy of an upload and of a download. A core copies 5-10 GB/s
-// (shared/ANCHORS.md) and the H100's link moves 55 GB/s each way from
+// (on the 2-core VM and the H100's host) and the H100's link moves 55 GB/s each way from
 // pinned memory (BenchmarkLink), so the host copy, which shares the
 // host's memory bandwidth with the DMA, bounds a staged transfer. On the
 // H100's host (16 cores), uploading 1 GiB ran at 28.6, 35.8 and 33.8

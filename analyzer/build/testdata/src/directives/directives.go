@@ -70,3 +70,41 @@ func gap(xs []int) []int { return soac.Map(xs, inc) }
 
 // notADirective mentions soac:fuse in prose, which is fine.
 func notADirective(xs []int) []int { return soac.Map(xs, inc) }
+
+// A spec may carry several directives, each generating its own function.
+//
+//soac:fuse Multi
+//soac:fuse MultiPar backend=parallel
+//soac:fuse MultiCL backend=opencl cluster=ilp
+func multiSpec(xs []int) []int { return soac.Map(soac.Map(xs, inc), inc) }
+
+// A second directive of one spec that repeats its first's NAME.
+//
+//soac:fuse Dup
+//soac:fuse Dup backend=parallel
+func dupInSpec(xs []int) []int { return soac.Map(xs, inc) }
+
+// A second directive naming a function the package declares.
+//
+//soac:fuse Fresh
+//soac:fuse body backend=parallel
+func declaredName(xs []int) []int { return soac.Map(xs, inc) }
+
+// A second directive with an option soacgen does not know.
+//
+//soac:fuse Known backend=cpu
+//soac:fuse Unknown backend=parallel speed=fast
+func unknownOption(xs []int) []int { return soac.Map(xs, inc) }
+
+// A second directive naming another spec's first.
+//
+//soac:fuse Other
+//soac:fuse MultiPar
+func otherSpecName(xs []int) []int { return soac.Map(xs, inc) }
+
+// A third directive whose backend is malformed; the first two stay.
+//
+//soac:fuse ThirdA
+//soac:fuse ThirdB backend=opencl
+//soac:fuse ThirdC backend=
+func thirdBad(xs []int) []int { return soac.Map(xs, inc) }

@@ -1,4 +1,4 @@
-// Package fig9 writes the six don't-fuse cases of paper 000 Fig. 9 in Go.
+// Package fig9 writes the six don't-fuse cases of Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion] Fig. 9 in Go.
 // Each comment says what a wrong fusion would compute.
 package fig9
 
@@ -76,9 +76,9 @@ func case5(a []float64) float64 {
 	return v + y[0]
 }
 
-// case5mapout is paper 000's literal case 5: x is used only after the
-// consumer, so it fuses and stays materialised as a map-out array (paper
-// 004 §5.2).
+// case5mapout is [T2-fusion]'s literal case 5: x is used only after the
+// consumer, so it fuses and stays materialised as a map-out array
+// (Spiegelhauer & Sprent, "Implementing Map-Scan Fusion in the Futhark Compiler" (2016) [Map-scan] §5.2).
 func case5mapout(a []float64, i int) float64 {
 	x := soac.Map(a, inc)
 	y := soac.Map(x, dbl)

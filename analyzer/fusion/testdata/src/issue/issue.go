@@ -1,4 +1,4 @@
-// Package issue holds the issue's refusal tests: each is a program where a
+// Package issue holds refusal tests: each is a program where a
 // wrong fusion gives a wrong value (said in the comment), and the positive
 // variants that must fuse.
 package issue
@@ -299,7 +299,7 @@ func lambdaLocalOutOfRange(xs, t []int) (int, int) {
 
 // effectsReduce: x's lambda logs each element; the reduction right after
 // it reads nothing the lambda writes and cannot panic: fused, the log is
-// written in the same order, before the same panics (issue 14 item 6).
+// written in the same order, before the same panics (effects in order).
 func effectsReduce(xs []float64) (float64, []float64) {
 	var log []float64
 	x := soac.Map(xs, func(v float64) float64 {

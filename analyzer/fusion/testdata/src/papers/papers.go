@@ -19,7 +19,7 @@ func maxf(a, b float64) float64 {
 	return b
 }
 
-// normalize2 (paper 001 §1.1): two kernels, {sum1, gts, sum2} and {ys1, ys2}.
+// normalize2 (Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP] §1.1): two kernels, {sum1, gts, sum2} and {ys1, ys2}.
 func normalize2(xs []float64) (ys1, ys2 []float64) {
 	sum1 := soac.Reduce(xs, 0.0, func(a, b float64) float64 { return a + b })
 	gts := soac.Filter(xs, func(x float64) bool { return x > 0 })
@@ -29,7 +29,7 @@ func normalize2(xs []float64) (ys1, ys2 []float64) {
 	return ys1, ys2
 }
 
-// normalizeInc (paper 001 Fig. 1.9): two kernels, incs never materialised.
+// normalizeInc ([Robinson-ILP] Fig. 1.9): two kernels, incs never materialised.
 func normalizeInc(us []float64) []float64 {
 	incs := soac.Map(us, func(u float64) float64 { return u + 1 })
 	sum1 := soac.Reduce(us, 0.0, add)
@@ -57,7 +57,7 @@ func maxBy(a, b ann) ann {
 	return b
 }
 
-// filterMax (quickhull core, paper 001 Listing 1.4): one kernel.
+// filterMax (quickhull core, [Robinson-ILP] Listing 1.4): one kernel.
 func filterMax(l line, pts []point) (point, []point) {
 	ptsAnn := soac.Map(pts, func(p point) ann { return ann{p, distance(p, l)} })
 	maxim := soac.Reduce(ptsAnn, ann{d: -1e308}, maxBy)
@@ -66,7 +66,7 @@ func filterMax(l line, pts []point) (point, []point) {
 	return maxim.p, above
 }
 
-// initialBounds (quadtree, paper 001 Listing 1.3): one kernel.
+// initialBounds (quadtree, [Robinson-ILP] Listing 1.3): one kernel.
 func initialBounds(pts []point) (x1, y1, x2, y2 float64) {
 	xs := soac.Map(pts, func(p point) float64 { return p.x })
 	ys := soac.Map(pts, func(p point) float64 { return p.y })
@@ -92,7 +92,7 @@ func partition(ins []point, b1, b2, b3, b4 box) (p1, p2, p3, p4 []point) {
 
 func naive(ps []point) float64 { return float64(len(ps)) }
 
-// closestSteps (closest points, paper 001 Listing 1.2): the midpoint, then
+// closestSteps (closest points, [Robinson-ILP] Listing 1.2): the midpoint, then
 // one kernel for each pair of filters.
 func closestSteps(pts []point) (aboves, belows, aboveB, belowB []point) {
 	midy := soac.Reduce(soac.Map(pts, func(p point) float64 { return p.y }), 0.0, add) / float64(len(pts))
@@ -104,7 +104,7 @@ func closestSteps(pts []point) (aboves, belows, aboveB, belowB []point) {
 	return aboves, belows, aboveB, belowB
 }
 
-// diamond (paper 000 Fig. 8): x feeds y and z, which feed r: one kernel.
+// diamond (Henriksen & Oancea, "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion] Fig. 8): x feeds y and z, which feed r: one kernel.
 func diamond(a []float64) []float64 {
 	x := soac.Map(a, func(v float64) float64 { return v * 2 })
 	y := soac.Map(x, func(v float64) float64 { return v + 1 })
@@ -113,7 +113,7 @@ func diamond(a []float64) []float64 {
 	return r
 }
 
-// matmul (paper 000 Fig. 15): a map kernel at depths 0 and 1, a redomap at
+// matmul ([T2-fusion] Fig. 15): a map kernel at depths 0 and 1, a redomap at
 // depth 2.
 func matmul(a, bt [][]float64) [][]float64 {
 	return soac.Map(a, func(row []float64) []float64 {
@@ -123,7 +123,7 @@ func matmul(a, bt [][]float64) [][]float64 {
 	})
 }
 
-// matmulRep is matmul with the replicates of paper 000 Fig. 15: they are
+// matmulRep is matmul with the replicates of [T2-fusion] Fig. 15: they are
 // never materialised.
 func matmulRep(a, bt [][]float64) [][]float64 {
 	return soac.Map2(a, soac.Replicate(len(a), bt), func(row []float64, b [][]float64) []float64 {

@@ -1,4 +1,4 @@
-// Differential cases of issue 14 (fusion quality): map-out arrays read by
+// Differential cases of fusion quality: map-out arrays read by
 // a later kernel, writes proven in range between a producer whose lambda
 // may panic and its consumer, lambdas writing memory they allocated, and
 // lengths held in variables. Their structure is checked in

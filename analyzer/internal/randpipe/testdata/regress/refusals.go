@@ -1,4 +1,4 @@
-// Regression (issue 9, item 6): fusions refused for a write between the
+// Regression: fusions refused for a write between the
 // passes (through a copy, a sub-slice, an unrelated slice) or a reassigned
 // captured variable; each must carry a note (checkEdgeNotes).
 

@@ -1,4 +1,4 @@
-// Regression (issue 9, item 6): a producer's output written through a
+// Regression: a producer's output written through a
 // pointer to its variable before the consumer reads it. The IR gives the
 // written array a new Var, so the graph had no edge from producer to
 // consumer: the two were (rightly) not fused, with no note saying why.

@@ -70,3 +70,16 @@ func loop(xs []float64, n int) float64 {
 func fused(xs []float64) float64 {
 	return soac.Reduce(soac.Map(xs, square), 0, add)
 }
+
+// severalDirectives writes the producer's input between producer and
+// consumer, like writeBetween; of its directives, two cluster alike and
+// one by the integer linear program, and each refusal is reported once.
+//
+//soac:fuse SeveralDirectives
+//soac:fuse SeveralDirectivesPar backend=parallel
+//soac:fuse SeveralDirectivesILP cluster=ilp
+func severalDirectives(xs []float64) float64 {
+	ys := soac.Map(xs, square)
+	xs[0] = 100 // want `xs.*\[write-between\]$`
+	return soac.Reduce(ys, xs[0], add)
+}

@@ -2,7 +2,7 @@ package p
 
 import "github.com/soacgen/soacgen/runtime/soac"
 
-// This file puts normalize2 where CONTRACT.md's report example has it.
+// This file puts normalize2 where docs/contract.md's report example has it.
 
 //go:generate go run github.com/soacgen/soacgen/cmd/soacgen
 
