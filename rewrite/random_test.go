@@ -157,6 +157,13 @@ func randomSpec(r *rand.Rand, i int, assoc, streams bool) string {
 	steps := 3 + r.IntN(5)
 	for s := 0; s < steps; s++ {
 		name := fmt.Sprintf("v%d", s)
+		if r.IntN(6) == 0 {
+			code, as, ss := randomShape(r, name, pick(arrays), pick, fill, ops)
+			b.WriteString(code)
+			arrays = append(arrays, as...)
+			scalars = append(scalars, ss...)
+			continue
+		}
 		if streams && r.IntN(4) == 0 {
 			// Mostly the last array: often a map, which fuses into it.
 			in := arrays[len(arrays)-1]
@@ -218,6 +225,50 @@ func randomSpec(r *rand.Rand, i int, assoc, streams bool) string {
 	}
 	fmt.Fprintf(&b, "\treturn %s, %s\n}\n", strings.Join(terms, " + "), arrays[len(arrays)-1])
 	return b.String()
+}
+
+// randomShape writes step name: a reassignment shape over array a (the
+// shapes of analyzer/internal/randpipe, whose TestRandomShapes runs
+// them in every backend): a Map reassigning its own input in a counted
+// loop whose Reduce the next round's lambda reads, a double buffer
+// swapped in a range loop, a local function reassigning an array between
+// two reductions of it, or scalars of one kernel captured by lambdas of
+// SOACs that could fuse with another. It returns the arrays and scalars
+// it defines.
+func randomShape(r *rand.Rand, name, a string, pick func([]string) string, fill func(string) string, ops []struct{ op, ne string }) (string, []string, []string) {
+	unary := func() string {
+		return fill([]string{"x*3 + 1", "x - %s", "x ^ 5", "x + %s*2", "-x"}[r.IntN(5)])
+	}
+	op := func() struct{ op, ne string } { return ops[r.IntN(len(ops))] }
+	v, w, s, t := name+"a", name+"b", name+"s", name+"t"
+	var b strings.Builder
+	switch r.IntN(4) {
+	case 0:
+		o, o2 := op(), op()
+		fmt.Fprintf(&b, "\t%s := %s\n\t%s := %s\n", v, a, s, o.ne)
+		fmt.Fprintf(&b, "\tfor it := 0; it < c&3; it++ {\n\t\t%s = soac.Map(%s, func(x int) int { return %s + %s - it })\n", v, v, unary(), s)
+		fmt.Fprintf(&b, "\t\t%s = soac.Reduce(%s, %s, func(a, b int) int { return %s })\n\t}\n", s, v, o.ne, o.op)
+		fmt.Fprintf(&b, "\t%s := soac.Reduce(%s, %s, func(a, b int) int { return %s })\n", t, a, o2.ne, o2.op)
+		return b.String(), []string{v}, []string{s, t}
+	case 1:
+		fmt.Fprintf(&b, "\t%s, %s := %s, soac.Map(%s, func(x int) int { return %s })\n", v, w, a, a, unary())
+		fmt.Fprintf(&b, "\tfor range 2 {\n\t\t%s, %s = %s, soac.Map(%s, func(x int) int { return %s })\n\t}\n", v, w, w, v, unary())
+		return b.String(), []string{v, w}, nil
+	case 2:
+		o, o2 := op(), op()
+		fmt.Fprintf(&b, "\t%s := soac.Map(%s, func(x int) int { return %s })\n", v, a, unary())
+		fmt.Fprintf(&b, "\t%sf := func() { %s = soac.Map(%s, func(x int) int { return %s }) }\n", v, v, v, unary())
+		fmt.Fprintf(&b, "\t%s := soac.Reduce(%s, %s, func(a, b int) int { return %s })\n\t%sf()\n", s, v, o.ne, o.op, v)
+		fmt.Fprintf(&b, "\t%s := soac.Reduce(%s, %s, func(a, b int) int { return %s })\n", t, v, o2.ne, o2.op)
+		return b.String(), []string{v}, []string{s, t}
+	}
+	o, o2, o3 := op(), op(), op()
+	fmt.Fprintf(&b, "\t%s := soac.Map(%s, func(x int) int { return %s })\n", v, a, unary())
+	fmt.Fprintf(&b, "\t%s := soac.Reduce(%s, %s, func(a, b int) int { return %s })\n", s, v, o.ne, o.op)
+	fmt.Fprintf(&b, "\t%s := soac.Reduce(%s, %s, func(a, b int) int { return %s })\n", t, a, o2.ne, o2.op)
+	fmt.Fprintf(&b, "\t%s := soac.Map(%s, func(x int) int { return x - %s })\n", w, v, t)
+	fmt.Fprintf(&b, "\t%su := soac.Reduce(soac.Map(%s, func(x int) int { return x + %s }), %s, func(a, b int) int { return %s })\n", name, v, s, o3.ne, o3.op)
+	return b.String(), []string{v, w}, []string{s, t, name + "u"}
 }
 
 // randomStream writes step name: a StreamRed of xs to a scalar (a sum or

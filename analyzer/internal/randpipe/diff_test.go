@@ -53,7 +53,7 @@ type diffResult struct {
 	duration time.Duration
 }
 
-var failLine = regexp.MustCompile(`(?m)^\s*--- FAIL: (TestRandpipe\w+)`)
+var failLine = regexp.MustCompile(`(?m)^\s*--- FAIL: (TestRandpipe[\w-]+)`)
 var pkgFail = regexp.MustCompile(`(?m)^FAIL\s+(\S+)\s+\[(build failed|setup failed)\]`)
 
 // runDiff writes pkgs and their harness into a temporary module, runs gen

@@ -16,6 +16,25 @@
 // give (Expected), so the engine test can check the plan, and the
 // differential test can count the hazards it ran.
 //
+// With Config.ShapeRate, specs also carry reassignment shapes (see
+// ShapeKind): SOAC chains in counted and range loops whose variables are
+// reassigned every round (xs = Map(xs, f) then a Reduce, a scalar a
+// lambda of the next round reads), conditional reassignment, double
+// buffers (tuple swaps), self-assignment, a local function assigning a
+// captured variable between SOACs, and scalars of one kernel captured by
+// lambdas of SOACs that could fuse with another. Each spec records its
+// shapes (Spec.Shapes, and a "has shapes" comment) so that the tests
+// count the programs exercising each. TestRandomShapes runs them through
+// the generator with every backend (cpu, parallel under GOMAXPROCS 1 and
+// 4, opencl with a guard that fails a kernel which could not run on the
+// device, auto), fails on a fallback warning its table of expected
+// fallbacks does not explain, and takes RANDPIPE_BACKENDS, RANDPIPE_SEED0,
+// RANDPIPE_N, RANDPIPE_BATCH and RANDPIPE_FAILLOG for campaigns of fresh
+// programs (backends_test.go says how). Regression files of
+// testdata/regress whose first line starts with "//randpipe:pending "
+// reproduce a bug not fixed yet: the tests skip them, and deleting that
+// line enables them.
+//
 // The generator is deterministic: the same seed and Config give the same
 // bytes. Lambdas do not panic, except the intentional Map2/Map3 length
 // mismatches (any spec called with unequal input lengths) and the

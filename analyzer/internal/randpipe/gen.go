@@ -26,6 +26,11 @@ type Config struct {
 	HazardRate float64
 	// Kinds restricts the hazards to these kinds (nil: all).
 	Kinds []HazardKind
+	// ShapeRate is the fraction of specs that carry reassignment shapes
+	// (shapes.go), one or two each (default 0: none).
+	ShapeRate float64
+	// Shapes restricts the shapes to these kinds (nil: all).
+	Shapes []ShapeKind
 }
 
 func (c Config) withDefaults(seed int64) Config {
@@ -46,6 +51,9 @@ func (c Config) withDefaults(seed int64) Config {
 	}
 	if len(c.Kinds) == 0 {
 		c.Kinds = AllKinds()
+	}
+	if len(c.Shapes) == 0 {
+		c.Shapes = AllShapes()
 	}
 	return c
 }
@@ -68,6 +76,9 @@ type Spec struct {
 	// depth, lambdas included).
 	SOACs  int
 	Hazard *Hazard // nil when the spec has none
+	// Shapes are the reassignment shapes the spec exercises (shapes.go),
+	// in the order they first appear.
+	Shapes []ShapeKind
 }
 
 // Param is a spec parameter. Type is one of []int64, []float64, int64,
@@ -122,7 +133,8 @@ type gen struct {
 	soacs int
 	// constCls maps an Iota/Replicate constant length to its class.
 	constCls map[int]int
-	ret      []string // result expressions, set at the end
+	ret      []string   // result expressions, set at the end
+	hz       HazardKind // the spec's hazard kind, -1 when none
 }
 
 // Generate returns a random package of cfg.Specs specs. The same seed and
@@ -134,7 +146,7 @@ func Generate(seed int64, cfg Config) Package {
 	p := Package{Name: cfg.Package, Seed: seed}
 	var bodies []string
 	for i := 0; i < cfg.Specs; i++ {
-		g := &gen{r: r, cfg: cfg, pkg: pg, cls: 1, constCls: map[int]int{}}
+		g := &gen{r: r, cfg: cfg, pkg: pg, cls: 1, constCls: map[int]int{}, hz: -1}
 		sp := Spec{Func: fmt.Sprintf("spec%d", i), Name: fmt.Sprintf("Fused%d", i)}
 		g.spec = &sp
 		bodies = append(bodies, g.specSource())
@@ -193,8 +205,16 @@ func (g *gen) specSource() string {
 	if g.cfg.HazardRate > 0 && g.chance(g.cfg.HazardRate) {
 		hz = g.cfg.Kinds[g.pick(len(g.cfg.Kinds))]
 	}
+	g.hz = hz
+	shapes := 0
+	if g.cfg.ShapeRate > 0 && g.chance(g.cfg.ShapeRate) {
+		shapes = 1 + g.pick(2)
+	}
 	for i, p := range names {
 		need := i == 0 && !g.chance(0.15) || i == 2 && g.chance(0.6) || g.chance(0.5)
+		if shapes > 0 && p.Name == "k" && g.chance(0.7) {
+			need = true // counted loops run k rounds
+		}
 		if hz >= 0 && (p.Name == "xs" || p.Name == "ys") {
 			need = true // hazards work on the int64 inputs
 		}
@@ -211,7 +231,15 @@ func (g *gen) specSource() string {
 	}
 	steps := g.cfg.MinOps + g.pick(g.cfg.MaxOps-g.cfg.MinOps+1)
 	at := g.pick(steps + 1)
+	shapeAt := map[int]bool{}
+	for range shapes {
+		shapeAt[g.pick(steps+1)] = true
+	}
 	for i := 0; i <= steps; i++ {
+		if shapeAt[i] && !g.stepShape() {
+			g.step()
+			g.stepShape()
+		}
 		if i == at && hz >= 0 {
 			g.hazard(hz)
 			continue
@@ -253,6 +281,13 @@ func (g *gen) specSource() string {
 	}
 	if sp.Hazard != nil {
 		fmt.Fprintf(&b, "// %s has hazard %s (producer %s, consumer %s).\n", sp.Func, sp.Hazard.Kind, sp.Hazard.Producer, sp.Hazard.Consumer)
+	}
+	if len(sp.Shapes) > 0 {
+		var ns []string
+		for _, k := range sp.Shapes {
+			ns = append(ns, k.String())
+		}
+		fmt.Fprintf(&b, "// %s has shapes %s.\n", sp.Func, strings.Join(ns, ", "))
 	}
 	fmt.Fprintf(&b, "//\n//soac:fuse %s\nfunc %s(%s) %s {\n", sp.Name, sp.Func, strings.Join(ps, ", "), res)
 	for _, l := range g.lines {

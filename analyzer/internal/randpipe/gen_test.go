@@ -25,8 +25,10 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// TestGeneratedTypeChecks type-checks generated packages against the real
-// runtime and checks that the recorded SOAC count matches the source.
+// TestGeneratedTypeChecks type-checks generated packages, without and
+// with reassignment shapes, against the real runtime and checks that the
+// recorded SOAC count matches the source, and that every shape kind is
+// generated.
 func TestGeneratedTypeChecks(t *testing.T) {
 	n := 40
 	if testing.Short() {
@@ -35,8 +37,18 @@ func TestGeneratedTypeChecks(t *testing.T) {
 	dir := t.TempDir()
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "source", nil) // one importer: its packages are cached
-	for seed := int64(0); seed < int64(n); seed++ {
-		p := Generate(seed, Config{Specs: 10})
+	shapes := map[string]int{}
+	for seed := int64(0); seed < int64(2*n); seed++ {
+		cfg := Config{Specs: 10}
+		if seed >= int64(n) {
+			cfg.ShapeRate = 1
+		}
+		p := Generate(seed, cfg)
+		for _, s := range p.Specs {
+			for _, k := range s.Shapes {
+				shapes[k.String()]++
+			}
+		}
 		f, err := parser.ParseFile(fset, "p.go", p.Source, parser.ParseComments)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
@@ -69,6 +81,12 @@ func TestGeneratedTypeChecks(t *testing.T) {
 			if sp == nil || calls != sp.SOACs {
 				t.Errorf("seed %d %s: %d soac calls in source, spec records %v", seed, fd.Name.Name, calls, sp)
 			}
+		}
+	}
+	t.Logf("shapes: %s", fmtCounts(shapes))
+	for _, k := range AllShapes() {
+		if shapes[k.String()] == 0 {
+			t.Errorf("no spec has shape %s", k)
 		}
 	}
 }

@@ -93,20 +93,40 @@ func IdentitySource(p Package, mutate func(Spec) string) []byte {
 	return src
 }
 
+// HarnessConfig says how the differential test compares.
+type HarnessConfig struct {
+	// Approx compares floats within a relative 1e-6 (NaNs equal), for
+	// backends that may re-associate float reductions (parallel, opencl,
+	// auto); integers, lengths, panics and the inputs afterwards stay
+	// exact.
+	Approx bool
+	// Large adds inputs of 100000 elements, which the parallel backend
+	// cuts into chunks (smaller ones run its sequential code).
+	Large bool
+}
+
 // HarnessSource returns the _test.go file that calls every NAME of p and
 // its spec on the same random inputs (sizes 0, nil, 1, 7 and 1000, and
 // unequal lengths) and compares results, panic messages and the inputs'
 // contents afterwards (bit for bit for floats; nil and empty differ).
-func HarnessSource(p Package) []byte {
+func HarnessSource(p Package) []byte { return HarnessSourceFor(p, HarnessConfig{}) }
+
+// HarnessSourceFor is HarnessSource compared as hc says.
+func HarnessSourceFor(p Package, hc HarnessConfig) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// Code written by randpipe: the differential test of package %s.\n\n", p.Name)
 	fmt.Fprintf(&b, "package %s\n\n%s\n", p.Name, harnessPrelude)
+	fmt.Fprintf(&b, "const rpApprox = %v\n\n", hc.Approx)
+	cases := "rpCases"
+	if hc.Large {
+		cases = "append(rpCases, rpLarge...)"
+	}
 	for _, s := range p.Specs {
 		fmt.Fprintf(&b, "func TestRandpipe%s(t *testing.T) {\n", s.Name)
 		if s.Hazard != nil {
 			fmt.Fprintf(&b, "\tt.Log(%q)\n", "hazard "+s.Hazard.Kind.String())
 		}
-		fmt.Fprintf(&b, "\tfor _, fc := range rpCases {\n\t\tr := rand.New(rand.NewPCG(fc.seed, %d))\n", len(s.Name))
+		fmt.Fprintf(&b, "\tfor _, fc := range %s {\n\t\tr := rand.New(rand.NewPCG(fc.seed, %d))\n", cases, len(s.Name))
 		var in, c1, c2, a1, a2 []string
 		for _, q := range s.Params {
 			switch q.Type {
@@ -191,6 +211,8 @@ var rpCases = []rpCase{
 	{"unequal1000", 1000, 999, 1001, false, 11},
 }
 
+var rpLarge = []rpCase{{"n100000", 100000, 100000, 100000, false, 12}}
+
 // rpInts returns n int64s in [-9, 9] with up to 2 extra elements of
 // capacity, also filled.
 func rpInts(r *rand.Rand, n int, isNil bool) []int64 {
@@ -246,24 +268,41 @@ func rpCall(f func()) (msg string) {
 	return ""
 }
 
-// rpSame compares bit for bit (floats by their bits), nil unlike empty.
+// rpSame compares bit for bit (floats by their bits; within a relative
+// 1e-6 when rpApprox), nil unlike empty.
 func rpSame(a, b any) bool {
 	switch a := a.(type) {
 	case float64:
-		return math.Float64bits(a) == math.Float64bits(b.(float64))
+		return rpSameF(a, b.(float64))
 	case []float64:
 		bb := b.([]float64)
 		if (a == nil) != (bb == nil) || len(a) != len(bb) {
 			return false
 		}
 		for i := range a {
-			if math.Float64bits(a[i]) != math.Float64bits(bb[i]) {
+			if !rpSameF(a[i], bb[i]) {
 				return false
 			}
 		}
 		return true
 	}
 	return reflect.DeepEqual(a, b)
+}
+
+func rpSameF(a, b float64) bool {
+	if math.Float64bits(a) == math.Float64bits(b) {
+		return true
+	}
+	if !rpApprox {
+		return false
+	}
+	if a != a || b != b {
+		return a != a && b != b
+	}
+	if math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return a == b
+	}
+	return math.Abs(a-b) <= 1e-6*max(1, math.Abs(a), math.Abs(b))
 }
 
 func rpShow(v any) string {
@@ -283,3 +322,54 @@ func lenOf(name, other, otherLen string) string {
 	}
 	return "fc.n"
 }
+
+// GuardSource returns a _test.go file for package name whose TestMain
+// fails the package's test binary when a generated OpenCL kernel could not
+// run where OpenCL exists: a failed build or launch, or, with
+// SOACGEN_REQUIRE_OPENCL=1, any kernel running on the CPU; and, when
+// expectDevice, when a device is there but no kernel ran on it. Without
+// it such a kernel would fall back to the CPU and still equal its spec.
+func GuardSource(name string, expectDevice bool) []byte {
+	return fmt.Appendf(nil, guardSource, name, expectDevice)
+}
+
+const guardSource = `// Code written by randpipe: the OpenCL guard.
+
+package %s
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
+)
+
+const rpExpectDevice = %v
+
+func TestMain(m *testing.M) {
+	var mu sync.Mutex
+	var lines []string
+	launch.Logf = func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		lines = append(lines, fmt.Sprintf(format, args...))
+	}
+	code := m.Run()
+	noDevice := false
+	for _, l := range lines {
+		noDevice = noDevice || strings.Contains(l, "no OpenCL device")
+		if strings.Contains(l, "build failed") || strings.Contains(l, "failed, it runs on the CPU") || os.Getenv("SOACGEN_REQUIRE_OPENCL") == "1" {
+			fmt.Println("RPGUARD: a generated kernel did not run on the device:", l)
+			code = 1
+		}
+	}
+	if k, _ := launch.DeviceTime(); k == 0 && !noDevice && rpExpectDevice {
+		fmt.Println("RPGUARD: no generated kernel ran on the device")
+		code = 1
+	}
+	os.Exit(code)
+}
+`

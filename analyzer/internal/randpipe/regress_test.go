@@ -12,6 +12,8 @@ import (
 
 var hazardComment = regexp.MustCompile(`has hazard ([a-z0-9-]+) \(producer (\w+), consumer (\w+)\)`)
 
+var shapesComment = regexp.MustCompile(`has shapes ([a-z0-9, -]+)\.`)
+
 // parseSpecs recovers the Spec metadata of a committed regression file:
 // the specs, their signatures, SOAC counts and the hazard comment the
 // generator writes above each spec.
@@ -46,6 +48,15 @@ func parseSpecs(t *testing.T, name string, src []byte) []Spec {
 			for _, k := range AllKinds() {
 				if k.String() == m[1] {
 					sp.Hazard = &Hazard{Kind: k, Producer: m[2], Consumer: m[3]}
+				}
+			}
+		}
+		if m := shapesComment.FindStringSubmatch(fd.Doc.Text()); m != nil {
+			for _, n := range strings.Split(m[1], ", ") {
+				if k, ok := ParseShape(n); ok {
+					sp.Shapes = append(sp.Shapes, k)
+				} else {
+					t.Errorf("%s: %s: unknown shape %q", name, fd.Name.Name, n)
 				}
 			}
 		}
