@@ -1,4 +1,3 @@
-//randpipe:pending wrong code: a producer fused into a consumer before an if that may reassign the producer's variable is not materialised for the path that keeps it (delete this line once the engine handles conditional reassignment)
 
 // Regression specs: a Map or Scan read by a Reduce, then reassigned in an
 // if without else, and returned: the generated code materialised the
