@@ -112,12 +112,17 @@ func (f *Func) evalOperands(c *Stmts, s *ir.SOAC) {
 func (f *Func) copyCaptures(c *Stmts, s *ir.SOAC) {
 	for _, k := range f.kOf[s] {
 		for _, cp := range k.Copies {
-			if cp.SOAC != s || f.rebind[cp.Var] != "" {
+			if cp.SOAC != s {
 				continue
 			}
-			t := f.Fresh(cp.Var.Obj.Name())
-			c.Add(Define(t, Id(f.Name(cp.Var))))
-			f.rebind[cp.Var] = t
+			// Another member reading the same Var took its copy earlier
+			// in this block, of the same value: this one reads it too.
+			t := f.rebind[cp.Var]
+			if t == "" {
+				t = f.Fresh(cp.Var.Obj.Name())
+				c.Add(Define(t, Id(f.Name(cp.Var))))
+				f.rebind[cp.Var] = t
+			}
 			for _, l := range s.Lambdas() {
 				if l.Lit == nil {
 					continue

@@ -151,6 +151,23 @@ func condKeepSpec(xs []int) ([]int, int) {
 	return a, s
 }
 
+// twoCopies: both Maps capture s, which the Reduce reassigns before the
+// kernel they join runs; each reads a copy taken where it is written.
+//
+//soac:fuse TwoCopies
+//soac:fuse TwoCopiesPar backend=parallel
+//soac:fuse TwoCopiesCL backend=opencl
+func twoCopiesSpec(xs, ys []int) (int, int) {
+	s := 3
+	a := soac.Map(xs, func(x int) int { return x + s })
+	b := soac.Map(a, func(x int) int { return x * s })
+	s = soac.Reduce(ys, 0, addi)
+	t := soac.Reduce(soac.Map(b, func(v int) int { return v - s }), 0, addi)
+	return t, s
+}
+
+func twoCopiesSpecArgs(r *rand.Rand, n int) []any { return []any{ints(r, n), ints(r, r.IntN(4))} }
+
 // crossCapture: the Map at v6 reads v0 and v1, computed with v4, which
 // captures v3.
 //
