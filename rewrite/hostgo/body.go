@@ -393,15 +393,17 @@ func (f *Func) simple(c *Stmts, s ast.Stmt, node ast.Node, items []ir.Stmt, ret 
 			if obj == nil || id.Name == "_" {
 				continue
 			}
-			need, internalHere := false, false
+			// A value of the variable that a kernel keeps internal is
+			// read nowhere in the generated code: where that was its only
+			// read, the declaration alone would not compile ("declared
+			// and not used"), so it is marked used.
+			need, internal := false, false
 			for _, v := range f.fn.Vars {
 				if v.Obj != obj {
 					continue
 				}
 				if f.internal[v] {
-					if v.Pos == id.Pos() {
-						internalHere = true
-					}
+					internal = true
 					continue
 				}
 				need = true
@@ -410,7 +412,7 @@ func (f *Func) simple(c *Stmts, s ast.Stmt, node ast.Node, items []ir.Stmt, ret 
 				continue
 			}
 			c.Add(VarDecl(f.localName(id), f.Type(obj.Type()), nil))
-			if internalHere {
+			if internal {
 				c.Add(AssignTo("_", jen.Id(f.localName(id))))
 			}
 		}

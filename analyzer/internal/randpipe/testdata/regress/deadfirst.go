@@ -1,4 +1,3 @@
-//randpipe:pending the generated code does not compile: a variable assigned twice, whose first value nothing reads and whose second only kernels read (fused or kept on the device), is declared and never used (delete this line once the generator handles it)
 
 // Regression specs: a2's first value is dead; its second, a Scan, stays
 // on the device for the Map and the Filter that read it (opencl, auto),

@@ -1,4 +1,3 @@
-//randpipe:pending the generated code does not compile: a variable assigned by a tuple swap whose only read was fused away is declared and never used (delete this line once the generator handles it)
 
 // Regression specs: in `a, b = b, soac.Map(a, f)` the Map fuses into
 // the kernel that computes a, so no statement of the generated function
