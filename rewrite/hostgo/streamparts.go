@@ -29,6 +29,30 @@ import (
 // elements, by alloc or, where it returns nil, make) and written at idx.
 func (f *Func) streamMaps(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC, outs map[*ir.Var]string, alloc Allocator, pre *Stmts, n, idx string, body *Stmts, pos token.Pos) (map[*ir.Var]*jen.Statement, string) {
 	elems := map[*ir.Var]*jen.Statement{}
+	// An input read under the name of a variable the kernel assigns an
+	// output to (xs = soac.Map(xs, f) fused into a stream) is an earlier
+	// value of it: it is read from a copy of its slice taken before the
+	// outputs are allocated below.
+	assigned := map[string]bool{}
+	for _, m := range k.SOACs[:len(k.SOACs)-1] {
+		if out, ok := outs[m.Out]; ok && out != "_" {
+			assigned[out] = true
+		}
+	}
+	name := map[*ir.Var]string{}
+	for _, m := range k.SOACs[:len(k.SOACs)-1] {
+		for _, v := range m.Inputs() {
+			if member[v] != nil || name[v] != "" {
+				continue
+			}
+			name[v] = f.Name(v)
+			if assigned[name[v]] {
+				t := f.Fresh("in")
+				pre.Add(Define(t, Id(name[v])))
+				name[v] = t
+			}
+		}
+	}
 	for _, m := range k.SOACs[:len(k.SOACs)-1] {
 		op := m.Op.(*ir.Screma)
 		var args []jen.Code
@@ -36,7 +60,7 @@ func (f *Func) streamMaps(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC, outs ma
 			if e := elems[v]; e != nil {
 				args = append(args, e)
 			} else if member[v] == nil {
-				args = append(args, Index(f.Name(v), Id(idx)))
+				args = append(args, Index(name[v], Id(idx)))
 			} else {
 				return nil, fmt.Sprintf("%s at %s reads %s before the kernel computes it", m.Name, f.fset.Position(m.Pos()), v.Name)
 			}

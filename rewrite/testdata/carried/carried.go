@@ -168,6 +168,26 @@ func twoCopiesSpec(xs, ys []int) (int, int) {
 
 func twoCopiesSpecArgs(r *rand.Rand, n int) []any { return []any{ints(r, n), ints(r, r.IntN(4))} }
 
+// selfStream: xs = soac.Map(xs, f) fused into the stream that reads it,
+// and written out: the kernel reads the earlier xs while it fills the
+// new one.
+//
+//soac:fuse SelfStream
+//soac:fuse SelfStreamPar backend=parallel
+//soac:fuse SelfStreamCL backend=opencl
+func selfStreamSpec(xs []int, k int) ([]int, int) {
+	s := soac.Reduce(xs, 0, addi)
+	xs = soac.Map(xs, func(x int) int { return x*k + s })
+	r := soac.StreamRed(xs, addi, func(ch []int) int {
+		t := 0
+		for _, v := range ch {
+			t += v ^ 5
+		}
+		return t
+	})
+	return xs, r
+}
+
 // crossCapture: the Map at v6 reads v0 and v1, computed with v4, which
 // captures v3.
 //
