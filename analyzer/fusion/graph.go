@@ -158,6 +158,17 @@ func (g *Graph) recordUses(s ir.Stmt) {
 		for _, v := range s.Inputs() {
 			g.addUse(v, Use{s, ArrayFlow, s.Pos()})
 		}
+		// A SOAC whose lambda may run code that is not known pure reads
+		// the current value of each escaped variable and defines its next
+		// (the builder's threading of escaped variables): the variable
+		// keeps its value there, so whoever computed it must store it.
+		for _, v := range s.Eff.Uses {
+			for _, d := range s.Eff.Defs {
+				if d != s.Out && v.Obj != nil && d.Obj == v.Obj {
+					g.addUse(v, Use{s, OtherUse, s.Pos()})
+				}
+			}
+		}
 		for _, o := range s.Operands() {
 			for _, v := range o.Uses {
 				g.addUse(v, Use{s, ScalarFlow, operandPos(o, s)})
