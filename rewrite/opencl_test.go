@@ -437,7 +437,7 @@ func TestOpenCLMutants(t *testing.T) {
 }
 
 // runDiffModule builds testdata package dir in a temporary module, as
-// TestDifferential does, with content as its generated file and test as
+// the differential test does, with content as its generated file and test as
 // its test file, and runs the tests matching run; it returns go test's
 // output and error.
 func runDiffModule(t *testing.T, dir string, outs []Output, content string, test []byte, run string) (string, error) {

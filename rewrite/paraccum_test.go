@@ -38,7 +38,7 @@ func generatedFile(t *testing.T, dir, base string) string {
 // split over four accumulators (one loop stepping by 4, three more
 // accumulators combined in the chunk), the fold whose operator lower does
 // not recognise kept to one, and the sequential path the cpu backend's
-// loop. testdata/paraccum/paraccum_test.go, run by TestDifferential,
+// loop. testdata/paraccum/paraccum_test.go, run by the differential test,
 // checks the results against the specs.
 func TestParAccum(t *testing.T) {
 	outs := generateDir(t, filepath.Join("testdata", "paraccum"))

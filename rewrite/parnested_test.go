@@ -17,7 +17,7 @@ import (
 // accumulators, in both the outer kernel's sequential path and its
 // chunks; the fold whose operator lower does not recognise and the
 // expensive element keep the plain loop only.
-// testdata/parnested/parnested_test.go, run by TestDifferential, checks
+// testdata/parnested/parnested_test.go, run by the differential test, checks
 // the results bit for bit against the documented association.
 func TestParNested(t *testing.T) {
 	outs := generateDir(t, filepath.Join("testdata", "parnested"))
