@@ -6,9 +6,10 @@
 # Usage: bash scripts/test.sh   (from any directory; needs only Go)
 #
 # The inner loop while editing is go test -short on the packages you
-# touch (or go test -short ./..., a few minutes on two cores): -short
-# leaves out the tests that build a module per case (the differential
-# tests of rewrite/testdata, the random pipelines, the mutants). This
+# touch (or go test -short ./..., about seven minutes of CPU time):
+# -short leaves out the tests that build a module per case (the
+# differential tests of rewrite/testdata, the random pipelines, the
+# mutants). This
 # script runs them all; go test ./... runs under go test's default
 # timeout of 10 minutes per package, which every package fits with a
 # wide margin: rewrite's differential test runs in the shard packages
