@@ -1,6 +1,6 @@
 // Package testkit holds the helpers that tests across soacgen share: the
-// repository's root, the OpenCL device a test runs on (or skips without),
-// and the panic a function raises. It is imported by _test.go files only.
+// repository's root and the OpenCL device a test runs on (or skips
+// without). It is imported by tests and test helpers only.
 //
 // The rewrite/testdata cases cannot use it: the differential tests build
 // each case as a module of its own (example.com/NAME) that requires this
@@ -10,7 +10,6 @@
 package testkit
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -48,18 +47,4 @@ func RepoRoot() string {
 		panic("testkit: cannot locate testkit.go")
 	}
 	return filepath.Join(filepath.Dir(file), "..", "..")
-}
-
-// PanicOf calls f and returns what it panicked with, formatted by
-// fmt.Sprint, or "no panic".
-func PanicOf(f func()) (v string) {
-	panicked := true
-	defer func() {
-		if panicked {
-			v = fmt.Sprint(recover())
-		}
-	}()
-	f()
-	panicked = false
-	return "no panic"
 }
