@@ -56,7 +56,7 @@ func TestSeveralDirectives(t *testing.T) {
 	}
 	var labels []string
 	for _, s := range specsOf(t, o) {
-		labels = append(labels, s.label+"="+s.spec)
+		labels = append(labels, s.Label+"="+s.Spec)
 	}
 	if want := []string{"Checked=checkedSpec", "CheckedPar=checkedSpec", "Stats=statsSpec", "StatsCL=statsSpec", "StatsPar=statsSpec", "SumSq=sumSqSpec", "SumSqPar=sumSqSpec"}; !slices.Equal(labels, want) {
 		t.Errorf("differential cases %v, want %v", labels, want)

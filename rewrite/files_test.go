@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/internal/diffrun"
 )
 
 func TestOverlayStubs(t *testing.T) {
@@ -36,9 +37,9 @@ func genSpec[T int | float64](r *m.Rand, b *strings.Builder, xs ...T) (out []T) 
 func notSpec() {}
 `
 	x := filepath.Join(dir, "x.go")
-	write(t, x, []byte(spec))
-	write(t, filepath.Join(dir, "old_soac.go"), []byte(Header+"\n\npackage p\n\nfunc Broken( {\n"))
-	write(t, filepath.Join(dir, "mine_soac.go"), []byte("package p\n"))
+	diffrun.Write(t, x, []byte(spec))
+	diffrun.Write(t, filepath.Join(dir, "old_soac.go"), []byte(Header+"\n\npackage p\n\nfunc Broken( {\n"))
+	diffrun.Write(t, filepath.Join(dir, "mine_soac.go"), []byte("package p\n"))
 	ov, err := Overlay([]string{x, filepath.Join(dir, "old_soac.go"), filepath.Join(dir, "mine_soac.go")})
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +125,7 @@ func sumSpec(xs []int) int {
 func otherSpec(xs []int) int { return len(xs) }
 `
 	x := filepath.Join(dir, "x.go")
-	write(t, x, []byte(spec))
+	diffrun.Write(t, x, []byte(spec))
 	ov, err := Overlay([]string{x})
 	if err != nil {
 		t.Fatal(err)
@@ -207,9 +208,9 @@ func TestOverlayImportNames(t *testing.T) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		write(t, path, []byte(text))
+		diffrun.Write(t, path, []byte(text))
 	}
-	env := offlineEnv()
+	env := diffrun.OfflineEnv()
 	patterns := []string{"./missing", "./broken", "./stale", "./renamed"}
 	// generate is soacgen's load and write: list, overlay, load, generate,
 	// sync. It returns the changes made.
@@ -287,9 +288,9 @@ func TestSync(t *testing.T) {
 	dir := t.TempDir()
 	a, b, stale, mine := filepath.Join(dir, "a_soac.go"), filepath.Join(dir, "b_soac.go"), filepath.Join(dir, "c_soac.go"), filepath.Join(dir, "d_soac.go")
 	content := []byte(Header + "\n\npackage p\n")
-	write(t, b, []byte(Header+"\n\npackage p // old\n"))
-	write(t, stale, []byte(Header+"\n\npackage p\n"))
-	write(t, mine, []byte("package p\n"))
+	diffrun.Write(t, b, []byte(Header+"\n\npackage p // old\n"))
+	diffrun.Write(t, stale, []byte(Header+"\n\npackage p\n"))
+	diffrun.Write(t, mine, []byte("package p\n"))
 	outs := []Output{{Path: a, Content: content}, {Path: b, Content: content}}
 	files := []string{b, stale, mine}
 	changes, err := Sync(outs, files, true)

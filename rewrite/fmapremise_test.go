@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/rewrite/internal/diffrun"
 )
 
 // premiseSrc holds, as one package, the shapes the floating-point
@@ -169,17 +171,17 @@ func TestFMAPremises(t *testing.T) {
 		t.Skip("builds a module")
 	}
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "go.mod"), []byte("module example.com/premise\n\ngo 1.26\n"))
-	write(t, filepath.Join(dir, "premise.go"), []byte(premiseSrc))
-	write(t, filepath.Join(dir, "premise_test.go"), []byte(premiseTestSrc))
+	diffrun.Write(t, filepath.Join(dir, "go.mod"), []byte("module example.com/premise\n\ngo 1.26\n"))
+	diffrun.Write(t, filepath.Join(dir, "premise.go"), []byte(premiseSrc))
+	diffrun.Write(t, filepath.Join(dir, "premise_test.go"), []byte(premiseTestSrc))
 	// The premises are amd64's (load merging): the test runs there only.
-	write(t, filepath.Join(dir, "contracts.go"), []byte("//go:build amd64.v3\n\npackage premise\n\nconst contracts = true\n"))
-	write(t, filepath.Join(dir, "exact.go"), []byte("//go:build !amd64.v3\n\npackage premise\n\nconst contracts = false\n"))
+	diffrun.Write(t, filepath.Join(dir, "contracts.go"), []byte("//go:build amd64.v3\n\npackage premise\n\nconst contracts = true\n"))
+	diffrun.Write(t, filepath.Join(dir, "exact.go"), []byte("//go:build !amd64.v3\n\npackage premise\n\nconst contracts = false\n"))
 	run := func(env ...string) string {
 		t.Helper()
 		cmd := exec.Command("go", "test", "-count=1", "-v", ".")
 		cmd.Dir = dir
-		cmd.Env = offlineEnv(env...)
+		cmd.Env = diffrun.OfflineEnv(env...)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("%v go test: %v\n%s", env, err, out)
@@ -188,13 +190,13 @@ func TestFMAPremises(t *testing.T) {
 	}
 	if runtime.GOARCH == "amd64" {
 		t.Log(strings.TrimSpace(run("GOAMD64=v1")))
-		if hostHasFMA() {
+		if diffrun.HostHasFMA() {
 			t.Log(strings.TrimSpace(run("GOAMD64=v3")))
 		}
 	}
 	cmd := exec.Command("go", "build", "-gcflags=-S", "-o", filepath.Join(dir, "premise.a"), ".")
 	cmd.Dir = dir
-	cmd.Env = offlineEnv("GOARCH=arm64", "GOOS=linux")
+	cmd.Env = diffrun.OfflineEnv("GOARCH=arm64", "GOOS=linux")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("arm64 build: %v\n%s", err, out)

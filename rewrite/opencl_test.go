@@ -2,13 +2,13 @@ package rewrite
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/soacgen/soacgen/runtime/opencl/device"
+	"github.com/soacgen/soacgen/internal/testkit"
+	"github.com/soacgen/soacgen/rewrite/internal/diffrun"
 )
 
 // TestOpenCLRefusals checks the reason of every refusal of the opencl
@@ -343,12 +343,7 @@ func TestOpenCLMutants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module per testdata package")
 	}
-	if _, err := device.Default(); err != nil {
-		if os.Getenv("SOACGEN_REQUIRE_OPENCL") == "1" {
-			t.Fatalf("SOACGEN_REQUIRE_OPENCL=1 but no OpenCL device: %v", err)
-		}
-		t.Skipf("no OpenCL device (the mutants would run on the CPU): %v", err)
-	}
+	testkit.Device(t) // without one, the mutants would run on the CPU
 	type mutant struct{ spec, from, to string }
 	for _, c := range []struct {
 		dir     string
@@ -399,7 +394,7 @@ func TestOpenCLMutants(t *testing.T) {
 			dir := filepath.Join("testdata", c.dir)
 			outs := generateDir(t, dir)
 			src := string(outs[0].Content)
-			var specs []specInfo
+			var specs []diffrun.Spec
 			for i, m := range c.mutants {
 				// "Spec+Suffix" names the spec's kernel soacgenCLSpecSuffix
 				// (a scan's second kernel: Rest).
@@ -418,16 +413,16 @@ func TestOpenCLMutants(t *testing.T) {
 				}
 				src = src[:at] + strings.Replace(src[at:end], m.from, m.to, 1) + src[end:]
 				for _, si := range specsOf(t, outs[0]) {
-					if si.label == spec {
+					if si.Label == spec {
 						specs = append(specs, si)
 					}
 				}
 			}
 			// One test per mutant: each fails on its own.
 			var b strings.Builder
-			fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"math/rand/v2\"\n\t\"testing\"\n\n\t\"github.com/soacgen/soacgen/rewrite/difftest\"\n)\n", pkgNameOf(t, outs[0].Content))
+			fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"math/rand/v2\"\n\t\"testing\"\n\n\t\"github.com/soacgen/soacgen/rewrite/difftest\"\n)\n", diffrun.PkgName(t, outs[0].Content))
 			for _, si := range specs {
-				fmt.Fprintf(&b, "\nfunc TestMutant%s(t *testing.T) {\n\tdifftest.Run(t, []difftest.Case{{Name: %q, Spec: %s, Fused: %s, Args: %s}}, rand.New(rand.NewPCG(1, 2)))\n}\n", si.label, si.label, si.spec, si.fused, si.args)
+				fmt.Fprintf(&b, "\nfunc TestMutant%s(t *testing.T) {\n\tdifftest.Run(t, []difftest.Case{{Name: %q, Spec: %s, Fused: %s, Args: %s}}, rand.New(rand.NewPCG(1, 2)))\n}\n", si.Label, si.Label, si.Spec, si.Fused, si.Args)
 			}
 			out, _ := runDiffModule(t, dir, outs, src, []byte(b.String()), "^TestMutant")
 			if testing.Verbose() {
@@ -446,17 +441,17 @@ func TestOpenCLMutants(t *testing.T) {
 }
 
 // runDiffModule builds testdata package dir in a temporary module, as
-// TestDifferential does, with content as its generated file and test as
+// the differential test does, with content as its generated file and test as
 // its test file, and runs the tests matching run; it returns go test's
 // output and error.
 func runDiffModule(t *testing.T, dir string, outs []Output, content string, test []byte, run string) (string, error) {
 	t.Helper()
-	tmp := caseModule(t, dir, "mutant")
-	write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(content))
-	write(t, filepath.Join(tmp, "soacdiff_test.go"), test)
+	tmp := diffrun.CaseModule(t, dir, "mutant")
+	diffrun.Write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(content))
+	diffrun.Write(t, filepath.Join(tmp, "soacdiff_test.go"), test)
 	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", run, ".")
 	cmd.Dir = tmp
-	cmd.Env = offlineEnv()
+	cmd.Env = diffrun.OfflineEnv()
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }

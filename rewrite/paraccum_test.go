@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/rewrite/internal/diffrun"
 )
 
 // funcBody returns the text of func name in src, or fails.
@@ -36,7 +38,7 @@ func generatedFile(t *testing.T, dir, base string) string {
 // split over four accumulators (one loop stepping by 4, three more
 // accumulators combined in the chunk), the fold whose operator lower does
 // not recognise kept to one, and the sequential path the cpu backend's
-// loop. testdata/paraccum/paraccum_test.go, run by TestDifferential,
+// loop. testdata/paraccum/paraccum_test.go, run by the differential test,
 // checks the results against the specs.
 func TestParAccum(t *testing.T) {
 	outs := generateDir(t, filepath.Join("testdata", "paraccum"))
@@ -91,11 +93,11 @@ func TestParAccumMutant(t *testing.T) {
 		t.Fatal("SumSq's chunk has no combine of two accumulators")
 	}
 	mutant := strings.Replace(src, body, body[:loc[0]]+body[loc[1]:], 1)
-	tmp := caseModule(t, dir, "paraccum")
-	write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(mutant))
+	tmp := diffrun.CaseModule(t, dir, "paraccum")
+	diffrun.Write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(mutant))
 	cmd := exec.Command("go", "test", "-count=1", "-run", `TestAccumulators/^SumSq(#\d+)?$`, ".")
 	cmd.Dir = tmp
-	cmd.Env = offlineEnv()
+	cmd.Env = diffrun.OfflineEnv()
 	out, err := cmd.CombinedOutput()
 	if err == nil {
 		t.Fatalf("the mutant without one accumulator passes the tests:\n%s", out)

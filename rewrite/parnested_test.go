@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/rewrite/internal/diffrun"
 )
 
 // TestParNested generates testdata/parnested and checks the shape of
@@ -15,7 +17,7 @@ import (
 // accumulators, in both the outer kernel's sequential path and its
 // chunks; the fold whose operator lower does not recognise and the
 // expensive element keep the plain loop only.
-// testdata/parnested/parnested_test.go, run by TestDifferential, checks
+// testdata/parnested/parnested_test.go, run by the differential test, checks
 // the results bit for bit against the documented association.
 func TestParNested(t *testing.T) {
 	outs := generateDir(t, filepath.Join("testdata", "parnested"))
@@ -74,11 +76,11 @@ func TestParNestedMutant(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			mb := comb.ReplaceAllStringFunc(body, func(s string) string { return mutate(comb.FindStringSubmatch(s)) })
 			mutant := strings.Replace(src, body, mb, 1)
-			tmp := caseModule(t, dir, "parnested")
-			write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(mutant))
+			tmp := diffrun.CaseModule(t, dir, "parnested")
+			diffrun.Write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(mutant))
 			cmd := exec.Command("go", "test", "-count=1", "-run", `TestNestedAccumulators/^RowSums(#\d+)?$`, ".")
 			cmd.Dir = tmp
-			cmd.Env = offlineEnv()
+			cmd.Env = diffrun.OfflineEnv()
 			out, err := cmd.CombinedOutput()
 			if err == nil {
 				t.Fatalf("the %s mutant passes the tests:\n%s", name, out)

@@ -17,7 +17,7 @@ import (
 // need a carry, CarriedLevels where a scan's or a count's chunk totals
 // need another scan's carry, the one-pass calls for starts that are not
 // neutral), with no fallback. testdata/parscan/parscan_test.go, run
-// by TestDifferential, checks the results against the specs.
+// by the differential test, checks the results against the specs.
 func TestParallelCarried(t *testing.T) {
 	pkgs := casePkgs(t, "parscan")
 	results, err := RunPackages(pkgs, Options{Check: true})

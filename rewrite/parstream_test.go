@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/soacgen/soacgen/rewrite/backend"
+	"github.com/soacgen/soacgen/rewrite/internal/diffrun"
 )
 
 // TestParallelStreams generates testdata/streams (maps fused into the
@@ -24,7 +25,7 @@ func TestParallelStreams(t *testing.T) {
 		t.Fatal(err)
 	}
 	var warns []string
-	var specs []specInfo
+	var specs []diffrun.Spec
 	srcs := map[string]string{}
 	others := 0
 	for _, o := range results[0].Outputs {
@@ -77,14 +78,14 @@ func TestParallelStreams(t *testing.T) {
 		return
 	}
 	dir := filepath.Join("testdata", "streams")
-	tmp := caseModule(t, dir, "streams")
+	tmp := diffrun.CaseModule(t, dir, "streams")
 	for _, o := range results[0].Outputs {
-		write(t, filepath.Join(tmp, filepath.Base(o.Path)), o.Content)
+		diffrun.Write(t, filepath.Join(tmp, filepath.Base(o.Path)), o.Content)
 	}
-	write(t, filepath.Join(tmp, "soacdiff_test.go"), diffTest("streams", specs))
+	diffrun.Write(t, filepath.Join(tmp, "soacdiff_test.go"), diffrun.TestSource("streams", specs))
 	cmd := exec.Command("go", "test", "-count=1", "-cpu=1,2,8", ".")
 	cmd.Dir = tmp
-	cmd.Env = offlineEnv()
+	cmd.Env = diffrun.OfflineEnv()
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test: %v\n%s", err, out)
 	}

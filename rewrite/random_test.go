@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"github.com/soacgen/soacgen/rewrite/backend"
+	"github.com/soacgen/soacgen/rewrite/internal/diffrun"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -64,10 +65,10 @@ func randomPipelines(t *testing.T, backendName string, specs int, seed uint64) {
 		src.WriteString(randomSpec(r, i, backendName != backend.CPU, backendName == backend.Parallel))
 		names = append(names, fmt.Sprintf("R%d", i))
 	}
-	write(t, filepath.Join(tmp, "rnd.go"), []byte(src.String()))
-	write(t, filepath.Join(tmp, "go.mod"), []byte("module example.com/rnd\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => "+root+"\n"))
-	write(t, filepath.Join(tmp, "go.sum"), sum)
-	env := offlineEnv()
+	diffrun.Write(t, filepath.Join(tmp, "rnd.go"), []byte(src.String()))
+	diffrun.Write(t, filepath.Join(tmp, "go.mod"), []byte("module example.com/rnd\n\ngo 1.26\n\nrequire github.com/soacgen/soacgen v0.0.0\n\nreplace github.com/soacgen/soacgen => "+root+"\n"))
+	diffrun.Write(t, filepath.Join(tmp, "go.sum"), sum)
+	env := diffrun.OfflineEnv()
 	pkgs, err := packages.Load(&packages.Config{Mode: LoadMode, Dir: tmp, Env: env}, ".")
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +90,7 @@ func randomPipelines(t *testing.T, backendName string, specs int, seed uint64) {
 				}
 				t.Errorf("warning: %s", w)
 			}
-			write(t, o.Path, o.Content)
+			diffrun.Write(t, o.Path, o.Content)
 			fusedStreams += strings.Count(string(o.Content), "parallel.StreamRedChunks(") + strings.Count(string(o.Content), "parallel.StreamMapChunks(")
 		}
 	}
@@ -104,14 +105,14 @@ func randomPipelines(t *testing.T, backendName string, specs int, seed uint64) {
 		fmt.Fprintf(&b, "\t\t{Name: %q, Spec: r%dSpec, Fused: %s},\n", n, i, n)
 	}
 	b.WriteString("\t}, rand.New(rand.NewPCG(3, 4)))\n}\n")
-	write(t, filepath.Join(tmp, "soacdiff_test.go"), []byte(b.String()))
+	diffrun.Write(t, filepath.Join(tmp, "soacdiff_test.go"), []byte(b.String()))
 	if backendName == backend.OpenCL {
 		// The guard that a kernel which could run on the device did.
 		guard, err := os.ReadFile(filepath.Join("testdata", "opencl", "device_test.go"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		write(t, filepath.Join(tmp, "device_test.go"), []byte(strings.Replace(string(guard), "package opencl", "package rnd", 1)))
+		diffrun.Write(t, filepath.Join(tmp, "device_test.go"), []byte(strings.Replace(string(guard), "package opencl", "package rnd", 1)))
 	}
 	cmd := exec.Command("go", "test", "-count=1", ".")
 	cmd.Dir = tmp

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"go/ast"
-	"go/constant"
-	"go/types"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,7 +67,7 @@ func generateDir(t *testing.T, dir string) []Output {
 			loadErr = fmt.Errorf("testdata does not load")
 			return
 		}
-		recordSpecs(specTypes, pkgs)
+		specTypes.Add(pkgs)
 		loadPkgs = pkgs
 		outs, err := GeneratePackages(pkgs)
 		if err != nil {
@@ -168,40 +165,6 @@ func TestDeterministic(t *testing.T) {
 			}
 			if strings.Contains(string(a[i].Content), "/work/") || strings.Contains(string(a[i].Content), "go1.") {
 				t.Errorf("%s: output names a path or a Go version", c)
-			}
-		}
-	}
-}
-
-// recordSpecs records in recs the generated functions of the loaded
-// packages (one per //soac:fuse directive), by package directory and
-// NAME: two testdata cases may have specs and functions of one name, each
-// with its own signature and hooks.
-func recordSpecs(recs map[specKey]*specRecord, pkgs []*packages.Package) {
-	for _, p := range pkgs {
-		for _, f := range p.Syntax {
-			for _, d := range f.Decls {
-				fd, ok := d.(*ast.FuncDecl)
-				if !ok || fd.Doc == nil {
-					continue
-				}
-				for _, c := range fd.Doc.List {
-					if rest, ok := strings.CutPrefix(c.Text, "//soac:fuse "); ok {
-						obj := p.Types.Scope().Lookup(fd.Name.Name)
-						rec := &specRecord{
-							spec:      fd.Name.Name,
-							name:      strings.Fields(rest)[0],
-							sig:       obj.Type().(*types.Signature),
-							hasArgs:   p.Types.Scope().Lookup(fd.Name.Name+"Args") != nil,
-							maxAllocs: -1,
-						}
-						if c, ok := p.Types.Scope().Lookup(fd.Name.Name + "Allocs").(*types.Const); ok {
-							v, _ := constant.Int64Val(c.Val())
-							rec.maxAllocs = int(v)
-						}
-						recs[specKey{p.Dir, rec.name}] = rec
-					}
-				}
 			}
 		}
 	}

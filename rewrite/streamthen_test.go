@@ -10,6 +10,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/backend"
+	"github.com/soacgen/soacgen/rewrite/internal/diffrun"
 )
 
 // TestStreamThenBackends generates testdata/streamrules with every
@@ -87,7 +88,7 @@ func TestParallelStreamThen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var specs []specInfo
+	var specs []diffrun.Spec
 	srcs := map[string][]byte{}
 	for _, o := range results[0].Outputs {
 		if len(o.Warnings) != 0 {
@@ -134,7 +135,7 @@ func TestParallelStreamThen(t *testing.T) {
 	// as the runtime's chunks do, so only the panics of the first two
 	// are compared (streamThenPanicTest).
 	broken := []string{"StreamScanPanics", "StreamScanBadLength", "StreamScanWhole"}
-	specs = slices.DeleteFunc(specs, func(s specInfo) bool { return slices.Contains(broken, s.label) })
+	specs = slices.DeleteFunc(specs, func(s diffrun.Spec) bool { return slices.Contains(broken, s.Label) })
 	if out, err := runStreamRules(t, srcs, specs); err != nil {
 		t.Fatalf("go test: %v\n%s", err, out)
 	}
@@ -151,7 +152,7 @@ func TestParallelStreamThen(t *testing.T) {
 		t.Fatalf("no carry to drop in StreamScan:\n%s", fn)
 	}
 	mutant := map[string][]byte{file: []byte(src[:start] + mut + src[end:])}
-	scan := slices.DeleteFunc(slices.Clone(specs), func(s specInfo) bool { return s.label != "StreamScan" })
+	scan := slices.DeleteFunc(slices.Clone(specs), func(s diffrun.Spec) bool { return s.Label != "StreamScan" })
 	if out, err := runStreamRules(t, mutant, scan); err == nil || !regexp.MustCompile(`StreamScan, n=(100000|600000)`).Match(out) {
 		t.Errorf("the mutant dropping StreamScan's carry passes: %v\n%s", err, out)
 	}
@@ -161,18 +162,18 @@ func TestParallelStreamThen(t *testing.T) {
 // inputs of 6e5 elements too, above every grain) and
 // streamThenPanicTest on testdata/streamrules with generated files srcs,
 // under GOMAXPROCS 1, 2 and 8, and returns go test's output.
-func runStreamRules(t *testing.T, srcs map[string][]byte, specs []specInfo) ([]byte, error) {
+func runStreamRules(t *testing.T, srcs map[string][]byte, specs []diffrun.Spec) ([]byte, error) {
 	t.Helper()
 	dir := filepath.Join("testdata", "streamrules")
-	tmp := caseModule(t, dir, "streamrules")
+	tmp := diffrun.CaseModule(t, dir, "streamrules")
 	for name, b := range srcs {
-		write(t, filepath.Join(tmp, name), b)
+		diffrun.Write(t, filepath.Join(tmp, name), b)
 	}
-	write(t, filepath.Join(tmp, "soacdiff_test.go"), diffTest("streamrules", specs))
-	write(t, filepath.Join(tmp, "soacpanic_test.go"), []byte(streamThenPanicTest))
+	diffrun.Write(t, filepath.Join(tmp, "soacdiff_test.go"), diffrun.TestSource("streamrules", specs))
+	diffrun.Write(t, filepath.Join(tmp, "soacpanic_test.go"), []byte(streamThenPanicTest))
 	cmd := exec.Command("go", "test", "-count=1", "-cpu=1,2,8", ".")
 	cmd.Dir = tmp
-	cmd.Env = offlineEnv()
+	cmd.Env = diffrun.OfflineEnv()
 	return cmd.CombinedOutput()
 }
 

@@ -5,6 +5,16 @@
 #
 # Usage: bash scripts/test.sh   (from any directory; needs only Go)
 #
+# The inner loop while editing is go test -short on the packages you
+# touch (or go test -short ./..., about seven minutes of CPU time):
+# -short leaves out the tests that build a module per case (the
+# differential tests of rewrite/testdata, the random pipelines, the
+# mutants). This
+# script runs them all; go test ./... runs under go test's default
+# timeout of 10 minutes per package, which every package fits with a
+# wide margin: rewrite's differential test runs in the shard packages
+# under rewrite/internal/diffrun, each a test binary of its own.
+#
 # It first installs what the tests need when it is missing and it can:
 # the OpenCL loader and the PoCL CPU driver, for the OpenCL runtime tests,
 # and Graphviz, for the tests that render fusion graphs (they skip without
@@ -54,7 +64,7 @@ section "go vet ./..."
 go vet ./...
 
 section "go test ./... (unit, example, property and fuzz-seed tests)"
-go test -timeout 15m -skip '^TestGolangciLintPlugin$' ./...
+go test -skip '^TestGolangciLintPlugin$' ./...
 
 section "golangci-lint plugin: build a custom golangci-lint with soacvet, lint a sample module"
 # The first run downloads and compiles golangci-lint (minutes; cached under
@@ -81,7 +91,8 @@ section "GOAMD64=v3 go test (FMA) of the runtime, the examples and the random pi
 # with no product reaching an addition (rewrite/doc.go, "Floating-point
 # contraction"). The examples and the random pipelines compare the
 # generated functions with their specs bit for bit under FMA; rewrite's
-# TestDifferential runs its v3 pass within go test ./... above.
+# differential test (rewrite/internal/diffrun) runs its v3 pass within
+# go test ./... above.
 if [ "$(go env GOARCH)" = amd64 ] && grep -qw fma /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo; then
 	GOAMD64=v3 go test -count=1 -timeout 5m ./runtime/soac ./examples/...
 	GOAMD64=v3 go test -count=1 -timeout 5m -run 'Differential' ./analyzer/internal/randpipe/

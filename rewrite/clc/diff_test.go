@@ -18,23 +18,10 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/soacgen/soacgen/internal/testkit"
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
-
-// testDevice returns the process's OpenCL device, skipping the test when
-// there is none unless SOACGEN_REQUIRE_OPENCL=1, which makes it fail.
-func testDevice(t testing.TB) *device.Device {
-	t.Helper()
-	d, err := device.Default()
-	if err != nil {
-		if os.Getenv("SOACGEN_REQUIRE_OPENCL") == "1" {
-			t.Fatalf("SOACGEN_REQUIRE_OPENCL=1 but no OpenCL device: %v", err)
-		}
-		t.Skipf("no OpenCL device: %v", err)
-	}
-	return d
-}
 
 // diffFuncs are the functions of difffuncs_test.go with the largest
 // distance in ULP allowed between their float results on the device and
@@ -311,7 +298,7 @@ func TestDifferential(t *testing.T) {
 	for _, n := range names {
 		src.WriteString(harness(funcs[n]))
 	}
-	d := testDevice(t)
+	d := testkit.Device(t)
 	t.Logf("device: %v", d.Info)
 	prog, err := d.Program(src.String(), u.BuildOptions())
 	if err != nil {

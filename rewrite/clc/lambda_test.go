@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/soacgen/soacgen/internal/testkit"
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
@@ -142,7 +143,7 @@ func TestLambdaDifferential(t *testing.T) {
 	for _, l := range lams {
 		src += lambdaHarness(l.decl.Name.Name, l.f)
 	}
-	d := testDevice(t)
+	d := testkit.Device(t)
 	prog, err := d.Program(src, u.BuildOptions())
 	if err != nil {
 		t.Fatalf("%v\n%s", err, numbered(src))

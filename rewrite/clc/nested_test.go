@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/soacgen/soacgen/internal/testkit"
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 )
 
 // TestBuildAll builds every translation of the testdata cases and the
 // examples on the OpenCL device: the OpenCL C of each golden compiles.
 func TestBuildAll(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	for _, pkg := range load(t, "./testdata/basic", "./testdata/nested", "../../examples/...") {
 		for _, l := range lambdas(pkg) {
 			_, u, _, err := translateOne(pkg, l)
@@ -72,7 +73,7 @@ func TestMatMulDifferential(t *testing.T) {
 	err[i] = e != 0 || o.n != c;
 }
 `, strings.Join(bt.KernelParams(), ", "), f.Call([]string{"row"}, "soac__out_double__mk(out + i * c, c)", "&e"))
-	d := testDevice(t)
+	d := testkit.Device(t)
 	t.Logf("device: %v", d.Info)
 	prog, err := d.Program(u.Source()+kernel, u.BuildOptions())
 	if err != nil {

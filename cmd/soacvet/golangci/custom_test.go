@@ -33,6 +33,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/internal/testkit"
 )
 
 const (
@@ -43,15 +45,6 @@ const (
 	// gclRepo is the repository golangci-lint custom clones.
 	gclRepo = "https://github.com/golangci/golangci-lint.git"
 )
-
-// repoRoot is the soacgen repository, found from this file's location.
-func repoRoot(t testing.TB) string {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("cannot locate the test file")
-	}
-	return filepath.Join(filepath.Dir(file), "..", "..", "..")
-}
 
 // command runs name with args in dir, with env added to the environment,
 // and returns its exit status and combined output. It fails the test when
@@ -299,7 +292,7 @@ func TestGolangciLintPlugin(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		unavailable(t, "golangci-lint custom needs git: %v", err)
 	}
-	root, err := filepath.Abs(repoRoot(t))
+	root, err := filepath.Abs(testkit.RepoRoot())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 
 // The tests of map outputs kept on the device for the kernels whose
 // lambdas read them as captured slices (captured.go's specs; rewrite's
-// TestDifferential compares every spec with its own on random inputs).
+// differential test compares every spec with its own on random inputs).
 
 // traffic is what one call moved: arrays uploaded and downloaded as
 // inputs and outputs, captured slices uploaded and read on the device.

@@ -14,7 +14,7 @@ import (
 // kernels and rounds: inputs uploaded once per call (unwritten.go),
 // scan and filter outputs kept for the kernels that read them
 // (scankept.go). TestMain is testdata/opencl's: the differential test
-// (rewrite's TestDifferential, which copies this file beside the
+// (rewrite's differential test, which copies this file beside the
 // generated one) fails when a generated kernel could not run where
 // OpenCL exists (a failed build or launch, or, with
 // SOACGEN_REQUIRE_OPENCL=1, any kernel on the CPU) and when a device is

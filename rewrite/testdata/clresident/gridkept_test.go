@@ -11,7 +11,7 @@ import (
 )
 
 // The tests of grid results kept on the device (gridkept.go's specs;
-// rewrite's TestDifferential runs them beside the generated file, and
+// rewrite's differential test runs them beside the generated file, and
 // compares every spec with its own on random inputs).
 
 // matrix returns a rows × cols [][]T of small values, seeded by seed.

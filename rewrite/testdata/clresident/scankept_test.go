@@ -8,7 +8,7 @@ import (
 )
 
 // The tests of scan and filter outputs kept on the device (scankept.go's
-// specs; rewrite's TestDifferential runs them beside the generated file,
+// specs; rewrite's differential test runs them beside the generated file,
 // and compares every spec with its own on random inputs).
 
 // quiet silences launch's log lines until the test ends (a broken

@@ -8,7 +8,7 @@ import (
 )
 
 // The tests of stream reductions' rows kept on the device
-// (streamkept.go's specs; rewrite's TestDifferential runs them beside
+// (streamkept.go's specs; rewrite's differential test runs them beside
 // the generated file, and compares every spec with its own on random
 // inputs).
 

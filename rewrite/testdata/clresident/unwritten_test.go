@@ -10,7 +10,7 @@ import (
 )
 
 // The tests of inputs uploaded once per call (unwritten.go's specs;
-// rewrite's TestDifferential runs them beside the generated file, and
+// rewrite's differential test runs them beside the generated file, and
 // its differential test compares every spec with its own on random
 // inputs).
 

@@ -10,7 +10,7 @@ import (
 	"github.com/soacgen/soacgen/runtime/opencl/launch"
 )
 
-// TestMain makes the differential test (rewrite's TestDifferential, which
+// TestMain makes the differential test (rewrite's differential test, which
 // copies this file beside the generated one) fail when a generated kernel
 // could not run where OpenCL exists: a failed build or launch, or, with
 // SOACGEN_REQUIRE_OPENCL=1, any kernel running on the CPU; and when a

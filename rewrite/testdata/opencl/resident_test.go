@@ -9,7 +9,7 @@ import (
 )
 
 // The tests of arrays kept on the device between a spec's kernels
-// (rewrite's TestDifferential runs them beside the generated file; the
+// (rewrite's differential test runs them beside the generated file; the
 // differential test there compares every spec with its own on random
 // inputs).
 

@@ -1,7 +1,7 @@
 package paraccum
 
-// These tests run in the differential test's module (TestDifferential
-// copies every .go file of the case): on real floats, whose sums round
+// These tests run in the differential test's module (which copies
+// every .go file of the case): on real floats, whose sums round
 // differently in another order, each reduction the parallel backend
 // splits over several accumulators per chunk gives the same bits under
 // GOMAXPROCS 1, 2 and 8, equals its spec bit for bit where it runs the

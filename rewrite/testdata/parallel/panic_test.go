@@ -1,7 +1,7 @@
 package parallel
 
-// These tests run in the differential test's module (TestDifferential
-// copies every .go file of the case): the parallel backend's panics are
+// These tests run in the differential test's module (which copies
+// every .go file of the case): the parallel backend's panics are
 // the spec's, from the lowest index, under GOMAXPROCS 1, 2 and 8, and
 // leave no goroutine running.
 

@@ -1,7 +1,7 @@
 package parnested
 
-// These tests run in the differential test's module (TestDifferential
-// copies every .go file of the case): on real floats, whose sums round
+// These tests run in the differential test's module (which copies
+// every .go file of the case): on real floats, whose sums round
 // differently in another order, each nested reduction gives the same
 // bits as assoc, the association rewrite/backend/parallel parnested.go
 // documents (the spec's order below 8 elements, 4 interleaved

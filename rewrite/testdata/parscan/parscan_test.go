@@ -1,7 +1,7 @@
 package parscan
 
-// These tests run in the differential test's module (TestDifferential
-// copies every .go file of the case): each kernel the parallel backend
+// These tests run in the differential test's module (which copies
+// every .go file of the case): each kernel the parallel backend
 // runs through parallel.Carried, or whose start is not neutral, equals
 // its spec (integers and integer-valued floats bit for bit, other floats
 // within rounding) on sizes that run the sequential loop and sizes that

@@ -1,7 +1,7 @@
 package parstreams
 
-// These tests run in the differential test's module (TestDifferential
-// copies every .go file of the case): the parallel backend's fused
+// These tests run in the differential test's module (which copies
+// every .go file of the case): the parallel backend's fused
 // streams give the spec's results, the same bits under GOMAXPROCS 1, 2
 // and 8, combine their chunks in order, raise the spec's panic of the
 // lowest index, and leave no goroutine running.

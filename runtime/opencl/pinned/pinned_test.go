@@ -8,22 +8,9 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/soacgen/soacgen/internal/testkit"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
-
-// testDevice returns the default device, or skips (fails with
-// SOACGEN_REQUIRE_OPENCL=1) without one.
-func testDevice(t testing.TB) *device.Device {
-	t.Helper()
-	d, err := device.Default()
-	if err != nil {
-		if os.Getenv("SOACGEN_REQUIRE_OPENCL") == "1" {
-			t.Fatalf("SOACGEN_REQUIRE_OPENCL=1 but no OpenCL device: %v", err)
-		}
-		t.Skipf("no OpenCL device: %v", err)
-	}
-	return d
-}
 
 func bytesOf[T any](s []T) []byte {
 	if len(s) == 0 {
@@ -41,7 +28,7 @@ type pt struct {
 // default device: zeroed, writable, aligned, recognised by Is and
 // Contains (sub-slices too), not past their end, and no longer after free.
 func TestMakeOn(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	for _, n := range []int{1, 7, 1000, 1024, 12345} {
 		s, free := MakeOn[pt](d, n)
 		if len(s) != n || cap(s) != n {
@@ -88,7 +75,7 @@ func TestMakeOn(t *testing.T) {
 // TestFallback: Go memory for empty slices, zero-size elements, a nil
 // device, and on a CPU device through Make; never recognised.
 func TestFallback(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	if s, free := MakeOn[float32](d, 0); len(s) != 0 || Is(s) {
 		t.Fatal("empty slice")
 	} else {
@@ -122,7 +109,7 @@ func TestFallback(t *testing.T) {
 // TestOtherDevice: memory mapped on one context is not Contained by
 // another device's (a second context on the same OpenCL device).
 func TestOtherDevice(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	d2, err := device.Open(d.CL)
 	if err != nil {
 		t.Fatal(err)
@@ -135,7 +122,7 @@ func TestOtherDevice(t *testing.T) {
 }
 
 func TestPanics(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	for _, c := range []struct {
 		name, want string
 		f          func()
@@ -166,7 +153,7 @@ func TestPanics(t *testing.T) {
 // TestConcurrent makes, checks and frees from several goroutines (for
 // the race detector), while others look regions up.
 func TestConcurrent(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	var wg sync.WaitGroup
 	for g := range 4 {
 		wg.Go(func() {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/soacgen/soacgen/internal/testkit"
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 )
 
@@ -16,7 +17,7 @@ var argsTable = []int64{5, -3, 11, 0, 7, -13, 2}
 // argsBuffer uploads argsTable into a buffer of d's pool.
 func argsBuffer(t *testing.T) *cl.MemObject {
 	t.Helper()
-	d := testDevice(t)
+	d := testkit.Device(t)
 	b, err := d.Buffer(len(argsTable) * 8)
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +110,7 @@ func TestFilterArgs(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 24))
 	count := argsFilter
 	count.Name, count.Outputs, count.Body = "argcount", nil, argsKeep
-	kc, err := count.Build(testDevice(t))
+	kc, err := count.Build(testkit.Device(t))
 	if err != nil {
 		t.Fatal(err)
 	}

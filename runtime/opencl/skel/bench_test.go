@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/soacgen/soacgen/internal/testkit"
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
@@ -92,7 +93,7 @@ func reportE2E(b *testing.B, bytes int64) {
 var logOnce sync.Once
 
 func benchDevice(b *testing.B) *device.Device {
-	d := testDevice(b)
+	d := testkit.Device(b)
 	logOnce.Do(func() { fmt.Fprintf(os.Stderr, "device: %v\nn: %d\n", d.Info, benchN(d)) })
 	return d
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/soacgen/soacgen/internal/testkit"
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 )
 
@@ -15,7 +16,7 @@ func buildFilter(t *testing.T, f Filter, a Algorithm) *FilterKernel {
 	t.Helper()
 	f.Algorithm = a
 	f.Name += "_" + strings.ReplaceAll(a.String(), "-", "_")
-	k, err := f.Build(testDevice(t))
+	k, err := f.Build(testkit.Device(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func testFilterMapReduce(t *testing.T, a Algorithm) {
 // operator, which forces the chunked layout in the counting pass and
 // keeps the filter off the single pass.
 func TestFilterStruct(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	at := affineType(t)
 	spec := Filter{
 		Name:       "keepaff",
@@ -138,7 +139,7 @@ func TestFilterStruct(t *testing.T) {
 }
 
 func TestFilterResultLength(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	k, err := Filter{Name: "pos_sum", Inputs: []Param{{"x", Float32}},
 		Reductions: []Reduction{{Name: "x", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}},
 		Body:       "keep = x > 0;"}.Build(d)
@@ -161,7 +162,7 @@ func TestFilterResultLength(t *testing.T) {
 // smaller than one value of its reduction, which the kernel would write
 // past.
 func TestResultBufferSize(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	red := []Reduction{{Name: "x", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}}
 	f, err := Filter{Name: "small_res", Inputs: []Param{{"x", red[0].Type}}, Reductions: red, Body: "keep = x > 0;"}.Build(d)
 	if err != nil {
@@ -236,7 +237,7 @@ func TestFilterReduceOnly(t *testing.T) {
 	spec := Filter{Name: "keepsum", Inputs: []Param{{"x", Int32}},
 		Reductions: []Reduction{{Name: "s", Type: Int64, Op: "r = a + b;", Neutral: "0", Commutative: true}},
 		Body:       "keep = x % 3 == 0; s = (long)x * x;"}
-	auto, err := spec.Build(testDevice(t))
+	auto, err := spec.Build(testkit.Device(t))
 	if err != nil {
 		t.Fatal(err)
 	}

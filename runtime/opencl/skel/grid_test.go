@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/soacgen/soacgen/internal/testkit"
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 )
 
@@ -16,7 +17,7 @@ var gridShapes = [][3]int{{1, 1, 1}, {1, 1, 0}, {3, 5, 2}, {17, 16, 16}, {65, 33
 // gridRun runs k with the buffers of a, b (written) and out (read back).
 func gridRun(t *testing.T, k *GridKernel, rows, cols, inner int, a, b, out []byte) int32 {
 	t.Helper()
-	d := testDevice(t)
+	d := testkit.Device(t)
 	var bufs []*cl.MemObject
 	defer func() { d.Recycle(bufs...) }()
 	buf := func(data []byte) *cl.MemObject {
@@ -51,7 +52,7 @@ func gridRun(t *testing.T, k *GridKernel, rows, cols, inner int, a, b, out []byt
 // bit for bit (float32 products rounded before each addition), and that
 // a panic in the product reaches the flag.
 func TestGridDot(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	k, err := Grid{
 		Name: "griddot", Result: "float", Out: "c",
 		Args: []Arg{{"a", "__global const float *restrict a"}, {"b", "__global const float *restrict b"}, {"c", "__global float *restrict c"}},
@@ -96,7 +97,7 @@ func TestGridDot(t *testing.T) {
 // TestGridBody checks the general kernel: every element once, at its
 // place, and the largest site ID in the flag.
 func TestGridBody(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	k, err := Grid{
 		Name: "gridbody", Result: "long", Out: "c",
 		Args: []Arg{{"a", "__global const long *restrict a"}, {"b", "__global const long *restrict b"}, {"c", "__global long *restrict c"}},
@@ -153,7 +154,7 @@ func TestGridRefusals(t *testing.T) {
 			t.Errorf("%+v: %v, want %q", c.g, err, c.want)
 		}
 	}
-	d := testDevice(t)
+	d := testkit.Device(t)
 	k, err := Grid{Name: "gridrun", Result: "long", Out: "c", Args: args, Body: "soac_v = 1;"}.Build(d)
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/soacgen/soacgen/internal/testkit"
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/pinned"
 )
@@ -73,7 +74,7 @@ func tracePieces(t *testing.T) func() []pieceEvent {
 // sum within rounding of the reference and bit-identical from run to
 // run; the number of pieces is the policy's.
 func TestPiecesEqualUncut(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	r := rand.New(rand.NewPCG(131, 13))
 	for _, lay := range []Layout{Auto, Chunked, Tiled} {
 		k, err := overlapSpec(t, "overlap"+lay.String(), lay).Build(d)
@@ -155,7 +156,7 @@ func TestPiecesEqualUncut(t *testing.T) {
 // piece i+1's uploads and kernel are enqueued before piece i's
 // downloads (the overlap). A missing wait or a serialised order fails.
 func TestPieceEvents(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	k, err := overlapSpec(t, "overlap_events", Auto).Build(d)
 	if err != nil {
 		t.Fatal(err)
@@ -217,7 +218,7 @@ func TestPieceEvents(t *testing.T) {
 // TestPieceFlagLast: a panic-flag reduction set by the last element only
 // reaches the result of a cut run (any piece's flag is the run's).
 func TestPieceFlagLast(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	k, err := Redomap{Name: "overlap_flag", Inputs: []Param{{"x", Int32}}, Outputs: []Param{{"y", Int32}},
 		Reductions: []Reduction{{Name: "e", Type: Int32, Op: "r = max(a, b);", Neutral: "0", Commutative: true}},
 		Body:       "y = x + 1; e = x == 7 ? 3 : 0;"}.Build(d)
@@ -274,7 +275,7 @@ func TestRunPieceLen(t *testing.T) {
 // cut into pieces and not: the same outputs and reductions, and the
 // kept output holds the kernel's on the device.
 func TestRunDeviceHost(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	k, err := overlapSpec(t, "overlap_devhost", Auto).Build(d)
 	if err != nil {
 		t.Fatal(err)
@@ -345,7 +346,7 @@ func TestRunDeviceHost(t *testing.T) {
 // at once share the transfer queues and staging buffers without mixing
 // their data or deadlocking.
 func TestPiecesConcurrent(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	var ks [2]*RedomapKernel
 	for i := range ks {
 		k, err := Redomap{Name: "overlap_conc" + string(rune('a'+i)), Inputs: []Param{{"x", Int32}}, Outputs: []Param{{"y", Int32}},
@@ -406,7 +407,7 @@ func TestPiecesConcurrent(t *testing.T) {
 // inputs and outputs the run is cut, with the uncut run's results; one
 // Go slice among them (an input, or an output) leaves it uncut.
 func TestPiecesPinnedOnly(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	k, err := overlapSpec(t, "overlap_pinned_only", Auto).Build(d)
 	if err != nil {
 		t.Fatal(err)

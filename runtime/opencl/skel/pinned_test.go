@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/soacgen/soacgen/internal/testkit"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 	"github.com/soacgen/soacgen/runtime/opencl/pinned"
 )
@@ -15,7 +16,7 @@ import (
 // direct transfers a run), the result (Go memory) does not, and every
 // value equals the reference; sub-slices of the pinned slices too.
 func TestPinnedRun(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	stageOverride = &stagePolicy{on: true, chunk: 12347, min: 1}
 	defer func() { stageOverride = nil }()
 	m, err := Redomap{Name: "pinned_map", Inputs: []Param{{"x", Int32}}, Outputs: []Param{{"y", Int32}},
@@ -71,7 +72,7 @@ func TestPinnedRun(t *testing.T) {
 // memory, and the same bytes after free take the other paths, all with
 // the same bytes arriving.
 func TestPinnedWriteRead(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	d2, err := device.Open(d.CL)
 	if err != nil {
 		t.Fatal(err)

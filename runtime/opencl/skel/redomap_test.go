@@ -6,11 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/soacgen/soacgen/internal/testkit"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
 
 func TestMapSeveralInputsOutputs(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	k, err := Redomap{
 		Name:    "axpy",
 		Inputs:  []Param{{"x", Float32}, {"y", Float32}, {"j", Int64}},
@@ -44,7 +45,7 @@ func TestMapSeveralInputsOutputs(t *testing.T) {
 }
 
 func TestMapReduceScalars(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, lay := range []Layout{Chunked, Interleaved, Tiled} {
 		f32, err := Redomap{Name: "ssq32" + lay.String(), Inputs: []Param{{"x", Float32}}, Body: "s = x * x;",
@@ -91,7 +92,7 @@ func TestMapReduceScalars(t *testing.T) {
 // TestMapReduceNonCommutative folds affine maps, whose composition is
 // associative but not commutative: any reordering changes the result.
 func TestMapReduceNonCommutative(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	at := affineType(t)
 	spec := Redomap{Name: "compose", Inputs: []Param{{"a", Uint32}, {"b", Uint32}}, Body: "f.A = a | 1u; f.B = b;",
 		Reductions: []Reduction{{Name: "f", Type: at, Op: affineOp, Neutral: "{1u, 0u}"}}}
@@ -134,7 +135,7 @@ func TestMapReduceNonCommutative(t *testing.T) {
 // TestHorizontal fuses two reductions (a float64/int64 struct and an
 // int32 maximum) and a map of the same input into one pass.
 func TestHorizontal(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	if !d.Info.FP64 {
 		t.Skip("device lacks cl_khr_fp64")
 	}
@@ -193,7 +194,7 @@ func testHorizontal(t *testing.T, d *device.Device, pt Type, lay Layout) {
 }
 
 func TestRedomapErrors(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	_, err := Redomap{Name: "broken", Inputs: []Param{{"x", Float32}}, Outputs: []Param{{"y", Float32}}, Body: "y = no_such_fn(x);"}.Build(d)
 	if err == nil || !strings.Contains(err.Error(), "no_such_fn") || !strings.Contains(err.Error(), "CL_BUILD_PROGRAM_FAILURE") {
 		t.Fatalf("build error without log: %v", err)

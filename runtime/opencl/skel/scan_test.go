@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/internal/testkit"
 )
 
 // algorithms are the scan and filter paths every test runs.
@@ -15,7 +17,7 @@ func buildScan(t *testing.T, s Scan, a Algorithm) *ScanKernel {
 	t.Helper()
 	s.Algorithm = a
 	s.Name += "_" + strings.ReplaceAll(a.String(), "-", "_")
-	k, err := s.Build(testDevice(t))
+	k, err := s.Build(testkit.Device(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,12 +172,12 @@ func TestScanSmallGroups(t *testing.T) {
 	defer func() { spOverride = nil }()
 	s := Scan{Name: "narrow", Inputs: []Param{{"x", Int32}}, Body: "s = x;",
 		Op: Reduction{Name: "s", Type: Int32, Op: "r = a + b;", Neutral: "0", Commutative: true}}
-	k, err := s.Build(testDevice(t))
+	k, err := s.Build(testkit.Device(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := "work-items"
-	if !testDevice(t).Info.IsGPU() {
+	if !testkit.Device(t).Info.IsGPU() {
 		want = "CPU device" // AutoAlgorithm's choice before the tile's
 	}
 	if k.Algorithm() != ReduceThenScan || !strings.Contains(k.Why(), want) {
@@ -186,7 +188,7 @@ func TestScanSmallGroups(t *testing.T) {
 		t.Errorf("fallback scan: %v, %v", out, err)
 	}
 	s.Algorithm = SinglePass
-	if _, err := s.Build(testDevice(t)); err == nil || !strings.Contains(err.Error(), "work-items") {
+	if _, err := s.Build(testkit.Device(t)); err == nil || !strings.Contains(err.Error(), "work-items") {
 		t.Errorf("SinglePass with a narrow tile: err = %v, want one naming the work-items", err)
 	}
 }
@@ -194,7 +196,7 @@ func TestScanSmallGroups(t *testing.T) {
 // TestScanAutoChoice checks AutoAlgorithm's choice: the single pass on a
 // GPU, the multi-pass kernels on other devices, and Source agreeing.
 func TestScanAutoChoice(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	s := Scan{Name: "autochoice", Inputs: []Param{{"x", Int32}}, Body: "s = x;",
 		Op: Reduction{Name: "s", Type: Int32, Op: "r = a + b;", Neutral: "0", Commutative: true}}
 	k, err := s.Build(d)

@@ -3,25 +3,8 @@ package skel
 import (
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
-
-	"github.com/soacgen/soacgen/runtime/opencl/device"
 )
-
-// testDevice returns the process's OpenCL device, skipping the test when
-// there is none unless SOACGEN_REQUIRE_OPENCL=1, which makes it fail.
-func testDevice(t testing.TB) *device.Device {
-	t.Helper()
-	d, err := device.Default()
-	if err != nil {
-		if os.Getenv("SOACGEN_REQUIRE_OPENCL") == "1" {
-			t.Fatalf("SOACGEN_REQUIRE_OPENCL=1 but no OpenCL device: %v", err)
-		}
-		t.Skipf("no OpenCL device: %v", err)
-	}
-	return d
-}
 
 // sizes are the lengths every skeleton is tested at: empty, one, fewer
 // than a work-group, not a multiple of any work-group size, 1e6, and one

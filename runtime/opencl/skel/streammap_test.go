@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/soacgen/soacgen/internal/testkit"
 )
 
 // indexedMap is a stream map whose output element i is mul·x[i] + i: the
@@ -26,7 +28,7 @@ var indexedMap = StreamMap{
 // on sizes of one chunk, a partial last chunk and more chunks than the
 // most (longer chunks), and that a panic flag is reported.
 func TestStreamMap(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	k, err := indexedMap.Build(d)
 	if err != nil {
 		t.Fatal(err)

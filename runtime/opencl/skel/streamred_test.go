@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/soacgen/soacgen/internal/testkit"
 )
 
 // affineRows is a stream reduction whose rows are affine maps v ↦ a·v + b
@@ -45,7 +47,7 @@ func affineSeq(xs []uint64, room int) []uint64 {
 // sizes of one chunk, a partial last chunk and several combine levels,
 // and that a panic flag is reported.
 func TestStreamRed(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	k, err := affineRows.Build(d)
 	if err != nil {
 		t.Fatal(err)

@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/soacgen/soacgen/internal/testkit"
 )
 
 // TestStagedTransfers runs a map, a filter and a scan end to end with
 // staging forced on and chunks of an odd byte count, so that chunks split
 // elements and both staging buffers are reused many times.
 func TestStagedTransfers(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	stageOverride = &stagePolicy{on: true, chunk: 12347, min: 1}
 	defer func() { stageOverride = nil }()
 	m, err := Redomap{Name: "staged_map", Inputs: []Param{{"x", Int32}}, Outputs: []Param{{"y", Int32}},
@@ -102,7 +104,7 @@ func TestParallelCopy(t *testing.T) {
 // TestWriteRead moves bytes to a device buffer and back with Write and
 // Read, staged (chunks of an odd size) and not.
 func TestWriteRead(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	r := rand.New(rand.NewPCG(25, 26))
 	for _, staged := range []bool{false, true} {
 		if staged {

@@ -1,0 +1,10 @@
+package clmore
+
+import (
+	"testing"
+
+	"github.com/soacgen/soacgen/rewrite/internal/diffrun/runner"
+)
+
+// TestDifferential runs the differential test of every case of shard clmore.
+func TestDifferential(t *testing.T) { runner.Run(t, "clmore") }

@@ -1,0 +1,10 @@
+package parallel
+
+import (
+	"testing"
+
+	"github.com/soacgen/soacgen/rewrite/internal/diffrun/runner"
+)
+
+// TestDifferential runs the differential test of every case of shard parallel.
+func TestDifferential(t *testing.T) { runner.Run(t, "parallel") }
