@@ -47,10 +47,16 @@ func TestAutoHostAllocs(t *testing.T) {
 	for _, c := range autoCasesAt(hostSizes, hostSides) {
 		t.Run(c.name, func(t *testing.T) {
 			_, par, auto := c.setup()
-			p, a := allocs(par, auto)
-			if want := p + sessionAllocs[exampleOf(c.name)]; a != want {
-				t.Errorf("auto allocates %v times per call on the host, the parallel variant %v: want %v", a, p, want)
+			// The parallel pool's occasional allocation depends on
+			// timing; an allocation auto's code adds shows in every try.
+			var p, a, want float64
+			for try := 0; try < 5; try++ {
+				p, a = allocs(par, auto)
+				if want = p + sessionAllocs[exampleOf(c.name)]; a == want {
+					return
+				}
 			}
+			t.Errorf("auto allocates %v times per call on the host, the parallel variant %v: want %v (in each of 5 tries)", a, p, want)
 		})
 	}
 }

@@ -1,4 +1,3 @@
-
 // Regression specs: a2's first value is dead; its second, a Scan, stays
 // on the device for the Map and the Filter that read it (opencl, auto),
 // or fuses into them (every backend), so the generated code declares the

@@ -1,4 +1,3 @@
-
 // Regression specs: a Map or Scan read by a Reduce, then reassigned in an
 // if without else, and returned: the generated code materialised the
 // array only in the branch, so it returned nil where the branch did not

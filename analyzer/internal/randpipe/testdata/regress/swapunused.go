@@ -1,4 +1,3 @@
-
 // Regression specs: in `a, b = b, soac.Map(a, f)` the Map fuses into
 // the kernel that computes a, so no statement of the generated function
 // reads a after it is declared: "declared and not used: a".
