@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/internal/testkit"
 )
 
 // TestRedomapNeutralArg checks a Redomap whose neutral element is a
@@ -14,7 +16,7 @@ import (
 // lo on one built kernel show that it is read at run time, on every
 // layout, size (n = 0 gives lo itself) and with the run cut in pieces.
 func TestRedomapNeutralArg(t *testing.T) {
-	d := testDevice(t)
+	d := testkit.Device(t)
 	r := rand.New(rand.NewPCG(31, 32))
 	for _, lay := range []Layout{Chunked, Interleaved, Tiled} {
 		k, err := Redomap{Name: "nemax" + lay.String(), Inputs: []Param{{"x", Float64}},
