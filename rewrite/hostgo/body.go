@@ -339,7 +339,28 @@ func (f *Func) stmt(c *Stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label st
 			}
 		}
 	}
-	return f.simple(c, s, s, items, ret, idents)
+	if err := f.simple(c, s, s, items, ret, idents); err != nil {
+		return err
+	}
+	// A variable this statement declares as it is written (x := y) and
+	// then assigns only through SOACs fusion keeps internal is read
+	// nowhere in the generated code: mark it used so that it compiles.
+	// (A statement with SOAC calls in it has its declarations handled by
+	// simple and unbind.)
+	plain := true
+	for _, it := range items {
+		if _, ok := it.(*ir.SOAC); ok {
+			plain = false
+		}
+	}
+	if plain {
+		for _, id := range idents {
+			if id.Name != "_" && f.assignedInternally(f.info.Defs[id]) {
+				c.Add(AssignTo("_", jen.Id(f.localName(id))))
+			}
+		}
+	}
+	return nil
 }
 
 // assignedInternally reports whether some SOAC result that fusion keeps
