@@ -124,7 +124,7 @@ func knownFailure(b, msg string, pending map[string]string) string {
 
 // everyBackend are the regression files without shapes that
 // TestRandomShapes runs on every backend. The others hold specs only the
-// cpu backend must equal (issue14's operators read a call counter: not
+// cpu backend must equal (the operators of issue14.go read a call counter: not
 // associative, as the parallel backends' promise requires).
 var everyBackend = []string{"gatherscan", "opencldev", "openclswap"}
 
