@@ -11,25 +11,14 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/soacgen/soacgen/rewrite/internal/diffrun"
 )
 
 var update = flag.Bool("update", false, "rewrite the .golden files")
 
 // cases returns the spec packages under testdata.
-func cases(t *testing.T) []string {
-	t.Helper()
-	ents, err := os.ReadDir("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, e := range ents {
-		if e.IsDir() {
-			out = append(out, e.Name())
-		}
-	}
-	return out
-}
+func cases(t *testing.T) []string { return diffrun.Cases(t) }
 
 var (
 	loadOnce sync.Once
