@@ -73,7 +73,7 @@ section "golangci-lint plugin: build a custom golangci-lint with soacvet, lint a
 go test -count=1 -timeout 20m -run '^TestGolangciLintPlugin$' ./cmd/soacvet/golangci
 
 section "benchmarks of the examples, once each (they run; timings come from scripts/bench-examples.sh)"
-go test -run '^$' -bench . -benchtime 1x -timeout 5m ./examples/... > /dev/null
+go test -short -run '^$' -bench . -benchtime 1x -timeout 5m ./examples/... > /dev/null
 echo "every example benchmark ran"
 
 section "go test -race ./runtime/... and the examples' parallel backend"
