@@ -134,7 +134,7 @@ func TestProseCheckFinds(t *testing.T) {
 		"// par-inlcost moved the grain",
 		"// run it with the device tool",
 		"// paper 000 Fig. 9",
-		"// see /work/shared/CONTRACT.md",
+		"// see /work/shared/notes.txt",
 	} {
 		if len(findBanned("x.go", []byte(line))) == 0 {
 			t.Errorf("%q passes the check", line)
