@@ -45,6 +45,7 @@ func (f *Func) kernel(c *Stmts, k *fusion.Kernel) error {
 	if err := f.emit(f, c, k); err != nil {
 		return err
 	}
+	f.endDeviceArrays(k)
 	return f.err
 }
 
@@ -198,26 +199,59 @@ type DeviceArray struct {
 	// Handle is the variable of the backend's code that holds the
 	// device's copy.
 	Handle string
-	// Host makes the array's Go variable hold its elements (a no-op
-	// when the kernel that writes it ran on the host).
-	Host Stmts
+	// Host, when not nil, returns the statements that make the array's
+	// Go variable hold its elements (a no-op when the kernel that writes
+	// it ran on the host), naming the variable as the code generated at
+	// the call does: a reader's code comes after the statement that
+	// assigns the variable, whose code may have computed the array into a
+	// temporary (a tuple assignment), so the name where the array was
+	// written may no longer be the variable's.
+	Host func() Stmts
 	// Release frees the device's copy, after Last, the last kernel that
 	// reads the array, has run.
 	Release Stmts
 	Last    *fusion.Kernel
 }
 
-// SetDeviceArray records that code generated from now on may find v on
-// a device (see DeviceArray).
+// HostCode returns the statements of Host, or none.
+func (d *DeviceArray) HostCode() Stmts {
+	if d == nil || d.Host == nil {
+		return nil
+	}
+	return d.Host()
+}
+
+// SetDeviceArray records that code generated from now on, until the code
+// of d.Last, may find v on a device (see DeviceArray); a nil d forgets v.
 func (f *Func) SetDeviceArray(v *ir.Var, d *DeviceArray) {
 	if f.devArrays == nil {
 		f.devArrays = map[*ir.Var]*DeviceArray{}
+	}
+	if d == nil {
+		delete(f.devArrays, v)
+		return
 	}
 	f.devArrays[v] = d
 }
 
 // DeviceArrayOf returns what SetDeviceArray recorded of v, or nil.
 func (f *Func) DeviceArrayOf(v *ir.Var) *DeviceArray { return f.devArrays[v] }
+
+// endDeviceArrays forgets the device arrays whose last reader is k, once
+// k's code is generated: its code released them, and their handles are
+// declared in the block of the kernel that wrote them, which a later
+// kernel reading the same Var (after a loop or branch holding both, in
+// the next round of a loop) may be outside of. Such a kernel reads the
+// Go variable, which holds the array wherever one of its readers may
+// run later (the residency analysis keeps on the device only arrays
+// whose every reader runs until the last).
+func (f *Func) endDeviceArrays(k *fusion.Kernel) {
+	for v, d := range f.devArrays {
+		if d.Last == k {
+			delete(f.devArrays, v)
+		}
+	}
+}
 
 // HostInputs adds to c the statements that make k's inputs and
 // captures that may be on a device hold their elements in their Go
@@ -244,7 +278,7 @@ func (f *Func) HostInputs(c *Stmts, k *fusion.Kernel) {
 	}
 	for _, v := range vs {
 		if d := f.devArrays[v]; d != nil {
-			c.Add(d.Host...)
+			c.Add(d.HostCode()...)
 			if d.Last == k {
 				c.Add(d.Release...)
 			}

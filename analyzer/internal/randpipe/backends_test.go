@@ -88,10 +88,8 @@ var knownFailures = []struct {
 	re       *regexp.Regexp
 	file     string
 }{
-	{ocl, regexp.MustCompile(`undefined: dev\d*\b`), "opencldev.go"},
 	{all, regexp.MustCompile(`declared and not used`), "deadfirst.go"},
 	{par, regexp.MustCompile(`expected type, found '\)'`), "gatherscan.go"},
-	{ocl, regexp.MustCompile(`fused \[\]float64\(nil\)`), "openclnil.go"},
 }
 
 // pendingFiles returns the pending regression files (pendingPrefix),

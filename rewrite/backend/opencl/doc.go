@@ -88,7 +88,9 @@
 //
 //   - An input read by later kernels of the block is shared
 //     (launch.Share): uploaded once, when nothing between those kernels
-//     writes memory or has an effect (shareable).
+//     writes memory or has an effect, the first has no rerun guard (whose
+//     closure would hide the handle) and no closure or pointer may
+//     change the input's Go variable unseen (shareable).
 //
 //   - An input or captured slice of a kernel in a loop is uploaded once
 //     per call (launch.Unwritten, launch.ViewUnwritten: the Session's
@@ -119,9 +121,22 @@
 //     the start of the function (hostgo.Func.Prologue), returns the rest
 //     when the call returns or panics.
 //
+// A handle is known to the code generated from its producer to its last
+// reader (hostgo.Func forgets it after that reader's code): a kernel
+// after it, or outside the block that declares it (after a loop whose
+// body shares an input, in the loop's next round), reads the Go variable.
+// A kept array's Go variable is written, for host code, under the name
+// the reader's code gives it (hostgo.DeviceArray.Host), not the
+// temporary a tuple assignment's kernel wrote.
+//
 // Not kept: outputs of kernels with a rerun guard or placed members, row
 // results, a stream reduction's number or struct, arrays read in another
 // block, by a lambda's capture beside another read in the same kernel, or
-// by any statement other than a kernel. A failed download of a kept array
-// panics (the device holds the only copy).
+// by any statement other than a kernel; a value a loop or branch passes
+// on through its Go variable (ir.Effects.Flows: a loop body's value for
+// the next round and after the loop, a branch's value after it) that
+// something reads there; an array whose Go variable a closure captures
+// or whose address is taken (code the IR does not place may read it). A
+// failed download of a kept array panics (the device holds the only
+// copy).
 package opencl

@@ -80,7 +80,7 @@ func capturedDev(f *hostgo.Func, k *fusion.Kernel, obj *types.Var) *hostgo.Devic
 func fallbackHost(f *hostgo.Func, k *fusion.Kernel, ins []clParam, devIn map[*ir.Var]*hostgo.DeviceArray) (host, release hostgo.Stmts) {
 	for _, p := range ins {
 		if d := devIn[p.v]; d != nil {
-			host.Add(d.Host...)
+			host.Add(d.HostCode()...)
 			if d.Last == k {
 				release.Add(d.Release...)
 			}
@@ -100,7 +100,7 @@ func capturedHost(f *hostgo.Func, k *fusion.Kernel, skip func(*ir.Var) bool) (ho
 		if d == nil || skip(v) {
 			continue
 		}
-		host.Add(d.Host...)
+		host.Add(d.HostCode()...)
 		if d.Last == k {
 			release.Add(d.Release...)
 		}

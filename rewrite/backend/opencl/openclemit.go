@@ -78,7 +78,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			continue
 		}
 		if last := ck.keepable(p.v); last != nil {
-			keep[p.v] = ck.declareKept(&c, p.v, outs[p.v], launchQ("Array").Types(f.Type(p.goElem)), last)
+			keep[p.v] = ck.declareKept(&c, p.v, launchQ("Array").Types(f.Type(p.goElem)), last)
 			lastOf[p.v] = last
 		}
 	}

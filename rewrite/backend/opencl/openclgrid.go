@@ -428,7 +428,7 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 	// memory: it downloads them first.
 	host, release := capturedHost(f, ck.lk.Src, func(*ir.Var) bool { return false })
 	if d := in.dev; d != nil {
-		host = append(append(hostgo.Stmts{}, d.Host...), host...)
+		host = append(append(hostgo.Stmts{}, d.HostCode()...), host...)
 		if d.Last == ck.lk.Src {
 			release = append(append(hostgo.Stmts{}, d.Release...), release...)
 		}

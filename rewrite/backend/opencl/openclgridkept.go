@@ -73,20 +73,23 @@ func (ck *clKernel) keepGrid(g *gridShape, outs map[*ir.Var]string, c *hostgo.St
 	if last == nil {
 		return ""
 	}
-	return ck.declareKept(c, v, name, f.Qual(launchPath, "launch", "Matrix").Types(f.Type(g.rt)), last)
+	return ck.declareKept(c, v, f.Qual(launchPath, "launch", "Matrix").Types(f.Type(g.rt)), last)
 }
 
 // declareKept declares in c the handle of array v kept on the device
 // until kernel last reads it, a *typ (a launch.Array or launch.Matrix),
-// and registers it with the Func: host code downloads it into name. It
-// returns the handle.
-func (ck *clKernel) declareKept(c *hostgo.Stmts, v *ir.Var, name string, typ *jen.Statement, last *fusion.Kernel) string {
+// and registers it with the Func: host code downloads it into v's Go
+// variable, by the name the reader's code gives it (the kernel's may
+// be a temporary that a tuple assignment then copies).
+func (ck *clKernel) declareKept(c *hostgo.Stmts, v *ir.Var, typ *jen.Statement, last *fusion.Kernel) string {
 	f := ck.f
 	h := f.Fresh("dev")
 	c.Add(hostgo.VarDecl(h, jen.Op("*").Add(typ), nil))
 	f.SetDeviceArray(v, &hostgo.DeviceArray{
-		Handle:  h,
-		Host:    hostgo.Stmts{jen.If(jen.Id(h).Op("!=").Nil()).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(name, jen.Id(h).Dot("Host").Call())}))},
+		Handle: h,
+		Host: func() hostgo.Stmts {
+			return hostgo.Stmts{jen.If(jen.Id(h).Op("!=").Nil()).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(f.Name(v), jen.Id(h).Dot("Host").Call())}))}
+		},
 		Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()},
 		Last:    last,
 	})
@@ -100,7 +103,7 @@ func (ck *clKernel) declareKept(c *hostgo.Stmts, v *ir.Var, name string, typ *je
 func (ck *clKernel) rowsInputsHost() (host, release hostgo.Stmts) {
 	for _, p := range ck.ins {
 		if d := ck.f.DeviceArrayOf(p.v); d != nil && p.rows != nil {
-			host.Add(d.Host...)
+			host.Add(d.HostCode()...)
 			if d.Last == ck.lk.Src {
 				release.Add(d.Release...)
 			}

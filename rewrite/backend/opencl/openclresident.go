@@ -6,7 +6,9 @@ package opencl
 // (openclstream.go) or a grid's result (openclgridkept.go) stays there
 // when nothing but later top-level kernels of the same block read it,
 // each as one of its inputs or only through its lambdas' captures
-// (openclcaptured.go): then
+// (openclcaptured.go), and its value leaves no loop or branch through
+// its Go variable for code that reads it (readFlows), and no closure or
+// pointer reaches that variable (goVarHidden): then
 // no statement of the spec reads its Go variable, and the code of each
 // reader either runs on the device on the buffer (launch.Dev) or
 // downloads it first (the handle's Host, in a device kernel's fallback
@@ -16,6 +18,9 @@ package opencl
 // writes it.
 
 import (
+	"go/ast"
+	"go/token"
+	"go/types"
 	"slices"
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
@@ -33,10 +38,14 @@ import (
 // v as one of its inputs (not in a lambda, an operand or a capture) or
 // reads it only as its lambdas' capture (no input, no operand, no other
 // variable of v's Go variable captured in the kernel), none of them
-// placed and no two at one statement.
+// placed and no two at one statement. A compound statement that v's
+// value leaves through its Go variable (readFlows: a loop's next round
+// or the code after it, the code after a branch) reads it there, so
+// it is not kept; nor is v when code the IR does not place may read
+// its Go variable (goVarHidden: a closure's capture, its address).
 func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 	f, p := ck.f, ck.lk.Src
-	if ck.lk.Rerun || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil {
+	if ck.lk.Rerun || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil || goVarHidden(f.Spec(), v) {
 		return nil
 	}
 	for b := p.Block; b.Parent != nil; b = b.Parent.Block() {
@@ -57,12 +66,13 @@ func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 	var last *fusion.Kernel
 	lastAt := -1
 	ok := pAt >= 0
+	flows := readFlows(f.Spec())
 	ir.Walk(f.Spec().Body, func(s ir.Stmt) bool {
 		if !ok {
 			return false
 		}
 		e := s.Effects()
-		if !slices.Contains(e.Uses, v) && !slices.Contains(e.Writes, v) {
+		if !slices.Contains(e.Uses, v) && !slices.Contains(e.Writes, v) && !flows[s][v] {
 			return true
 		}
 		m, isSOAC := s.(*ir.SOAC)
@@ -143,13 +153,15 @@ func readsOperand(m *ir.SOAC, v *ir.Var) bool {
 
 // shareable returns the last of the later top-level kernels of ck's
 // block that read input v, when they may read the buffer ck's kernel
-// uploads: nothing from ck's kernel to that one (the statements of the
-// block between them and the members of the kernels that run there)
-// writes memory or has an effect, so v's elements stay what was
-// uploaded. Else nil.
+// uploads: ck's kernel has no rerun guard (whose closure would hide the
+// handle) and no placed members, no closure or pointer may change v's
+// Go variable unseen (goVarHidden), and nothing from ck's kernel to
+// that one (the statements of the block between them and the members
+// of the kernels that run there) writes memory or has an effect, so v's
+// elements stay what was uploaded. Else nil.
 func (ck *clKernel) shareable(v *ir.Var) *fusion.Kernel {
 	f, p := ck.f, ck.lk.Src
-	if len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil {
+	if ck.lk.Rerun || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil || goVarHidden(f.Spec(), v) {
 		return nil
 	}
 	for b := p.Block; b.Parent != nil; b = b.Parent.Block() {
@@ -191,4 +203,117 @@ func (ck *clKernel) shareable(v *ir.Var) *fusion.Kernel {
 		}
 	}
 	return last
+}
+
+// readFlows returns, for each statement of fn, the Vars among its Flows
+// (ir.Effects.Flows: the value a branch or a path through it leaves in a
+// variable, a loop body's value for the next round and after the loop)
+// whose values something reads after it: the statement defines a Var of
+// the same Go variable (after itself, or at a loop's entry) that a
+// statement uses, or that flows out of an enclosing statement whose Var
+// is read in turn (the fixed point). Each is read from the Go variable
+// where the statement ends, so it must be there; one nobody reads may
+// stay on the device.
+func readFlows(fn *ir.Function) map[ir.Stmt]map[*ir.Var]bool {
+	read := map[*ir.Var]bool{}
+	var merging []ir.Stmt
+	ir.Walk(fn.Body, func(s ir.Stmt) bool {
+		e := s.Effects()
+		for _, u := range e.Uses {
+			read[u] = true
+		}
+		if len(e.Flows) > 0 {
+			merging = append(merging, s)
+		}
+		return true
+	})
+	out := map[ir.Stmt]map[*ir.Var]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, s := range merging {
+			e := s.Effects()
+			for _, v := range e.Flows {
+				if out[s][v] || !definesRead(e, v, read) {
+					continue
+				}
+				if out[s] == nil {
+					out[s] = map[*ir.Var]bool{}
+				}
+				out[s][v] = true
+				read[v] = true
+				changed = true
+			}
+		}
+	}
+	return out
+}
+
+// definesRead reports whether the statement of effects e defines a Var
+// of v's Go variable that is read.
+func definesRead(e *ir.Effects, v *ir.Var, read map[*ir.Var]bool) bool {
+	for _, d := range e.Defs {
+		if d.Obj != nil && d.Obj == v.Obj && read[d] {
+			return true
+		}
+	}
+	return false
+}
+
+// goVarHidden reports whether v's Go variable may be read or assigned
+// where no statement of fn's IR says: a function literal other than a
+// SOAC's lambda captures it (a closure's body runs at any later point,
+// when it is called or deferred, reading the variable then), or its
+// address is taken (&v, or a pointer method's receiver). Without type
+// information it assumes so; a temporary (no Go variable) never is.
+func goVarHidden(fn *ir.Function, v *ir.Var) bool {
+	if v.Obj == nil {
+		return false
+	}
+	if fn.Info == nil || fn.Decl == nil || fn.Decl.Body == nil {
+		return true
+	}
+	lambdas := map[*ast.FuncLit]bool{}
+	ir.Walk(fn.Body, func(s ir.Stmt) bool {
+		if m, ok := s.(*ir.SOAC); ok {
+			for _, l := range m.Lambdas() {
+				if l.Kind == ir.FuncLit && l.Lit != nil {
+					lambdas[l.Lit] = true
+				}
+			}
+		}
+		return true
+	})
+	names := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && fn.Info.Uses[id] == v.Obj
+	}
+	hidden := false
+	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
+		if hidden {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			if !lambdas[n] {
+				ast.Inspect(n.Body, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok && fn.Info.Uses[id] == v.Obj {
+						hidden = true
+					}
+					return !hidden
+				})
+			}
+		case *ast.UnaryExpr:
+			hidden = n.Op == token.AND && names(n.X)
+		case *ast.SelectorExpr:
+			if sel := fn.Info.Selections[n]; sel != nil && sel.Kind() != types.FieldVal && names(n.X) {
+				if sig, _ := sel.Obj().Type().(*types.Signature); sig != nil && sig.Recv() != nil {
+					_, ptrRecv := sig.Recv().Type().Underlying().(*types.Pointer)
+					_, ptrX := v.Obj.Type().Underlying().(*types.Pointer)
+					hidden = ptrRecv && !ptrX
+				}
+			}
+		}
+		return !hidden
+	})
+	return hidden
 }

@@ -423,7 +423,7 @@ func (s *clStream) keepRow(outs map[*ir.Var]string, c *hostgo.Stmts) string {
 	if last == nil {
 		return ""
 	}
-	return s.declareKept(c, v, name, f.Qual(launchPath, "launch", "Array").Types(f.Type(s.rowGo)), last)
+	return s.declareKept(c, v, f.Qual(launchPath, "launch", "Array").Types(f.Type(s.rowGo)), last)
 }
 
 // streamLaunch returns the fields of the launch value kv of the

@@ -1,8 +1,11 @@
-//randpipe:pending wrong code from the opencl backend: a result of a spec with loops, tuple swaps and conditional reassignment comes back nil (cpu and parallel agree with the spec); not reduced yet (delete this line once the opencl backend handles it)
-
-// Regression spec (random, seed 40000, spec8 fails): on opencl, result 4
-// (a Map of a5 after the first loop) is nil where the spec returns
-// its elements.
+// Regression spec (random, seed 40000, spec8 failed): on opencl, result 4
+// (a13) was nil where the spec returns its elements. In the second loop,
+// a12, a13 = a13, soac.Map(a12, ...) computes the new a13 into a
+// temporary that the tuple assignment copies; the Map's output was kept
+// on the device for the Map2 after it, so the temporary, and a13, were
+// nil, although a13's value leaves the loop's body (the next round, the
+// result) through its Go variable. tupleLoopSpec is the smallest spec
+// found that did the same.
 
 package openclnil
 
@@ -496,4 +499,18 @@ func spec9(xs []int64, ys []int64, fs []float64, gs []float64, k int64) ([]int64
 	a14 := soac.Reduce(soac.Map(a8, func(v int64) int64 { return v - s9 + s10 + (k % 7) }), 1, op3)
 	a15 := soac.Filter(a8, func(v int64) bool { return v-s11+(s7/3) > (-3) })
 	return a4, a5, a13, a14, a15
+}
+
+// tupleLoopSpec has shapes double-buffer, loop-counted.
+//
+//soac:fuse TupleLoop
+func tupleLoopSpec(fs []float64, k int64) ([]float64, []float64, []float64) {
+	a12 := soac.Map(fs, func(x float64) float64 { return x - 2 })
+	a13 := soac.Map(fs, func(x float64) float64 { return x + 2 })
+	var a14 []float64
+	for it := int64(0); it < k; it++ {
+		a12, a13 = a13, soac.Map(a12, func(x float64) float64 { return x/2 + float64(it) })
+		a14 = soac.Map2(a13, a12, func(x float64, y float64) float64 { return x - y })
+	}
+	return a12, a13, a14
 }
