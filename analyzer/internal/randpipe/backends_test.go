@@ -90,7 +90,6 @@ var knownFailures = []struct {
 }{
 	{ocl, regexp.MustCompile(`undefined: dev\d*\b`), "opencldev.go"},
 	{all, regexp.MustCompile(`declared and not used`), "deadfirst.go"},
-	{par, regexp.MustCompile(`expected type, found '\)'`), "gatherscan.go"},
 	{ocl, regexp.MustCompile(`fused \[\]float64\(nil\)`), "openclnil.go"},
 }
 
