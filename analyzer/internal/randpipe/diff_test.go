@@ -149,7 +149,8 @@ func TestHarnessSelfCheck(t *testing.T) {
 
 // reassocSource is a spec whose Filter compares a float Scan's running
 // totals with a threshold they reach exactly, at some indices, on the
-// harness's large inputs of package seed 12 (testdata/regress/parallelbig.go).
+// harness's inputs of 1000 and 100000 elements
+// (testdata/regress/parallelbig.go).
 const reassocSource = `package rpassoc
 
 import "github.com/soacgen/soacgen/runtime/soac"
@@ -160,19 +161,24 @@ func spec3(xs []int64, fs []float64, k int64) []float64 {
 }
 `
 
-// chunkedScan is the body of a stand-in for spec3 that scans as the
-// parallel backend's two passes do, in runtime/parallel's chunks of its
-// generated code for the spec above the grain (Chunks(n, 1785), Bounds):
-// each chunk totals its elements from -0, its carry is the sum of the
-// totals before it, and it continues the scan from its carry. drop, when
-// not negative, starts the chunk at that index from 0 instead (a lost
-// carry, which the harness must catch).
-func chunkedScan(drop int) string {
+// chunkedScan is the body of a stand-in for spec3 that scans as a
+// parallel backend's two passes do: each chunk totals its elements from
+// -0, its carry is the sum of the totals before it, and it continues the
+// scan from its carry. The chunks are runtime/parallel's for the parallel
+// backend's code of the spec above its grain (Chunks(n, 1785), Bounds)
+// when size is 0, else of size elements (as a device's work-groups).
+// drop, when not negative, starts the chunk at that index from 0 instead
+// (a lost carry, which the harness must catch).
+func chunkedScan(size, drop int) string {
+	count, bounds := "parallel.Chunks(len(fs), 1785)", "parallel.Bounds(len(fs), chunks, c)"
+	if size > 0 {
+		count, bounds = fmt.Sprintf("(len(fs) + %d) / %d", size-1, size), fmt.Sprintf("c*%d, min(c*%d+%d, len(fs))", size, size, size)
+	}
 	return fmt.Sprintf(`ps := make([]float64, len(fs))
 	carry := 0.0
-	chunks := parallel.Chunks(len(fs), 1785)
+	chunks := %s
 	for c := range chunks {
-		lo, hi := parallel.Bounds(len(fs), chunks, c)
+		lo, hi := %s
 		total := math.Copysign(0, -1)
 		for _, x := range fs[lo:hi] {
 			total += x
@@ -187,33 +193,34 @@ func chunkedScan(drop int) string {
 		}
 		carry += total
 	}
-	_, _ = xs, k
-	return soac.Filter(ps, func(x float64) bool { return x < 3.75 })`, drop)
+	_, _, _ = xs, k, parallel.Chunks
+	return soac.Filter(ps, func(x float64) bool { return x < 3.75 })`, count, bounds, drop)
 }
 
-// TestHarnessReassociated runs the harness as the parallel backend's runs
-// compare (Approx, Large) on a stand-in for reassocSource's spec that
-// re-associates its scan over chunks as the contract allows: it must pass
-// (the large inputs' sums are exact in any order, so the filter keeps what
-// the spec keeps; on a grid of 1/40 three running totals rounded to the
-// other side of the threshold), and a stand-in dropping one chunk's carry
-// must fail.
+// TestHarnessReassociated runs the harness as the runs of the backends
+// that re-associate compare (Approx, Large) on stand-ins for
+// reassocSource's spec that re-associate its scan over chunks as the
+// contract allows: they must pass (the inputs' sums are exact in any
+// order, so the filter keeps what the spec keeps; on a grid of 1/40 some
+// running totals rounded to the other side of the threshold, at 1e5
+// elements in the parallel backend's chunks and at 1000 in groups of
+// 16), and one dropping a chunk's carry must fail.
 func TestHarnessReassociated(t *testing.T) {
 	spec := Spec{Func: "spec3", Name: "Fused3", Params: []Param{{"xs", "[]int64"}, {"fs", "[]float64"}, {"k", "int64"}}, Results: []string{"[]float64"}}
 	hc := HarnessConfig{Approx: true, Large: true}
-	for _, drop := range []int{-1, 7} {
+	for _, c := range []struct{ size, drop int }{{0, -1}, {16, -1}, {0, 7}} {
 		p := Package{Name: "rpassoc", Source: []byte(reassocSource), Specs: []Spec{spec}}
 		gen := func(t *testing.T, dir string, pkgs []Package) error {
-			src := IdentitySource(p, func(Spec) string { return chunkedScan(drop) })
+			src := IdentitySource(p, func(Spec) string { return chunkedScan(c.size, c.drop) })
 			src = bytes.Replace(src, []byte("package rpassoc\n"), []byte("package rpassoc\n\nimport (\n\t\"math\"\n\n\t\"github.com/soacgen/soacgen/runtime/parallel\"\n\t\"github.com/soacgen/soacgen/runtime/soac\"\n)\n"), 1)
 			return os.WriteFile(filepath.Join(dir, p.Name, p.Name+"_soac.go"), src, 0o644)
 		}
 		res := runDiff(t, []Package{p}, gen, hc)
 		switch {
-		case drop < 0 && len(res.failed) > 0:
-			t.Errorf("the re-associated scan: failures %v\n%s", res.failed, failureExcerpt(res.output))
-		case drop >= 0 && len(res.failed) != 1:
-			t.Errorf("the scan dropping chunk %d's carry: failures %v, want 1\n%s", drop, res.failed, lastLines(res.output, 40))
+		case c.drop < 0 && len(res.failed) > 0:
+			t.Errorf("the scan re-associated in chunks of %d (0: the runtime's): failures %v\n%s", c.size, res.failed, failureExcerpt(res.output))
+		case c.drop >= 0 && len(res.failed) != 1:
+			t.Errorf("the scan dropping chunk %d's carry: failures %v, want 1\n%s", c.drop, res.failed, lastLines(res.output, 40))
 		}
 	}
 }

@@ -98,12 +98,32 @@ type HarnessConfig struct {
 	// Approx compares floats within a relative 1e-6 (NaNs equal), for
 	// backends that may re-associate float reductions (parallel, opencl,
 	// auto); integers, lengths, panics and the inputs afterwards stay
-	// exact.
+	// exact. Its float inputs are multiples of 1/32, whose sums are exact
+	// in any order (floatDen).
 	Approx bool
 	// Large adds inputs of 100000 elements, which the parallel backend
-	// cuts into chunks (smaller ones run its sequential code), with
-	// floats whose sums are exact in any order (rpLarge).
+	// cuts into chunks (smaller ones run its sequential code).
 	Large bool
+}
+
+// floatDen returns the denominator of the harness's float inputs: 40,
+// whose multiples round when summed, or, where the comparison is Approx
+// (a backend re-associates float scans and reductions), 32. The specs'
+// float expressions add, subtract, halve, take min and max and multiply
+// by short binary fractions (1.5, 0.25, 3.75, ...), so on a grid of 1/32
+// every value stays a multiple of a power of two with few significant
+// bits, and sums of 100000 of them are exact in any order: a re-associated
+// scan gives the spec's bits. On a grid of 1/40 a running total that is a
+// filter's threshold (3.75) in the reals rounded above it in the spec and
+// below it in a backend's chunks or work-groups, and the filter kept more
+// elements: a difference of rounding that comparing floats within 1e-6
+// cannot absorb. The cpu backend, compared bit for bit, keeps the grid
+// whose sums round.
+func floatDen(hc HarnessConfig) int {
+	if hc.Approx {
+		return 32
+	}
+	return 40
 }
 
 // HarnessSource returns the _test.go file that calls every NAME of p and
@@ -118,6 +138,7 @@ func HarnessSourceFor(p Package, hc HarnessConfig) []byte {
 	fmt.Fprintf(&b, "// Code written by randpipe: the differential test of package %s.\n\n", p.Name)
 	fmt.Fprintf(&b, "package %s\n\n%s\n", p.Name, harnessPrelude)
 	fmt.Fprintf(&b, "const rpApprox = %v\n\n", hc.Approx)
+	fmt.Fprintf(&b, "// rpDen is the denominator of the float inputs (rpFloats).\nconst rpDen = %d\n\n", floatDen(hc))
 	cases := "rpCases"
 	if hc.Large {
 		cases = "append(rpCases, rpLarge...)"
@@ -139,7 +160,7 @@ func HarnessSourceFor(p Package, hc HarnessConfig) []byte {
 				in = append(in, q.Name)
 			case "[]float64":
 				n := lenOf(q.Name, "gs", "fc.ng")
-				fmt.Fprintf(&b, "\t\t%s := rpFloats(r, %s, fc.nilIn, fc.den)\n", q.Name, n)
+				fmt.Fprintf(&b, "\t\t%s := rpFloats(r, %s, fc.nilIn)\n", q.Name, n)
 				c1 = append(c1, fmt.Sprintf("%s1 := rpCloneF(%s)", q.Name, q.Name))
 				c2 = append(c2, fmt.Sprintf("%s2 := rpCloneF(%s)", q.Name, q.Name))
 				in = append(in, q.Name)
@@ -196,36 +217,23 @@ const harnessPrelude = `import (
 
 var _ = math.Float64bits
 
-// rpCase is one set of inputs: their lengths, nil or not, the seed of
-// their values, and the denominator of the floats (rpFloats).
 type rpCase struct {
 	name            string
 	n, ny, ng       int
 	nilIn           bool
 	seed            uint64
-	den             float64
 }
 
 var rpCases = []rpCase{
-	{"n0", 0, 0, 0, false, 1, 40}, {"nil", 0, 0, 0, true, 2, 40},
-	{"n1", 1, 1, 1, false, 3, 40}, {"n1b", 1, 1, 1, false, 4, 40},
-	{"n7", 7, 7, 7, false, 5, 40}, {"n7b", 7, 7, 7, false, 6, 40}, {"n7c", 7, 7, 7, false, 7, 40},
-	{"n1000", 1000, 1000, 1000, false, 8, 40},
-	{"unequal7", 7, 8, 6, false, 9, 40}, {"unequal1", 1, 0, 2, false, 10, 40},
-	{"unequal1000", 1000, 999, 1001, false, 11, 40},
+	{"n0", 0, 0, 0, false, 1}, {"nil", 0, 0, 0, true, 2},
+	{"n1", 1, 1, 1, false, 3}, {"n1b", 1, 1, 1, false, 4},
+	{"n7", 7, 7, 7, false, 5}, {"n7b", 7, 7, 7, false, 6}, {"n7c", 7, 7, 7, false, 7},
+	{"n1000", 1000, 1000, 1000, false, 8},
+	{"unequal7", 7, 8, 6, false, 9}, {"unequal1", 1, 0, 2, false, 10},
+	{"unequal1000", 1000, 999, 1001, false, 11},
 }
 
-// rpLarge's floats are multiples of 1/32. The specs' float expressions
-// add, subtract, halve, take min and max and multiply by constants that
-// are short binary fractions (1.5, 0.25, 3.75, ...), so every value stays
-// a multiple of a power of two with few significant bits, and sums of
-// 100000 of them are exact in any order: a backend's re-associated float
-// scan or reduction gives the spec's bits. On a grid of 1/40 the sums
-// round: a running total that is a filter's threshold (3.75) in the reals
-// rounds above it in the spec and below it in chunks, and the filter
-// keeps more elements, a difference of rounding the comparison within
-// 1e-6 (Approx) cannot absorb.
-var rpLarge = []rpCase{{"n100000", 100000, 100000, 100000, false, 12, 32}}
+var rpLarge = []rpCase{{"n100000", 100000, 100000, 100000, false, 12}}
 
 // rpInts returns n int64s in [-9, 9] with up to 2 extra elements of
 // capacity, also filled.
@@ -240,15 +248,15 @@ func rpInts(r *rand.Rand, n int, isNil bool) []int64 {
 	return s[:n]
 }
 
-// rpFloats returns n float64s, multiples of 1/den in [-400/den,
-// 400/den], with up to 2 extra elements of capacity, also filled.
-func rpFloats(r *rand.Rand, n int, isNil bool, den float64) []float64 {
+// rpFloats returns n float64s, multiples of 1/rpDen in [-400/rpDen,
+// 400/rpDen], with up to 2 extra elements of capacity, also filled.
+func rpFloats(r *rand.Rand, n int, isNil bool) []float64 {
 	if isNil {
 		return nil
 	}
 	s := make([]float64, n+r.IntN(3))
 	for i := range s {
-		s[i] = float64(r.IntN(801)-400) / den
+		s[i] = float64(r.IntN(801)-400) / rpDen
 	}
 	return s[:n]
 }
