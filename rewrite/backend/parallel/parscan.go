@@ -103,10 +103,10 @@ func carried(lk *lower.Kernel) bool {
 // dependencies through the kernel follows both: a member cut out of a
 // pass leaves an index read of its array naming no element.
 func elementReads(lk *lower.Kernel, s *ir.SOAC) []*ir.Var {
-	vs := s.Inputs()
+	vs := slices.Clip(s.Inputs()) // appending leaves the SOAC's own slice alone
 	for _, g := range lk.Src.Gathers {
 		if g.SOAC == s {
-			vs = append(vs[:len(vs):len(vs)], g.Var)
+			vs = append(vs, g.Var)
 		}
 	}
 	return vs
