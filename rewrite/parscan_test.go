@@ -15,8 +15,8 @@ import (
 // TestParallelCarried generates testdata/parscan and checks the runtime
 // call of each kernel (parallel.Carried for the kernels whose chunks
 // need a carry, CarriedLevels where a scan's or a count's chunk totals
-// need another scan's carry, the one-pass calls for starts that are not
-// neutral), with no fallback. testdata/parscan/parscan_test.go, run
+// need another scan's carry, also through an index read, the one-pass
+// calls for starts that are not neutral), with no fallback. testdata/parscan/parscan_test.go, run
 // by the differential test, checks the results against the specs.
 func TestParallelCarried(t *testing.T) {
 	pkgs := casePkgs(t, "parscan")
@@ -38,6 +38,7 @@ func TestParallelCarried(t *testing.T) {
 		"ScanCheckedScan": "parallel.CarriedLevels(", "TwoPanics": "parallel.CarriedLocal(",
 		"SqrtScanMap": "parallel.CarriedLocal(", "ScanZipMapped": "parallel.CarriedLocal(", "MapOutScan": "parallel.CarriedLocal(",
 		"ExpScanMax": "parallel.CarriedLocal(", "ScratchChecked": "parallel.CarriedLocal(", "ScratchScanChecked": "parallel.CarriedLocal(",
+		"GatherScanFilter": "parallel.CarriedLevels(", "ScanRead": "parallel.Carried(",
 	} {
 		body := funcBody(t, src, fn)
 		if !strings.Contains(body, call) || !strings.Contains(body, "parallel.Sequential(") {

@@ -89,7 +89,6 @@ var knownFailures = []struct {
 	file     string
 }{
 	{all, regexp.MustCompile(`declared and not used`), "deadfirst.go"},
-	{par, regexp.MustCompile(`expected type, found '\)'`), "gatherscan.go"},
 }
 
 // pendingFiles returns the pending regression files (pendingPrefix),
@@ -124,7 +123,7 @@ func knownFailure(b, msg string, pending map[string]string) string {
 // TestRandomShapes runs on every backend. The others hold specs only the
 // cpu backend must equal (the operators of issue14.go read a call counter: not
 // associative, as the parallel backends' promise requires).
-var everyBackend = []string{"gatherscan", "opencldev", "openclswap"}
+var everyBackend = []string{"gatherscan", "opencldev", "openclswap", "parallelbig"}
 
 // shapeConfig is the generator's configuration for the shape tests:
 // every spec has one or two shapes, a third a hazard too.

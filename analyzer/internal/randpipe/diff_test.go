@@ -1,6 +1,7 @@
 package randpipe
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -56,9 +57,10 @@ type diffResult struct {
 var failLine = regexp.MustCompile(`(?m)^\s*--- FAIL: (TestRandpipe[\w-]+)`)
 var pkgFail = regexp.MustCompile(`(?m)^FAIL\s+(\S+)\s+\[(build failed|setup failed)\]`)
 
-// runDiff writes pkgs and their harness into a temporary module, runs gen
-// and then one `go test ./...` over the whole batch.
-func runDiff(t *testing.T, pkgs []Package, gen generator) diffResult {
+// runDiff writes pkgs and their harness (compared as hc says) into a
+// temporary module, runs gen and then one `go test ./...` over the whole
+// batch.
+func runDiff(t *testing.T, pkgs []Package, gen generator, hc HarnessConfig) diffResult {
 	t.Helper()
 	dir := t.TempDir()
 	if keep := os.Getenv("RANDPIPE_KEEP"); keep != "" {
@@ -76,7 +78,7 @@ func runDiff(t *testing.T, pkgs []Package, gen generator) diffResult {
 		t.Fatalf("generator: %v", err)
 	}
 	for _, p := range pkgs {
-		if err := os.WriteFile(filepath.Join(dir, p.Name, p.Name+"_rp_test.go"), HarnessSource(p), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, p.Name, p.Name+"_rp_test.go"), HarnessSourceFor(p, hc), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -121,7 +123,7 @@ func lastLines(s string, n int) string {
 // differential test is known to catch a wrong result.
 func TestHarnessSelfCheck(t *testing.T) {
 	pkgs := []Package{Generate(1, Config{Specs: 6}), Generate(2, Config{Specs: 6, Package: "rpmut"})}
-	res := runDiff(t, pkgs, identity(nil))
+	res := runDiff(t, pkgs, identity(nil), HarnessConfig{})
 	if len(res.failed) > 0 {
 		t.Fatalf("identity generator: failures %v\n%s", res.failed, lastLines(res.output, 80))
 	}
@@ -139,9 +141,87 @@ func TestHarnessSelfCheck(t *testing.T) {
 		}[s.Results[0]]
 		return fmt.Sprintf("%s := %s(%s)\n%s\nreturn %s", strings.Join(rs, ", "), s.Func, strings.Join(args, ", "), change, strings.Join(rs, ", "))
 	}
-	res = runDiff(t, pkgs[1:], identity(mut))
+	res = runDiff(t, pkgs[1:], identity(mut), HarnessConfig{})
 	if len(res.failed) != len(pkgs[1].Specs) {
 		t.Fatalf("mutant generator: %d failing tests, want %d: %v\n%s", len(res.failed), len(pkgs[1].Specs), res.failed, lastLines(res.output, 40))
+	}
+}
+
+// reassocSource is a spec whose Filter compares a float Scan's running
+// totals with a threshold they reach exactly, at some indices, on the
+// harness's inputs of 1000 and 100000 elements
+// (testdata/regress/parallelbig.go).
+const reassocSource = `package rpassoc
+
+import "github.com/soacgen/soacgen/runtime/soac"
+
+func spec3(xs []int64, fs []float64, k int64) []float64 {
+	a3 := soac.Scan(fs, 0, func(a, b float64) float64 { return a + b })
+	return soac.Filter(a3, func(x float64) bool { return x < 3.75 })
+}
+`
+
+// chunkedScan is the body of a stand-in for spec3 that scans as a
+// parallel backend's two passes do: each chunk totals its elements from
+// -0, its carry is the sum of the totals before it, and it continues the
+// scan from its carry. The chunks are runtime/parallel's for the parallel
+// backend's code of the spec above its grain (Chunks(n, 1785), Bounds)
+// when size is 0, else of size elements (as a device's work-groups).
+// drop, when not negative, starts the chunk at that index from 0 instead
+// (a lost carry, which the harness must catch).
+func chunkedScan(size, drop int) string {
+	count, bounds := "parallel.Chunks(len(fs), 1785)", "parallel.Bounds(len(fs), chunks, c)"
+	if size > 0 {
+		count, bounds = fmt.Sprintf("(len(fs) + %d) / %d", size-1, size), fmt.Sprintf("c*%d, min(c*%d+%d, len(fs))", size, size, size)
+	}
+	return fmt.Sprintf(`ps := make([]float64, len(fs))
+	carry := 0.0
+	chunks := %s
+	for c := range chunks {
+		lo, hi := %s
+		total := math.Copysign(0, -1)
+		for _, x := range fs[lo:hi] {
+			total += x
+		}
+		acc := carry
+		if c == %d {
+			acc = 0
+		}
+		for i := lo; i < hi; i++ {
+			acc += fs[i]
+			ps[i] = acc
+		}
+		carry += total
+	}
+	_, _, _ = xs, k, parallel.Chunks
+	return soac.Filter(ps, func(x float64) bool { return x < 3.75 })`, count, bounds, drop)
+}
+
+// TestHarnessReassociated runs the harness as the runs of the backends
+// that re-associate compare (Approx, Large) on stand-ins for
+// reassocSource's spec that re-associate its scan over chunks as the
+// contract allows: they must pass (the inputs' sums are exact in any
+// order, so the filter keeps what the spec keeps; on a grid of 1/40 some
+// running totals rounded to the other side of the threshold, at 1e5
+// elements in the parallel backend's chunks and at 1000 in groups of
+// 16), and one dropping a chunk's carry must fail.
+func TestHarnessReassociated(t *testing.T) {
+	spec := Spec{Func: "spec3", Name: "Fused3", Params: []Param{{"xs", "[]int64"}, {"fs", "[]float64"}, {"k", "int64"}}, Results: []string{"[]float64"}}
+	hc := HarnessConfig{Approx: true, Large: true}
+	for _, c := range []struct{ size, drop int }{{0, -1}, {16, -1}, {0, 7}} {
+		p := Package{Name: "rpassoc", Source: []byte(reassocSource), Specs: []Spec{spec}}
+		gen := func(t *testing.T, dir string, pkgs []Package) error {
+			src := IdentitySource(p, func(Spec) string { return chunkedScan(c.size, c.drop) })
+			src = bytes.Replace(src, []byte("package rpassoc\n"), []byte("package rpassoc\n\nimport (\n\t\"math\"\n\n\t\"github.com/soacgen/soacgen/runtime/parallel\"\n\t\"github.com/soacgen/soacgen/runtime/soac\"\n)\n"), 1)
+			return os.WriteFile(filepath.Join(dir, p.Name, p.Name+"_soac.go"), src, 0o644)
+		}
+		res := runDiff(t, []Package{p}, gen, hc)
+		switch {
+		case c.drop < 0 && len(res.failed) > 0:
+			t.Errorf("the scan re-associated in chunks of %d (0: the runtime's): failures %v\n%s", c.size, res.failed, failureExcerpt(res.output))
+		case c.drop >= 0 && len(res.failed) != 1:
+			t.Errorf("the scan dropping chunk %d's carry: failures %v, want 1\n%s", c.drop, res.failed, lastLines(res.output, 40))
+		}
 	}
 }
 
@@ -161,7 +241,7 @@ func TestRandomPipelinesDifferential(t *testing.T) {
 		}
 	}
 	start := time.Now()
-	res := runDiff(t, pkgs, soacgen)
+	res := runDiff(t, pkgs, soacgen, HarnessConfig{})
 	t.Logf("differential: %d specs in %d packages; hazards %s; go test %v, total %v; %d failures",
 		specs, len(pkgs), fmtCounts(kinds), res.duration.Round(time.Millisecond), time.Since(start).Round(time.Millisecond), len(res.failed))
 	if len(res.failed) > 0 {

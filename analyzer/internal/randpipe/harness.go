@@ -98,11 +98,32 @@ type HarnessConfig struct {
 	// Approx compares floats within a relative 1e-6 (NaNs equal), for
 	// backends that may re-associate float reductions (parallel, opencl,
 	// auto); integers, lengths, panics and the inputs afterwards stay
-	// exact.
+	// exact. Its float inputs are multiples of 1/32, whose sums are exact
+	// in any order (floatDen).
 	Approx bool
 	// Large adds inputs of 100000 elements, which the parallel backend
 	// cuts into chunks (smaller ones run its sequential code).
 	Large bool
+}
+
+// floatDen returns the denominator of the harness's float inputs: 40,
+// whose multiples round when summed, or, where the comparison is Approx
+// (a backend re-associates float scans and reductions), 32. The specs'
+// float expressions add, subtract, halve, take min and max and multiply
+// by short binary fractions (1.5, 0.25, 3.75, ...), so on a grid of 1/32
+// every value stays a multiple of a power of two with few significant
+// bits, and sums of 100000 of them are exact in any order: a re-associated
+// scan gives the spec's bits. On a grid of 1/40 a running total that is a
+// filter's threshold (3.75) in the reals rounded above it in the spec and
+// below it in a backend's chunks or work-groups, and the filter kept more
+// elements: a difference of rounding that comparing floats within 1e-6
+// cannot absorb. The cpu backend, compared bit for bit, keeps the grid
+// whose sums round.
+func floatDen(hc HarnessConfig) int {
+	if hc.Approx {
+		return 32
+	}
+	return 40
 }
 
 // HarnessSource returns the _test.go file that calls every NAME of p and
@@ -117,6 +138,7 @@ func HarnessSourceFor(p Package, hc HarnessConfig) []byte {
 	fmt.Fprintf(&b, "// Code written by randpipe: the differential test of package %s.\n\n", p.Name)
 	fmt.Fprintf(&b, "package %s\n\n%s\n", p.Name, harnessPrelude)
 	fmt.Fprintf(&b, "const rpApprox = %v\n\n", hc.Approx)
+	fmt.Fprintf(&b, "// rpDen is the denominator of the float inputs (rpFloats).\nconst rpDen = %d\n\n", floatDen(hc))
 	cases := "rpCases"
 	if hc.Large {
 		cases = "append(rpCases, rpLarge...)"
@@ -226,13 +248,15 @@ func rpInts(r *rand.Rand, n int, isNil bool) []int64 {
 	return s[:n]
 }
 
+// rpFloats returns n float64s, multiples of 1/rpDen in [-400/rpDen,
+// 400/rpDen], with up to 2 extra elements of capacity, also filled.
 func rpFloats(r *rand.Rand, n int, isNil bool) []float64 {
 	if isNil {
 		return nil
 	}
 	s := make([]float64, n+r.IntN(3))
 	for i := range s {
-		s[i] = float64(r.IntN(801)-400) / 40
+		s[i] = float64(r.IntN(801)-400) / rpDen
 	}
 	return s[:n]
 }

@@ -51,6 +51,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"go/token"
 	"path/filepath"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -198,20 +199,12 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 	case len(scans) == 1 && (len(folds) > 0 || len(kept) > 0):
 		return nil, fmt.Sprintf("the scan %s at %s beside a reduction or a filter's output does not run in parallel yet", scans[0].Member.Name, short(f, scans[0].Member.Pos()))
 	case len(scans) == 1:
+		// A member reading the scan's elements, as its input or at the
+		// index (elementReads), makes the kernel carried (parCarried).
 		sm := scans[0].Member
 		for _, m := range lk.Members {
-			if m.SOAC != sm {
-				for _, v := range m.SOAC.Inputs() {
-					if v == sm.Out {
-						return nil, fmt.Sprintf("the elements of the scan %s at %s are read by %s in the same kernel: its chunks' carries would have to be applied before; not parallelised yet", sm.Name, short(f, sm.Pos()), m.SOAC.Name)
-					}
-				}
-			}
-		}
-		// An index read (fusion.Gather) reads the scan's elements too.
-		for _, g := range lk.Src.Gathers {
-			if g.Var == sm.Out {
-				return nil, fmt.Sprintf("the elements of the scan %s at %s are read at the index by %s in the same kernel: its chunks' carries would have to be applied before; not parallelised yet", sm.Name, short(f, sm.Pos()), g.SOAC.Name)
+			if m.SOAC != sm && slices.Contains(elementReads(lk, m.SOAC), sm.Out) {
+				return nil, fmt.Sprintf("the elements of the scan %s at %s are read by %s in the same kernel: its chunks' carries would have to be applied before; not parallelised yet", sm.Name, short(f, sm.Pos()), m.SOAC.Name)
 			}
 		}
 		for i := range lp.Stores {

@@ -86,7 +86,7 @@ func carried(lk *lower.Kernel) bool {
 		}
 	}
 	for _, m := range lk.Members {
-		for _, v := range m.SOAC.Inputs() {
+		for _, v := range elementReads(lk, m.SOAC) {
 			read = read || scanned[v]
 		}
 	}
@@ -94,6 +94,22 @@ func carried(lk *lower.Kernel) bool {
 		return kept > 1
 	}
 	return scans > 1 || folds > 0 || kept > 0 || nested || read
+}
+
+// elementReads returns the arrays member s of lk reads an element of at
+// each iteration: its inputs, then the arrays its literals read at the
+// iteration index (fusion.Kernel.Gathers), whose elements the loop takes
+// from their producers, members of lk. Whatever follows a member's
+// dependencies through the kernel follows both: a member cut out of a
+// pass leaves an index read of its array naming no element.
+func elementReads(lk *lower.Kernel, s *ir.SOAC) []*ir.Var {
+	vs := slices.Clip(s.Inputs()) // appending leaves the SOAC's own slice alone
+	for _, g := range lk.Src.Gathers {
+		if g.SOAC == s {
+			vs = append(vs, g.Var)
+		}
+	}
+	return vs
 }
 
 // storeSpace is the space whose elements member m stores: a filter's kept
@@ -282,7 +298,7 @@ func deps(lk *lower.Kernel, targets []int) []bool {
 		}
 		need[i] = true
 		m := lk.Members[i]
-		for _, v := range m.SOAC.Inputs() {
+		for _, v := range elementReads(lk, m.SOAC) {
 			if j, ok := prod[v]; ok {
 				visit(j)
 			}
@@ -739,7 +755,7 @@ func planLocal(f *hostgo.Func, lk *lower.Kernel, lp *hostgo.LoopParts, scans []h
 		if isScan[i] {
 			return
 		}
-		for _, v := range m.SOAC.Inputs() {
+		for _, v := range elementReads(lk, m.SOAC) {
 			if j, ok := prod[v]; ok {
 				visit(j)
 			}

@@ -133,8 +133,9 @@ func sumReadsParSpec(xs []int64) int64 {
 
 // ScanReadPar reads a scan's elements at the index on the parallel
 // backend: each is the running value of every element before it, which a
-// chunk does not have, so the kernel runs as the cpu backend's loop (as
-// for a member reading the scan as its input).
+// chunk has only once the chunks before it are known, so the kernel runs
+// as two passes from carries (parallel.Carried), as for a member reading
+// the scan as its input.
 //
 //soac:fuse ScanReadPar backend=parallel
 func scanReadParSpec(xs []int64) []int64 {
@@ -143,9 +144,9 @@ func scanReadParSpec(xs []int64) []int64 {
 	return soac.Map(soac.Iota(n), func(i int) int64 { return ys[i] * 2 })
 }
 
-// ScanReadFloatPar is ScanReadPar over float64, whose parallel scan is
-// not one pass from known carries: a chunk's reads would miss the running
-// value (the differential test fails if the parallel backend renders it).
+// ScanReadFloatPar is ScanReadPar over float64: a chunk that read its
+// scan's elements without the carry would miss the running value, which
+// the differential test catches above the grain.
 //
 //soac:fuse ScanReadFloatPar backend=parallel
 func scanReadFloatParSpec(xs []float64) []float64 {

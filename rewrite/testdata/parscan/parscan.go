@@ -317,3 +317,28 @@ func scratchScanCheckedSpec(xs []int) int {
 	ps := soac.Scan(ys, 0, func(a, b int) int { return a + b })
 	return soac.Reduce(soac.Map2(ps, xs, func(p, x int) int { return p + check(x) }), -1<<62, func(a, b int) int { return max(a, b) })
 }
+
+// gatherScanFilterSpec: a map over Iota reads a zip of a scan's elements
+// at the index (an index read: in the kernel the zip's element stands for
+// it) and a filter keeps some of the map's elements: the filter's kept
+// count in pass 1 needs the zip, which needs the scan's carry first
+// (CarriedLevels). A pass that leaves out the zip leaves the read naming
+// no array.
+//
+//soac:fuse GatherScanFilter backend=parallel
+func gatherScanFilterSpec(xs []int) []int {
+	ps := soac.Scan(xs, 0, func(a, b int) int { return a + b })
+	zs := soac.Map2(xs, ps, func(x, p int) int { return p - 2*x })
+	ms := soac.Map(soac.Iota(len(xs)), func(j int) int { return zs[j] * 3 })
+	return soac.Filter(ms, func(m int) bool { return m > 0 })
+}
+
+// scanReadSpec: a map reads a scan's elements at the index, as a member
+// reading the scan as its input would: pass 2 continues the scan from
+// its carry, so each read is the running value (Carried).
+//
+//soac:fuse ScanRead backend=parallel
+func scanReadSpec(xs []int) []int {
+	ps := soac.Scan(xs, 0, func(a, b int) int { return a + b })
+	return soac.Map(soac.Iota(len(xs)), func(j int) int { return ps[j]*2 - xs[j] })
+}

@@ -151,6 +151,8 @@ func TestExact(t *testing.T) {
 			{"ExpScanMax", func() any { return ExpScanMax(fs) }, func() any { return expScanMaxSpec(fs) }},
 			{"ScratchChecked", func() any { return ScratchChecked(xs) }, func() any { return scratchCheckedSpec(xs) }},
 			{"ScratchScanChecked", func() any { return ScratchScanChecked(xs) }, func() any { return scratchScanCheckedSpec(xs) }},
+			{"GatherScanFilter", func() any { return GatherScanFilter(xs) }, func() any { return gatherScanFilterSpec(xs) }},
+			{"ScanRead", func() any { return ScanRead(xs) }, func() any { return scanReadSpec(xs) }},
 		}
 		for _, c := range cases {
 			got := across(t, c.name, n, c.fused)

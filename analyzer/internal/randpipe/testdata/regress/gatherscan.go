@@ -1,5 +1,3 @@
-//randpipe:pending the parallel backend's code does not parse: an index read of a Map2 of a Scan's output, in a kernel with a Filter, names no array (delete this line once the parallel backend handles it)
-
 // Regression spec: a12 fuses into the Map over Iota that reads a12[i]
 // (an index read), in one kernel with the Scan a12 zips and the Filter
 // of the Map's output; the parallel backend writes the read as "( [i])",
