@@ -130,6 +130,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		// A negative length is the CPU code's panic.
 		cond = n.Clone().Op(">").Lit(0).Op("&&").Add(cond)
 	}
+	cond = withGeneratedLengths(f, ck.lk, n, cond)
 	if f.Backend() == backend.Auto {
 		// Inputs an earlier kernel left on the device: it ran there by
 		// the model's verdict on the two together (groupCost), so this
@@ -507,4 +508,30 @@ func (ck *clKernel) argValues(session string, rows func(clArg) jen.Code) jen.Cod
 		list = append(list, launchQ(pass).Call(f.ObjName(a.obj)))
 	}
 	return jen.Index().Any().Values(list...)
+}
+
+// withGeneratedLengths returns cond preceded by the conditions that
+// every generator (Iota, Replicate) of kernel lk that a zip of the
+// kernel asserts of one length with other arrays (lower.Kernel.Asserts)
+// has the launch's length n. A launch checks that its inputs have length
+// n, not a generator, which the work-items compute from the index: a
+// zip of a generated array with an input of another length would run
+// over n elements where the spec's zip panics. The CPU code, which runs
+// when they differ, raises that panic.
+func withGeneratedLengths(f *hostgo.Func, lk *lower.Kernel, n, cond *jen.Statement) *jen.Statement {
+	seen := map[*ir.SOAC]bool{lk.Length.Gen: true}
+	var conds []jen.Code
+	for _, a := range lk.Asserts {
+		for _, l := range a.Lengths {
+			if l.Gen == nil || seen[l.Gen] {
+				continue
+			}
+			seen[l.Gen] = true
+			conds = append(conds, f.LengthCode(l).Op("==").Add(n.Clone()))
+		}
+	}
+	for i := len(conds) - 1; i >= 0; i-- {
+		cond = jen.Add(conds[i]).Op("&&").Add(cond)
+	}
+	return cond
 }

@@ -316,6 +316,7 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	for _, kv := range kvs[1:] {
 		cond = cond.Op("&&").Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	}
+	cond = withGeneratedLengths(f, ckA.lk, n, cond)
 	if f.Backend() == backend.Auto {
 		// As emit: an input an earlier kernel left on the device runs
 		// this one there too; else the model decides.

@@ -1310,3 +1310,32 @@ func scanPanicsRefusedSpec(xs []int) []int {
 func tempInputRefusedSpec(xs []string, k int) int {
 	return soac.Reduce(soac.Map(xs[k:], func(s string) int { return len(s) }), 0, func(a, b int) int { return a + b })
 }
+
+// ZipGenerated zips an Iota of ys's length with xs: where the lengths
+// differ the spec's Map2 panics, so the kernel, which runs over xs and
+// computes the Iota's elements from the index, does not launch.
+//
+//soac:fuse ZipGenerated backend=opencl
+func zipGeneratedSpec(xs, ys []int64) int64 {
+	is := soac.Map(soac.Iota(len(ys)), func(i int) int64 { return int64(i) * 3 })
+	return soac.Reduce(soac.Map2(is, xs, func(i, x int64) int64 { return i ^ x }), 0, func(a, b int64) int64 { return a + b })
+}
+
+// ZipGenerators zips an Iota and a Replicate: the kernel runs over the
+// Iota's length only when the Replicate's is the same.
+//
+//soac:fuse ZipGenerators backend=opencl
+func zipGeneratorsSpec(n, m int) int64 {
+	return soac.Reduce(soac.Map2(soac.Iota(n), soac.Replicate(m, int64(5)), func(i int, r int64) int64 { return int64(i) * r }), 0,
+		func(a, b int64) int64 { return a + b })
+}
+
+// ZipGeneratedScan zips an Iota of ys's length with xs before a scan and
+// a reduction of its prefix sums (two launches: the scan, then the
+// rest).
+//
+//soac:fuse ZipGeneratedScan backend=opencl
+func zipGeneratedScanSpec(xs, ys []int64) ([]int64, int64) {
+	ps := soac.Scan(soac.Map2(xs, soac.Iota(len(ys)), func(x int64, i int) int64 { return x - int64(i) }), 0, func(a, b int64) int64 { return a + b })
+	return ps, soac.Reduce(soac.Map(ps, func(p int64) int64 { return p ^ 7 }), 0, func(a, b int64) int64 { return max(a, b) })
+}
