@@ -84,6 +84,13 @@ func nonNegative(info *types.Info, o *ir.Operand) bool {
 	if lengthOf(info, o) != nil {
 		return true
 	}
+	if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok && len(call.Args) == 1 {
+		// len(e) or cap(e) of any operand is never negative (evaluating
+		// e may panic: operandPanic says so).
+		if b := predeclared(info, call.Fun); b == "len" || b == "cap" {
+			return true
+		}
+	}
 	if o.Const != nil && o.Const.Value != nil {
 		if lit, ok := o.Expr.(*ast.BasicLit); ok && lit.Kind == token.INT {
 			return true
