@@ -160,6 +160,9 @@ var sourceCases = []sourceCase{
 	{"quality", "loopCaptured", expect{kernels: map[int]int{0: 1}, together: [][]string{{"xs", "s"}}, outputs: []string{"xs"}, noNotes: true}},
 	{"quality", "loopNormalize", expect{kernels: map[int]int{0: 2}, apart: [][]string{{"s", "xs"}}}},
 	{"quality", "loopOuterInput", expect{kernels: map[int]int{0: 2}, refusals: []string{"loop-boundary/a"}}},
+	{"quality", "loopAccum", expect{together: [][]string{{"ys", "acc"}}, refusals: []string{"loop-boundary/acc"}}},
+	{"quality", "loopWritesAcc", expect{kernels: map[int]int{0: 2}, refusals: []string{"used-before/acc"}}},
+	{"quality", "keptOrNew", expect{kernels: map[int]int{0: 3}}},
 	// Slices and generators as producers.
 	{"quality", "sliceZips", expect{kernels: map[int]int{0: 1}, together: [][]string{{"x", "b", "c"}}, internal: []string{"x", "c"}, rules: []string{"replicate->any", "horizontal"}, noNotes: true}},
 	{"quality", "sliceOfLen", expect{kernels: map[int]int{0: 1}, together: [][]string{{"b", "c"}}, rules: []string{"horizontal"}, noNotes: true}},

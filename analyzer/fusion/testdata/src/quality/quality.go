@@ -75,6 +75,37 @@ func loopOuterInput(xs []float64, iters int) float64 {
 	return s
 }
 
+// loopAccum: acc starts as a Replicate and the loop assigns it again:
+// the Map2 reads the Replicate's value in the first iteration only.
+func loopAccum(xs []float64, iters int) []float64 {
+	acc := soac.Replicate(len(xs), 0.0)
+	for it := 0; it < iters; it++ { // want `loop-boundary: acc .* the loop at quality.go:\d+:\d+ assigns acc again`
+		ys := soac.Map(xs, func(x float64) float64 { return x * float64(it) })
+		acc = soac.Map2(acc, ys, add)
+	}
+	return acc
+}
+
+// loopWritesAcc: the loop writes acc's memory and never assigns acc:
+// the Reduce reads the Map's array as the loop left it.
+func loopWritesAcc(xs []float64, iters int) float64 {
+	acc := soac.Map(xs, func(x float64) float64 { return x * 2 })
+	for it := 0; it < iters && len(acc) > 0; it++ { // want `used-before: acc .*`
+		acc[0] += 1
+	}
+	return soac.Reduce(acc, 0.0, add)
+}
+
+// keptOrNew: a is the Map's value or the branch's: the Reduce reads the
+// one the path taken leaves, so neither Map fuses into it.
+func keptOrNew(xs, ys []float64, c bool) float64 {
+	a := soac.Map(xs, func(x float64) float64 { return x + 1 })
+	if c {
+		a = soac.Map(ys, func(y float64) float64 { return y * 2 })
+	}
+	return soac.Reduce(a, 0.0, add)
+}
+
 // --- Slices and generators as producers.
 
 // sliceZips: a slice of the input and a replicated value feed two Map2s:
