@@ -166,6 +166,8 @@ var sourceCases = []sourceCase{
 	// Slices and generators as producers.
 	{"quality", "sliceZips", expect{kernels: map[int]int{0: 1}, together: [][]string{{"x", "b", "c"}}, internal: []string{"x", "c"}, rules: []string{"replicate->any", "horizontal"}, noNotes: true}},
 	{"quality", "sliceOfLen", expect{kernels: map[int]int{0: 1}, together: [][]string{{"b", "c"}}, rules: []string{"horizontal"}, noNotes: true}},
+	{"quality", "sliceInline", expect{kernels: map[int]int{0: 1}, together: [][]string{{"b", "c"}}, rules: []string{"horizontal"}, noNotes: true}},
+	{"quality", "sliceInlineOther", expect{kernels: map[int]int{0: 2}, apart: [][]string{{"b", "c"}}}},
 	{"quality", "unusedParam", expect{kernels: map[int]int{0: 1}, internal: []string{"t"}, noNotes: true}},
 	// Lambdas that write memory they allocate are pure.
 	{"quality", "cloneRow", expect{kernels: map[int]int{0: 1}, internal: []string{"a"}, rules: []string{"map->map"}, noNotes: true}},

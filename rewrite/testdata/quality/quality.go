@@ -191,6 +191,38 @@ func sliceOfLenSpecArgs(r *rand.Rand, n int) []any {
 	return []any{ints(r, max(0, n+r.IntN(3)-1)), ints(r, n)}
 }
 
+// sliceInline: arr[:n] as the argument of two Map2s: the second slicing
+// cannot panic once the first did not.
+//
+//soac:fuse SliceInline
+//soac:fuse SliceInlinePar backend=parallel
+//soac:fuse SliceInlineCL backend=opencl
+func sliceInlineSpec(arr, ys, zs []int, n int) ([]int, []int) {
+	b := soac.Map2(arr[:n], ys, addi)
+	c := soac.Map2(arr[:n], zs, func(p, q int) int { return p * q })
+	return b, c
+}
+
+func sliceInlineSpecArgs(r *rand.Rand, n int) []any {
+	return []any{ints(r, n), ints(r, n+r.IntN(2)), ints(r, n+r.IntN(2)), n + r.IntN(2) - min(n, 1)*r.IntN(2)}
+}
+
+// sliceInlineOther: brr[:n] may panic where arr[:n] did not, after the
+// first Map2's own panic.
+//
+//soac:fuse SliceInlineOther
+//soac:fuse SliceInlineOtherPar backend=parallel
+//soac:fuse SliceInlineOtherCL backend=opencl
+func sliceInlineOtherSpec(arr, brr, ys, zs []int, n int) ([]int, []int) {
+	b := soac.Map2(arr[:n], ys, addi)
+	c := soac.Map2(brr[:n], zs, func(p, q int) int { return p * q })
+	return b, c
+}
+
+func sliceInlineOtherSpecArgs(r *rand.Rand, n int) []any {
+	return []any{ints(r, n), ints(r, max(0, n-r.IntN(2))), ints(r, n+r.IntN(2)), ints(r, n), n}
+}
+
 // sliceOtherLen: lengths not known equal: the kernel checks them.
 //
 //soac:fuse SliceOtherLen

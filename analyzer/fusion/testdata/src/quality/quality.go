@@ -126,6 +126,23 @@ func sliceOfLen(arr, ys []float64) ([]float64, []float64) {
 	return b, c
 }
 
+// sliceInline: arr[:n] written as the argument of two Map2s: the second
+// slicing cannot panic once the first did not (the same slice, the same
+// bound), so the first Map2 moves past it and both share one pass.
+func sliceInline(arr, ys, zs []float64, n int) ([]float64, []float64) {
+	b := soac.Map2(arr[:n], ys, add)
+	c := soac.Map2(arr[:n], zs, func(p, q float64) float64 { return p * q })
+	return b, c
+}
+
+// sliceInlineOther: brr[:n] may panic where arr[:n] did not: the first
+// Map2, which may panic itself, stays before it.
+func sliceInlineOther(arr, brr, ys, zs []float64, n int) ([]float64, []float64) {
+	b := soac.Map2(arr[:n], ys, add)
+	c := soac.Map2(brr[:n], zs, func(p, q float64) float64 { return p * q })
+	return b, c
+}
+
 // sliceOtherLen: arr[:n] and brr[:m] have lengths not known equal: the
 // kernel checks them before its loop (an assert), as for parameters.
 func sliceOtherLen(arr, brr []float64, n, m int) []float64 {
