@@ -169,8 +169,8 @@ func TestLoweredFallback(t *testing.T) {
 	var warns []string
 	refs := 0
 	for _, c := range cases(t) {
-		if c == "opencl" || c == "parallel" || c == "clstreams" || c == "clstreammap" || c == "clresident" || c == "neutrals" || c == "carried" {
-			continue // their fallbacks: TestOpenCLRefusals, TestParallelBackend, TestOpenCLStreamRefusals, TestOpenCLStreamMap, TestOpenCLKeptCaptures, TestNeutrals; carried checks results on every backend, not where it falls back
+		if c == "opencl" || c == "parallel" || c == "clstreams" || c == "clstreammap" || c == "clresident" || c == "neutrals" || c == "carried" || c == "quality" {
+			continue // their fallbacks: TestOpenCLRefusals, TestParallelBackend, TestOpenCLStreamRefusals, TestOpenCLStreamMap, TestOpenCLKeptCaptures, TestNeutrals; carried and quality check results on every backend, not where they fall back
 		}
 		for _, o := range generateDir(t, filepath.Join("testdata", c)) {
 			warns = append(warns, o.Warnings...)

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
@@ -112,6 +113,12 @@ func (b *builder) sources(e ast.Expr) (vs []*ir.Var, unknown bool) {
 		default: // make, new, len, ...: fresh or scalar
 			return vs, unknown
 		}
+		// A pure call whose result the callee allocates itself
+		// (slices.Clone, soac.Map, a helper returning what it made)
+		// shares nothing when its elements hold no references.
+		if ce := b.pur.Call(e); ce.Purity.Pure && slices.Contains(ce.FreshResults, 0) && refFreeElems(t) {
+			return vs, unknown
+		}
 		// Any other call: its result may share memory with every argument
 		// and the receiver, and, unless the callee is known pure, with
 		// anything at all.
@@ -215,4 +222,25 @@ func (b *builder) capturedObjs(lit *ast.FuncLit) []types.Object {
 	})
 	b.captures[lit] = objs
 	return objs
+}
+
+// refFreeElems reports whether everything a value of type t refers to is
+// its own memory holding no further references: a slice, array, pointer
+// or map of values without references. Fresh memory of such a type
+// shares nothing with any other value.
+func refFreeElems(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return !hasRefs(u.Elem())
+	case *types.Array:
+		return !hasRefs(u.Elem())
+	case *types.Pointer:
+		return !hasRefs(u.Elem())
+	case *types.Map:
+		return !hasRefs(u.Key()) && !hasRefs(u.Elem())
+	}
+	return !hasRefs(t)
 }

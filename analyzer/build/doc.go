@@ -113,6 +113,17 @@
 // Global Var makes every member Global; a statement writing a Global Var
 // writes global state.
 //
+// Calls. A call whose purity summary says that its only effect is writing
+// memory reachable from its arguments (sort.Ints(ks), fill(buf, v), a
+// pointer-receiver method of a local) records those writes in Writes, the
+// arguments matched to the callee's parameters (every argument of a
+// variadic one, the first of a method expression), and is not impure: it
+// orders only what reads or writes that memory. Where the arguments cannot
+// be matched so, or the call passes a function the caller cannot resolve,
+// it is impure. The result of a pure call whose callee allocates it
+// (purity's fresh results) and whose elements hold no references shares
+// memory with nothing.
+//
 // Lambdas. A local variable defined once by a function literal and never
 // reassigned or escaped is resolved to its literal (FuncValue with Lit);
 // its body is built again as the lambda's Body. A method expression

@@ -370,7 +370,12 @@ func (c *ectx) call(e *ast.CallExpr, cond string) {
 		c.expr(a, cond)
 	}
 	ce := b.pur.Call(e)
-	if !ce.Purity.Pure {
+	written, exact := c.writtenArgs(e, ce.WritesArgs)
+	// A call whose only effect is writing memory reachable from its
+	// arguments (sort.Ints(ks), fill(buf, v), st.add(x)) is no side
+	// effect beyond those writes, which Writes records: it blocks only
+	// what reads or writes that memory. Any other impure call is impure.
+	if !ce.Purity.Pure && !(ce.ArgWritesOnly && !ce.WritesGlobal && exact) {
 		r := ce.Purity.Reason
 		if r == "" {
 			r = "calls " + types.ExprString(e.Fun) + ", which is not known to be pure"
@@ -381,12 +386,11 @@ func (c *ectx) call(e *ast.CallExpr, cond string) {
 		}
 		setImpure(c.eff, r, pos)
 	}
-	for _, i := range ce.WritesArgs {
-		switch {
-		case i == -1:
+	for _, a := range written {
+		if a == nil {
 			c.writeReceiver(e.Fun)
-		case i >= 0 && i < len(e.Args):
-			c.writeThrough(e.Args[i])
+		} else {
+			c.writeThrough(a)
 		}
 	}
 	if ce.WritesGlobal {
@@ -395,6 +399,57 @@ func (c *ectx) call(e *ast.CallExpr, cond string) {
 	if ce.NoReturn {
 		c.eff.Exits = true
 	}
+}
+
+// writtenArgs returns the argument expressions of call e that the callee's
+// parameters ws (-1: the receiver) receive: for the variadic parameter
+// every argument it collects, for a method expression's receiver the first
+// argument; nil stands for a method value's receiver (writeReceiver). exact
+// is false when some parameter of ws cannot be matched to the arguments
+// that way.
+func (c *ectx) writtenArgs(e *ast.CallExpr, ws []int) (written []ast.Expr, exact bool) {
+	b := c.b
+	offset := 0
+	methodVal := false
+	if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+		if s := b.info.Selections[sel]; s != nil {
+			switch s.Kind() {
+			case types.MethodExpr:
+				offset = 1
+			case types.MethodVal:
+				methodVal = true
+			}
+		}
+	}
+	sig, _ := typeUnder(b.info.TypeOf(e.Fun)).(*types.Signature)
+	exact = sig != nil
+	for _, i := range ws {
+		switch {
+		case i == -1 && methodVal:
+			written = append(written, nil)
+		case i == -1 && offset == 1 && len(e.Args) > 0:
+			written = append(written, e.Args[0])
+		case i == -1:
+			exact = false
+		case sig != nil && sig.Variadic() && i == sig.Params().Len()-1-offset && !e.Ellipsis.IsValid():
+			if i+offset <= len(e.Args) {
+				written = append(written, e.Args[i+offset:]...)
+			}
+		case i+offset < len(e.Args):
+			written = append(written, e.Args[i+offset])
+		default:
+			exact = false
+		}
+	}
+	return written, exact
+}
+
+// typeUnder returns t's underlying type, nil-safe.
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
 }
 
 // unsupReason returns why the SOAC call e cannot be put into the IR, or "".

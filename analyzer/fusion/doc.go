@@ -7,7 +7,9 @@
 // "A T2 Graph-Reduction Approach to Fusion" (2013) [T2-fusion]: it builds a dependency graph (graph.go), visits each block's SOACs
 // from last to first and fuses a producer into the kernel of its consumers
 // when a rule of the table allows it (rules.go) and every move is legal
-// (legal.go), copying a producer into the kernels of disjoint branches;
+// (legal.go), copying a producer into the kernels of disjoint branches
+// (only into those that consume it when it has no effect and cannot
+// panic, so that leaving it out elsewhere is unobservable);
 // then it merges independent kernels over one iteration space
 // horizontally. Iteration spaces follow the size inference of Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP],
 // so a filter and the reductions of its output share a pass with other

@@ -612,7 +612,7 @@ func (st *state) branches(P *ir.SOAC, x *ir.Var, cons, branch []consumer, others
 			Reason: fmt.Sprintf("%s is also used at %s, so it must be materialised; copying it into the branches of %s would compute it twice", x.Name, st.p.at(o.Pos), st.p.stmt(anc))})
 		return
 	}
-	targets, r := st.pathKernels(anc, x)
+	targets, r := st.pathKernels(anc, x, st.skippable(P))
 	if r != nil {
 		st.refuse(P, x, r)
 		return
@@ -653,11 +653,20 @@ func (st *state) branches(P *ir.SOAC, x *ir.Var, cons, branch []consumer, others
 	}
 }
 
+// skippable reports whether P may be left out on a path that does not
+// consume its result: it has no effect and cannot panic (nor can its
+// operands), so that computing it only on the paths that read it is
+// unobservable.
+func (st *state) skippable(P *ir.SOAC) bool {
+	return soacImpure(P) == nil && P.Eff.Impure == "" && !P.Eff.WritesGlobal && len(P.Eff.Writes) == 0 &&
+		stmtMayPanic(scopeOf(st.fn), P) == ""
+}
+
 // pathKernels returns, for statement s (an if or switch holding consumers
 // of x), the one kernel that consumes x on each path through it; it
-// refuses when some path does not consume x or one path has two consumer
-// kernels.
-func (st *state) pathKernels(s ir.Stmt, x *ir.Var) ([]*kstate, *Refusal) {
+// refuses when one path has two consumer kernels, or when some path does
+// not consume x unless skip says that the producer may be left out there.
+func (st *state) pathKernels(s ir.Stmt, x *ir.Var, skip bool) ([]*kstate, *Refusal) {
 	var blocks []*ir.Block
 	complete := true
 	switch s := s.(type) {
@@ -672,7 +681,7 @@ func (st *state) pathKernels(s ir.Stmt, x *ir.Var) ([]*kstate, *Refusal) {
 		blocks = s.Cases
 		complete = s.Exhaustive
 	}
-	if !complete {
+	if !complete && !skip {
 		return nil, &Refusal{Rule: RefNotEveryPath, Pos: s.Pos(), Var: x,
 			Reason: fmt.Sprintf("%s has a path that does not consume %s: sinking %s into the branch would skip it, and its panics, on the other paths", st.p.stmt(s), x.Name, x.Name)}
 	}
@@ -685,6 +694,8 @@ func (st *state) pathKernels(s ir.Stmt, x *ir.Var) ([]*kstate, *Refusal) {
 			}
 		}
 		switch {
+		case len(here) == 0 && skip:
+			continue // the producer is left out on this path
 		case len(here) == 0:
 			return nil, &Refusal{Rule: RefNotEveryPath, Pos: blockPos(b, s), Var: x,
 				Reason: fmt.Sprintf("the branch at %s of %s does not consume %s: sinking %s into the other branches would skip it, and its panics, on this path", st.p.at(blockPos(b, s)), st.p.stmt(s), x.Name, x.Name)}
@@ -693,7 +704,7 @@ func (st *state) pathKernels(s ir.Stmt, x *ir.Var) ([]*kstate, *Refusal) {
 				out = append(out, st.kernelOf(soac))
 				continue
 			}
-			ks, r := st.pathKernels(here[0], x)
+			ks, r := st.pathKernels(here[0], x, skip)
 			if r != nil {
 				return nil, r
 			}

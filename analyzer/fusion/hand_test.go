@@ -401,12 +401,22 @@ var handCases = []handCase{
 		// Sinking x into the then-branch skips Map(a, f), and its panics,
 		// when c is false.
 		b.param("a", "c")
-		b.Map("x", pure(), "a")
+		b.Map("x", lam{mayPanic: true}, "a")
 		b.If("c", func() {
 			b.Map("y", pure(), "x")
 			b.plain("use:y")
 		}, nil)
 	}, want: expect{kernels: map[int]int{0: 2}, refusals: []string{"not-every-path/x"}}},
+	{name: "not every path consumes a producer that cannot panic", build: func(b *irb) {
+		// Map(a, f) with f pure and unable to panic: skipping it when c
+		// is false is unobservable, so it runs only in the branch.
+		b.param("a", "c")
+		b.Map("x", pure(), "a")
+		b.If("c", func() {
+			b.Map("y", pure(), "x")
+			b.plain("use:y")
+		}, nil)
+	}, want: expect{kernels: map[int]int{0: 1}, rules: []string{"branch-copy"}, noNotes: true}},
 	{name: "scan of a filter", build: func(b *irb) {
 		// xs = [1 -2 3]: kept [1 3], scanned [1 4]; fused, the scan folds
 		// only kept elements, in the filter's output space.

@@ -84,6 +84,13 @@ func nonNegative(info *types.Info, o *ir.Operand) bool {
 	if lengthOf(info, o) != nil {
 		return true
 	}
+	if call, ok := ast.Unparen(o.Expr).(*ast.CallExpr); ok && len(call.Args) == 1 {
+		// len(e) or cap(e) of any operand is never negative (evaluating
+		// e may panic: operandPanic says so).
+		if b := predeclared(info, call.Fun); b == "len" || b == "cap" {
+			return true
+		}
+	}
 	if o.Const != nil && o.Const.Value != nil {
 		if lit, ok := o.Expr.(*ast.BasicLit); ok && lit.Kind == token.INT {
 			return true
@@ -153,6 +160,9 @@ func stmtMayPanic(sc panicScope, s ir.Stmt) string {
 		return headerMayPanic(sc, s.Stmt)
 	case *ir.Plain:
 		if s.Hoisted != nil {
+			if sliceRepeated(s) {
+				return ""
+			}
 			return nodeMayPanic(sc, s.Hoisted)
 		}
 		return nodeMayPanic(sc, s.Node)
@@ -171,6 +181,52 @@ func stmtMayPanic(sc panicScope, s ir.Stmt) string {
 		}
 	}
 	return headerMayPanic(sc, s)
+}
+
+// sliceRepeated reports whether s evaluates a slice expression x[lo:hi]
+// (a SOAC's argument, hoisted) that an earlier statement of its block
+// evaluated already on the same values: x, lo and hi variables (or
+// constants) of the same Vars. Whenever s runs, that statement ran before
+// it without panicking (a panic there would have left the block), and
+// its bounds held on the same slice header: s cannot panic either.
+func sliceRepeated(s *ir.Plain) bool {
+	key, ok := sliceKey(s)
+	if !ok {
+		return false
+	}
+	for _, t := range s.Parent.Stmts {
+		if t == ir.Stmt(s) {
+			return false
+		}
+		if p, isPlain := t.(*ir.Plain); isPlain && p.Hoisted != nil {
+			if k, ok := sliceKey(p); ok && k == key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sliceKey names the hoisted slice expression of p by its text and the
+// Vars it reads, when its operands are identifiers and constants only
+// (nothing else is evaluated, nothing else may panic).
+func sliceKey(p *ir.Plain) (string, bool) {
+	se, ok := ast.Unparen(p.Hoisted).(*ast.SliceExpr)
+	if !ok {
+		return "", false
+	}
+	for _, e := range []ast.Expr{se.X, se.Low, se.High, se.Max} {
+		switch ast.Unparen(e).(type) {
+		case nil, *ast.Ident, *ast.BasicLit:
+		default:
+			return "", false
+		}
+	}
+	key := types.ExprString(se)
+	for _, u := range p.Eff.Uses {
+		key += fmt.Sprintf("|%d", u.ID)
+	}
+	return key, true
 }
 
 // headerMayPanic inspects the expressions a compound statement evaluates

@@ -10,6 +10,7 @@ package fusion
 
 import (
 	"fmt"
+	"go/ast"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
@@ -57,9 +58,55 @@ func (st *state) noteWrittenConsumers(P *ir.SOAC, x *ir.Var) {
 			if v == x || !DerivedByWrites(v, x) {
 				continue
 			}
-			st.refuse(P, x, &Refusal{Rule: RefWriteBetween, Pos: v.Def.Pos(), Consumer: c, Var: x,
-				Reason: fmt.Sprintf("%s is written at %s before %s reads it, so %s must be complete before the write", x.Name, st.p.at(v.Def.Pos()), st.p.soac(c), x.Name)})
+			st.refuse(P, x, st.mergedRefusal(x, v, c))
 			break
 		}
 	}
+}
+
+// mergedRefusal says why P's output x is not fused into consumer c,
+// which reads v, a later version of x's variable: a loop that assigns the
+// variable again defines v as the merge of its values (the consumer reads
+// x in the first iteration only), else a write through an alias, in the
+// loop or elsewhere, defines it.
+func (st *state) mergedRefusal(x, v *ir.Var, c *ir.SOAC) *Refusal {
+	for w := v; w != nil && w != x; {
+		if l, ok := w.Def.(*ir.Loop); ok && st.assignsAgain(l, x) {
+			return &Refusal{Rule: RefLoopBoundary, Pos: l.Pos(), Consumer: c, Var: x,
+				Reason: fmt.Sprintf("the loop at %s assigns %s again: %s reads its value before the loop in the first iteration only, and the value the iteration before left in the others", st.p.at(l.Pos()), x.Name, st.p.soac(c))}
+		}
+		var prev *ir.Var
+		for _, u := range w.Def.Effects().Uses {
+			if u.Obj == w.Obj && u != w {
+				prev = u
+			}
+		}
+		w = prev
+	}
+	return &Refusal{Rule: RefWriteBetween, Pos: v.Def.Pos(), Consumer: c, Var: x,
+		Reason: fmt.Sprintf("%s is written at %s before %s reads it, so %s must be complete before the write", x.Name, st.p.at(v.Def.Pos()), st.p.soac(c), x.Name)}
+}
+
+// assignsAgain reports whether the body of loop l gives x's Go variable
+// another value: a SOAC's result, or an assignment naming it.
+func (st *state) assignsAgain(l *ir.Loop, x *ir.Var) bool {
+	found := false
+	ir.Walk(l.Body, func(s ir.Stmt) bool {
+		switch s := s.(type) {
+		case *ir.SOAC:
+			if s.Out != nil && s.Out.Obj == x.Obj {
+				found = true
+			}
+		case *ir.Plain:
+			if as, ok := s.Node.(*ast.AssignStmt); ok && s.Hoisted == nil && st.fn.Info != nil {
+				for _, l := range as.Lhs {
+					if id, ok := ast.Unparen(l).(*ast.Ident); ok && st.fn.Info.ObjectOf(id) == x.Obj {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -87,6 +87,7 @@ var sourceCases = []sourceCase{
 	{"issue", "byCopy", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
 	{"issue", "byAppend", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
 	{"issue", "byCall", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
+	{"issue", "byCallPlaced", expect{kernels: map[int]int{0: 1}, together: [][]string{{"x", "y"}}, internal: []string{"x"}, rules: []string{"placed"}, noNotes: true}},
 	{"issue", "filteredZip", expect{kernels: map[int]int{0: 2}, diags: []string{"size"}, refusals: []string{"size-mismatch/gts"}}},
 	{"issue", "inLoop", expect{kernels: map[int]int{0: 2}, refusals: []string{"loop-boundary/x"}}},
 	{"issue", "inLambda", expect{kernels: map[int]int{0: 2, 1: 1}, refusals: []string{"loop-boundary/x"}}},
@@ -130,6 +131,7 @@ var sourceCases = []sourceCase{
 	{"rules", "iotaLoop", expect{kernels: map[int]int{0: 1}, rules: []string{"iota->any"}}},
 	{"rules", "switchAll", expect{kernels: map[int]int{0: 2}, copies: []string{"x"}, rules: []string{"branch-copy", "map->filter"}}},
 	{"rules", "notEveryPath", expect{kernels: map[int]int{0: 2}, refusals: []string{"not-every-path/x"}}},
+	{"rules", "notEveryPathSafe", expect{kernels: map[int]int{0: 1}, internal: []string{"x"}, rules: []string{"branch-copy", "map->redomap"}, noNotes: true}},
 	{"rules", "earlyReturn", expect{kernels: map[int]int{0: 2}, refusals: []string{"control-exit/x"}}},
 	{"rules", "earlyReturnPlaced", expect{kernels: map[int]int{0: 1}, rules: []string{"placed"}, noNotes: true}},
 	{"rules", "reassigned", expect{kernels: map[int]int{0: 2}, refusals: []string{"input-reassigned/xs"}}},
@@ -151,9 +153,47 @@ var sourceCases = []sourceCase{
 	{"carried", "keptOnOnePath", expect{kernels: map[int]int{0: 2}, together: [][]string{{"a", "s"}}, outputs: []string{"a"}, rules: []string{"map-out"}, noNotes: true}},
 	{"carried", "unreadAfter", expect{kernels: map[int]int{0: 1}, internal: []string{"xs"}, noNotes: true}},
 	{"carried", "crossCapture", expect{kernels: map[int]int{0: 3}, apart: [][]string{{"v3", "v6"}, {"v0", "v6"}}}},
+	// What real pipelines once lost, each with a twin that must not fuse.
+	// Loops: the chain fuses within the iteration.
+	{"quality", "loopSwap", expect{kernels: map[int]int{0: 1}, together: [][]string{{"t", "b"}}, internal: []string{"t"}, outputs: []string{"b"}, noNotes: true}},
+	{"quality", "loopFilterChain", expect{kernels: map[int]int{0: 1}, outputs: []string{"xs"}, rules: []string{"filter->map", "map->redomap", "map-out"}, noNotes: true}},
+	{"quality", "loopCaptured", expect{kernels: map[int]int{0: 1}, together: [][]string{{"xs", "s"}}, outputs: []string{"xs"}, noNotes: true}},
+	{"quality", "loopNormalize", expect{kernels: map[int]int{0: 2}, apart: [][]string{{"s", "xs"}}}},
+	{"quality", "loopOuterInput", expect{kernels: map[int]int{0: 2}, refusals: []string{"loop-boundary/a"}}},
+	{"quality", "loopAccum", expect{together: [][]string{{"ys", "acc"}}, refusals: []string{"loop-boundary/acc"}}},
+	{"quality", "loopWritesAcc", expect{kernels: map[int]int{0: 2}, refusals: []string{"used-before/acc"}}},
+	{"quality", "keptOrNew", expect{kernels: map[int]int{0: 3}}},
+	// Slices and generators as producers.
+	{"quality", "sliceZips", expect{kernels: map[int]int{0: 1}, together: [][]string{{"x", "b", "c"}}, internal: []string{"x", "c"}, rules: []string{"replicate->any", "horizontal"}, noNotes: true}},
+	{"quality", "sliceOfLen", expect{kernels: map[int]int{0: 1}, together: [][]string{{"b", "c"}}, rules: []string{"horizontal"}, noNotes: true}},
+	{"quality", "sliceInline", expect{kernels: map[int]int{0: 1}, together: [][]string{{"b", "c"}}, rules: []string{"horizontal"}, noNotes: true}},
+	{"quality", "sliceInlineOther", expect{kernels: map[int]int{0: 2}, apart: [][]string{{"b", "c"}}}},
+	{"quality", "unusedParam", expect{kernels: map[int]int{0: 1}, internal: []string{"t"}, noNotes: true}},
+	// Lambdas that write memory they allocate are pure.
+	{"quality", "cloneRow", expect{kernels: map[int]int{0: 1}, internal: []string{"a"}, rules: []string{"map->map"}, noNotes: true}},
+	{"quality", "replAccum", expect{kernels: map[int]int{0: 1}, internal: []string{"a"}, rules: []string{"map->map"}, noNotes: true}},
+	{"quality", "writeRowArg", expect{kernels: map[int]int{0: 2}, diags: []string{"impure"}, refusals: []string{"impure/a"}}},
+	{"quality", "cloneRowsShared", expect{kernels: map[int]int{0: 2}, diags: []string{"impure"}, refusals: []string{"impure/a"}}},
+	// Generic helpers returning what they made, local closures.
+	{"quality", "genericFresh", expect{kernels: map[int]int{0: 1}, internal: []string{"b"}, noNotes: true}},
+	{"quality", "genericMaybeSame", expect{kernels: map[int]int{0: 2}, diags: []string{"impure"}, refusals: []string{"impure/b"}}},
+	{"quality", "localClosure", expect{together: [][]string{{"b", "_soac3"}}, internal: []string{"b"}, rules: []string{"map->map"}, noNotes: true}},
+	// Calls that write only their own arguments.
+	{"quality", "callLocal", expect{kernels: map[int]int{0: 1}, internal: []string{"a"}, noNotes: true}},
+	{"quality", "methodLocal", expect{kernels: map[int]int{0: 1}, internal: []string{"a"}, noNotes: true}},
+	{"quality", "sortLocal", expect{kernels: map[int]int{0: 1}, internal: []string{"a"}, noNotes: true}},
+	{"quality", "callPipeline", expect{kernels: map[int]int{0: 2}, refusals: []string{"write-between/xs"}}},
+	// Branches.
+	{"quality", "oneArm", expect{kernels: map[int]int{0: 1}, internal: []string{"a"}, rules: []string{"branch-copy"}, noNotes: true}},
+	{"quality", "someCases", expect{kernels: map[int]int{0: 2}, copies: []string{"a"}, rules: []string{"branch-copy"}, noNotes: true}},
+	{"quality", "oneArmPanics", expect{kernels: map[int]int{0: 2}, refusals: []string{"not-every-path/a"}}},
+	{"quality", "armAndAfter", expect{kernels: map[int]int{0: 3}, refusals: []string{"consumed-twice/a"}}},
+	// Array-valued reductions.
+	{"quality", "colSums", expect{kernels: map[int]int{0: 2, 1: 1}, internal: []string{"s"}, rules: []string{"map->redomap"}, noNotes: true}},
+	{"quality", "hist", expect{kernels: map[int]int{0: 3}, refusals: []string{"panic-order/rows"}}},
 }
 
-var sourcePkgs = []string{"papers", "fig9", "issue", "rules", "carried"}
+var sourcePkgs = []string{"papers", "fig9", "issue", "rules", "carried", "quality"}
 
 func TestSource(t *testing.T) {
 	results := analysistest.Run(t, soactest.Dir(t, "testdata"), planAnalyzer, sourcePkgs...)

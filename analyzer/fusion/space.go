@@ -15,6 +15,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
@@ -66,11 +67,191 @@ func (sp *spaces) ofVar(v *ir.Var) spaceID {
 	var s spaceID
 	if soac, ok := v.Def.(*ir.SOAC); ok && soac.Out == v {
 		s = sp.outOf(soac)
+	} else if id, ok := sp.sliceSpace(v); ok {
+		s = id
 	} else {
 		s = sp.fresh("len(" + v.Name + ")")
 	}
 	sp.ofV[v] = s
 	return s
+}
+
+// sliceSpace returns the space of an array v that a slice expression
+// x[lo:hi] defines (a := x[:n], or the temporary of a slice written as a
+// SOAC's argument): once the expression has run without panicking, its
+// length is hi-lo, so v shares the space of every other length that is
+// the same expression of the same values: x[:n] and y[:n] and
+// Replicate(n, v) and Iota(n), x[:len(ys)] and ys, x[lo:] and another
+// x[lo:] of the same x. It reports false for any other definition.
+func (sp *spaces) sliceSpace(v *ir.Var) (spaceID, bool) {
+	def, ok := v.Def.(*ir.Plain)
+	if !ok || sp.info == nil {
+		return 0, false
+	}
+	e := definingExpr(sp.info, def, v)
+	se, ok := ast.Unparen(e).(*ast.SliceExpr)
+	if !ok {
+		return 0, false
+	}
+	if _, isSlice := typeUnder(sp.info.TypeOf(se)).(*types.Slice); !isSlice {
+		return 0, false // a string
+	}
+	lowZero := se.Low == nil
+	if !lowZero {
+		if tv, ok := sp.info.Types[se.Low]; ok && tv.Value != nil && tv.Value.ExactString() == "0" {
+			lowZero = true
+		}
+	}
+	if lowZero && se.High != nil {
+		// The length is hi: the space of the operand hi, as a generator's
+		// length operand gets it.
+		o, ok := sp.operandOf(def, se.High)
+		if !ok {
+			return 0, false
+		}
+		return sp.lenSpace(o), true
+	}
+	// The length is hi-lo, or len(x)-lo: one space per expression of the
+	// same values.
+	parts := []ast.Expr{se.X, se.Low, se.High}
+	var key strings.Builder
+	key.WriteString("slice:")
+	for i, p := range parts {
+		if p == nil || (i == 0 && se.High != nil) {
+			key.WriteString("|")
+			continue
+		}
+		o, ok := sp.operandOf(def, p)
+		if !ok || !deterministic(sp.info, p) {
+			return 0, false
+		}
+		key.WriteString(types.ExprString(p))
+		for _, u := range o.Uses {
+			fmt.Fprintf(&key, ",%d", u.ID)
+		}
+		key.WriteString("|")
+	}
+	if id, ok := sp.keyed[key.String()]; ok {
+		return id, true
+	}
+	id := sp.fresh("len(" + types.ExprString(se) + ")")
+	sp.keyed[key.String()] = id
+	return id, true
+}
+
+// definingExpr returns the expression that gives v its value in the plain
+// statement def: the hoisted expression of a temporary, or v's right-hand
+// side in an assignment or declaration of as many values as names; nil
+// when def gives it no such single expression.
+func definingExpr(info *types.Info, def *ir.Plain, v *ir.Var) ast.Expr {
+	if !slices.Contains(def.Eff.Defs, v) {
+		return nil
+	}
+	if def.Hoisted != nil {
+		if def.Eff.Defs[0] == v {
+			return def.Hoisted
+		}
+		return nil
+	}
+	var lhs []ast.Expr
+	var rhs []ast.Expr
+	switch n := def.Node.(type) {
+	case *ast.AssignStmt:
+		if n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
+			return nil
+		}
+		lhs, rhs = n.Lhs, n.Rhs
+	case *ast.DeclStmt:
+		gd, ok := n.Decl.(*ast.GenDecl)
+		if !ok || len(gd.Specs) != 1 {
+			return nil
+		}
+		vs, ok := gd.Specs[0].(*ast.ValueSpec)
+		if !ok {
+			return nil
+		}
+		for _, id := range vs.Names {
+			lhs = append(lhs, id)
+		}
+		rhs = vs.Values
+	default:
+		return nil
+	}
+	if len(lhs) != len(rhs) || v.Obj == nil {
+		return nil
+	}
+	var out ast.Expr
+	for i, l := range lhs {
+		id, ok := ast.Unparen(l).(*ast.Ident)
+		if !ok || info.ObjectOf(id) != v.Obj {
+			continue
+		}
+		if out != nil {
+			return nil // the name twice: x, x = a, b
+		}
+		out = rhs[i]
+	}
+	return out
+}
+
+// operandOf returns e, a subexpression of the plain statement def, as an
+// operand: the Vars its identifiers read, in order of appearance (those
+// def reads: each is the value reaching def), its length source for
+// len(xs) and its constant value. It reports false when an identifier
+// of e reads a variable def does not list.
+func (sp *spaces) operandOf(def *ir.Plain, e ast.Expr) (*ir.Operand, bool) {
+	o := &ir.Operand{Expr: e}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, isID := n.(*ast.Ident)
+		if !isID || !ok {
+			return ok
+		}
+		obj, isVar := sp.info.Uses[id].(*types.Var)
+		if !isVar || obj.IsField() {
+			return true
+		}
+		var found *ir.Var
+		for _, u := range def.Eff.Uses {
+			if u.Obj == obj {
+				if found != nil && found != u {
+					ok = false // two values of one variable: not a value of e
+					return false
+				}
+				found = u
+			}
+		}
+		if found == nil {
+			ok = false
+			return false
+		}
+		if !slices.Contains(o.Uses, found) {
+			o.Uses = append(o.Uses, found)
+		}
+		return true
+	})
+	if !ok {
+		return nil, false
+	}
+	if call, isCall := ast.Unparen(e).(*ast.CallExpr); isCall && len(call.Args) == 1 && predeclared(sp.info, call.Fun) == "len" && len(o.Uses) == 1 {
+		if _, isSlice := typeUnder(sp.info.TypeOf(call.Args[0])).(*types.Slice); isSlice {
+			if _, isID := ast.Unparen(call.Args[0]).(*ast.Ident); isID {
+				o.Len = o.Uses[0]
+			}
+		}
+	}
+	if tv, isConst := sp.info.Types[e]; isConst && tv.Value != nil {
+		o.Const = &tv
+	}
+	return o, true
+}
+
+// typeUnder returns t's underlying type, nil-safe.
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
 }
 
 // iterOf returns the iteration space of s: its first input's, or for a

@@ -155,7 +155,9 @@ func (s *state) analyze() *Verdicts {
 		s.tableOnly = true
 		return s.result()
 	}
-	s.fresh = computeFreshness(s.info, pass.Files)
+	s.fresh = computeFreshness(s.info, pass.Pkg, pass.Files, func(fn *types.Func) []int {
+		return s.funcEffect(fn, nil).fresh
+	})
 	s.safeIdx = map[*ast.IndexExpr]bool{}
 	for _, f := range pass.Files {
 		for e := range SafeIndexes(s.info, f) {
@@ -510,6 +512,7 @@ func (s *state) exportFacts() {
 				continue
 			}
 			fact := s.declFact(fn)
+			fact.FreshResults = s.fresh.resultsOf(fn)
 			s.pass.ExportObjectFact(fn, &fact)
 		}
 	}

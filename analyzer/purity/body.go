@@ -342,6 +342,9 @@ type calleeEffect struct {
 	row    string
 	safeIf *ConstArg
 	level  int
+	// fresh lists the results the callee allocates itself
+	// (FuncFact.FreshResults, a table row's Fresh).
+	fresh []int
 }
 
 // argWritesOnly reports whether the callee's only effects are the writes
@@ -365,6 +368,7 @@ func (w *walker) call(call *ast.CallExpr) (CallEffect, string) {
 	var ce *calleeEffect
 	var recv ast.Expr
 	offset := 0
+	paramCall := false
 	if name := builtinName(info, fun); name != "" {
 		pkg, display := "", name
 		if sel, ok := fun.(*ast.SelectorExpr); ok {
@@ -402,6 +406,12 @@ func (w *walker) call(call *ast.CallExpr) (CallEffect, string) {
 				w.v.CallsParams = addInt(w.v.CallsParams, i)
 				ce = dynamicEffect("calls its function parameter "+callee.Name()+", which cannot be resolved here", nil)
 				ce.level = noReason // judged where the function is called
+				// So are its panics: the summary's MayPanic leaves out
+				// those of the functions passed for CallsParams, which
+				// each call site adds (funcArg). This call itself may
+				// panic all the same.
+				ce.mayPanic = false
+				paramCall = true
 			} else if lits := w.s.funcVars[callee]; len(lits) > 0 {
 				ce = w.s.litsEffect(callee.Name(), lits, w.n)
 			} else {
@@ -418,6 +428,12 @@ func (w *walker) call(call *ast.CallExpr) (CallEffect, string) {
 		}
 	}
 	w.apply(call, ce, &out, recv, offset)
+	if paramCall {
+		out.Purity.MayPanic = true
+	}
+	if w.s.fresh != nil {
+		out.FreshResults = w.s.fresh.callResults(call)
+	}
 	return out, ce.row
 }
 
@@ -569,6 +585,7 @@ func (w *walker) funcArg(ce *calleeEffect, arg ast.Expr, out *CallEffect, siteIm
 				w.v.CallsParams = addInt(w.v.CallsParams, i)
 				siteImpure("calls " + ce.name + " with function parameter " + obj.Name() + ", which cannot be resolved here")
 				out.Purity.MayPanic = true
+				out.ArgWritesOnly = false // the parameter may do anything
 				return
 			}
 			if lits := w.s.funcVars[obj]; len(lits) > 0 {

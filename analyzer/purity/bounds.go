@@ -10,6 +10,8 @@ package purity
 //
 //	if len(xs) > 0 { ... xs[0] ... }                      (constant indices under a length)
 //	xs := make([]T, 4); ... xs[3] ...                    (constant lengths of fresh slices)
+//	out := make([]T, len(xs)); for i := range xs { ... out[i] ... }
+//	                                                      (a fresh slice as long as another)
 //
 // with i unsigned needing no lower bound. i and xs must be local variables
 // (parameters included) that are not assigned in the guarded region, whose
@@ -18,9 +20,9 @@ package purity
 // their bodies may run after the guard no longer holds.
 //
 // It does NOT reason about arithmetic (xs[i+1] under i < len(xs)-1 stays
-// may-panic), about lengths of different slices known equal, or about
-// constant indices (IndexMayPanic handles arrays with constant indices
-// directly).
+// may-panic), about lengths of different slices known equal other than a
+// slice made as long as another, or about constant indices (IndexMayPanic
+// handles arrays with constant indices directly).
 
 import (
 	"go/ast"
@@ -77,18 +79,20 @@ func DivisionMayPanic(info *types.Info, x, y ast.Expr) bool {
 }
 
 // fact says that 0 <= idx < len(xs) holds, or with idx nil that
-// len(xs) >= min.
+// len(xs) >= min, or with same non-nil that len(xs) == len(same).
 type fact struct {
 	idx, xs types.Object
 	min     int64
+	same    types.Object
 }
 
 // bound is a fact or one half of one, read from a comparison: an upper
 // bound idx < len(xs) (idx and xs non-nil), a lower bound idx >= 0 (xs
-// nil), or a minimum length len(xs) >= min (idx nil).
+// nil), or a minimum length len(xs) >= min (idx nil). Its same is nil.
 type bound struct {
 	idx, xs types.Object
 	min     int64
+	same    types.Object
 }
 
 type bounder struct {
@@ -252,7 +256,7 @@ func (b *bounder) bounds(cond ast.Expr, holds bool) []bound {
 		if xs := b.lenOf(x); xs != nil {
 			if c, ok := b.intConst(y); ok {
 				if m, ok := minLength(op, c); ok {
-					return []bound{{nil, xs, m}}
+					return []bound{{nil, xs, m, nil}}
 				}
 				return nil
 			}
@@ -266,10 +270,10 @@ func (b *bounder) bounds(cond ast.Expr, holds bool) []bound {
 			return nil
 		}
 		if xs := b.lenOf(y); xs != nil && op == token.LSS {
-			return []bound{{i, xs, 0}}
+			return []bound{{i, xs, 0, nil}}
 		}
 		if c, ok := b.intConst(y); ok && (op == token.GEQ && c == 0 || op == token.GTR && c == -1) {
-			return []bound{{i, nil, 0}}
+			return []bound{{i, nil, 0, nil}}
 		}
 	}
 	return nil
@@ -443,7 +447,7 @@ func (b *bounder) walk(n ast.Node, facts []fact) {
 		if n.Tok == token.DEFINE && n.Key != nil {
 			i, xs := b.local(n.Key), b.local(n.X)
 			if i != nil && xs != nil && indexable(xs) && !b.assignedIn(n.Body.List, i, xs) {
-				inner = append(facts[:len(facts):len(facts)], fact{i, xs, 0})
+				inner = append(facts[:len(facts):len(facts)], fact{i, xs, 0, nil})
 			}
 		}
 		b.walk(n.Body, inner)
@@ -452,7 +456,7 @@ func (b *bounder) walk(n ast.Node, facts []fact) {
 		i, xs := b.local(n.Index), b.local(n.X)
 		c, isConst := b.intConst(n.Index)
 		for _, f := range facts {
-			if i != nil && f.idx == i && f.xs == xs || isConst && f.idx == nil && xs != nil && f.xs == xs && c >= 0 && c < f.min {
+			if i != nil && f.idx == i && xs != nil && (f.xs == xs || sameLength(facts, f.xs, xs)) || isConst && f.idx == nil && f.same == nil && xs != nil && f.xs == xs && c >= 0 && c < f.min {
 				b.safe[n] = true
 			}
 		}
@@ -518,15 +522,26 @@ func (b *bounder) block(list []ast.Stmt, facts []fact) {
 		if is, ok := s.(*ast.IfStmt); ok && is.Else == nil && is.Init == nil && !b.inGoto && b.exits(is.Body) {
 			facts = append(facts[:len(facts):len(facts)], b.facts(is.Cond, false, list[k+1:])...)
 		}
-		if f, ok := b.allocated(s); ok && !b.assignedIn(list[k+1:], f.xs) {
+		if f, ok := b.allocated(s); ok && !b.assignedIn(list[k+1:], f.xs) && (f.same == nil || !b.assignedIn(list[k+1:], f.same)) {
 			facts = append(facts[:len(facts):len(facts)], f)
 		}
 	}
 }
 
+// sameLength reports whether facts say that len(a) == len(b).
+func sameLength(facts []fact, a, b types.Object) bool {
+	for _, f := range facts {
+		if f.same != nil && (f.xs == a && f.same == b || f.xs == b && f.same == a) {
+			return true
+		}
+	}
+	return false
+}
+
 // allocated returns the minimum-length fact of a definition xs :=
 // make([]T, c) (with any capacity) or xs := []T{e1, ..., ek} (no keys)
-// with a constant length.
+// with a constant length, and the equal-length fact of xs :=
+// make([]T, len(ys)) with ys a local slice, array or string.
 func (b *bounder) allocated(s ast.Stmt) (fact, bool) {
 	as, ok := s.(*ast.AssignStmt)
 	if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
@@ -543,7 +558,10 @@ func (b *bounder) allocated(s ast.Stmt) (fact, bool) {
 	case *ast.CallExpr:
 		if builtinName(b.info, r.Fun) == "make" && len(r.Args) >= 2 {
 			if c, ok := b.intConst(r.Args[1]); ok && c >= 0 {
-				return fact{nil, xs, c}, true
+				return fact{nil, xs, c, nil}, true
+			}
+			if ys := b.lenOf(r.Args[1]); ys != nil && ys != xs {
+				return fact{nil, xs, 0, ys}, true
 			}
 		}
 	case *ast.CompositeLit:
@@ -552,7 +570,7 @@ func (b *bounder) allocated(s ast.Stmt) (fact, bool) {
 				return fact{}, false
 			}
 		}
-		return fact{nil, xs, int64(len(r.Elts))}, true
+		return fact{nil, xs, int64(len(r.Elts)), nil}, true
 	}
 	return fact{}, false
 }

@@ -58,6 +58,7 @@ func factEffect(name string, f FuncFact, sig *types.Signature) *calleeEffect {
 		writesArgs:   f.WritesArgs,
 		callsArgs:    f.CallsParams,
 		variadic:     variadicIndex(sig),
+		fresh:        f.FreshResults,
 	}
 	if !f.Pure {
 		ce.reason = "calls " + name + ", which " + f.Reason
@@ -79,6 +80,9 @@ func rowEffect(r StdFunc, name string, sig *types.Signature) *calleeEffect {
 		shallow:      true,
 		row:          r.Key(),
 		safeIf:       r.SafeIf,
+	}
+	if r.Fresh {
+		ce.fresh = []int{0}
 	}
 	switch {
 	case r.Impure != "":

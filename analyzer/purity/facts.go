@@ -34,6 +34,11 @@ type FuncFact struct {
 	// function calls; a call of the function is pure only if the arguments
 	// passed for them are pure.
 	CallsParams []int
+	// FreshResults lists the results (0-based) that are, on every return,
+	// memory the function allocated itself and that nothing else reaches
+	// (fresh.go): a caller may write their elements as it writes memory
+	// from make.
+	FreshResults []int
 }
 
 // AFact marks FuncFact as an analysis fact.
@@ -57,6 +62,9 @@ func (f *FuncFact) String() string {
 	}
 	if len(f.CallsParams) > 0 {
 		s += fmt.Sprintf("; calls params %v", f.CallsParams)
+	}
+	if len(f.FreshResults) > 0 {
+		s += fmt.Sprintf("; fresh results %v", f.FreshResults)
 	}
 	return s
 }

@@ -45,6 +45,10 @@ type CallEffect struct {
 	// only because of them, and a call whose written arguments are memory
 	// the caller allocated itself leaves the caller pure.
 	ArgWritesOnly bool
+	// FreshResults lists the results (0-based) the callee allocates
+	// itself, reachable from nothing else (FuncFact.FreshResults, or a
+	// table row's Fresh): the caller's only reference to that memory.
+	FreshResults []int
 }
 
 // Result answers purity questions about the analysed package. Every

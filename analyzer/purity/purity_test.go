@@ -88,6 +88,9 @@ func describeCall(ce purity.CallEffect) string {
 	if ce.NoReturn {
 		s += "; noreturn"
 	}
+	if len(ce.FreshResults) > 0 {
+		s += fmt.Sprintf("; fresh %v", ce.FreshResults)
+	}
 	return s
 }
 

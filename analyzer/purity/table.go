@@ -32,6 +32,12 @@ type Effect struct {
 	SafeIf *ConstArg
 	// NoReturn reports whether the function never returns normally.
 	NoReturn bool
+	// Fresh reports that the function's result is memory it allocated
+	// itself that nothing else can reach (a copy of its argument's
+	// elements, say): a caller may write its elements as it writes memory
+	// from make. Elements that are references still share what they
+	// refer to.
+	Fresh bool
 }
 
 // StdFunc is a row of the standard-library table.
@@ -96,6 +102,7 @@ var (
 	callsArg0 = Effect{CallsArgs: []int{0}}
 	callsArg1 = Effect{CallsArgs: []int{1}}
 	rngPanics = Effect{Impure: globalRNG.Impure, MayPanic: true}
+	copies    = Effect{Fresh: true}
 )
 
 // panicsUnless is a row's effect that may panic unless argument i is a
@@ -196,8 +203,8 @@ var StdTable = []StdFunc{
 	{Pkg: "bytes", Name: "EqualFold", Effect: pure},
 	{Pkg: "bytes", Name: "ToUpper", Effect: pure, Note: "returns a fresh slice"},
 	{Pkg: "bytes", Name: "ToLower", Effect: pure, Note: "returns a fresh slice"},
-	{Pkg: "bytes", Name: "Clone", Effect: pure},
-	{Pkg: "bytes", Name: "Repeat", Effect: panics},
+	{Pkg: "bytes", Name: "Clone", Effect: copies, Note: "a fresh copy (nil for nil)"},
+	{Pkg: "bytes", Name: "Repeat", Effect: Effect{MayPanic: true, Fresh: true}, Note: "panics on a negative count or an overflow; a fresh slice"},
 
 	// Slices and sorting.
 	{Pkg: "slices", Name: "Index", Effect: pure},
@@ -207,7 +214,10 @@ var StdTable = []StdFunc{
 	{Pkg: "slices", Name: "Equal", Effect: pure},
 	{Pkg: "slices", Name: "Compare", Effect: pure},
 	{Pkg: "slices", Name: "BinarySearch", Effect: pure},
-	{Pkg: "slices", Name: "Clone", Effect: pure},
+	{Pkg: "slices", Name: "Clone", Effect: copies, Note: "a fresh copy of the elements (nil for nil); elements that are references are shared"},
+	{Pkg: "slices", Name: "Concat", Effect: Effect{MayPanic: true, Fresh: true}, Note: "panics when the total length overflows; a fresh slice"},
+	{Pkg: "slices", Name: "Repeat", Effect: Effect{MayPanic: true, Fresh: true}, Note: "panics on a negative count or an overflow; a fresh slice"},
+	{Pkg: "maps", Name: "Clone", Effect: copies, Note: "a fresh map (nil for nil); values that are references are shared"},
 	{Pkg: "slices", Name: "Sort", Effect: writes0},
 	{Pkg: "slices", Name: "SortFunc", Effect: Effect{WritesArgs: []int{0}, CallsArgs: []int{1}}},
 	{Pkg: "slices", Name: "Reverse", Effect: writes0},

@@ -23,7 +23,7 @@ var Shards = map[string][]string{
 	"parallel":  {"directives", "paraccum", "parallel", "parnested", "parscan", "parstreams", "parthen"},
 	"opencl":    {"opencl:base"},
 	"openclfma": {"opencl:fma"},
-	"clmore":    {"carried", "clresident", "clstreammap", "clstreams", "neutrals"},
+	"clmore":    {"carried", "clresident", "clstreammap", "clstreams", "neutrals", "quality"},
 }
 
 // The runs an entry of Shards names: its case's test, its test under

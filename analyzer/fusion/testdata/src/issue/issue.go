@@ -45,12 +45,12 @@ func byAppend(xs []float64) ([]float64, []float64) {
 	return y, ys
 }
 
-// byCall: sort.Float64s(xs) reorders xs: with xs = [2 1], y must be
-// [30 20]; fused it is [20 30].
+// byCall: sort.Float64s(xs) reorders xs and the Map2 reads it after: with
+// xs = [2 1], y must be [31 22]; fused after the sort it is [21 32].
 func byCall(xs []float64) []float64 {
 	x := soac.Map(xs, inc)
 	sort.Float64s(xs) // want `write-between: x .* xs, .* at issue.go:\d+:\d+`
-	y := soac.Map(x, ten)
+	y := soac.Map2(x, xs, func(a, b float64) float64 { return ten(a) + b })
 	return y
 }
 
@@ -450,4 +450,14 @@ func randLengths(t []int) int {
 	b := soac.Replicate(rand.IntN(5), 1) // want `panic-order: a .* an operand of Replicate@issue.go:\d+:\d+ may panic \(a call\)`
 	c := soac.Map2(a, b, func(x, y int) int { return x + y })
 	return soac.Reduce(c, t[0], func(p, q int) int { return p + q }) // want `panic-order: c .* \(Map2 panics when the lengths of a and b differ\) and an operand of Reduce@issue.go:\d+:\d+ may panic \(indexing\)`
+}
+
+// byCallPlaced: byCall whose consumer reads only x, which the sort does
+// not write: the kernel runs before the sort (placement), reading xs as
+// the spec's Map does.
+func byCallPlaced(xs []float64) []float64 {
+	x := soac.Map(xs, inc)
+	sort.Float64s(xs)
+	y := soac.Map(x, ten)
+	return y
 }

@@ -73,10 +73,10 @@ func switchAll(xs []int, k int) int {
 	}
 }
 
-// notEveryPath: with c false, Map(xs, sq) must still run (and panic if
-// sq panicked): sinking it into the then-branch would skip it.
+// notEveryPath: with c false, the Map must still run (and panic on a
+// zero element): sinking it into the then-branch would skip it.
 func notEveryPath(xs []int, c bool) int {
-	x := soac.Map(xs, sq)
+	x := soac.Map(xs, func(v int) int { return 100 / v })
 	if c { // want `not-every-path: x .* the if at rules.go:\d+:\d+ has a path that does not consume x`
 		return soac.Reduce(x, 0, add)
 	}
@@ -174,4 +174,15 @@ func mapOutStream(xs []int) (int, []int) {
 	m := soac.Map(xs, sq)
 	r := soac.StreamRed(m, add, func(c []int) int { return len(c) })
 	return r, m
+}
+
+// notEveryPathSafe: Map(xs, sq) cannot panic and has no effect, so
+// skipping it when c is false is unobservable: it runs only in the
+// then-branch, fused into the Reduce.
+func notEveryPathSafe(xs []int, c bool) int {
+	x := soac.Map(xs, sq)
+	if c {
+		return soac.Reduce(x, 0, add)
+	}
+	return 0
 }

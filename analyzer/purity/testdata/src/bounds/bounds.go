@@ -101,10 +101,38 @@ func WriteLocal(n int) []int { // want `^pure; maypanic$`
 	return out
 }
 
-func WriteLocalOtherIndex(xs []int) []int { // want `^pure; maypanic$`
+func WriteLocalOtherIndex(xs []int) []int { // want `^pure$`
 	out := make([]int, len(xs))
 	for i := range out {
-		out[i] = xs[i] * 2 // out[i] is proven; xs[i] is not: i is out's index
+		out[i] = xs[i] * 2 // out is as long as xs: both are proven
+	}
+	return out
+}
+
+func WriteLocalRangeOther(xs []int) []int { // want `^pure$`
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = x // out is as long as xs
+	}
+	return out
+}
+
+func WriteLocalOtherResliced(xs []int) []int { // want `^pure; maypanic$`
+	out := make([]int, len(xs))
+	xs = xs[1:] // no longer as long as out
+	for i := range out {
+		out[i] = xs[i]
+	}
+	return out
+}
+
+func WriteLocalReassigned(xs []int) []int { // want `^pure; maypanic$`
+	out := make([]int, len(xs))
+	if len(xs) > 3 {
+		out = make([]int, 1) // no longer as long as xs
+	}
+	for i := range xs {
+		out[i] = xs[i]
 	}
 	return out
 }

@@ -31,3 +31,18 @@ func Calls(xs []int, w io.Writer, f func()) {
 	os.Exit(1)           // want `^call impure: calls os.Exit \(exits the program\); writes global; noreturn$`
 	panic("x")           // want `^call pure; maypanic; noreturn$`
 }
+
+func made(n int) []int { return make([]int, n) } // want `^call pure; maypanic$`
+
+func kept(xs []int) []int { return xs }
+
+func pair(n int) ([]int, []int) { return make([]int, n), nil } // want `^call pure; maypanic$`
+
+// Fresh lists the results a call's callee allocates itself: made's and
+// both of pair's (nil is fresh), not kept's (its argument).
+func Fresh(xs []int) {
+	_ = made(3)                 // want `^call pure; maypanic; fresh \[0\]$`
+	_ = kept(xs)                // want `^call pure$`
+	_, _ = pair(2)              // want `^call pure; maypanic; fresh \[0 1\]$`
+	_ = append(xs[:0:0], xs...) // want `^call impure: appends to xs\[:0:0\]; writes \[0\]; argwritesonly$`
+}

@@ -130,3 +130,80 @@ func NewReassigned(p *point, v int) *point { // want `^impure: writes q.x, memor
 	q.x = v // q may be p, which may be nil; the write makes it impure too
 	return q
 }
+
+// freshRow returns memory it made on every path: its callers may write
+// it as they write memory from make.
+func freshRow[T any](r []T) []T { // want `^pure$`
+	out := make([]T, len(r))
+	copy(out, r)
+	return out
+}
+
+// sameOrFresh returns its argument on one path: not fresh.
+func sameOrFresh(r []int, c bool) []int { // want `^pure$`
+	if c {
+		return r
+	}
+	return []int{1}
+}
+
+// freshPair's first result is fresh, its second its argument.
+func freshPair(r []int) ([]int, []int) { return append([]int(nil), r...), r } // want `^pure$`
+
+// freshVia returns another function's fresh result.
+func freshVia(r []int) []int { return freshRow(r) } // want `^pure$`
+
+// countdown's result is fresh on every return, through its recursion.
+func countdown(n int) []int { // want `^pure$`
+	if n <= 0 {
+		return make([]int, 1)
+	}
+	return countdown(n - 1)
+}
+
+type grid struct{ cells []int }
+
+// row is a method returning a field: not fresh.
+func (g *grid) row() []int { return g.cells } // want `^pure; maypanic$`
+
+// copyOf is a method returning a copy of a field: fresh.
+func (g grid) copyOf() []int { return append([]int(nil), g.cells...) } // want `^pure$`
+
+func WriteFreshResult(r []int) []int { // want `^pure; maypanic$`
+	a := freshRow(r)
+	a[0] = 1
+	b := freshVia(r)
+	b[0] = 2
+	c, _ := freshPair(r)
+	c[0] = 3
+	d := countdown(3)
+	d[0] = 4
+	e := grid{cells: r}.copyOf()
+	e[0] = 5
+	return append(append(append(append(a, b...), c...), d...), e...)
+}
+
+func WriteSameOrFresh(r []int) []int { // want `^impure: writes a\[0\], memory reachable from local variable a, which is not known to be freshly allocated; maypanic$`
+	a := sameOrFresh(r, len(r) > 2)
+	a[0] = 1
+	return a
+}
+
+func WriteSecondOfPair(r []int) []int { // want `^impure: writes b\[0\], memory reachable from local variable b, which is not known to be freshly allocated; maypanic$`
+	_, b := freshPair(r)
+	b[0] = 1
+	return b
+}
+
+func WriteField(g *grid) []int { // want `^impure: writes a\[0\], memory reachable from local variable a, which is not known to be freshly allocated; maypanic$`
+	a := g.row()
+	a[0] = 1
+	return a
+}
+
+func WriteFreshTwice(r []int) []int { // want `^pure; maypanic$`
+	a := freshRow(r)
+	a = freshVia(a)
+	a[0] = 1
+	return a
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"maps"
 	"math"
 	"math/bits"
 	"math/cmplx"
@@ -192,7 +193,7 @@ func SlicesRead(xs, ys []int) int { // want `^pure$`
 func SlicesMinMax(xs []int) int { return slices.Max(xs) - slices.Min(xs) } // want `^pure; maypanic$`
 
 func SlicesSortFresh(xs []int) []int { // want `^pure$`
-	ys := slices.Clone(xs) // a call result: not known to be fresh
+	ys := slices.Clone(xs) // a fresh copy, unused
 	zs := append([]int(nil), xs...)
 	slices.Sort(zs)
 	slices.Reverse(zs)
@@ -262,4 +263,29 @@ func RandBounded(n int) int { // want `^impure: calls rand.Int31n \(uses the glo
 func RandV2Bounded(n int) uint { // want `^impure: calls rand.Int32N \(uses the global random source\); maypanic$`
 	a := uint(randv2.Int32N(int32(n))) + uint(randv2.Int64N(int64(n))) + randv2.UintN(uint(n))
 	return a + uint(randv2.Uint32N(uint32(n))) + uint(randv2.Uint64N(uint64(n))) + randv2.N(uint(n))
+}
+
+// CloneThenWrite writes the elements of copies the standard library makes
+// for it (slices.Clone, slices.Concat, slices.Repeat, bytes.Clone,
+// maps.Clone): memory it allocated, so it stays pure.
+func CloneThenWrite(xs []int, b []byte, m map[string]int) ([]int, []byte, map[string]int) { // want `^pure; maypanic$`
+	c := slices.Clone(xs)
+	c[0] = 1
+	d := slices.Concat(xs, c)
+	d[1] = 2
+	r := slices.Repeat(xs, 2)
+	r[2] = 3
+	e := bytes.Clone(b)
+	e[0] = 'x'
+	f := maps.Clone(m)
+	f["k"] = 1
+	return append(append(c, d...), r...), e, f
+}
+
+// CloneRowsThenWrite writes a row that a copy of its parameter shares
+// with it: slices.Clone copies the rows' headers, not the rows.
+func CloneRowsThenWrite(rows [][]int) [][]int { // want `^impure: writes c\[0\]\[0\], memory reachable from local variable c, which is not known to be freshly allocated; maypanic$`
+	c := slices.Clone(rows)
+	c[0][0] = 1
+	return c
 }
