@@ -316,12 +316,12 @@ func (f *Func) stmt(c *Stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label st
 				if err := f.simple(c, s, vs, its, ret, vs.Names); err != nil {
 					return err
 				}
-				// A variable declared without a value and then assigned
-				// only by SOACs that fusion made internal is never used in
-				// the generated code: mark it used so that it compiles.
+				// A variable declared without a value that the generated
+				// code may never read (unreadInCode) is marked used so
+				// that it compiles.
 				if len(vs.Values) == 0 {
 					for _, id := range vs.Names {
-						if id.Name != "_" && f.assignedInternally(f.info.Defs[id]) {
+						if id.Name != "_" && f.unreadInCode(f.info.Defs[id]) {
 							c.Add(AssignTo("_", jen.Id(f.localName(id))))
 						}
 					}
@@ -342,9 +342,9 @@ func (f *Func) stmt(c *Stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label st
 	if err := f.simple(c, s, s, items, ret, idents); err != nil {
 		return err
 	}
-	// A variable this statement declares as it is written (x := y) and
-	// then assigns only through SOACs fusion keeps internal is read
-	// nowhere in the generated code: mark it used so that it compiles.
+	// A variable this statement declares as it is written (x := y) that
+	// the generated code may never read (unreadInCode) is marked used so
+	// that it compiles.
 	// (A statement with SOAC calls in it has its declarations handled by
 	// simple and unbind.)
 	plain := true
@@ -355,7 +355,7 @@ func (f *Func) stmt(c *Stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label st
 	}
 	if plain {
 		for _, id := range idents {
-			if id.Name != "_" && f.assignedInternally(f.info.Defs[id]) {
+			if id.Name != "_" && f.unreadInCode(f.info.Defs[id]) {
 				c.Add(AssignTo("_", jen.Id(f.localName(id))))
 			}
 		}
@@ -363,16 +363,18 @@ func (f *Func) stmt(c *Stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label st
 	return nil
 }
 
-// assignedInternally reports whether some SOAC result that fusion keeps
-// internal (never materialised) was an assignment to the Go variable obj:
-// the generated code then may never use obj.
-func (f *Func) assignedInternally(obj types.Object) bool {
+// unreadInCode reports whether the generated code may never read the Go
+// variable obj, which Go rejects as "declared and not used": some SOAC
+// result that fusion keeps internal (never materialised) was an
+// assignment to it, or every read of it is one fusion replaced
+// (readByName).
+func (f *Func) unreadInCode(obj types.Object) bool {
 	for v := range f.internal {
 		if v.Obj != nil && v.Obj == obj {
 			return true
 		}
 	}
-	return false
+	return !f.readByName(obj)
 }
 
 // itemPos is the position of the source an IR statement comes from.
@@ -433,7 +435,7 @@ func (f *Func) simple(c *Stmts, s ast.Stmt, node ast.Node, items []ir.Stmt, ret 
 				continue
 			}
 			c.Add(VarDecl(f.localName(id), f.Type(obj.Type()), nil))
-			if internal {
+			if internal || !f.readByName(obj) {
 				c.Add(AssignTo("_", jen.Id(f.localName(id))))
 			}
 		}
