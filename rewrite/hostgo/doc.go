@@ -23,7 +23,7 @@
 //
 // Its place in the pipeline (docs/architecture.md): the host-Go generator:
 // File (one generated file: imports through the spec file's names, Qual,
-// Type, Fresh, PackageVar, Render) and Func (one spec: copies its
+// Type, Fresh, PackageVar, Render) and Func (one spec, func.go: copies its
 // statements, renames locals, inlines lambdas, except those that may fuse
 // x*y+z, which it calls through soac.Opaque as the runtime does (fma.go),
 // evaluates operands where they are written: body.go, subst.go,
