@@ -30,7 +30,7 @@
 // compound.go, rename.go, inline.go, placed.go), calling a KernelFunc at
 // each kernel's position; the code every backend's output is made of: the
 // sequential loop of a lowered kernel and its pieces (Loop, LoopParts:
-// fused.go, select.go), the chunk loop of a stream (FusedStream:
+// fused.go; its body: loopbody.go, select.go), the chunk loop of a stream (FusedStream:
 // kernel.go, chunkloop.go; its pieces for a backend that runs the chunks
 // itself, StreamParts: streamparts.go), the reference calls (Unfused), the
 // rerun guard (EmitGuarded), the code blocks (Stmts, Block, Define, …:
