@@ -6,10 +6,13 @@
 // # Structure
 //
 // Its place in the pipeline (docs/architecture.md): the parallel backend
-// (parallel.go: below a grain, tested first, the cpu backend's code of the
-// kernel itself (belowGrain; TestSequentialBranchIsCPU compares the
-// examples' Par functions with their cpu twins), above it hostgo.LoopParts
-// as the per-chunk body of a runtime/parallel call; parcost.go: the work
+// (parallel.go: the kernel's rendering chosen by its form, a lone
+// stream's; loop.go: a loop kernel below a grain, tested first, as the
+// cpu backend's code of the kernel itself (belowGrain;
+// TestSequentialBranchIsCPU compares the examples' Par functions with
+// their cpu twins), above it hostgo.LoopParts as the per-chunk body of a
+// runtime/parallel call, by its shape (For, Reduce, Scan, FilterFold);
+// parcost.go: the work
 // estimate behind the grain (math costs measured by BenchmarkOpCosts, the
 // package's own functions counted through their bodies, and a call only
 // where Go's compiler does not inline them: parinline.go, the inliner's
