@@ -34,7 +34,7 @@
 // of its range (parstream.go's pieces, or the chunk function on a slice of
 // the stream's input) and runs the members over it while it is in cache
 // (hostgo.Func.ChunkLoopParts), pass 1 (scan totals, kept counts:
-// parscan.go's cut kernel) and, from the chunk's carry, pass 2; an inlined
+// deps.go's cut kernel) and, from the chunk's carry, pass 2; an inlined
 // chunk function's make of the array it returns becomes parallel.Reuse of
 // the goroutine's buffer (hostgo.Func.ReplaceExpr); any panic or a chunk
 // of the wrong length runs the spec's calls (the stream's panics come
@@ -42,20 +42,21 @@
 // output into a local array (parallel.StreamMapChunks or StreamMapOr),
 // then the members' loop over it as any loop kernel (ThenPart, read
 // through hostgo.Func.BindName, 16 of the stream's grains:
-// twoStepGrainFactor); parscan.go: kernels whose chunks need a carry (a
+// twoStepGrainFactor); carried.go: kernels whose chunks need a carry (a
 // scan read by another member, beside a fold or kept elements, of a
 // filter's kept elements, several scans, several kept-element outputs) as
-// parallel.Carried, pass 1 the kernel cut to what the scans and kept
-// counts depend on (parallel.CarriedLocal when there is one carry level,
-// no kept counts and every scan in the root space: pass 1 stores the local
+// parallel.Carried (carry.go: the carry's fields, kept counts and
+// levels), pass 1 the kernel cut to what the scans and kept counts depend
+// on (deps.go) (parallel.CarriedLocal when there is one carry level, no
+// kept counts and every scan in the root space: pass 1 stores the local
 // prefixes in the scan's output, in a later member's output of its type
 // or, where pass 2 saves at least scratchNanos an element, in a scratch
-// array; pass 2 leaves out the members only the scans read, planLocal)
-// (parallel.CarriedLevels, one pass 1 per level, where those read another
-// scan's elements), and a fold or scan whose start is not provably its
-// operator's neutral element (lower.Member.StartNotNeutral, StartOp)
-// started from the start in chunk 0 only, the operator's identity
-// elsewhere; impure kernels are refused with the reason; nested kernels
+// array; pass 2 leaves out the members only the scans read, planLocal:
+// carriedlocal.go) (parallel.CarriedLevels, one pass 1 per level, where
+// those read another scan's elements); chunkstart.go: a fold or scan
+// whose start is not provably its operator's neutral element
+// (lower.Member.StartNotNeutral, StartOp) started from the start in chunk
+// 0 only, the operator's identity elsewhere; impure kernels are refused with the reason; nested kernels
 // run as the cpu backend's loops inside their parent's element
 // (parnested.go: from 8 elements on, a nested kernel that paraccum.go
 // would split folds its commutative folds over 4 interleaved accumulators,

@@ -17,7 +17,7 @@ package parallel
 //     a filter's kept elements, several scans, or several outputs of
 //     kept elements: parallel.Carried, two passes (CarriedLocal where
 //     pass 2 can start from pass 1's local prefixes), or CarriedLevels when
-//     some totals need another scan's carry first (parscan.go);
+//     some totals need another scan's carry first (carried.go);
 //   - a lone stream: parallel.StreamRed, or parallel.StreamMapOr with the
 //     reference call as its fallback (the spec's length panic): parStream,
 //     here;
@@ -26,7 +26,7 @@ package parallel
 //     (lower.ChunkedThen): parthen.go.
 //
 // A fold or scan whose start is not its operator's neutral element
-// starts from it in chunk 0 only (parscan.go: chunkStart).
+// starts from it in chunk 0 only (chunkstart.go).
 //
 // It refuses, with the reason, kernels whose lambdas are impure (they
 // fall back to cpu) and Sequence kernels. Nested kernels (depth > 0)

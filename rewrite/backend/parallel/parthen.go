@@ -12,7 +12,7 @@ package parallel
 // hostgo.StreamParts, or the chunk function on a slice of the stream's
 // input) and then, over that chunk while it is in cache
 // (hostgo.Func.ChunkLoopParts: element i is r[i-lo]), the members as
-// parscan.go's carried loops run them: pass 1 the chunk's scan totals
+// carried.go's loops run them: pass 1 the chunk's scan totals
 // and kept counts (the members cut to what those depend on), the
 // carries combined in chunk order, pass 2 the whole loop from the
 // chunk's carry (an exact scan's chunk whose carry is already known
@@ -47,7 +47,7 @@ package parallel
 // bits for any number of cores.
 //
 // It does not decide the kernel's shape (rewrite/lower does) nor which
-// members need a carry (parscan.go's carried does, for the two-step
+// members need a carry (carried.go's carried does, for the two-step
 // form).
 
 import (
@@ -145,25 +145,13 @@ func oneStep(lk *lower.Kernel) string {
 	return ""
 }
 
-// countedSpaces returns the spaces of lk whose kept elements are stored:
-// their counts are carried from chunk to chunk.
-func countedSpaces(lk *lower.Kernel) map[int]bool {
-	counted := map[int]bool{}
-	for _, m := range lk.Members {
-		if m.Store == lower.AtCount || m.Store == lower.Appended {
-			counted[storeSpace(m)] = true
-		}
-	}
-	return counted
-}
-
 // parThenOne returns the parallel branch of lk in one step,
 // parallel.StreamCarried: every runtime chunk runs the stream's half
 // over its range (the maps' elements and the chunk function, or the
 // chunk function on a slice of the stream's input) and then the members
 // over the chunk it returned (hostgo.Func.ChunkLoopParts, element i
 // being r[i-lo]): pass 1, the chunk's scan totals and kept counts (lk's
-// members cut to what they depend on, parscan.go's cutKernel), and, from
+// members cut to what they depend on, deps.go's cutKernel), and, from
 // the chunk's carry, pass 2, the whole loop. A chunk of the wrong length
 // or any panic runs the spec's calls, which raise the spec's panic. It
 // returns the branch, n naming the kernel's length, and the grain.
