@@ -2,13 +2,17 @@ package parallel
 
 // This file holds the carry of a kernel whose chunks need one before
 // their members run (carried.go, and the members of a StreamMap's chunks:
-// parthen.go): the spaces whose kept counts are carried (countedSpaces),
-// the levels of the carries (carryLevels), the fields of the carry struct
-// (sField, kField), the counts of a chunk's spaces (spaceCounts), and a
-// loop's accumulators split into folds and scans (splitAccs).
+// parthen.go): the spaces whose kept counts are carried (countedSpaces,
+// sortedSpaces), the levels of the carries (carryLevels), the carry
+// struct (carryShape: its fields, the combine of two chunks' totals, and
+// a chunk's pass 2 starting from its carry and returning the next), the
+// counts of a chunk's spaces (spaceCounts), and a loop's accumulators
+// split into folds and scans (splitAccs).
 
 import (
 	"fmt"
+	"go/token"
+	"sort"
 
 	"github.com/dave/jennifer/jen"
 
@@ -27,6 +31,17 @@ func countedSpaces(lk *lower.Kernel) map[int]bool {
 		}
 	}
 	return counted
+}
+
+// sortedSpaces returns the spaces of counted in increasing order, the
+// order of their counts' fields in the carry.
+func sortedSpaces(counted map[int]bool) []int {
+	spaces := make([]int, 0, len(counted))
+	for s := range counted {
+		spaces = append(spaces, s)
+	}
+	sort.Ints(spaces)
+	return spaces
 }
 
 // carryLevels returns the level of each scan and counted space of lk:
@@ -74,6 +89,112 @@ func carryLevels(lk *lower.Kernel, counted map[int]bool) (scanLevel map[*ir.SOAC
 // s0, s1, ... and the counted spaces' kept counts k0, k1, ....
 func sField(i int) string { return fmt.Sprintf("s%d", i) }
 func kField(i int) string { return fmt.Sprintf("k%d", i) }
+
+// carryShape is the carry of a kernel's chunks: the scans' accumulators
+// (fields s0, s1, ...) and the kept counts of the counted spaces (fields
+// k0, k1, ..., spaces in increasing order), with each one's level
+// (carryLevels); a kernel of one level may leave the level maps nil.
+type carryShape struct {
+	scans      []hostgo.LoopAcc
+	spaces     []int
+	scanLevel  map[*ir.SOAC]int
+	spaceLevel map[int]int
+}
+
+// fields returns the carry struct's fields, one a line, the values it
+// starts from (the scans' neutral elements, counts 0), and whether every
+// scan's type is exactly associative.
+func (cs carryShape) fields() (fields, startVals []jen.Code, exact bool) {
+	exact = true
+	for i, a := range cs.scans {
+		fields = append(fields, jen.Id(sField(i)).Add(a.Type))
+		startVals = append(startVals, a.Neutral)
+		exact = exact && exactType(a.Member.Out.Type)
+	}
+	for i := range cs.spaces {
+		fields = append(fields, jen.Id(kField(i)).Int())
+		startVals = append(startVals, hostgo.Lit(0))
+	}
+	return fields, startVals, exact
+}
+
+// combine returns the field-wise combine of two totals x and y of the
+// fields of level l into x: each scan's operator, each count's sum.
+func (cs carryShape) combine(f *hostgo.Func, x, y string, l int, at token.Pos) (hostgo.Stmts, string) {
+	var c hostgo.Stmts
+	for i, a := range cs.scans {
+		if cs.scanLevel[a.Member] != l {
+			continue
+		}
+		fx := jen.Id(x).Dot(sField(i))
+		if why := f.Apply(&c, a.Op, []jen.Code{fx, jen.Id(y).Dot(sField(i))}, fx, at); why != "" {
+			return nil, why
+		}
+	}
+	for i, sp := range cs.spaces {
+		if cs.spaceLevel[sp] == l {
+			c.Add(jen.Id(x).Dot(kField(i)).Op("+=").Id(y).Dot(kField(i)))
+		}
+	}
+	return c, ""
+}
+
+// combineFunc returns the combine of two totals of a carry of one level,
+// typ: func(x, y typ) typ.
+func (cs carryShape) combineFunc(f *hostgo.Func, x, y string, typ *jen.Statement, at token.Pos) (*jen.Statement, string) {
+	body, why := cs.combine(f, x, y, 0, at)
+	if why != "" {
+		return nil, why
+	}
+	body.Add(jen.Return(hostgo.Id(x)))
+	return jen.Func().Params(hostgo.Id(x), jen.Id(y).Add(typ)).Add(typ).Add(hostgo.Block(body)), ""
+}
+
+// set returns the assignments of the fields of level l from y to x.
+func (cs carryShape) set(x, y string, l int) hostgo.Stmts {
+	var set hostgo.Stmts
+	for i, a := range cs.scans {
+		if cs.scanLevel[a.Member] == l {
+			set.Add(jen.Id(x).Dot(sField(i)).Op("=").Id(y).Dot(sField(i)))
+		}
+	}
+	for i, sp := range cs.spaces {
+		if cs.spaceLevel[sp] == l {
+			set.Add(jen.Id(x).Dot(kField(i)).Op("=").Id(y).Dot(kField(i)))
+		}
+	}
+	return set
+}
+
+// fromCarry returns the start of a chunk's pass 2 over [lo, ...): the
+// scans' accumulators from the carry value named carry, the folds' from
+// their starts (chunkStart; lk is the folds' kernel), and the kept
+// counts (counts) from the carry.
+func (cs carryShape) fromCarry(f *hostgo.Func, lk *lower.Kernel, folds []hostgo.LoopAcc, counts *spaceCounts, carry, lo string) hostgo.Stmts {
+	var p2 hostgo.Stmts
+	for i, a := range cs.scans {
+		p2.Add(hostgo.VarDecl(a.Name, a.Type, jen.Id(carry).Dot(sField(i))))
+	}
+	for _, a := range folds {
+		p2.Add(chunkStart(f, a, memberOf(lk, a.Member), lo)...)
+	}
+	p2.Add(counts.setFrom(cs.spaces, carry, true)...)
+	return p2
+}
+
+// end returns the return of a chunk's pass 2: the carry after the chunk
+// (a value of typ: the scans' accumulators, the kept counts) and ret,
+// the folds' partials.
+func (cs carryShape) end(counts *spaceCounts, typ, ret *jen.Statement) jen.Code {
+	var ends []jen.Code
+	for _, a := range cs.scans {
+		ends = append(ends, hostgo.Id(a.Name))
+	}
+	for _, s := range cs.spaces {
+		ends = append(ends, counts.count(s))
+	}
+	return jen.Return(jen.Add(typ).Values(ends...), ret)
+}
 
 // spaceCounts are the counts of a loop's counted spaces (by storeSpace):
 // a select's count variable (its outputs stored at the count), or the

@@ -218,18 +218,28 @@ func (c *loopChunks) declare() {
 	// checked against them once, so that the compiler proves every
 	// index in [lo, hi) in bounds: no check per element (the sequential
 	// loop gets the same from its [0, n) reslices).
-	bounds := func(name string) {
-		c.decls.Add(hostgo.Define(name, jen.Id(name).Index(jen.Empty(), hostgo.Id(hi))))
-		c.decls.Add(hostgo.AssignTo("_", jen.Id(name).Index(hostgo.Id(lo), jen.Empty())))
-	}
 	for _, in := range c.lp.Inputs {
-		bounds(in)
+		cutToChunk(&c.decls, in, lo, hi, true)
 	}
 	for _, s := range c.lp.Stores {
 		if s.How == lower.Indexed {
-			bounds(s.Local)
+			cutToChunk(&c.decls, s.Local, lo, hi, true)
 		}
 	}
+}
+
+// cutToChunk adds to c the statements that cut array name at hi and
+// check it against lo once, so that the compiler proves every index in
+// [lo, hi) in bounds; define declares the cut array (a chunk function's
+// own), else it is assigned.
+func cutToChunk(c *hostgo.Stmts, name, lo, hi string, define bool) {
+	cutAt := jen.Id(name).Index(jen.Empty(), hostgo.Id(hi))
+	if define {
+		c.Add(hostgo.Define(name, cutAt))
+	} else {
+		c.Add(hostgo.AssignTo(name, cutAt))
+	}
+	c.Add(hostgo.AssignTo("_", jen.Id(name).Index(hostgo.Id(lo), jen.Empty())))
 }
 
 // chunkFunc returns the chunk function: func(lo, hi int, more) results
