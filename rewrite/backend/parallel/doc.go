@@ -29,7 +29,7 @@
 // (hostgo.StreamParts); parthen.go: a StreamMap followed by members over
 // its chunks (lower.ChunkedThen), the cpu backend's chunk loop
 // (FusedStreamThen) below twice the grain of the stream's and the members'
-// work (thenGrainFactor), above it one parallel step,
+// work, above it one parallel step (streamcarried.go: thenGrainFactor),
 // parallel.StreamCarried: each runtime chunk computes the stream's output
 // of its range (parstream.go's pieces, or the chunk function on a slice of
 // the stream's input) and runs the members over it while it is in cache
