@@ -5,7 +5,8 @@ package parallel
 // estimated work is below the runtime's threshold (parallel.Sequential
 // with the kernel's grain, tested once, before anything else of the
 // kernel), the cpu backend's code of the kernel runs, the same statements
-// (belowGrain, seqOrPar: make, not parallel.Alloc); else the cpu
+// (belowGrain in loop.go, seqOrPar in parstream.go: make, not
+// parallel.Alloc); else the cpu
 // backend's fused loop body (hostgo.LoopParts, the same inlining) runs in
 // the per-chunk func(lo, hi int) that the runtime runs over the chunks.
 // By the kernel's form and shape:
