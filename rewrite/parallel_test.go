@@ -42,7 +42,7 @@ func TestParallelBackend(t *testing.T) {
 	}
 
 	// The impure kernel: one warning, naming the construct. (Starts that
-	// are not neutral run in parallel: parscan.go.)
+	// are not neutral run in parallel: rewrite/backend/parallel's chunkstart.go.)
 	wants := []*regexp.Regexp{
 		regexp.MustCompile(`^/\S+/testdata/parallel/parallel\.go:\d+:\d+: impureSpec: backend parallel does not generate this kernel: the function of Map at parallel\.go:\d+:\d+ is not pure \(writes package-level variable seen at parallel\.go:\d+:\d+\): it never runs in parallel; it falls back to cpu$`),
 	}

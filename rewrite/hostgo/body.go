@@ -1,10 +1,13 @@
 package hostgo
 
-// This file generates the statements of a spec's body: the spec's own
-// statements are copied (as source text, with the package references
-// qualified and every SOAC call, hoisted subexpression and closure
-// replaced), and each kernel is emitted at the statement the plan places
-// it at (kernel.go).
+// This file generates the statements of a spec's body (and of the
+// bodies of the function literals it inlines): the spec's own statements
+// are copied (as source text, with the package references qualified and
+// every SOAC call, hoisted subexpression and closure replaced), simple
+// statements here and compound ones in compound.go, and each kernel is
+// emitted at the statement the plan places it at (kernel.go). The
+// function around the body, its signature and its guard, is
+// File.Function's (func.go).
 
 import (
 	"fmt"
@@ -14,77 +17,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
 )
-
-// Func generates one spec.
-type Func struct {
-	*File
-	fn   *ir.Function
-	plan *fusion.Plan
-	low  *lower.Function // the plan lowered: every kernel's shape
-	// backend is the backend the spec asks for; emit generates each
-	// kernel at its position (File.Function).
-	backend  string
-	emit     KernelFunc
-	atK      map[ir.Stmt][]*fusion.Kernel // kernels by the statement they run at
-	kOf      map[*ir.SOAC][]*fusion.Kernel
-	internal map[*ir.Var]bool
-	used     map[*ir.Var]bool
-	names    map[*ir.Var]string
-	defIdent map[types.Object]*ast.Ident
-	// opText names the temporary an operand was already evaluated into
-	// at its SOAC's position; funText is the code of a function value
-	// evaluated there.
-	opText  map[*ir.Operand]string
-	funText map[*ir.Lambda]*jen.Statement
-	// funRefs holds the funText values that generated code used
-	// (LocalFuncsUsed declares only those copies).
-	funRefs map[*jen.Statement]bool
-	// rebind names the temporaries holding inputs whose Go name means
-	// something else where their kernel runs.
-	rebind map[*ir.Var]string
-	// zeroed holds the zero value that replaces a SOAC call the IR binds
-	// to a variable its statement declares, when the kernel computing it
-	// runs later (unbind).
-	zeroed map[*ast.CallExpr]*jen.Statement
-	// renameIdent names the symbolic variables of type switches renamed
-	// with their clauses' implicit objects (rename.go).
-	renameIdent map[*ast.Ident]string
-	// cur is the substitution of the statement being generated.
-	cur *subst
-	// chunkLoops are the range loops over a chunk that run over input
-	// indices instead (chunkloop.go); exprRepl replaces expressions of
-	// the spec wherever they are generated (len(chunk) there).
-	chunkLoops map[*ast.RangeStmt]*chunkLoop
-	exprRepl   map[ast.Node]*jen.Statement
-	// gatherVar names the variable a literal bound to a function value
-	// reads an index-read array through (gather.go).
-	gatherVar map[gatherKey]string
-	// streamThen, while a ChunkedThen kernel is rendered, completes the
-	// chunk loop of its stream (the key; not of a stream nested in its
-	// chunk function) in place of streamTail (chunkthen.go).
-	streamThen map[*ir.Stream]func(pre Stmts, head *jen.Statement, loop *Stmts, n, lo, hi, res string) (*jen.Statement, string)
-	// later maps the outputs of members written after their kernel's
-	// position to the spec's variable (placed.go).
-	later map[*ir.Var]string
-	// fuseMemo keeps lambdaMayFuse's answers (fma.go).
-	fuseMemo map[fuseKey]bool
-	// err is the first error met while generating a replacement.
-	err error
-	// decls are package-level declarations a backend's code needs
-	// (AddDecls: the opencl backend's launch values), emitted after the
-	// function.
-	decls []jen.Code
-	// prologue are statements a backend's code needs at the start of
-	// the function (Prologue); devArrays the arrays its code may leave
-	// on a device (SetDeviceArray).
-	prologue      Stmts
-	prologueNames map[string]string
-	devArrays     map[*ir.Var]*DeviceArray
-}
 
 // retCtx rewrites the returns of an inlined function literal: the result
 // is assigned to target and control jumps to label.
@@ -111,119 +45,6 @@ type subst struct {
 	calls    map[*ast.CallExpr]*jen.Statement
 	hoisted  map[ast.Expr]*jen.Statement
 	closures map[*ast.FuncLit]*ir.Closure
-}
-
-// A KernelFunc generates kernel k of f's spec into c, at the kernel's
-// position among the spec's statements (package rewrite's chain of
-// backends). Kernels nested in lambdas are generated where their lambda
-// is, each once per copy of its body.
-type KernelFunc func(f *Func, c *Stmts, k *fusion.Kernel) error
-
-// Function returns the declarations generated for spec fn from its plan
-// and lowered kernels: NAME and the guard that breaks the build when the
-// spec's signature changes. backend is the backend the spec asks for
-// (Func.Backend); emit generates each kernel.
-func (g *File) Function(fn *ir.Function, plan *fusion.Plan, low *lower.Function, backend string, emit KernelFunc) ([]jen.Code, *Func, error) {
-	g.resetTaken()
-	f := &Func{
-		File: g, fn: fn, plan: plan,
-		atK: map[ir.Stmt][]*fusion.Kernel{}, kOf: map[*ir.SOAC][]*fusion.Kernel{},
-		internal: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, names: map[*ir.Var]string{},
-		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]string{}, funText: map[*ir.Lambda]*jen.Statement{}, funRefs: map[*jen.Statement]bool{},
-		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*jen.Statement{},
-		zeroed: map[*ast.CallExpr]*jen.Statement{}, renameIdent: map[*ast.Ident]string{}, gatherVar: map[gatherKey]string{},
-		backend: backend, emit: emit,
-	}
-	g.rename, g.unreserved = map[types.Object]string{}, ""
-	defer func() { g.rename, g.reserved = nil, nil }()
-	if err := f.renameLocals(); err != nil {
-		return nil, nil, err
-	}
-	for _, k := range plan.Kernels {
-		f.atK[k.At] = append(f.atK[k.At], k)
-		for _, m := range k.SOACs {
-			f.kOf[m] = append(f.kOf[m], k)
-		}
-		for _, v := range k.Internal {
-			f.internal[v] = true
-		}
-	}
-	ast.Inspect(fn.Decl, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if obj := g.info.Defs[id]; obj != nil {
-				f.defIdent[obj] = id
-			}
-		}
-		return true
-	})
-	f.low = low
-	f.used = f.low.Used
-	d := fn.Decl
-	body, err := f.stmts(d.Body.List, fn.Body.Stmts, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	body = append(f.prologue, body...)
-	c := []jen.Code{
-		jen.Commentf("%s is the fused form of %s (generated from its //soac:fuse directive).", fn.Fuse.Name, fn.Name),
-		f.signature().Add(Block(body)),
-	}
-	c = append(c, f.decls...)
-	if d.Recv == nil && d.Type.TypeParams == nil {
-		// A spec whose signature changed after generation breaks the
-		// build with a message naming this function.
-		check := "soacgenRerunGoGenerate_" + fn.Fuse.Name
-		sig := jen.Func().Add(f.sub(d.Type.Params, nil))
-		if r := d.Type.Results; r != nil {
-			sig.Add(f.sub(r, nil))
-		}
-		c = append(c, jen.Line(),
-			jen.Commentf("%s does not compile when the signature of %s no longer matches %s: run go generate.", check, fn.Name, fn.Fuse.Name),
-			jen.Func().Id(check).Params(sig).Block(),
-			jen.Line(),
-			jen.Func().Id("_").Params().Custom(jen.Options{Open: "{", Close: "}"}, jen.Id(check).Call(jen.Id(fn.Name))))
-	}
-	if g.unreserved != "" {
-		return nil, nil, fmt.Errorf("internal error: generated code qualifies names with %s, which a local of the spec may shadow (add it to rename.go's qualifiers)", g.unreserved)
-	}
-	return c, f, nil
-}
-
-// signature returns "func (recv) NAME[type params](params) results" with
-// the spec's receiver, type parameters, parameters and results.
-func (f *Func) signature() *jen.Statement {
-	d := f.fn.Decl
-	c := jen.Func()
-	if d.Recv != nil {
-		c.Add(f.sub(d.Recv, nil))
-	}
-	c.Id(f.fn.Fuse.Name)
-	if tp := d.Type.TypeParams; tp != nil {
-		c.Add(f.sub(tp, nil))
-	}
-	c.Add(f.sub(d.Type.Params, nil))
-	if r := d.Type.Results; r != nil {
-		c.Add(f.sub(r, nil))
-	}
-	return c
-}
-
-// Name returns the Go name of v in generated code.
-func (f *Func) Name(v *ir.Var) string {
-	if n, ok := f.rebind[v]; ok {
-		return n
-	}
-	if n, ok := f.names[v]; ok {
-		return n
-	}
-	n := v.Name
-	if v.Obj == nil || v.Obj.Name() != v.Name {
-		n = f.Fresh("t")
-	} else if r := f.rename[v.Obj]; r != "" {
-		n = r
-	}
-	f.names[v] = n
-	return n
 }
 
 // body generates the body of a function literal. A body may be generated

@@ -18,29 +18,7 @@ import (
 
 // compound generates an if, switch, select or loop.
 func (f *Func) compound(c *Stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, label string) error {
-	var node ir.Stmt
-	var init ast.Stmt
-	switch s := s.(type) {
-	case *ast.IfStmt:
-		init = s.Init
-	case *ast.SwitchStmt:
-		init = s.Init
-	case *ast.TypeSwitchStmt:
-		init = s.Init
-	case *ast.ForStmt:
-		init = s.Init
-	}
-	var pre, initItems []ir.Stmt
-	for _, it := range items {
-		switch {
-		case it.Pos() == s.Pos() && isNode(it, s):
-			node = it
-		case init != nil && init.Pos() <= it.Pos() && it.Pos() < init.End():
-			initItems = append(initItems, it)
-		default:
-			pre = append(pre, it)
-		}
-	}
+	init, node, initItems, pre := compoundParts(s, items)
 	if node == nil {
 		return fmt.Errorf("internal error: no IR for the statement at %s", f.fset.Position(s.Pos()))
 	}
@@ -67,16 +45,6 @@ func (f *Func) compound(c *Stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, labe
 		}
 		redecl = f.redeclare(init)
 	}
-	// headerInit returns the init of the statement's header, or nil.
-	headerInit := func() *jen.Statement {
-		switch {
-		case initInHeader:
-			return f.sub(init, f.newSubst(initItems))
-		case redecl != nil:
-			return redecl
-		}
-		return nil
-	}
 	sb := f.newSubst(pre)
 	saved := f.cur
 	f.cur = sb
@@ -94,117 +62,195 @@ func (f *Func) compound(c *Stmts, s ast.Stmt, items []ir.Stmt, ret *retCtx, labe
 	if label != "" {
 		c.Add(labelStmt(label))
 	}
-	// clauses returns the header's clauses: the init (when there is
-	// one) and then the others.
-	clauses := func(others ...jen.Code) []jen.Code {
-		if init := headerInit(); init != nil {
-			return append([]jen.Code{init}, others...)
-		}
-		return others
-	}
-	// optional returns the copy of a header part, or an empty clause.
-	optional := func(e ast.Node) *jen.Statement {
-		if e == nil {
-			return jen.Empty()
-		}
-		return f.sub(e, sb)
-	}
-	header := func() *jen.Statement {
-		switch s := s.(type) {
-		case *ast.IfStmt:
-			return jen.If(clauses(f.sub(s.Cond, sb))...)
-		case *ast.SwitchStmt:
-			return jen.Switch(clauses(optional(s.Tag))...)
-		case *ast.TypeSwitchStmt:
-			return jen.Switch(clauses(f.sub(s.Assign, sb))...)
-		case *ast.SelectStmt:
-			return jen.Select()
-		case *ast.ForStmt:
-			init := headerInit()
-			if init == nil && s.Post == nil {
-				return jen.For(optional(s.Cond))
-			}
-			if init == nil {
-				init = jen.Empty()
-			}
-			post := jen.Empty()
-			if s.Post != nil {
-				post = f.sub(s.Post, sb)
-			}
-			return jen.For(init, optional(s.Cond), post)
-		case *ast.RangeStmt:
-			return f.subRange(s, s.Pos(), s.X.Pos(), sb).Add(f.sub(s.X, sb))
-		}
-		return nil
-	}
+	h := &compoundHeader{f: f, s: s, sb: sb, init: init, initItems: initItems, initInHeader: initInHeader, redecl: redecl}
 	switch s := s.(type) {
 	case *ast.IfStmt:
-		n := node.(*ir.If)
-		st, err := f.ifChain(s, n, header(), ret)
+		st, err := f.ifChain(s, node.(*ir.If), h.header(), ret)
 		if err != nil {
 			return err
 		}
 		c.Add(st)
 	case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-		n := node.(*ir.Switch)
-		var body Stmts
-		var clauses []ast.Stmt
-		switch s := s.(type) {
-		case *ast.SwitchStmt:
-			clauses = s.Body.List
-		case *ast.TypeSwitchStmt:
-			clauses = s.Body.List
-		case *ast.SelectStmt:
-			clauses = s.Body.List
-		}
-		for i, cl := range clauses {
-			var list []ast.Stmt
-			switch cl := cl.(type) {
-			case *ast.CaseClause:
-				if cl.List == nil {
-					body.Add(jen.Default())
-				} else {
-					body.Add(jen.Case(f.subRange(cl, cl.List[0].Pos(), cl.Colon, sb)))
-				}
-				list = cl.Body
-			case *ast.CommClause:
-				if cl.Comm == nil {
-					body.Add(jen.Default())
-				} else {
-					body.Add(jen.Case(f.sub(cl.Comm, sb)))
-				}
-				list = cl.Body
-			}
-			inner, err := f.stmts(list, n.Cases[i].Stmts, ret)
-			if err != nil {
-				return err
-			}
-			body.Add(inner...)
-		}
-		c.Add(header().Add(Block(body)))
-	case *ast.ForStmt, *ast.RangeStmt:
-		n := node.(*ir.Loop)
-		var list []ast.Stmt
-		if fs, ok := s.(*ast.ForStmt); ok {
-			list = fs.Body.List
-		} else {
-			list = s.(*ast.RangeStmt).Body.List
-		}
-		inner, err := f.stmts(list, n.Body.Stmts, ret)
+		body, err := f.switchClauses(s, node.(*ir.Switch), sb, ret)
 		if err != nil {
 			return err
 		}
-		if rs, ok := s.(*ast.RangeStmt); ok && f.chunkLoops[rs] != nil {
-			loop, ok := f.rangeLoop(rs, f.chunkLoops[rs], inner)
-			if !ok {
-				return fmt.Errorf("internal error: chunk loop at %s", f.fset.Position(rs.Pos()))
-			}
-			c.Add(loop)
-			break
+		c.Add(h.header().Add(Block(body)))
+	case *ast.ForStmt, *ast.RangeStmt:
+		loop, err := f.loopStmt(s, node.(*ir.Loop), h, ret)
+		if err != nil {
+			return err
 		}
-		c.Add(header().Add(Block(inner)))
+		c.Add(loop)
 	}
 	return f.err
+}
+
+// compoundParts returns the init of compound statement s (nil when it
+// has none) and sorts s's IR statements items: node, the statement
+// itself (nil when none is), those of its init, and those evaluated
+// before it (pre).
+func compoundParts(s ast.Stmt, items []ir.Stmt) (init ast.Stmt, node ir.Stmt, initItems, pre []ir.Stmt) {
+	switch s := s.(type) {
+	case *ast.IfStmt:
+		init = s.Init
+	case *ast.SwitchStmt:
+		init = s.Init
+	case *ast.TypeSwitchStmt:
+		init = s.Init
+	case *ast.ForStmt:
+		init = s.Init
+	}
+	for _, it := range items {
+		switch {
+		case it.Pos() == s.Pos() && isNode(it, s):
+			node = it
+		case init != nil && init.Pos() <= it.Pos() && it.Pos() < init.End():
+			initItems = append(initItems, it)
+		default:
+			pre = append(pre, it)
+		}
+	}
+	return init, node, initItems, pre
+}
+
+// compoundHeader is the header of compound statement s, built where the
+// statement is generated, after its parts (header): its init is the
+// spec's (initInHeader: plain code, copied with initItems) or redecl (the
+// variables of an init generated before the statement declared again),
+// and its other parts are copied with sb, the statement's substitution.
+type compoundHeader struct {
+	f            *Func
+	s            ast.Stmt
+	sb           *subst
+	init         ast.Stmt
+	initItems    []ir.Stmt
+	initInHeader bool
+	redecl       *jen.Statement
+}
+
+// headerInit returns the init of the statement's header, or nil.
+func (h *compoundHeader) headerInit() *jen.Statement {
+	switch {
+	case h.initInHeader:
+		return h.f.sub(h.init, h.f.newSubst(h.initItems))
+	case h.redecl != nil:
+		return h.redecl
+	}
+	return nil
+}
+
+// clauses returns the header's clauses: the init (when there is one) and
+// then the others.
+func (h *compoundHeader) clauses(others ...jen.Code) []jen.Code {
+	if init := h.headerInit(); init != nil {
+		return append([]jen.Code{init}, others...)
+	}
+	return others
+}
+
+// optional returns the copy of a header part, or an empty clause.
+func (h *compoundHeader) optional(e ast.Node) *jen.Statement {
+	if e == nil {
+		return jen.Empty()
+	}
+	return h.f.sub(e, h.sb)
+}
+
+// header returns the statement's header: "if init; cond", "for init;
+// cond; post", "switch init; tag", ..., "for k, v := range x".
+func (h *compoundHeader) header() *jen.Statement {
+	f, sb := h.f, h.sb
+	switch s := h.s.(type) {
+	case *ast.IfStmt:
+		return jen.If(h.clauses(f.sub(s.Cond, sb))...)
+	case *ast.SwitchStmt:
+		return jen.Switch(h.clauses(h.optional(s.Tag))...)
+	case *ast.TypeSwitchStmt:
+		return jen.Switch(h.clauses(f.sub(s.Assign, sb))...)
+	case *ast.SelectStmt:
+		return jen.Select()
+	case *ast.ForStmt:
+		init := h.headerInit()
+		if init == nil && s.Post == nil {
+			return jen.For(h.optional(s.Cond))
+		}
+		if init == nil {
+			init = jen.Empty()
+		}
+		post := jen.Empty()
+		if s.Post != nil {
+			post = f.sub(s.Post, sb)
+		}
+		return jen.For(init, h.optional(s.Cond), post)
+	case *ast.RangeStmt:
+		return f.subRange(s, s.Pos(), s.X.Pos(), sb).Add(f.sub(s.X, sb))
+	}
+	return nil
+}
+
+// switchClauses generates the body of a switch, type switch or select s
+// whose IR is n: each clause's case (copied with sb) and statements.
+func (f *Func) switchClauses(s ast.Stmt, n *ir.Switch, sb *subst, ret *retCtx) (Stmts, error) {
+	var body Stmts
+	var clauses []ast.Stmt
+	switch s := s.(type) {
+	case *ast.SwitchStmt:
+		clauses = s.Body.List
+	case *ast.TypeSwitchStmt:
+		clauses = s.Body.List
+	case *ast.SelectStmt:
+		clauses = s.Body.List
+	}
+	for i, cl := range clauses {
+		var list []ast.Stmt
+		switch cl := cl.(type) {
+		case *ast.CaseClause:
+			if cl.List == nil {
+				body.Add(jen.Default())
+			} else {
+				body.Add(jen.Case(f.subRange(cl, cl.List[0].Pos(), cl.Colon, sb)))
+			}
+			list = cl.Body
+		case *ast.CommClause:
+			if cl.Comm == nil {
+				body.Add(jen.Default())
+			} else {
+				body.Add(jen.Case(f.sub(cl.Comm, sb)))
+			}
+			list = cl.Body
+		}
+		inner, err := f.stmts(list, n.Cases[i].Stmts, ret)
+		if err != nil {
+			return nil, err
+		}
+		body.Add(inner...)
+	}
+	return body, nil
+}
+
+// loopStmt generates a for or range statement s whose IR is n: its body,
+// under h's header, or, for a range loop over a chunk, the loop over the
+// chunk's input indices (chunkloop.go).
+func (f *Func) loopStmt(s ast.Stmt, n *ir.Loop, h *compoundHeader, ret *retCtx) (*jen.Statement, error) {
+	var list []ast.Stmt
+	if fs, ok := s.(*ast.ForStmt); ok {
+		list = fs.Body.List
+	} else {
+		list = s.(*ast.RangeStmt).Body.List
+	}
+	inner, err := f.stmts(list, n.Body.Stmts, ret)
+	if err != nil {
+		return nil, err
+	}
+	if rs, ok := s.(*ast.RangeStmt); ok && f.chunkLoops[rs] != nil {
+		loop, ok := f.rangeLoop(rs, f.chunkLoops[rs], inner)
+		if !ok {
+			return nil, fmt.Errorf("internal error: chunk loop at %s", f.fset.Position(rs.Pos()))
+		}
+		return loop, nil
+	}
+	return h.header().Add(Block(inner)), nil
 }
 
 // redeclare returns the init of a compound statement, generated before

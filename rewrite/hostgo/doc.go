@@ -22,17 +22,18 @@
 // # Structure
 //
 // Its place in the pipeline (docs/architecture.md): the host-Go generator:
-// File (one generated file: imports through the spec file's names, Qual,
-// Type, Fresh, PackageVar, Render) and Func (one spec: copies its
-// statements, renames locals, inlines lambdas, except those that may fuse
-// x*y+z, which it calls through soac.Opaque as the runtime does (fma.go),
-// evaluates operands where they are written: body.go, subst.go,
-// compound.go, rename.go, inline.go, placed.go), calling a KernelFunc at
-// each kernel's position; the code every backend's output is made of: the
-// sequential loop of a lowered kernel and its pieces (Loop, LoopParts:
-// fused.go, select.go), the chunk loop of a stream (FusedStream:
-// kernel.go, chunkloop.go; its pieces for a backend that runs the chunks
-// itself, StreamParts: streamparts.go), the reference calls (Unfused), the
-// rerun guard (EmitGuarded), the code blocks (Stmts, Block, Define, …:
-// code.go). Imports no backend.
+// File (one generated file, file.go: imports through the spec file's
+// names, Qual, Type, Fresh, PackageVar, Render) and Func (one spec,
+// func.go: copies its statements, renames locals, inlines lambdas, except
+// those that may fuse x*y+z, which it calls through soac.Opaque as the
+// runtime does (fma.go), evaluates operands where they are written:
+// body.go, subst.go, compound.go, rename.go, inline.go, placed.go),
+// calling a KernelFunc at each kernel's position; the code every backend's
+// output is made of: the sequential loop of a lowered kernel and its
+// pieces (Loop, LoopParts: fused.go; its body: loopbody.go, select.go),
+// the chunk loop of a stream (FusedStream: kernel.go, chunkloop.go; its
+// pieces for a backend that runs the chunks itself, StreamParts:
+// streamparts.go), the reference calls (Unfused), the rerun guard
+// (EmitGuarded), the code blocks (Stmts, Block, Define, …: code.go).
+// Imports no backend.
 package hostgo

@@ -3,7 +3,7 @@ package hostgo
 // This file holds File, the generated file of one spec file: its imports
 // (the spec file's names for the packages it imports), the fresh names
 // of its functions, and its printing. It does not generate a spec's
-// function (body.go does) nor decide where the file goes (package
+// function (func.go and body.go do) nor decide where the file goes (package
 // rewrite does).
 
 import (

@@ -23,7 +23,7 @@ package parallel
 // may differ from the spec's (parallel reductions may be re-associated).
 // A fold whose start is not provably its operator's neutral element
 // (lower.Member.StartNotNeutral) keeps the start in accumulator 0, the
-// others starting from the operator's identity (parscan.go: identity).
+// others starting from the operator's identity (chunkstart.go: identity).
 // The elements still run in index order (copy k of the body runs element
 // base+k after copies 0..k-1), so a panic in the inner lambdas is the
 // spec's of the lowest index, with no rerun; a kernel whose members both

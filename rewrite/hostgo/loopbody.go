@@ -1,0 +1,318 @@
+package hostgo
+
+// This file renders the body of a kernel's loop (loopBuilder.emit, one
+// copy of it at a time, for LoopParts.Loops): each member's statements
+// in its space, the root iteration space or the kept elements of a
+// filter inside it. A map computes its element into a local, a fold or
+// scan folds its accumulator (a split fold one per copy), a filter
+// opens the space of its kept elements, Iota and Replicate are the index
+// and a value; a materialised array is allocated before the loop the
+// first time a member stores into it (store).
+
+import (
+	"github.com/dave/jennifer/jen"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lower"
+)
+
+// space is the root iteration space of a loop or the kept elements of a
+// filter inside it.
+type space struct {
+	parent *space
+	keep   string // the filter's predicate result
+	parts  []any  // stmts or *space, in order
+	// sel: the members of the kept elements run for every element and
+	// select their effect by keep (no branch); see selectable.
+	sel bool
+	// count is the number of kept elements so far, the next index of the
+	// space's materialised outputs when sel ("" when it has none).
+	count string
+}
+
+func (s *space) emit(c ...jen.Code) { s.parts = append(s.parts, Stmts(c)) }
+
+func (s *space) render(c *Stmts) {
+	for _, p := range s.parts {
+		switch p := p.(type) {
+		case Stmts:
+			c.Add(p...)
+		case *space:
+			if p.sel {
+				p.render(c)
+				if p.count != "" {
+					c.Add(jen.If(Id(p.keep)).Add(Block(Stmts{jen.Id(p.count).Op("++")})))
+				}
+				continue
+			}
+			var kept Stmts
+			p.render(&kept)
+			if p.count != "" {
+				// Only a counted branch (LoopParts.CountKept) has a count.
+				kept.Add(jen.Id(p.count).Op("++"))
+			}
+			c.Add(jen.If(Id(p.keep)).Add(Block(kept)))
+		}
+	}
+}
+
+// elem is the element of an array at the current iteration.
+type elem struct {
+	c  *jen.Statement
+	sp *space
+}
+
+// elemOf returns the element of array v at the current iteration: its
+// member's, else the input's (from its reslice or its chunk).
+func (b *loopBuilder) elemOf(v *ir.Var) elem {
+	if e, ok := b.elems[v]; ok {
+		return e
+	}
+	if b.ci != nil && v == b.ci.v {
+		return elem{jen.Id(b.ci.res).Index(jen.Id(b.idx).Op("-").Id(b.ci.lo)), b.spaces[lower.Root]}
+	}
+	return elem{Index(b.inLocal[v], Id(b.idx)), b.spaces[lower.Root]}
+}
+
+// gathered is the element of an index-read array (gather.go): its
+// producer's, a member of the kernel.
+func (b *loopBuilder) gathered(v *ir.Var) jen.Code { return b.elemOf(v).c }
+
+// inputs returns the elements of m's inputs at the current iteration.
+func (b *loopBuilder) inputs(m *ir.SOAC) []jen.Code {
+	var args []jen.Code
+	for _, v := range m.Inputs() {
+		args = append(args, b.elemOf(v).c)
+	}
+	return args
+}
+
+// store returns the statement that stores value, the element of v at the
+// current iteration in space sp, as lowered (how), or nil when v is not
+// materialised. Materialised arrays are built in locals, allocated
+// before the loop the first time a member stores into them (declareOut),
+// and assigned to their variables after the loop.
+func (b *loopBuilder) store(v *ir.Var, how lower.Store, sp *space, value jen.Code) []jen.Code {
+	if how == lower.NoStore {
+		return nil
+	}
+	l, ok := b.locals[v]
+	if !ok {
+		l = b.declareOut(v, how, sp)
+	}
+	switch how {
+	case lower.AtCount:
+		if b.lp.KeptStoresOnly {
+			return []jen.Code{jen.If(Id(sp.keep)).Add(Block(Stmts{Index(l, Id(sp.count)).Op("=").Add(value)}))}
+		}
+		return []jen.Code{Index(l, Id(sp.count)).Op("=").Add(value)}
+	case lower.Appended:
+		return []jen.Code{AssignTo(l, jen.Append(Id(l), value))}
+	}
+	return []jen.Code{Index(l, Id(b.idx)).Op("=").Add(value)}
+}
+
+// declareOut returns the local of materialised array v, stored as how in
+// space sp, declared and allocated in Pre and assigned to v's variable
+// in Post.
+func (b *loopBuilder) declareOut(v *ir.Var, how lower.Store, sp *space) string {
+	f, pre, post := b.f, b.pre, b.post
+	name := b.outs[v]
+	l := f.Fresh("out")
+	b.locals[v] = l
+	pre.Add(VarDecl(l, f.Type(v.Type), nil))
+	switch how {
+	case lower.AtCount:
+		// A selected output is written at the kept count for
+		// every element and cut to the count after the loop.
+		if sp.count == "" {
+			sp.count = f.Fresh("kept")
+			pre.Add(Define(sp.count, Lit(0)))
+		}
+		pre.Add(AssignTo(l, f.makeOut(b.alloc, v.Type, b.n)))
+		post.Add(AssignTo(name, jen.Id(l).Index(jen.Empty(), Id(sp.count), Id(sp.count))))
+	case lower.Appended:
+		// Kept elements append. Reserve the loop length, as a
+		// hand-written filter does: growing by append costs
+		// several allocations and copies (2x on quickhull).
+		// Capacity is not part of the result's value; it stays
+		// fresh and non-nil like the runtime's.
+		pre.Add(AssignTo(l, MakeSlice(f.Type(v.Type), Lit(0), Id(b.n))))
+		post.Add(AssignTo(name, Id(l)))
+	default:
+		pre.Add(AssignTo(l, f.makeOut(b.alloc, v.Type, b.n)))
+		post.Add(AssignTo(name, Id(l)))
+	}
+	b.lp.Stores = append(b.lp.Stores, LoopStore{Local: l, Count: sp.count, How: how, V: v})
+	return l
+}
+
+// emit renders copy cp of the loop's body into b.spaces, or returns the
+// reason a member cannot be rendered.
+func (b *loopBuilder) emit(cp int) string {
+	f := b.f
+	b.spaces = []*space{{}}
+	b.elems = map[*ir.Var]elem{}
+	kept := map[int]*space{}
+	for _, m := range b.lk.Members {
+		if b.lp.Skip[m.SOAC] && m.Role != lower.Filter {
+			continue
+		}
+		sp := b.spaces[m.Space]
+		why := ""
+		switch op := m.SOAC.Op.(type) {
+		case *ir.Iota:
+			b.elems[m.SOAC.Out] = elem{Id(b.idx), sp}
+			if st := b.store(m.SOAC.Out, m.Store, sp, Id(b.idx)); st != nil {
+				sp.emit(st...)
+			}
+		case *ir.Replicate:
+			b.elems[m.SOAC.Out] = elem{f.operand(m.SOAC, op.Value), sp}
+			if st := b.store(m.SOAC.Out, m.Store, sp, f.operand(m.SOAC, op.Value)); st != nil {
+				sp.emit(st...)
+			}
+		case *ir.Filter:
+			why = b.emitFilter(m, op, sp, kept)
+		case *ir.Screma:
+			args := b.inputs(m.SOAC)
+			switch m.Role {
+			case lower.Fold, lower.Scan:
+				why = b.emitFold(m, op, sp, args, cp)
+			default:
+				why = b.emitMap(m, op, sp, args)
+			}
+		}
+		if why != "" {
+			return why
+		}
+	}
+	// A count taken by a later member of a space (a map of the kept
+	// elements stored at the count) carries to the next rendering.
+	for sp, child := range kept {
+		if child.count != "" {
+			b.counts[sp] = child.count
+		}
+	}
+	return ""
+}
+
+// emitFilter renders filter member m in space sp: its predicate, and the
+// space of its kept elements (kept[m.Kept]), which the members reading
+// them render into.
+func (b *loopBuilder) emitFilter(m lower.Member, op *ir.Filter, sp *space, kept map[int]*space) string {
+	f, lp := b.f, b.lp
+	args := b.inputs(m.SOAC)
+	keep := f.Fresh("keep")
+	c := Stmts{VarDecl(keep, jen.Bool(), nil)}
+	if why := f.withGathers(b.lk.Src.Gathers, m.SOAC, b.gathered, func() string { return f.Apply(&c, op.Pred, args, Id(keep), b.at) }); why != "" {
+		return why
+	}
+	sp.emit(c...)
+	child := &space{parent: sp, keep: keep, sel: b.lk.Spaces[m.Kept].Select, count: b.counts[m.Kept]}
+	if lp.CountKept[m.Kept] {
+		if child.count == "" {
+			child.count = f.Fresh("kept")
+			b.pre.Add(Define(child.count, Lit(0)))
+		}
+		if lp.Counts == nil {
+			lp.Counts = map[int]string{}
+		}
+		lp.Counts[m.Kept] = child.count
+	}
+	b.spaces = append(b.spaces, child)
+	sp.parts = append(sp.parts, child)
+	if st := b.store(m.SOAC.Out, m.Store, child, args[0]); st != nil {
+		child.emit(st...)
+	}
+	b.counts[m.Kept] = child.count
+	kept[m.Kept] = child
+	b.elems[m.SOAC.Out] = elem{jen.Add(args[0]), child}
+	return ""
+}
+
+// emitFold renders fold or scan member m in space sp (copy cp of the
+// body), args the elements of its inputs: its accumulator folded with
+// the element, a scan's stored; a split fold has an accumulator per
+// copy, the others one, declared by the first copy emitted.
+func (b *loopBuilder) emitFold(m lower.Member, op *ir.Screma, sp *space, args []jen.Code, cp int) string {
+	f := b.f
+	o := op.Reduce
+	if o == nil {
+		o = op.Scan
+	}
+	if sl, ok := b.lp.ScanFrom[m.SOAC]; ok && m.Role == lower.Scan && len(b.accs[m.SOAC]) > 0 {
+		return b.emitScanFrom(m, o, sp, sl)
+	}
+	first := len(b.accs[m.SOAC]) == 0
+	if first || m.Split && len(b.accs[m.SOAC]) <= cp {
+		acc := f.Fresh("acc")
+		typ, ne := f.Type(m.SOAC.TypeArgs[0]), f.operand(m.SOAC, o.Neutral)
+		if st, ok := b.lp.SplitStart[m.SOAC]; ok && !first {
+			b.pre.Add(VarDecl(acc, typ, st))
+		} else {
+			b.pre.Add(VarDecl(acc, typ, ne))
+		}
+		b.accs[m.SOAC] = append(b.accs[m.SOAC], acc)
+		b.lp.Accs = append(b.lp.Accs, LoopAcc{Name: acc, Type: typ, Neutral: ne, Op: o.Op, Member: m.SOAC, Role: m.Role})
+	}
+	acc := b.accs[m.SOAC][0]
+	if m.Split {
+		acc = b.accs[m.SOAC][cp]
+	}
+	var c Stmts
+	if sp.sel {
+		if why := f.selectReduce(&c, m, o, sp.keep, acc, args[0], b.at); why != "" {
+			return why
+		}
+	} else if why := f.Apply(&c, o.Op, []jen.Code{Id(acc), args[0]}, Id(acc), b.at); why != "" {
+		return why
+	}
+	if m.Role == lower.Scan {
+		if buf, ok := b.lp.ScanTo[m.SOAC]; ok {
+			c.Add(Index(buf, Id(b.idx)).Op("=").Id(acc))
+		}
+		c.Add(b.store(m.SOAC.Out, m.Store, sp, Id(acc))...)
+		b.elems[m.SOAC.Out] = elem{Id(acc), sp}
+	} else if !first {
+	} else if out, ok := b.outs[m.SOAC.Out]; ok {
+		b.post.Add(AssignTo(out, Id(acc)))
+	} else if m.SOAC.Out != nil && !b.consumed[m.SOAC.Out] {
+		b.post.Add(AssignTo("_", Id(acc)))
+	}
+	sp.emit(c...)
+	return ""
+}
+
+// emitScanFrom renders scan member m, operator o, in space sp as
+// LoopParts.ScanFrom asks: its element o(sl.Carry, sl.Buf[i]).
+func (b *loopBuilder) emitScanFrom(m lower.Member, o *ir.Operator, sp *space, sl ScanLocal) string {
+	f := b.f
+	res := f.Fresh("s")
+	c := Stmts{VarDecl(res, f.Type(m.SOAC.TypeArgs[0]), nil)}
+	if why := f.Apply(&c, o.Op, []jen.Code{sl.Carry, Index(sl.Buf, Id(b.idx))}, Id(res), b.at); why != "" {
+		return why
+	}
+	c.Add(b.store(m.SOAC.Out, m.Store, sp, Id(res))...)
+	b.elems[m.SOAC.Out] = elem{Id(res), sp}
+	sp.emit(c...)
+	return ""
+}
+
+// emitMap renders map member m in space sp, args the elements of its
+// inputs: its element into a local, stored or read by later members.
+func (b *loopBuilder) emitMap(m lower.Member, op *ir.Screma, sp *space, args []jen.Code) string {
+	f := b.f
+	res := f.Fresh("m")
+	c := Stmts{VarDecl(res, f.Type(op.Map.Sig.Results().At(0).Type()), nil)}
+	if why := f.withGathers(b.lk.Src.Gathers, m.SOAC, b.gathered, func() string { return f.Apply(&c, op.Map, args, Id(res), b.at) }); why != "" {
+		return why
+	}
+	if st := b.store(m.SOAC.Out, m.Store, sp, Id(res)); st != nil {
+		c.Add(st...)
+	} else if !b.consumed[m.SOAC.Out] {
+		c.Add(AssignTo("_", Id(res)))
+	}
+	sp.emit(c...)
+	b.elems[m.SOAC.Out] = elem{Id(res), sp}
+	return ""
+}
