@@ -362,7 +362,7 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 			panic(fmt.Sprintf("soac.Iota: negative length %d", v))
 		}
 		ok2 := false
-		if soacgenCLKMeansCL2.Kernel() != nil {
+		if v == len(centres) && soacgenCLKMeansCL2.Kernel() != nil {
 			clo2 := parallel.Alloc[Point](len(centres))
 			if ok2 = soacgenCLKMeansCL2.Run([]any{launch.ViewDev(dev, sums)}, []skel.HostSlice{skel.Slice(centres)}, []skel.HostSlice{skel.Slice(clo2)}, nil); ok2 {
 				centres = clo2
