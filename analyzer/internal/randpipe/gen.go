@@ -32,6 +32,30 @@ type Config struct {
 	ShapeRate float64
 	// Shapes restricts the shapes to these kinds (nil: all).
 	Shapes []ShapeKind
+	// FlagBranches gives every spec a bool parameter flag and steps that
+	// reduce an array on one path of a branch on it, and take its length
+	// on the other (moresteps.go).
+	FlagBranches bool
+	// ZipGenerators adds steps that zip an array with an Iota or a
+	// Replicate of its length written inside the Map2 call, on either
+	// side (moresteps.go).
+	ZipGenerators bool
+	// IndexedStreams adds StreamReds whose chunk functions read their
+	// chunk by index (for i := range ch { v := ch[i] ... }), so that no
+	// range loop can be fused with the maps feeding them, combining by
+	// max as well as by +, ^ and | (moresteps.go).
+	IndexedStreams bool
+	// DivideRate is the fraction of specs whose int64 expressions may
+	// divide by a value that may be zero, e / (x%5 + 1): their lambdas
+	// may panic with "integer divide by zero", and the generated code
+	// must panic as the spec does (default 0: none).
+	DivideRate float64
+	// NonAssociative lets reductions and scans of integers use operators
+	// that are not associative (a*3 + b) or start from a value that is
+	// not their operator's neutral element (max from -1 << 40, a + b
+	// from 7). The contract promises both, so only the cpu backend, which
+	// folds in the spec's order, must equal the spec on them.
+	NonAssociative bool
 }
 
 func (c Config) withDefaults(seed int64) Config {
@@ -80,10 +104,13 @@ type Spec struct {
 	// Shapes are the reassignment shapes the spec exercises (shapes.go),
 	// in the order they first appear.
 	Shapes []ShapeKind
+	// Divides reports that the spec's int64 expressions may divide by
+	// zero (Config.DivideRate).
+	Divides bool
 }
 
 // Param is a spec parameter. Type is one of []int64, []float64, int64,
-// float64.
+// float64, bool.
 type Param struct{ Name, Type string }
 
 // pkgGen holds package-level state: helpers and imports.
@@ -109,6 +136,9 @@ type gen struct {
 	constCls map[int]int
 	ret      []string   // result expressions, set at the end
 	hz       HazardKind // the spec's hazard kind, -1 when none
+	// divide reports that int64 expressions may divide by zero
+	// (Config.DivideRate).
+	divide bool
 }
 
 // Generate returns a random package of cfg.Specs specs. The same seed and
@@ -184,6 +214,10 @@ func (g *gen) specSource() string {
 	if g.cfg.ShapeRate > 0 && g.chance(g.cfg.ShapeRate) {
 		shapes = 1 + g.pick(2)
 	}
+	if g.cfg.DivideRate > 0 && g.chance(g.cfg.DivideRate) {
+		g.divide = true
+		sp.Divides = true
+	}
 	for i, p := range names {
 		need := i == 0 && !g.chance(0.15) || i == 2 && g.chance(0.6) || g.chance(0.5)
 		if shapes > 0 && p.Name == "k" && g.chance(0.7) {
@@ -202,6 +236,10 @@ func (g *gen) specSource() string {
 	for _, p := range sp.Params {
 		v := &val{name: p.Name, typ: strings.TrimPrefix(p.Type, "[]"), arr: strings.HasPrefix(p.Type, "[]"), avail: true, param: true, uses: 1}
 		g.vals = append(g.vals, v)
+	}
+	if g.cfg.FlagBranches {
+		// Not a value: only the branches of stepFlagBranch read it.
+		sp.Params = append(sp.Params, Param{"flag", "bool"})
 	}
 	steps := g.cfg.MinOps + g.pick(g.cfg.MaxOps-g.cfg.MinOps+1)
 	at := g.pick(steps + 1)
@@ -255,6 +293,9 @@ func (g *gen) specSource() string {
 	}
 	if sp.Hazard != nil {
 		fmt.Fprintf(&b, "// %s has hazard %s (producer %s, consumer %s).\n", sp.Func, sp.Hazard.Kind, sp.Hazard.Producer, sp.Hazard.Consumer)
+	}
+	if sp.Divides {
+		fmt.Fprintf(&b, "// %s may divide by zero.\n", sp.Func)
 	}
 	if len(sp.Shapes) > 0 {
 		var ns []string

@@ -16,6 +16,9 @@ var mapTypes = []string{"int64", "float64"}
 
 // step emits one random SOAC statement.
 func (g *gen) step() {
+	if g.moreStep() {
+		return
+	}
 	for tries := 0; tries < 20; tries++ {
 		switch g.pick(19) {
 		case 0, 1, 2:
