@@ -155,7 +155,7 @@ var everyBackend = []string{"gatherscan", "opencldev", "openclswap"}
 
 // shapeConfig is the generator's configuration for the shape tests:
 // every spec has one or two shapes, a third a hazard too, and the steps
-// of moresteps.go and divisions that may panic are on. The cpu run adds
+// of optionalsteps.go and divisions that may panic are on. The cpu run adds
 // Config.NonAssociative (backendRun.nonAssociative).
 var shapeConfig = Config{Specs: 10, ShapeRate: 1, HazardRate: 0.3, FlagBranches: true, ZipGenerators: true, IndexedStreams: true, DivideRate: 0.4}
 

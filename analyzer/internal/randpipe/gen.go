@@ -34,16 +34,16 @@ type Config struct {
 	Shapes []ShapeKind
 	// FlagBranches gives every spec a bool parameter flag and steps that
 	// reduce an array on one path of a branch on it, and take its length
-	// on the other (moresteps.go).
+	// on the other (optionalsteps.go).
 	FlagBranches bool
 	// ZipGenerators adds steps that zip an array with an Iota or a
 	// Replicate of its length written inside the Map2 call, on either
-	// side (moresteps.go).
+	// side (optionalsteps.go).
 	ZipGenerators bool
 	// IndexedStreams adds StreamReds whose chunk functions read their
 	// chunk by index (for i := range ch { v := ch[i] ... }), so that no
 	// range loop can be fused with the maps feeding them, combining by
-	// max as well as by +, ^ and | (moresteps.go).
+	// max as well as by +, ^ and | (optionalsteps.go).
 	IndexedStreams bool
 	// DivideRate is the fraction of specs whose int64 expressions may
 	// divide by a value that may be zero, e / (x%5 + 1): their lambdas

@@ -27,7 +27,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 // moreConfig enables every construct beyond the default ones: the steps
-// of moresteps.go, divisions that may panic and, for the cpu backend,
+// of optionalsteps.go, divisions that may panic and, for the cpu backend,
 // operators that are not associative.
 var moreConfig = Config{Specs: 10, FlagBranches: true, ZipGenerators: true, IndexedStreams: true, DivideRate: 0.5, NonAssociative: true}
 

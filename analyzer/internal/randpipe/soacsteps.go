@@ -16,7 +16,7 @@ var mapTypes = []string{"int64", "float64"}
 
 // step emits one random SOAC statement.
 func (g *gen) step() {
-	if g.moreStep() {
+	if g.optionalStep() {
 		return
 	}
 	for tries := 0; tries < 20; tries++ {

@@ -9,9 +9,9 @@ package randpipe
 
 import "fmt"
 
-// moreStep emits, with a small chance each, one of the steps the Config
+// optionalStep emits, with a small chance each, one of the steps the Config
 // enables, and reports whether it did.
-func (g *gen) moreStep() bool {
+func (g *gen) optionalStep() bool {
 	if g.cfg.FlagBranches && g.chance(0.08) && g.stepFlagBranch() {
 		return true
 	}
