@@ -1,6 +1,9 @@
 // Package docs holds the project's reference documents (contract.md,
-// references.md, architecture.md) and a test that keeps the repository's
-// prose about the project itself.
+// references.md, architecture.md) and the tests that keep the repository
+// as they describe it: its prose speaks of the project itself
+// (prose_test.go), its packages import what architecture.md lists
+// (architecture_test.go), and its files and functions stay within
+// architecture.md's size limits (size_test.go).
 package docs
 
 import (

@@ -3,8 +3,8 @@ package clc
 // This file translates a function's signature and its simple statements:
 // parameters, named results, captures, locals and var declarations,
 // assignments (op= included), expression statements, panic and returns.
-// Control flow is control.go's, expressions expr.go's, nested SOAC calls
-// soac.go's.
+// Control flow is control.go's, expressions expr.go's, aggregate.go's
+// and call.go's, nested SOAC calls soac.go's.
 
 import (
 	"fmt"

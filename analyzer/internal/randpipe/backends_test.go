@@ -61,12 +61,37 @@ type backendRun struct {
 	// kernel to have run on the device in a package whose generated code
 	// launches one (not under auto, whose cost model may choose the CPU).
 	guard, device bool
+	// nonAssociative generates operators that are not associative or
+	// start from a value that is not neutral (Config.NonAssociative):
+	// only the cpu backend promises the spec's result on them.
+	nonAssociative bool
+	// shapeRate, when not 0, is the fraction of specs with shapes
+	// instead of shapeConfig's (all): the others are plain pipelines.
+	shapeRate float64
+	// pkgSpecs, when not 0, is the number of specs a package holds
+	// instead of shapeConfig's: a spec the generator gets wrong in a way
+	// a pending regression file reproduces keeps its whole package from
+	// building, and a smaller package loses fewer specs.
+	pkgSpecs int
+	// fusedStreams requires a random program of the default run, or of
+	// a campaign of at least minStreamSpecs programs, to run maps fused
+	// into a stream (parallel.StreamRedChunks or StreamMapChunks), so that
+	// the parallel backend's fused streams cannot drop out of the test
+	// unnoticed.
+	fusedStreams bool
 }
 
+// minStreamSpecs is the fewest random programs a campaign must have for
+// backendRun.fusedStreams to apply: about one random program in five
+// runs maps fused into a stream in parallel, so a smaller campaign (a run
+// of the regression files alone, RANDPIPE_N=0) may have none; the default
+// run's seeds have some.
+const minStreamSpecs = 100
+
 var backendRuns = []backendRun{
-	{name: "cpu", seed0: 20000, specs: 40, short: 10},
-	{name: "parallel", seed0: 30000, specs: 20, short: 10, cpus: "1,4", harness: HarnessConfig{Approx: true, Large: true}},
-	{name: "opencl", seed0: 40000, specs: 10, harness: HarnessConfig{Approx: true, Large: true}, guard: true, device: true},
+	{name: "cpu", seed0: 20000, specs: 40, short: 10, nonAssociative: true},
+	{name: "parallel", seed0: 30000, specs: 20, short: 10, cpus: "1,4", harness: HarnessConfig{Approx: true, Large: true}, fusedStreams: true},
+	{name: "opencl", seed0: 40000, specs: 10, harness: HarnessConfig{Approx: true, Large: true}, guard: true, device: true, shapeRate: 0.5, pkgSpecs: 5},
 	{name: "auto", seed0: 50000, specs: 10, cpus: "1,4", harness: HarnessConfig{Approx: true, Large: true}, guard: true},
 }
 
@@ -126,8 +151,10 @@ func knownFailure(b, msg string, pending map[string]string) string {
 var everyBackend = []string{"gatherscan", "opencldev", "openclswap", "parallelbig"}
 
 // shapeConfig is the generator's configuration for the shape tests:
-// every spec has one or two shapes, a third a hazard too.
-var shapeConfig = Config{Specs: 10, ShapeRate: 1, HazardRate: 0.3}
+// every spec has one or two shapes, a third a hazard too, and the steps
+// of optionalsteps.go and divisions that may panic are on. The cpu run adds
+// Config.NonAssociative (backendRun.nonAssociative).
+var shapeConfig = Config{Specs: 10, ShapeRate: 1, HazardRate: 0.3, FlagBranches: true, ZipGenerators: true, IndexedStreams: true, DivideRate: 0.4}
 
 // TestRandomShapes runs random specs with reassignment shapes through
 // every backend (subtests named by backend) and compares each generated
@@ -163,12 +190,24 @@ func envInt(t *testing.T, name string, def int64) int64 {
 	return n
 }
 
-// shapePackages returns the packages of n specs from seed0 on.
-func shapePackages(seed0 int64, n int, shapes []ShapeKind) []Package {
+// config returns shapeConfig as br runs it, with shapes.
+func (br backendRun) config(shapes []ShapeKind) Config {
+	cfg := shapeConfig
+	cfg.Shapes = shapes
+	cfg.NonAssociative = br.nonAssociative
+	if br.shapeRate > 0 {
+		cfg.ShapeRate = br.shapeRate
+	}
+	if br.pkgSpecs > 0 {
+		cfg.Specs = br.pkgSpecs
+	}
+	return cfg
+}
+
+// shapePackages returns the packages of n specs of cfg from seed0 on.
+func shapePackages(seed0 int64, n int, cfg Config) []Package {
 	var ps []Package
 	for i := 0; n > 0; i++ {
-		cfg := shapeConfig
-		cfg.Shapes = shapes
 		cfg.Specs = min(n, cfg.Specs)
 		ps = append(ps, Generate(seed0+int64(i), cfg))
 		n -= cfg.Specs
@@ -189,6 +228,8 @@ type shapeStats struct {
 	known     []string          // failures a pending regression file reproduces (default run)
 	pending   map[string]string // pendingFiles
 	campaign  bool
+	divides   int            // specs that may divide by zero
+	streams   map[string]int // kernels of maps fused into a stream run in parallel, per package
 }
 
 // fail records failure line of backend b.
@@ -229,8 +270,8 @@ func runShapes(t *testing.T, br backendRun) {
 			shapes = append(shapes, k)
 		}
 	}
-	pkgs := shapePackages(seed0, n, shapes)
-	st := &shapeStats{pending: pending, campaign: campaign, shapes: map[string]int{}, hazards: map[string]int{}, fallbacks: map[string]int{}, shapeFall: map[string]int{}, failShape: map[string]int{}}
+	pkgs := shapePackages(seed0, n, br.config(shapes))
+	st := &shapeStats{pending: pending, campaign: campaign, shapes: map[string]int{}, hazards: map[string]int{}, fallbacks: map[string]int{}, shapeFall: map[string]int{}, failShape: map[string]int{}, streams: map[string]int{}}
 	// The committed regression specs of the shapes and of the other
 	// backends, on every backend, in the last batch.
 	var regress []Package
@@ -258,11 +299,23 @@ func runShapes(t *testing.T, br backendRun) {
 		total.Round(time.Millisecond), per100.Round(time.Millisecond), st.goTest.Round(time.Millisecond))
 	t.Logf("%s: programs per shape: %s", br.name, fmtCounts(st.shapes))
 	t.Logf("%s: hazards: %s", br.name, fmtCounts(st.hazards))
+	t.Logf("%s: programs that may divide by zero: %d", br.name, st.divides)
 	t.Logf("%s: expected fallbacks: %s", br.name, fmtCounts(st.fallbacks))
 	t.Logf("%s: programs per shape with a fallback: %s", br.name, fmtCounts(st.shapeFall))
 	t.Logf("%s: failing programs per shape: %s", br.name, fmtCounts(st.failShape))
 	for _, k := range st.known {
 		t.Logf("%s: %s", br.name, k)
+	}
+	if br.fusedStreams {
+		streams, specs := 0, 0
+		for _, p := range pkgs {
+			streams += st.streams[p.Name]
+			specs += len(p.Specs)
+		}
+		t.Logf("%s: %d kernels of maps fused into a stream run in parallel in the random programs", br.name, streams)
+		if streams == 0 && (!campaign || specs >= minStreamSpecs) {
+			t.Errorf("%s: no random program runs maps fused into a stream in parallel (parallel.StreamRedChunks, StreamMapChunks)", br.name)
+		}
 	}
 	if len(st.failed) > 0 {
 		t.Errorf("%s: %d mismatches:\n%s", br.name, len(st.failed), strings.Join(st.failed, "\n"))
@@ -294,6 +347,9 @@ func runShapeBatch(t *testing.T, br backendRun, pkgs []Package, st *shapeStats) 
 			}
 			if s.Hazard != nil {
 				st.hazards[s.Hazard.Kind.String()]++
+			}
+			if s.Divides {
+				st.divides++
 			}
 		}
 	}
@@ -344,6 +400,7 @@ func runShapeBatch(t *testing.T, br backendRun, pkgs []Package, st *shapeStats) 
 				t.Fatal(err)
 			}
 			launches[pkg] = launches[pkg] || bytes.Contains(o.Content, []byte(`"github.com/soacgen/soacgen/runtime/opencl/launch"`))
+			st.streams[pkg] += bytes.Count(o.Content, []byte("parallel.StreamRedChunks(")) + bytes.Count(o.Content, []byte("parallel.StreamMapChunks("))
 		}
 	}
 	for _, p := range pkgs {

@@ -16,6 +16,18 @@
 // give (Expected), so the engine test can check the plan, and the
 // differential test can count the hazards it ran.
 //
+// Further constructs are switched on by Config, each drawing nothing from
+// the generator's randomness when off: a bool parameter flag and
+// reductions on one of its branches (FlagBranches), zips of an array with
+// an Iota or a Replicate written inside the call (ZipGenerators),
+// StreamReds whose chunk functions read their chunk by index, often fed
+// by a Map (IndexedStreams), int64 expressions that may divide by zero
+// (DivideRate), and, for the cpu backend only, reduction operators that
+// are not associative or start from a value that is not their neutral
+// element (NonAssociative). The cpu differential test
+// (TestRandomPipelinesDifferential) runs them all; the shapes' runs of
+// every backend all but NonAssociative, which only the cpu run adds.
+//
 // With Config.ShapeRate, specs also carry reassignment shapes (see
 // ShapeKind): SOAC chains in counted and range loops whose variables are
 // reassigned every round (xs = Map(xs, f) then a Reduce, a scalar a
@@ -28,7 +40,8 @@
 // the generator with every backend (cpu, parallel under GOMAXPROCS 1 and
 // 4, opencl with a guard that fails a kernel which could not run on the
 // device, auto), fails on a fallback warning its table of expected
-// fallbacks does not explain, and takes RANDPIPE_BACKENDS, RANDPIPE_SEED0,
+// fallbacks does not explain, and on a parallel run in which no random
+// program runs maps fused into a stream, and takes RANDPIPE_BACKENDS, RANDPIPE_SEED0,
 // RANDPIPE_N, RANDPIPE_BATCH and RANDPIPE_FAILLOG for campaigns of fresh
 // programs (backends_test.go says how). Regression files of
 // testdata/regress whose first line starts with "//randpipe:pending "
@@ -37,10 +50,11 @@
 //
 // The generator is deterministic: the same seed and Config give the same
 // bytes. Lambdas do not panic, except the intentional Map2/Map3 length
-// mismatches (any spec called with unequal input lengths) and the
-// index-out-of-range of the index-oob and panic-order hazards.
+// mismatches (any spec called with unequal input lengths), the
+// index-out-of-range of the index-oob and panic-order hazards, and the
+// divisions by zero of Config.DivideRate.
 //
 // WriteModule lays packages out as a temporary module that imports the
-// repository through a replace directive; WriteHarness writes the
+// repository through a replace directive; HarnessSource returns the
 // generated _test.go that compares each NAME with its spec.
 package randpipe

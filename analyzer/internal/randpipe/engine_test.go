@@ -19,16 +19,16 @@ import (
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
-// batch returns the packages the random-pipeline tests run: nPkgs packages
-// of specs specs each (fewer under -short), with seeds from base.
-func batch(t *testing.T, base int64) []Package {
-	nPkgs, specs := 30, 10
+// batch returns the packages the random-pipeline tests run: 30 packages
+// (6 under -short) of cfg, with seeds from base.
+func batch(t *testing.T, base int64, cfg Config) []Package {
+	nPkgs := 30
 	if testing.Short() {
 		nPkgs = 6
 	}
 	var ps []Package
 	for i := range nPkgs {
-		ps = append(ps, Generate(base+int64(i), Config{Specs: specs}))
+		ps = append(ps, Generate(base+int64(i), cfg))
 	}
 	return ps
 }
@@ -88,9 +88,11 @@ func loadPatterns(t testing.TB, dir string, patterns ...string) []*packages.Pack
 // TestRandomPipelinesEngine runs the real analysis (soacir with the purity
 // analyzer, fusion.Fuse, fusion.Check) on random specs: no crash, valid IR
 // and plans, every SOAC of the source in the IR, and every injected hazard
-// decided as the Expected table says.
+// decided as the Expected table says; the specs of moreConfig are the
+// differential test's.
 func TestRandomPipelinesEngine(t *testing.T) {
-	runEngine(t, append(batch(t, 1000), regressPackages(t)...), 60)
+	pkgs := append(batch(t, 1000, Config{Specs: 10}), batch(t, 5000, moreConfig)...)
+	runEngine(t, append(pkgs, regressPackages(t)...), 60)
 }
 
 // TestRandomShapesEngine is TestRandomPipelinesEngine on specs with
@@ -100,7 +102,7 @@ func TestRandomShapesEngine(t *testing.T) {
 	if testing.Short() {
 		n = 30
 	}
-	runEngine(t, shapePackages(20000, n, nil), n)
+	runEngine(t, shapePackages(20000, n, backendRuns[0].config(nil)), n)
 }
 
 // runEngine analyses pkgs and checks every spec's plan; at least min

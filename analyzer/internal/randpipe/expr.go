@@ -89,6 +89,11 @@ func (g *gen) expr(t string, ls []leaf, depth int) string {
 	e := func() string { return g.expr(t, ls, d) }
 	switch t {
 	case "int64":
+		if g.divide && g.chance(0.3) {
+			if q := g.divisor(ls); q != "" {
+				return fmt.Sprintf("(%s %s %s)", e(), []string{"/", "%"}[g.pick(2)], q)
+			}
+		}
 		switch g.pick(12) {
 		case 0, 1:
 			return fmt.Sprintf("(%s + %s)", e(), e())
@@ -140,6 +145,23 @@ func (g *gen) expr(t string, ls []leaf, depth int) string {
 			return fmt.Sprintf("(%s - %s)", e(), e())
 		}
 	}
+}
+
+// divisor returns a divisor that is zero for some values of an int64
+// variable among the leaves, (x%m + 1) for a negative x, or "" when
+// there is none (a constant divisor of zero would not compile).
+func (g *gen) divisor(ls []leaf) string {
+	var vs []leaf
+	for _, l := range ls {
+		if l.typ == "int64" {
+			vs = append(vs, l)
+		}
+	}
+	if len(vs) == 0 {
+		return ""
+	}
+	l := vs[g.pick(len(vs))]
+	return fmt.Sprintf("(%s%%%d + 1)", g.leafText(l), 3+g.pick(3))
 }
 
 var paramNames = []string{"x", "y", "z"}
@@ -249,9 +271,19 @@ func (g *gen) helper(ps []string, ret string) string {
 	return name
 }
 
-// operator returns the neutral element and an associative operator on t.
+// opDef is a reduction's operator on parameters a and b, and the value
+// it starts from.
+type opDef struct{ ne, expr string }
+
+// nonAssociative are the integer operators of Config.NonAssociative: not
+// associative, or starting from a value that is not their neutral
+// element, which only a fold in the spec's order computes as the spec.
+var nonAssociative = []opDef{{"1", "a*3 + b"}, {"-1 << 40", "max(a, b)"}, {"1 << 40", "min(a, b)"}, {"7", "a + b"}}
+
+// operator returns the neutral element and an associative operator on t
+// (with Config.NonAssociative, sometimes an operator of nonAssociative
+// instead).
 func (g *gen) operator(t string) (ne, op string) {
-	type opDef struct{ ne, expr string }
 	var ops []opDef
 	switch t {
 	case "float64":
@@ -261,6 +293,9 @@ func (g *gen) operator(t string) (ne, op string) {
 	default:
 		ops = []opDef{{"0", "a + b"}, {"1", "a * b"}, {"math.MinInt64", "max(a, b)"}, {"math.MaxInt64", "min(a, b)"},
 			{"0", "a ^ b"}, {"-1", "a & b"}, {"0", "a | b"}}
+	}
+	if g.cfg.NonAssociative && t != "float64" && g.chance(0.3) {
+		ops = nonAssociative
 	}
 	o := ops[g.pick(len(ops))]
 	if strings.Contains(o.ne, "math.") {

@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -25,9 +26,27 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// moreConfig enables every construct beyond the default ones: the steps
+// of optionalsteps.go, divisions that may panic and, for the cpu backend,
+// operators that are not associative.
+var moreConfig = Config{Specs: 10, FlagBranches: true, ZipGenerators: true, IndexedStreams: true, DivideRate: 0.5, NonAssociative: true}
+
+// moreConstructs are what the specs of moreConfig must hold, by a
+// pattern of their source.
+var moreConstructs = map[string]*regexp.Regexp{
+	"a branch on flag":                   regexp.MustCompile(regexp.QuoteMeta("flag {")),
+	"a zip with an Iota in the call":     regexp.MustCompile(regexp.QuoteMeta("soac.Map2(soac.Iota(len(")),
+	"a zip with a Replicate in the call": regexp.MustCompile(regexp.QuoteMeta(", soac.Replicate(len(")),
+	"a chunk read by index":              regexp.MustCompile(regexp.QuoteMeta("v := ch[i]")),
+	"a division that may panic":          regexp.MustCompile(`%[345] ?\+ ?1\)`),
+	"an operator not associative":        regexp.MustCompile(regexp.QuoteMeta("a*3 + b")),
+	"a start that is not neutral":        regexp.MustCompile(regexp.QuoteMeta("-1<<40")),
+}
+
 // TestGeneratedTypeChecks type-checks generated packages, without and
-// with reassignment shapes, against the real runtime and checks that the
-// recorded SOAC count matches the source, and that every shape kind is
+// with reassignment shapes and with moreConfig's constructs, against the
+// real runtime and checks that the recorded SOAC count matches the
+// source, and that every shape kind and every construct of moreConfig is
 // generated.
 func TestGeneratedTypeChecks(t *testing.T) {
 	n := 40
@@ -38,12 +57,21 @@ func TestGeneratedTypeChecks(t *testing.T) {
 	fset := token.NewFileSet()
 	imp := importer.ForCompiler(fset, "source", nil) // one importer: its packages are cached
 	shapes := map[string]int{}
-	for seed := int64(0); seed < int64(2*n); seed++ {
+	more := map[string]int{}
+	for seed := int64(0); seed < int64(3*n); seed++ {
 		cfg := Config{Specs: 10}
-		if seed >= int64(n) {
+		switch {
+		case seed >= int64(2*n):
+			cfg = moreConfig
+		case seed >= int64(n):
 			cfg.ShapeRate = 1
 		}
 		p := Generate(seed, cfg)
+		if seed >= int64(2*n) {
+			for what, sub := range moreConstructs {
+				more[what] += len(sub.FindAllIndex(p.Source, -1))
+			}
+		}
 		for _, s := range p.Specs {
 			for _, k := range s.Shapes {
 				shapes[k.String()]++
@@ -87,6 +115,12 @@ func TestGeneratedTypeChecks(t *testing.T) {
 	for _, k := range AllShapes() {
 		if shapes[k.String()] == 0 {
 			t.Errorf("no spec has shape %s", k)
+		}
+	}
+	t.Logf("constructs of moreConfig: %s", fmtCounts(more))
+	for what := range moreConstructs {
+		if more[what] == 0 {
+			t.Errorf("no spec of moreConfig has %s", what)
 		}
 	}
 }

@@ -168,6 +168,8 @@ func HarnessSourceFor(p Package, hc HarnessConfig) []byte {
 				fmt.Fprintf(&b, "\t\t%s := r.Int64N(9) - 3\n", q.Name)
 			case "float64":
 				fmt.Fprintf(&b, "\t\t%s := float64(r.IntN(17))/4 - 2\n", q.Name)
+			case "bool":
+				fmt.Fprintf(&b, "\t\t%s := r.IntN(2) == 0\n", q.Name)
 			}
 			if strings.HasPrefix(q.Type, "[]") {
 				a1 = append(a1, q.Name+"1")

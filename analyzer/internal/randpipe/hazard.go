@@ -119,6 +119,8 @@ func (g *gen) hazConsumer(p *val, lam string) *val {
 	return g.define(name, "int64", true, 0, "")
 }
 
+// cond returns the condition of a hazard's branch or early return: a
+// test of k when the spec has it, of the inputs' lengths otherwise.
 func (g *gen) cond() string {
 	for _, v := range g.vals {
 		if v.name == "k" && v.avail {
@@ -134,6 +136,24 @@ func (g *gen) hazard(k HazardKind) {
 	h := &Hazard{Kind: k}
 	g.spec.Hazard = h
 	var p, c *val
+	switch k {
+	case WriteIndex, WriteCopy, WriteAppend, WriteSort, WriteCall:
+		p, c = g.hazardWrite(k)
+	case ReassignCapture, ReassignInput, ImpureCounter, ImpureLog:
+		p, c = g.hazardChange(k)
+	case BranchBoth, BranchNoElse, LoopConsumer, EarlyReturn:
+		p, c = g.hazardControl(k)
+	case Map2Filter, IndexOOB, PanicOrder:
+		p, c = g.hazardPanic(k)
+	}
+	h.Producer, h.Consumer = p.name, c.name
+	g.clearInl()
+}
+
+// hazardWrite emits a producer reading xs, a write to xs (an index, a
+// copy, an append into its capacity, a sort, a call writing its argument)
+// and a consumer of the producer.
+func (g *gen) hazardWrite(k HazardKind) (p, c *val) {
 	switch k {
 	case WriteIndex:
 		p = g.hazProducer("xs", "")
@@ -168,6 +188,15 @@ func (g *gen) hazard(k HazardKind) {
 		p = g.hazProducer("xs", "")
 		g.emit("bump(xs, 3)")
 		c = g.hazConsumer(p, "")
+	}
+	return p, c
+}
+
+// hazardChange emits a producer and a consumer between which something
+// the producer reads changes: a variable its lambda captures, its input
+// variable, or a counter or log its lambda and a later one update.
+func (g *gen) hazardChange(k HazardKind) (p, c *val) {
+	switch k {
 	case ReassignCapture:
 		w := g.fresh("w")
 		g.emit("%s := int64(len(ys)) + 1", w)
@@ -206,6 +235,15 @@ func (g *gen) hazard(k HazardKind) {
 		lv.avail = false
 		p = g.hazProducer("xs", fmt.Sprintf("func(x int64) int64 { %s = append(%s, x); return x * 3 }", lg, lg))
 		c = g.hazConsumer(p, fmt.Sprintf("func(v int64) int64 { %s = append(%s, -v); return v + 1 }", lg, lg))
+	}
+	return p, c
+}
+
+// hazardControl emits a producer and a consumer that control flow
+// separates: the consumer in both branches of an if, in an if without
+// else, in a loop, or after a possible return.
+func (g *gen) hazardControl(k HazardKind) (p, c *val) {
+	switch k {
 	case BranchBoth:
 		p = g.hazProducer("xs", "")
 		r := g.fresh("r")
@@ -240,6 +278,19 @@ func (g *gen) hazard(k HazardKind) {
 		}
 		p.uses++
 		c = g.define(r, "int64", false, 0, "")
+	case EarlyReturn:
+		p = g.hazProducer("xs", "")
+		g.emit("if %s { @RETURN@ }", g.cond())
+		c = g.hazConsumer(p, "")
+	}
+	return p, c
+}
+
+// hazardPanic emits a producer and a consumer that may panic: a zip of
+// a filter's output with the unfiltered array (unequal lengths), a lambda
+// indexing out of range, two of them zipped.
+func (g *gen) hazardPanic(k HazardKind) (p, c *val) {
+	switch k {
 	case Map2Filter:
 		f := g.fresh("p")
 		pred := []string{"func(x int64) bool { return x > -100 }", "func(x int64) bool { return x%2 == 0 }", "func(x int64) bool { return x != 3 }"}[g.pick(3)]
@@ -255,10 +306,6 @@ func (g *gen) hazard(k HazardKind) {
 			g.emit("%s := soac.Map2(xs, %s, func(a, b int64) int64 { return a - 2*b })", q, f)
 		}
 		c = g.define(q, "int64", true, p.cls, "")
-	case EarlyReturn:
-		p = g.hazProducer("xs", "")
-		g.emit("if %s { @RETURN@ }", g.cond())
-		c = g.hazConsumer(p, "")
 	case IndexOOB:
 		p = g.hazProducer("xs", "func(x int64) int64 { return x + ys[x&7] }")
 		c = g.hazConsumer(p, "")
@@ -272,8 +319,7 @@ func (g *gen) hazard(k HazardKind) {
 		g.emit("%s := soac.Map2(%s, %s, func(a, b int64) int64 { return a + b })", q, p.name, b.name)
 		c = g.define(q, "int64", true, 0, "")
 	}
-	h.Producer, h.Consumer = p.name, c.name
-	g.clearInl()
+	return p, c
 }
 
 // ensureHelper adds a package-level function once.
