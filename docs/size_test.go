@@ -40,7 +40,6 @@ var sizeExceptions = map[string]int{
 	"analyzer/fusion/driver.go":                              934,
 	"analyzer/purity/body.go":                                663,
 	"analyzer/purity/fresh.go:computeFreshness":              227,
-	"rewrite/backend/opencl/opencl.go":                       1139,
 	"rewrite/backend/opencl/openclemit.go:clKernel.emit":     272,
 	"rewrite/backend/opencl/openclgrid.go:clKernel.emitGrid": 137,
 	"rewrite/backend/opencl/openclsplit.go:emitSplit":        189,

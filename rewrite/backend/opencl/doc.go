@@ -7,7 +7,9 @@
 // # Structure
 //
 // Its place in the pipeline (docs/architecture.md): the opencl backend:
-// opencl.go translates a lowered kernel of maps, zips, Iota, folds and a
+// opencl.go (Render), translate.go (the members, their lambdas and
+// captures) and fold.go (the folds' operators, neutral elements and
+// starts) translate a lowered kernel of maps, zips, Iota, folds and a
 // final scan over one space into a skel Redomap or Scan (a Replicate's
 // value a kernel argument; a map-reduce kernel reading no array over its
 // Iota's or Replicate's length, when that is an expression without

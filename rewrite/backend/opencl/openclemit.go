@@ -1,6 +1,6 @@
 package opencl
 
-// This file writes the Go side of an OpenCL kernel (opencl.go translates
+// This file writes the Go side of an OpenCL kernel (translate.go and fold.go translate
 // it): the package-level launch value holding the skeleton with its
 // OpenCL C, and the code at the kernel's position that runs it, with the
 // next backend's code when it does not run. It does not translate
