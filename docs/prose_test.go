@@ -27,8 +27,8 @@ import (
 var banned = []struct {
 	re, why string
 }{
-	// A lone "session" is launch.Session, the OpenCL runtime's; a
-	// numbered or another session is a session of work.
+	// The word alone is launch.Session, the OpenCL runtime's type; after
+	// an ordinal, a demonstrative or before a number it dates work.
 	{`(?i)\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|this|last|next|previous|earlier|that|other) sessions?\b|\bsessions? [0-9]`, "a session of work: give the reason, or the measurement's machine and date"},
 	{`(?i)\brounds? of work\b|\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) round\b`, "a round of work: give the reason or the date"},
 	{`(?i)\bissues? #?[0-9]+|\bthe issue\b|\bissue's\b`, "an issue: state the requirement itself"},
