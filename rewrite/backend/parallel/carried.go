@@ -93,18 +93,7 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 	c.scanLevel, c.spaceLevel, c.levels = carryLevels(lk, counted)
 	c.spaces = sortedSpaces(counted)
 
-	// Below the grain, the cpu backend's loop (belowGrain).
-	seq, why := f.Loop(lk, outs)
-	if why != "" {
-		return nil, why
-	}
-	lp := f.LoopParts(lk, outs, unclearedAlloc(f))
-	// The first rendering declares the accumulators; its loop over
-	// [0, n) is not placed.
-	if _, why := lp.Loops("0", lp.N); why != "" {
-		return nil, why
-	}
-	combine, why := lp.Combine()
+	seq, lp, combine, why := loopParts(f, lk, outs)
 	if why != "" {
 		return nil, why
 	}

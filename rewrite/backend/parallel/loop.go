@@ -39,19 +39,7 @@ func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 		return parCarried(f, lk, outs) // carried.go
 	}
 	at := lk.Src.At.Pos()
-	// Below the grain, the cpu backend's loop (belowGrain).
-	seq, why := f.Loop(lk, outs)
-	if why != "" {
-		return nil, why
-	}
-	// Its outputs are allocated uncleared (parallel_alloc.go).
-	lp := f.LoopParts(lk, outs, unclearedAlloc(f))
-	// The first rendering declares the accumulators; its loop over
-	// [0, n) is not placed.
-	if _, why := lp.Loops("0", lp.N); why != "" {
-		return nil, why
-	}
-	combine, why := lp.Combine()
+	seq, lp, combine, why := loopParts(f, lk, outs)
 	if why != "" {
 		return nil, why
 	}
@@ -355,6 +343,27 @@ func (c *loopChunks) forCall() hostgo.Stmts {
 		forFn, fg = "ForMeasured", c.grain
 	}
 	return hostgo.Stmts{jen.Qual(ParallelPath, forFn).Call(c.n, fg, c.chunkFunc(nil, jen.Null()))}
+}
+
+// loopParts renders the parts both chunked forms start from: the cpu
+// backend's loop seq, which runs below the grain (belowGrain), the loop's
+// parts lp with its outputs allocated uncleared (parallel_alloc.go) and
+// its accumulators declared by a first rendering whose loop over [0, n)
+// is not placed, and the combine of the accumulators.
+func loopParts(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (seq *jen.Statement, lp *hostgo.LoopParts, combine hostgo.Stmts, why string) {
+	seq, why = f.Loop(lk, outs)
+	if why != "" {
+		return nil, nil, nil, why
+	}
+	lp = f.LoopParts(lk, outs, unclearedAlloc(f))
+	if _, why := lp.Loops("0", lp.N); why != "" {
+		return nil, nil, nil, why
+	}
+	combine, why = lp.Combine()
+	if why != "" {
+		return nil, nil, nil, why
+	}
+	return seq, lp, combine, ""
 }
 
 // belowGrain returns a loop kernel's code: below grain the cpu backend's
