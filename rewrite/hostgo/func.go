@@ -78,6 +78,9 @@ type Func struct {
 	later map[*ir.Var]string
 	// fuseMemo keeps lambdaMayFuse's answers (fma.go).
 	fuseMemo map[fuseKey]bool
+	// readNames memoises readByName: the objects the generated code may
+	// read by name (namedreads.go), computed once.
+	readNames map[types.Object]bool
 	// err is the first error met while generating a replacement.
 	err error
 	// decls are package-level declarations a backend's code needs

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"reflect"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
@@ -20,8 +19,19 @@ import (
 // is declared and assigned but never read, which Go rejects ("declared
 // and not used"): its declaration is then followed by `_ = x`. Where
 // unsure, the answer is false: one `_ = x` too many is harmless, one too
-// few does not compile.
+// few does not compile. The objects are collected once per spec.
 func (f *Func) readByName(obj types.Object) bool {
+	if obj == nil {
+		return true // not a variable this statement declares (x, y := ... of a declared y)
+	}
+	if f.readNames == nil {
+		f.readNames = f.namedReads()
+	}
+	return f.readNames[obj]
+}
+
+// namedReads returns the objects readByName reports as read.
+func (f *Func) namedReads() map[types.Object]bool {
 	calls := map[*ast.CallExpr]bool{}
 	ir.Walk(f.fn.Body, func(s ir.Stmt) bool {
 		if s, ok := s.(*ir.SOAC); ok {
@@ -29,10 +39,10 @@ func (f *Func) readByName(obj types.Object) bool {
 		}
 		return true
 	})
-	found := false
+	read := map[types.Object]bool{}
 	var walk func(b *ir.Block, gathered map[types.Object]bool)
 	walk = func(b *ir.Block, gathered map[types.Object]bool) {
-		if b == nil || found || gathered[obj] {
+		if b == nil {
 			return
 		}
 		for _, s := range b.Stmts {
@@ -42,18 +52,18 @@ func (f *Func) readByName(obj types.Object) bool {
 				if s.Hoisted != nil {
 					node = s.Hoisted
 				}
-				found = found || f.namesVar(node, obj, calls)
+				f.addNames(read, node, calls, gathered)
 			case *ir.SOAC:
 				produced, inner := f.fusedReads(s, gathered)
 				for _, v := range s.Inputs() {
-					if v.Obj == obj && !produced[v] {
-						found = true
+					if v.Obj != nil && !produced[v] {
+						read[v.Obj] = true
 					}
 				}
 				for _, o := range s.Operands() {
 					for _, v := range o.Uses {
-						if v.Obj == obj {
-							found = true
+						if v.Obj != nil {
+							read[v.Obj] = true
 						}
 					}
 				}
@@ -61,13 +71,13 @@ func (f *Func) readByName(obj types.Object) bool {
 					if l.Expr != nil && l.Kind != ir.FuncLit {
 						// A function value: its variable is read where it
 						// is not inlined, and marked used where it is.
-						found = found || f.namesVar(l.Expr, obj, calls)
+						f.addNames(read, l.Expr, calls, nil)
 					}
 					walk(l.Body, inner)
 				}
 			default:
 				for _, n := range header(s) {
-					found = found || f.namesVar(n, obj, calls)
+					f.addNames(read, n, calls, gathered)
 				}
 				for _, nb := range ir.Children(s) {
 					walk(nb, gathered)
@@ -76,18 +86,15 @@ func (f *Func) readByName(obj types.Object) bool {
 		}
 	}
 	walk(f.fn.Body, nil)
-	return found
+	return read
 }
 
-// namesVar reports whether node names obj other than as the variable an
-// assignment or increment sets, outside the SOAC calls in calls.
-func (f *Func) namesVar(node ast.Node, obj types.Object, calls map[*ast.CallExpr]bool) bool {
-	found := false
+// addNames adds to read the objects node names other than as the
+// variable an assignment or increment sets, outside the SOAC calls in
+// calls, except those in gathered.
+func (f *Func) addNames(read map[types.Object]bool, node ast.Node, calls map[*ast.CallExpr]bool, gathered map[types.Object]bool) {
 	var inspect func(n ast.Node) bool
 	inspect = func(n ast.Node) bool {
-		if found {
-			return false
-		}
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			return !calls[n]
@@ -106,14 +113,13 @@ func (f *Func) namesVar(node ast.Node, obj types.Object, calls map[*ast.CallExpr
 				return false
 			}
 		case *ast.Ident:
-			if f.info.Uses[n] == obj {
-				found = true
+			if o := f.info.Uses[n]; o != nil && !gathered[o] {
+				read[o] = true
 			}
 		}
 		return true
 	}
 	ast.Inspect(node, inspect)
-	return found
 }
 
 // fusedReads returns the inputs of SOAC s that a member of one of its
@@ -148,38 +154,49 @@ func (f *Func) fusedReads(s *ir.SOAC, gathered map[types.Object]bool) (produced 
 func header(s ir.Stmt) []ast.Node {
 	var ns []ast.Node
 	add := func(e ast.Node) {
-		if e != nil && !reflect.ValueOf(e).IsNil() {
+		if e != nil {
 			ns = append(ns, e)
 		}
 	}
 	switch s := s.(type) {
 	case *ir.If:
-		add(s.Node.Cond)
+		if s.Node.Cond != nil {
+			add(s.Node.Cond)
+		}
 	case *ir.Loop:
 		switch n := s.Node.(type) {
 		case *ast.ForStmt:
-			add(n.Cond)
-			add(n.Post)
+			if n.Cond != nil {
+				add(n.Cond)
+			}
+			if n.Post != nil {
+				add(n.Post)
+			}
 		case *ast.RangeStmt:
 			add(n.X)
 		}
 	case *ir.Switch:
-		var body *ast.BlockStmt
 		switch n := s.Node.(type) {
 		case *ast.SwitchStmt:
-			add(n.Tag)
-			body = n.Body
+			if n.Tag != nil {
+				add(n.Tag)
+			}
+			ns = append(ns, caseExprs(n.Body)...)
 		case *ast.TypeSwitchStmt:
 			add(n.Assign)
-			body = n.Body
+			ns = append(ns, caseExprs(n.Body)...)
 		}
-		if body != nil {
-			for _, c := range body.List {
-				if cc, ok := c.(*ast.CaseClause); ok {
-					for _, e := range cc.List {
-						add(e)
-					}
-				}
+	}
+	return ns
+}
+
+// caseExprs returns the expressions of the case clauses of a switch body.
+func caseExprs(body *ast.BlockStmt) []ast.Node {
+	var ns []ast.Node
+	for _, c := range body.List {
+		if cc, ok := c.(*ast.CaseClause); ok {
+			for _, e := range cc.List {
+				ns = append(ns, e)
 			}
 		}
 	}
