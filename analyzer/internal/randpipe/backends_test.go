@@ -113,7 +113,6 @@ var knownFailures = []struct {
 	re       *regexp.Regexp
 	file     string
 }{
-	{all, regexp.MustCompile(`declared and not used`), "deadfirst.go"},
 }
 
 // pendingFiles returns the pending regression files (pendingPrefix),
