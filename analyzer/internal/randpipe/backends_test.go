@@ -112,8 +112,7 @@ var knownFailures = []struct {
 	backends []string
 	re       *regexp.Regexp
 	file     string
-}{
-}
+}{}
 
 // pendingFiles returns the pending regression files (pendingPrefix),
 // with the bug their first line describes.
