@@ -12,7 +12,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -37,7 +37,7 @@ func TestChain(t *testing.T) {
 func TestForcedRefusal(t *testing.T) {
 	pkgs := casePkgs(t, "basic")
 	refused := 0
-	refuseHook = func(fn *ir.Function, lk *lower.Kernel) string {
+	refuseHook = func(fn *ir.Function, lk *lowered.Kernel) string {
 		if fn.Name == "dotSpec" {
 			refused++
 			return "forced by the test"

@@ -13,7 +13,6 @@ import (
 	"go/token"
 	"slices"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite/backend"
@@ -21,7 +20,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/backend/opencl"
 	"github.com/soacgen/soacgen/rewrite/backend/parallel"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // backends are the backends built into soacgen, by name.
@@ -33,46 +32,64 @@ var backends = map[string]backend.Backend{
 
 // refuseHook, when set (by tests), makes every backend refuse a kernel
 // of spec fn with the reason it returns (when not "").
-var refuseHook func(fn *ir.Function, lk *lower.Kernel) string
+var refuseHook func(fn *ir.Function, lk *lowered.Kernel) string
 
 // chain generates the kernels of one spec and records which backend
-// generated each.
+// generated each. It is the hostgo.Kernels of the spec's generation.
 type chain struct {
-	outcomes map[*fusion.Kernel]report.Generated
+	low *lowered.Function
+	// asked is the backend the spec asks for, names its chain.
+	asked string
+	names []string
+	// f generates the spec; specs are the chain's backends' generations
+	// of it (backend.Backend.Begin), by name.
+	f     *hostgo.Func
+	specs map[string]backend.Spec
+	// outcomes are the backend and fallbacks of each kernel generated.
+	outcomes map[*lowered.PlanKernel]report.Generated
 	// rendering are the backends rendering the kernels whose code is
 	// being generated, outermost first: a kernel nested in a lambda is
 	// generated while its parent's backend renders the parent.
 	rendering []string
 }
 
-func newChain() *chain { return &chain{outcomes: map[*fusion.Kernel]report.Generated{}} }
+// newChain returns the chain of the spec of low, which asks for backend
+// asked.
+func newChain(low *lowered.Function, asked string) *chain {
+	return &chain{low: low, asked: asked, names: backend.Chain(asked), outcomes: map[*lowered.PlanKernel]report.Generated{}}
+}
 
-// kernel emits kernel k of f's spec at its position (a
-// hostgo.KernelFunc): the first backend of the chain that renders its
-// lowered form, else the reference calls.
-func (ch *chain) kernel(f *hostgo.Func, c *hostgo.Stmts, k *fusion.Kernel) error {
-	lk := f.Lowered(k)
+// begin starts every backend of the chain on the spec f generates.
+func (ch *chain) begin(f *hostgo.Func) hostgo.Kernels {
+	ch.f, ch.specs = f, map[string]backend.Spec{}
+	for _, name := range ch.names {
+		if b := backends[name]; b != nil {
+			ch.specs[name] = b.Begin(f, ch.low, ch.asked)
+		}
+	}
+	return ch
+}
+
+// Kernel emits lk at its position (hostgo.Kernels): the first backend of
+// the chain that renders it, else the reference calls.
+func (ch *chain) Kernel(c *hostgo.Stmts, lk *lowered.Kernel) error {
+	f, k := ch.f, lk.Src
+	defer ch.generatedAll(lk)
 	var outs map[*ir.Var]string
-	if lk.Form != lower.Call {
+	if lk.Form != lowered.Call {
 		outs = f.DeclareOutputs(c, k)
 	}
-	names := backend.Chain(f.Backend())
 	var falls []report.Fallback
-	for i, name := range names {
+	for i, name := range ch.names {
 		next := backend.Reference
-		if i+1 < len(names) {
-			next = names[i+1]
+		if i+1 < len(ch.names) {
+			next = ch.names[i+1]
 		}
-		b := backends[name]
 		why := "it is not built into this soacgen yet"
-		if b != nil {
+		if ch.specs[name] != nil {
 			var fc hostgo.Stmts
-			if fc, why = ch.render(f, b, lk, outs, names[i+1:]); why == "" {
-				if name != backend.OpenCL {
-					// Its code reads its inputs from Go memory: those a
-					// device kernel left on the device are downloaded.
-					f.HostInputs(c, k)
-				}
+			if fc, why = ch.render(name, lk, outs, ch.names[i+1:]); why == "" {
+				c.Add(ch.hostInputs(name, lk)...)
 				f.EmitGuarded(c, lk, fc, outs)
 				ch.generated(k, name, falls)
 				return nil
@@ -80,8 +97,8 @@ func (ch *chain) kernel(f *hostgo.Func, c *hostgo.Stmts, k *fusion.Kernel) error
 		}
 		falls = append(falls, report.Fallback{Pos: k.At.Pos(), Backend: name, Next: next, Reason: why})
 	}
-	f.HostInputs(c, k)
-	if lk.Form == lower.Call {
+	c.Add(ch.hostInputs(backend.Reference, lk)...)
+	if lk.Form == lowered.Call {
 		m := k.SOACs[0]
 		f.Assign(c, m.Out, f.Call(m, true))
 	} else {
@@ -91,27 +108,62 @@ func (ch *chain) kernel(f *hostgo.Func, c *hostgo.Stmts, k *fusion.Kernel) error
 	return nil
 }
 
-// render asks backend b for lk's code; its next renders lk with the
+// hostInputs returns the statements that make the arrays lk reads hold
+// their elements in Go memory before the code of backend name reads
+// them: those of every other backend of the chain, which may have left
+// them elsewhere (a device).
+func (ch *chain) hostInputs(name string, lk *lowered.Kernel) hostgo.Stmts {
+	var c hostgo.Stmts
+	for _, other := range ch.names {
+		if s := ch.specs[other]; s != nil && other != name {
+			c.Add(s.HostInputs(lk)...)
+		}
+	}
+	return c
+}
+
+// generatedAll tells every backend that lk's code is complete.
+func (ch *chain) generatedAll(lk *lowered.Kernel) {
+	for _, name := range ch.names {
+		if s := ch.specs[name]; s != nil {
+			s.Generated(lk)
+		}
+	}
+}
+
+// Prologue returns the statements the backends' code needs at the start
+// of the generated function (hostgo.Kernels), in chain order.
+func (ch *chain) Prologue() hostgo.Stmts {
+	var c hostgo.Stmts
+	for _, name := range ch.names {
+		if s := ch.specs[name]; s != nil {
+			c.Add(s.Prologue()...)
+		}
+	}
+	return c
+}
+
+// render asks backend name for lk's code; its next renders lk with the
 // backends named in rest, else the reference calls.
-func (ch *chain) render(f *hostgo.Func, b backend.Backend, lk *lower.Kernel, outs map[*ir.Var]string, rest []string) (hostgo.Stmts, string) {
+func (ch *chain) render(name string, lk *lowered.Kernel, outs map[*ir.Var]string, rest []string) (hostgo.Stmts, string) {
 	if refuseHook != nil {
-		if why := refuseHook(f.Spec(), lk); why != "" {
+		if why := refuseHook(ch.f.Spec(), lk); why != "" {
 			return nil, why
 		}
 	}
 	next := func() (hostgo.Stmts, string) {
-		for i, name := range rest {
-			if nb := backends[name]; nb != nil {
-				if c, why := ch.render(f, nb, lk, outs, rest[i+1:]); why == "" {
-					return c, name
+		for i, nb := range rest {
+			if ch.specs[nb] != nil {
+				if c, why := ch.render(nb, lk, outs, rest[i+1:]); why == "" {
+					return c, nb
 				}
 			}
 		}
-		return hostgo.Stmts{f.Unfused(lk.Src, outs)}, backend.Reference
+		return hostgo.Stmts{ch.f.Unfused(lk.Src, outs)}, backend.Reference
 	}
-	ch.rendering = append(ch.rendering, b.Name())
+	ch.rendering = append(ch.rendering, name)
 	defer func() { ch.rendering = ch.rendering[:len(ch.rendering)-1] }()
-	return b.Render(f, lk, outs, next)
+	return ch.specs[name].Kernel(lk, outs, next)
 }
 
 // onDevice reports whether a kernel generated now is nested in the lambda
@@ -119,7 +171,7 @@ func (ch *chain) render(f *hostgo.Func, b backend.Backend, lk *lower.Kernel, out
 // its work-items' loops (rewrite/clc translates nested SOACs so), and
 // the code generated here is its parent's CPU fallback, not a fallback
 // of its own.
-func (ch *chain) onDevice(k *fusion.Kernel) bool {
+func (ch *chain) onDevice(k *lowered.PlanKernel) bool {
 	return k.Depth > 0 && slices.Contains(ch.rendering, backend.OpenCL)
 }
 
@@ -128,7 +180,7 @@ func (ch *chain) onDevice(k *fusion.Kernel) bool {
 // a loop and into the unfused fallback) keeps its first record. A kernel
 // that runs inside its parent's device kernel is recorded as opencl's,
 // with no fallback of its own (onDevice).
-func (ch *chain) generated(k *fusion.Kernel, name string, falls []report.Fallback) {
+func (ch *chain) generated(k *lowered.PlanKernel, name string, falls []report.Fallback) {
 	if _, ok := ch.outcomes[k]; ok {
 		return
 	}
@@ -141,11 +193,11 @@ func (ch *chain) generated(k *fusion.Kernel, name string, falls []report.Fallbac
 // warnings returns the warning of each fallback of spec fn's kernels, in
 // plan order: "file:line:col: spec: backend B does not generate this
 // kernel: reason; it falls back to N".
-func (ch *chain) warnings(fset *token.FileSet, fn *ir.Function, plan *fusion.Plan) []string {
+func (ch *chain) warnings(fset *token.FileSet, fn *ir.Function) []string {
 	var ws []string
 	who := specLabel(fn)
-	for _, k := range plan.Kernels {
-		for _, fb := range ch.outcomes[k].Fallbacks {
+	for _, lk := range ch.low.Kernels {
+		for _, fb := range ch.outcomes[lk.Src].Fallbacks {
 			ws = append(ws, fmt.Sprintf("%s: %s: %s", fset.Position(fb.Pos), who, fn.UserText(fset, fb.Note())))
 		}
 	}

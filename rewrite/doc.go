@@ -187,9 +187,11 @@
 // plan: its form (a loop, a chunk loop, a runtime call for a lone stream,
 // or its members one after another with the reason why: a scan of kept
 // elements, a stream beside other members, ...), its spaces, each member's
-// role and store, the selects, split folds and asserts. A backend
-// (package rewrite/backend's Backend) renders a lowered kernel or refuses
-// it with a reason; a refused kernel falls down the chain opencl ->
+// role and store, the selects, split folds and asserts (package
+// rewrite/lowered holds the result). Each backend of a spec's chain
+// begins the spec (package rewrite/backend's Backend.Begin, running its
+// whole-spec analyses once) and renders each lowered kernel or refuses
+// it with a reason (Spec.Kernel); a refused kernel falls down the chain opencl ->
 // parallel -> cpu -> reference calls (its members called one after
 // another with runtime/soac), run by chain.go, each step a warning
 // "file:line:col: spec: backend B does not generate this kernel: reason;
@@ -199,15 +201,17 @@
 // # Packages
 //
 // The generator is split by job: rewrite/lower decides each kernel's
-// shape; rewrite/hostgo is the host-Go generator (the spec's statements
+// shape, rewrite/lowered is the result the back end reads (it never
+// reads the fusion plan); rewrite/hostgo is the host-Go generator (the spec's statements
 // copied and renamed, operands and lambdas, the sequential loops every
 // backend's code contains, code built as jennifer structure), calling
 // back at each kernel's position; rewrite/backend defines Backend and
 // the chain, and its subpackages are the backends (cpu, parallel,
 // opencl, the last with rewrite/clc translating lambdas to OpenCL C);
 // this package composes them (Run, Generate, chain.go) and writes the
-// files. A new backend implements backend.Backend on hostgo.Func and is
-// named in chain.go's table.
+// files. A new backend implements backend.Backend (Begin returning its
+// per-spec backend.Spec) on hostgo.Func and is named in chain.go's
+// table.
 //
 // # API
 //
@@ -216,7 +220,7 @@
 // uses it (soacgen through NewAnalyzer, the tests through
 // GeneratePackages and RunPackages, vet's stale check through
 // Regenerate), and Options.Check verifies every stage's result
-// (ir.Verify, fusion.Check, lower.Verify). Generate is the last part of
+// (ir.Verify, fusion.Check, lowered.Verify). Generate is the last part of
 // Run: the files of a package whose plans are made. Sync writes outputs to disk (atomically, only
 // when changed, never over a file without the header, deleting stale
 // outputs) or reports the drift; Overlay hides soacgen's outputs while a

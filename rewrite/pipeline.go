@@ -36,7 +36,7 @@ type Options struct {
 	// none ("": fusion.DefaultMethod): greedy, ilp or wsp.
 	Cluster string
 	// Check verifies the result of every stage: ir.Verify on the IR,
-	// fusion.Check on the plans, lower.Verify on the lowered kernels. A
+	// fusion.Check on the plans, lowered.Verify on the lowered kernels. A
 	// broken invariant fails the run.
 	Check bool
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/backend"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // Header is the first line of every generated file.
@@ -43,20 +44,20 @@ type Input struct {
 	// ("" means cpu).
 	Backend string
 	// Check verifies the IR (ir.Verify), the plans (fusion.Check) and the
-	// lowered kernels (lower.Verify) of every spec before generating it,
+	// lowered kernels (lowered.Verify) of every spec before generating it,
 	// and fails on the first broken invariant.
 	Check bool
 }
 
 // checkStages verifies what each stage handed on for spec fn.
-func checkStages(fn *ir.Function, plan *fusion.Plan, low *lower.Function) error {
+func checkStages(fn *ir.Function, plan *fusion.Plan, low *lowered.Function) error {
 	if err := ir.Verify(fn); err != nil {
 		return fmt.Errorf("%s: IR: %v", fn.Name, err)
 	}
 	if err := fusion.Check(plan); err != nil {
 		return fmt.Errorf("%s: plan: %v", fn.Name, err)
 	}
-	if err := lower.Verify(low); err != nil {
+	if err := lowered.Verify(low); err != nil {
 		return fmt.Errorf("%s: lowered kernels: %v", fn.Name, err)
 	}
 	return nil
@@ -79,7 +80,7 @@ type Output struct {
 	// Warnings are specs whose kernels could not be generated (a
 	// generator error): their NAME runs the spec's code unfused.
 	Warnings []string
-	// Lowered is the text of the lowered kernels of Specs (lower.Dump),
+	// Lowered is the text of the lowered kernels of Specs (lowered.Dump),
 	// for golden tests and soacgen's -debug output.
 	Lowered string
 	// Generated says which backend generated each kernel of Specs, and
@@ -149,15 +150,15 @@ func Generate(in *Input) ([]Output, error) {
 			if plan == nil {
 				plan = fusion.Fuse(fn, fusion.Options{Fset: in.Fset})
 			}
-			low := lower.Lower(plan, in.Info)
+			low, lowOf := lower.Lower(plan, in.Info)
 			if in.Check {
 				if err := checkStages(fn, plan, low); err != nil {
 					return nil, err
 				}
 			}
-			out.Lowered += lower.Dump(low)
-			ch := newChain()
-			c, _, err := g.Function(fn, plan, low, cmp.Or(fn.Fuse.Backend, in.Backend, backend.CPU), ch.kernel)
+			out.Lowered += lowered.Dump(low)
+			ch := newChain(low, cmp.Or(fn.Fuse.Backend, in.Backend, backend.CPU))
+			c, _, err := g.Function(low, ch.begin)
 			if err == nil && failHook != nil {
 				err = failHook(fn)
 			}
@@ -172,9 +173,11 @@ func Generate(in *Input) ([]Output, error) {
 						Pos: k.At.Pos(), Backend: asked, Next: backend.Reference, Reason: "the generator failed on its spec: " + err.Error()}}}
 				}
 			} else {
-				out.Warnings = append(out.Warnings, ch.warnings(in.Fset, fn, plan)...)
-				for k, o := range ch.outcomes {
-					out.Generated[k] = o
+				out.Warnings = append(out.Warnings, ch.warnings(in.Fset, fn)...)
+				for k, lk := range lowOf {
+					if o, ok := ch.outcomes[lk.Src]; ok {
+						out.Generated[k] = o
+					}
 				}
 			}
 			decls = append(decls, c)

@@ -102,7 +102,7 @@ func TestGolden(t *testing.T) {
 }
 
 // TestLoweredGolden compares the lowered kernels of every spec of every
-// case (lower.Dump) with the case's .lowered.golden file: what the
+// case (lowered.Dump) with the case's .lowered.golden file: what the
 // lowering decided (form, spaces, roles, stores, selects, split folds,
 // chunk loops, asserts), before any code is rendered.
 func TestLoweredGolden(t *testing.T) {

@@ -18,8 +18,8 @@ import (
 // folds in its chunk loop (lower.ChunkedThen, at depth 0; a nested
 // kernel runs inside its parent's element) is rendered by the cpu
 // backend with no fallback, by the parallel backend with no fallback
-// (parthen.go), and by the opencl backend in two device steps
-// (openclstreamthen.go) where both halves translate, else it falls back
+// (then.go), and by the opencl backend in two device steps
+// (streamthen.go) where both halves translate, else it falls back
 // to the parallel backend with the half's reason (never the form's).
 func TestStreamThenBackends(t *testing.T) {
 	pkgs := casePkgs(t, "streamrules")

@@ -138,7 +138,7 @@
 //		limit), to bisect a wrong fusion.
 //	-verify
 //		Verify the IR, the fusion plans and the lowered kernels between the
-//		stages (ir.Verify, fusion.Check, lower.Verify), as the tests always
+//		stages (ir.Verify, fusion.Check, lowered.Verify), as the tests always
 //		do; a broken invariant is an error. A debugging switch.
 //
 // Exit status: 0 on success; 1 when a package has syntax, type or directive

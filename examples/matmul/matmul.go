@@ -23,7 +23,7 @@ import "github.com/soacgen/soacgen/runtime/soac"
 //
 // Its directives generate MatMul (cpu), MatMulPar (parallel: the rows run
 // in parallel; each inner product of 8 elements or more is summed over 4
-// interleaved accumulators, rewrite/backend/parallel parnested.go, so the
+// interleaved accumulators, rewrite/backend/parallel nested.go, so the
 // results differ from the spec's by rounding, the same bits for any number
 // of cores), MatMulCL (opencl: one work-item per element of the product,
 // the grid form of the opencl backend, the inner product a dot product

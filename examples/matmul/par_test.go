@@ -15,7 +15,7 @@ import (
 )
 
 // dotAssoc is the inner product as the parallel backend sums it
-// (rewrite/backend/parallel parnested.go): below 8 elements in order, as
+// (rewrite/backend/parallel nested.go): below 8 elements in order, as
 // the spec does; from 8 on over 4 accumulators, element i into
 // accumulator i mod 4 up to the last multiple of 4, the rest into
 // accumulator 0, combined as (a0 + a1) + (a2 + a3). Every product and

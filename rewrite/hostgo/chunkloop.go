@@ -27,7 +27,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // chunkLoop is a range loop over a chunk parameter, generated as a loop
@@ -76,7 +76,7 @@ func (f *Func) rangeLoop(s *ast.RangeStmt, cl *chunkLoop, inner Stmts) (*jen.Sta
 // chunk function. The lowering found the range loop (lk.Chunk.Range) and
 // checked the maps are pure, cannot panic and are not materialised. maps
 // emits the members' code for the element at index idx.
-func (f *Func) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.Var]*ir.SOAC, outs map[*ir.Var]string, pre *Stmts, n, idx string, maps func(*Stmts, token.Pos) (map[*ir.Var]*jen.Statement, string)) (*jen.Statement, bool) {
+func (f *Func) chunkLoopStream(lk *lowered.Kernel, st *ir.Stream, member map[*ir.Var]*ir.SOAC, outs map[*ir.Var]string, pre *Stmts, n, idx string, maps func(*Stmts, token.Pos) (map[*ir.Var]*jen.Statement, string)) (*jen.Statement, bool) {
 	k := lk.Src
 	at := k.At.Pos()
 	rng, lens := lk.Chunk.Range, lk.Chunk.Lens
@@ -120,7 +120,7 @@ func (f *Func) chunkLoopStream(lk *lower.Kernel, st *ir.Stream, member map[*ir.V
 // loop of st's chunk function that the lowering found (lk.Chunk.Range):
 // the chunk function is inlined where the kernel runs, and the names the
 // maps use mean the same variables inside the loop as there.
-func (f *Func) rangeFusable(lk *lower.Kernel, st *ir.Stream, member map[*ir.Var]*ir.SOAC) bool {
+func (f *Func) rangeFusable(lk *lowered.Kernel, st *ir.Stream, member map[*ir.Var]*ir.SOAC) bool {
 	k := lk.Src
 	at := k.At.Pos()
 	rng := lk.Chunk.Range

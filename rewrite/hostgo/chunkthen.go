@@ -1,7 +1,7 @@
 package hostgo
 
 // This file renders a chunk loop whose StreamMap feeds more members of
-// its kernel (lower.ChunkedThen): the stream's half is the chunk loop of
+// its kernel (lowered.ChunkedThen): the stream's half is the chunk loop of
 // FusedStream (or, when no map feeds the stream, a loop over slices of
 // its input, as the runtime's), and where FusedStream would append each
 // chunk the chunk function returned, the length is checked with the
@@ -19,12 +19,12 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
-// FusedStreamThen returns lowered kernel lk (form lower.ChunkedThen) as
+// FusedStreamThen returns lowered kernel lk (form lowered.ChunkedThen) as
 // one chunk loop, or the reason it cannot.
-func (f *Func) FusedStreamThen(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
+func (f *Func) FusedStreamThen(lk *lowered.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
 	s := lk.Stream()
 	st := s.Op.(*ir.Stream)
 	then := lk.ThenPart()
@@ -63,7 +63,7 @@ func (f *Func) FusedStreamThen(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.
 		return Block(c), ""
 	}
 	defer delete(f.streamThen, st)
-	if lk.Chunk.Buffer != lower.Input {
+	if lk.Chunk.Buffer != lowered.Input {
 		return f.FusedStream(lk.StreamPart(), outs)
 	}
 	// No map feeds the stream: its chunks are slices of its input.
@@ -104,7 +104,7 @@ func (f *Func) BindName(v *ir.Var, name string) (restore func()) {
 // runtime chunk: element i of v, the stream's output, is res[i-lo] (res
 // and lo names defined where the loop runs), and n names the loop's
 // length, which the caller declares.
-func (f *Func) ChunkLoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Allocator, v *ir.Var, res, lo, n string) *LoopParts {
+func (f *Func) ChunkLoopParts(lk *lowered.Kernel, outs map[*ir.Var]string, alloc Allocator, v *ir.Var, res, lo, n string) *LoopParts {
 	return f.loopParts(lk, outs, alloc, &chunkInput{v: v, res: res, lo: lo, n: n})
 }
 

@@ -16,8 +16,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // SOACPath is the import path of the combinator package.
@@ -182,8 +182,8 @@ func (g *File) text(pos, end token.Pos) string {
 }
 
 // sortedKernels returns ks ordered by ID (deterministic).
-func sortedKernels(ks []*fusion.Kernel) []*fusion.Kernel {
-	out := append([]*fusion.Kernel(nil), ks...)
+func sortedKernels(ks []*lowered.PlanKernel) []*lowered.PlanKernel {
+	out := append([]*lowered.PlanKernel(nil), ks...)
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }

@@ -12,7 +12,6 @@ package hostgo
 
 import (
 	"fmt"
-	"slices"
 
 	"go/ast"
 	"go/token"
@@ -20,23 +19,19 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // Func generates one spec.
 type Func struct {
 	*File
-	fn   *ir.Function
-	plan *fusion.Plan
-	low  *lower.Function // the plan lowered: every kernel's shape
-	// backend is the backend the spec asks for; emit generates each
-	// kernel at its position (File.Function).
-	backend  string
-	emit     KernelFunc
-	atK      map[ir.Stmt][]*fusion.Kernel // kernels by the statement they run at
-	kOf      map[*ir.SOAC][]*fusion.Kernel
+	fn  *ir.Function
+	low *lowered.Function // the plan lowered: every kernel's shape
+	// kernels generates each kernel at its position (File.Function).
+	kernels  Kernels
+	atK      map[ir.Stmt][]*lowered.PlanKernel // kernels by the statement they run at
+	kOf      map[*ir.SOAC][]*lowered.PlanKernel
 	internal map[*ir.Var]bool
 	used     map[*ir.Var]bool
 	names    map[*ir.Var]string
@@ -84,44 +79,44 @@ type Func struct {
 	// err is the first error met while generating a replacement.
 	err error
 	// decls are package-level declarations a backend's code needs
-	// (AddDecls: the opencl backend's launch values), emitted after the
-	// function.
+	// (AddDecls), emitted after the function.
 	decls []jen.Code
-	// prologue are statements a backend's code needs at the start of
-	// the function (Prologue); devArrays the arrays its code may leave
-	// on a device (SetDeviceArray).
-	prologue      Stmts
-	prologueNames map[string]string
-	devArrays     map[*ir.Var]*DeviceArray
 }
 
-// A KernelFunc generates kernel k of f's spec into c, at the kernel's
-// position among the spec's statements (package rewrite's chain of
-// backends). Kernels nested in lambdas are generated where their lambda
-// is, each once per copy of its body.
-type KernelFunc func(f *Func, c *Stmts, k *fusion.Kernel) error
+// Kernels generates the kernels of one spec (package rewrite's chain of
+// backends).
+type Kernels interface {
+	// Kernel generates lk into c, at its position among the spec's
+	// statements. Kernels nested in lambdas are generated where their
+	// lambda is, each once per copy of its body.
+	Kernel(c *Stmts, lk *lowered.Kernel) error
+	// Prologue returns the statements the generated function runs
+	// before its body, once every kernel is generated.
+	Prologue() Stmts
+}
 
-// Function returns the declarations generated for spec fn from its plan
-// and lowered kernels: NAME and the guard that breaks the build when the
-// spec's signature changes. backend is the backend the spec asks for
-// (Func.Backend); emit generates each kernel.
-func (g *File) Function(fn *ir.Function, plan *fusion.Plan, low *lower.Function, backend string, emit KernelFunc) ([]jen.Code, *Func, error) {
+// Function returns the declarations generated for the spec of low, its
+// lowered plan: NAME and the guard that breaks the build when the
+// spec's signature changes. begin returns what generates the kernels,
+// given the Func that generates the spec.
+func (g *File) Function(low *lowered.Function, begin func(*Func) Kernels) ([]jen.Code, *Func, error) {
 	g.resetTaken()
+	fn := low.Func
 	f := &Func{
-		File: g, fn: fn, plan: plan,
-		atK: map[ir.Stmt][]*fusion.Kernel{}, kOf: map[*ir.SOAC][]*fusion.Kernel{},
+		File: g, fn: fn, low: low,
+		atK: map[ir.Stmt][]*lowered.PlanKernel{}, kOf: map[*ir.SOAC][]*lowered.PlanKernel{},
 		internal: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, names: map[*ir.Var]string{},
 		defIdent: map[types.Object]*ast.Ident{}, opText: map[*ir.Operand]string{}, funText: map[*ir.Lambda]*jen.Statement{}, funRefs: map[*jen.Statement]bool{},
 		rebind: map[*ir.Var]string{}, chunkLoops: map[*ast.RangeStmt]*chunkLoop{}, exprRepl: map[ast.Node]*jen.Statement{},
 		zeroed: map[*ast.CallExpr]*jen.Statement{}, renameIdent: map[*ast.Ident]string{}, gatherVar: map[gatherKey]string{},
-		backend: backend, emit: emit,
 	}
 	g.rename, g.unreserved = map[types.Object]string{}, ""
 	defer func() { g.rename, g.reserved = nil, nil }()
 	if err := f.renameLocals(); err != nil {
 		return nil, nil, err
 	}
-	for _, k := range plan.Kernels {
+	for _, lk := range low.Kernels {
+		k := lk.Src
 		f.atK[k.At] = append(f.atK[k.At], k)
 		for _, m := range k.SOACs {
 			f.kOf[m] = append(f.kOf[m], k)
@@ -138,14 +133,14 @@ func (g *File) Function(fn *ir.Function, plan *fusion.Plan, low *lower.Function,
 		}
 		return true
 	})
-	f.low = low
-	f.used = f.low.Used
+	f.used = low.Used
+	f.kernels = begin(f)
 	d := fn.Decl
 	body, err := f.stmts(d.Body.List, fn.Body.Stmts, nil)
 	if err != nil {
 		return nil, nil, err
 	}
-	body = append(f.prologue, body...)
+	body = append(f.kernels.Prologue(), body...)
 	c := []jen.Code{
 		jen.Commentf("%s is the fused form of %s (generated from its //soac:fuse directive).", fn.Fuse.Name, fn.Name),
 		f.signature().Add(Block(body)),
@@ -211,10 +206,6 @@ func (f *Func) Name(v *ir.Var) string {
 // Spec is the spec function being generated.
 func (f *Func) Spec() *ir.Function { return f.fn }
 
-// Backend is the backend the spec asks for: its directive's, else the
-// package's default.
-func (f *Func) Backend() string { return f.backend }
-
 // Fset is the file set of the spec's package.
 func (f *Func) Fset() *token.FileSet { return f.fset }
 
@@ -228,24 +219,23 @@ func (f *Func) Files() []*ast.File { return f.files }
 // needs; they are emitted after its function.
 func (f *Func) AddDecls(d ...jen.Code) { f.decls = append(f.decls, d...) }
 
-// kernel generates kernel k at its position through the File's chain.
-func (f *Func) kernel(c *Stmts, k *fusion.Kernel) error {
-	if err := f.emit(f, c, k); err != nil {
+// kernel generates kernel k at its position through f.kernels.
+func (f *Func) kernel(c *Stmts, k *lowered.PlanKernel) error {
+	if err := f.kernels.Kernel(c, f.low.Of[k]); err != nil {
 		return err
 	}
-	f.endDeviceArrays(k)
 	return f.err
 }
 
 // Lowered returns the lowered form of kernel k.
-func (f *Func) Lowered(k *fusion.Kernel) *lower.Kernel { return f.low.Of[k] }
+func (f *Func) Lowered(k *lowered.PlanKernel) *lowered.Kernel { return f.low.Of[k] }
 
 // EmitGuarded emits a backend's code fc for lk. When two members may
 // panic, the fused code could meet the second's panic before the first's:
 // on a panic the members run again unfused, in the spec's order, and
 // panic as the spec does.
-func (f *Func) EmitGuarded(c *Stmts, lk *lower.Kernel, fc Stmts, outs map[*ir.Var]string) {
-	if !lk.Rerun || lk.Form == lower.Call {
+func (f *Func) EmitGuarded(c *Stmts, lk *lowered.Kernel, fc Stmts, outs map[*ir.Var]string) {
+	if !lk.Rerun || lk.Form == lowered.Call {
 		c.Add(fc...)
 		return
 	}
@@ -269,7 +259,7 @@ func (f *Func) EmitGuarded(c *Stmts, lk *lower.Kernel, fc Stmts, outs map[*ir.Va
 // The temporary itself is then never
 // captured by the closure, so it need not move to the heap when the
 // kernel runs sequentially (one allocation per call at n = 1).
-func (f *Func) LocalFuncs(lk *lower.Kernel, pos token.Pos) (decls Stmts, restore func()) {
+func (f *Func) LocalFuncs(lk *lowered.Kernel, pos token.Pos) (decls Stmts, restore func()) {
 	copies, restore := f.localFuncs(lk, pos, false)
 	for _, c := range copies {
 		decls.Add(c.decl...)
@@ -282,7 +272,7 @@ func (f *Func) LocalFuncs(lk *lower.Kernel, pos token.Pos) (decls Stmts, restore
 // parallel backend's chunk functions declare their own copies
 // (ChunkFuncs), so that the copies made for the code around them may be
 // used by none.
-func (f *Func) LocalFuncsUsed(lk *lower.Kernel, pos token.Pos) (decls func() Stmts, restore func()) {
+func (f *Func) LocalFuncsUsed(lk *lowered.Kernel, pos token.Pos) (decls func() Stmts, restore func()) {
 	return f.usedFuncs(lk, pos, false)
 }
 
@@ -292,12 +282,12 @@ func (f *Func) LocalFuncsUsed(lk *lower.Kernel, pos token.Pos) (decls func() Stm
 // cpu backend's loop, rather than calling a captured function value per
 // element. Literals that capture no variable are copied too (the copy is
 // a static function value as well).
-func (f *Func) ChunkFuncs(lk *lower.Kernel, pos token.Pos) (decls func() Stmts, restore func()) {
+func (f *Func) ChunkFuncs(lk *lowered.Kernel, pos token.Pos) (decls func() Stmts, restore func()) {
 	return f.usedFuncs(lk, pos, true)
 }
 
 // usedFuncs makes the copies of LocalFuncsUsed and ChunkFuncs (all).
-func (f *Func) usedFuncs(lk *lower.Kernel, pos token.Pos, all bool) (decls func() Stmts, restore func()) {
+func (f *Func) usedFuncs(lk *lowered.Kernel, pos token.Pos, all bool) (decls func() Stmts, restore func()) {
 	copies, restore := f.localFuncs(lk, pos, all)
 	return func() Stmts {
 		var c Stmts
@@ -319,7 +309,7 @@ type localCopy struct {
 
 // localFuncs makes the copies of LocalFuncs, in the order of lk's
 // members; with all, also of the literals that capture no variable.
-func (f *Func) localFuncs(lk *lower.Kernel, pos token.Pos, all bool) (copies []localCopy, restore func()) {
+func (f *Func) localFuncs(lk *lowered.Kernel, pos token.Pos, all bool) (copies []localCopy, restore func()) {
 	saved := map[*ir.Lambda]*jen.Statement{}
 	for _, m := range lk.Members {
 		for _, l := range m.SOAC.Lambdas() {
@@ -355,121 +345,4 @@ func (f *Func) captures(lit *ast.FuncLit) bool {
 		return !found
 	})
 	return found
-}
-
-// Plan is the fusion plan of the spec being generated.
-func (f *Func) Plan() *fusion.Plan { return f.plan }
-
-// Prologue returns the name of a variable of the generated function
-// that a backend's code needs in every call (the opencl backend's
-// session of device arrays): the first call for key takes a fresh name
-// from key and adds the statements decl returns for it at the start of
-// the function; later calls return that name.
-func (f *Func) Prologue(key string, decl func(name string) Stmts) string {
-	if f.prologueNames == nil {
-		f.prologueNames = map[string]string{}
-	}
-	if n, ok := f.prologueNames[key]; ok {
-		return n
-	}
-	n := f.Fresh(key)
-	f.prologueNames[key] = n
-	f.prologue.Add(decl(n)...)
-	return n
-}
-
-// A DeviceArray is an array that a backend's code may leave on a device
-// instead of in its Go variable: only kernels read it, and the kernels
-// that run on the host get it through Host. The backend whose kernel
-// writes it registers it (SetDeviceArray); the chain calls HostInputs
-// before every kernel another backend generates.
-type DeviceArray struct {
-	// Handle is the variable of the backend's code that holds the
-	// device's copy.
-	Handle string
-	// Host, when not nil, returns the statements that make the array's
-	// Go variable hold its elements (a no-op when the kernel that writes
-	// it ran on the host), naming the variable as the code generated at
-	// the call does: a reader's code comes after the statement that
-	// assigns the variable, whose code may have computed the array into a
-	// temporary (a tuple assignment), so the name where the array was
-	// written may no longer be the variable's.
-	Host func() Stmts
-	// Release frees the device's copy, after Last, the last kernel that
-	// reads the array, has run.
-	Release Stmts
-	Last    *fusion.Kernel
-}
-
-// HostCode returns the statements of Host, or none.
-func (d *DeviceArray) HostCode() Stmts {
-	if d == nil || d.Host == nil {
-		return nil
-	}
-	return d.Host()
-}
-
-// SetDeviceArray records that code generated from now on, until the code
-// of d.Last, may find v on a device (see DeviceArray); a nil d forgets v.
-func (f *Func) SetDeviceArray(v *ir.Var, d *DeviceArray) {
-	if f.devArrays == nil {
-		f.devArrays = map[*ir.Var]*DeviceArray{}
-	}
-	if d == nil {
-		delete(f.devArrays, v)
-		return
-	}
-	f.devArrays[v] = d
-}
-
-// DeviceArrayOf returns what SetDeviceArray recorded of v, or nil.
-func (f *Func) DeviceArrayOf(v *ir.Var) *DeviceArray { return f.devArrays[v] }
-
-// endDeviceArrays forgets the device arrays whose last reader is k, once
-// k's code is generated: its code released them, and their handles are
-// declared in the block of the kernel that wrote them, which a later
-// kernel reading the same Var (after a loop or branch holding both, in
-// the next round of a loop) may be outside of. Such a kernel reads the
-// Go variable, which holds the array wherever one of its readers may
-// run later (the residency analysis keeps on the device only arrays
-// whose every reader runs until the last).
-func (f *Func) endDeviceArrays(k *fusion.Kernel) {
-	for v, d := range f.devArrays {
-		if d.Last == k {
-			delete(f.devArrays, v)
-		}
-	}
-}
-
-// HostInputs adds to c the statements that make k's inputs and
-// captures that may be on a device hold their elements in their Go
-// variables (k at the top level), then free the
-// device's copies that k reads last: the code of a kernel that reads
-// its inputs from Go memory comes after them.
-func (f *Func) HostInputs(c *Stmts, k *fusion.Kernel) {
-	if k.Depth > 0 {
-		// Inside a lambda: the enclosing kernel's code downloaded what
-		// its lambdas read (its captures), and writing the Go variable
-		// here would race between the work-items of a parallel loop.
-		return
-	}
-	// And the slices its lambdas capture.
-	vs := slices.Clone(k.Inputs)
-	for _, m := range k.SOACs {
-		for _, l := range m.Lambdas() {
-			for _, v := range l.Free {
-				if !slices.Contains(vs, v) {
-					vs = append(vs, v)
-				}
-			}
-		}
-	}
-	for _, v := range vs {
-		if d := f.devArrays[v]; d != nil {
-			c.Add(d.HostCode()...)
-			if d.Last == k {
-				c.Add(d.Release...)
-			}
-		}
-	}
 }

@@ -21,12 +21,12 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
-// Loop returns lowered kernel lk (form lower.Loop) as one loop, or the
+// Loop returns lowered kernel lk (form lowered.Loop) as one loop, or the
 // reason the cpu backend cannot render it.
-func (f *Func) Loop(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
+func (f *Func) Loop(lk *lowered.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
 	lp := f.LoopParts(lk, outs, nil)
 	loops, why := lp.Loops("0", lp.N)
 	if why != "" {
@@ -116,20 +116,20 @@ type LoopAcc struct {
 	Neutral *jen.Statement
 	Op      *ir.Lambda
 	Member  *ir.SOAC
-	Role    lower.Role
+	Role    lowered.Role
 }
 
 // LoopStore is a materialised output v: local holds it, count is its
 // kept count (AtCount).
 type LoopStore struct {
 	Local, Count string
-	How          lower.Store
+	How          lowered.Store
 	V            *ir.Var
 }
 
 // lengthKey identifies a length expression: two lengths with one key are
 // the same value, so their assert is dropped.
-func (f *Func) lengthKey(l lower.Length) string {
+func (f *Func) lengthKey(l lowered.Length) string {
 	if l.Var != nil {
 		return "len(" + f.Name(l.Var) + ")"
 	}
@@ -158,13 +158,13 @@ type Allocator func(elem types.Type, n string) *jen.Statement
 // LoopParts returns the pieces of lk's loop (see LoopParts); alloc, when
 // not nil, allocates the outputs written at every index or cut to their
 // kept count (never those that append).
-func (f *Func) LoopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Allocator) *LoopParts {
+func (f *Func) LoopParts(lk *lowered.Kernel, outs map[*ir.Var]string, alloc Allocator) *LoopParts {
 	return f.loopParts(lk, outs, alloc, nil)
 }
 
 // LengthCode returns the Go expression of length l where its kernel
 // runs: len of the array, or the generator's length operand.
-func (f *Func) LengthCode(l lower.Length) *jen.Statement {
+func (f *Func) LengthCode(l lowered.Length) *jen.Statement {
 	if l.Var != nil {
 		return jen.Len(Id(f.Name(l.Var)))
 	}
@@ -194,7 +194,7 @@ type chunkInput struct {
 
 // loopParts is LoopParts, with input ci.v, when ci is not nil, read from
 // its chunk instead of resliced.
-func (f *Func) loopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Allocator, ci *chunkInput) *LoopParts {
+func (f *Func) loopParts(lk *lowered.Kernel, outs map[*ir.Var]string, alloc Allocator, ci *chunkInput) *LoopParts {
 	lp := &LoopParts{}
 	n := f.LengthCode(lk.Length)
 	conds := f.lengthAsserts(lk)
@@ -225,7 +225,7 @@ func (f *Func) loopParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Alloca
 // renderings of its body (LoopParts.Loops, loopbody.go) share.
 type loopBuilder struct {
 	f     *Func
-	lk    *lower.Kernel
+	lk    *lowered.Kernel
 	outs  map[*ir.Var]string
 	alloc Allocator
 	ci    *chunkInput
@@ -260,7 +260,7 @@ type loopBuilder struct {
 // lengthAsserts returns the conditions lk's loop runs under: each length
 // of an assert equal to the assert's first, once per pair of lengths
 // that are not the same value (lengthKey).
-func (f *Func) lengthAsserts(lk *lower.Kernel) []jen.Code {
+func (f *Func) lengthAsserts(lk *lowered.Kernel) []jen.Code {
 	var conds []jen.Code
 	seenCond := map[[2]string]bool{}
 	for _, a := range lk.Asserts {
@@ -318,7 +318,7 @@ func (b *loopBuilder) loops(lo, hi string) (Stmts, string) {
 			if why := b.emit(cp); why != "" {
 				return nil, why
 			}
-			b.spaces[lower.Root].render(&body)
+			b.spaces[lowered.Root].render(&body)
 		}
 		loops.Add(jen.For(jen.Empty(), jen.Id(base).Op("<").Id(hi).Op("-").Add(Lit(unroll-1)), jen.Id(base).Op("+=").Add(Lit(unroll))).Add(Block(body)))
 		b.idx = f.Fresh("i")
@@ -331,7 +331,7 @@ func (b *loopBuilder) loops(lo, hi string) (Stmts, string) {
 		return nil, why
 	}
 	var body Stmts
-	b.spaces[lower.Root].render(&body)
+	b.spaces[lowered.Root].render(&body)
 	loops.Add(CountLoop(b.idx, Id(lo), Id(hi), body))
 	return loops, ""
 }

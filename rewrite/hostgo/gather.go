@@ -1,6 +1,6 @@
 package hostgo
 
-// This file renders the index reads of a kernel (fusion.Kernel.Gathers,
+// This file renders the index reads of a kernel (lowered.PlanKernel.Gathers,
 // the engine's tag index-read): in the kernel's loop the producer's
 // element at the iteration index replaces each read ys[p] of the
 // consumer's inlined literal; wherever the consumer is called as the spec
@@ -14,13 +14,13 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // gathersOf returns the index reads of consumer s in its kernels.
-func (f *Func) gathersOf(s *ir.SOAC) []fusion.Gather {
-	var gs []fusion.Gather
+func (f *Func) gathersOf(s *ir.SOAC) []lowered.Gather {
+	var gs []lowered.Gather
 	for _, k := range f.kOf[s] {
 		for _, g := range k.Gathers {
 			if g.SOAC == s {
@@ -35,7 +35,7 @@ func (f *Func) gathersOf(s *ir.SOAC) []fusion.Gather {
 // by the element elem returns for its array; it returns emit's reason,
 // or why the reads cannot be replaced (the lambda is called through a
 // function value, whose body the loop does not see).
-func (f *Func) withGathers(gs []fusion.Gather, s *ir.SOAC, elem func(*ir.Var) jen.Code, emit func() string) string {
+func (f *Func) withGathers(gs []lowered.Gather, s *ir.SOAC, elem func(*ir.Var) jen.Code, emit func() string) string {
 	var set []ast.Node
 	defer func() {
 		for _, n := range set {
@@ -61,7 +61,7 @@ func (f *Func) withGathers(gs []fusion.Gather, s *ir.SOAC, elem func(*ir.Var) je
 // name its array by the name names gives it (the temporaries of Unfused)
 // while emit runs: for a literal bound to a function value where its SOAC
 // is written (bindGathers), the variable it reads is assigned first.
-func (f *Func) gatherNames(c *Stmts, k *fusion.Kernel, m *ir.SOAC, emit func()) {
+func (f *Func) gatherNames(c *Stmts, k *lowered.PlanKernel, m *ir.SOAC, emit func()) {
 	type prev struct {
 		name string
 		had  bool

@@ -16,9 +16,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // direct reports whether s is a kernel of its own, run where it is
@@ -106,7 +105,7 @@ func (f *Func) evalOperands(c *Stmts, s *ir.SOAC) {
 }
 
 // copyCaptures copies, where s is written, the captured variables its
-// kernel's plan lists for it (fusion.Kernel.Copies: reassigned before the
+// kernel's plan lists for it (lowered.PlanKernel.Copies: reassigned before the
 // kernel runs), and makes every identifier of s's function literals that
 // refers to one of them refer to its copy.
 func (f *Func) copyCaptures(c *Stmts, s *ir.SOAC) {
@@ -260,7 +259,7 @@ func (f *Func) FuncExpr(l *ir.Lambda) *jen.Statement {
 
 // DeclareOutputs declares the temporaries among k's outputs and returns
 // the name each output is assigned to ("_" for a result nobody reads).
-func (f *Func) DeclareOutputs(c *Stmts, k *fusion.Kernel) map[*ir.Var]string {
+func (f *Func) DeclareOutputs(c *Stmts, k *lowered.PlanKernel) map[*ir.Var]string {
 	outs := map[*ir.Var]string{}
 	for _, v := range k.Outputs {
 		if v.Obj == nil && !f.used[v] {
@@ -282,7 +281,7 @@ func (f *Func) DeclareOutputs(c *Stmts, k *fusion.Kernel) map[*ir.Var]string {
 
 // Unfused runs k's members one after another with the runtime, in a
 // block.
-func (f *Func) Unfused(k *fusion.Kernel, outs map[*ir.Var]string) *jen.Statement {
+func (f *Func) Unfused(k *lowered.PlanKernel, outs map[*ir.Var]string) *jen.Statement {
 	// The members' internal results are temporaries of this block: their
 	// names are taken back after it.
 	var c Stmts
@@ -385,13 +384,13 @@ func (f *Func) Call(m *ir.SOAC, direct bool) *jen.Statement {
 	return c.Call(args...)
 }
 
-// FusedStream returns lowered kernel lk (form lower.Chunked), maps
+// FusedStream returns lowered kernel lk (form lowered.Chunked), maps
 // feeding one stream, as one chunked loop: for each chunk of
 // soac.ChunkSize elements the maps compute the stream's input chunk into
 // a buffer (lk.Chunk.Buffer), then the chunk function runs on it; or the
 // maps run inside the chunk function's range loop (chunkloop.go). It
 // returns the reason it cannot, or "".
-func (f *Func) FusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
+func (f *Func) FusedStream(lk *lowered.Kernel, outs map[*ir.Var]string) (*jen.Statement, string) {
 	k := lk.Src
 	last := k.SOACs[len(k.SOACs)-1]
 	st := last.Op.(*ir.Stream)
@@ -422,10 +421,10 @@ func (f *Func) FusedStream(lk *lower.Kernel, outs map[*ir.Var]string) (*jen.Stat
 	chunk := f.Fresh("chunk")
 	head := chunkHead(lo, hi, n, chunkSize)
 	loop := &Stmts{Define(hi, jen.Min(jen.Id(lo).Op("+").Add(chunkSize), Id(n)))}
-	reuse := lk.Chunk.Buffer == lower.Reused
+	reuse := lk.Chunk.Buffer == lowered.Reused
 	buf := f.Fresh("buf")
 	width := jen.Id(hi).Op("-").Id(lo)
-	if lk.Chunk.Buffer == lower.Output {
+	if lk.Chunk.Buffer == lowered.Output {
 		out := outs[st.Input]
 		loop.Add(CountLoop(idx, Id(lo), Id(hi), body))
 		loop.Add(Define(chunk, jen.Id(out).Index(Id(lo), Id(hi), Id(hi))))
@@ -464,7 +463,7 @@ func chunkHead(lo, hi, n string, chunkSize jen.Code) *jen.Statement {
 // checks each result's length with the runtime's message and appends
 // it, StreamRed starts from f(empty) and folds each result with its
 // operator.
-func (f *Func) streamTail(k *fusion.Kernel, st *ir.Stream, outs map[*ir.Var]string, pre Stmts, head *jen.Statement, loop *Stmts, n, lo, hi, res string, empty jen.Code) (*jen.Statement, string) {
+func (f *Func) streamTail(k *lowered.PlanKernel, st *ir.Stream, outs map[*ir.Var]string, pre Stmts, head *jen.Statement, loop *Stmts, n, lo, hi, res string, empty jen.Code) (*jen.Statement, string) {
 	if then := f.streamThen[st]; then != nil {
 		return then(pre, head, loop, n, lo, hi, res)
 	}

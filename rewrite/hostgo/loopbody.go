@@ -13,7 +13,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // space is the root iteration space of a loop or the kept elements of a
@@ -69,9 +69,9 @@ func (b *loopBuilder) elemOf(v *ir.Var) elem {
 		return e
 	}
 	if b.ci != nil && v == b.ci.v {
-		return elem{jen.Id(b.ci.res).Index(jen.Id(b.idx).Op("-").Id(b.ci.lo)), b.spaces[lower.Root]}
+		return elem{jen.Id(b.ci.res).Index(jen.Id(b.idx).Op("-").Id(b.ci.lo)), b.spaces[lowered.Root]}
 	}
-	return elem{Index(b.inLocal[v], Id(b.idx)), b.spaces[lower.Root]}
+	return elem{Index(b.inLocal[v], Id(b.idx)), b.spaces[lowered.Root]}
 }
 
 // gathered is the element of an index-read array (gather.go): its
@@ -92,8 +92,8 @@ func (b *loopBuilder) inputs(m *ir.SOAC) []jen.Code {
 // materialised. Materialised arrays are built in locals, allocated
 // before the loop the first time a member stores into them (declareOut),
 // and assigned to their variables after the loop.
-func (b *loopBuilder) store(v *ir.Var, how lower.Store, sp *space, value jen.Code) []jen.Code {
-	if how == lower.NoStore {
+func (b *loopBuilder) store(v *ir.Var, how lowered.Store, sp *space, value jen.Code) []jen.Code {
+	if how == lowered.NoStore {
 		return nil
 	}
 	l, ok := b.locals[v]
@@ -101,12 +101,12 @@ func (b *loopBuilder) store(v *ir.Var, how lower.Store, sp *space, value jen.Cod
 		l = b.declareOut(v, how, sp)
 	}
 	switch how {
-	case lower.AtCount:
+	case lowered.AtCount:
 		if b.lp.KeptStoresOnly {
 			return []jen.Code{jen.If(Id(sp.keep)).Add(Block(Stmts{Index(l, Id(sp.count)).Op("=").Add(value)}))}
 		}
 		return []jen.Code{Index(l, Id(sp.count)).Op("=").Add(value)}
-	case lower.Appended:
+	case lowered.Appended:
 		return []jen.Code{AssignTo(l, jen.Append(Id(l), value))}
 	}
 	return []jen.Code{Index(l, Id(b.idx)).Op("=").Add(value)}
@@ -115,14 +115,14 @@ func (b *loopBuilder) store(v *ir.Var, how lower.Store, sp *space, value jen.Cod
 // declareOut returns the local of materialised array v, stored as how in
 // space sp, declared and allocated in Pre and assigned to v's variable
 // in Post.
-func (b *loopBuilder) declareOut(v *ir.Var, how lower.Store, sp *space) string {
+func (b *loopBuilder) declareOut(v *ir.Var, how lowered.Store, sp *space) string {
 	f, pre, post := b.f, b.pre, b.post
 	name := b.outs[v]
 	l := f.Fresh("out")
 	b.locals[v] = l
 	pre.Add(VarDecl(l, f.Type(v.Type), nil))
 	switch how {
-	case lower.AtCount:
+	case lowered.AtCount:
 		// A selected output is written at the kept count for
 		// every element and cut to the count after the loop.
 		if sp.count == "" {
@@ -131,7 +131,7 @@ func (b *loopBuilder) declareOut(v *ir.Var, how lower.Store, sp *space) string {
 		}
 		pre.Add(AssignTo(l, f.makeOut(b.alloc, v.Type, b.n)))
 		post.Add(AssignTo(name, jen.Id(l).Index(jen.Empty(), Id(sp.count), Id(sp.count))))
-	case lower.Appended:
+	case lowered.Appended:
 		// Kept elements append. Reserve the loop length, as a
 		// hand-written filter does: growing by append costs
 		// several allocations and copies (2x on quickhull).
@@ -155,7 +155,7 @@ func (b *loopBuilder) emit(cp int) string {
 	b.elems = map[*ir.Var]elem{}
 	kept := map[int]*space{}
 	for _, m := range b.lk.Members {
-		if b.lp.Skip[m.SOAC] && m.Role != lower.Filter {
+		if b.lp.Skip[m.SOAC] && m.Role != lowered.Filter {
 			continue
 		}
 		sp := b.spaces[m.Space]
@@ -176,7 +176,7 @@ func (b *loopBuilder) emit(cp int) string {
 		case *ir.Screma:
 			args := b.inputs(m.SOAC)
 			switch m.Role {
-			case lower.Fold, lower.Scan:
+			case lowered.Fold, lowered.Scan:
 				why = b.emitFold(m, op, sp, args, cp)
 			default:
 				why = b.emitMap(m, op, sp, args)
@@ -199,7 +199,7 @@ func (b *loopBuilder) emit(cp int) string {
 // emitFilter renders filter member m in space sp: its predicate, and the
 // space of its kept elements (kept[m.Kept]), which the members reading
 // them render into.
-func (b *loopBuilder) emitFilter(m lower.Member, op *ir.Filter, sp *space, kept map[int]*space) string {
+func (b *loopBuilder) emitFilter(m lowered.Member, op *ir.Filter, sp *space, kept map[int]*space) string {
 	f, lp := b.f, b.lp
 	args := b.inputs(m.SOAC)
 	keep := f.Fresh("keep")
@@ -234,13 +234,13 @@ func (b *loopBuilder) emitFilter(m lower.Member, op *ir.Filter, sp *space, kept 
 // body), args the elements of its inputs: its accumulator folded with
 // the element, a scan's stored; a split fold has an accumulator per
 // copy, the others one, declared by the first copy emitted.
-func (b *loopBuilder) emitFold(m lower.Member, op *ir.Screma, sp *space, args []jen.Code, cp int) string {
+func (b *loopBuilder) emitFold(m lowered.Member, op *ir.Screma, sp *space, args []jen.Code, cp int) string {
 	f := b.f
 	o := op.Reduce
 	if o == nil {
 		o = op.Scan
 	}
-	if sl, ok := b.lp.ScanFrom[m.SOAC]; ok && m.Role == lower.Scan && len(b.accs[m.SOAC]) > 0 {
+	if sl, ok := b.lp.ScanFrom[m.SOAC]; ok && m.Role == lowered.Scan && len(b.accs[m.SOAC]) > 0 {
 		return b.emitScanFrom(m, o, sp, sl)
 	}
 	first := len(b.accs[m.SOAC]) == 0
@@ -267,7 +267,7 @@ func (b *loopBuilder) emitFold(m lower.Member, op *ir.Screma, sp *space, args []
 	} else if why := f.Apply(&c, o.Op, []jen.Code{Id(acc), args[0]}, Id(acc), b.at); why != "" {
 		return why
 	}
-	if m.Role == lower.Scan {
+	if m.Role == lowered.Scan {
 		if buf, ok := b.lp.ScanTo[m.SOAC]; ok {
 			c.Add(Index(buf, Id(b.idx)).Op("=").Id(acc))
 		}
@@ -285,7 +285,7 @@ func (b *loopBuilder) emitFold(m lower.Member, op *ir.Screma, sp *space, args []
 
 // emitScanFrom renders scan member m, operator o, in space sp as
 // LoopParts.ScanFrom asks: its element o(sl.Carry, sl.Buf[i]).
-func (b *loopBuilder) emitScanFrom(m lower.Member, o *ir.Operator, sp *space, sl ScanLocal) string {
+func (b *loopBuilder) emitScanFrom(m lowered.Member, o *ir.Operator, sp *space, sl ScanLocal) string {
 	f := b.f
 	res := f.Fresh("s")
 	c := Stmts{VarDecl(res, f.Type(m.SOAC.TypeArgs[0]), nil)}
@@ -300,7 +300,7 @@ func (b *loopBuilder) emitScanFrom(m lower.Member, o *ir.Operator, sp *space, sl
 
 // emitMap renders map member m in space sp, args the elements of its
 // inputs: its element into a local, stored or read by later members.
-func (b *loopBuilder) emitMap(m lower.Member, op *ir.Screma, sp *space, args []jen.Code) string {
+func (b *loopBuilder) emitMap(m lowered.Member, op *ir.Screma, sp *space, args []jen.Code) string {
 	f := b.f
 	res := f.Fresh("m")
 	c := Stmts{VarDecl(res, f.Type(op.Map.Sig.Results().At(0).Type()), nil)}

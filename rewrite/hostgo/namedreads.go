@@ -14,7 +14,7 @@ import (
 // as an input its kernel does not produce. The spec's code is copied
 // into the generated code, except the SOAC calls, whose inputs fusion may
 // replace: a consumer fused with its producer reads the producer's value,
-// an index read in its lambda the producer's element (fusion.Gather),
+// an index read in its lambda the producer's element (lowered.Gather),
 // not the variable. Where every read is one fusion replaced, the variable
 // is declared and assigned but never read, which Go rejects ("declared
 // and not used"): its declaration is then followed by `_ = x`. Where

@@ -14,8 +14,8 @@ package hostgo
 import (
 	"slices"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // evalLater evaluates, where s is written, the operands of the members
@@ -34,7 +34,7 @@ func (f *Func) evalLater(c *Stmts, s *ir.SOAC) {
 // member computing it is written after k's position, and reports whether
 // it did: the kernel assigns the temporary, and the member's statement
 // assigns it to the spec's variable (assignLater, unbind).
-func (f *Func) laterOutput(c *Stmts, k *fusion.Kernel, v *ir.Var) bool {
+func (f *Func) laterOutput(c *Stmts, k *lowered.PlanKernel, v *ir.Var) bool {
 	d, ok := v.Def.(*ir.SOAC)
 	if !ok || !slices.Contains(f.low.Of[k].Later, d) {
 		return false

@@ -13,14 +13,14 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // selectReduce emits acc = o(acc, elem) for an element that counts only
 // if keep holds, without a branch: a dropped element is replaced by the
 // neutral element (m.NeutralSelect), or, on integers, the new accumulator
 // is kept only if keep. It returns why it cannot, or "".
-func (f *Func) selectReduce(c *Stmts, m lower.Member, o *ir.Operator, keep, acc string, elem jen.Code, at token.Pos) string {
+func (f *Func) selectReduce(c *Stmts, m lowered.Member, o *ir.Operator, keep, acc string, elem jen.Code, at token.Pos) string {
 	t := m.SOAC.TypeArgs[0]
 	if !m.NeutralSelect {
 		// Integers: fold every element, keep the result if keep.

@@ -8,7 +8,7 @@ package hostgo
 // function), f(empty), and the stream's operator as a function value. It
 // does not decide the chunks, where the buffer comes from, or how the
 // chunks' results combine (the backend and its runtime do), and it
-// renders nothing the lowering did not decide (lower.Chunk).
+// renders nothing the lowering did not decide (lowered.Chunk).
 
 import (
 	"fmt"
@@ -17,9 +17,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // streamMaps emits into body the code of the maps of kernel k (all but
@@ -27,7 +26,7 @@ import (
 // lambdas inlined for position pos, and returns the elements it
 // computes. A map's output that outs names is allocated in pre (n
 // elements, by alloc or, where it returns nil, make) and written at idx.
-func (f *Func) streamMaps(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC, outs map[*ir.Var]string, alloc Allocator, pre *Stmts, n, idx string, body *Stmts, pos token.Pos) (map[*ir.Var]*jen.Statement, string) {
+func (f *Func) streamMaps(k *lowered.PlanKernel, member map[*ir.Var]*ir.SOAC, outs map[*ir.Var]string, alloc Allocator, pre *Stmts, n, idx string, body *Stmts, pos token.Pos) (map[*ir.Var]*jen.Statement, string) {
 	elems := map[*ir.Var]*jen.Statement{}
 	// An input read under the name of a variable the kernel assigns an
 	// output to (xs = soac.Map(xs, f) fused into a stream) is an earlier
@@ -86,12 +85,12 @@ func (f *Func) streamMaps(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC, outs ma
 	return elems, ""
 }
 
-// StreamParts are the pieces of a Chunked kernel (lower.Chunked) for a
+// StreamParts are the pieces of a Chunked kernel (lowered.Chunked) for a
 // backend that runs its chunks itself. Build them with Func.StreamParts;
 // Chunk must be called before Pre and Scratch are read.
 type StreamParts struct {
 	f      *Func
-	lk     *lower.Kernel
+	lk     *lowered.Kernel
 	st     *ir.Stream
 	member map[*ir.Var]*ir.SOAC
 	outs   map[*ir.Var]string
@@ -107,18 +106,18 @@ type StreamParts struct {
 	Elem, Result jen.Code
 	// Scratch reports that the code of Chunk reads its chunk's buffer
 	// from the name given as buf (at least hi-lo elements), which may be
-	// reused for the next chunk (lower.Reused). It is set by Chunk.
+	// reused for the next chunk (lowered.Reused). It is set by Chunk.
 	Scratch bool
 	// Out is the name the kernel's result is assigned to ("_" when
 	// nothing reads it).
 	Out string
 }
 
-// StreamParts returns the pieces of lk (form lower.Chunked) for a loop
+// StreamParts returns the pieces of lk (form lowered.Chunked) for a loop
 // whose length is held by the variable n (the length of the kernel's
 // first input, len(in)). alloc, when not nil, allocates the maps'
 // materialised outputs (each written at every index).
-func (f *Func) StreamParts(lk *lower.Kernel, outs map[*ir.Var]string, alloc Allocator, n string) *StreamParts {
+func (f *Func) StreamParts(lk *lowered.Kernel, outs map[*ir.Var]string, alloc Allocator, n string) *StreamParts {
 	k := lk.Src
 	last := k.SOACs[len(k.SOACs)-1]
 	st := last.Op.(*ir.Stream)
@@ -198,13 +197,13 @@ func (sp *StreamParts) Chunk(lo, hi, buf string) (Stmts, string, string) {
 	chunk := f.Fresh("chunk")
 	width := jen.Id(hi).Op("-").Id(lo)
 	switch sp.lk.Chunk.Buffer {
-	case lower.Output:
+	case lowered.Output:
 		// The maps write the stream's input at every index: the chunk is
 		// its range.
 		out := sp.outs[st.Input]
 		c.Add(CountLoop(idx, Id(lo), Id(hi), body))
 		c.Add(Define(chunk, jen.Id(out).Index(Id(lo), Id(hi), Id(hi))))
-	case lower.Reused:
+	case lowered.Reused:
 		sp.Scratch = true
 		c.Add(Define(chunk, jen.Id(buf).Index(jen.Empty(), width, width)))
 		body.Add(jen.Id(chunk).Index(jen.Id(idx).Op("-").Id(lo)).Op("=").Add(elems[st.Input]))

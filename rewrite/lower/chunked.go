@@ -12,11 +12,12 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // stream lowers k, maps feeding one stream, as a chunk loop into lk, or
 // returns the reason it cannot be one.
-func (lw *lowerer) stream(k *fusion.Kernel, lk *Kernel) string {
+func (lw *lowerer) stream(k *fusion.Kernel, lk *lowered.Kernel) string {
 	last := k.SOACs[len(k.SOACs)-1]
 	st, ok := last.Op.(*ir.Stream)
 	if si := slices.IndexFunc(k.SOACs, (*ir.SOAC).IsStream); !ok && si >= 0 {
@@ -49,8 +50,8 @@ func (lw *lowerer) stream(k *fusion.Kernel, lk *Kernel) string {
 			}
 		}
 	}
-	lk.Length = Length{Var: k.Inputs[0]}
-	ch := &Chunk{}
+	lk.Length = lowered.Length{Var: k.Inputs[0]}
+	ch := &lowered.Chunk{}
 	// The buffer is reused only if no value the chunk function returns
 	// may refer to it (&chunk[i], chunk[i:j]): StreamRed's result, or the
 	// elements StreamMap copies out of its result.
@@ -60,17 +61,17 @@ func (lw *lowerer) stream(k *fusion.Kernel, lk *Kernel) string {
 	}
 	switch {
 	case lw.materialised(k, st.Input):
-		ch.Buffer = Output
+		ch.Buffer = lowered.Output
 	case !HasRefs(kept):
-		ch.Buffer = Reused
+		ch.Buffer = lowered.Reused
 	default:
-		ch.Buffer = Fresh
+		ch.Buffer = lowered.Fresh
 	}
-	rangeOK := ch.Buffer != Output
+	rangeOK := ch.Buffer != lowered.Output
 	for _, m := range k.SOACs[:len(k.SOACs)-1] {
-		mem := Member{SOAC: m, Role: Map, Kept: -1}
+		mem := lowered.Member{SOAC: m, Role: lowered.Map, Kept: -1}
 		if lw.materialised(k, m.Out) {
-			mem.Store = Indexed
+			mem.Store = lowered.Indexed
 			rangeOK = false
 		}
 		if l := m.Op.(*ir.Screma).Map; !l.Purity.Pure || l.Purity.MayPanic {
@@ -78,7 +79,7 @@ func (lw *lowerer) stream(k *fusion.Kernel, lk *Kernel) string {
 		}
 		lk.Members = append(lk.Members, mem)
 	}
-	lk.Members = append(lk.Members, Member{SOAC: last, Role: Stream, Kept: -1})
+	lk.Members = append(lk.Members, lowered.Member{SOAC: last, Role: lowered.Stream, Kept: -1})
 	if rangeOK {
 		ch.Range, ch.Lens = lw.chunkRange(st.Chunk)
 		if ch.Range == nil {
@@ -86,7 +87,7 @@ func (lw *lowerer) stream(k *fusion.Kernel, lk *Kernel) string {
 		}
 	}
 	lk.Chunk = ch
-	lk.Form = Chunked
+	lk.Form = lowered.Chunked
 	return ""
 }
 

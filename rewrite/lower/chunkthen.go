@@ -23,11 +23,12 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // streamThen lowers k, whose stream is member si and not its last, into
 // lk, or returns the reason it cannot be a chunk loop.
-func (lw *lowerer) streamThen(k *fusion.Kernel, lk *Kernel, si int) string {
+func (lw *lowerer) streamThen(k *fusion.Kernel, lk *lowered.Kernel, si int) string {
 	s := k.SOACs[si]
 	st := s.Op.(*ir.Stream)
 	if st.Kind != ir.StreamMap {
@@ -53,7 +54,7 @@ func (lw *lowerer) streamThen(k *fusion.Kernel, lk *Kernel, si int) string {
 		}
 	}
 	// The stream's half: maps feeding it, or the stream reading an input.
-	head := &Kernel{Src: k, Unroll: 1, Spaces: []Space{{Parent: -1, Filter: -1}}}
+	head := &lowered.Kernel{Src: lw.planKernel(k), Unroll: 1, Spaces: []lowered.Space{{Parent: -1, Filter: -1}}}
 	if si > 0 {
 		part := *k
 		part.SOACs = k.SOACs[:si+1]
@@ -64,16 +65,16 @@ func (lw *lowerer) streamThen(k *fusion.Kernel, lk *Kernel, si int) string {
 		if !slices.Contains(k.Inputs, st.Input) {
 			return fmt.Sprintf("the stream %s reads neither an input nor a map of the kernel", lw.position(s))
 		}
-		head.Members = []Member{{SOAC: s, Role: Stream, Kept: -1}}
-		head.Length = Length{Var: st.Input}
-		head.Chunk = &Chunk{Buffer: Input}
+		head.Members = []lowered.Member{{SOAC: s, Role: lowered.Stream, Kept: -1}}
+		head.Length = lowered.Length{Var: st.Input}
+		head.Chunk = &lowered.Chunk{Buffer: lowered.Input}
 	}
 	// The members' half: a loop over the stream's output.
-	tail := &Kernel{Src: k, Unroll: 1, Spaces: []Space{{Parent: -1, Filter: -1}}}
-	if why := lw.loop(thenSrc(k, si+1, s.Out), tail); why != "" {
+	tail := &lowered.Kernel{Src: lw.planKernel(k), Unroll: 1, Spaces: []lowered.Space{{Parent: -1, Filter: -1}}}
+	if why := lw.loop(thenMembers(k, si+1, s.Out), tail); why != "" {
 		return why
 	}
-	if tail.Length != (Length{Var: s.Out}) {
+	if tail.Length != (lowered.Length{Var: s.Out}) {
 		return fmt.Sprintf("the loop after the stream %s does not run over its output", lw.position(s))
 	}
 	for _, a := range tail.Asserts {
@@ -83,7 +84,7 @@ func (lw *lowerer) streamThen(k *fusion.Kernel, lk *Kernel, si int) string {
 			}
 		}
 	}
-	lk.Form = ChunkedThen
+	lk.Form = lowered.ChunkedThen
 	lk.Length = head.Length
 	lk.Chunk = head.Chunk
 	lk.Chunk.Then = si + 1
@@ -96,42 +97,13 @@ func (lw *lowerer) streamThen(k *fusion.Kernel, lk *Kernel, si int) string {
 	return ""
 }
 
-// thenSrc is the plan kernel of the members of k from index then on,
-// reading the stream's output out.
-func thenSrc(k *fusion.Kernel, then int, out *ir.Var) *fusion.Kernel {
+// thenMembers is the plan kernel of the members of k from index then
+// on, reading the stream's output out (lowered.Kernel.ThenPart's plan
+// kernel).
+func thenMembers(k *fusion.Kernel, then int, out *ir.Var) *fusion.Kernel {
 	part := *k
 	part.SOACs = k.SOACs[then:]
 	part.Inputs = []*ir.Var{out}
 	part.Asserts = nil
 	return &part
-}
-
-// StreamPart returns the maps and the stream of a ChunkedThen kernel as
-// a Chunked kernel of their own (its Src a copy of the plan kernel with
-// those members), or the stream alone with Chunk.Buffer Input.
-func (k *Kernel) StreamPart() *Kernel {
-	then := k.Chunk.Then
-	src := *k.Src
-	src.SOACs = k.Src.SOACs[:then]
-	ch := *k.Chunk
-	ch.Then = 0
-	return &Kernel{Src: &src, Form: Chunked, Members: k.Members[:then], Spaces: []Space{{Parent: -1, Filter: -1}},
-		Length: k.Length, Unroll: 1, Chunk: &ch}
-}
-
-// Stream returns the stream member of a ChunkedThen kernel.
-func (k *Kernel) Stream() *ir.SOAC { return k.Members[k.Chunk.Then-1].SOAC }
-
-// ThenPart returns the members after the stream of a ChunkedThen kernel
-// as a Loop over the stream's output (its Src a copy of the plan kernel
-// with those members, reading that output).
-func (k *Kernel) ThenPart() *Kernel {
-	then := k.Chunk.Then
-	out := k.Stream().Out
-	spaces := slices.Clone(k.Spaces)
-	for i := range spaces[1:] {
-		spaces[i+1].Filter -= then
-	}
-	return &Kernel{Src: thenSrc(k.Src, then, out), Form: Loop, Members: k.Members[then:], Spaces: spaces,
-		Length: Length{Var: out}, Unroll: k.Unroll}
 }

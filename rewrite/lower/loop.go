@@ -11,30 +11,31 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // lengthOf returns the length of v when it is known before the loop: an
 // input's len, a generator's length operand, or the length of a map's
 // first input; ok is false for a filter's kept elements and a fold.
-func lengthOf(member map[*ir.Var]*ir.SOAC, v *ir.Var) (Length, bool) {
+func lengthOf(member map[*ir.Var]*ir.SOAC, v *ir.Var) (lowered.Length, bool) {
 	m := member[v]
 	if m == nil {
-		return Length{Var: v}, true
+		return lowered.Length{Var: v}, true
 	}
 	switch op := m.Op.(type) {
 	case *ir.Iota, *ir.Replicate:
-		return Length{Gen: m}, true
+		return lowered.Length{Gen: m}, true
 	case *ir.Screma:
 		if op.Reduce == nil {
 			return lengthOf(member, op.Inputs[0])
 		}
 	}
-	return Length{}, false
+	return lowered.Length{}, false
 }
 
 // loop lowers k as one loop into lk, or returns the reason it cannot be
 // one.
-func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
+func (lw *lowerer) loop(k *fusion.Kernel, lk *lowered.Kernel) string {
 	member := map[*ir.Var]*ir.SOAC{}
 	for _, m := range k.SOACs {
 		if m.Out != nil {
@@ -63,15 +64,15 @@ func (lw *lowerer) loop(k *fusion.Kernel, lk *Kernel) string {
 	if why := ls.gathers(); why != "" {
 		return why
 	}
-	lk.Form = Loop
+	lk.Form = lowered.Loop
 	return ""
 }
 
 // loopLength returns the length of k's iteration space: its first
 // input's, or its first generator's; ok is false when neither is known
 // before the loop. member maps each output of k to its member.
-func loopLength(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC) (Length, bool) {
-	n, ok := Length{}, false
+func loopLength(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC) (lowered.Length, bool) {
+	n, ok := lowered.Length{}, false
 	if len(k.Inputs) > 0 {
 		n, ok = lengthOf(member, k.Inputs[0])
 	}
@@ -92,14 +93,14 @@ func loopLength(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC) (Length, bool) {
 // only for kernels of several members); inputs whose length is known
 // only inside the loop (kept elements of a filter) lie in one space by
 // the engine's rules.
-func (lw *lowerer) asserts(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC) ([]Assert, string) {
+func (lw *lowerer) asserts(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC) ([]lowered.Assert, string) {
 	asserts := slices.Clone(k.Asserts)
 	for _, m := range k.SOACs {
 		if len(m.Inputs()) > 1 && !slices.Contains(asserts, m) {
 			asserts = append(asserts, m)
 		}
 	}
-	var out []Assert
+	var out []lowered.Assert
 	for _, a := range asserts {
 		ins := a.Inputs()
 		l0, ok := lengthOf(member, ins[0])
@@ -109,7 +110,7 @@ func (lw *lowerer) asserts(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC) ([]Ass
 			}
 			continue
 		}
-		as := Assert{SOAC: a, Lengths: []Length{l0}}
+		as := lowered.Assert{SOAC: a, Lengths: []lowered.Length{l0}}
 		for _, v := range ins[1:] {
 			l, ok := lengthOf(member, v)
 			if !ok {
@@ -128,7 +129,7 @@ func (lw *lowerer) asserts(k *fusion.Kernel, member map[*ir.Var]*ir.SOAC) ([]Ass
 type loopSpaces struct {
 	lw       *lowerer
 	k        *fusion.Kernel
-	lk       *Kernel
+	lk       *lowered.Kernel
 	producer map[*ir.Var]*ir.SOAC // the member computing each output of k
 	space    map[*ir.Var]int      // the space of each member's elements
 }
@@ -144,7 +145,7 @@ func (ls *loopSpaces) inputs(m *ir.SOAC) (int, string) {
 			if ls.producer[v] != nil || !slices.Contains(ls.k.Inputs, v) {
 				return 0, fmt.Sprintf("%s reads %s, which the kernel neither reads nor has computed before it", ls.lw.position(m), v.Name)
 			}
-			s = Root
+			s = lowered.Root
 		}
 		if i > 0 && s != sp {
 			return 0, fmt.Sprintf("%s zips elements of different spaces", ls.lw.position(m))
@@ -157,27 +158,27 @@ func (ls *loopSpaces) inputs(m *ir.SOAC) (int, string) {
 // store returns how m's output, whose elements lie in space sp, is
 // stored: not at all unless materialised; at the kept count in a select
 // space, appended in a branch's, at the index in the root.
-func (ls *loopSpaces) store(m *ir.SOAC, sp int) Store {
+func (ls *loopSpaces) store(m *ir.SOAC, sp int) lowered.Store {
 	switch {
 	case !ls.lw.materialised(ls.k, m.Out):
-		return NoStore
+		return lowered.NoStore
 	case ls.lk.Spaces[sp].Select:
-		return AtCount
-	case sp != Root:
-		return Appended
+		return lowered.AtCount
+	case sp != lowered.Root:
+		return lowered.Appended
 	}
-	return Indexed
+	return lowered.Indexed
 }
 
 // member lowers m, the kernel's member mi, and records the space of its
 // elements, or returns the reason the loop cannot run it.
-func (ls *loopSpaces) member(mi int, m *ir.SOAC) (Member, string) {
+func (ls *loopSpaces) member(mi int, m *ir.SOAC) (lowered.Member, string) {
 	lw, k, lk := ls.lw, ls.k, ls.lk
-	mem := Member{SOAC: m, Role: roleOf(m), Kept: -1}
+	mem := lowered.Member{SOAC: m, Role: roleOf(m), Kept: -1}
 	switch op := m.Op.(type) {
 	case *ir.Iota, *ir.Replicate:
-		ls.space[m.Out] = Root
-		mem.Store = ls.store(m, Root)
+		ls.space[m.Out] = lowered.Root
+		mem.Store = ls.store(m, lowered.Root)
 	case *ir.Filter:
 		sp, why := ls.inputs(m)
 		if why != "" {
@@ -185,7 +186,7 @@ func (ls *loopSpaces) member(mi int, m *ir.SOAC) (Member, string) {
 		}
 		mem.Space = sp
 		mem.Kept = len(lk.Spaces)
-		lk.Spaces = append(lk.Spaces, Space{Parent: sp, Filter: mi, Select: sp == Root && lw.selectable(k, mi)})
+		lk.Spaces = append(lk.Spaces, lowered.Space{Parent: sp, Filter: mi, Select: sp == lowered.Root && lw.selectable(k, mi)})
 		ls.space[m.Out] = mem.Kept
 		mem.Store = ls.store(m, mem.Kept)
 	case *ir.Screma:
@@ -231,8 +232,8 @@ func (ls *loopSpaces) member(mi int, m *ir.SOAC) (Member, string) {
 func (ls *loopSpaces) gathers() string {
 	for _, g := range ls.k.Gathers {
 		sp, ok := ls.space[g.Var]
-		cons := slices.IndexFunc(ls.lk.Members, func(m Member) bool { return m.SOAC == g.SOAC })
-		if !ok || sp != Root || cons < 0 || ls.lk.Members[cons].Space != Root {
+		cons := slices.IndexFunc(ls.lk.Members, func(m lowered.Member) bool { return m.SOAC == g.SOAC })
+		if !ok || sp != lowered.Root || cons < 0 || ls.lk.Members[cons].Space != lowered.Root {
 			return fmt.Sprintf("%s reads %s at the iteration index outside the root space", ls.lw.position(g.SOAC), g.Var.Name)
 		}
 	}

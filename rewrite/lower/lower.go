@@ -26,8 +26,8 @@
 // StreamMap's chunk loop that runs the members after it, scans carrying
 // their accumulators and filters their kept counts from chunk to chunk, on
 // each chunk it returns (chunkthen.go; rendered by hostgo's
-// FusedStreamThen, chunkthen.go, by the parallel backend's parthen.go, and
-// by the opencl backend in two device steps, openclstreamthen.go) —, Call,
+// FusedStreamThen, chunkthen.go, by the parallel backend's then.go, and
+// by the opencl backend in two device steps, streamthen.go) —, Call,
 // or Sequence with the reason), its spaces (root, kept elements of
 // filters: branch or select), each member's role (gen, map, fold, scan,
 // filter, stream) and store (indexed, at the kept count, appended), split
@@ -48,28 +48,56 @@ package lower
 import (
 	"fmt"
 	"go/types"
+	"path/filepath"
 	"slices"
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // Lower lowers every kernel of plan; info holds the types of the plan's
-// package.
-func Lower(plan *fusion.Plan, info *types.Info) *Function {
-	lw := &lowerer{info: info, plan: plan, used: uses(plan.Func.Body), kernelsOf: map[*ir.SOAC]int{}}
+// package. It returns the lowered function and the lowered kernel of
+// each plan kernel.
+func Lower(plan *fusion.Plan, info *types.Info) (*lowered.Function, map[*fusion.Kernel]*lowered.Kernel) {
+	lw := &lowerer{info: info, plan: plan, used: uses(plan.Func.Body), kernelsOf: map[*ir.SOAC]int{}, src: map[*fusion.Kernel]*lowered.PlanKernel{}}
 	for _, k := range plan.Kernels {
 		for _, m := range k.SOACs {
 			lw.kernelsOf[m]++
 		}
 	}
-	fn := &Function{Plan: plan, Of: map[*fusion.Kernel]*Kernel{}, Used: lw.used}
+	fn := &lowered.Function{Func: plan.Func, Fset: plan.Fset, Of: map[*lowered.PlanKernel]*lowered.Kernel{}, Used: lw.used}
+	of := map[*fusion.Kernel]*lowered.Kernel{}
 	for _, k := range plan.Kernels {
 		lk := lw.kernel(k)
 		fn.Kernels = append(fn.Kernels, lk)
-		fn.Of[k] = lk
+		fn.Of[lk.Src] = lk
+		of[k] = lk
 	}
-	return fn
+	return fn, of
+}
+
+// planKernel returns what the back end reads of plan kernel k, one
+// value per kernel.
+func (lw *lowerer) planKernel(k *fusion.Kernel) *lowered.PlanKernel {
+	if k == nil {
+		return nil
+	}
+	if pk := lw.src[k]; pk != nil {
+		return pk
+	}
+	pk := &lowered.PlanKernel{
+		ID: k.ID, SOACs: k.SOACs, Block: k.Block, At: k.At, Depth: k.Depth, Parent: lw.planKernel(k.Parent),
+		Inputs: k.Inputs, Outputs: k.Outputs, Internal: k.Internal, Form: k.Form, Moved: k.Moved, Asserts: k.Asserts,
+	}
+	for _, c := range k.Copies {
+		pk.Copies = append(pk.Copies, lowered.Copy(c))
+	}
+	for _, g := range k.Gathers {
+		pk.Gathers = append(pk.Gathers, lowered.Gather(g))
+	}
+	lw.src[k] = pk
+	return pk
 }
 
 // lowerer lowers the kernels of one plan.
@@ -78,6 +106,8 @@ type lowerer struct {
 	plan      *fusion.Plan
 	used      map[*ir.Var]bool
 	kernelsOf map[*ir.SOAC]int // how many kernels a SOAC is a member of
+	// src holds the lowered copy of each plan kernel (planKernel).
+	src map[*fusion.Kernel]*lowered.PlanKernel
 }
 
 // uses returns every Var something in b reads.
@@ -119,16 +149,17 @@ func (lw *lowerer) position(s *ir.SOAC) string {
 	if lw.plan.Fset == nil {
 		return s.Name
 	}
-	return fmt.Sprintf("%s at %s", s.Name, shortPos(lw.plan.Fset.Position(s.Pos())))
+	p := lw.plan.Fset.Position(s.Pos())
+	return fmt.Sprintf("%s at %s:%d:%d", s.Name, filepath.Base(p.Filename), p.Line, p.Column)
 }
 
 // kernel lowers k.
-func (lw *lowerer) kernel(k *fusion.Kernel) *Kernel {
-	lk := &Kernel{Src: k, Unroll: 1, Spaces: []Space{{Parent: -1, Filter: -1}}}
+func (lw *lowerer) kernel(k *fusion.Kernel) *lowered.Kernel {
+	lk := &lowered.Kernel{Src: lw.planKernel(k), Unroll: 1, Spaces: []lowered.Space{{Parent: -1, Filter: -1}}}
 	defer func() { lk.Later = later(k) }()
 	if len(k.SOACs) == 1 && k.At == ir.Stmt(k.SOACs[0]) && k.SOACs[0].IsStream() && lw.kernelsOf[k.SOACs[0]] == 1 {
-		lk.Form = Call
-		lk.Members = []Member{{SOAC: k.SOACs[0], Role: Stream, Kept: -1}}
+		lk.Form = lowered.Call
+		lk.Members = []lowered.Member{{SOAC: k.SOACs[0], Role: lowered.Stream, Kept: -1}}
 		return lk
 	}
 	lk.Rerun = panicky(k) >= 2
@@ -139,9 +170,9 @@ func (lw *lowerer) kernel(k *fusion.Kernel) *Kernel {
 		reason = lw.loop(k, lk)
 	}
 	if reason != "" {
-		*lk = Kernel{Src: k, Form: Sequence, Reason: reason, Unroll: 1, Spaces: []Space{{Parent: -1, Filter: -1}}, Rerun: lk.Rerun}
+		*lk = lowered.Kernel{Src: lk.Src, Form: lowered.Sequence, Reason: reason, Unroll: 1, Spaces: []lowered.Space{{Parent: -1, Filter: -1}}, Rerun: lk.Rerun}
 		for _, m := range k.SOACs {
-			lk.Members = append(lk.Members, Member{SOAC: m, Role: roleOf(m), Kept: -1})
+			lk.Members = append(lk.Members, lowered.Member{SOAC: m, Role: roleOf(m), Kept: -1})
 		}
 	}
 	return lk
@@ -161,23 +192,23 @@ func later(k *fusion.Kernel) []*ir.SOAC {
 }
 
 // roleOf is the role of m by its combinator.
-func roleOf(m *ir.SOAC) Role {
+func roleOf(m *ir.SOAC) lowered.Role {
 	switch op := m.Op.(type) {
 	case *ir.Iota, *ir.Replicate:
-		return Gen
+		return lowered.Gen
 	case *ir.Filter:
-		return Filter
+		return lowered.Filter
 	case *ir.Stream:
-		return Stream
+		return lowered.Stream
 	case *ir.Screma:
 		switch {
 		case op.Reduce != nil:
-			return Fold
+			return lowered.Fold
 		case op.Scan != nil:
-			return Scan
+			return lowered.Scan
 		}
 	}
-	return Map
+	return lowered.Map
 }
 
 // panicky counts the members of k whose lambdas may panic or have

@@ -7,7 +7,9 @@
 // # Structure
 //
 // Its place in the pipeline (docs/architecture.md): the opencl backend:
-// opencl.go (Render), translate.go (the members, their lambdas and
+// spec.go (Begin: the per-spec generation, which runs the whole-spec
+// analyses once and holds the arrays left on the device and the
+// session), opencl.go (render), translate.go (the members, their lambdas and
 // captures) and fold.go (the folds' operators, neutral elements and
 // starts) translate a lowered kernel of maps, zips, Iota, folds and a
 // final scan over one space into a skel Redomap or Scan (a Replicate's
@@ -17,10 +19,10 @@
 // element folding from the operator's own, the host combining the start
 // once; a float Reduce's or a scan's such start, a kernel argument,
 // combined by element 0; max, min, | and & of integers from a variable
-// (lower.Member.IdemStart) folding from the operator's identity; a lambda
+// (lowered.Member.IdemStart) folding from the operator's identity; a lambda
 // reading a copy of a reassigned capture taking the copy as an argument of
 // its own; method values, their receiver a capture
-// (clc.Unit.MethodValue)), and one with filters (openclfilter.go: a keep
+// (clc.Unit.MethodValue)), and one with filters (filter.go: a keep
 // flag per kept-element space, members of a space run only when it is set)
 // into a Redomap folding kept elements as selects, or, when it stores the
 // kept elements of one space, a skel Filter (launch.Filter) (lambdas
@@ -28,11 +30,11 @@
 // slices as read-only device buffers uploaded per call through
 // launch.View/launch.Rows, a Map over the rows of a [][]T whose lambda
 // only returns a Map over a captured slice as one work-item per element of
-// the result (openclgrid.go: skel Grid, a tiled dot product when the inner
+// the result (grid.go: skel Grid, a tiled dot product when the inner
 // lambda is Reduce(Map2(row, col, f), constant, op);
 // launch.Grid/RowLen/Chop; for backend=auto Grid.Use with its GridCost),
 // other [][]T inputs as one work-item per row and slice results as rows of
-// a flat buffer (openclrows.go: the outer map in parallel, its nested
+// a flat buffer (rows.go: the outer map in parallel, its nested
 // SOACs as the work-item's loops; launch.Flatten/Out/Split), inputs of
 // numbers or structs of numbers (structs holding structs as their fields
 // flattened, where that keeps the layout; a struct fold's start a literal
@@ -41,21 +43,21 @@
 // it with a reason; a StreamMap whose chunk function makes its row
 // (make([]E, len(chunk)), or a capacity and appends; a literal or a
 // declared function: clc.Unit.ChunkMap) as one work-item per chunk writing
-// its row at the chunk's offset (openclstreammap.go: skel StreamMap,
+// its row at the chunk's offset (streammap.go: skel StreamMap,
 // launch.StreamMap), and one whose output later members read
 // (lower.ChunkedThen) as that kernel, its output kept on the device, then
-// the members' loop kernel reading it there (openclstreamthen.go);
-// openclresident.go decides which arrays stay on the device between a
-// spec's kernels and openclunwritten.go which are uploaded once per call
-// (see "Device arrays" below); openclemit.go writes the package-level
+// the members' loop kernel reading it there (streamthen.go);
+// residency.go decides which arrays stay on the device between a
+// spec's kernels and unwritten.go which are uploaded once per call
+// (see "Device arrays" below); emit.go writes the package-level
 // launch value and the call with the next backend's code (next) as its
-// fallback; openclalloc.go: the slices results are downloaded into,
+// fallback; alloc.go: the slices results are downloaded into,
 // uncleared (parallel.Alloc) where their elements hold no pointers, a
-// filter's cut to its kept count and capacity; openclsplit.go runs a
+// filter's cut to its kept count and capacity; split.go runs a
 // kernel whose scan is followed by other members (or beside a stored map)
 // as two launches in one session, the scan skeleton keeping the scan on
 // the device and a map-reduce or filter skeleton computing the rest from
-// it; openclcost.go estimates bytes and arithmetic per element for
+// it; cost.go estimates bytes and arithmetic per element for
 // backend=auto (map-reduce, scan and filter kernels; a grid's element and
 // its steps along a row; a stream's chunk loop per element; a kernel
 // leaving arrays on the device priced with the later kernels that read
@@ -71,7 +73,7 @@
 //   - An output of a map-reduce or scan kernel, the kept elements a filter
 //     kernel stores (an Array of the kept count), a stream reduction's row
 //     (an Array of the row's length), or a grid's [][]T result (a
-//     launch.Matrix: KeepRows, Grid.RunOn; openclgridkept.go), is kept
+//     launch.Matrix: KeepRows, Grid.RunOn; gridkept.go), is kept
 //     (launch.Keep; Redomap.RunOn, Scan.RunOn, Filter.RunOn,
 //     StreamRed.RunOn) when every statement of the spec that reads or writes
 //     it is a later top-level kernel of the same block taking it as an input
@@ -81,12 +83,12 @@
 //     A later kernel may instead read it only through its lambdas' captures
 //     (ys[i], no other variable of the Go variable captured beside it): a
 //     reader on the device passes the Array as the captured buffer
-//     (launch.ViewDev, openclcaptured.go; a grid too, for the []T its inner
+//     (launch.ViewDev, captured.go; a grid too, for the []T its inner
 //     Map runs over and its other captured []T; a kept Matrix as
 //     launch.RowsDev, also a later grid's rows); a kernel another backend
 //     generates, and a kernel of one work-item per row reading a kept Matrix
-//     as its input (openclrows.go), download it first
-//     (hostgo.Func.HostInputs covers captures).
+//     as its input (rows.go), download it first
+//     (the spec's HostInputs covers captures).
 //
 //   - An input read by later kernels of the block is shared
 //     (launch.Share): uploaded once, when nothing between those kernels
@@ -115,20 +117,22 @@
 //     (no device, failed build or launch, panic flag) starts with if h !=
 //     nil { v = h.Host() }; a kernel another backend generates or the
 //     reference calls get the same statements before their code
-//     (hostgo.Func.HostInputs, called by the chain; the opencl backend
-//     registers each handle with hostgo.Func.SetDeviceArray).
+//     (the spec's HostInputs, which the chain calls before another
+//     backend's code; the backend registers each handle with the spec's
+//     setDeviceArray, spec.go).
 //
 //   - Buffers come from the device's pool: the last reader releases the
 //     handle (Array.Release); a deferred Session.Release, declared once at
-//     the start of the function (hostgo.Func.Prologue), returns the rest
+//     the start of the function (the spec's Prologue), returns the rest
 //     when the call returns or panics.
 //
 // A handle is known to the code generated from its producer to its last
-// reader (hostgo.Func forgets it after that reader's code): a kernel
+// reader (the spec forgets it once that reader's code is generated,
+// Spec.Generated): a kernel
 // after it, or outside the block that declares it (after a loop whose
 // body shares an input, in the loop's next round), reads the Go variable.
 // A kept array's Go variable is written, for host code, under the name
-// the reader's code gives it (hostgo.DeviceArray.Host), not the
+// the reader's code gives it (deviceArray.Host), not the
 // temporary a tuple assignment's kernel wrote.
 //
 // Not kept: outputs of kernels with a rerun guard or placed members, row

@@ -22,8 +22,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/clc"
-	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // clRed is a fold of the kernel.
@@ -32,7 +31,7 @@ type clRed struct {
 	op, neutral string
 	cast        string // prefix that reads a translated struct as the skeleton's
 	// commutative lets the skeleton fold elements in any order (the
-	// interleaved, coalesced layout on GPUs): lower.Member.Commutative.
+	// interleaved, coalesced layout on GPUs): lowered.Member.Commutative.
 	commutative bool
 	// all marks a fold of every element in a filter kernel, whose
 	// skeleton folds the kept elements otherwise (skel.Reduction.All).
@@ -41,7 +40,7 @@ type clRed struct {
 	// the kernel argument holding it (skel.Reduction.NeutralArg).
 	neutralArg bool
 	// start, when not nil, is the start of a Reduce that is not its
-	// operator's neutral element (lower.Member.StartNotNeutral): the
+	// operator's neutral element (lowered.Member.StartNotNeutral): the
 	// device folds from the operator's own (neutral), and the host
 	// combines start startOp result, startOf being the Reduce.
 	start   *ir.Operand
@@ -49,9 +48,9 @@ type clRed struct {
 	startOf *ir.SOAC
 	// first, when not "", is the kernel argument holding the start of a
 	// float fold that is not its operator's neutral element: element 0
-	// combines it with its value (lower.Member.StartNotNeutral).
+	// combines it with its value (lowered.Member.StartNotNeutral).
 	first, firstCall string // the argument, and the call combining it
-	// startIdem, when not "", is the idempotent operator (lower.Member.
+	// startIdem, when not "", is the idempotent operator (lowered.Member.
 	// IdemStart: "max", "min", "|" or "&") the host combines start with
 	// the result by, in place of startOp.
 	startIdem string
@@ -59,7 +58,7 @@ type clRed struct {
 
 // startCombined returns the result v of fold r combined once with its
 // start, when r has one that the device does not fold (clRed.start).
-func startCombined(f *hostgo.Func, r clRed, v *jen.Statement) *jen.Statement {
+func startCombined(f *spec, r clRed, v *jen.Statement) *jen.Statement {
 	switch {
 	case r.start == nil:
 		return v
@@ -112,7 +111,7 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 	if op.Map != nil || operator == nil {
 		return fmt.Sprintf("%s: a fold or scan with a map lambda is not rendered", soacPos(ck.f, m))
 	}
-	mem := ck.lk.Members[slices.IndexFunc(ck.lk.Members, func(x lower.Member) bool { return x.SOAC == m })]
+	mem := ck.lk.Members[slices.IndexFunc(ck.lk.Members, func(x lowered.Member) bool { return x.SOAC == m })]
 	t := m.TypeArgs[0]
 	r := clRed{clParam: clParam{c: fmt.Sprintf("red__%d", len(ck.reds)), skel: skelScalar(t), v: m.Out, goElem: t}, commutative: op.Reduce != nil && mem.Commutative}
 	startPure := operator.Neutral != nil && pureExpr(ck.f.Info(), operator.Neutral.Expr)
@@ -138,7 +137,7 @@ func (ck *clKernel) fold(m *ir.SOAC, outs map[*ir.Var]string) string {
 		// * and ^ commute and wrap alike in Go on integers; by element 0
 		// for a float Reduce (reassociated, docs/contract.md: within
 		// rounding) and for a scan (every element holds it).
-		if r.skel == "" || !startPure || float && op.Reduce != nil && ck.compact != lower.Root {
+		if r.skel == "" || !startPure || float && op.Reduce != nil && ck.compact != lowered.Root {
 			return fmt.Sprintf("%s: its start is not provably its operator's neutral element: every work-group would combine it again (the start is combined once when it is a number given by an expression without effects, and, for a float Reduce, not in a filter kernel): fold from the operator's neutral element and combine the start with the result after the call", soacPos(ck.f, m))
 		}
 		r.neutral = cLiteral(constant.MakeInt64(map[token.Token]int64{token.ADD: 0, token.MUL: 1, token.XOR: 0}[mem.StartOp]), r.skel)
@@ -235,7 +234,7 @@ func (ck *clKernel) neutralArg(m *ir.SOAC, r *clRed, pure bool) string {
 	}
 	expr := types.ExprString(start.Neutral.Expr)
 	switch {
-	case what == "Scan" || ck.compact != lower.Root:
+	case what == "Scan" || ck.compact != lowered.Root:
 		return fmt.Sprintf("%s: its neutral element %s is known only at run time, and the scan and filter skeletons build theirs into the program: write it as a constant expression (a literal, -math.MaxFloat64, math.Inf(-1))", soacPos(ck.f, m), expr)
 	case !pure:
 		return fmt.Sprintf("%s: its neutral element %s is a call or has effects, and a kernel argument is evaluated again when the kernel falls back: assign it to a variable first, or write it as a constant expression", soacPos(ck.f, m), expr)

@@ -12,20 +12,20 @@ package opencl
 // without fp64, unequal or empty lengths, or a work-item that reached a
 // panic (the CPU code then raises the spec's panic).
 //
-// Filters (openclfilter.go) become selects of the map-reduce skeleton
+// Filters (filter.go) become selects of the map-reduce skeleton
 // when nothing of their kept elements is materialised, and the filter
 // skeleton (skel.Filter) when their kept elements are. Captured slices
 // are read-only device buffers; [][]T inputs and slice results run one
-// work-item per row (openclrows.go), the SOACs nested in the lambda as
+// work-item per row (rows.go), the SOACs nested in the lambda as
 // its loops. A StreamRed whose chunk function makes a row of a length
 // known before the launch, or returns a number or struct, runs on the
-// stream-reduce skeleton (openclstream.go); a StreamMap whose chunk
-// function makes its row, on the stream-map skeleton (openclstreammap.go),
+// stream-reduce skeleton (stream.go); a StreamMap whose chunk
+// function makes its row, on the stream-map skeleton (streammap.go),
 // and one whose output later members read, as that kernel then theirs
-// (openclstreamthen.go). It does not render other streams, nor a kernel
+// (streamthen.go). It does not render other streams, nor a kernel
 // nested in another's lambda on its own (refused with a reason: it falls
 // back). Arrays that only later kernels read stay on the device between
-// kernels (openclresident.go). translate.go translates the members of a
+// kernels (residency.go). translate.go translates the members of a
 // kernel, fold.go its folds.
 
 import (
@@ -40,7 +40,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/backend"
 	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // The import paths of the runtime the generated code calls.
@@ -63,9 +63,9 @@ func (Backend) Name() string { return backend.OpenCL }
 // translator's do, so that no captured Go variable's name collides with
 // them.
 type clKernel struct {
-	f     *hostgo.Func
+	f     *spec
 	next  backend.Next // the rest of the chain: the run-time fallback
-	lk    *lower.Kernel
+	lk    *lowered.Kernel
 	unit  *clc.Unit
 	cname map[*ir.Var]string // the C value of each element
 	body  strings.Builder
@@ -85,14 +85,14 @@ type clKernel struct {
 	// kernels pass it (emit), not the grid's.
 	copies bool
 	// compact is the space whose kept elements the kernel materialises
-	// (it runs on skel.Filter, which compacts its outputs), or lower.Root
+	// (it runs on skel.Filter, which compacts its outputs), or lowered.Root
 	// when it materialises none (skel.Redomap, folds as selects).
 	compact int
 }
 
 // clArg is a captured variable passed to the kernel: by value, or a
 // slice as read-only device buffers and its length; or (obj nil) an
-// argument of a [][]T input or of a map's slice results (openclrows.go).
+// argument of a [][]T input or of a map's slice results (rows.go).
 type clArg struct {
 	obj    *types.Var
 	name   string   // C
@@ -105,7 +105,7 @@ type clArg struct {
 	rowsIn, rowsOut, rowCap *ir.Var
 	rep                     *ir.SOAC
 	// copyOf, with obj set, is the copy of obj that a member reads,
-	// taken where the member is written (fusion.Kernel.Copies): the
+	// taken where the member is written (lowered.PlanKernel.Copies): the
 	// argument passes the copy (hostgo.Func.Name of it).
 	copyOf *ir.Var
 	// start, with obj nil, is the start of fold startOf that the
@@ -136,18 +136,18 @@ type clParam struct {
 
 // Render renders lk as a skeleton launch whose fallback is next's code,
 // or says why lk does not translate.
-func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
+func render(f *spec, lk *lowered.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
 	k := lk.Src
-	if lk.Form == lower.Call || lk.Form == lower.Chunked {
+	if lk.Form == lowered.Call || lk.Form == lowered.Chunked {
 		if isStreamMap(lk) {
-			return renderStreamMap(f, lk, outs, next) // openclstreammap.go
+			return renderStreamMap(f, lk, outs, next) // streammap.go
 		}
-		return renderStream(f, lk, outs, next) // openclstream.go
+		return renderStream(f, lk, outs, next) // stream.go
 	}
-	if lk.Form == lower.ChunkedThen {
-		return renderStreamThen(f, lk, outs, next) // openclstreamthen.go
+	if lk.Form == lowered.ChunkedThen {
+		return renderStreamThen(f, lk, outs, next) // streamthen.go
 	}
-	if lk.Form != lower.Loop {
+	if lk.Form != lowered.Loop {
 		return nil, fmt.Sprintf("its form is %s: only single loops become OpenCL kernels", lk.Form)
 	}
 	if why := nestedIn(k.At); why != "" {
@@ -165,7 +165,7 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 			cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces))}
 	}
 	if g := gridOf(f, lk, outs); g != nil && len(k.Gathers) == 0 && len(k.Inputs) > 0 {
-		// One work-item per element (openclgrid.go); when the grid does
+		// One work-item per element (grid.go); when the grid does
 		// not translate, the row form below says why, or renders it.
 		gk := newKernel()
 		if k, why := gk.grid(g); why == "" {
@@ -173,7 +173,7 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 		}
 	}
 	if at := splitScan(lk, outs); at >= 0 && len(k.Inputs) > 0 {
-		// A scan and the members after it: two launches (openclsplit.go).
+		// A scan and the members after it: two launches (split.go).
 		return renderSplit(f, lk, outs, next, at)
 	}
 	ck := newKernel()
@@ -181,7 +181,7 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	if why := ck.translate(outs); why != "" {
 		return nil, why
 	}
-	if len(ck.ins) == 0 && (ck.scan || ck.compact != lower.Root) {
+	if len(ck.ins) == 0 && (ck.scan || ck.compact != lowered.Root) {
 		return nil, "it reads no array (a generated space) and ends with a scan or stores a filter's kept elements: the scan and filter skeletons need an input"
 	}
 	return ck.emit(outs), ""
@@ -193,7 +193,7 @@ func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 // evaluates the generator's
 // length, again in the CPU code when the kernel does not run, so the
 // length must be an expression without effects.
-func generatedSpace(f *hostgo.Func, lk *lower.Kernel) string {
+func generatedSpace(f *spec, lk *lowered.Kernel) string {
 	g := lk.Length.Gen
 	if g == nil {
 		return "it reads no array and generates none: the skeletons need a length"
@@ -261,7 +261,7 @@ func pureExpr(info *types.Info, e ast.Expr) bool {
 }
 
 // soacPos names m and its position for reasons.
-func soacPos(f *hostgo.Func, m *ir.SOAC) string {
+func soacPos(f *spec, m *ir.SOAC) string {
 	p := f.Fset().Position(m.Pos())
 	return fmt.Sprintf("%s at %s:%d:%d", m.Name, filepath.Base(p.Filename), p.Line, p.Column)
 }

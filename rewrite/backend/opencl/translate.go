@@ -17,7 +17,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/clc"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // skelScalar returns the name of skel's type for the element type t, or
@@ -97,11 +97,11 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	// reach a panic site (a helper translated for a map lambda before
 	// would not show its sites again).
 	for i, m := range lk.Members {
-		if m.Role == lower.Scan {
+		if m.Role == lowered.Scan {
 			if why := ck.scanShape(i, outs); why != "" {
 				return why
 			}
-		} else if m.Role != lower.Fold {
+		} else if m.Role != lowered.Fold {
 			continue
 		}
 		if why := ck.fold(m.SOAC, outs); why != "" {
@@ -116,13 +116,13 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	for _, m := range lk.Members {
 		var why string
 		switch m.Role {
-		case lower.Map:
+		case lowered.Map:
 			why = ck.mapMember(m, outs)
-		case lower.Gen:
+		case lowered.Gen:
 			why = ck.gen(m, outs)
-		case lower.Filter:
+		case lowered.Filter:
 			why = ck.filterMember(m, outs)
-		case lower.Fold, lower.Scan:
+		case lowered.Fold, lowered.Scan:
 			why = ck.foldElement(m)
 		default:
 			why = fmt.Sprintf("%s: %ss are not rendered by the opencl backend yet", soacPos(f, m.SOAC), m.Role)
@@ -134,7 +134,7 @@ func (ck *clKernel) translate(outs map[*ir.Var]string) string {
 	if fp, _ := ck.unit.NeedsFP64(); fp {
 		ck.fp64 = true
 	}
-	if ck.compact != lower.Root {
+	if ck.compact != lowered.Root {
 		return ck.filterShape()
 	}
 	for _, r := range ck.reds {
@@ -170,11 +170,11 @@ func (ck *clKernel) scanShape(i int, outs map[*ir.Var]string) string {
 		return fmt.Sprintf("%s is not the last member of its kernel: the scan skeleton ends with the scan", soacPos(ck.f, m))
 	}
 	for _, o := range lk.Members[:i] {
-		if o.Role == lower.Fold || o.Role == lower.Scan {
+		if o.Role == lowered.Fold || o.Role == lowered.Scan {
 			return fmt.Sprintf("%s shares its kernel with %s: the scan skeleton computes one scan", soacPos(ck.f, m), soacPos(ck.f, o.SOAC))
 		}
 	}
-	if n := outs[m.Out]; n == "" || n == "_" || lk.Members[i].Store != lower.Indexed {
+	if n := outs[m.Out]; n == "" || n == "_" || lk.Members[i].Store != lowered.Indexed {
 		return fmt.Sprintf("%s: its result is not stored at the index", soacPos(ck.f, m))
 	}
 	ck.scan = true
@@ -262,7 +262,7 @@ func (ck *clKernel) redIndex(m *ir.SOAC) int {
 func (ck *clKernel) lambda(m *ir.SOAC, l *ir.Lambda) (*clc.Func, string) {
 	var fn *clc.Func
 	var err error
-	var reads [][]*ast.IndexExpr // index reads (fusion.Kernel.Gathers): elements the kernel computes
+	var reads [][]*ast.IndexExpr // index reads (lowered.PlanKernel.Gathers): elements the kernel computes
 	for _, g := range ck.lk.Src.Gathers {
 		if g.SOAC == m && g.Lambda == l {
 			reads = append(reads, g.Reads)
@@ -328,7 +328,7 @@ func (ck *clKernel) capture(m *ir.SOAC, c clc.Capture) string {
 
 // captureAs makes c a kernel argument, once per variable, and returns
 // the name of the argument the lambda's call passes for it: c.C, or,
-// where m reads a copy of c taken where m is written (fusion.Kernel.
+// where m reads a copy of c taken where m is written (lowered.PlanKernel.
 // Copies: the variable is reassigned before the kernel runs) and
 // ck.copies, an argument of its own holding the copy (clArg.copyOf).
 func (ck *clKernel) captureAs(m *ir.SOAC, c clc.Capture) (string, string) {
@@ -379,7 +379,7 @@ func (ck *clKernel) fieldTypes(t types.Type) []string {
 }
 
 // mapMember computes the element of map m from its inputs' elements.
-func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
+func (ck *clKernel) mapMember(m lowered.Member, outs map[*ir.Var]string) string {
 	op := m.SOAC.Op.(*ir.Screma)
 	if op.Map == nil || op.Scan != nil || op.Reduce != nil {
 		return fmt.Sprintf("%s is not a plain map", soacPos(ck.f, m.SOAC))
@@ -405,7 +405,7 @@ func (ck *clKernel) mapMember(m lower.Member, outs map[*ir.Var]string) string {
 // gen computes the element of generator m: the index of an Iota, the
 // value of a Replicate (a kernel argument, evaluated where the kernel
 // runs and again by its CPU code, so an expression without effects).
-func (ck *clKernel) gen(m lower.Member, outs map[*ir.Var]string) string {
+func (ck *clKernel) gen(m lowered.Member, outs map[*ir.Var]string) string {
 	r, ok := m.SOAC.Op.(*ir.Replicate)
 	if !ok {
 		return ck.define(m, "long", "soac_index", elemOf(m.SOAC.Out.Type), outs)
@@ -426,11 +426,11 @@ func (ck *clKernel) gen(m lower.Member, outs map[*ir.Var]string) string {
 
 // define declares the C value of member m's element and, when its output
 // is materialised, stores it.
-func (ck *clKernel) define(m lower.Member, ctype, value string, e types.Type, outs map[*ir.Var]string) string {
+func (ck *clKernel) define(m lowered.Member, ctype, value string, e types.Type, outs map[*ir.Var]string) string {
 	c := fmt.Sprintf("k__v%d", len(ck.cname))
 	ck.cname[m.SOAC.Out] = c
 	ck.space[m.SOAC.Out] = m.Space
-	if m.Space == lower.Root {
+	if m.Space == lowered.Root {
 		fmt.Fprintf(&ck.body, "const %s %s = %s;\n", ctype, c, value)
 	} else {
 		// Only a kept element computes its value (the lambda may panic
@@ -444,20 +444,20 @@ func (ck *clKernel) define(m lower.Member, ctype, value string, e types.Type, ou
 }
 
 // stored reports whether member m's output is materialised.
-func stored(m lower.Member, outs map[*ir.Var]string) bool {
+func stored(m lowered.Member, outs map[*ir.Var]string) bool {
 	n, ok := outs[m.SOAC.Out]
-	return ok && n != "_" && m.Store != lower.NoStore
+	return ok && n != "_" && m.Store != lowered.NoStore
 }
 
 // store writes the C value c of member m's element, of Go type e, to a
 // new output: at the index in the root space of a map-reduce kernel, or
 // among the kept elements of the compacted space of a filter kernel.
-func (ck *clKernel) store(m lower.Member, c string, e types.Type) string {
+func (ck *clKernel) store(m lowered.Member, c string, e types.Type) string {
 	space := ck.space[m.SOAC.Out]
 	switch {
-	case space == lower.Root && m.Store == lower.Indexed && ck.compact == lower.Root:
-	case space == ck.compact && space != lower.Root && (m.Store == lower.AtCount || m.Store == lower.Appended):
-	case space == lower.Root && m.Store == lower.Indexed:
+	case space == lowered.Root && m.Store == lowered.Indexed && ck.compact == lowered.Root:
+	case space == ck.compact && space != lowered.Root && (m.Store == lowered.AtCount || m.Store == lowered.Appended):
+	case space == lowered.Root && m.Store == lowered.Indexed:
 		return fmt.Sprintf("%s: its output is stored at the index beside the kept elements the kernel stores: the filter skeleton compacts every output", soacPos(ck.f, m.SOAC))
 	default:
 		return fmt.Sprintf("%s: its output is stored %s in space %d, which the opencl backend does not render", soacPos(ck.f, m.SOAC), m.Store, space)

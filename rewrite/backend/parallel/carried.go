@@ -49,26 +49,26 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
 )
 
 // carried reports whether lk's chunks need a carry before their members
 // run (see the file comment), so that parCarried renders it.
-func carried(lk *lower.Kernel) bool {
+func carried(lk *lowered.Kernel) bool {
 	scans, folds, kept := 0, 0, 0
 	nested, read := false, false
 	scanned := map[*ir.Var]bool{}
 	for _, m := range lk.Members {
 		switch m.Role {
-		case lower.Scan:
+		case lowered.Scan:
 			scans++
 			scanned[m.SOAC.Out] = true
-			nested = nested || m.Space != lower.Root
-		case lower.Fold:
+			nested = nested || m.Space != lowered.Root
+		case lowered.Fold:
 			folds++
 		}
-		if m.Store == lower.AtCount || m.Store == lower.Appended {
+		if m.Store == lowered.AtCount || m.Store == lowered.Appended {
 			kept++
 		}
 	}
@@ -83,9 +83,9 @@ func carried(lk *lower.Kernel) bool {
 	return scans > 1 || folds > 0 || kept > 0 || nested || read
 }
 
-// parCarried renders a carried kernel (form lower.Loop) as the sequential
+// parCarried renders a carried kernel (form lowered.Loop) as the sequential
 // loop below the grain and parallel.Carried above it.
-func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
+func parCarried(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
 	at := lk.Src.At.Pos()
 	c := &carriedLoop{f: f, lk: lk, outs: outs, at: at}
 	// The spaces whose kept elements are stored: their counts are carried.
@@ -160,7 +160,7 @@ func parCarried(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 // and what its chunk functions share.
 type carriedLoop struct {
 	f    *hostgo.Func
-	lk   *lower.Kernel
+	lk   *lowered.Kernel
 	outs map[*ir.Var]string
 	at   token.Pos
 	carryShape
@@ -184,7 +184,7 @@ type carriedLoop struct {
 // scans and counts depend on (renum: the kernel's spaces to the cut
 // kernel's), its loop parts and its loop over a chunk.
 type totalPass struct {
-	cut   *lower.Kernel
+	cut   *lowered.Kernel
 	renum map[int]int
 	lp    *hostgo.LoopParts
 	loop  hostgo.Stmts
@@ -234,7 +234,7 @@ func (c *carriedLoop) totalLoops() string {
 	for l := range c.passes {
 		var targets []int
 		for i, m := range lk.Members {
-			if m.Role == lower.Scan && c.scanLevel[m.SOAC] == l {
+			if m.Role == lowered.Scan && c.scanLevel[m.SOAC] == l {
 				targets = append(targets, i)
 			}
 		}
@@ -371,7 +371,7 @@ func (c *carriedLoop) pass2(chunk hostgo.Stmts, pt, ret *jen.Statement) *jen.Sta
 		cutToChunk(&p2, in, c.lo, c.hi, true)
 	}
 	for _, s := range c.lp.Stores {
-		if s.How == lower.Indexed {
+		if s.How == lowered.Indexed {
 			cutToChunk(&p2, s.Local, c.lo, c.hi, true)
 		}
 	}
@@ -395,7 +395,7 @@ func (c *carriedLoop) fix(fixLoop hostgo.Stmts, pt, ret *jen.Statement) *jen.Sta
 		cutToChunk(&p3, in, c.lo, c.hi, true)
 	}
 	for _, s := range c.lp.Stores {
-		if s.How == lower.Indexed {
+		if s.How == lowered.Indexed {
 			cutToChunk(&p3, s.Local, c.lo, c.hi, true)
 		}
 	}
@@ -423,11 +423,11 @@ func (c *carriedLoop) call(r, p string, cg, start jen.Code, exact bool, fns carr
 		for _, sc := range c.plan.scratch {
 			par.Add(hostgo.Define(sc.name, sc.alloc))
 		}
-		par.Add(lhs.Qual(ParallelPath, "CarriedLocal").Call(n, cg, start, jen.Lit(exact), fns.pass1, fns.op, fns.pass2, fns.fix, fns.comb))
+		par.Add(lhs.Qual(hostgo.ParallelPath, "CarriedLocal").Call(n, cg, start, jen.Lit(exact), fns.pass1, fns.op, fns.pass2, fns.fix, fns.comb))
 		return par
 	}
 	if c.levels == 1 {
-		return hostgo.Stmts{lhs.Qual(ParallelPath, "Carried").Call(n, cg, start, jen.Lit(exact), fns.pass1, fns.op, fns.pass2, fns.comb)}
+		return hostgo.Stmts{lhs.Qual(hostgo.ParallelPath, "Carried").Call(n, cg, start, jen.Lit(exact), fns.pass1, fns.op, fns.pass2, fns.comb)}
 	}
-	return hostgo.Stmts{lhs.Qual(ParallelPath, "CarriedLevels").Call(n, cg, jen.Lit(c.levels), start, fns.pass1, fns.op, fns.set, fns.pass2, fns.comb)}
+	return hostgo.Stmts{lhs.Qual(hostgo.ParallelPath, "CarriedLevels").Call(n, cg, jen.Lit(c.levels), start, fns.pass1, fns.op, fns.set, fns.pass2, fns.comb)}
 }

@@ -15,10 +15,10 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
-// scratchNanos is the least estimated work per element (parcost.go) of
+// scratchNanos is the least estimated work per element (cost.go) of
 // the members that a chunk's pass 2 leaves out for which a kernel whose
 // outputs cannot hold its scans' local prefixes runs as CarriedLocal
 // with a scratch array per call. runtime/parallel's
@@ -58,7 +58,7 @@ type scratchBuf struct {
 // a scratch array, only when pass 2 leaves out at least scratchNanos of
 // work per element. Members that pass 2 leaves out are the scans'
 // dependencies (deps) that no other member reads and that store nothing.
-func planLocal(f *hostgo.Func, lk *lower.Kernel, lp *hostgo.LoopParts, scans []hostgo.LoopAcc, levels, counted int) *localPlan {
+func planLocal(f *hostgo.Func, lk *lowered.Kernel, lp *hostgo.LoopParts, scans []hostgo.LoopAcc, levels, counted int) *localPlan {
 	if levels != 1 || counted > 0 || len(lk.Src.Gathers) > 0 || len(scans) == 0 {
 		return nil
 	}
@@ -74,7 +74,7 @@ func planLocal(f *hostgo.Func, lk *lower.Kernel, lp *hostgo.LoopParts, scans []h
 	isScan := map[int]bool{}
 	for _, a := range scans {
 		i := index[a.Member]
-		if lk.Members[i].Space != lower.Root {
+		if lk.Members[i].Space != lowered.Root {
 			return nil
 		}
 		targets = append(targets, i)
@@ -98,12 +98,12 @@ func planLocal(f *hostgo.Func, lk *lower.Kernel, lp *hostgo.LoopParts, scans []h
 				visit(j)
 			}
 		}
-		if m.Space != lower.Root {
+		if m.Space != lowered.Root {
 			visit(lk.Spaces[m.Space].Filter)
 		}
 	}
 	for i, m := range lk.Members {
-		if !need[i] || isScan[i] || m.Store != lower.NoStore {
+		if !need[i] || isScan[i] || m.Store != lowered.NoStore {
 			visit(i)
 		}
 	}
@@ -114,7 +114,7 @@ func planLocal(f *hostgo.Func, lk *lower.Kernel, lp *hostgo.LoopParts, scans []h
 		if keep[i] {
 			continue
 		}
-		if m.Role == lower.Filter {
+		if m.Role == lowered.Filter {
 			return nil
 		}
 		plan.skip[m.SOAC] = true
@@ -125,7 +125,7 @@ func planLocal(f *hostgo.Func, lk *lower.Kernel, lp *hostgo.LoopParts, scans []h
 	}
 	used := map[string]bool{}
 	for _, s := range lp.Stores {
-		if s.How != lower.Indexed {
+		if s.How != lowered.Indexed {
 			continue
 		}
 		if i, ok := prod[s.V]; ok && isScan[i] {
@@ -141,7 +141,7 @@ func planLocal(f *hostgo.Func, lk *lower.Kernel, lp *hostgo.LoopParts, scans []h
 		for _, s := range lp.Stores {
 			j, ok := prod[s.V]
 			sl, isSlice := s.V.Type.Underlying().(*types.Slice)
-			if s.How == lower.Indexed && !used[s.Local] && ok && j > index[a.Member] && isSlice && types.Identical(sl.Elem(), elem) {
+			if s.How == lowered.Indexed && !used[s.Local] && ok && j > index[a.Member] && isSlice && types.Identical(sl.Elem(), elem) {
 				plan.bufs[a.Member] = s.Local
 				used[s.Local] = true
 				break

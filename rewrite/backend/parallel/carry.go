@@ -2,7 +2,7 @@ package parallel
 
 // This file holds the carry of a kernel whose chunks need one before
 // their members run (carried.go, and the members of a StreamMap's chunks:
-// parthen.go): the spaces whose kept counts are carried (countedSpaces,
+// then.go): the spaces whose kept counts are carried (countedSpaces,
 // sortedSpaces), the levels of the carries (carryLevels), the carry
 // struct (carryShape: its fields, the combine of two chunks' totals, and
 // a chunk's pass 2 starting from its carry and returning the next), the
@@ -18,15 +18,15 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // countedSpaces returns the spaces of lk whose kept elements are stored:
 // their counts are carried from chunk to chunk.
-func countedSpaces(lk *lower.Kernel) map[int]bool {
+func countedSpaces(lk *lowered.Kernel) map[int]bool {
 	counted := map[int]bool{}
 	for _, m := range lk.Members {
-		if m.Store == lower.AtCount || m.Store == lower.Appended {
+		if m.Store == lowered.AtCount || m.Store == lowered.Appended {
 			counted[storeSpace(m)] = true
 		}
 	}
@@ -49,7 +49,7 @@ func sortedSpaces(counted map[int]bool) []int {
 // and the filters of its space, transitively: deps) read no scan's
 // elements, else one more than the highest level of the scans they
 // read, whose carries its totals need first; and the number of levels.
-func carryLevels(lk *lower.Kernel, counted map[int]bool) (scanLevel map[*ir.SOAC]int, spaceLevel map[int]int, levels int) {
+func carryLevels(lk *lowered.Kernel, counted map[int]bool) (scanLevel map[*ir.SOAC]int, spaceLevel map[int]int, levels int) {
 	scanLevel, spaceLevel = map[*ir.SOAC]int{}, map[int]int{}
 	var level func(i int) int
 	// above is one more than the highest level of the scans that the
@@ -57,7 +57,7 @@ func carryLevels(lk *lower.Kernel, counted map[int]bool) (scanLevel map[*ir.SOAC
 	above := func(i int) int {
 		lv := 0
 		for j, in := range deps(lk, []int{i}) {
-			if in && j != i && lk.Members[j].Role == lower.Scan {
+			if in && j != i && lk.Members[j].Role == lowered.Scan {
 				lv = max(lv, level(j)+1)
 			}
 		}
@@ -73,7 +73,7 @@ func carryLevels(lk *lower.Kernel, counted map[int]bool) (scanLevel map[*ir.SOAC
 		return lv
 	}
 	for i, m := range lk.Members {
-		if m.Role == lower.Scan {
+		if m.Role == lowered.Scan {
 			levels = max(levels, level(i)+1)
 		}
 	}
@@ -170,7 +170,7 @@ func (cs carryShape) set(x, y string, l int) hostgo.Stmts {
 // scans' accumulators from the carry value named carry, the folds' from
 // their starts (chunkStart; lk is the folds' kernel), and the kept
 // counts (counts) from the carry.
-func (cs carryShape) fromCarry(f *hostgo.Func, lk *lower.Kernel, folds []hostgo.LoopAcc, counts *spaceCounts, carry, lo string) hostgo.Stmts {
+func (cs carryShape) fromCarry(f *hostgo.Func, lk *lowered.Kernel, folds []hostgo.LoopAcc, counts *spaceCounts, carry, lo string) hostgo.Stmts {
 	var p2 hostgo.Stmts
 	for i, a := range cs.scans {
 		p2.Add(hostgo.VarDecl(a.Name, a.Type, jen.Id(carry).Dot(sField(i))))
@@ -207,16 +207,16 @@ type spaceCounts struct {
 
 // newSpaceCounts returns the counts of members' spaces in the loop whose
 // stores are stores.
-func newSpaceCounts(members []lower.Member, stores []hostgo.LoopStore) *spaceCounts {
+func newSpaceCounts(members []lowered.Member, stores []hostgo.LoopStore) *spaceCounts {
 	c := &spaceCounts{spaceOf: map[*ir.Var]int{}, countVar: map[int]string{}, countOut: map[int]string{}, stores: stores}
 	for _, m := range members {
-		if m.Store == lower.AtCount || m.Store == lower.Appended {
+		if m.Store == lowered.AtCount || m.Store == lowered.Appended {
 			c.spaceOf[m.SOAC.Out] = storeSpace(m)
 		}
 	}
 	for _, s := range stores {
 		if sp, ok := c.spaceOf[s.V]; ok {
-			if s.How == lower.AtCount {
+			if s.How == lowered.AtCount {
 				c.countVar[sp] = s.Count
 			} else if c.countOut[sp] == "" {
 				c.countOut[sp] = s.Local
@@ -250,7 +250,7 @@ func (c *spaceCounts) setFrom(spaces []int, from string, define bool) hostgo.Stm
 			out.Add(set(v, k))
 		}
 		for _, st := range c.stores {
-			if s, ok := c.spaceOf[st.V]; ok && s == sp && st.How == lower.Appended {
+			if s, ok := c.spaceOf[st.V]; ok && s == sp && st.How == lowered.Appended {
 				out.Add(set(st.Local, jen.Id(st.Local).Index(jen.Empty(), k)))
 			}
 		}
@@ -262,7 +262,7 @@ func (c *spaceCounts) setFrom(spaces []int, from string, define bool) hostgo.Stm
 // declaration order.
 func splitAccs(accs []hostgo.LoopAcc) (folds, scans []hostgo.LoopAcc) {
 	for _, a := range accs {
-		if a.Role == lower.Scan {
+		if a.Role == lowered.Scan {
 			scans = append(scans, a)
 		} else {
 			folds = append(folds, a)

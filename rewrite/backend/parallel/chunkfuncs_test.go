@@ -13,6 +13,8 @@ package parallel
 // files is inlined.
 
 import (
+	"github.com/soacgen/soacgen/rewrite/hostgo"
+
 	"bufio"
 	"bytes"
 	"go/ast"
@@ -54,7 +56,7 @@ func TestChunkLiteralsInlined(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		par, sc := importName(f, ParallelPath), importName(f, "github.com/soacgen/soacgen/runtime/soac")
+		par, sc := importName(f, hostgo.ParallelPath), importName(f, "github.com/soacgen/soacgen/runtime/soac")
 		if par == "" {
 			continue
 		}

@@ -2,7 +2,7 @@ package parallel
 
 // This file holds where the chunks of every kernel start a fold or scan
 // whose start is not provably its operator's neutral element
-// (lower.Member.StartNotNeutral): chunk 0 (the chunk at lo == 0) starts
+// (lowered.Member.StartNotNeutral): chunk 0 (the chunk at lo == 0) starts
 // from the spec's start, the others from the operator's own neutral
 // element (identity), so that the start is combined once; that is the
 // spec's left fold re-associated, exact for the integer operators and
@@ -16,13 +16,13 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // identity returns the neutral element of m's operator (m.StartOp), where
 // a chunk that does not hold m's start begins: 1 for *, -0 for a float +
 // (x + -0 == x for every float x, -0 included), else 0.
-func identity(f *hostgo.Func, m lower.Member) jen.Code {
+func identity(f *hostgo.Func, m lowered.Member) jen.Code {
 	if m.StartOp == token.MUL {
 		return hostgo.Lit(1)
 	}
@@ -37,7 +37,7 @@ func identity(f *hostgo.Func, m lower.Member) jen.Code {
 // chunk function over [lo, ...): from a's neutral element, or, when m's
 // start is not provably neutral, from the operator's identity, and from
 // the start in chunk 0 only.
-func chunkStart(f *hostgo.Func, a hostgo.LoopAcc, m lower.Member, lo string) hostgo.Stmts {
+func chunkStart(f *hostgo.Func, a hostgo.LoopAcc, m lowered.Member, lo string) hostgo.Stmts {
 	if !m.StartNotNeutral {
 		return hostgo.Stmts{hostgo.VarDecl(a.Name, a.Type, a.Neutral)}
 	}

@@ -11,16 +11,16 @@ import (
 	"slices"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // elementReads returns the arrays member s of lk reads an element of at
 // each iteration: its inputs, then the arrays its literals read at the
-// iteration index (fusion.Kernel.Gathers), whose elements the loop takes
+// iteration index (lowered.PlanKernel.Gathers), whose elements the loop takes
 // from their producers, members of lk. Whatever follows a member's
 // dependencies through the kernel follows both: a member cut out of a
 // pass leaves an index read of its array naming no element.
-func elementReads(lk *lower.Kernel, s *ir.SOAC) []*ir.Var {
+func elementReads(lk *lowered.Kernel, s *ir.SOAC) []*ir.Var {
 	vs := slices.Clip(s.Inputs()) // appending leaves the SOAC's own slice alone
 	for _, g := range lk.Src.Gathers {
 		if g.SOAC == s {
@@ -33,7 +33,7 @@ func elementReads(lk *lower.Kernel, s *ir.SOAC) []*ir.Var {
 // deps reports, by member index, the members that the members targets
 // depend on in lk (themselves, their inputs' producers and the filters
 // of their spaces, transitively).
-func deps(lk *lower.Kernel, targets []int) []bool {
+func deps(lk *lowered.Kernel, targets []int) []bool {
 	prod := map[*ir.Var]int{}
 	for i, m := range lk.Members {
 		if m.SOAC.Out != nil {
@@ -53,7 +53,7 @@ func deps(lk *lower.Kernel, targets []int) []bool {
 				visit(j)
 			}
 		}
-		if m.Space != lower.Root {
+		if m.Space != lowered.Root {
 			visit(lk.Spaces[m.Space].Filter)
 		}
 	}
@@ -66,17 +66,17 @@ func deps(lk *lower.Kernel, targets []int) []bool {
 // cutKernel returns lk cut to the members that the members targets
 // depend on (deps), storing nothing, with the spaces renumbered (the
 // returned map: lk's space to the cut kernel's).
-func cutKernel(lk *lower.Kernel, targets []int) (*lower.Kernel, map[int]int) {
+func cutKernel(lk *lowered.Kernel, targets []int) (*lowered.Kernel, map[int]int) {
 	need := deps(lk, targets)
-	cut := &lower.Kernel{Src: lk.Src, Form: lower.Loop, Length: lk.Length, Unroll: 1, Spaces: []lower.Space{lk.Spaces[lower.Root]}}
-	renum := map[int]int{lower.Root: lower.Root}
+	cut := &lowered.Kernel{Src: lk.Src, Form: lowered.Loop, Length: lk.Length, Unroll: 1, Spaces: []lowered.Space{lk.Spaces[lowered.Root]}}
+	renum := map[int]int{lowered.Root: lowered.Root}
 	for i, m := range lk.Members {
 		if !need[i] {
 			continue
 		}
-		m.Store, m.Split = lower.NoStore, false
+		m.Store, m.Split = lowered.NoStore, false
 		m.Space = renum[m.Space]
-		if m.Role == lower.Filter {
+		if m.Role == lowered.Filter {
 			sp := lk.Spaces[m.Kept]
 			sp.Parent, sp.Filter = renum[sp.Parent], len(cut.Members)
 			renum[m.Kept] = len(cut.Spaces)
@@ -90,19 +90,19 @@ func cutKernel(lk *lower.Kernel, targets []int) (*lower.Kernel, map[int]int) {
 
 // storeSpace is the space whose elements member m stores: a filter's kept
 // elements, else its own space.
-func storeSpace(m lower.Member) int {
-	if m.Role == lower.Filter {
+func storeSpace(m lowered.Member) int {
+	if m.Role == lowered.Filter {
 		return m.Kept
 	}
 	return m.Space
 }
 
 // memberOf returns lk's member of SOAC s.
-func memberOf(lk *lower.Kernel, s *ir.SOAC) lower.Member {
+func memberOf(lk *lowered.Kernel, s *ir.SOAC) lowered.Member {
 	for _, m := range lk.Members {
 		if m.SOAC == s {
 			return m
 		}
 	}
-	return lower.Member{SOAC: s, Kept: -1}
+	return lowered.Member{SOAC: s, Kept: -1}
 }

@@ -9,7 +9,7 @@
 // between the opencl backend (which embeds it) and the cpu backend (whose
 // code it runs below the grain). Its files, by what they hold:
 //
-//   - parallel.go: the entry, Backend.Render, which renders a kernel by its
+//   - parallel.go: the entry, Spec.Kernel, which renders a kernel by its
 //     form; impure kernels are refused with the reason; a lone stream
 //     (parStream) runs the cpu backend's call below the grain, so that a
 //     small input allocates what the cpu backend's code does.
@@ -19,22 +19,22 @@
 //     their cpu twins), above it hostgo.LoopParts as the per-chunk body of
 //     a runtime/parallel call, by its shape (For, Reduce, Scan,
 //     FilterFold).
-//   - parcost.go: the work estimate behind the grain (math costs measured
+//   - cost.go: the work estimate behind the grain (math costs measured
 //     by BenchmarkOpCosts, the package's own functions counted through
 //     their bodies, and a call only where Go's compiler does not inline
-//     them); parinline.go: the inliner's budget rule from the callee's
+//     them); inlining.go: the inliner's budget rule from the callee's
 //     syntax (TestInlineRuleOnExamples against go build -gcflags=-m=2).
-//   - parallel_alloc.go: outputs allocated uncleared, exact scan types.
-//   - paraccum.go: a reduction's chunks (parallel.Reduce) of a cheap
-//     kernel fold each commutative fold (lower.Member.Commutative) into 4
+//   - alloc.go: outputs allocated uncleared, exact scan types.
+//   - accum.go: a reduction's chunks (parallel.Reduce) of a cheap
+//     kernel fold each commutative fold (lowered.Member.Commutative) into 4
 //     interleaved accumulators, combined pairwise in the chunk (the kernel
 //     unrolled 4 times for the chunk only; the elements still run in index
 //     order, so panics need no rerun).
-//   - parstream.go: maps fused into a stream's chunks, the cpu backend's
+//   - stream.go: maps fused into a stream's chunks, the cpu backend's
 //     chunk loop below the grain and parallel.StreamRedChunks or
 //     StreamMapChunks above it, each chunk computing its range's elements
 //     and applying the chunk function (hostgo.StreamParts).
-//   - parthen.go: a StreamMap followed by members over its chunks
+//   - then.go: a StreamMap followed by members over its chunks
 //     (lower.ChunkedThen), the cpu backend's chunk loop (FusedStreamThen)
 //     below twice the grain of the stream's and the members' work, above
 //     it one parallel step (streamcarried.go) or, where the carries come
@@ -45,7 +45,7 @@
 //     twoStepGrainFactor).
 //   - streamcarried.go: the one step, parallel.StreamCarried
 //     (thenGrainFactor): each runtime chunk computes the stream's output
-//     of its range (parstream.go's pieces, or the chunk function on a
+//     of its range (stream.go's pieces, or the chunk function on a
 //     slice of the stream's input) and runs the members over it while it
 //     is in cache (hostgo.Func.ChunkLoopParts), pass 1 (scan totals, kept
 //     counts: deps.go's cut kernel) and, from the chunk's carry, pass 2;
@@ -72,12 +72,12 @@
 //     in a scratch array; pass 2 leaves out the members only the scans
 //     read.
 //   - chunkstart.go: a fold or scan whose start is not provably its
-//     operator's neutral element (lower.Member.StartNotNeutral, StartOp)
+//     operator's neutral element (lowered.Member.StartNotNeutral, StartOp)
 //     started from the start in chunk 0 only, the operator's identity
 //     elsewhere.
-//   - parnested.go: nested kernels run as the cpu backend's loops inside
+//   - nested.go: nested kernels run as the cpu backend's loops inside
 //     their parent's element; from 8 elements on, a nested kernel that
-//     paraccum.go would split folds its commutative folds over 4
+//     accum.go would split folds its commutative folds over 4
 //     interleaved accumulators, combined pairwise (the association depends
 //     on the inner length only).
 //

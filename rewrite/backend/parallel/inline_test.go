@@ -13,6 +13,8 @@ package parallel
 // branch is the cpu backend's code.)
 
 import (
+	"github.com/soacgen/soacgen/rewrite/hostgo"
+
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -48,7 +50,7 @@ func TestSmallPathCallsInlined(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		name := importName(f, ParallelPath)
+		name := importName(f, hostgo.ParallelPath)
 		if name == "" {
 			continue
 		}

@@ -1,6 +1,6 @@
 package parallel
 
-// This file renders a lowered loop (form lower.Loop) that needs no carry
+// This file renders a lowered loop (form lowered.Loop) that needs no carry
 // (carried.go renders those): below the grain the cpu backend's loop
 // (belowGrain), above it the loop's body (hostgo.LoopParts) as the
 // chunk function of one runtime call, by the loop's shape (loopShape):
@@ -9,7 +9,7 @@ package parallel
 //     uncertain), each chunk writing its range of the outputs;
 //   - folds: parallel.Reduce with a struct of the accumulators, combined
 //     field by field in chunk order (partials), a cheap kernel's
-//     commutative folds over 4 accumulators in the chunk (paraccum.go);
+//     commutative folds over 4 accumulators in the chunk (accum.go);
 //   - one scan whose elements only its output reads: parallel.Scan, or
 //     ScanExact when its type is exactly associative, the chunk's local
 //     scan then op(carry, out[i]) on the chunk's outputs;
@@ -28,13 +28,13 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
 )
 
-// parLoop renders a lowered loop (form lower.Loop) as the sequential loop
+// parLoop renders a lowered loop (form lowered.Loop) as the sequential loop
 // below the grain and a runtime call over chunks above it.
-func parLoop(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
+func parLoop(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
 	if carried(lk) {
 		return parCarried(f, lk, outs) // carried.go
 	}
@@ -112,16 +112,16 @@ type loopShape struct {
 // filter's kept elements, several scans, a scan beside a fold or kept
 // elements or whose elements another member reads, several outputs of
 // kept elements: carried catches those first).
-func loopShapeOf(f *hostgo.Func, lk *lower.Kernel, lp *hostgo.LoopParts) (loopShape, string) {
+func loopShapeOf(f *hostgo.Func, lk *lowered.Kernel, lp *hostgo.LoopParts) (loopShape, string) {
 	var sh loopShape
 	for _, m := range lk.Members {
-		if m.Role == lower.Scan && m.Space != lower.Root {
+		if m.Role == lowered.Scan && m.Space != lowered.Root {
 			return sh, fmt.Sprintf("the scan %s at %s of a filter's kept elements does not run in parallel yet", m.SOAC.Name, short(f, m.SOAC.Pos()))
 		}
 	}
 	sh.folds, sh.scans = splitAccs(lp.Accs)
 	for _, s := range lp.Stores {
-		if s.How == lower.AtCount || s.How == lower.Appended {
+		if s.How == lowered.AtCount || s.How == lowered.Appended {
 			sh.kept = append(sh.kept, s)
 		}
 	}
@@ -154,7 +154,7 @@ func loopShapeOf(f *hostgo.Func, lk *lower.Kernel, lp *hostgo.LoopParts) (loopSh
 // (parLoop): its chunk function's pieces and the runtime call's operands.
 type loopChunks struct {
 	f    *hostgo.Func
-	lk   *lower.Kernel
+	lk   *lowered.Kernel
 	outs map[*ir.Var]string
 	lp   *hostgo.LoopParts
 	loopShape
@@ -210,7 +210,7 @@ func (c *loopChunks) declare() {
 		cutToChunk(&c.decls, in, lo, hi, true)
 	}
 	for _, s := range c.lp.Stores {
-		if s.How == lower.Indexed {
+		if s.How == lowered.Indexed {
 			cutToChunk(&c.decls, s.Local, lo, hi, true)
 		}
 	}
@@ -270,9 +270,9 @@ func (c *loopChunks) scanCall() (hostgo.Stmts, string) {
 		if m := memberOf(c.lk, a.Member); m.StartNotNeutral {
 			ne = identity(f, m)
 		}
-		return hostgo.Stmts{hostgo.AssignTo("_", jen.Qual(ParallelPath, "ScanExact").Call(c.n, c.cg, ne, chunkFn, fix, opFn))}, ""
+		return hostgo.Stmts{hostgo.AssignTo("_", jen.Qual(hostgo.ParallelPath, "ScanExact").Call(c.n, c.cg, ne, chunkFn, fix, opFn))}, ""
 	}
-	return hostgo.Stmts{hostgo.AssignTo("_", jen.Qual(ParallelPath, "Scan").Call(c.n, c.cg, c.chunkFunc(nil, a.Type, jen.Return(hostgo.Id(a.Name))), fix, opFn))}, ""
+	return hostgo.Stmts{hostgo.AssignTo("_", jen.Qual(hostgo.ParallelPath, "Scan").Call(c.n, c.cg, c.chunkFunc(nil, a.Type, jen.Return(hostgo.Id(a.Name))), fix, opFn))}, ""
 }
 
 // filterCall returns the parallel branch of a kernel of one output of
@@ -290,7 +290,7 @@ func (c *loopChunks) filterCall() (hostgo.Stmts, string) {
 		return nil, why
 	}
 	var cnt, out *jen.Statement
-	if s.How == lower.AtCount {
+	if s.How == lowered.AtCount {
 		c.decls.Add(hostgo.Define(s.Local, hostgo.Id(dst)), hostgo.Define(s.Count, hostgo.Lit(0)))
 		cnt, out = hostgo.Id(s.Count), hostgo.Id(s.Local)
 	} else {
@@ -302,8 +302,8 @@ func (c *loopChunks) filterCall() (hostgo.Stmts, string) {
 		r = f.Fresh("r")
 	}
 	chunkFn := c.chunkFunc([]jen.Code{jen.Id(dst).Add(f.Type(s.V.Type))}, jen.Params(jen.Int(), pt), jen.Return(cnt, ret))
-	par := hostgo.Stmts{jen.List(hostgo.Id(tot), hostgo.Id(r)).Op(":=").Qual(ParallelPath, "FilterFold").Call(c.n, c.cg, out, chunkFn, comb)}
-	if s.How == lower.AtCount {
+	par := hostgo.Stmts{jen.List(hostgo.Id(tot), hostgo.Id(r)).Op(":=").Qual(hostgo.ParallelPath, "FilterFold").Call(c.n, c.cg, out, chunkFn, comb)}
+	if s.How == lowered.AtCount {
 		par.Add(hostgo.AssignTo(s.Count, hostgo.Id(tot)))
 	} else {
 		par.Add(hostgo.AssignTo(s.Local, jen.Id(s.Local).Index(jen.Empty(), hostgo.Id(tot))))
@@ -314,7 +314,7 @@ func (c *loopChunks) filterCall() (hostgo.Stmts, string) {
 
 // reduceCall returns the parallel branch of a kernel of folds (and
 // maps): parallel.Reduce over the chunks' partials, a cheap kernel's
-// commutative folds over several accumulators per chunk (paraccum.go).
+// commutative folds over several accumulators per chunk (accum.go).
 func (c *loopChunks) reduceCall() (hostgo.Stmts, string) {
 	f := c.f
 	pt, ret, comb, assign, why := partials(f, c.folds, c.at)
@@ -327,9 +327,9 @@ func (c *loopChunks) reduceCall() (hostgo.Stmts, string) {
 	ac := accumChunk(f, c.lk, c.outs, c.lp, c.folds, c.lo, c.hi, pt, accInner)
 	restoreAcc()
 	if ac != nil {
-		chunkFn = ac // several accumulators per fold (paraccum.go)
+		chunkFn = ac // several accumulators per fold (accum.go)
 	}
-	par := hostgo.Stmts{hostgo.Define(r, jen.Qual(ParallelPath, "Reduce").Call(c.n, c.cg, chunkFn, comb))}
+	par := hostgo.Stmts{hostgo.Define(r, jen.Qual(hostgo.ParallelPath, "Reduce").Call(c.n, c.cg, chunkFn, comb))}
 	par.Add(assign(r)...)
 	return par, ""
 }
@@ -342,15 +342,15 @@ func (c *loopChunks) forCall() hostgo.Stmts {
 	if c.cost.uncertain {
 		forFn, fg = "ForMeasured", c.grain
 	}
-	return hostgo.Stmts{jen.Qual(ParallelPath, forFn).Call(c.n, fg, c.chunkFunc(nil, jen.Null()))}
+	return hostgo.Stmts{jen.Qual(hostgo.ParallelPath, forFn).Call(c.n, fg, c.chunkFunc(nil, jen.Null()))}
 }
 
 // loopParts renders the parts both chunked forms start from: the cpu
 // backend's loop seq, which runs below the grain (belowGrain), the loop's
-// parts lp with its outputs allocated uncleared (parallel_alloc.go) and
+// parts lp with its outputs allocated uncleared (alloc.go) and
 // its accumulators declared by a first rendering whose loop over [0, n)
 // is not placed, and the combine of the accumulators.
-func loopParts(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (seq *jen.Statement, lp *hostgo.LoopParts, combine hostgo.Stmts, why string) {
+func loopParts(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (seq *jen.Statement, lp *hostgo.LoopParts, combine hostgo.Stmts, why string) {
 	seq, why = f.Loop(lk, outs)
 	if why != "" {
 		return nil, nil, nil, why
@@ -381,12 +381,12 @@ func belowGrain(lp *hostgo.LoopParts, grain *jen.Statement, seq jen.Code, par, c
 	// A scan's accumulator is the sequential loop's: the chunks fold
 	// into their own.
 	for _, a := range lp.Accs {
-		if a.Role == lower.Scan {
+		if a.Role == lowered.Scan {
 			body.Add(hostgo.AssignTo("_", hostgo.Id(a.Name)))
 		}
 	}
 	body.Add(par...).Add(combine...).Add(*lp.Post...)
-	test := jen.Qual(ParallelPath, "Sequential").Call(lp.Length, grain)
+	test := jen.Qual(hostgo.ParallelPath, "Sequential").Call(lp.Length, grain)
 	return hostgo.Stmts{jen.If(test).Add(hostgo.Block(hostgo.Stmts{seq})).Else().Add(hostgo.Block(hostgo.Stmts{lp.Guard(body)}))}
 }
 

@@ -1,11 +1,11 @@
 package parallel
 
-// This file holds the parallel backend's entry (Backend.Render): it
+// This file holds the parallel backend's entry (Spec.Kernel): it
 // renders a lowered kernel as Go that calls runtime/parallel. When the
 // estimated work is below the runtime's threshold (parallel.Sequential
 // with the kernel's grain, tested once, before anything else of the
 // kernel), the cpu backend's code of the kernel runs, the same statements
-// (belowGrain in loop.go, seqOrPar in parstream.go: make, not
+// (belowGrain in loop.go, seqOrPar in stream.go: make, not
 // parallel.Alloc); else the cpu
 // backend's fused loop body (hostgo.LoopParts, the same inlining) runs in
 // the per-chunk func(lo, hi int) that the runtime runs over the chunks.
@@ -22,9 +22,9 @@ package parallel
 //   - a lone stream: parallel.StreamRed, or parallel.StreamMapOr with the
 //     reference call as its fallback (the spec's length panic): parStream,
 //     here;
-//   - maps fused into a stream's chunks (lower.Chunked): parstream.go;
+//   - maps fused into a stream's chunks (lowered.Chunked): stream.go;
 //   - a StreamMap followed by members over its chunks
-//     (lower.ChunkedThen): parthen.go.
+//     (lowered.ChunkedThen): then.go.
 //
 // A fold or scan whose start is not its operator's neutral element
 // starts from it in chunk 0 only (chunkstart.go).
@@ -33,11 +33,11 @@ package parallel
 // fall back to cpu) and Sequence kernels. Nested kernels (depth > 0)
 // run inside one element of their parent: they are rendered as the cpu's
 // sequential loop, so that only the outermost level runs in parallel,
-// their cheap commutative folds over several accumulators (parnested.go).
+// their cheap commutative folds over several accumulators (nested.go).
 //
 // It does not decide a kernel's shape (rewrite/lower does), nor schedule
 // or combine chunks (runtime/parallel does). The work estimate
-// (parcost.go) is a static count, not a measurement; the
+// (cost.go) is a static count, not a measurement; the
 // threshold it is compared with (parallel.MinChunkNanos) is measured.
 
 import (
@@ -51,13 +51,9 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
 )
-
-// ParallelPath is the import path of the runtime the parallel backend's
-// code calls.
-const ParallelPath = "github.com/soacgen/soacgen/runtime/parallel"
 
 // Backend is the parallel backend: it renders kernels over the chunks
 // of runtime/parallel.
@@ -68,36 +64,54 @@ var _ backend.Backend = Backend{}
 // Name returns backend.Parallel.
 func (Backend) Name() string { return backend.Parallel }
 
-// Render renders lk over chunks, or says why it cannot. It never falls
+// Begin returns the parallel backend's generation of the spec f
+// generates.
+func (Backend) Begin(f *hostgo.Func, _ *lowered.Function, _ string) backend.Spec { return Spec{F: f} }
+
+// Spec is the parallel backend's generation of one spec: it keeps no
+// state beyond the generator of the spec (its grain is decided per
+// kernel, its runtime's pool per process).
+type Spec struct {
+	backend.HostOnly
+	// F generates the spec.
+	F *hostgo.Func
+}
+
+// Kernel renders lk over chunks, or says why it cannot. It never falls
 // back at run time (next is unused).
-func (Backend) Render(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
+func (s Spec) Kernel(lk *lowered.Kernel, outs map[*ir.Var]string, _ backend.Next) (hostgo.Stmts, string) {
+	return render(s.F, lk, outs)
+}
+
+// render renders lk over chunks with f, or says why it cannot.
+func render(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
 	if lk.Src.Depth > 0 {
 		// The parent's element is the parallel unit: run sequentially,
-		// cheap folds over several accumulators (parnested.go).
+		// cheap folds over several accumulators (nested.go).
 		if c, ok := nestedAccum(f, lk, outs); ok {
 			return c, ""
 		}
-		return cpu.Backend{}.Render(f, lk, outs, next)
+		return cpu.Render(f, lk, outs)
 	}
 	if why := impure(f, lk); why != "" {
 		return nil, why
 	}
 	switch lk.Form {
-	case lower.Call:
+	case lowered.Call:
 		return parStream(f, lk)
-	case lower.Chunked:
+	case lowered.Chunked:
 		return parChunked(f, lk, outs)
-	case lower.Loop:
+	case lowered.Loop:
 		return parLoop(f, lk, outs)
-	case lower.ChunkedThen:
-		return parThen(f, lk, outs) // parthen.go
+	case lowered.ChunkedThen:
+		return parThen(f, lk, outs) // then.go
 	}
 	return nil, "its members do not run as one loop: " + lk.Reason
 }
 
 // impure returns why a lambda of lk is not pure (naming it and the
 // construct), or "".
-func impure(f *hostgo.Func, lk *lower.Kernel) string {
+func impure(f *hostgo.Func, lk *lowered.Kernel) string {
 	for _, m := range lk.Members {
 		for _, l := range m.SOAC.Lambdas() {
 			if !l.Purity.Pure {
@@ -116,8 +130,8 @@ func impure(f *hostgo.Func, lk *lower.Kernel) string {
 	return ""
 }
 
-// parStream renders a lone stream (form lower.Call) as a runtime call.
-func parStream(f *hostgo.Func, lk *lower.Kernel) (hostgo.Stmts, string) {
+// parStream renders a lone stream (form lowered.Call) as a runtime call.
+func parStream(f *hostgo.Func, lk *lowered.Kernel) (hostgo.Stmts, string) {
 	m := lk.Members[0].SOAC
 	st := m.Op.(*ir.Stream)
 	grain := hostgo.Lit(rtparallel.Grain(costsOf(f).lambdaNanos(st.Chunk, true)))
@@ -130,16 +144,16 @@ func parStream(f *hostgo.Func, lk *lower.Kernel) (hostgo.Stmts, string) {
 	defer restore()
 	var call *jen.Statement
 	if st.Kind == ir.StreamRed {
-		call = jen.Qual(ParallelPath, "StreamRed").Call(xs, grain, f.FuncExpr(st.Op), f.FuncExpr(st.Chunk))
+		call = jen.Qual(hostgo.ParallelPath, "StreamRed").Call(xs, grain, f.FuncExpr(st.Op), f.FuncExpr(st.Chunk))
 	} else {
 		ref := jen.Func().Params().Add(f.Type(m.Out.Type)).Add(hostgo.Block(hostgo.Stmts{jen.Return(f.Call(m, true))}))
-		call = jen.Qual(ParallelPath, "StreamMapOr").Call(xs, grain, f.FuncExpr(st.Chunk), ref)
+		call = jen.Qual(hostgo.ParallelPath, "StreamMapOr").Call(xs, grain, f.FuncExpr(st.Chunk), ref)
 	}
 	r := f.Fresh("r")
 	par := append(copies, hostgo.AssignTo(r, call))
 	c := hostgo.Stmts{
 		hostgo.VarDecl(r, f.Type(m.Out.Type), nil),
-		jen.If(jen.Qual(ParallelPath, "Sequential").Call(jen.Len(xs), grain)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, seq)})).Else().Add(hostgo.Block(par)),
+		jen.If(jen.Qual(hostgo.ParallelPath, "Sequential").Call(jen.Len(xs), grain)).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(r, seq)})).Else().Add(hostgo.Block(par)),
 	}
 	f.Assign(&c, m.Out, hostgo.Id(r))
 	return c, ""

@@ -12,6 +12,8 @@ package parallel
 // ran another loop fails it.
 
 import (
+	"github.com/soacgen/soacgen/rewrite/hostgo"
+
 	"bytes"
 	"go/ast"
 	"go/parser"
@@ -27,7 +29,7 @@ import (
 
 // nestedSplit are the Par functions whose sequential branch differs from
 // the cpu backend's code on purpose: a kernel nested in their lambdas
-// folds over 4 accumulators from 8 inner elements on (parnested.go) in
+// folds over 4 accumulators from 8 inner elements on (nested.go) in
 // both branches, so that the association depends on the inner length
 // only, never on the outer one.
 var nestedSplit = map[string]bool{"MatMulPar": true, "MatMul32Par": true}
@@ -51,7 +53,7 @@ func TestSequentialBranchIsCPU(t *testing.T) {
 		}
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Body != nil {
-				funcs[filepath.Dir(file)+"."+fd.Name.Name] = fn{fd, importName(f, ParallelPath)}
+				funcs[filepath.Dir(file)+"."+fd.Name.Name] = fn{fd, importName(f, hostgo.ParallelPath)}
 			}
 		}
 	}

@@ -1,7 +1,7 @@
 package parallel
 
 // This file renders a ChunkedThen kernel in one parallel step
-// (parThenOne; parthen.go chooses it): parallel.StreamCarried, each
+// (parThenOne; then.go chooses it): parallel.StreamCarried, each
 // runtime chunk running the stream's half over its range (streamFunc:
 // the maps' elements and the chunk function, or the chunk function on a
 // slice of the stream's input, whose inlined make of the array it
@@ -19,7 +19,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
 )
 
@@ -41,7 +41,7 @@ const thenGrainFactor = 2
 // the chunk's carry, pass 2, the whole loop. A chunk of the wrong length
 // or any panic runs the spec's calls, which raise the spec's panic. It
 // returns the branch, n naming the kernel's length, and the grain.
-func parThenOne(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n string) (hostgo.Stmts, int, string) {
+func parThenOne(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string, n string) (hostgo.Stmts, int, string) {
 	at := lk.Src.At.Pos()
 	s := lk.Stream()
 	c := &streamCarried{f: f, lk: lk, outs: outs, n: n, at: at, s: s, st: s.Op.(*ir.Stream), head: lk.StreamPart(), then: lk.ThenPart()}
@@ -116,7 +116,7 @@ func parThenOne(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n str
 		p = f.Fresh("p")
 	}
 	par.Add(*lp.Pre...)
-	par.Add(jen.List(hostgo.Id(end), hostgo.Id(p), hostgo.Id(ok)).Op(":=").Qual(ParallelPath, "StreamCarried").Call(
+	par.Add(jen.List(hostgo.Id(end), hostgo.Id(p), hostgo.Id(ok)).Op(":=").Qual(hostgo.ParallelPath, "StreamCarried").Call(
 		hostgo.Id(n), cg, jen.Lit(scratch), jen.Add(c.typ).Values(startVals...), jen.Lit(exact), streamFn, pass1, opFn, pass2, comb))
 	// The scans' accumulators of the branch are declared for the
 	// chunks' loops (lp.Pre) and read by none after them.
@@ -144,14 +144,14 @@ func parThenOne(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n str
 // share.
 type streamCarried struct {
 	f    *hostgo.Func
-	lk   *lower.Kernel
+	lk   *lowered.Kernel
 	outs map[*ir.Var]string
 	at   token.Pos
 	// s is the stream, st its operator; head and then are lk's stream's
 	// and members' halves; n names the kernel's length.
 	s          *ir.SOAC
 	st         *ir.Stream
-	head, then *lower.Kernel
+	head, then *lowered.Kernel
 	n          string
 	// carryShape is the members' carry, of one level.
 	carryShape
@@ -169,7 +169,7 @@ type streamCarried struct {
 func (c *streamCarried) nanos() int {
 	cost := costsOf(c.f)
 	nanos := cost.kernelNanos(c.then)
-	if c.lk.Chunk.Buffer == lower.Input {
+	if c.lk.Chunk.Buffer == lowered.Input {
 		nanos += cost.lambdaNanos(c.st.Chunk, true)
 	} else {
 		nanos += cost.streamNanos(c.head)
@@ -188,7 +188,7 @@ func (c *streamCarried) streamFunc(par *hostgo.Stmts) (fn *jen.Statement, scratc
 	f, s, lo, hi := c.f, c.s, c.lo, c.hi
 	var chunk hostgo.Stmts
 	var elem jen.Code
-	if c.lk.Chunk.Buffer == lower.Input {
+	if c.lk.Chunk.Buffer == lowered.Input {
 		chunk, elem, scratch, why = c.inputChunk()
 	} else {
 		chunk, elem, scratch, post, why = c.mapsChunk(par)
@@ -237,7 +237,7 @@ func (c *streamCarried) inputChunk() (chunk hostgo.Stmts, elem jen.Code, scratch
 		if len(mk.Args) == 3 {
 			reuse = "ReuseCap"
 		}
-		restores = append(restores, f.ReplaceExpr(mk.Fun, jen.Qual(ParallelPath, reuse)), f.ReplaceExpr(mk.Args[0], jen.Id(c.buf)))
+		restores = append(restores, f.ReplaceExpr(mk.Fun, jen.Qual(hostgo.ParallelPath, reuse)), f.ReplaceExpr(mk.Args[0], jen.Id(c.buf)))
 	}
 	why = f.Apply(&chunk, st.Chunk, []jen.Code{jen.Id(xs).Index(hostgo.Id(c.lo), hostgo.Id(c.hi), hostgo.Id(c.hi))}, hostgo.Id(out), c.at)
 	for _, r := range restores {
@@ -290,7 +290,7 @@ func (c *streamCarried) pass1() (pass1, opFn *jen.Statement, why string) {
 	f, then, lo, hi, typ := c.f, c.then, c.lo, c.hi, c.typ
 	var targets []int
 	for i, m := range then.Members {
-		if m.Role == lower.Scan {
+		if m.Role == lowered.Scan {
 			targets = append(targets, i)
 		}
 	}
@@ -344,7 +344,7 @@ func (c *streamCarried) pass2(lp *hostgo.LoopParts, loop hostgo.Stmts, folds []h
 	// The chunk's indexed outputs are cut at hi and checked at lo once
 	// (as parLoop's chunks): no bounds check per element.
 	for _, st := range lp.Stores {
-		if st.How == lower.Indexed {
+		if st.How == lowered.Indexed {
 			cutToChunk(&p2, st.Local, c.lo, c.hi, true)
 		}
 	}
@@ -376,7 +376,7 @@ func madeResult(f *hostgo.Func, l *ir.Lambda) *ast.CallExpr {
 		return nil
 	}
 	sl, ok := res.At(0).Type().Underlying().(*types.Slice)
-	if !ok || !PointerFree(sl.Elem()) {
+	if !ok || !hostgo.PointerFree(sl.Elem()) {
 		return nil
 	}
 	var mk *ast.CallExpr

@@ -17,7 +17,7 @@ import (
 // the parallel backend's (on every core) rather than the cpu backend's.
 // Launches is the number of skeletons one call runs, one after the other
 // in one session (a scan, then the members after it reading the scan on
-// the device: rewrite/backend/opencl's openclsplit.go); each costs
+// the device: rewrite/backend/opencl's split.go); each costs
 // launchNs, its transfers being counted once in Bytes. 0 means 1.
 type Cost struct {
 	Bytes    int
@@ -43,7 +43,7 @@ func (c Cost) launchCost() float64 {
 // parallel variants on the H100 and its 16 cores (2026-11-26, n = 2^23), whose per-element times the host
 // constants reproduce within about 1.5x for every example there (with
 // the generator's operation counts: rewrite/backend/opencl's
-// openclcost.go):
+// cost.go):
 //
 //   - launchNs: a build-cached launch of two kernels plus the blocking
 //     reads and writes, about 30 µs with a discrete GPU's driver. The
@@ -61,7 +61,7 @@ func (c Cost) launchCost() float64 {
 //   - cpuBytes: about 10 GB/s streamed by one core (7.6 measured on the
 //     H100's host);
 //   - cpuOps: about 4 simple operations per ns on one core, a math
-//     function counting as 60 of them (openclcost.go's callOps): the H100
+//     function counting as 60 of them (cost.go's callOps): the H100
 //     table's cpu backend ran a matrix product's multiply-add step in
 //     0.67 ns (the model: 0.5), a histogram's element of 11 operations in
 //     2.4 ns (3.6), a k-means point against 16 centres (130 operations)

@@ -3,7 +3,7 @@ package launch
 // This file keeps a grid kernel's result, a [][]T of rows × cols
 // elements, on the device for the later kernels of the call that read
 // it (the generator decides which: rewrite/backend/opencl's
-// openclgridkept.go): the grid writes it into a buffer of the call's
+// gridkept.go): the grid writes it into a buffer of the call's
 // Session (KeepRows, Grid.RunOn) instead of downloading it, and a later
 // grid reads it there as its rows or as the rows its inner Map runs
 // over (RowsDev). The host copy is made only when host code needs it

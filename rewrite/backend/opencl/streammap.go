@@ -1,8 +1,8 @@
 package opencl
 
 // This file is the opencl backend's part for stream maps: a StreamMap,
-// alone (form lower.Call) or with the maps that feed it (form
-// lower.Chunked), whose chunk function, a literal or a declared
+// alone (form lowered.Call) or with the maps that feed it (form
+// lowered.Chunked), whose chunk function, a literal or a declared
 // function, makes a row and returns it (out := make([]E, len(chunk)),
 // out[i] = ..., return out; or out := make([]E, 0, c) grown by
 // out = append(out, v); package rewrite/clc's Unit.ChunkMap and
@@ -30,12 +30,11 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/backend"
 	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // clStreamMap is a stream map being translated: clStream's inputs,
@@ -46,19 +45,19 @@ type clStreamMap struct {
 	out clParam // the output's element as a skeleton type
 	// costBytes and costOps, when not 0, are backend=auto's cost per
 	// element in place of the stream's own (a ChunkedThen kernel's two
-	// steps priced together: openclstreamthen.go).
+	// steps priced together: streamthen.go).
 	costBytes, costOps int
 }
 
 // isStreamMap reports whether the stream of a Call or Chunked kernel is
 // a StreamMap.
-func isStreamMap(lk *lower.Kernel) bool {
+func isStreamMap(lk *lowered.Kernel) bool {
 	st, ok := lk.Members[len(lk.Members)-1].SOAC.Op.(*ir.Stream)
 	return ok && st.Kind == ir.StreamMap
 }
 
 // renderStreamMap renders a stream map, or says why it does not.
-func renderStreamMap(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
+func renderStreamMap(f *spec, lk *lowered.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
 	m := lk.Members[len(lk.Members)-1].SOAC
 	st := m.Op.(*ir.Stream)
 	if why := nestedIn(lk.Src.At); why != "" {
@@ -141,7 +140,7 @@ func (s *clStreamMap) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	fb, fbName := s.next()
 	c, r, ok, host, release := s.launchCode(s.lk.Src, fbName, "")
 	fb = append(host, fb...)
-	if s.lk.Form == lower.Call {
+	if s.lk.Form == lowered.Call {
 		// The fallback assigns the stream's result in its block (a new
 		// variable there when the spec has none): r carries it out.
 		fb = append(fb, hostgo.AssignTo(r, hostgo.Id(f.Name(s.m.Out))))
@@ -162,12 +161,12 @@ func (s *clStreamMap) emit(outs map[*ir.Var]string) hostgo.Stmts {
 // stream, the whole kernel), fbName the fallback's backend. When keep
 // names a handle (a *launch.Array of the output's elements), the output
 // stays on the device in it (launch.Keep) and r is "".
-func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName, keep string) (c hostgo.Stmts, r, ok string, host, release hostgo.Stmts) {
+func (s *clStreamMap) launchCode(k *lowered.PlanKernel, fbName, keep string) (c hostgo.Stmts, r, ok string, host, release hostgo.Stmts) {
 	f := s.f
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
 	launch := s.streamLaunch(k, kv, "StreamMap", field("Out", s.skelType(s.out)))
-	auto := f.Backend() == backend.Auto
+	auto := f.auto
 	if auto {
 		bytes, ops := s.bytes()+sizeof(s.out.goElem), s.streamOps()
 		if s.costBytes != 0 {
@@ -179,10 +178,10 @@ func (s *clStreamMap) launchCode(k *fusion.Kernel, fbName, keep string) (c hostg
 
 	clo := ""
 	ok, clo, r = f.Fresh("ok"), f.Fresh("clo"), f.Fresh("r")
-	// Inputs an earlier kernel left on the device (openclresident.go)
+	// Inputs an earlier kernel left on the device (residency.go)
 	// are read there, and downloaded for the fallback; inputs and
 	// captured slices no statement writes are uploaded once per call
-	// (openclunwritten.go).
+	// (unwritten.go).
 	devIn := s.deviceInputs()
 	host, release = fallbackHost(f, k, s.ins, devIn)
 	session := s.streamSession(devIn, keep)

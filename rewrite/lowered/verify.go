@@ -1,4 +1,4 @@
-package lower
+package lowered
 
 // This file checks the invariants of lowered kernels. It does not check
 // that a kernel computes what its members compute: the lowering is
@@ -15,8 +15,11 @@ import (
 func Verify(fn *Function) error {
 	var errs []error
 	for i, k := range fn.Kernels {
-		if fn.Of[k.Src] != k || fn.Plan.Kernels[i] != k.Src {
-			errs = append(errs, fmt.Errorf("kernel %d: not the plan's kernel %d", k.Src.ID, i))
+		if fn.Of[k.Src] != k {
+			errs = append(errs, fmt.Errorf("kernel %d: not the lowered kernel of its plan kernel", k.Src.ID))
+		}
+		if p := k.Src.Parent; p != nil && !slices.ContainsFunc(fn.Kernels[:i], func(o *Kernel) bool { return o.Src == p }) {
+			errs = append(errs, fmt.Errorf("kernel %d: after its nested kernel %d", p.ID, k.Src.ID))
 		}
 		if err := VerifyKernel(k); err != nil {
 			errs = append(errs, err)
@@ -141,7 +144,7 @@ func verifyLoop(k *Kernel) error {
 	// Unrolled copies carry nothing from one to the next but the
 	// accumulators: no scan, no kept count or appended element. A filter
 	// whose kept elements only folds read carries nothing (the parallel
-	// backend's chunks: paraccum.go); lower unrolls no filter.
+	// backend's chunks: accum.go); lower unrolls no filter.
 	if k.Unroll > 1 && (scans > 0 || keptStores > 0) {
 		return k.bad("unrolled %d times with a scan or stored kept elements", k.Unroll)
 	}

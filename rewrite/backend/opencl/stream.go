@@ -2,7 +2,7 @@ package opencl
 
 // This file is the opencl backend's part for stream reductions (k-means'
 // counts per centre, a histogram's bins): a StreamRed, alone (form
-// lower.Call) or with the maps that feed it (form lower.Chunked), whose
+// lowered.Call) or with the maps that feed it (form lowered.Chunked), whose
 // chunk function makes a row of a length the host can compute before the
 // launch (row := make([]E, n), n from captures and constants; package
 // rewrite/clc's Unit.Chunk) and returns it, or that returns a number or
@@ -15,7 +15,7 @@ package opencl
 // (docs/contract.md); for integer rows every chunking gives the same bits,
 // for float rows the device's chunking rounds as that of any other
 // backend may. Anything else is refused with a reason (a StreamMap
-// is openclstreammap.go's): a chunk function of unknown result length,
+// is streammap.go's): a chunk function of unknown result length,
 // an operator that captures, maps whose outputs are materialised. For
 // backend=auto the call runs the kernel when launch.StreamRed.Use says
 // so (cost: streamOps).
@@ -31,12 +31,11 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/backend"
 	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // rowOverflow is the panic flag a work-item sets when the chunk function
@@ -62,7 +61,7 @@ type clStream struct {
 }
 
 // renderStream renders a stream reduction, or says why it does not.
-func renderStream(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
+func renderStream(f *spec, lk *lowered.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
 	m := lk.Members[len(lk.Members)-1].SOAC
 	st, ok := m.Op.(*ir.Stream)
 	if !ok || st.Kind != ir.StreamRed {
@@ -324,23 +323,23 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
 	launch := s.streamLaunch(k, kv, "StreamRed", field("Row", s.skelType(s.rowSkel)), field("Combine", goString(s.combine)))
-	auto := f.Backend() == backend.Auto
+	auto := f.auto
 	if auto {
 		launch = append(launch, s.autoFields(s.bytes(), s.streamOps(), fbName == backend.Parallel, 1)...)
 	}
 	s.declareLaunch(kv, "StreamRed", launch)
 
 	ok, room, clo, r := f.Fresh("ok"), f.Fresh("room"), f.Fresh("clo"), f.Fresh("r")
-	// Inputs an earlier kernel left on the device (openclresident.go)
+	// Inputs an earlier kernel left on the device (residency.go)
 	// are read there, and downloaded for the fallback; inputs and
 	// captured slices no statement writes are uploaded once per call
-	// (openclunwritten.go).
+	// (unwritten.go).
 	devIn := s.deviceInputs()
-	// So are captured slices left there (openclcaptured.go).
+	// So are captured slices left there (captured.go).
 	host, release := fallbackHost(f, k, s.ins, devIn)
 	fb = append(host, fb...)
 	// The row stays on the device when only later kernels read it
-	// (openclresident.go): the handle is declared here.
+	// (residency.go): the handle is declared here.
 	var c hostgo.Stmts
 	keep := s.keepRow(outs, &c)
 	session := s.streamSession(devIn, keep)
@@ -394,7 +393,7 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		hostgo.Define(ok, jen.False()),
 		jen.If(cond).Add(hostgo.Block(hostgo.Stmts{run})),
 	)
-	if s.lk.Form == lower.Call {
+	if s.lk.Form == lowered.Call {
 		// The fallback assigns the stream's result in its block (a new
 		// variable there when the spec has none): r carries it out.
 		fb = append(fb, hostgo.AssignTo(r, hostgo.Id(f.Name(s.m.Out))))
@@ -413,7 +412,7 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 func (s *clStream) keepRow(outs map[*ir.Var]string, c *hostgo.Stmts) string {
 	f, v := s.f, s.m.Out
 	name := outs[v]
-	if s.lk.Form == lower.Call {
+	if s.lk.Form == lowered.Call {
 		name = f.Name(v)
 	}
 	if s.scalarRow || name == "" || name == "_" {
@@ -430,7 +429,7 @@ func (s *clStream) keepRow(outs map[*ir.Var]string, c *hostgo.Stmts) string {
 // stream's skeleton, of form StreamRed or StreamMap, for kernel k: shape
 // is the field of its row's or output's element type, tail the fields
 // after its chunk function.
-func (s *clStream) streamLaunch(k *fusion.Kernel, kv, form string, shape jen.Code, tail ...jen.Code) []jen.Code {
+func (s *clStream) streamLaunch(k *lowered.PlanKernel, kv, form string, shape jen.Code, tail ...jen.Code) []jen.Code {
 	spec := []jen.Code{field("Name", jen.Lit(strings.TrimPrefix(kv, "soacgen"))), field("Inputs", s.paramList(s.ins))}
 	if s.scratch != nil {
 		spec = append(spec, field("Scratch", s.paramList([]clParam{*s.scratch})))
@@ -441,12 +440,12 @@ func (s *clStream) streamLaunch(k *fusion.Kernel, kv, form string, shape jen.Cod
 }
 
 // deviceInputs returns the stream's inputs an earlier kernel left on
-// the device (openclresident.go), by variable: they are read there, and
+// the device (residency.go), by variable: they are read there, and
 // downloaded for the fallback.
-func (s *clStream) deviceInputs() map[*ir.Var]*hostgo.DeviceArray {
-	devIn := map[*ir.Var]*hostgo.DeviceArray{}
+func (s *clStream) deviceInputs() map[*ir.Var]*deviceArray {
+	devIn := map[*ir.Var]*deviceArray{}
 	for _, p := range s.ins {
-		if d := s.f.DeviceArrayOf(p.v); d != nil {
+		if d := s.f.deviceArrayOf(p.v); d != nil {
 			devIn[p.v] = d
 		}
 	}
@@ -456,8 +455,8 @@ func (s *clStream) deviceInputs() map[*ir.Var]*hostgo.DeviceArray {
 // streamSession returns the call's launch.Session when the stream runs
 // on it (RunOn): it reads inputs on the device (devIn), keeps its result
 // there (keep, a handle, or ""), or uploads inputs or captured slices
-// once per call (openclunwritten.go); else "".
-func (s *clStream) streamSession(devIn map[*ir.Var]*hostgo.DeviceArray, keep string) string {
+// once per call (unwritten.go); else "".
+func (s *clStream) streamSession(devIn map[*ir.Var]*deviceArray, keep string) string {
 	if len(devIn) > 0 || keep != "" || s.unwrittenInputs() || s.unwrittenCaptures() {
 		return s.newSession()
 	}
@@ -468,7 +467,7 @@ func (s *clStream) streamSession(devIn map[*ir.Var]*hostgo.DeviceArray, keep str
 // with a session, the []launch.Input of RunOn (on the device, uploaded
 // once per call, or uploaded for the run); without ("" ), the
 // []skel.HostSlice of Run.
-func (s *clStream) inputs(session string, devIn map[*ir.Var]*hostgo.DeviceArray) jen.Code {
+func (s *clStream) inputs(session string, devIn map[*ir.Var]*deviceArray) jen.Code {
 	f := s.f
 	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
 	var ins []jen.Code
@@ -497,7 +496,7 @@ func (s *clStream) inputs(session string, devIn map[*ir.Var]*hostgo.DeviceArray)
 // an input's elements are not numbers or structs of numbers.
 func (s *clStream) translateInputs() string {
 	f, lk := s.f, s.lk
-	if lk.Form == lower.Call {
+	if lk.Form == lowered.Call {
 		var scratch hostgo.Stmts
 		if f.DeclareOutputs(&scratch, lk.Src)[s.m.Out] == "_" {
 			return fmt.Sprintf("%s: its result is not used", soacPos(f, s.m))
@@ -507,7 +506,7 @@ func (s *clStream) translateInputs() string {
 		return fmt.Sprintf("%s: filters fused into a stream's chunks are not rendered", soacPos(f, s.m))
 	}
 	ins := lk.Src.Inputs
-	if lk.Form == lower.Call {
+	if lk.Form == lowered.Call {
 		ins = []*ir.Var{s.st.Input}
 	}
 	for i, v := range ins {
@@ -537,7 +536,7 @@ func (s *clStream) translateInputs() string {
 func (s *clStream) translateMaps(outs map[*ir.Var]string, only string) string {
 	f := s.f
 	for _, mem := range s.lk.Members[:len(s.lk.Members)-1] {
-		if mem.Role != lower.Map || mem.Space != lower.Root {
+		if mem.Role != lowered.Map || mem.Space != lowered.Root {
 			return fmt.Sprintf("%s: a %s fused into a stream's chunks is not rendered", soacPos(f, mem.SOAC), mem.Role)
 		}
 		if stored(mem, outs) {

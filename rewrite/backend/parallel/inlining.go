@@ -1,7 +1,7 @@
 package parallel
 
 // This file says whether Go's compiler will inline a call of one of the
-// package's own functions, for parcost.go: an inlined call costs its
+// package's own functions, for cost.go: an inlined call costs its
 // body and no call. It approximates cmd/compile's inliner
 // (cmd/compile/internal/inline, Go 1.26) from the callee's syntax; it
 // does not decide what the generated code calls, and it is not the

@@ -6,7 +6,7 @@ package parallel
 // element of the product, bound by the add's latency on every core).
 //
 // A nested kernel (depth > 0) runs inside one element of its parent, as
-// the cpu backend's loop. Where paraccum.go would split a chunk of the
+// the cpu backend's loop. Where accum.go would split a chunk of the
 // same kernel (accumKernel: a cheap loop, estimated at accumMaxNanos or
 // less an element, whose folds include a commutative one, no scan, no
 // stream and no stored kept elements, not already split by lower), the
@@ -22,7 +22,7 @@ package parallel
 // are the same bits for any number of cores (docs/contract.md); the rounding
 // may differ from the spec's (parallel reductions may be re-associated).
 // A fold whose start is not provably its operator's neutral element
-// (lower.Member.StartNotNeutral) keeps the start in accumulator 0, the
+// (lowered.Member.StartNotNeutral) keeps the start in accumulator 0, the
 // others starting from the operator's identity (chunkstart.go: identity).
 // The elements still run in index order (copy k of the body runs element
 // base+k after copies 0..k-1), so a panic in the inner lambdas is the
@@ -42,7 +42,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // nestedMinLen is the inner length from which a nested reduction runs
@@ -57,7 +57,7 @@ const nestedMinLen = 2 * accumFactor
 // several accumulators per commutative fold above nestedMinLen
 // elements, or ok false when it keeps the cpu backend's loop (see the
 // file comment).
-func nestedAccum(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (c hostgo.Stmts, ok bool) {
+func nestedAccum(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (c hostgo.Stmts, ok bool) {
 	if impure(f, lk) != "" {
 		return nil, false
 	}

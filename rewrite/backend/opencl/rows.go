@@ -25,7 +25,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/clc"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // rowsInput makes p, an input whose element is a slice of numbers or of
@@ -52,8 +52,8 @@ func (ck *clKernel) rowsInput(p *clParam) bool {
 
 // rowsOutput renders map m, whose lambda lam (translated as fn) returns
 // a slice: its rows go to a flat buffer, its element is the row's length.
-func (ck *clKernel) rowsOutput(m lower.Member, lam *ir.Lambda, fn *clc.Func, outs map[*ir.Var]string) string {
-	if m.Space != lower.Root || !stored(m, outs) || m.Store != lower.Indexed || ck.compact != lower.Root {
+func (ck *clKernel) rowsOutput(m lowered.Member, lam *ir.Lambda, fn *clc.Func, outs map[*ir.Var]string) string {
+	if m.Space != lowered.Root || !stored(m, outs) || m.Store != lowered.Indexed || ck.compact != lowered.Root {
 		return fmt.Sprintf("%s returns slices that are not stored as the rows of its result: the opencl backend writes slice results only as rows", soacPos(ck.f, m.SOAC))
 	}
 	args, why := ck.elements(m)
@@ -83,7 +83,7 @@ func (ck *clKernel) rowsOutput(m lower.Member, lam *ir.Lambda, fn *clc.Func, out
 // captured slice it runs over, following the first array argument of
 // nested SOAC calls. Neither is found when lam is not a literal ending
 // with such a return.
-func (ck *clKernel) resultRoom(m lower.Member, lam *ir.Lambda, fn *clc.Func) (*ir.Var, *types.Var) {
+func (ck *clKernel) resultRoom(m lowered.Member, lam *ir.Lambda, fn *clc.Func) (*ir.Var, *types.Var) {
 	if lam.Lit == nil || len(lam.Lit.Body.List) == 0 {
 		return nil, nil
 	}

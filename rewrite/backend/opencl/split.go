@@ -21,7 +21,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/backend"
 	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // splitScan returns the index of the scan member of lk to split the
@@ -29,13 +29,13 @@ import (
 // root space, every member before it is in the root space too (a map, a
 // generator, or a fold, which a later launch computes), and a member
 // follows it, or a map before it is stored, or a fold precedes it.
-func splitScan(lk *lower.Kernel, outs map[*ir.Var]string) int {
-	at := slices.IndexFunc(lk.Members, func(m lower.Member) bool { return m.Role == lower.Scan })
-	if at < 0 || lk.Members[at].Space != lower.Root {
+func splitScan(lk *lowered.Kernel, outs map[*ir.Var]string) int {
+	at := slices.IndexFunc(lk.Members, func(m lowered.Member) bool { return m.Role == lowered.Scan })
+	if at < 0 || lk.Members[at].Space != lowered.Root {
 		return -1
 	}
 	for _, m := range lk.Members[:at] {
-		if m.Space != lower.Root || m.Role != lower.Map && m.Role != lower.Gen && m.Role != lower.Fold {
+		if m.Space != lowered.Root || m.Role != lowered.Map && m.Role != lowered.Gen && m.Role != lowered.Fold {
 			return -1
 		}
 	}
@@ -43,7 +43,7 @@ func splitScan(lk *lower.Kernel, outs map[*ir.Var]string) int {
 		return at
 	}
 	for _, m := range lk.Members[:at] {
-		if stored(m, outs) || m.Role == lower.Fold {
+		if stored(m, outs) || m.Role == lowered.Fold {
 			return at
 		}
 	}
@@ -52,7 +52,7 @@ func splitScan(lk *lower.Kernel, outs map[*ir.Var]string) int {
 
 // renderSplit renders lk, split after its scan member at (splitScan),
 // or says why it does not translate.
-func renderSplit(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next, at int) (hostgo.Stmts, string) {
+func renderSplit(f *spec, lk *lowered.Kernel, outs map[*ir.Var]string, next backend.Next, at int) (hostgo.Stmts, string) {
 	stages, why := splitStages(f, lk, outs, next, at)
 	if why != "" {
 		return nil, why
@@ -64,9 +64,9 @@ func renderSplit(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next
 // kernels that run one after the other: the scan's, then the rest's,
 // itself split after its next scan, if any, and so on; every kernel but
 // the last is a scan whose output the later ones read on the device.
-func splitStages(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next, at int) ([]*clKernel, string) {
+func splitStages(f *spec, lk *lowered.Kernel, outs map[*ir.Var]string, next backend.Next, at int) ([]*clKernel, string) {
 	scan := lk.Members[at]
-	newKernel := func(lk *lower.Kernel) *clKernel {
+	newKernel := func(lk *lowered.Kernel) *clKernel {
 		return &clKernel{f: f, next: next, lk: lk, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
 			cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(lk.Spaces)), copies: true}
 	}
@@ -76,12 +76,12 @@ func splitStages(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next
 	a.Spaces = lk.Spaces[:1]
 	a.Members = nil
 	for _, m := range lk.Members[:at] {
-		if m.Role != lower.Fold {
-			m.Store = lower.NoStore
+		if m.Role != lowered.Fold {
+			m.Store = lowered.NoStore
 			a.Members = append(a.Members, m)
 		}
 	}
-	scan.Store = lower.Indexed
+	scan.Store = lowered.Indexed
 	a.Members = append(a.Members, scan)
 	outsA := map[*ir.Var]string{scan.SOAC.Out: "soac_scan"}
 	ckA := newKernel(&a)
@@ -177,10 +177,10 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 			name += fmt.Sprint(i)
 		}
 		kvs[i] = f.PackageVar(name)
-		if i == 0 && f.Backend() == backend.Auto {
+		if i == 0 && f.auto {
 			// backend=auto decides for all the launches at the first,
 			// priced together (splitCost).
-			bytes, ops := splitCost(stages, outs, func(v *ir.Var) bool { return f.DeviceArrayOf(v) != nil })
+			bytes, ops := splitCost(stages, outs, func(v *ir.Var) bool { return f.deviceArrayOf(v) != nil })
 			ck.declareLaunch(kvs[i], ck.form(), append(ck.redomapLaunch(kvs[i], ck.form()), ck.autoFields(bytes, ops, fbName == backend.Parallel, len(stages))...))
 			continue
 		}
@@ -191,10 +191,10 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	// The kernel's inputs: on the device already (an earlier kernel's),
 	// or uploaded by the first launch that reads them and read there by
 	// the later ones. Each scan but the last stage's is kept there.
-	devIn := map[*ir.Var]*hostgo.DeviceArray{}
+	devIn := map[*ir.Var]*deviceArray{}
 	share := map[*ir.Var]string{}
 	for _, p := range ckA.ins {
-		if d := f.DeviceArrayOf(p.v); d != nil {
+		if d := f.deviceArrayOf(p.v); d != nil {
 			devIn[p.v] = d
 			continue
 		}
@@ -265,7 +265,7 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	lhs := hostgo.Id(ok)
 	nkept := ""
-	if last.compact != lower.Root {
+	if last.compact != lowered.Root {
 		lhs = jen.List(jen.Id("_"), hostgo.Id(ok))
 		if len(last.outs) > 0 {
 			nkept = f.Fresh("kept")
@@ -317,7 +317,7 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 		cond = cond.Op("&&").Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	}
 	cond = withGeneratedLengths(f, ckA.lk, n, cond)
-	if f.Backend() == backend.Auto {
+	if f.auto {
 		// As emit: an input an earlier kernel left on the device runs
 		// this one there too; else the model decides.
 		use := jen.Id(kvs[0]).Dot("Use").Call(n.Clone())

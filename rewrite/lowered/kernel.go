@@ -1,4 +1,4 @@
-package lower
+package lowered
 
 // This file holds the lowered kernel: its form, its members' roles and
 // stores, its spaces, lengths, asserts and chunk loop, and the lowered
@@ -8,7 +8,6 @@ import (
 	"go/ast"
 	"go/token"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
@@ -204,8 +203,8 @@ type Chunk struct {
 
 // Kernel is one lowered kernel.
 type Kernel struct {
-	// Src is the plan's kernel.
-	Src  *fusion.Kernel
+	// Src is the plan's kernel the lowered kernel runs.
+	Src  *PlanKernel
 	Form Form
 	// Reason says why a kernel of several members (or of one that is not
 	// a lone stream) is a Sequence.
@@ -235,11 +234,14 @@ type Kernel struct {
 
 // Function is the lowered form of one spec's plan.
 type Function struct {
-	Plan *fusion.Plan
-	// Kernels in the plan's order.
+	// Func is the spec; Fset renders its positions (may be nil).
+	Func *ir.Function
+	Fset *token.FileSet
+	// Kernels in the plan's order: by the position of the statement they
+	// run at; a nested kernel after the kernel whose lambda holds it.
 	Kernels []*Kernel
 	// Of maps each plan kernel to its lowered kernel.
-	Of map[*fusion.Kernel]*Kernel
+	Of map[*PlanKernel]*Kernel
 	// Used are the variables something in the function reads: a kernel
 	// output nobody reads and no Go variable holds is not materialised.
 	Used map[*ir.Var]bool

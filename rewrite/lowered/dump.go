@@ -1,4 +1,4 @@
-package lower
+package lowered
 
 // This file prints lowered kernels as text, for golden files and
 // debugging. The text is stable: positions are file:line:col with the
@@ -15,9 +15,9 @@ import (
 // Dump returns the text of every kernel of fn, one block per kernel.
 func Dump(fn *Function) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "func %s -> %s\n", fn.Plan.Func.Name, fn.Plan.Func.Fuse.Name)
+	fmt.Fprintf(&b, "func %s -> %s\n", fn.Func.Name, fn.Func.Fuse.Name)
 	for _, k := range fn.Kernels {
-		DumpKernel(&b, fn.Plan.Fset, k)
+		DumpKernel(&b, fn.Fset, k)
 	}
 	return b.String()
 }

@@ -3,10 +3,10 @@ package parallel
 // This file estimates the work per element of a kernel, for the parallel
 // backend's grain (parallel.Grain): a static count over the lambdas'
 // syntax, weighted by costs measured on this kind of CPU — the math
-// functions by BenchmarkOpCosts (parcost_bench_test.go), a map loop's
+// functions by BenchmarkOpCosts (cost_bench_test.go), a map loop's
 // time per element less the bare loop's. Calls of functions of the same
 // package count their bodies (to a bounded depth), and a call only where
-// Go's compiler does not inline them (parinline.go). It also says when the
+// Go's compiler does not inline them (inlining.go). It also says when the
 // count is unreliable (a nested SOAC or a loop of unknown length), so
 // that a map can time its first element instead (parallel.ForMeasured).
 // The estimate only decides how many elements a chunk needs before the
@@ -20,7 +20,7 @@ import (
 	"go/types"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // Weights, in units of half a nanosecond (an add, a compare, an indexed
@@ -33,7 +33,7 @@ const (
 	unitsOp       = 1    // arithmetic, comparison, indexing
 	unitsDiv      = 2    // integer or float division, remainder: under 1 ns measured (throughput)
 	unitsMathCall = 28   // a math function not in mathNanos: the median of those measured
-	unitsCall     = 10   // a call the compiler does not inline (parinline.go)
+	unitsCall     = 10   // a call the compiler does not inline (inlining.go)
 	unitsLoop     = 40   // a loop of unknown trip count in a lambda: guessed (a short loop); see below
 	unitsNested   = 2000 // a SOAC call in a lambda: a whole array per element
 	unitsPerNanos = 2
@@ -63,7 +63,7 @@ type costs struct {
 	// uncertain is set once a counted body holds a nested SOAC or a loop
 	// of unknown length.
 	uncertain bool
-	// inl keeps inlineCost's answers (parinline.go).
+	// inl keeps inlineCost's answers (inlining.go).
 	inl map[*types.Func]inlineResult
 	// unseenCall is set while inlineCost counts a body that calls a
 	// function whose body it cannot see (inlineResult.unseen).
@@ -100,7 +100,7 @@ func newCosts(info *types.Info, files []*ast.File) *costs {
 
 // kernelNanos estimates the nanoseconds of one element of lk's loop: one
 // unit per member (its store or fold) plus its lambdas.
-func (c *costs) kernelNanos(lk *lower.Kernel) int {
+func (c *costs) kernelNanos(lk *lowered.Kernel) int {
 	u := 0
 	for _, m := range lk.Members {
 		u += unitsOp

@@ -1,7 +1,7 @@
 package parallel
 
 // This file renders maps fused into the chunks of a stream (form
-// lower.Chunked: a StreamRed or StreamMap whose input the maps compute
+// lowered.Chunked: a StreamRed or StreamMap whose input the maps compute
 // chunk by chunk, as the cpu backend's chunk loop does) over the chunks
 // of runtime/parallel: below the grain, the cpu backend's chunk loop
 // itself (hostgo.FusedStream, so that a small input allocates what the
@@ -25,13 +25,13 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
 )
 
-// parChunked renders lk (form lower.Chunked) as the cpu backend's chunk
+// parChunked renders lk (form lowered.Chunked) as the cpu backend's chunk
 // loop below the grain and a runtime call over chunks above it.
-func parChunked(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
+func parChunked(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
 	seq, why := f.FusedStream(lk, outs)
 	if why != "" {
 		return nil, why
@@ -54,7 +54,7 @@ func parChunked(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (host
 // defined as length (the length of an input: read twice, free of
 // effects).
 func seqOrPar(length, grain *jen.Statement, seq jen.Code, n string, par hostgo.Stmts) hostgo.Stmts {
-	test := jen.Qual(ParallelPath, "Sequential").Call(length, grain)
+	test := jen.Qual(hostgo.ParallelPath, "Sequential").Call(length, grain)
 	if n != "" {
 		par = append(hostgo.Stmts{hostgo.Define(n, length)}, par...)
 	}
@@ -65,7 +65,7 @@ func seqOrPar(length, grain *jen.Statement, seq jen.Code, n string, par hostgo.S
 // by the runtime in chunks of grain, n naming the kernel's length, which
 // the caller defines as the expression returned (the length of the
 // kernel's first input).
-func parChunks(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n string, grain *jen.Statement) (hostgo.Stmts, *jen.Statement, string) {
+func parChunks(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string, n string, grain *jen.Statement) (hostgo.Stmts, *jen.Statement, string) {
 	// The maps' materialised outputs are written through locals of the
 	// parallel branch, assigned once: the chunk function captures their
 	// values, not the outputs' variables (which would move to the heap
@@ -119,13 +119,13 @@ func parChunks(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n stri
 			return nil, nil, why
 		}
 		par.Add(empty...)
-		par.Add(hostgo.AssignTo(sp.Out, jen.Qual(ParallelPath, "StreamRedChunks").Call(hostgo.Id(n), grain, scratch, hostgo.Id(acc), op, chunkFn)))
+		par.Add(hostgo.AssignTo(sp.Out, jen.Qual(hostgo.ParallelPath, "StreamRedChunks").Call(hostgo.Id(n), grain, scratch, hostgo.Id(acc), op, chunkFn)))
 		par.Add(post...)
 	default:
 		// A chunk of the wrong length: the spec's calls, which panic
 		// as the spec does (or raise the maps' panic first).
 		r, ok := f.Fresh("r"), f.Fresh("ok")
-		call := jen.Qual(ParallelPath, "StreamMapChunks").Call(hostgo.Id(n), grain, scratch, chunkFn)
+		call := jen.Qual(hostgo.ParallelPath, "StreamMapChunks").Call(hostgo.Id(n), grain, scratch, chunkFn)
 		par.Add(jen.List(hostgo.Id(r), hostgo.Id(ok)).Op(":=").Add(call))
 		par.Add(jen.If(hostgo.Id(ok)).Add(hostgo.Block(append(hostgo.Stmts{hostgo.AssignTo(sp.Out, hostgo.Id(r))}, post...))).Else().Add(hostgo.Block(hostgo.Stmts{f.Unfused(lk.Src, outs)})))
 	}
@@ -133,10 +133,10 @@ func parChunks(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n stri
 }
 
 // streamNanos estimates the nanoseconds of one element of lk's chunk
-// loop (form lower.Chunked): each map's store and lambda, and the chunk
+// loop (form lowered.Chunked): each map's store and lambda, and the chunk
 // function's work per element of its chunk (chunkUnits). The operator
 // runs once per chunk and is not counted.
-func (c *costs) streamNanos(lk *lower.Kernel) int {
+func (c *costs) streamNanos(lk *lowered.Kernel) int {
 	u := 0
 	for _, m := range lk.Members {
 		u += unitsOp

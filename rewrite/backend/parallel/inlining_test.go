@@ -1,6 +1,6 @@
 package parallel
 
-// parinline.go's rule against the compiler: a package of functions under
+// inlining.go's rule against the compiler: a package of functions under
 // and over the inliner's budget and with the constructs that refuse
 // inlining, built with go build -gcflags=-m=2, whose "can inline" and
 // "cannot inline" lines must say what the rule says.

@@ -1,7 +1,7 @@
 package opencl
 
 // This file lets a kernel's lambda read, as a captured slice, an array
-// an earlier kernel of the call left on the device (openclresident.go):
+// an earlier kernel of the call left on the device (residency.go):
 // the capture is passed as the kept Array's buffer (launch.ViewDev),
 // and the kernel's CPU fallback downloads it first (the handle's Host).
 
@@ -11,14 +11,14 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // capturedVars returns the variables the lambdas of k's members
 // capture, each once, in order.
-func capturedVars(k *fusion.Kernel) []*ir.Var {
+func capturedVars(k *lowered.PlanKernel) []*ir.Var {
 	var vs []*ir.Var
 	for _, m := range k.SOACs {
 		for _, l := range m.Lambdas() {
@@ -49,7 +49,7 @@ func readsOnlyCaptured(m *ir.SOAC, v *ir.Var) bool {
 
 // capturesOne reports whether every variable k's lambdas capture of v's
 // Go variable is v: the capture's name in k's code then means v.
-func capturesOne(k *fusion.Kernel, v *ir.Var) bool {
+func capturesOne(k *lowered.PlanKernel, v *ir.Var) bool {
 	for _, c := range capturedVars(k) {
 		if c != v && c.Obj != nil && c.Obj == v.Obj {
 			return false
@@ -60,14 +60,14 @@ func capturesOne(k *fusion.Kernel, v *ir.Var) bool {
 
 // capturedDev returns the device copy of the slice k's lambdas capture
 // as obj, when an earlier kernel left it on the device, or nil.
-func capturedDev(f *hostgo.Func, k *fusion.Kernel, obj *types.Var) *hostgo.DeviceArray {
-	var found *hostgo.DeviceArray
+func capturedDev(f *spec, k *lowered.PlanKernel, obj *types.Var) *deviceArray {
+	var found *deviceArray
 	for _, v := range capturedVars(k) {
 		if v.Obj == types.Object(obj) {
-			if found != nil || f.DeviceArrayOf(v) == nil {
+			if found != nil || f.deviceArrayOf(v) == nil {
 				return nil
 			}
-			found = f.DeviceArrayOf(v)
+			found = f.deviceArrayOf(v)
 		}
 	}
 	return found
@@ -77,7 +77,7 @@ func capturedDev(f *hostgo.Func, k *fusion.Kernel, obj *types.Var) *hostgo.Devic
 // of kernel k, its inputs ins left on the device (devIn) and its
 // captured slices left there, and those that release the device copies
 // k reads last.
-func fallbackHost(f *hostgo.Func, k *fusion.Kernel, ins []clParam, devIn map[*ir.Var]*hostgo.DeviceArray) (host, release hostgo.Stmts) {
+func fallbackHost(f *spec, k *lowered.PlanKernel, ins []clParam, devIn map[*ir.Var]*deviceArray) (host, release hostgo.Stmts) {
 	for _, p := range ins {
 		if d := devIn[p.v]; d != nil {
 			host.Add(d.HostCode()...)
@@ -94,9 +94,9 @@ func fallbackHost(f *hostgo.Func, k *fusion.Kernel, ins []clParam, devIn map[*ir
 // slices of k an earlier kernel left on the device (for code that reads
 // them from Go memory) and those that release the device copies k reads
 // last, skipping the arrays in skip (k's inputs, handled with them).
-func capturedHost(f *hostgo.Func, k *fusion.Kernel, skip func(*ir.Var) bool) (host, release hostgo.Stmts) {
+func capturedHost(f *spec, k *lowered.PlanKernel, skip func(*ir.Var) bool) (host, release hostgo.Stmts) {
 	for _, v := range capturedVars(k) {
-		d := f.DeviceArrayOf(v)
+		d := f.deviceArrayOf(v)
 		if d == nil || skip(v) {
 			continue
 		}
@@ -113,10 +113,10 @@ func capturedHost(f *hostgo.Func, k *fusion.Kernel, skip func(*ir.Var) bool) (ho
 // reports: that kernel ran there (its handle is not nil). A kernel
 // reading one runs on the device when its producer did, whose model
 // priced the two together (groupCost), as for an input left there.
-func capturedOnDevice(f *hostgo.Func, k *fusion.Kernel, skip func(*ir.Var) bool) []jen.Code {
+func capturedOnDevice(f *spec, k *lowered.PlanKernel, skip func(*ir.Var) bool) []jen.Code {
 	var on []jen.Code
 	for _, v := range capturedVars(k) {
-		if d := f.DeviceArrayOf(v); d != nil && !skip(v) {
+		if d := f.deviceArrayOf(v); d != nil && !skip(v) {
 			on = append(on, jen.Id(d.Handle).Op("!=").Nil())
 		}
 	}
@@ -137,6 +137,6 @@ func either(conds []jen.Code, use *jen.Statement) *jen.Statement {
 
 // viewDev returns the kernel argument of captured slice obj held by
 // device array d (launch.ViewDev).
-func viewDev(launchQ func(string) *jen.Statement, d *hostgo.DeviceArray, obj jen.Code) *jen.Statement {
+func viewDev(launchQ func(string) *jen.Statement, d *deviceArray, obj jen.Code) *jen.Statement {
 	return launchQ("ViewDev").Call(jen.Id(d.Handle), obj)
 }

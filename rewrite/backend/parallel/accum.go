@@ -5,7 +5,7 @@ package parallel
 // latency of one chain of the operator (a float add: about 4 cycles, more
 // than a cheap element's work) but by what memory delivers.
 //
-// A fold whose operator is commutative bit for bit (lower.Member.
+// A fold whose operator is commutative bit for bit (lowered.Member.
 // Commutative: integer + * ^ | & min max, float + *) is split over
 // accumFactor accumulators that take the chunk's elements interleaved:
 // accumulator k folds elements lo+k, lo+k+K, ..., the remainder folds into
@@ -23,7 +23,7 @@ package parallel
 // Folds of a filter's kept elements split too (the copies fold their
 // own element's select or branch into their own accumulator), where no
 // member stores kept elements: a kept count or an append would carry
-// from copy to copy (lower.VerifyKernel). Scans and streams keep the
+// from copy to copy (lowered.VerifyKernel). Scans and streams keep the
 // plain loop.
 //
 // The unrolled loop evaluates the elements in index order (copy k of the
@@ -32,7 +32,7 @@ package parallel
 // into changes. So a chunk that panics raises the panic of its lowest
 // index, as the plain loop does, and needs no rerun; the runtime keeps
 // the lowest chunk's panic (runtime/parallel: job.fail), and a kernel
-// whose members both may panic keeps its rerun guard (lower.Kernel.Rerun,
+// whose members both may panic keeps its rerun guard (lowered.Kernel.Rerun,
 // hostgo.Func.EmitGuarded) around all of this.
 //
 // Folds whose operator is not known to be commutative (a named function,
@@ -41,18 +41,18 @@ package parallel
 // sub-ranges (accumulator k over the k-th part of the chunk) would
 // evaluate elements out of order, needing a rerun of the chunk on a
 // panic, for operators whose cost usually hides the latency anyway.
-// Kernels whose element is estimated above accumMaxNanos (parcost.go)
+// Kernels whose element is estimated above accumMaxNanos (cost.go)
 // keep one accumulator too: out-of-order execution already overlaps the
 // fold's chain with the next elements' work, and the copies would only
 // grow the code. Kernels that lower already unrolled (integer folds,
-// lower.Kernel.Unroll > 1) keep their split.
+// lowered.Kernel.Unroll > 1) keep their split.
 
 import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // accumFactor is the number of accumulators a split fold gets in a chunk
@@ -69,8 +69,8 @@ const accumMaxNanos = 4
 // accumKernel returns the copy of lk that a chunk renders with several
 // accumulators: unrolled accumFactor times, its commutative folds split;
 // or nil when the chunks keep the plain loop (see the file comment).
-func accumKernel(f *hostgo.Func, lk *lower.Kernel) *lower.Kernel {
-	if lk.Form != lower.Loop || lk.Unroll != 1 || lk.Chunk != nil {
+func accumKernel(f *hostgo.Func, lk *lowered.Kernel) *lowered.Kernel {
+	if lk.Form != lowered.Loop || lk.Unroll != 1 || lk.Chunk != nil {
 		return nil
 	}
 	c := costsOf(f)
@@ -78,16 +78,16 @@ func accumKernel(f *hostgo.Func, lk *lower.Kernel) *lower.Kernel {
 		return nil
 	}
 	ak := *lk
-	ak.Members = append([]lower.Member(nil), lk.Members...)
+	ak.Members = append([]lowered.Member(nil), lk.Members...)
 	split := false
 	for i, m := range ak.Members {
-		if m.Store == lower.AtCount || m.Store == lower.Appended {
+		if m.Store == lowered.AtCount || m.Store == lowered.Appended {
 			return nil // kept elements stored: a count carried between copies
 		}
 		switch m.Role {
-		case lower.Scan, lower.Stream:
+		case lowered.Scan, lowered.Stream:
 			return nil
-		case lower.Fold:
+		case lowered.Fold:
 			if m.Commutative {
 				ak.Members[i].Split = true
 				split = true
@@ -98,7 +98,7 @@ func accumKernel(f *hostgo.Func, lk *lower.Kernel) *lower.Kernel {
 		return nil
 	}
 	ak.Unroll = accumFactor
-	if lower.VerifyKernel(&ak) != nil {
+	if lowered.VerifyKernel(&ak) != nil {
 		return nil
 	}
 	return &ak
@@ -112,7 +112,7 @@ func accumKernel(f *hostgo.Func, lk *lower.Kernel) *lower.Kernel {
 // ret does: typ{acc, ...}. Its body starts with pre's statements, called
 // once the loop is rendered (the chunk function's copies of the function
 // literals: hostgo.Func.ChunkFuncs).
-func accumChunk(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, lp *hostgo.LoopParts, folds []hostgo.LoopAcc, lo, hi string, typ *jen.Statement, pre func() hostgo.Stmts) *jen.Statement {
+func accumChunk(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string, lp *hostgo.LoopParts, folds []hostgo.LoopAcc, lo, hi string, typ *jen.Statement, pre func() hostgo.Stmts) *jen.Statement {
 	ak := accumKernel(f, lk)
 	if ak == nil {
 		return nil
@@ -183,7 +183,7 @@ func accumChunk(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, lp *h
 		body.Add(hostgo.Define(size, jen.Len(hostgo.Id(ap.Inputs[0]))))
 	}
 	for _, s := range ap.Stores {
-		if s.How != lower.Indexed {
+		if s.How != lowered.Indexed {
 			return nil
 		}
 		of := ""

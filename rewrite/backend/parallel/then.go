@@ -1,7 +1,7 @@
 package parallel
 
 // This file renders a StreamMap whose chunk loop runs more members of
-// its kernel (form lower.ChunkedThen: scans carrying their accumulators
+// its kernel (form lowered.ChunkedThen: scans carrying their accumulators
 // from chunk to chunk, filters their kept counts, maps and folds). Below
 // its grain it is the cpu backend's chunk loop itself
 // (hostgo.FusedStreamThen), so that a small input runs and allocates
@@ -57,7 +57,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
 )
 
@@ -72,18 +72,18 @@ import (
 // sequential path.
 const twoStepGrainFactor = 16
 
-// parThen renders lk (form lower.ChunkedThen) as the cpu backend's chunk
+// parThen renders lk (form lowered.ChunkedThen) as the cpu backend's chunk
 // loop below its grain and, above it, in parallel: in one step
 // (parThenOne) where it applies, else in two (parThenTwo); or returns
 // the reason it cannot (a half the backend refuses).
-func parThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
+func parThen(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (hostgo.Stmts, string) {
 	seq, why := f.FusedStreamThen(lk, outs)
 	if why != "" {
 		return nil, why
 	}
 	n := f.Fresh("n")
 	var inputLen *jen.Statement
-	if lk.Chunk.Buffer == lower.Input {
+	if lk.Chunk.Buffer == lowered.Input {
 		inputLen = jen.Len(hostgo.Id(f.Name(lk.Stream().Op.(*ir.Stream).Input)))
 	} else {
 		inputLen = jen.Len(hostgo.Id(f.Name(lk.Src.Inputs[0])))
@@ -93,7 +93,7 @@ func parThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 	if oneStep(lk) == "" {
 		par, g, why = parThenOne(f, lk, outs, n)
 	} else {
-		if lk.Chunk.Buffer == lower.Input {
+		if lk.Chunk.Buffer == lowered.Input {
 			// The stream's half takes its input whole (StreamMapOr).
 			n = ""
 		}
@@ -105,7 +105,7 @@ func parThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 	return seqOrPar(inputLen, hostgo.Lit(g), seq, n, par), ""
 }
 
-// oneStep returns why lk (form lower.ChunkedThen) does not run in one
+// oneStep returns why lk (form lowered.ChunkedThen) does not run in one
 // parallel step, or "": its carries come in levels (a total that needs
 // another scan's carry first, as a filter of a scan's elements:
 // parallel.StreamCarried runs one pass 1), or its members read an array
@@ -113,7 +113,7 @@ func parThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) (hostgo.
 // read, a function capturing it), which exists only chunk by chunk
 // there. The fusion engine keeps such reads out of a kernel today; the
 // check keeps the one-step form correct if it ever lets one in.
-func oneStep(lk *lower.Kernel) string {
+func oneStep(lk *lowered.Kernel) string {
 	then := lk.ThenPart()
 	if _, _, levels := carryLevels(then, countedSpaces(then)); levels > 1 {
 		return "its carries come in levels"
@@ -135,15 +135,15 @@ func oneStep(lk *lower.Kernel) string {
 
 // parThenTwo returns the parallel branch of lk in two steps: the
 // stream's output computed into a local array (parallel.StreamMapChunks
-// through parstream.go's pieces, or StreamMapOr when the stream reads an
+// through stream.go's pieces, or StreamMapOr when the stream reads an
 // input of the kernel), then the members' loop over that array as any
 // loop kernel (parLoop). It returns the branch, n naming the kernel's
 // length, and the grain.
-func parThenTwo(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n string) (hostgo.Stmts, int, string) {
+func parThenTwo(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string, n string) (hostgo.Stmts, int, string) {
 	s := lk.Stream()
 	st := s.Op.(*ir.Stream)
 	head, then := lk.StreamPart(), lk.ThenPart()
-	input := lk.Chunk.Buffer == lower.Input
+	input := lk.Chunk.Buffer == lowered.Input
 	nanos := 0
 	if input {
 		nanos = costsOf(f).lambdaNanos(st.Chunk, true)
@@ -168,7 +168,7 @@ func parThenTwo(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, n str
 		// parallel branch (hostgo.Func.LocalFuncs).
 		copies, restore := f.LocalFuncs(head, lk.Src.At.Pos())
 		ref := jen.Func().Params().Add(f.Type(s.Out.Type)).Add(hostgo.Block(hostgo.Stmts{jen.Return(f.Call(s, true))}))
-		call := jen.Qual(ParallelPath, "StreamMapOr").Call(xs, grain, f.FuncExpr(st.Chunk), ref)
+		call := jen.Qual(hostgo.ParallelPath, "StreamMapOr").Call(xs, grain, f.FuncExpr(st.Chunk), ref)
 		restore()
 		par.Add(copies...)
 		par.Add(hostgo.AssignTo(ys, call))

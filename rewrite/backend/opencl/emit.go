@@ -15,10 +15,9 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/clc"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // goString returns s as a Go string literal token: raw when it can be,
@@ -51,21 +50,21 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
 	launch := ck.redomapLaunch(kv, form)
 
-	// Arrays kept on the device (openclresident.go): the inputs an
+	// Arrays kept on the device (residency.go): the inputs an
 	// earlier kernel left there, the outputs that only later kernels
 	// read (a map's, a scan's, a filter's kept elements). The
 	// map-reduce, scan and filter skeletons run on them (RunOn).
 	// [][]T inputs a grid left there are downloaded first
-	// (openclgridkept.go).
+	// (gridkept.go).
 	c, rowsRelease := ck.rowsInputsHost()
-	devIn := map[*ir.Var]*hostgo.DeviceArray{}
+	devIn := map[*ir.Var]*deviceArray{}
 	for _, p := range ck.ins {
-		if d := f.DeviceArrayOf(p.v); d != nil && p.rows == nil {
+		if d := f.deviceArrayOf(p.v); d != nil && p.rows == nil {
 			devIn[p.v] = d
 		}
 	}
-	lastOf := map[*ir.Var]*fusion.Kernel{} // the last reader of each kept or shared array
-	keep := map[*ir.Var]string{}           // the handle of each output kept on the device
+	lastOf := map[*ir.Var]*lowered.PlanKernel{} // the last reader of each kept or shared array
+	keep := map[*ir.Var]string{}                // the handle of each output kept on the device
 	kept := ck.outs
 	if ck.scan {
 		kept = []clParam{ck.reds[0].clParam}
@@ -83,7 +82,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		}
 	}
 	share := map[*ir.Var]string{} // the handle of each input later kernels read too
-	unw := map[*ir.Var]bool{}     // inputs uploaded once per call (openclunwritten.go)
+	unw := map[*ir.Var]bool{}     // inputs uploaded once per call (unwritten.go)
 	for _, p := range ck.ins {
 		if _, ok := devIn[p.v]; ok || p.rows != nil {
 			continue
@@ -97,10 +96,10 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 			share[p.v] = h
 			lastOf[p.v] = last
 			c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(p.goElem))), nil))
-			f.SetDeviceArray(p.v, &hostgo.DeviceArray{Handle: h, Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()}, Last: last})
+			f.setDeviceArray(p.v, &deviceArray{Handle: h, Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()}, Last: last})
 		}
 	}
-	if f.Backend() == backend.Auto {
+	if f.auto {
 		bytes, ops := ck.groupCost(lastOf, keep)
 		launch = append(launch, ck.autoFields(bytes, ops, fbName == backend.Parallel, 1)...)
 	}
@@ -131,7 +130,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		cond = n.Clone().Op(">").Lit(0).Op("&&").Add(cond)
 	}
 	cond = withGeneratedLengths(f, ck.lk, n, cond)
-	if f.Backend() == backend.Auto {
+	if f.auto {
 		// Inputs an earlier kernel left on the device: it ran there by
 		// the model's verdict on the two together (groupCost), so this
 		// one does too; else it decides alone.
@@ -174,7 +173,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 		run.Add(hostgo.Define(local[p.v], downloadDest(f, elemOf(p.v.Type), n)))
 	}
 	// The fallback reads the inputs left on the device from Go memory.
-	// So do captured slices left there (openclcaptured.go).
+	// So do captured slices left there (captured.go).
 	host, release := fallbackHost(f, k, ck.ins, devIn)
 	fallback := jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(append(host, fb...)))
 	input := func(p clParam) *jen.Statement {
@@ -244,7 +243,7 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	nkept := ""
 	lhs := hostgo.Id(ok)
-	if ck.compact != lower.Root {
+	if ck.compact != lowered.Root {
 		// The number kept, unless every output stays on the device.
 		lhs = jen.List(jen.Id("_"), hostgo.Id(ok))
 		for _, p := range ck.outs {
@@ -363,7 +362,7 @@ func (ck *clKernel) preamble(spec []jen.Code) []jen.Code {
 // launchFields returns the fields of a launch value of skeleton form
 // (a skel type name) with fields spec, for kernel k: its position, FP64
 // and skeleton.
-func (ck *clKernel) launchFields(k *fusion.Kernel, form string, spec []jen.Code) []jen.Code {
+func (ck *clKernel) launchFields(k *lowered.PlanKernel, form string, spec []jen.Code) []jen.Code {
 	pos := ck.f.Fset().Position(k.At.Pos())
 	return []jen.Code{
 		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
@@ -398,7 +397,7 @@ func (ck *clKernel) form() string {
 	switch {
 	case ck.scan:
 		return "Scan"
-	case ck.compact != lower.Root:
+	case ck.compact != lowered.Root:
 		return "Filter"
 	}
 	return "Redomap"
@@ -444,13 +443,8 @@ func (ck *clKernel) redomapLaunch(kv, form string) []jen.Code {
 	return ck.launchFields(ck.lk.Src, form, spec)
 }
 
-// newSession returns the name of the call's launch.Session, declared
-// (and released on return) in the function's prologue.
-func (ck *clKernel) newSession() string {
-	return ck.f.Prologue("cls", func(name string) hostgo.Stmts {
-		return hostgo.Stmts{hostgo.VarDecl(name, ck.f.Qual(launchPath, "launch", "Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
-	})
-}
+// newSession returns the name of the call's launch.Session (spec.newSession).
+func (ck *clKernel) newSession() string { return ck.f.newSession() }
 
 // argValues returns the values of ck's kernel arguments, in the order
 // of its Args (argDecls), as every skeleton takes them first: nil for
@@ -512,13 +506,13 @@ func (ck *clKernel) argValues(session string, rows func(clArg) jen.Code) jen.Cod
 
 // withGeneratedLengths returns cond preceded by the conditions that
 // every generator (Iota, Replicate) of kernel lk that a zip of the
-// kernel asserts of one length with other arrays (lower.Kernel.Asserts)
+// kernel asserts of one length with other arrays (lowered.Kernel.Asserts)
 // has the launch's length n. A launch checks that its inputs have length
 // n, not a generator, which the work-items compute from the index: a
 // zip of a generated array with an input of another length would run
 // over n elements where the spec's zip panics. The CPU code, which runs
 // when they differ, raises that panic.
-func withGeneratedLengths(f *hostgo.Func, lk *lower.Kernel, n, cond *jen.Statement) *jen.Statement {
+func withGeneratedLengths(f *spec, lk *lowered.Kernel, n, cond *jen.Statement) *jen.Statement {
 	seen := map[*ir.SOAC]bool{lk.Length.Gen: true}
 	var conds []jen.Code
 	for _, a := range lk.Asserts {

@@ -1,6 +1,6 @@
 package parallel
 
-// BenchmarkOpCosts measures what parcost.go's table of per-operation
+// BenchmarkOpCosts measures what cost.go's table of per-operation
 // costs holds: the time per element of a map loop over 1024 float64s in
 // L1 (out[i] = f(xs[i]), independent elements, as a fused map runs them)
 // for each math function the table names and for the operators it
@@ -14,7 +14,7 @@ import (
 )
 
 // opCostFuncs are the functions BenchmarkOpCosts times, by the name
-// parcost.go's table uses.
+// cost.go's table uses.
 var opCostFuncs = map[string]func(float64) float64{
 	"add":   func(x float64) float64 { return x + 1 },
 	"mul":   func(x float64) float64 { return x * 1.5 },

@@ -26,33 +26,14 @@ import (
 // kernels); other element types get make's.
 func unclearedAlloc(f *hostgo.Func) hostgo.Allocator {
 	return func(elem types.Type, n string) *jen.Statement {
-		if !PointerFree(elem) {
+		a := f.Uncleared(elem, hostgo.Id(n))
+		if a == nil {
 			return nil
 		}
 		// [:n] tells the compiler the length, as make does: without it
 		// every out[i] of the sequential loop is bounds-checked.
-		return jen.Qual(ParallelPath, "Alloc").Types(f.Type(elem)).Call(hostgo.Id(n)).Index(jen.Empty(), hostgo.Id(n))
+		return a.Index(jen.Empty(), hostgo.Id(n))
 	}
-}
-
-// PointerFree reports whether values of t hold no pointers: numbers,
-// bools, and arrays and structs of them (parallel.Alloc checks the same
-// at run time and clears anything else).
-func PointerFree(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&(types.IsNumeric|types.IsBoolean) != 0
-	case *types.Array:
-		return PointerFree(u.Elem())
-	case *types.Struct:
-		for i := range u.NumFields() {
-			if !PointerFree(u.Field(i).Type()) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // exactType reports whether the elements of t ([]E) hold no floating-

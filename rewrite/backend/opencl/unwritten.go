@@ -1,7 +1,9 @@
 package opencl
 
-// This file decides which inputs and captured slices of a kernel are
-// uploaded once per call of the generated function
+// This file is the analysis of the arrays uploaded once per call
+// (analyseUnwritten, once per spec; its answers kept per Var): which
+// inputs and captured slices of a kernel are uploaded once per call of
+// the generated function
 // (runtime/opencl/launch's unwritten.go runs them): a kernel in a loop
 // of the spec reads an array that is the same in every round and that
 // no statement of the spec writes, so every round's run may read the
@@ -16,18 +18,41 @@ import (
 	"github.com/soacgen/soacgen/rewrite/clc"
 )
 
+// unwrittenVars answers, for the Vars of one spec, whether each is the
+// same unwritten array for the whole call (unwrittenOnce), each answer
+// computed once.
+type unwrittenVars struct {
+	fn   *ir.Function
+	once map[*ir.Var]bool
+}
+
+// analyseUnwritten returns the analysis of fn's arrays uploaded once per
+// call.
+func analyseUnwritten(fn *ir.Function) *unwrittenVars {
+	return &unwrittenVars{fn: fn, once: map[*ir.Var]bool{}}
+}
+
+// unwrittenOnce reports whether v is defined once per call (a
+// parameter, or a variable defined outside every loop, closure and
+// lambda: definedOnce) and no statement of the spec may write its
+// memory (unwrittenIn).
+func (u *unwrittenVars) unwrittenOnce(v *ir.Var) bool {
+	if ok, done := u.once[v]; done {
+		return ok
+	}
+	ok := definedOnce(u.fn, v) && unwrittenIn(u.fn, v)
+	u.once[v] = ok
+	return ok
+}
+
 // unwritten reports whether input v of ck's kernel may be read from a
 // buffer uploaded once per call (launch.Unwritten): the kernel is at the
-// top level of the spec (not in a closure or a lambda) inside a loop, v
-// is defined once per call (a parameter, or a variable defined outside
-// every loop, closure and lambda), and no statement of the spec may
-// write v's memory (unwrittenIn).
+// top level of the spec (not in a closure or a lambda) inside a loop,
+// and v is the same unwritten array for the whole call
+// (unwrittenOnce).
 func (ck *clKernel) unwritten(v *ir.Var) bool {
 	p := ck.lk.Src
-	if p.Depth > 0 || p.Block == nil || !inLoop(p.Block) || !definedOnce(ck.f.Spec(), v) {
-		return false
-	}
-	return unwrittenIn(ck.f.Spec(), v)
+	return p.Depth == 0 && p.Block != nil && inLoop(p.Block) && ck.f.once.unwrittenOnce(v)
 }
 
 // inLoop reports whether block b is in the body of a loop, with no
@@ -124,9 +149,8 @@ func (ck *clKernel) unwrittenCapture(obj *types.Var) bool {
 	if obj == nil || p.Depth > 0 || p.Block == nil || !inLoop(p.Block) {
 		return false
 	}
-	fn := ck.f.Spec()
 	var v *ir.Var
-	for _, u := range fn.Vars {
+	for _, u := range ck.f.fn.Func.Vars {
 		if u != nil && u.Obj == obj {
 			if v != nil {
 				return false
@@ -134,7 +158,7 @@ func (ck *clKernel) unwrittenCapture(obj *types.Var) bool {
 			v = u
 		}
 	}
-	return v != nil && definedOnce(fn, v) && unwrittenIn(fn, v)
+	return v != nil && ck.f.once.unwrittenOnce(v)
 }
 
 // unwrittenCaptures reports whether a captured slice of ck's kernel is

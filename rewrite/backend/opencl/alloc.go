@@ -2,14 +2,13 @@ package opencl
 
 // This file allocates the Go slices that a kernel's results are
 // downloaded into. It does not decide which results are downloaded
-// (openclresident.go) or how (runtime/opencl/skel).
+// (residency.go) or how (runtime/opencl/skel).
 
 import (
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/rewrite/backend/parallel"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 )
 
@@ -23,9 +22,9 @@ import (
 // one 30 GB/s, whose pages the staging copy's goroutines fault in
 // (skel's BenchmarkTransfer down/fresh-*; BENCHMARKS.md). If the run
 // fails, its result is dropped and the fallback computes its own.
-func downloadDest(f *hostgo.Func, elem types.Type, n jen.Code) *jen.Statement {
-	if parallel.PointerFree(elem) {
-		return jen.Qual(parallel.ParallelPath, "Alloc").Types(f.Type(elem)).Call(n)
+func downloadDest(f *spec, elem types.Type, n jen.Code) *jen.Statement {
+	if a := f.Uncleared(elem, n); a != nil {
+		return a
 	}
 	return hostgo.MakeSlice(jen.Index().Add(f.Type(elem)), n)
 }

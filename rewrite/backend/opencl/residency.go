@@ -1,18 +1,20 @@
 package opencl
 
-// This file decides which arrays of a spec stay on the device between
+// This file is the device-residency analysis of a spec (analyseResidency,
+// run once per spec by Begin; its queries keepable and shareable answer
+// for one kernel): which arrays of a spec stay on the device between
 // its kernels (runtime/opencl/launch's resident.go runs them). An output
 // of a map-reduce, scan or filter kernel, a stream reduction's row
-// (openclstream.go) or a grid's result (openclgridkept.go) stays there
+// (stream.go) or a grid's result (gridkept.go) stays there
 // when nothing but later top-level kernels of the same block read it,
 // each as one of its inputs or only through its lambdas' captures
-// (openclcaptured.go), and its value leaves no loop or branch through
+// (captured.go), and its value leaves no loop or branch through
 // its Go variable for code that reads it (readFlows), and no closure or
 // pointer reaches that variable (goVarHidden): then
 // no statement of the spec reads its Go variable, and the code of each
 // reader either runs on the device on the buffer (launch.Dev) or
 // downloads it first (the handle's Host, in a device kernel's fallback
-// and, through hostgo.Func.HostInputs, before a kernel another backend
+// and, through the spec's HostInputs, before a kernel another backend
 // generates). Every other array takes the way it takes without this:
 // uploaded by each kernel that reads it, downloaded by the one that
 // writes it.
@@ -23,11 +25,67 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
-// keepable returns the last kernel that reads output v of ck's kernel
+// residency holds the facts about a whole spec that the residency
+// queries (keepable, shareable) read, computed once.
+type residency struct {
+	fn *lowered.Function
+	// flows are the values that leave a statement through their Go
+	// variable for code that reads them (readFlows).
+	flows map[ir.Stmt]map[*ir.Var]bool
+	// hidden are the Go variables code the IR does not place may read
+	// or assign (hiddenVars); allHidden says that every one may (no type
+	// information).
+	hidden    map[types.Object]bool
+	allHidden bool
+	// kernelOf is the top-level plan kernel of each SOAC that is a
+	// member of one.
+	kernelOf map[*ir.SOAC]*lowered.PlanKernel
+}
+
+// analyseResidency computes the facts of fn's residency queries.
+func analyseResidency(fn *lowered.Function) *residency {
+	r := &residency{fn: fn, flows: readFlows(fn.Func), kernelOf: map[*ir.SOAC]*lowered.PlanKernel{}}
+	r.hidden, r.allHidden = hiddenVars(fn.Func)
+	for _, lk := range fn.Kernels {
+		if k := lk.Src; k.Depth == 0 {
+			for _, m := range k.SOACs {
+				r.kernelOf[m] = k
+			}
+		}
+	}
+	return r
+}
+
+// goVarHidden reports whether v's Go variable may be read or assigned
+// where no statement of the spec's IR says (hiddenVars); a temporary
+// (no Go variable) never is.
+func (r *residency) goVarHidden(v *ir.Var) bool {
+	return v.Obj != nil && (r.allHidden || r.hidden[v.Obj])
+}
+
+// placeable reports whether an array of lk's may stay on the device
+// from lk on: lk has no rerun guard (whose closure would hide the device
+// copy's variable) and no placed members, runs at the top level of the
+// spec with no closure around it, and no closure or pointer reaches v's
+// Go variable.
+func (r *residency) placeable(lk *lowered.Kernel, v *ir.Var) bool {
+	p := lk.Src
+	if lk.Rerun || len(lk.Later) > 0 || p.Depth > 0 || p.Block == nil || r.goVarHidden(v) {
+		return false
+	}
+	for b := p.Block; b.Parent != nil; b = b.Parent.Block() {
+		if _, ok := b.Parent.(*ir.Closure); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// keepable returns the last kernel that reads output v of kernel lk
 // when v may stay on the device after it, else nil: the kernel (a
 // map-reduce, a scan, a filter's, v its kept elements, a stream
 // reduction's, v its row, or a grid's) is at the top
@@ -43,40 +101,26 @@ import (
 // or the code after it, the code after a branch) reads it there, so
 // it is not kept; nor is v when code the IR does not place may read
 // its Go variable (goVarHidden: a closure's capture, its address).
-func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
-	f, p := ck.f, ck.lk.Src
-	if ck.lk.Rerun || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil || goVarHidden(f.Spec(), v) {
+func (r *residency) keepable(lk *lowered.Kernel, v *ir.Var) *lowered.PlanKernel {
+	p := lk.Src
+	if !r.placeable(lk, v) {
 		return nil
 	}
-	for b := p.Block; b.Parent != nil; b = b.Parent.Block() {
-		if _, ok := b.Parent.(*ir.Closure); ok {
-			return nil
-		}
-	}
-	at := func(k *fusion.Kernel) int { return slices.Index(p.Block.Stmts, k.At) }
-	kOf := map[*ir.SOAC]*fusion.Kernel{}
-	for _, k := range f.Plan().Kernels {
-		if k.Depth == 0 {
-			for _, m := range k.SOACs {
-				kOf[m] = k
-			}
-		}
-	}
+	at := func(k *lowered.PlanKernel) int { return slices.Index(p.Block.Stmts, k.At) }
 	pAt := at(p)
-	var last *fusion.Kernel
+	var last *lowered.PlanKernel
 	lastAt := -1
 	ok := pAt >= 0
-	flows := readFlows(f.Spec())
-	ir.Walk(f.Spec().Body, func(s ir.Stmt) bool {
+	ir.Walk(r.fn.Func.Body, func(s ir.Stmt) bool {
 		if !ok {
 			return false
 		}
 		e := s.Effects()
-		if !slices.Contains(e.Uses, v) && !slices.Contains(e.Writes, v) && !flows[s][v] {
+		if !slices.Contains(e.Uses, v) && !slices.Contains(e.Writes, v) && !r.flows[s][v] {
 			return true
 		}
 		m, isSOAC := s.(*ir.SOAC)
-		k := kOf[m]
+		k := r.kernelOf[m]
 		if !isSOAC || k == nil || s.Block() != p.Block || slices.Contains(e.Writes, v) {
 			ok = false
 			return false
@@ -92,11 +136,11 @@ func (ck *clKernel) keepable(v *ir.Var) *fusion.Kernel {
 			return false
 		}
 		asInput := slices.Contains(k.Inputs, v) && slices.Contains(m.Inputs(), v) && !readsBesides(m, v)
-		// Or captured by its lambdas (openclcaptured.go): a slice read
+		// Or captured by its lambdas (captured.go): a slice read
 		// at indices, never written (the SOAC's effects would say so),
 		// and no other variable of the Go variable captured beside it.
 		asCapture := !slices.Contains(k.Inputs, v) && readsOnlyCaptured(m, v) && capturesOne(k, v)
-		if k.Block != p.Block || i <= pAt || !(asInput || asCapture) || len(f.Lowered(k).Later) > 0 {
+		if k.Block != p.Block || i <= pAt || !(asInput || asCapture) || len(r.fn.Of[k].Later) > 0 {
 			ok = false
 			return false
 		}
@@ -151,23 +195,18 @@ func readsOperand(m *ir.SOAC, v *ir.Var) bool {
 	return false
 }
 
-// shareable returns the last of the later top-level kernels of ck's
-// block that read input v, when they may read the buffer ck's kernel
-// uploads: ck's kernel has no rerun guard (whose closure would hide the
-// handle) and no placed members, no closure or pointer may change v's
-// Go variable unseen (goVarHidden), and nothing from ck's kernel to
+// shareable returns the last of the later top-level kernels of lk's
+// block that read input v, when they may read the buffer lk's code
+// uploads: lk has no rerun guard (whose closure would hide the handle)
+// and no placed members, no closure or pointer may change v's Go
+// variable unseen (goVarHidden), and nothing from lk to
 // that one (the statements of the block between them and the members
 // of the kernels that run there) writes memory or has an effect, so v's
 // elements stay what was uploaded. Else nil.
-func (ck *clKernel) shareable(v *ir.Var) *fusion.Kernel {
-	f, p := ck.f, ck.lk.Src
-	if ck.lk.Rerun || len(ck.lk.Later) > 0 || p.Depth > 0 || p.Block == nil || goVarHidden(f.Spec(), v) {
+func (r *residency) shareable(lk *lowered.Kernel, v *ir.Var) *lowered.PlanKernel {
+	p := lk.Src
+	if !r.placeable(lk, v) {
 		return nil
-	}
-	for b := p.Block; b.Parent != nil; b = b.Parent.Block() {
-		if _, ok := b.Parent.(*ir.Closure); ok {
-			return nil
-		}
 	}
 	stmts := p.Block.Stmts
 	pAt := slices.Index(stmts, p.At)
@@ -178,11 +217,11 @@ func (ck *clKernel) shareable(v *ir.Var) *fusion.Kernel {
 		e := s.Effects()
 		return len(e.Writes) == 0 && !e.WritesGlobal && e.Impure == ""
 	}
-	var last *fusion.Kernel
+	var last *lowered.PlanKernel
 	for _, s := range stmts[pAt+1:] {
-		var at []*fusion.Kernel
-		for _, k := range f.Plan().Kernels {
-			if k.Depth == 0 && k.At == s {
+		var at []*lowered.PlanKernel
+		for _, lk := range r.fn.Kernels {
+			if k := lk.Src; k.Depth == 0 && k.At == s {
 				at = append(at, k)
 			}
 		}
@@ -197,7 +236,7 @@ func (ck *clKernel) shareable(v *ir.Var) *fusion.Kernel {
 			}
 		}
 		for _, k := range at {
-			if k.Block == p.Block && slices.Contains(k.Inputs, v) && len(f.Lowered(k).Later) == 0 {
+			if k.Block == p.Block && slices.Contains(k.Inputs, v) && len(r.fn.Of[k].Later) == 0 {
 				last = k
 			}
 		}
@@ -259,18 +298,16 @@ func definesRead(e *ir.Effects, v *ir.Var, read map[*ir.Var]bool) bool {
 	return false
 }
 
-// goVarHidden reports whether v's Go variable may be read or assigned
-// where no statement of fn's IR says: a function literal other than a
-// SOAC's lambda captures it (a closure's body runs at any later point,
-// when it is called or deferred, reading the variable then), or its
-// address is taken (&v, or a pointer method's receiver). Without type
-// information it assumes so; a temporary (no Go variable) never is.
-func goVarHidden(fn *ir.Function, v *ir.Var) bool {
-	if v.Obj == nil {
-		return false
-	}
+// hiddenVars returns the Go variables of fn that may be read or
+// assigned where no statement of fn's IR says: a function literal other
+// than a SOAC's lambda captures it (a closure's body runs at any later
+// point, when it is called or deferred, reading the variable then), or
+// its address is taken (&v, or a pointer method's receiver on a
+// variable that is not a pointer). Without type information every one
+// may be (all).
+func hiddenVars(fn *ir.Function) (hidden map[types.Object]bool, all bool) {
 	if fn.Info == nil || fn.Decl == nil || fn.Decl.Body == nil {
-		return true
+		return nil, true
 	}
 	lambdas := map[*ast.FuncLit]bool{}
 	ir.Walk(fn.Body, func(s ir.Stmt) bool {
@@ -283,37 +320,49 @@ func goVarHidden(fn *ir.Function, v *ir.Var) bool {
 		}
 		return true
 	})
-	names := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && fn.Info.Uses[id] == v.Obj
-	}
-	hidden := false
-	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
-		if hidden {
-			return false
+	hidden = map[types.Object]bool{}
+	named := func(e ast.Expr) types.Object {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			return fn.Info.Uses[id]
 		}
+		return nil
+	}
+	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			if !lambdas[n] {
 				ast.Inspect(n.Body, func(m ast.Node) bool {
-					if id, ok := m.(*ast.Ident); ok && fn.Info.Uses[id] == v.Obj {
-						hidden = true
+					if id, ok := m.(*ast.Ident); ok && fn.Info.Uses[id] != nil {
+						hidden[fn.Info.Uses[id]] = true
 					}
-					return !hidden
+					return true
 				})
 			}
 		case *ast.UnaryExpr:
-			hidden = n.Op == token.AND && names(n.X)
+			if obj := named(n.X); n.Op == token.AND && obj != nil {
+				hidden[obj] = true
+			}
 		case *ast.SelectorExpr:
-			if sel := fn.Info.Selections[n]; sel != nil && sel.Kind() != types.FieldVal && names(n.X) {
+			obj := named(n.X)
+			if sel := fn.Info.Selections[n]; sel != nil && sel.Kind() != types.FieldVal && obj != nil {
 				if sig, _ := sel.Obj().Type().(*types.Signature); sig != nil && sig.Recv() != nil {
 					_, ptrRecv := sig.Recv().Type().Underlying().(*types.Pointer)
-					_, ptrX := v.Obj.Type().Underlying().(*types.Pointer)
-					hidden = ptrRecv && !ptrX
+					_, ptrX := obj.Type().Underlying().(*types.Pointer)
+					if ptrRecv && !ptrX {
+						hidden[obj] = true
+					}
 				}
 			}
 		}
-		return !hidden
+		return true
 	})
-	return hidden
+	return hidden, false
 }
+
+// keepable returns the last kernel that reads output v of ck's kernel
+// when v may stay on the device after it (residency.keepable), else nil.
+func (ck *clKernel) keepable(v *ir.Var) *lowered.PlanKernel { return ck.f.res.keepable(ck.lk, v) }
+
+// shareable returns the last later kernel that may read the buffer of
+// input v that ck's kernel uploads (residency.shareable), else nil.
+func (ck *clKernel) shareable(v *ir.Var) *lowered.PlanKernel { return ck.f.res.shareable(ck.lk, v) }

@@ -18,7 +18,7 @@ import (
 	"fmt"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // compaction sets ck.compact: the one space whose kept elements the
@@ -30,13 +30,13 @@ func (ck *clKernel) compaction(outs map[*ir.Var]string) string {
 			continue
 		}
 		s := m.Space
-		if m.Role == lower.Filter {
+		if m.Role == lowered.Filter {
 			s = m.Kept
 		}
-		if s == lower.Root {
+		if s == lowered.Root {
 			continue
 		}
-		if ck.compact != lower.Root && ck.compact != s {
+		if ck.compact != lowered.Root && ck.compact != s {
 			return fmt.Sprintf("%s and %s store the kept elements of two filters: the filter skeleton compacts one", soacPos(ck.f, first), soacPos(ck.f, m.SOAC))
 		}
 		ck.compact, first = s, m.SOAC
@@ -46,7 +46,7 @@ func (ck *clKernel) compaction(outs map[*ir.Var]string) string {
 
 // elements returns the C values of the elements member m reads, checking
 // that each is of m's space.
-func (ck *clKernel) elements(m lower.Member) ([]string, string) {
+func (ck *clKernel) elements(m lowered.Member) ([]string, string) {
 	var args []string
 	for _, v := range m.SOAC.Inputs() {
 		c, ok := ck.cname[v]
@@ -55,7 +55,7 @@ func (ck *clKernel) elements(m lower.Member) ([]string, string) {
 		}
 		args = append(args, c)
 	}
-	// The elements of its index reads (fusion.Kernel.Gathers), in the
+	// The elements of its index reads (lowered.PlanKernel.Gathers), in the
 	// order of the lambda's Reads parameters (clKernel.lambda): another
 	// member's elements, computed before in the root space.
 	for _, g := range ck.lk.Src.Gathers {
@@ -63,7 +63,7 @@ func (ck *clKernel) elements(m lower.Member) ([]string, string) {
 			continue
 		}
 		c, ok := ck.cname[g.Var]
-		if !ok || ck.space[g.Var] != lower.Root || m.Space != lower.Root {
+		if !ok || ck.space[g.Var] != lowered.Root || m.Space != lowered.Root {
 			return nil, fmt.Sprintf("%s reads %s at the iteration index, which the kernel does not compute before it in its space", soacPos(ck.f, m.SOAC), g.Var.Name)
 		}
 		args = append(args, c)
@@ -73,7 +73,7 @@ func (ck *clKernel) elements(m lower.Member) ([]string, string) {
 
 // filterMember sets the keep flag of the space filter m keeps, whose
 // elements are its input's, and stores them when they are materialised.
-func (ck *clKernel) filterMember(m lower.Member, outs map[*ir.Var]string) string {
+func (ck *clKernel) filterMember(m lowered.Member, outs map[*ir.Var]string) string {
 	op := m.SOAC.Op.(*ir.Filter)
 	fn, why := ck.lambda(m.SOAC, op.Pred)
 	if why != "" {
@@ -85,7 +85,7 @@ func (ck *clKernel) filterMember(m lower.Member, outs map[*ir.Var]string) string
 	}
 	k := fmt.Sprintf("k__k%d", m.Kept)
 	call := fn.Call(args, "", "&k__e")
-	if m.Space == lower.Root {
+	if m.Space == lowered.Root {
 		fmt.Fprintf(&ck.body, "const int %s = %s;\n", k, call)
 	} else {
 		fmt.Fprintf(&ck.body, "int %s = 0;\nif (%s) {\n%s = %s;\n}\n", k, ck.keep[m.Space], k, call)
@@ -103,7 +103,7 @@ func (ck *clKernel) filterMember(m lower.Member, outs map[*ir.Var]string) string
 // kept space, the neutral element for a dropped element (a select), or,
 // in a filter kernel, the element of the compacted space, which the
 // skeleton folds only when kept.
-func (ck *clKernel) foldElement(m lower.Member) string {
+func (ck *clKernel) foldElement(m lowered.Member) string {
 	r := ck.reds[ck.redIndex(m.SOAC)]
 	args, why := ck.elements(m)
 	if why != "" {
@@ -111,14 +111,14 @@ func (ck *clKernel) foldElement(m lower.Member) string {
 	}
 	v := r.cast + args[0]
 	switch {
-	case m.Space == lower.Root && ck.compact != lower.Root:
+	case m.Space == lowered.Root && ck.compact != lowered.Root:
 		// Every element, beside the kept ones the kernel stores: the
 		// filter skeleton's reduction folds them all (skel.Reduction.All).
 		ck.reds[ck.redIndex(m.SOAC)].all = true
 		fmt.Fprintf(&ck.body, "%s = %s;\n", r.c, v)
-	case m.Space == lower.Root || m.Space == ck.compact:
+	case m.Space == lowered.Root || m.Space == ck.compact:
 		fmt.Fprintf(&ck.body, "%s = %s;\n", r.c, v)
-	case ck.compact != lower.Root:
+	case ck.compact != lowered.Root:
 		return fmt.Sprintf("%s folds the kept elements of another filter than the one whose elements the kernel stores", soacPos(ck.f, m.SOAC))
 	case r.neutral == "{0}":
 		fmt.Fprintf(&ck.body, "if (%s) {\n%s = %s;\n} else {\nconst %s__t k__z = {0};\n%s = k__z;\n}\n", ck.keep[m.Space], r.c, v, r.c, r.c)

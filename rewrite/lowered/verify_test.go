@@ -1,10 +1,9 @@
-package lower
+package lowered
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
@@ -15,7 +14,7 @@ func filterFold() *Kernel {
 	red := &ir.SOAC{Name: "Reduce"}
 	mp := &ir.SOAC{Name: "Map"}
 	return &Kernel{
-		Src:    &fusion.Kernel{ID: 1, SOACs: []*ir.SOAC{flt, red, mp}},
+		Src:    &PlanKernel{ID: 1, SOACs: []*ir.SOAC{flt, red, mp}},
 		Form:   Loop,
 		Length: Length{Var: &ir.Var{Name: "xs"}},
 		Unroll: 1,

@@ -16,7 +16,7 @@ package opencl
 // unequal lengths make the spec's Map2 panic: the host does not launch
 // the Dot then (launch.RowLen), and the general form's work-items flag
 // the panic; either way the CPU code raises it. Kernels of any other
-// shape are left to the one-work-item-per-row form (openclrows.go). For
+// shape are left to the one-work-item-per-row form (rows.go). For
 // backend=auto the call runs the kernel when launch.Grid.Use says so
 // (the cost model with the result's size and the length of a row).
 
@@ -34,7 +34,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/backend"
 	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // The C names of the grid kernel's own arguments: the rows input, the
@@ -48,7 +48,7 @@ const (
 
 // gridShape is a kernel of the grid form.
 type gridShape struct {
-	m     lower.Member
+	m     lowered.Member
 	in    *ir.Var      // the [][]T input
 	row   *types.Var   // the outer lambda's parameter
 	xs    *types.Var   // the captured slice the inner Map runs over
@@ -93,13 +93,13 @@ func oneParam(info *types.Info, lit *ast.FuncLit) *types.Var {
 }
 
 // gridOf returns lk's grid shape, or nil when it has none.
-func gridOf(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string) *gridShape {
+func gridOf(f *spec, lk *lowered.Kernel, outs map[*ir.Var]string) *gridShape {
 	if len(lk.Members) != 1 || len(lk.Src.Inputs) != 1 {
 		return nil
 	}
 	m := lk.Members[0]
 	op, ok := m.SOAC.Op.(*ir.Screma)
-	if !ok || m.Role != lower.Map || m.Space != lower.Root || m.Store != lower.Indexed || !stored(m, outs) ||
+	if !ok || m.Role != lowered.Map || m.Space != lowered.Root || m.Store != lowered.Indexed || !stored(m, outs) ||
 		op.Map == nil || op.Map.Lit == nil || op.Scan != nil || op.Reduce != nil ||
 		len(m.SOAC.Inputs()) != 1 || m.SOAC.Inputs()[0] != lk.Src.Inputs[0] {
 		return nil
@@ -326,9 +326,9 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 	}
 	decls = append(decls, fmt.Sprintf("const long %s__n", gridXs))
 	// Operands an earlier kernel left on the device are read there
-	// (launch.ViewDev, openclcaptured.go; launch.RowsDev,
-	// openclgridkept.go); the fallback downloads them.
-	in := gridOperand{goVar: hostgo.Id(f.Name(g.in)), dev: f.DeviceArrayOf(g.in), rows: true}
+	// (launch.ViewDev, captured.go; launch.RowsDev,
+	// gridkept.go); the fallback downloads them.
+	in := gridOperand{goVar: hostgo.Id(f.Name(g.in)), dev: f.deviceArrayOf(g.in), rows: true}
 	xs := gridOperand{goVar: f.ObjName(g.xs), dev: capturedDev(f, ck.lk.Src, g.xs), rows: passXs == "Rows"}
 	goArgs := []jen.Code{in.arg(launchQ), xs.arg(launchQ)}
 	for _, a := range ck.args {
@@ -367,7 +367,7 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 		field("FP64", jen.Lit(ck.fp64)),
 		field("Spec", skelQ("Grid").Custom(lines, spec...)),
 	}
-	auto := f.Backend() == backend.Auto
+	auto := f.auto
 	if auto {
 		out, row, col, colRows, once, perStep := ck.gridCost(gk)
 		cost := []jen.Code{field("Out", hostgo.Lit(out)), field("Row", hostgo.Lit(row)), field("Col", hostgo.Lit(col))}
@@ -382,7 +382,7 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("Grid")).Custom(lines, launch...))
 
 	// The result stays on the device when only later kernels read it
-	// (openclgridkept.go).
+	// (gridkept.go).
 	var c hostgo.Stmts
 	keep := ck.keepGrid(g, outs, &c)
 	ok, flat := f.Fresh("ok"), f.Fresh("flat")
@@ -396,9 +396,7 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 	}
 	var run hostgo.Stmts
 	if keep != "" {
-		session := f.Prologue("cls", func(name string) hostgo.Stmts {
-			return hostgo.Stmts{hostgo.VarDecl(name, launchQ("Session"), nil), jen.Defer().Id(name).Dot("Release").Call()}
-		})
+		session := f.newSession()
 		goArgs = append(goArgs, launchQ("KeepRows").Call(jen.Op("&").Id(keep), rows, cols))
 		run.Add(hostgo.AssignTo(ok, jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), rows, cols, inner, jen.Index().Any().Values(goArgs...))))
 	} else {

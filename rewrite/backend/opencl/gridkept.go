@@ -1,21 +1,21 @@
 package opencl
 
 // This file keeps a grid's result, a [][]T, on the device for the later
-// kernels of the call that read it (openclresident.go's keepable
+// kernels of the call that read it (residency.go's keepable
 // decides; runtime/opencl/launch's matrix.go runs it): the grid writes
 // it into a buffer of the call's Session (launch.KeepRows,
 // Grid.RunOn), and a later grid reads it there as its rows or as the
 // rows its inner Map runs over, a later kernel's lambda as a captured
 // [][]T (launch.RowsDev). A reader that takes it as rows of its own
-// (openclrows.go) and every CPU code download it first (the Matrix's
+// (rows.go) and every CPU code download it first (the Matrix's
 // Host), as for the other kept arrays.
 
 import (
 	"github.com/dave/jennifer/jen"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // gridOperand is one operand of a grid's Go code, a [][]T (rows) or a
@@ -23,7 +23,7 @@ import (
 // call may have left (dev: a launch.Matrix or launch.Array), or nil.
 type gridOperand struct {
 	goVar jen.Code
-	dev   *hostgo.DeviceArray
+	dev   *deviceArray
 	rows  bool
 }
 
@@ -81,11 +81,11 @@ func (ck *clKernel) keepGrid(g *gridShape, outs map[*ir.Var]string, c *hostgo.St
 // and registers it with the Func: host code downloads it into v's Go
 // variable, by the name the reader's code gives it (the kernel's may
 // be a temporary that a tuple assignment then copies).
-func (ck *clKernel) declareKept(c *hostgo.Stmts, v *ir.Var, typ *jen.Statement, last *fusion.Kernel) string {
+func (ck *clKernel) declareKept(c *hostgo.Stmts, v *ir.Var, typ *jen.Statement, last *lowered.PlanKernel) string {
 	f := ck.f
 	h := f.Fresh("dev")
 	c.Add(hostgo.VarDecl(h, jen.Op("*").Add(typ), nil))
-	f.SetDeviceArray(v, &hostgo.DeviceArray{
+	f.setDeviceArray(v, &deviceArray{
 		Handle: h,
 		Host: func() hostgo.Stmts {
 			return hostgo.Stmts{jen.If(jen.Id(h).Op("!=").Nil()).Add(hostgo.Block(hostgo.Stmts{hostgo.AssignTo(f.Name(v), jen.Id(h).Dot("Host").Call())}))}
@@ -98,11 +98,11 @@ func (ck *clKernel) declareKept(c *hostgo.Stmts, v *ir.Var, typ *jen.Statement, 
 
 // rowsInputsHost returns the statements that download, before kernel
 // ck runs, its [][]T inputs an earlier grid left on the device (the
-// row form reads them from Go memory: openclrows.go), and those that
+// row form reads them from Go memory: rows.go), and those that
 // release the device copies it reads last.
 func (ck *clKernel) rowsInputsHost() (host, release hostgo.Stmts) {
 	for _, p := range ck.ins {
-		if d := ck.f.DeviceArrayOf(p.v); d != nil && p.rows != nil {
+		if d := ck.f.deviceArrayOf(p.v); d != nil && p.rows != nil {
 			host.Add(d.HostCode()...)
 			if d.Last == ck.lk.Src {
 				release.Add(d.Release...)

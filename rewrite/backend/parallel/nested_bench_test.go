@@ -1,6 +1,6 @@
 package parallel
 
-// BenchmarkNestedAccum measures what nestedMinLen (parnested.go) is
+// BenchmarkNestedAccum measures what nestedMinLen (nested.go) is
 // chosen from: the time of an inner product of n float64s, the data in
 // L1, as the plain loop (one accumulator: the cpu backend's, the spec's
 // order) and as the split loop (4 accumulators, the unrolled loop and

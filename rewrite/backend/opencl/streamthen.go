@@ -1,13 +1,13 @@
 package opencl
 
 // This file is the opencl backend's part for a StreamMap whose output
-// the kernel's later members read (form lower.ChunkedThen: examples/
+// the kernel's later members read (form lowered.ChunkedThen: examples/
 // prefixsum's ChunkedSums, a stream of 3x+1 then a running sum). It runs
 // in two device steps, in the spec's order, as the parallel backend's
-// two-step form does (parthen.go's parThenTwo):
+// two-step form does (then.go's parThenTwo):
 //
 //  1. the stream's half (lk.StreamPart) on the stream-map skeleton
-//     (openclstreammap.go), its output left on the device (launch.Keep)
+//     (streammap.go), its output left on the device (launch.Keep)
 //     or, when the spec reads it too, downloaded;
 //  2. the members' half (lk.ThenPart) as any loop kernel over that
 //     output (a map-reduce, the single-pass scan or a filter: opencl.go),
@@ -28,23 +28,23 @@ import (
 	"github.com/soacgen/soacgen/rewrite/backend"
 	"github.com/soacgen/soacgen/rewrite/clc"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // renderStreamThen renders a ChunkedThen kernel in two device steps, or
 // says why it does not.
-func renderStreamThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
+func renderStreamThen(f *spec, lk *lowered.Kernel, outs map[*ir.Var]string, next backend.Next) (hostgo.Stmts, string) {
 	if why := nestedIn(lk.Src.At); why != "" {
 		return nil, why
 	}
 	head, then := lk.StreamPart(), lk.ThenPart()
 	// The members' kernel leaves nothing on the device for later
-	// kernels and shares no input with them (openclresident.go): its
+	// kernels and shares no input with them (residency.go): its
 	// code runs in a block of its own, where a handle it declared would
 	// not reach them. Its Src is ThenPart's copy of the plan's kernel.
 	then.Src.Block = nil
 	sm := lk.Stream()
-	newKernel := func(k *lower.Kernel, next backend.Next) *clKernel {
+	newKernel := func(k *lowered.Kernel, next backend.Next) *clKernel {
 		return &clKernel{f: f, next: next, lk: k, unit: clc.NewUnit(f.Fset(), clc.PackageResolver(f.Files(), f.Info())),
 			cname: map[*ir.Var]string{}, space: map[*ir.Var]int{}, keep: make([]string, len(k.Spaces))}
 	}
@@ -98,7 +98,7 @@ func renderStreamThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 		// The members' half is its last reader; its fallback downloads
 		// nothing, since the whole kernel's CPU code computes the
 		// stream's output again.
-		f.SetDeviceArray(sm.Out, &hostgo.DeviceArray{
+		f.setDeviceArray(sm.Out, &deviceArray{
 			Handle:  dev,
 			Release: hostgo.Stmts{jen.Id(dev).Dot("Release").Call()},
 			Last:    then.Src,
@@ -108,7 +108,7 @@ func renderStreamThen(f *hostgo.Func, lk *lower.Kernel, outs map[*ir.Var]string,
 	thenCode := tk.emit(outs)
 	restore()
 	if dev != "" {
-		f.SetDeviceArray(sm.Out, nil)
+		f.setDeviceArray(sm.Out, nil)
 	}
 	ran := hostgo.Stmts{hostgo.AssignTo(failed, jen.False())}
 	if stored {

@@ -14,9 +14,8 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
-	"github.com/soacgen/soacgen/rewrite/lower"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // The weights of the arithmetic estimate: a call (a math function, or a
@@ -67,7 +66,7 @@ func sizeof(t types.Type) int {
 func (ck *clKernel) ops() int {
 	n := 0
 	for _, m := range ck.lk.Members {
-		if m.Role == lower.Gen {
+		if m.Role == lowered.Gen {
 			continue
 		}
 		for _, l := range m.SOAC.Lambdas() {
@@ -243,9 +242,9 @@ func (s *clStream) streamOps() int {
 // its own, and every array moved once: a kept output is not downloaded,
 // a shared input uploaded once, and a later kernel's other inputs and its
 // array outputs counted as it moves them. Those later kernels run on the
-// device exactly when this one did (openclemit.go), so the model decides
+// device exactly when this one did (emit.go), so the model decides
 // for them all here; alone (nothing kept or shared) it is bytes and ops.
-func (ck *clKernel) groupCost(lastOf map[*ir.Var]*fusion.Kernel, keep map[*ir.Var]string) (bytes, ops int) {
+func (ck *clKernel) groupCost(lastOf map[*ir.Var]*lowered.PlanKernel, keep map[*ir.Var]string) (bytes, ops int) {
 	bytes, ops = ck.bytes(), ck.ops()
 	if len(lastOf) == 0 {
 		return bytes, ops
@@ -262,11 +261,12 @@ func (ck *clKernel) groupCost(lastOf map[*ir.Var]*fusion.Kernel, keep map[*ir.Va
 			bytes -= sizeof(p.goElem)
 		}
 	}
-	for _, k := range ck.f.Plan().Kernels {
+	for _, lk := range ck.f.fn.Kernels {
+		k := lk.Src
 		at := slices.Index(stmts, k.At)
 		reads := func(v *ir.Var) bool { to, ok := onDev[v]; return ok && at <= to }
 		// A reader of an array left there as an input or as its
-		// lambdas' capture (openclcaptured.go).
+		// lambdas' capture (captured.go).
 		if k == src || k.Depth != 0 || k.Block != src.Block || at <= from || !slices.ContainsFunc(k.Inputs, reads) && !slices.ContainsFunc(capturedVars(k), reads) {
 			continue
 		}
