@@ -92,49 +92,63 @@ func (b *builder) sources(e ast.Expr) (vs []*ir.Var, unknown bool) {
 			}
 		}
 	case *ast.CallExpr:
-		if tv, ok := b.info.Types[e.Fun]; ok && tv.IsType() {
-			for _, a := range e.Args {
-				add(a)
-			}
-			break
-		}
-		switch bi := b.builtin(e); bi {
-		case "":
-		case "append":
-			for _, a := range e.Args {
-				add(a)
-			}
-			return vs, unknown
-		case "min", "max":
-			for _, a := range e.Args {
-				add(a)
-			}
-			return vs, unknown
-		default: // make, new, len, ...: fresh or scalar
-			return vs, unknown
-		}
-		// A pure call whose result the callee allocates itself
-		// (slices.Clone, soac.Map, a helper returning what it made)
-		// shares nothing when its elements hold no references.
-		if ce := b.pur.Call(e); ce.Purity.Pure && slices.Contains(ce.FreshResults, 0) && refFreeElems(t) {
-			return vs, unknown
-		}
-		// Any other call: its result may share memory with every argument
-		// and the receiver, and, unless the callee is known pure, with
-		// anything at all.
-		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
-			if s := b.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
-				add(sel.X)
-			}
-		} else if _, ok := b.info.Uses[calleeIdent(e.Fun)].(*types.Func); !ok {
-			add(e.Fun) // a function value: its captures
-		}
+		return b.callSources(e, t)
+	}
+	return vs, unknown
+}
+
+// callSources is sources for the call e, whose value has type t: a
+// conversion and the builtins append, min and max share what their
+// arguments share, the other builtins nothing, and so do the calls
+// described below.
+func (b *builder) callSources(e *ast.CallExpr, t types.Type) (vs []*ir.Var, unknown bool) {
+	add := func(e ast.Expr) {
+		s, u := b.sources(e)
+		vs = append(vs, s...)
+		unknown = unknown || u
+	}
+	if tv, ok := b.info.Types[e.Fun]; ok && tv.IsType() {
 		for _, a := range e.Args {
 			add(a)
 		}
-		if !b.pur.Call(e).Purity.Pure {
-			unknown = true
+		return vs, unknown
+	}
+	switch bi := b.builtin(e); bi {
+	case "":
+	case "append":
+		for _, a := range e.Args {
+			add(a)
 		}
+		return vs, unknown
+	case "min", "max":
+		for _, a := range e.Args {
+			add(a)
+		}
+		return vs, unknown
+	default: // make, new, len, ...: fresh or scalar
+		return vs, unknown
+	}
+	// A pure call whose result the callee allocates itself
+	// (slices.Clone, soac.Map, a helper returning what it made)
+	// shares nothing when its elements hold no references.
+	if ce := b.pur.Call(e); ce.Purity.Pure && slices.Contains(ce.FreshResults, 0) && refFreeElems(t) {
+		return vs, unknown
+	}
+	// Any other call: its result may share memory with every argument
+	// and the receiver, and, unless the callee is known pure, with
+	// anything at all.
+	if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok {
+		if s := b.info.Selections[sel]; s != nil && s.Kind() == types.MethodVal {
+			add(sel.X)
+		}
+	} else if _, ok := b.info.Uses[calleeIdent(e.Fun)].(*types.Func); !ok {
+		add(e.Fun) // a function value: its captures
+	}
+	for _, a := range e.Args {
+		add(a)
+	}
+	if !b.pur.Call(e).Purity.Pure {
+		unknown = true
 	}
 	return vs, unknown
 }

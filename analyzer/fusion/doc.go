@@ -51,10 +51,12 @@
 //
 // Its place in the pipeline (docs/architecture.md): the engine: dependency
 // graph (legality), the rule table (which fusion), the greedy bottom-up T2
-// driver (a producer whose consumer kernels cannot merge fuses into the
-// first with a map-out array, also into a stream's chunk loop; an impure
-// Map fuses only into the pure Reduce it feeds, effects in order;
-// placement: when a producer cannot move down to its consumers' kernel,
+// driver (driver.go; vertical fusion, vertical.go and fuseinto.go; copies
+// into branches, branchcopy.go; merges, horizontal.go; a producer whose
+// consumer kernels cannot merge fuses into the first with a map-out
+// array, also into a stream's chunk loop; an impure Map fuses only into
+// the pure Reduce it feeds, effects in order; placement: when a producer
+// cannot move down to its consumers' kernel,
 // the kernel runs at the producer and its members after it move up past
 // the statements they commute with, place.go; two SOACs ordered only by
 // their panics share a kernel, whose asserts and rerun keep the spec's
@@ -64,7 +66,9 @@
 // or Filter's literal reading a captured array only as ys[p], p its Iota
 // element and len(ys) provably the Iota's length, is an element-wise flow
 // of ys into it, Kernel.Gathers, tag index-read, gather.go); the
-// clustering methods greedy, ilp (the integer linear program of
+// clustering problem (cluster.go) and the engine's necessary conditions
+// for two SOACs to share a kernel (implications.go); the clustering
+// methods greedy, ilp (the integer linear program of
 // [Robinson-ILP], solved by gophersat) and wsp (the branch and bound of
 // [Bohrium-WSP]), which
 // choose a clustering and have the greedy driver replay it under all its

@@ -13,8 +13,8 @@ package fusion
 // neutral element a constant).
 //
 // It does NOT let anything else join such a kernel: vertical and
-// horizontal fusion refuse kernels with an impure member (driver.go), and
-// Check accepts an impure member only in this form.
+// horizontal fusion refuse kernels with an impure member (vertical.go,
+// horizontal.go), and Check accepts an impure member only in this form.
 
 import (
 	"fmt"

@@ -10,7 +10,7 @@ package fusion
 // out of the producer's group, mapOutChosen fuses it into the others'.
 //
 // It does NOT choose the kernels or the order producers are visited
-// (driver.go), nor decide legality (legal.go) or rules (rules.go).
+// (driver.go, vertical.go), nor decide legality (legal.go) or rules (rules.go).
 
 import (
 	"fmt"

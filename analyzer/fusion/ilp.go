@@ -22,7 +22,7 @@ package fusion
 //     |π_j − π_i| ≤ M·x_ij otherwise;
 //   - size-changing operators: x_aA ≤ x_ab, x_bB ≤ x_ab, x_AB ≤ x_ab for
 //     the compatible concestors (A, B) of a and b, and the engine's other
-//     necessary conditions in the same form (cluster.go's implications);
+//     necessary conditions in the same form (implications.go);
 //   - contraction: x_ij ≤ c_i for each flow i → j;
 //   - transitivity (a clustering is an equivalence): x_ik ≤ x_ij + x_jk,
 //     which the paper leaves to the objective;
@@ -176,7 +176,7 @@ func (pr *problem) ilpModel() *ilpModel {
 			m.cons = append(m.cons, solver.PropClause(-x, c))
 		}
 	}
-	// The engine's necessary conditions (cluster.go's implications,
+	// The engine's necessary conditions (implications.go,
 	// concestors among them): fused(a,b) → fused(x,y).
 	for _, im := range pr.implies {
 		fab, fxy := m.fused(im.a, im.b), m.fused(im.x, im.y)

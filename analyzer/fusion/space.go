@@ -484,7 +484,7 @@ func (sp *spaces) compat(members []*ir.SOAC) ([]*ir.SOAC, *Refusal) {
 	for _, m := range members {
 		in[m] = true
 	}
-	var uf unionFind // cluster.go's
+	var uf unionFind // replay.go's
 	find := func(s spaceID) spaceID { return spaceID(uf.find(int(s))) }
 	var asserts []*ir.SOAC
 	for _, m := range members {

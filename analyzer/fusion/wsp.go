@@ -20,8 +20,9 @@ package fusion
 // are fewest (mustCut); other illegal nodes branch on every free edge
 // inside a group.
 //
-// It does NOT check legality itself: pairs come from cluster.go, and a
-// candidate is legal when the engine's replay realises it.
+// It does NOT check legality itself: pairs come from cluster.go and
+// implications.go, and a candidate is legal when the engine's replay
+// realises it.
 
 import (
 	"slices"

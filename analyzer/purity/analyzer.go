@@ -16,7 +16,7 @@ import (
 
 // This file holds the Analyzer, the package's call graph and the bounded
 // fixed point over its strongly connected components, and the Result. It
-// does not judge statements or calls: body.go does.
+// does not judge statements or calls: body.go and callsite.go do.
 
 // Analyzer computes the purity of every function, method and function
 // literal of a package. It reports nothing; its result is a Result, and it

@@ -19,14 +19,15 @@ import (
 // pointer-receiver method on it). It does not track where fresh memory
 // flows: any escape (storing it in a global or a parameter, sending it,
 // capturing it in a closure that is called) is itself an impure effect
-// that body.go reports.
+// that body.go and callsite.go report.
 //
 // A function's result is fresh when every return gives it a fresh
 // expression of the function (a fresh local, make, a call of a function
 // whose result is fresh: slices.Clone, soac.Replicate, a generic helper
 // returning a slice it made); functions of the package are decided in the
 // same greatest fixed point as the variables, those of other packages by
-// the standard-library table's Fresh and the facts' FreshResults.
+// the standard-library table's Fresh and the facts' FreshResults. The
+// pass over the files that collects the candidates is in freshscan.go.
 
 // freshness holds, for the local variables of a package, whether they are
 // fresh and where they are declared.
@@ -85,197 +86,27 @@ func computeFreshness(info *types.Info, pkg *types.Package, files []*ast.File, e
 		results:    map[*types.Func][]bool{},
 		external:   external,
 	}
-	var assigns []assignment
-	funcs := map[*ast.FuncDecl]*fnReturns{}
-	var order []*fnReturns // the candidate functions, in source order
-	var stack []ast.Node
-	opaque := map[*types.Var]bool{}
-	defVar := func(id *ast.Ident) *types.Var {
-		v, _ := info.Defs[id].(*types.Var)
-		if v != nil && len(stack) > 0 {
-			f.encl[v] = stack[len(stack)-1]
-		}
-		return v
-	}
-	useVar := func(e ast.Expr) *types.Var {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			v, _ := info.Uses[id].(*types.Var)
-			return v
-		}
-		return nil
-	}
-	declareFields := func(fl *ast.FieldList, candidate bool) {
-		if fl == nil {
-			return
-		}
-		for _, field := range fl.List {
-			for _, id := range field.Names {
-				if v := defVar(id); v != nil && candidate {
-					f.fresh[v] = true // a result starts as its zero value
-					assigns = append(assigns, assignment{v, nil, -1})
-					opaque[v] = false
-				}
-			}
-		}
-	}
-	var visit func(n ast.Node) bool
-	visit = func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			if fn, ok := info.Defs[n.Name].(*types.Func); ok && n.Body != nil {
-				if res := fn.Type().(*types.Signature).Results(); res.Len() > 0 {
-					fr := &fnReturns{fn: fn, decl: n}
-					for i := 0; i < res.Len(); i++ {
-						if r := res.At(i); r.Name() != "" {
-							fr.named = append(fr.named, r)
-						}
-					}
-					funcs[n] = fr
-					f.results[fn] = make([]bool, res.Len())
-					for i := range f.results[fn] {
-						// Only results that can refer to memory are
-						// candidates: a number is no memory to write.
-						f.results[fn][i] = isReference(res.At(i).Type())
-					}
-					order = append(order, fr)
-				}
-			}
-			stack = append(stack, n)
-			declareFields(n.Recv, false)
-			declareFields(n.Type.Params, false)
-			declareFields(n.Type.Results, true)
-			if n.Body != nil {
-				ast.Inspect(n.Body, visit)
-			}
-			stack = stack[:len(stack)-1]
-			return false
-		case *ast.FuncLit:
-			stack = append(stack, n)
-			declareFields(n.Type.Params, false)
-			declareFields(n.Type.Results, true)
-			ast.Inspect(n.Body, visit)
-			stack = stack[:len(stack)-1]
-			return false
-		case *ast.ReturnStmt:
-			if len(stack) > 0 {
-				if d, ok := stack[len(stack)-1].(*ast.FuncDecl); ok && funcs[d] != nil {
-					funcs[d].returns = append(funcs[d].returns, n)
-				}
-			}
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				id, ok := ast.Unparen(lhs).(*ast.Ident)
-				if !ok {
-					continue
-				}
-				var v *types.Var
-				if n.Tok == token.DEFINE {
-					if v = defVar(id); v != nil {
-						f.fresh[v] = true
-					}
-				}
-				if v == nil {
-					if v = useVar(id); v == nil {
-						continue
-					}
-					if len(n.Lhs) == len(n.Rhs) && n.Tok == token.ASSIGN && isOpaqueOf(info, n.Rhs[i], v) {
-						continue // the same function (runtime/soac's combinators)
-					}
-					f.reassigned[v] = true
-				}
-				var rhs ast.Expr
-				tuple := -1
-				if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
-					rhs = n.Rhs[i]
-				} else if len(n.Rhs) == 1 && (n.Tok == token.DEFINE || n.Tok == token.ASSIGN) {
-					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-						rhs, tuple = call, i
-					}
-				}
-				if n.Tok != token.DEFINE && n.Tok != token.ASSIGN {
-					rhs = nil // x op= y
-				}
-				assigns = append(assigns, assignment{v, rhs, tuple})
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				v := defVar(id)
-				if v == nil || len(stack) == 0 {
-					continue
-				}
-				f.fresh[v] = true
-				var rhs ast.Expr
-				tuple := -1
-				switch {
-				case len(n.Values) == 0:
-					// The zero value: nil or a value, allocated here.
-					assigns = append(assigns, assignment{v, ast.NewIdent("nil"), -1})
-					continue
-				case len(n.Values) == len(n.Names):
-					rhs = n.Values[i]
-				case len(n.Values) == 1:
-					if call, ok := ast.Unparen(n.Values[0]).(*ast.CallExpr); ok {
-						rhs, tuple = call, i
-					}
-				}
-				assigns = append(assigns, assignment{v, rhs, tuple})
-			}
-		case *ast.RangeStmt:
-			for _, e := range []ast.Expr{n.Key, n.Value} {
-				id, ok := ast.Unparen(e).(*ast.Ident)
-				if !ok || e == nil {
-					continue
-				}
-				v := defVar(id)
-				if v == nil {
-					v = useVar(id)
-					if v != nil {
-						f.reassigned[v] = true
-					}
-				}
-				if v != nil {
-					assigns = append(assigns, assignment{v, nil, -1})
-				}
-			}
-		case *ast.CaseClause:
-			// The implicit variable of a type switch clause is local but
-			// never a candidate: its value comes from the switch's operand.
-			if v, ok := info.Implicits[n].(*types.Var); ok && len(stack) > 0 {
-				f.encl[v] = stack[len(stack)-1]
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if v := f.valueRoot(n.X); v != nil {
-					opaque[v] = true
-					f.reassigned[v] = true
-				}
-			}
-		case *ast.SelectorExpr:
-			// x.M() with a pointer-receiver method takes &x implicitly.
-			if sel := info.Selections[n]; sel != nil && sel.Kind() == types.MethodVal {
-				if sig, ok := sel.Obj().Type().(*types.Signature); ok && sig.Recv() != nil {
-					if _, ptrRecv := sig.Recv().Type().Underlying().(*types.Pointer); ptrRecv && !isPointer(info.TypeOf(n.X)) {
-						if v := f.valueRoot(n.X); v != nil {
-							opaque[v] = true
-							f.reassigned[v] = true
-						}
-					}
-				}
-			}
-		}
-		return true
-	}
+	sc := &freshScan{f: f, funcs: map[*ast.FuncDecl]*fnReturns{}, opaque: map[*types.Var]bool{}}
 	for _, file := range files {
-		ast.Inspect(file, visit)
+		ast.Inspect(file, sc.visit)
 	}
-	for v := range opaque {
-		if opaque[v] {
+	for v := range sc.opaque {
+		if sc.opaque[v] {
 			delete(f.fresh, v)
 		}
 	}
 	for v := range f.fresh {
 		f.nonNil[v] = true
 	}
+	f.settle(sc.assigns, sc.order)
+	return f
+}
+
+// settle is the fixed point: a variable loses fresh when one of its
+// assignments is not fresh, and nonNil when one may be nil; a function's
+// result loses fresh when one of its returns does not give it a fresh
+// value; until nothing changes.
+func (f *freshness) settle(assigns []assignment, order []*fnReturns) {
 	for changed := true; changed; {
 		changed = false
 		for _, a := range assigns {
@@ -299,7 +130,6 @@ func computeFreshness(info *types.Info, pkg *types.Package, files []*ast.File, e
 			}
 		}
 	}
-	return f
 }
 
 // assigned reports whether the value a gives its variable is fresh.

@@ -10,7 +10,7 @@ import (
 // This file holds the standard-library table: the effects of builtins and
 // of standard-library functions, as data. It does not decide anything about
 // a call site (which arguments are fresh, whether function arguments are
-// pure): body.go does that with the Effect a row gives.
+// pure): callsite.go does that with the Effect a row gives.
 
 // Effect is what calling a function does, as a row of the table states it.
 type Effect struct {
@@ -126,7 +126,7 @@ var StdTable = []StdFunc{
 	{Pkg: "", Name: "complex", Effect: pure},
 	{Pkg: "", Name: "real", Effect: pure},
 	{Pkg: "", Name: "imag", Effect: pure},
-	{Pkg: "", Name: "make", Effect: panics, Note: "panics on a negative or too large size; body.go refines this: constant, len and cap sizes do not panic"},
+	{Pkg: "", Name: "make", Effect: panics, Note: "panics on a negative or too large size; callsite.go refines this: constant, len and cap sizes do not panic"},
 	{Pkg: "", Name: "new", Effect: pure},
 	{Pkg: "", Name: "append", Effect: writes0, Note: "may write the spare capacity of argument 0; harmless when argument 0 is fresh"},
 	{Pkg: "", Name: "copy", Effect: writes0},
