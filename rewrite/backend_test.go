@@ -16,16 +16,6 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-func TestChain(t *testing.T) {
-	for b, want := range map[string]string{
-		"": "cpu", backend.CPU: "cpu", backend.Parallel: "parallel cpu", backend.OpenCL: "opencl parallel cpu", backend.Auto: "opencl parallel cpu",
-	} {
-		if got := strings.Join(backend.Chain(b), " "); got != want {
-			t.Errorf("Chain(%q) = %s, want %s", b, got, want)
-		}
-	}
-}
-
 // TestForcedRefusal makes the cpu backend refuse the kernel of the
 // testdata/basic spec dotSpec and checks what users see: the warning
 // (file:line:col, the spec, the backend, the reason, the fallback), the

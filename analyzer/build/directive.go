@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
@@ -14,9 +15,6 @@ const directivePrefix = "//soac:"
 
 // fuseDirective is the one directive soacgen defines.
 const fuseDirective = "fuse"
-
-// backends are the values the backend= key of //soac:fuse accepts.
-var backends = map[string]bool{"cpu": true, "parallel": true, "opencl": true, "auto": true}
 
 // clusters are the values the cluster= key of //soac:fuse accepts: the
 // fusion engine's clustering methods (fusion.Methods).
@@ -142,7 +140,7 @@ func parseFuse(args string) (*ir.Directive, string) {
 		seen[k] = true
 		switch k {
 		case "backend":
-			if !backends[v] {
+			if !slices.Contains(ir.Backends, v) {
 				return nil, fmt.Sprintf("unknown backend %q (want cpu, parallel, opencl or auto)", v)
 			}
 			d.Backend = v

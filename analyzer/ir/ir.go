@@ -112,10 +112,25 @@ func (fn *Function) Directed() []*Function {
 	return out
 }
 
+// The backends a directive's backend= and soacgen's -backend flag name
+// (docs/contract.md). Backends lists them: the one list of backend names
+// the directive parser, the report, the command and the generator's
+// chain (package rewrite/backend) read.
+const (
+	BackendCPU      = "cpu"
+	BackendParallel = "parallel"
+	BackendOpenCL   = "opencl"
+	BackendAuto     = "auto"
+)
+
+// Backends are the backend names, in the order the documentation lists
+// them.
+var Backends = []string{BackendCPU, BackendParallel, BackendOpenCL, BackendAuto}
+
 // Directive is a parsed //soac:fuse comment.
 type Directive struct {
 	Name    string    // the name of the function to generate
-	Backend string    // "cpu", "parallel", "opencl", "auto", or "" when the directive names none
+	Backend string    // one of Backends, or "" when the directive names none
 	Cluster string    // "greedy", "ilp", "wsp", or "" when the directive names none
 	Pos     token.Pos // position of the comment
 }

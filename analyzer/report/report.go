@@ -61,14 +61,10 @@ import (
 
 // DefaultBackend is the backend of a kernel whose spec's directive names none
 // when Options.Backend is empty; docs/contract.md fixes it as cpu.
-const DefaultBackend = "cpu"
+const DefaultBackend = ir.BackendCPU
 
-// Backends are the backend names docs/contract.md allows in a directive and in
-// soacgen's -backend flag.
-var Backends = []string{"cpu", "parallel", "opencl", "auto"}
-
-// ValidBackend reports whether b is one of Backends.
-func ValidBackend(b string) bool { return slices.Contains(Backends, b) }
+// ValidBackend reports whether b is one of the backend names (ir.Backends).
+func ValidBackend(b string) bool { return slices.Contains(ir.Backends, b) }
 
 // Report is the whole fusion report: what `soacgen -json` prints.
 type Report struct {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/soacgen/soacgen/analyzer/fusion"
+	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/analyzer/report"
 	"github.com/soacgen/soacgen/rewrite"
 )
@@ -61,7 +62,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 	stats := fs.Bool("stats", false, "print the fusion statistics table (on standard error when -json is given too)")
 	check := fs.Bool("check", false, "write nothing; exit 1 if a generated file is missing or would change")
 	gas := fs.Int("fuse.gas", 0, "stop the fusion engine after N fusions per function (0: no limit), to bisect a wrong fusion")
-	backend := fs.String("backend", report.DefaultBackend, "backend of specs whose directive names none: "+strings.Join(report.Backends, ", "))
+	backend := fs.String("backend", report.DefaultBackend, "backend of specs whose directive names none: "+strings.Join(ir.Backends, ", "))
 	verify := fs.Bool("verify", false, "verify the IR, the fusion plans and the lowered kernels between the stages (a debugging switch: a broken invariant is an error)")
 	graphDir := fs.String("graph", "", "write each spec's fusion graph to `DIR` as Graphviz DOT, and DIR/index.html")
 	cluster := fs.String("cluster", fusion.DefaultMethod, "clustering method of specs whose directive names none: "+strings.Join(fusion.Methods(), ", "))
@@ -76,7 +77,7 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if !report.ValidBackend(*backend) {
-		fmt.Fprintf(stderr, "soacgen: invalid -backend %q: want one of %s\n", *backend, strings.Join(report.Backends, ", "))
+		fmt.Fprintf(stderr, "soacgen: invalid -backend %q: want one of %s\n", *backend, strings.Join(ir.Backends, ", "))
 		return exitUsage
 	}
 	if fusion.PartitionerFor(*cluster) == nil {

@@ -22,14 +22,14 @@ import (
 	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
-// The backend names: those of docs/contract.md's directive and -backend flag,
-// and Reference, the report's name for a kernel every backend refused,
+// The backend names: those of docs/contract.md's directive and -backend
+// flag (the list is ir.Backends), and Reference, the report's name for a kernel every backend refused,
 // whose members run as calls of runtime/soac.
 const (
-	CPU       = "cpu"
-	Parallel  = "parallel"
-	OpenCL    = "opencl"
-	Auto      = "auto"
+	CPU       = ir.BackendCPU
+	Parallel  = ir.BackendParallel
+	OpenCL    = ir.BackendOpenCL
+	Auto      = ir.BackendAuto
 	Reference = "reference"
 )
 
