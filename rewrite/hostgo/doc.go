@@ -4,7 +4,7 @@
 // the package references qualified through the spec file's imports),
 // evaluating operands and function values where the spec evaluates them,
 // inlining lambdas where no floating-point contraction can differ, and
-// calling back (a KernelFunc) at each kernel's position so that the
+// calling back (its Kernels) at each kernel's position so that the
 // backends (package rewrite/backend and its subpackages) render it.
 //
 // It holds what every backend's code is made of: the sequential loop of
@@ -28,12 +28,13 @@
 // those that may fuse x*y+z, which it calls through soac.Opaque as the
 // runtime does (fma.go), evaluates operands where they are written:
 // body.go, subst.go, compound.go, rename.go, inline.go, placed.go),
-// calling a KernelFunc at each kernel's position; the code every backend's
+// calling its Kernels at each kernel's position; the code every backend's
 // output is made of: the sequential loop of a lowered kernel and its
 // pieces (Loop, LoopParts: fused.go; its body: loopbody.go, select.go),
 // the chunk loop of a stream (FusedStream: kernel.go, chunkloop.go; its
 // pieces for a backend that runs the chunks itself, StreamParts:
 // streamparts.go), the reference calls (Unfused), the rerun guard
-// (EmitGuarded), the code blocks (Stmts, Block, Define, …: code.go).
-// Imports no backend.
+// (EmitGuarded), the code blocks (Stmts, Block, Define, …: code.go),
+// slices allocated uncleared (Uncleared: alloc.go). Imports no backend,
+// and reads the lowered form (rewrite/lowered), never the fusion plan.
 package hostgo
