@@ -17,7 +17,7 @@
 // on GPUs otherwise, and chunked on CPU devices.
 //
 // Scan and Filter run by default on GPUs as single-pass kernels
-// (scan1.go, filter1.go): each work-group takes one tile by a dynamic tile id, and
+// (scanonepass.go, filteronepass.go): each work-group takes one tile by a dynamic tile id, and
 // learns the scan of the tiles before it by decoupled look-back
 // (lookback.go, Merrill and Garland), so each element is read once. The
 // older multi-kernel forms (reduce-then-scan, count-scan-scatter) remain

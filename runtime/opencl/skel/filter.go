@@ -18,7 +18,7 @@ import (
 // marked All, which fold every element.
 //
 // By default (Algorithm AutoAlgorithm) it runs on GPUs as one single-pass kernel
-// (filter1.go) that evaluates Body once per element, compacts each tile
+// (filteronepass.go) that evaluates Body once per element, compacts each tile
 // by a scan of 32-bit keep flags with decoupled look-back, and folds the
 // kept elements' reductions into one partial per tile, which a second
 // small kernel combines. That needs n < 2^31 and commutative reductions

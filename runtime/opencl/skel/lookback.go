@@ -5,7 +5,7 @@ package skel
 // look-back of Merrill and Garland ("Single-pass Parallel Prefix Scan
 // with Decoupled Look-back", 2016) by which each tile learns the scan of
 // all tiles before it. It does not emit the tile's own work (scan.go,
-// filter1.go do) and chooses no geometry at run time (newPlan does that
+// filteronepass.go do) and chooses no geometry at run time (newPlan does that
 // for the other kernels).
 //
 // Protocol. A group takes the next tile id from a global counter (atomic

@@ -13,7 +13,7 @@ import (
 // Op.Name is the variable Body assigns; the output has Op.Type.
 //
 // By default (Algorithm AutoAlgorithm) it runs on GPUs as one single-pass kernel
-// (scan1.go): each group scans one tile, finds the tile's carry-in by
+// (scanonepass.go): each group scans one tile, finds the tile's carry-in by
 // decoupled look-back, and writes it, so each element is read once and
 // written once. The body is the map fused before the scan (a scanomap).
 //
