@@ -51,7 +51,10 @@
 // spec's kernels and unwritten.go which are uploaded once per call
 // (see "Device arrays" below); emit.go writes the package-level
 // launch value and the call with the next backend's code (next) as its
-// fallback; alloc.go: the slices results are downloaded into,
+// fallback, emitrun.go the skeleton's run inside that call, and
+// launchsteps.go the steps emit.go and split.go share (the inputs on the
+// device, the kernel's length, backend=auto's guard, the CPU fallback);
+// alloc.go: the slices results are downloaded into,
 // uncleared (parallel.Alloc) where their elements hold no pointers, a
 // filter's cut to its kept count and capacity; split.go runs a
 // kernel whose scan is followed by other members (or beside a stored map)

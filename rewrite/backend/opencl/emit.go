@@ -3,8 +3,8 @@ package opencl
 // This file writes the Go side of an OpenCL kernel (translate.go and fold.go translate
 // it): the package-level launch value holding the skeleton with its
 // OpenCL C, and the code at the kernel's position that runs it, with the
-// next backend's code when it does not run. It does not translate
-// anything.
+// next backend's code when it does not run (the skeleton's run itself:
+// emitrun.go). It does not translate anything.
 
 import (
 	"fmt"
@@ -46,270 +46,138 @@ func (ck *clKernel) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	fb, fbName := ck.next()
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
 	form := ck.form()
-	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
-	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
 	launch := ck.redomapLaunch(kv, form)
-
-	// Arrays kept on the device (residency.go): the inputs an
-	// earlier kernel left there, the outputs that only later kernels
-	// read (a map's, a scan's, a filter's kept elements). The
-	// map-reduce, scan and filter skeletons run on them (RunOn).
-	// [][]T inputs a grid left there are downloaded first
+	// [][]T inputs a grid left on the device are downloaded first
 	// (gridkept.go).
 	c, rowsRelease := ck.rowsInputsHost()
-	devIn := map[*ir.Var]*deviceArray{}
-	for _, p := range ck.ins {
-		if d := f.deviceArrayOf(p.v); d != nil && p.rows == nil {
-			devIn[p.v] = d
-		}
+	pl := ck.placeArrays(&c, outs)
+	if f.auto {
+		bytes, ops := ck.groupCost(pl.lastOf, pl.keep)
+		launch = append(launch, ck.autoFields(bytes, ops, fbName == backend.Parallel, 1)...)
 	}
-	lastOf := map[*ir.Var]*lowered.PlanKernel{} // the last reader of each kept or shared array
-	keep := map[*ir.Var]string{}                // the handle of each output kept on the device
+	ck.declareLaunch(kv, form, launch)
+	r := &kernelRun{ck: ck, kv: kv, pl: pl, local: map[*ir.Var]string{}}
+	if pl.onSession() || ck.unwrittenCaptures() {
+		r.session = ck.newSession()
+	}
+	r.n = ck.length(&c, pl.devIn)
+	r.ok = f.Fresh("ok")
+	c.Add(hostgo.Define(r.ok, jen.False()))
+	cond := ck.launchCond(kv, r.n, pl.devIn)
+	r.buffers()
+	// The fallback reads the inputs left on the device from Go memory.
+	// So do captured slices left there (captured.go).
+	fallback, release := fallbackCode(f, k, ck.ins, pl.devIn, r.ok, fb)
+	r.args = r.kernelArgs()
+	r.devIns = r.runOnInputs()
+	if ck.scan {
+		r.scan(outs)
+	} else {
+		r.redomap(outs)
+	}
+	return append(append(append(c, jen.If(cond).Add(hostgo.Block(r.run)), fallback), release...), rowsRelease...)
+}
+
+// placement is where the arrays of a map-reduce, scan or filter kernel
+// are (residency.go, unwritten.go).
+type placement struct {
+	devIn  map[*ir.Var]*deviceArray        // the inputs an earlier kernel left on the device
+	keep   map[*ir.Var]string              // the handle of each output kept on the device
+	share  map[*ir.Var]string              // the handle of each input later kernels read too
+	unw    map[*ir.Var]bool                // the inputs uploaded once per call
+	lastOf map[*ir.Var]*lowered.PlanKernel // the last reader of each kept or shared array
+}
+
+// placeArrays decides which of ck's arrays are kept on the device: the
+// inputs an earlier kernel left there, the outputs that only later
+// kernels read (a map's, a scan's, a filter's kept elements), the inputs
+// later kernels read too (shared), and the inputs uploaded once per call
+// (unwritten.go). It declares the handles of the kept and shared arrays
+// in c and registers them with the spec. The map-reduce, scan and filter
+// skeletons run on them (RunOn).
+func (ck *clKernel) placeArrays(c *hostgo.Stmts, outs map[*ir.Var]string) *placement {
+	f := ck.f
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
+	pl := &placement{devIn: deviceInputs(f, ck.ins), keep: map[*ir.Var]string{}, share: map[*ir.Var]string{},
+		unw: map[*ir.Var]bool{}, lastOf: map[*ir.Var]*lowered.PlanKernel{}}
 	kept := ck.outs
 	if ck.scan {
 		kept = []clParam{ck.reds[0].clParam}
 	}
-	// A kernel without inputs runs over its Iota's length, off the
-	// session (launch.Redomap.RunN): its outputs are downloaded.
-	generated := len(ck.ins) == 0
 	for _, p := range kept {
-		if n := outs[p.v]; generated || p.rows != nil || n == "" || n == "_" {
+		// A kernel without inputs runs over its Iota's length, off the
+		// session (launch.Redomap.RunN): its outputs are downloaded.
+		if n := outs[p.v]; ck.generated() || p.rows != nil || n == "" || n == "_" {
 			continue
 		}
 		if last := ck.keepable(p.v); last != nil {
-			keep[p.v] = ck.declareKept(&c, p.v, launchQ("Array").Types(f.Type(p.goElem)), last)
-			lastOf[p.v] = last
+			pl.keep[p.v] = ck.declareKept(c, p.v, launchQ("Array").Types(f.Type(p.goElem)), last)
+			pl.lastOf[p.v] = last
 		}
 	}
-	share := map[*ir.Var]string{} // the handle of each input later kernels read too
-	unw := map[*ir.Var]bool{}     // inputs uploaded once per call (unwritten.go)
 	for _, p := range ck.ins {
-		if _, ok := devIn[p.v]; ok || p.rows != nil {
+		if _, ok := pl.devIn[p.v]; ok || p.rows != nil {
 			continue
 		}
 		if ck.unwritten(p.v) {
-			unw[p.v] = true
+			pl.unw[p.v] = true
 			continue
 		}
 		if last := ck.shareable(p.v); last != nil {
 			h := f.Fresh("dev")
-			share[p.v] = h
-			lastOf[p.v] = last
+			pl.share[p.v] = h
+			pl.lastOf[p.v] = last
 			c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(p.goElem))), nil))
 			f.setDeviceArray(p.v, &deviceArray{Handle: h, Release: hostgo.Stmts{jen.Id(h).Dot("Release").Call()}, Last: last})
 		}
 	}
-	if f.auto {
-		bytes, ops := ck.groupCost(lastOf, keep)
-		launch = append(launch, ck.autoFields(bytes, ops, fbName == backend.Parallel, 1)...)
-	}
-	ck.declareLaunch(kv, form, launch)
-	session := ""
-	if len(devIn) > 0 || len(keep) > 0 || len(share) > 0 || len(unw) > 0 || ck.unwrittenCaptures() {
-		session = ck.newSession()
-	}
-	// n is the length of the kernel's first input, or of the Iota that
-	// generates its space (evaluated once here: the CPU code evaluates it
-	// again, as the spec does).
-	var n *jen.Statement
-	switch {
-	case generated:
+	return pl
+}
+
+// onSession reports whether the kernel's arrays need the call's
+// launch.Session: it reads, keeps, shares or uploads once per call one.
+func (pl *placement) onSession() bool {
+	return len(pl.devIn) > 0 || len(pl.keep) > 0 || len(pl.share) > 0 || len(pl.unw) > 0
+}
+
+// generated reports whether ck has no inputs: it runs over the length of
+// the Iota that generates its space.
+func (ck *clKernel) generated() bool { return len(ck.ins) == 0 }
+
+// length returns the length of ck's space: of its first input (devIn
+// holds the inputs on the device), or of the Iota that generates it,
+// evaluated once here into a variable declared in c (the CPU code
+// evaluates it again, as the spec does).
+func (ck *clKernel) length(c *hostgo.Stmts, devIn map[*ir.Var]*deviceArray) *jen.Statement {
+	f := ck.f
+	if ck.generated() {
 		cln := f.Fresh("cln")
 		c.Add(hostgo.Define(cln, jen.Int().Call(f.LengthCode(ck.lk.Length))))
-		n = hostgo.Id(cln)
-	case devIn[ck.ins[0].v] != nil:
-		n = launchQ("Len").Call(jen.Id(devIn[ck.ins[0].v].Handle), hostgo.Id(f.Name(ck.ins[0].v)))
-	default:
-		n = jen.Len(hostgo.Id(f.Name(ck.ins[0].v)))
+		return hostgo.Id(cln)
 	}
-	ok := f.Fresh("ok")
-	c.Add(hostgo.Define(ok, jen.False()))
+	return inputLen(f, ck.ins[0].v, devIn)
+}
+
+// launchCond returns the condition under which ck's launch value kv runs
+// over n elements: its kernel was built, the length is not negative (a
+// generated space's: the CPU code's panic), every generated array of
+// the kernel has that length, and, for backend=auto, the device is
+// chosen: an input or captured slice an earlier kernel left on the
+// device (devIn) ran there by the model's verdict on the two together
+// (groupCost), so this one does too; else the model decides alone.
+func (ck *clKernel) launchCond(kv string, n *jen.Statement, devIn map[*ir.Var]*deviceArray) *jen.Statement {
+	f := ck.f
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
-	if generated {
-		// A negative length is the CPU code's panic.
+	if ck.generated() {
 		cond = n.Clone().Op(">").Lit(0).Op("&&").Add(cond)
 	}
 	cond = withGeneratedLengths(f, ck.lk, n, cond)
 	if f.auto {
-		// Inputs an earlier kernel left on the device: it ran there by
-		// the model's verdict on the two together (groupCost), so this
-		// one does too; else it decides alone.
-		use := jen.Id(kv).Dot("Use").Call(n)
-		var on []jen.Code
-		for _, p := range ck.ins {
-			if d := devIn[p.v]; d != nil {
-				on = append(on, jen.Id(d.Handle).Op("!=").Nil())
-			}
-		}
-		on = append(on, capturedOnDevice(f, k, func(v *ir.Var) bool { return devIn[v] != nil })...)
-		if len(on) > 0 {
-			either := jen.Add(on[0])
-			for _, x := range on[1:] {
-				either = either.Op("||").Add(x)
-			}
-			use = jen.Parens(either.Op("||").Add(use))
-		}
-		cond = jen.Add(use).Op("&&").Add(cond)
+		on := inputsOnDevice(ck.ins, devIn)
+		on = append(on, capturedOnDevice(f, ck.lk.Src, func(v *ir.Var) bool { return devIn[v] != nil })...)
+		cond = autoGuard(kv, n, on, cond)
 	}
-	slices := func(ps []clParam, name func(clParam) *jen.Statement) *jen.Statement {
-		if len(ps) == 0 {
-			return jen.Nil()
-		}
-		hostSlice := skelQ("HostSlice")
-		var list []jen.Code
-		for _, p := range ps {
-			list = append(list, skelQ("Slice").Call(name(p)))
-		}
-		return jen.Index().Add(hostSlice).Values(list...)
-	}
-	var run hostgo.Stmts // inside "if the kernel was built"
-	local := map[*ir.Var]string{}
-	spans, data, room, flat := ck.rowsHost(&run, local, n)
-	for _, p := range ck.outs {
-		if p.rows != nil || keep[p.v] != "" {
-			continue
-		}
-		local[p.v] = f.Fresh("clo")
-		run.Add(hostgo.Define(local[p.v], downloadDest(f, elemOf(p.v.Type), n)))
-	}
-	// The fallback reads the inputs left on the device from Go memory.
-	// So do captured slices left there (captured.go).
-	host, release := fallbackHost(f, k, ck.ins, devIn)
-	fallback := jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(append(host, fb...)))
-	input := func(p clParam) *jen.Statement {
-		if p.rows != nil {
-			return hostgo.Id(spans[p.v])
-		}
-		return hostgo.Id(f.Name(p.v))
-	}
-	// The values of the kernel's arguments, in the order of the Args
-	// declared above: every skeleton takes them first.
-	args := []jen.Code{ck.argValues(session, func(a clArg) jen.Code {
-		switch {
-		case a.rowsIn != nil:
-			return launchQ("View").Call(hostgo.Id(data[a.rowsIn]))
-		case a.rowsOut != nil:
-			return launchQ("Out").Call(hostgo.Id(flat[a.rowsOut]))
-		}
-		return launchQ("Arg").Call(jen.Int64().Call(hostgo.Id(room[a.rowCap])))
-	})}
-	list := func(name string, l []jen.Code) jen.Code {
-		if len(l) == 0 {
-			return jen.Nil()
-		}
-		return jen.Index().Add(launchQ(name)).Values(l...)
-	}
-	// The inputs of RunOn: on the device, shared, uploaded once per
-	// call, or uploaded for the run.
-	var devIns []jen.Code
-	for _, p := range ck.ins {
-		switch d := devIn[p.v]; {
-		case d != nil:
-			devIns = append(devIns, launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v))))
-		case share[p.v] != "":
-			devIns = append(devIns, launchQ("Share").Call(jen.Op("&").Id(share[p.v]), hostgo.Id(f.Name(p.v))))
-		case unw[p.v]:
-			devIns = append(devIns, launchQ("Unwritten").Call(jen.Op("&").Id(session), hostgo.Id(f.Name(p.v))))
-		default:
-			devIns = append(devIns, launchQ("Host").Call(input(p)))
-		}
-	}
-	if ck.scan {
-		r := ck.reds[0]
-		var call *jen.Statement
-		var done hostgo.Stmts
-		if session != "" {
-			out := launchQ("Keep").Call(jen.Op("&").Id(keep[r.v]))
-			if keep[r.v] == "" {
-				l := f.Fresh("clo")
-				run.Add(hostgo.Define(l, downloadDest(f, elemOf(r.v.Type), n)))
-				out = launchQ("Download").Call(hostgo.Id(l))
-				done.Add(hostgo.AssignTo(outs[r.v], hostgo.Id(l)))
-			}
-			call = jen.Id(kv).Dot("RunOn").Call(append([]jen.Code{jen.Op("&").Id(session)}, append(args, list("Input", devIns), out)...)...)
-		} else {
-			l := f.Fresh("clo")
-			run.Add(hostgo.Define(l, downloadDest(f, elemOf(r.v.Type), n)))
-			ins := slices(ck.ins, input)
-			call = jen.Id(kv).Dot("Run").Call(append(args, ins, skelQ("Slice").Call(hostgo.Id(l)))...)
-			done.Add(hostgo.AssignTo(outs[r.v], hostgo.Id(l)))
-		}
-		run.Add(jen.If(hostgo.AssignTo(ok, call), hostgo.Id(ok)).Add(hostgo.Block(done)))
-		return append(append(append(c, jen.If(cond).Add(hostgo.Block(run)), fallback), release...), rowsRelease...)
-	}
-	for _, r := range ck.reds {
-		local[r.v] = f.Fresh("clr")
-		run.Add(hostgo.VarDecl(local[r.v], jen.Index(hostgo.Lit(1)).Add(f.Type(r.goElem)), nil))
-	}
-	nkept := ""
-	lhs := hostgo.Id(ok)
-	if ck.compact != lowered.Root {
-		// The number kept, unless every output stays on the device.
-		lhs = jen.List(jen.Id("_"), hostgo.Id(ok))
-		for _, p := range ck.outs {
-			if keep[p.v] == "" {
-				nkept = f.Fresh("kept")
-				run.Add(hostgo.VarDecl(nkept, jen.Int(), nil))
-				lhs = jen.List(hostgo.Id(nkept), hostgo.Id(ok))
-				break
-			}
-		}
-	}
-	var reds []clParam
-	for _, r := range ck.reds {
-		reds = append(reds, r.clParam)
-	}
-	results := slices(reds, func(p clParam) *jen.Statement { return jen.Id(local[p.v]).Index(jen.Empty(), jen.Empty()) })
-	runFn := jen.Id(kv).Dot("Run")
-	if generated {
-		runFn = jen.Id(kv).Dot("RunN")
-		args = append([]jen.Code{n}, append(args,
-			slices(ck.outs, func(p clParam) *jen.Statement { return hostgo.Id(local[p.v]) }),
-			results)...)
-	} else if session != "" {
-		runFn = jen.Id(kv).Dot("RunOn")
-		args = append([]jen.Code{jen.Op("&").Id(session)}, args...)
-		var os []jen.Code
-		for _, p := range ck.outs {
-			if h := keep[p.v]; h != "" {
-				os = append(os, launchQ("Keep").Call(jen.Op("&").Id(h)))
-				continue
-			}
-			os = append(os, launchQ("Download").Call(hostgo.Id(local[p.v])))
-		}
-		args = append(args, list("Input", devIns), list("Output", os), results)
-	} else {
-		args = append(args,
-			slices(ck.ins, input),
-			slices(ck.outs, func(p clParam) *jen.Statement { return hostgo.Id(local[p.v]) }),
-			results)
-	}
-	var done hostgo.Stmts
-	for _, p := range ck.outs {
-		if keep[p.v] != "" {
-			continue
-		}
-		if p.rows != nil {
-			done.Add(hostgo.AssignTo(outs[p.v], launchQ("Split").Call(hostgo.Id(flat[p.v]), hostgo.Id(local[p.v]), hostgo.Id(room[p.v]))))
-			continue
-		}
-		if nkept != "" {
-			// Cut to the kept count and capacity: the elements past it
-			// were never written (downloadDest).
-			done.Add(hostgo.AssignTo(outs[p.v], jen.Id(local[p.v]).Index(jen.Empty(), hostgo.Id(nkept), hostgo.Id(nkept))))
-			continue
-		}
-		done.Add(hostgo.AssignTo(outs[p.v], hostgo.Id(local[p.v])))
-	}
-	for _, r := range ck.reds {
-		if n := outs[r.v]; n != "" && n != "_" {
-			v := jen.Id(local[r.v]).Index(hostgo.Lit(0))
-			// The start, combined once (clRed.start).
-			done.Add(hostgo.AssignTo(n, startCombined(f, r, v)))
-		}
-	}
-	run.Add(jen.If(jen.Add(lhs).Op("=").Add(runFn).Call(args...), hostgo.Id(ok)).Add(hostgo.Block(done)))
-	return append(append(append(c, jen.If(cond).Add(hostgo.Block(run)), fallback), release...), rowsRelease...)
+	return cond
 }
 
 // skelType returns p's skeleton type: its skel type, or a launch.Struct

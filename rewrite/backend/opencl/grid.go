@@ -305,31 +305,54 @@ func (ck *clKernel) refused(m *ir.SOAC, err error) string {
 func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	f, g := ck.f, gk.shape
 	fb, fbName := ck.next()
-	pos := f.Fset().Position(ck.lk.Src.At.Pos())
 	kv := f.PackageVar("soacgenCL" + f.Spec().Fuse.Name)
-	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
-	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
+	// Operands an earlier kernel left on the device are read there
+	// (launch.ViewDev, captured.go; launch.RowsDev, gridkept.go); the
+	// fallback downloads them.
+	in := gridOperand{goVar: hostgo.Id(f.Name(g.in)), dev: f.deviceArrayOf(g.in), rows: true}
+	xs := gridOperand{goVar: f.ObjName(g.xs), dev: capturedDev(f, ck.lk.Src, g.xs), rows: gk.xsT.Kind == clc.Slice2}
+	decls, goArgs := ck.gridArgs(gk, in, xs)
+	ck.declareGrid(gk, kv, decls, fbName == backend.Parallel)
+	// The result stays on the device when only later kernels read it
+	// (gridkept.go).
+	var c hostgo.Stmts
+	keep := ck.keepGrid(g, outs, &c)
+	ok, run := ck.gridRun(gk, outs, kv, keep, in, xs, goArgs)
+	cond := ck.gridCond(kv, in, xs)
+	// The fallback reads the operands left on the device from Go
+	// memory: it downloads them first.
+	host, release := capturedHost(f, ck.lk.Src, func(*ir.Var) bool { return false })
+	if d := in.dev; d != nil {
+		host = append(append(hostgo.Stmts{}, d.HostCode()...), host...)
+		if d.Last == ck.lk.Src {
+			release = append(append(hostgo.Stmts{}, d.Release...), release...)
+		}
+	}
+	return append(append(c,
+		hostgo.Define(ok, jen.False()),
+		jen.If(cond).Add(hostgo.Block(run)),
+		jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(append(host, fb...)))),
+		release...)
+}
 
-	// The kernel's arguments: the rows input, the inner Map's slice, the
-	// captures, the result buffer.
+// gridArgs returns the C declarations of grid kernel gk's arguments (the
+// rows input in, the inner Map's slice xs, the captures, the result
+// buffer) and the Go values of all but the result buffer's, which
+// depends on where the result goes (gridRun).
+func (ck *clKernel) gridArgs(gk *gridKernel, in, xs gridOperand) ([]string, []jen.Code) {
+	f := ck.f
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
 	decls := []string{
 		fmt.Sprintf("__global const %s *restrict %s__p", gk.rowT.Elem.C, gridIn),
 		fmt.Sprintf("__global const long *restrict %s__off", gridIn),
 		fmt.Sprintf("const long %s__n", gridIn),
 	}
-	passXs := "View"
-	if gk.xsT.Kind == clc.Slice2 {
-		passXs = "Rows"
+	if xs.rows {
 		decls = append(decls, fmt.Sprintf("__global const %s *restrict %s__p", gk.xsT.Elem.C, gridXs), fmt.Sprintf("__global const long *restrict %s__off", gridXs))
 	} else {
 		decls = append(decls, fmt.Sprintf("__global const %s *restrict %s__p", gk.xsT.Elem.C, gridXs))
 	}
 	decls = append(decls, fmt.Sprintf("const long %s__n", gridXs))
-	// Operands an earlier kernel left on the device are read there
-	// (launch.ViewDev, captured.go; launch.RowsDev,
-	// gridkept.go); the fallback downloads them.
-	in := gridOperand{goVar: hostgo.Id(f.Name(g.in)), dev: f.deviceArrayOf(g.in), rows: true}
-	xs := gridOperand{goVar: f.ObjName(g.xs), dev: capturedDev(f, ck.lk.Src, g.xs), rows: passXs == "Rows"}
 	goArgs := []jen.Code{in.arg(launchQ), xs.arg(launchQ)}
 	for _, a := range ck.args {
 		decls = append(decls, a.params...)
@@ -340,6 +363,16 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 		goArgs = append(goArgs, launchQ("Arg").Call(f.ObjName(a.obj)))
 	}
 	decls = append(decls, fmt.Sprintf("__global %s *restrict %s__p", gk.resultC(), gridOut))
+	return decls, goArgs
+}
+
+// declareGrid adds the package-level launch value kv of grid kernel gk
+// (a launch.Grid) with the kernel arguments decls; parallel reports that
+// the fallback backend=auto compares the device with is the parallel
+// backend.
+func (ck *clKernel) declareGrid(gk *gridKernel, kv string, decls []string, parallel bool) {
+	f := ck.f
+	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
 	var args []jen.Code
 	for _, d := range decls {
 		args = append(args, jen.Values(field("Name", jen.Lit(d[strings.LastIndexByte(d, ' ')+1:])), field("Decl", jen.Lit(d))))
@@ -358,34 +391,31 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 	} else {
 		spec = append(spec, field("Body", goString(gk.body)))
 	}
-	spec = append(spec, field("Preamble", goString(ck.unit.Source())))
-	if o := ck.unit.BuildOptions(); o != "" {
-		spec = append(spec, field("Options", jen.Lit(o)))
-	}
-	launch := []jen.Code{
-		field("At", jen.Lit(fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column))),
-		field("FP64", jen.Lit(ck.fp64)),
-		field("Spec", skelQ("Grid").Custom(lines, spec...)),
-	}
-	auto := f.auto
-	if auto {
+	launch := ck.launchFields(ck.lk.Src, "Grid", ck.preamble(spec))
+	if f.auto {
 		out, row, col, colRows, once, perStep := ck.gridCost(gk)
 		cost := []jen.Code{field("Out", hostgo.Lit(out)), field("Row", hostgo.Lit(row)), field("Col", hostgo.Lit(col))}
 		if colRows {
 			cost = append(cost, field("ColRows", jen.True()))
 		}
-		cost = append(cost, field("Ops", hostgo.Lit(once)), field("OpsK", hostgo.Lit(perStep)), field("Parallel", jen.Lit(fbName == backend.Parallel)))
-		launch = append(launch, field("Auto", jen.True()), field("Cost", launchQ("GridCost").Values(cost...)))
+		cost = append(cost, field("Ops", hostgo.Lit(once)), field("OpsK", hostgo.Lit(perStep)), field("Parallel", jen.Lit(parallel)))
+		launch = append(launch, field("Auto", jen.True()), field("Cost", f.Qual(launchPath, "launch", "GridCost").Values(cost...)))
 	}
 	f.AddDecls(jen.Line(),
 		jen.Commentf("%s runs a kernel of %s on OpenCL, one work-item per element (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
-		jen.Var().Id(kv).Op("=").Op("&").Add(launchQ("Grid")).Custom(lines, launch...))
+		jen.Var().Id(kv).Op("=").Op("&").Add(f.Qual(launchPath, "launch", "Grid")).Custom(lines, launch...))
+}
 
-	// The result stays on the device when only later kernels read it
-	// (gridkept.go).
-	var c hostgo.Stmts
-	keep := ck.keepGrid(g, outs, &c)
+// gridRun returns the name of a variable ok, which the caller declares,
+// and the run of grid kernel gk's launch value kv over rows input in and
+// the inner Map's slice xs (goArgs the values of its arguments but the
+// result buffer's), which sets ok: into the device buffer keep when the
+// result stays there, else into a host buffer, which the result's rows
+// are then cut from (launch.Chop).
+func (ck *clKernel) gridRun(gk *gridKernel, outs map[*ir.Var]string, kv, keep string, in, xs gridOperand, goArgs []jen.Code) (string, hostgo.Stmts) {
+	f, g := ck.f, gk.shape
 	ok, flat := f.Fresh("ok"), f.Fresh("flat")
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
 	rows, cols := in.length(launchQ), xs.length(launchQ)
 	inner := jen.Lit(0)
 	if gk.dot != nil {
@@ -394,48 +424,43 @@ func (ck *clKernel) emitGrid(gk *gridKernel, outs map[*ir.Var]string) hostgo.Stm
 			inner = launchQ("RowLenDev").Call(in.devOrNil(), in.goVar, xs.devOrNil(), xs.goVar)
 		}
 	}
-	var run hostgo.Stmts
 	if keep != "" {
 		session := f.newSession()
 		goArgs = append(goArgs, launchQ("KeepRows").Call(jen.Op("&").Id(keep), rows, cols))
-		run.Add(hostgo.AssignTo(ok, jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), rows, cols, inner, jen.Index().Any().Values(goArgs...))))
-	} else {
-		goArgs = append(goArgs, launchQ("Out").Call(hostgo.Id(flat)))
-		run.Add(
-			hostgo.Define(flat, downloadDest(f, elemOf(elemOf(g.m.SOAC.Out.Type)), jen.Add(rows).Op("*").Add(cols))),
-			jen.If(hostgo.AssignTo(ok, jen.Id(kv).Dot("Run").Call(rows, cols, inner, jen.Index().Any().Values(goArgs...))), hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{
-				hostgo.AssignTo(outs[g.m.SOAC.Out], launchQ("Chop").Call(hostgo.Id(flat), rows, cols)),
-			})))
+		return ok, hostgo.Stmts{hostgo.AssignTo(ok, jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(session), rows, cols, inner, jen.Index().Any().Values(goArgs...)))}
 	}
+	goArgs = append(goArgs, launchQ("Out").Call(hostgo.Id(flat)))
+	return ok, hostgo.Stmts{
+		hostgo.Define(flat, downloadDest(f, elemOf(elemOf(g.m.SOAC.Out.Type)), jen.Add(rows).Op("*").Add(cols))),
+		jen.If(hostgo.AssignTo(ok, jen.Id(kv).Dot("Run").Call(rows, cols, inner, jen.Index().Any().Values(goArgs...))), hostgo.Id(ok)).Add(hostgo.Block(hostgo.Stmts{
+			hostgo.AssignTo(outs[g.m.SOAC.Out], launchQ("Chop").Call(hostgo.Id(flat), rows, cols)),
+		})),
+	}
+}
+
+// gridCond returns the condition under which the grid's launch value kv
+// runs over rows input in and the inner Map's slice xs: its kernel was
+// built and, for backend=auto, the device is chosen (launch.Grid.Use,
+// with the result's size and the length of a row).
+func (ck *clKernel) gridCond(kv string, in, xs gridOperand) *jen.Statement {
+	f := ck.f
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
-	if auto {
-		innerLen := launchQ("Inner").Call(in.goVar)
-		if in.dev != nil {
-			innerLen = launchQ("InnerDev").Call(in.devOrNil(), in.goVar)
-		}
-		// Operands an earlier kernel left on the device: it ran there by
-		// the model's verdict, so this one does too.
-		var on []jen.Code
-		if in.dev != nil {
-			on = append(on, jen.Id(in.dev.Handle).Op("!=").Nil())
-		}
-		on = append(on, capturedOnDevice(f, ck.lk.Src, func(*ir.Var) bool { return false })...)
-		cond = either(on, jen.Id(kv).Dot("Use").Call(rows, cols, innerLen)).Op("&&").Add(cond)
+	if !f.auto {
+		return cond
 	}
-	// The fallback reads the operands left on the device from Go
-	// memory: it downloads them first.
-	host, release := capturedHost(f, ck.lk.Src, func(*ir.Var) bool { return false })
-	if d := in.dev; d != nil {
-		host = append(append(hostgo.Stmts{}, d.HostCode()...), host...)
-		if d.Last == ck.lk.Src {
-			release = append(append(hostgo.Stmts{}, d.Release...), release...)
-		}
+	innerLen := launchQ("Inner").Call(in.goVar)
+	if in.dev != nil {
+		innerLen = launchQ("InnerDev").Call(in.devOrNil(), in.goVar)
 	}
-	return append(append(c,
-		hostgo.Define(ok, jen.False()),
-		jen.If(cond).Add(hostgo.Block(run)),
-		jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(append(host, fb...)))),
-		release...)
+	// Operands an earlier kernel left on the device: it ran there by
+	// the model's verdict, so this one does too.
+	var on []jen.Code
+	if in.dev != nil {
+		on = append(on, jen.Id(in.dev.Handle).Op("!=").Nil())
+	}
+	on = append(on, capturedOnDevice(f, ck.lk.Src, func(*ir.Var) bool { return false })...)
+	return either(on, jen.Id(kv).Dot("Use").Call(in.length(launchQ), xs.length(launchQ), innerLen)).Op("&&").Add(cond)
 }
 
 // resultC returns the C type of the result's elements.

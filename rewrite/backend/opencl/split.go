@@ -162,11 +162,38 @@ func (ck *clKernel) declare(kv string) {
 // the rest, reading the scans on the device) one after the other, with
 // the next backend's code as the fallback of all.
 func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
-	ckA, last := stages[0], stages[len(stages)-1]
+	ckA := stages[0]
 	f, k := ckA.f, ckA.lk.Src
-	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
-	skelQ := func(name string) *jen.Statement { return f.Qual(skelPath, "skel", name) }
 	fb, fbName := ckA.next()
+	s := &splitRun{f: f, stages: stages, kvs: declareSplit(stages, outs, fbName)}
+	s.session = ckA.newSession()
+	var c hostgo.Stmts
+	s.placeInputs(&c)
+	s.n = inputLen(f, ckA.ins[0].v, s.devIn)
+	s.ok = f.Fresh("ok")
+	c.Add(hostgo.Define(s.ok, jen.False()))
+	// The last launch, after the scans'.
+	run := s.scanLaunches(s.lastLaunch(outs))
+	c.Add(jen.If(s.cond()).Add(hostgo.Block(run)))
+	// The device copies are released before the fallback runs.
+	for _, h := range s.handles {
+		c.Add(jen.Id(h).Dot("Release").Call())
+	}
+	for _, p := range ckA.ins {
+		if h := s.share[p.v]; h != "" {
+			c.Add(jen.Id(h).Dot("Release").Call())
+		}
+	}
+	fallback, release := fallbackCode(f, k, ckA.ins, s.devIn, s.ok, fb)
+	return append(append(c, fallback), release...)
+}
+
+// declareSplit declares the launch values of stages and returns their
+// names, in order. fbName is the fallback's backend: backend=auto
+// decides for all the launches at the first, priced together
+// (splitCost).
+func declareSplit(stages []*clKernel, outs map[*ir.Var]string, fbName string) []string {
+	f := stages[0].f
 	kvs := make([]string, len(stages))
 	for i, ck := range stages {
 		name := "soacgenCL" + f.Spec().Fuse.Name
@@ -178,63 +205,81 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 		}
 		kvs[i] = f.PackageVar(name)
 		if i == 0 && f.auto {
-			// backend=auto decides for all the launches at the first,
-			// priced together (splitCost).
 			bytes, ops := splitCost(stages, outs, func(v *ir.Var) bool { return f.deviceArrayOf(v) != nil })
 			ck.declareLaunch(kvs[i], ck.form(), append(ck.redomapLaunch(kvs[i], ck.form()), ck.autoFields(bytes, ops, fbName == backend.Parallel, len(stages))...))
 			continue
 		}
 		ck.declare(kvs[i])
 	}
-	session := ckA.newSession()
-	var c hostgo.Stmts
-	// The kernel's inputs: on the device already (an earlier kernel's),
-	// or uploaded by the first launch that reads them and read there by
-	// the later ones. Each scan but the last stage's is kept there.
-	devIn := map[*ir.Var]*deviceArray{}
-	share := map[*ir.Var]string{}
-	for _, p := range ckA.ins {
-		if d := f.deviceArrayOf(p.v); d != nil {
-			devIn[p.v] = d
+	return kvs
+}
+
+// splitRun is the code emitSplit writes: the launches of the stages, in
+// the call's session, over the kernel's inputs and the scans kept on
+// the device between them.
+type splitRun struct {
+	f       *spec
+	stages  []*clKernel
+	kvs     []string // the launch value of each stage
+	session string
+	devIn   map[*ir.Var]*deviceArray // the inputs an earlier kernel left on the device
+	share   map[*ir.Var]string       // the handle of each other input, uploaded once
+	scans   map[*ir.Var]string       // the handle of each kept scan
+	handles []string                 // the kept scans' handles, in order
+	n       *jen.Statement           // the kernel's length
+	ok      string                   // whether the last launch succeeded
+}
+
+// placeInputs declares in c the handles of the kernel's inputs and of
+// its kept scans. An input is on the device already (an earlier
+// kernel's), or uploaded by the first launch that reads it and read
+// there by the later ones. Each scan but the last stage's is kept there.
+func (s *splitRun) placeInputs(c *hostgo.Stmts) {
+	f := s.f
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
+	s.devIn = deviceInputs(f, s.stages[0].ins)
+	s.share = map[*ir.Var]string{}
+	for _, p := range s.stages[0].ins {
+		if s.devIn[p.v] != nil {
 			continue
 		}
 		h := f.Fresh("dev")
-		share[p.v] = h
+		s.share[p.v] = h
 		c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(p.goElem))), nil))
 	}
-	scans := map[*ir.Var]string{} // the handle of each kept scan
-	var handles []string
-	for _, ck := range stages[:len(stages)-1] {
+	s.scans = map[*ir.Var]string{}
+	for _, ck := range s.stages[:len(s.stages)-1] {
 		h := f.Fresh("dev")
-		scans[ck.reds[0].v] = h
-		handles = append(handles, h)
+		s.scans[ck.reds[0].v] = h
+		s.handles = append(s.handles, h)
 		c.Add(hostgo.VarDecl(h, jen.Op("*").Add(launchQ("Array").Types(f.Type(ck.reds[0].goElem))), nil))
 	}
-	input := func(p clParam) jen.Code {
-		if h := scans[p.v]; h != "" {
-			return launchQ("Dev").Call(jen.Id(h), jen.Nil())
+}
+
+// inputs returns the []launch.Input of a launch reading ps: a kept scan,
+// an input on the device, or a shared one.
+func (s *splitRun) inputs(ps []clParam) jen.Code {
+	f := s.f
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
+	var l []jen.Code
+	for _, p := range ps {
+		switch {
+		case s.scans[p.v] != "":
+			l = append(l, launchQ("Dev").Call(jen.Id(s.scans[p.v]), jen.Nil()))
+		case s.devIn[p.v] != nil:
+			l = append(l, launchQ("Dev").Call(jen.Id(s.devIn[p.v].Handle), hostgo.Id(f.Name(p.v))))
+		default:
+			l = append(l, launchQ("Share").Call(jen.Op("&").Id(s.share[p.v]), hostgo.Id(f.Name(p.v))))
 		}
-		if d := devIn[p.v]; d != nil {
-			return launchQ("Dev").Call(jen.Id(d.Handle), hostgo.Id(f.Name(p.v)))
-		}
-		return launchQ("Share").Call(jen.Op("&").Id(share[p.v]), hostgo.Id(f.Name(p.v)))
 	}
-	inputs := func(ps []clParam) jen.Code {
-		var l []jen.Code
-		for _, p := range ps {
-			l = append(l, input(p))
-		}
-		return jen.Index().Add(launchQ("Input")).Values(l...)
-	}
-	var n *jen.Statement
-	if d := devIn[ckA.ins[0].v]; d != nil {
-		n = launchQ("Len").Call(jen.Id(d.Handle), hostgo.Id(f.Name(ckA.ins[0].v)))
-	} else {
-		n = jen.Len(hostgo.Id(f.Name(ckA.ins[0].v)))
-	}
-	ok := f.Fresh("ok")
-	c.Add(hostgo.Define(ok, jen.False()))
-	// The last launch, after the scans'.
+	return jen.Index().Add(launchQ("Input")).Values(l...)
+}
+
+// lastLaunch returns the run of the last stage's launch and, when it
+// succeeds, the assignments of the results the spec reads.
+func (s *splitRun) lastLaunch(outs map[*ir.Var]string) hostgo.Stmts {
+	f, last := s.f, s.stages[len(s.stages)-1]
+	launchQ := func(name string) *jen.Statement { return f.Qual(launchPath, "launch", name) }
 	var run hostgo.Stmts
 	local := map[*ir.Var]string{}
 	var os []jen.Code
@@ -244,35 +289,46 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 	}
 	for _, p := range outParams {
 		local[p.v] = f.Fresh("clo")
-		run.Add(hostgo.Define(local[p.v], downloadDest(f, elemOf(p.v.Type), n.Clone())))
+		run.Add(hostgo.Define(local[p.v], downloadDest(f, elemOf(p.v.Type), s.n.Clone())))
 		os = append(os, launchQ("Download").Call(hostgo.Id(local[p.v])))
 	}
-	var results []jen.Code
+	var reds []clParam
 	if !last.scan {
+		reds = redParams(last.reds)
 		for _, r := range last.reds {
 			local[r.v] = f.Fresh("clr")
 			run.Add(hostgo.VarDecl(local[r.v], jen.Index(hostgo.Lit(1)).Add(f.Type(r.goElem)), nil))
-			results = append(results, skelQ("Slice").Call(jen.Id(local[r.v]).Index(jen.Empty(), jen.Empty())))
 		}
 	}
-	outputs := jen.Code(jen.Nil())
-	if len(os) > 0 {
-		outputs = jen.Index().Add(launchQ("Output")).Values(os...)
-	}
-	res := jen.Code(jen.Nil())
-	if len(results) > 0 {
-		res = jen.Index().Add(skelQ("HostSlice")).Values(results...)
-	}
-	lhs := hostgo.Id(ok)
+	res := hostSlices(f, reds, func(p clParam) *jen.Statement { return jen.Id(local[p.v]).Index(jen.Empty(), jen.Empty()) })
+	lhs := hostgo.Id(s.ok)
 	nkept := ""
 	if last.compact != lowered.Root {
-		lhs = jen.List(jen.Id("_"), hostgo.Id(ok))
+		lhs = jen.List(jen.Id("_"), hostgo.Id(s.ok))
 		if len(last.outs) > 0 {
 			nkept = f.Fresh("kept")
 			run.Add(hostgo.VarDecl(nkept, jen.Int(), nil))
-			lhs = jen.List(hostgo.Id(nkept), hostgo.Id(ok))
+			lhs = jen.List(hostgo.Id(nkept), hostgo.Id(s.ok))
 		}
 	}
+	done := s.assignResults(outs, outParams, local, nkept)
+	kv := s.kvs[len(s.stages)-1]
+	var call *jen.Statement
+	if last.scan {
+		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(s.session), last.argValues(s.session, nil), s.inputs(last.ins), os[0])
+	} else {
+		call = jen.Id(kv).Dot("RunOn").Call(jen.Op("&").Id(s.session), last.argValues(s.session, nil), s.inputs(last.ins), launchList(f, "Output", os), res)
+	}
+	return append(run, jen.If(jen.Add(lhs).Op("=").Add(call), hostgo.Id(s.ok)).Add(hostgo.Block(done)))
+}
+
+// assignResults returns the statements that assign, after the last
+// launch, the results the spec reads: the last stage's outputs
+// (outParams, downloaded into local; a filter's cut to nkept, the
+// number kept) and fold results, and the scans kept on the device,
+// downloaded.
+func (s *splitRun) assignResults(outs map[*ir.Var]string, outParams []clParam, local map[*ir.Var]string, nkept string) hostgo.Stmts {
+	f, last := s.f, s.stages[len(s.stages)-1]
 	var done hostgo.Stmts
 	for _, p := range outParams {
 		if name := outs[p.v]; name == "" || name == "_" {
@@ -294,59 +350,41 @@ func emitSplit(stages []*clKernel, outs map[*ir.Var]string) hostgo.Stmts {
 			}
 		}
 	}
-	for _, ck := range stages[:len(stages)-1] {
+	for _, ck := range s.stages[:len(s.stages)-1] {
 		if name := outs[ck.reds[0].v]; name != "" && name != "_" {
-			done.Add(hostgo.AssignTo(name, jen.Id(scans[ck.reds[0].v]).Dot("Host").Call()))
+			done.Add(hostgo.AssignTo(name, jen.Id(s.scans[ck.reds[0].v]).Dot("Host").Call()))
 		}
 	}
-	var call *jen.Statement
-	if last.scan {
-		call = jen.Id(kvs[len(stages)-1]).Dot("RunOn").Call(jen.Op("&").Id(session), last.argValues(session, nil), inputs(last.ins), os[0])
-	} else {
-		call = jen.Id(kvs[len(stages)-1]).Dot("RunOn").Call(jen.Op("&").Id(session), last.argValues(session, nil), inputs(last.ins), outputs, res)
-	}
-	run.Add(jen.If(jen.Add(lhs).Op("=").Add(call), hostgo.Id(ok)).Add(hostgo.Block(done)))
-	// The scans, innermost last.
-	for i := len(stages) - 2; i >= 0; i-- {
-		ck := stages[i]
-		callScan := jen.Id(kvs[i]).Dot("RunOn").Call(jen.Op("&").Id(session), ck.argValues(session, nil), inputs(ck.ins), launchQ("Keep").Call(jen.Op("&").Id(scans[ck.reds[0].v])))
+	return done
+}
+
+// scanLaunches returns run inside the launches of the scans, innermost
+// last: each keeps its scan on the device, and the next runs when it
+// succeeded.
+func (s *splitRun) scanLaunches(run hostgo.Stmts) hostgo.Stmts {
+	for i := len(s.stages) - 2; i >= 0; i-- {
+		ck := s.stages[i]
+		keep := s.f.Qual(launchPath, "launch", "Keep").Call(jen.Op("&").Id(s.scans[ck.reds[0].v]))
+		callScan := jen.Id(s.kvs[i]).Dot("RunOn").Call(jen.Op("&").Id(s.session), ck.argValues(s.session, nil), s.inputs(ck.ins), keep)
 		run = hostgo.Stmts{jen.If(callScan).Add(hostgo.Block(run))}
 	}
-	cond := jen.Id(kvs[0]).Dot("Kernel").Call().Op("!=").Nil()
-	for _, kv := range kvs[1:] {
+	return run
+}
+
+// cond returns the condition under which the launches run: the kernel of
+// every launch value was built, every generated array of the kernel has
+// its length, and, for backend=auto, the device is chosen. As emit: an
+// input an earlier kernel left on the device runs this one there too;
+// else the model decides.
+func (s *splitRun) cond() *jen.Statement {
+	ckA := s.stages[0]
+	cond := jen.Id(s.kvs[0]).Dot("Kernel").Call().Op("!=").Nil()
+	for _, kv := range s.kvs[1:] {
 		cond = cond.Op("&&").Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	}
-	cond = withGeneratedLengths(f, ckA.lk, n, cond)
-	if f.auto {
-		// As emit: an input an earlier kernel left on the device runs
-		// this one there too; else the model decides.
-		use := jen.Id(kvs[0]).Dot("Use").Call(n.Clone())
-		var on []jen.Code
-		for _, p := range ckA.ins {
-			if d := devIn[p.v]; d != nil {
-				on = append(on, jen.Id(d.Handle).Op("!=").Nil())
-			}
-		}
-		if len(on) > 0 {
-			either := jen.Add(on[0])
-			for _, x := range on[1:] {
-				either = either.Op("||").Add(x)
-			}
-			use = jen.Parens(either.Op("||").Add(use))
-		}
-		cond = jen.Add(use).Op("&&").Add(cond)
+	cond = withGeneratedLengths(s.f, ckA.lk, s.n, cond)
+	if s.f.auto {
+		cond = autoGuard(s.kvs[0], s.n.Clone(), inputsOnDevice(ckA.ins, s.devIn), cond)
 	}
-	c.Add(jen.If(cond).Add(hostgo.Block(run)))
-	// The device copies are released before the fallback runs.
-	for _, h := range handles {
-		c.Add(jen.Id(h).Dot("Release").Call())
-	}
-	for _, p := range ckA.ins {
-		if h := share[p.v]; h != "" {
-			c.Add(jen.Id(h).Dot("Release").Call())
-		}
-	}
-	host, release := fallbackHost(f, k, ckA.ins, devIn)
-	c.Add(jen.If(jen.Op("!").Id(ok)).Add(hostgo.Block(append(host, fb...))))
-	return append(c, release...)
+	return cond
 }
