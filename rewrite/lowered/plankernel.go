@@ -13,75 +13,51 @@ import (
 )
 
 // PlanKernel is a kernel of the fusion plan: a set of SOACs that run as
-// one pass over one iteration space.
+// one pass over one iteration space. Its fields are the plan kernel's
+// (package analyzer/fusion's Kernel says what each holds); the
+// lowering copies them.
 type PlanKernel struct {
-	// ID numbers the plan's kernels.
 	ID int
-	// SOACs are the members in evaluation order: a producer before its
-	// consumers, otherwise program order.
+	// SOACs are the members in evaluation order.
 	SOACs []*ir.SOAC
 	// Block is the block the kernel runs in and At the statement whose
-	// position it takes: the last member in program order, or an earlier
-	// member where the engine placed the kernel. Members written earlier
-	// in the block move down to At; members written after it move up:
-	// the kernel computes their results there, and their own statements
-	// assign them.
+	// position it takes (members written after it are placed: the
+	// lowered kernel's Later).
 	Block *ir.Block
 	At    ir.Stmt
-	// Depth is 0 for kernels in the function body (and its ifs,
-	// switches, loops and closures) and n+1 for kernels inside a lambda
-	// of a depth-n kernel; Parent is that kernel.
+	// Depth is 0 at the spec's top level, n+1 in a lambda of a depth-n
+	// kernel, Parent.
 	Depth  int
 	Parent *PlanKernel
-	// Inputs are the arrays the kernel reads that it does not compute.
-	Inputs []*ir.Var
-	// Outputs are the members' results that are used after the kernel:
-	// final results and map-out arrays.
-	Outputs []*ir.Var
-	// Internal are the intermediate arrays that are never materialised.
-	Internal []*ir.Var
-	// Form names the fused form in the papers' terms: "map", "redomap",
-	// "scanomap", "filter-redomap", "stream_red", ...
+	// Inputs are the arrays it reads and does not compute, Outputs the
+	// results used after it, Internal the arrays never materialised.
+	Inputs, Outputs, Internal []*ir.Var
+	// Form names the fused form in the papers' terms ("redomap", ...).
 	Form string
-	// Moved are the members whose statement lies in an enclosing block
-	// of Block: generators fused across a loop, closure or lambda
-	// boundary, and producers copied into the kernels of disjoint
-	// branches. The generated code keeps their operands' evaluation (and
-	// Iota's/Replicate's negative-length panic) where they were written.
-	Moved []*ir.SOAC
-	// Asserts are the Map2/Map3 members whose inputs the kernel treats as
-	// one iteration space: the generated kernel checks their lengths
-	// before running any member and, when they differ, runs the members
-	// unfused in program order so that every panic is the reference's.
-	Asserts []*ir.SOAC
-	// Copies are the variables captured by members' function literals
-	// that are reassigned between the member's statement and At: the
-	// generated code copies each where its member is written and the
-	// member's lambdas read the copy.
-	Copies []Copy
-	// Gathers are the index reads of members whose array another member
-	// computes: in the kernel's loop the producer's element at the
-	// iteration index stands for each read; code that calls the consumer
-	// as the spec does computes the array and passes the literal reading
-	// it.
+	// Moved are the members written in an enclosing block, Asserts the
+	// zips whose lengths the kernel checks before its loop.
+	Moved, Asserts []*ir.SOAC
+	// Copies are the captures a member reads as copies taken where it is
+	// written; Gathers the index reads of an array a member computes.
+	Copies  []Copy
 	Gathers []Gather
 }
 
 // Copy is a captured variable a member reads as a copy taken where the
-// member is written.
+// member is written (the plan's Copy).
 type Copy struct {
 	SOAC *ir.SOAC
-	Var  *ir.Var // the version the member's lambdas capture
+	Var  *ir.Var
 }
 
-// Gather is an index read: the function literal Lambda of consumer SOAC
-// reads captured array Var only as Var[p], p its parameter number Param,
-// bound to the element of an Iota input of the same length as Var.
+// Gather is an index read (the plan's Gather): Lambda, a function
+// literal of SOAC, reads captured array Var only as Var[p], p its
+// parameter number Param, bound to an Iota's element; Reads are those
+// index expressions, in source order.
 type Gather struct {
 	SOAC   *ir.SOAC
 	Lambda *ir.Lambda
 	Var    *ir.Var
 	Param  int
-	// Reads are the index expressions Var[p], in source order.
-	Reads []*ast.IndexExpr
+	Reads  []*ast.IndexExpr
 }
