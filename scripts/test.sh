@@ -13,7 +13,9 @@
 # script runs them all; go test ./... runs under go test's default
 # timeout of 10 minutes per package, which every package fits with a
 # wide margin: rewrite's differential test runs in the shard packages
-# under rewrite/internal/diffrun, each a test binary of its own.
+# under rewrite/internal/diffrun, and the random programs with
+# reassignment shapes on every backend in those under
+# analyzer/internal/randpipe/shapes, each a test binary of its own.
 #
 # It first installs what the tests need when it is missing and it can:
 # the OpenCL loader and the PoCL CPU driver, for the OpenCL runtime tests,
@@ -95,7 +97,7 @@ section "GOAMD64=v3 go test (FMA) of the runtime, the examples and the random pi
 # go test ./... above.
 if [ "$(go env GOARCH)" = amd64 ] && grep -qw fma /proc/cpuinfo 2>/dev/null && grep -qw avx2 /proc/cpuinfo && grep -qw bmi2 /proc/cpuinfo; then
 	GOAMD64=v3 go test -count=1 -timeout 5m ./runtime/soac ./examples/...
-	GOAMD64=v3 go test -count=1 -timeout 5m -run 'Differential' ./analyzer/internal/randpipe/
+	GOAMD64=v3 go test -count=1 -timeout 5m -run 'Differential' ./analyzer/internal/randpipe/pipelines/
 else
 	echo "CPU without FMA/AVX2/BMI2 (or not amd64): the GOAMD64=v3 tests are skipped"
 fi

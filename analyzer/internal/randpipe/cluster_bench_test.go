@@ -23,7 +23,7 @@ func clusterBenchFuncs(b *testing.B, ops int) ([]*ir.Function, []int, *ir.Progra
 	if err := WriteModule(dir, RepoRoot(), []Package{pkg}); err != nil {
 		b.Fatal(err)
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, loadModule(b, dir), nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, LoadModule(b, dir), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func TestClusterOptimal(t *testing.T) {
 	if err := WriteModule(dir, RepoRoot(), pkgs); err != nil {
 		t.Fatal(err)
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, loadModule(t, dir), nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, LoadModule(t, dir), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestClusterOptimal(t *testing.T) {
 // more than greedy under their models, and where the oracle can enumerate
 // the clusterings they equal it.
 func TestClusterExamples(t *testing.T) {
-	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, loadPatterns(t, RepoRoot(), "./examples/..."), nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, LoadPatterns(t, RepoRoot(), "./examples/..."), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 // Package randpipe generates random spec packages for soacgen, Csmith
 // style, and holds the tests that run them through the real analysis
-// (build, fusion, Check) and, differentially, through the code generator.
+// (build, fusion, Check); the test packages under pipelines and shapes
+// run them, differentially, through the code generator.
 //
 // Generate(seed, cfg) returns the Go source of one package with cfg.Specs
 // spec functions, each marked //soac:fuse NAME: a random DAG of Map, Map2,
@@ -24,9 +25,10 @@
 // by a Map (IndexedStreams), int64 expressions that may divide by zero
 // (DivideRate), and, for the cpu backend only, reduction operators that
 // are not associative or start from a value that is not their neutral
-// element (NonAssociative). The cpu differential test
-// (TestRandomPipelinesDifferential) runs them all; the shapes' runs of
-// every backend all but NonAssociative, which only the cpu run adds.
+// element (NonAssociative). The cpu differential test (package
+// pipelines, which also runs Futhark's fusion suite) runs them all; the
+// shapes' runs of every backend all but NonAssociative, which only the
+// cpu run adds.
 //
 // With Config.ShapeRate, specs also carry reassignment shapes (see
 // ShapeKind): SOAC chains in counted and range loops whose variables are
@@ -36,14 +38,17 @@
 // captured variable between SOACs, and scalars of one kernel captured by
 // lambdas of SOACs that could fuse with another. Each spec records its
 // shapes (Spec.Shapes, and a "has shapes" comment) so that the tests
-// count the programs exercising each. TestRandomShapes runs them through
+// count the programs exercising each. Package shapes runs them through
 // the generator with every backend (cpu, parallel under GOMAXPROCS 1 and
 // 4, opencl with a guard that fails a kernel which could not run on the
-// device, auto), fails on a fallback warning its table of expected
-// fallbacks does not explain, and on a parallel run in which no random
-// program runs maps fused into a stream, and takes RANDPIPE_BACKENDS, RANDPIPE_SEED0,
-// RANDPIPE_N, RANDPIPE_BATCH and RANDPIPE_FAILLOG for campaigns of fresh
-// programs (backends_test.go says how). Regression files of
+// device, auto; ShapeRuns configures each run), in shards, each the
+// TestRandomShapes of a test package of its own under shapes/, so that
+// each test binary stays well within go test's default timeout. It fails
+// on a fallback warning its table of expected fallbacks does not explain,
+// and on a parallel run in which no random program runs maps fused into
+// a stream, and takes RANDPIPE_BACKENDS, RANDPIPE_SEED0, RANDPIPE_N,
+// RANDPIPE_BATCH, RANDPIPE_FAILLOG and RANDPIPE_KEEP for campaigns of
+// fresh programs (package shapes says how). Regression files of
 // testdata/regress whose first line starts with "//randpipe:pending "
 // reproduce a bug not fixed yet: the tests skip them, and deleting that
 // line enables them.
@@ -57,4 +62,10 @@
 // WriteModule lays packages out as a temporary module that imports the
 // repository through a replace directive; HarnessSource returns the
 // generated _test.go that compares each NAME with its spec.
+// RunDiff runs that test on a batch with a given generator.
+// RegressPackages (the committed regression files), Batch, MoreConfig,
+// ShapeRuns, LoadModule and FormatCounts are what the tests of this
+// package and of packages shapes and pipelines share; this package's own
+// tests are the generator's, the analysis's and the harness's, which
+// build no generated code of the real generator.
 package randpipe

@@ -2,97 +2,27 @@ package randpipe
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/soacgen/soacgen/analyzer/build"
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
 )
 
-// batch returns the packages the random-pipeline tests run: 30 packages
-// (6 under -short) of cfg, with seeds from base.
-func batch(t *testing.T, base int64, cfg Config) []Package {
-	nPkgs := 30
-	if testing.Short() {
-		nPkgs = 6
-	}
-	var ps []Package
-	for i := range nPkgs {
-		ps = append(ps, Generate(base+int64(i), cfg))
-	}
-	return ps
-}
-
-// pendingPrefix starts the first line of a regression file whose specs
-// the generator is known to get wrong: the rest of the line says what
-// goes wrong, and deleting the line enables the file.
-const pendingPrefix = "//randpipe:pending "
-
-// regressPackages returns the committed regression specs of
-// testdata/regress, one package per file (package name = file name),
-// but for the pending files (pendingPrefix), which it logs.
-func regressPackages(t *testing.T) []Package {
-	files, _ := filepath.Glob(filepath.Join("testdata", "regress", "*.go"))
-	var ps []Package
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if first, _, _ := strings.Cut(string(src), "\n"); strings.HasPrefix(first, pendingPrefix) {
-			t.Logf("skipping %s: %s", f, strings.TrimPrefix(first, pendingPrefix))
-			continue
-		}
-		name := strings.TrimSuffix(filepath.Base(f), ".go")
-		ps = append(ps, Package{Name: name, Source: src, Specs: parseSpecs(t, f, src)})
-	}
-	return ps
-}
-
-// loadModule loads every package of the module in dir with syntax.
-func loadModule(t testing.TB, dir string) []*packages.Package {
-	return loadPatterns(t, dir, "./...")
-}
-
-// loadPatterns loads the packages matching patterns in dir with syntax.
-func loadPatterns(t testing.TB, dir string, patterns ...string) []*packages.Package {
-	t.Helper()
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: append(os.Environ(), "GOFLAGS=-mod=mod")}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bad := false
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			t.Errorf("%s: %v", p.PkgPath, e)
-			bad = true
-		}
-	})
-	if bad {
-		t.FailNow()
-	}
-	return pkgs
-}
-
 // TestRandomPipelinesEngine runs the real analysis (soacir with the purity
 // analyzer, fusion.Fuse, fusion.Check) on random specs: no crash, valid IR
 // and plans, every SOAC of the source in the IR, and every injected hazard
-// decided as the Expected table says; the specs of moreConfig are the
+// decided as the Expected table says; the specs of MoreConfig are the
 // differential test's.
 func TestRandomPipelinesEngine(t *testing.T) {
-	pkgs := append(batch(t, 1000, Config{Specs: 10}), batch(t, 5000, moreConfig)...)
-	runEngine(t, append(pkgs, regressPackages(t)...), 60)
+	pkgs := append(Batch(1000, Config{Specs: 10}), Batch(5000, MoreConfig)...)
+	runEngine(t, append(pkgs, RegressPackages(t)...), 60)
 }
 
 // TestRandomShapesEngine is TestRandomPipelinesEngine on specs with
@@ -102,7 +32,8 @@ func TestRandomShapesEngine(t *testing.T) {
 	if testing.Short() {
 		n = 30
 	}
-	runEngine(t, shapePackages(20000, n, backendRuns[0].config(nil)), n)
+	cpu, _ := ShapeRunOf("cpu")
+	runEngine(t, ShapePackages(cpu.Seed0, n, cpu.Config(nil)), n)
 }
 
 // runEngine analyses pkgs and checks every spec's plan; at least min
@@ -113,7 +44,7 @@ func runEngine(t *testing.T, pkgs []Package, min int) {
 	if err := WriteModule(dir, RepoRoot(), pkgs); err != nil {
 		t.Fatal(err)
 	}
-	lpkgs := loadModule(t, dir)
+	lpkgs := LoadModule(t, dir)
 	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, lpkgs, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -155,10 +86,10 @@ func runEngine(t *testing.T, pkgs []Package, min int) {
 	}
 	t.Logf("engine: %d specs, %d SOACs, %d kernels (passes %d -> %d), %d notes, in %v",
 		st.specs, st.soacs, st.kernels, st.before, st.after, st.notes, time.Since(start).Round(time.Millisecond))
-	t.Logf("hazards by kind: %s", fmtCounts(st.hazards))
-	t.Logf("shapes: %s", fmtCounts(st.shapes))
-	t.Logf("refusals (notes by rule): %s", fmtCounts(st.refusals))
-	t.Logf("rules fired: %s", fmtCounts(st.rules))
+	t.Logf("hazards by kind: %s", FormatCounts(st.hazards))
+	t.Logf("shapes: %s", FormatCounts(st.shapes))
+	t.Logf("refusals (notes by rule): %s", FormatCounts(st.refusals))
+	t.Logf("rules fired: %s", FormatCounts(st.rules))
 }
 
 // TestArgWriteRule (a bug randpipe found, since fixed in build): a call whose only effect is writing its slice
@@ -166,7 +97,7 @@ func runEngine(t *testing.T, pkgs []Package, min int) {
 func TestArgWriteRule(t *testing.T) {
 	dir := t.TempDir()
 	var pkgs []Package
-	for _, p := range regressPackages(t) {
+	for _, p := range RegressPackages(t) {
 		if p.Name == "argwrite" {
 			pkgs = append(pkgs, p)
 		}
@@ -174,7 +105,7 @@ func TestArgWriteRule(t *testing.T) {
 	if err := WriteModule(dir, RepoRoot(), pkgs); err != nil {
 		t.Fatal(err)
 	}
-	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, loadModule(t, dir), nil)
+	graph, err := checker.Analyze([]*analysis.Analyzer{build.Analyzer}, LoadModule(t, dir), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,19 +124,6 @@ func TestArgWriteRule(t *testing.T) {
 type engineStats struct {
 	specs, soacs, kernels, notes, before, after int
 	hazards, refusals, rules, shapes            map[string]int
-}
-
-func fmtCounts(m map[string]int) string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	var b strings.Builder
-	for _, k := range ks {
-		fmt.Fprintf(&b, "%s=%d ", k, m[k])
-	}
-	return b.String()
 }
 
 // checkSpec analyses one spec and checks its plan.

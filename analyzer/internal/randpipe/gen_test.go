@@ -26,12 +26,7 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// moreConfig enables every construct beyond the default ones: the steps
-// of optionalsteps.go, divisions that may panic and, for the cpu backend,
-// operators that are not associative.
-var moreConfig = Config{Specs: 10, FlagBranches: true, ZipGenerators: true, IndexedStreams: true, DivideRate: 0.5, NonAssociative: true}
-
-// moreConstructs are what the specs of moreConfig must hold, by a
+// moreConstructs are what the specs of MoreConfig must hold, by a
 // pattern of their source.
 var moreConstructs = map[string]*regexp.Regexp{
 	"a branch on flag":                   regexp.MustCompile(regexp.QuoteMeta("flag {")),
@@ -44,9 +39,9 @@ var moreConstructs = map[string]*regexp.Regexp{
 }
 
 // TestGeneratedTypeChecks type-checks generated packages, without and
-// with reassignment shapes and with moreConfig's constructs, against the
+// with reassignment shapes and with MoreConfig's constructs, against the
 // real runtime and checks that the recorded SOAC count matches the
-// source, and that every shape kind and every construct of moreConfig is
+// source, and that every shape kind and every construct of MoreConfig is
 // generated.
 func TestGeneratedTypeChecks(t *testing.T) {
 	n := 40
@@ -62,7 +57,7 @@ func TestGeneratedTypeChecks(t *testing.T) {
 		cfg := Config{Specs: 10}
 		switch {
 		case seed >= int64(2*n):
-			cfg = moreConfig
+			cfg = MoreConfig
 		case seed >= int64(n):
 			cfg.ShapeRate = 1
 		}
@@ -111,16 +106,16 @@ func TestGeneratedTypeChecks(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("shapes: %s", fmtCounts(shapes))
+	t.Logf("shapes: %s", FormatCounts(shapes))
 	for _, k := range AllShapes() {
 		if shapes[k.String()] == 0 {
 			t.Errorf("no spec has shape %s", k)
 		}
 	}
-	t.Logf("constructs of moreConfig: %s", fmtCounts(more))
+	t.Logf("constructs of MoreConfig: %s", FormatCounts(more))
 	for what := range moreConstructs {
 		if more[what] == 0 {
-			t.Errorf("no spec of moreConfig has %s", what)
+			t.Errorf("no spec of MoreConfig has %s", what)
 		}
 	}
 }

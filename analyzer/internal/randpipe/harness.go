@@ -9,6 +9,7 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 )
@@ -131,6 +132,10 @@ func floatDen(hc HarnessConfig) int {
 // unequal lengths) and compares results, panic messages and the inputs'
 // contents afterwards (bit for bit for floats; nil and empty differ).
 func HarnessSource(p Package) []byte { return HarnessSourceFor(p, HarnessConfig{}) }
+
+// FailLine matches the line of `go test -v` output that reports a
+// failing test of HarnessSource's; the test's name is its first group.
+var FailLine = regexp.MustCompile(`(?m)^\s*--- FAIL: (TestRandpipe[\w-]+)`)
 
 // HarnessSourceFor is HarnessSource compared as hc says.
 func HarnessSourceFor(p Package, hc HarnessConfig) []byte {

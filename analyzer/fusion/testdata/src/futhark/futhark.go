@@ -4,7 +4,7 @@
 // it (`structure { Screma N }`), or, where the program states none, the
 // structure Futhark's fusion gives it; analyzer/fusion's TestSource checks
 // that soacgen reaches as few depth-0 kernels, and the differential test
-// in analyzer/internal/randpipe runs every NAME against its spec.
+// in analyzer/internal/randpipe/pipelines runs every NAME against its spec.
 //
 // The programs Go cannot express, and why, are listed in EXCEPTIONS.md
 // beside this file.

@@ -1,4 +1,4 @@
-package randpipe
+package pipelines
 
 // This file runs the Go translations of Futhark's fusion test suite
 // (analyzer/fusion/testdata/src/futhark) through the code generator and
@@ -15,6 +15,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/soacgen/soacgen/analyzer/internal/randpipe"
 )
 
 var fuseDirective = regexp.MustCompile(`(?m)^//soac:fuse (\w+)\nfunc (\w+)\(`)
@@ -27,11 +29,13 @@ var futharkArgs = map[string]string{
 	"consumption2": "[]any{difftest.Random(r, reflect.TypeFor[[]int32](), min(n, 5)).Interface(), difftest.Random(r, reflect.TypeFor[[]bool](), n).Interface()}",
 }
 
+// TestFutharkSuiteDifferential generates every spec of the suite with
+// the cpu backend and runs its differential test.
 func TestFutharkSuiteDifferential(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
 	}
-	src, err := os.ReadFile(filepath.Join(RepoRoot(), "analyzer", "fusion", "testdata", "src", "futhark", "futhark.go"))
+	src, err := os.ReadFile(filepath.Join(randpipe.RepoRoot(), "analyzer", "fusion", "testdata", "src", "futhark", "futhark.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,8 +56,8 @@ func TestFutharkSuiteDifferential(t *testing.T) {
 	}
 	b.WriteString("\t}\n\tdifftest.Run(t, cases, rand.New(rand.NewPCG(14, 14)))\n}\n")
 	dir := t.TempDir()
-	pkgs := []Package{{Name: "futhark", Source: src}}
-	if err := WriteModule(dir, RepoRoot(), pkgs); err != nil {
+	pkgs := []randpipe.Package{{Name: "futhark", Source: src}}
+	if err := randpipe.WriteModule(dir, randpipe.RepoRoot(), pkgs); err != nil {
 		t.Fatal(err)
 	}
 	if err := soacgen(t, dir, pkgs); err != nil {
@@ -67,9 +71,9 @@ func TestFutharkSuiteDifferential(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("go test: %v\n%s", err, lastLines(string(out), 60))
+		t.Fatalf("go test: %v\n%s", err, randpipe.LastLines(string(out), 60))
 	}
-	if !strings.Contains(string(out), "ok  \t"+ModulePath+"/futhark") {
+	if !strings.Contains(string(out), "ok  \t"+randpipe.ModulePath+"/futhark") {
 		t.Fatalf("the differential test did not run:\n%s", out)
 	}
 }

@@ -1,0 +1,11 @@
+package parallel
+
+import (
+	"testing"
+
+	"github.com/soacgen/soacgen/analyzer/internal/randpipe/shapes"
+)
+
+// TestRandomShapes runs shard parallel, comparing every generated function
+// with its spec.
+func TestRandomShapes(t *testing.T) { shapes.Run(t, "parallel") }
