@@ -191,6 +191,14 @@ var sourceCases = []sourceCase{
 	// Array-valued reductions.
 	{"quality", "colSums", expect{kernels: map[int]int{0: 2, 1: 1}, internal: []string{"s"}, rules: []string{"map->redomap"}, noNotes: true}},
 	{"quality", "hist", expect{kernels: map[int]int{0: 3}, refusals: []string{"panic-order/rows"}}},
+	// Unused parameters: fused as unusedParam; the lowering leaves the
+	// unread maps out of the loop, but not t of unusedParamPanics or
+	// unusedAfterPanics, for its panic, nor t of unusedCaptures, whose
+	// lambda alone reads s (rewrite/testdata/quality).
+	{"quality", "unusedChain", expect{kernels: map[int]int{0: 1}, internal: []string{"t", "u"}, noNotes: true}},
+	{"quality", "unusedParamPanics", expect{kernels: map[int]int{0: 1}, internal: []string{"t"}, noNotes: true}},
+	{"quality", "unusedAfterPanics", expect{kernels: map[int]int{0: 1}, internal: []string{"t", "u"}, noNotes: true}},
+	{"quality", "unusedCaptures", expect{kernels: map[int]int{0: 2}, internal: []string{"t"}, apart: [][]string{{"s", "t"}}}},
 }
 
 var sourcePkgs = []string{"papers", "fig9", "issue", "rules", "carried", "quality"}

@@ -4,10 +4,10 @@
 // whose variables are reassigned every iteration, slices and generators
 // as producers, lambdas that write memory they allocate, generic helpers
 // and local closures as lambdas, calls between two passes that write only
-// their own arguments, producers consumed on some branches only, and
-// array-valued reductions. Integers, so that every backend's reductions
-// give the spec's bits; the Args hooks make the zeros, short rows and
-// negative widths on which the spec panics.
+// their own arguments, producers consumed on some branches only,
+// array-valued reductions, and maps no lambda reads. Integers, so that
+// every backend's reductions give the spec's bits; the Args hooks make
+// the zeros, short rows and negative widths on which the spec panics.
 package quality
 
 import (
@@ -500,3 +500,70 @@ func histSpec(xs []int, k int) []int {
 }
 
 func histSpecArgs(r *rand.Rand, n int) []any { return []any{ints(r, n), r.IntN(6) - 2} }
+
+// unusedChain: the Map2 ignores u's elements and only u reads t's: the
+// loop computes neither.
+//
+//soac:fuse UnusedChain
+//soac:fuse UnusedChainPar backend=parallel
+//soac:fuse UnusedChainCL backend=opencl
+func unusedChainSpec(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return x * 2 })
+	u := soac.Map(t, func(x int) int { return x - 1 })
+	return soac.Map2(u, ys, func(p, y int) int { return y + 1 })
+}
+
+// zeroSome returns n elements, none zero, then one of them zero about
+// half the time.
+func zeroSome(r *rand.Rand, n int) []int {
+	xs := ints(r, n)
+	for i := range xs {
+		if xs[i] == 0 {
+			xs[i] = 1
+		}
+	}
+	if n > 0 && r.IntN(2) == 0 {
+		xs[r.IntN(n)] = 0
+	}
+	return xs
+}
+
+// unusedParamPanics: the Map2 ignores t's elements, but t's lambda
+// panics on a zero element: the loop still computes t, for its panic.
+//
+//soac:fuse UnusedParamPanics
+//soac:fuse UnusedParamPanicsPar backend=parallel
+//soac:fuse UnusedParamPanicsCL backend=opencl
+func unusedParamPanicsSpec(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return 100 / x })
+	return soac.Map2(t, ys, func(_ int, y int) int { return y + 1 })
+}
+
+func unusedParamPanicsSpecArgs(r *rand.Rand, n int) []any { return []any{zeroSome(r, n), ints(r, n)} }
+
+// unusedAfterPanics: the Map2 ignores u's elements, but t, which u reads,
+// panics on a zero element: the loop computes t and leaves out u.
+//
+//soac:fuse UnusedAfterPanics
+//soac:fuse UnusedAfterPanicsPar backend=parallel
+//soac:fuse UnusedAfterPanicsCL backend=opencl
+func unusedAfterPanicsSpec(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return 100 / x })
+	u := soac.Map(t, func(x int) int { return x + 1 })
+	return soac.Map2(u, ys, func(_, y int) int { return y * 3 })
+}
+
+func unusedAfterPanicsSpecArgs(r *rand.Rand, n int) []any { return []any{zeroSome(r, n), ints(r, n)} }
+
+// unusedCaptures: the Map2 ignores t's elements, but t's lambda reads s,
+// which nothing else reads: t stays in the loop (without it, s would be
+// declared and not used).
+//
+//soac:fuse UnusedCaptures
+//soac:fuse UnusedCapturesPar backend=parallel
+//soac:fuse UnusedCapturesCL backend=opencl
+func unusedCapturesSpec(xs, ys []int) []int {
+	s := soac.Reduce(ys, 0, addi)
+	t := soac.Map(xs, func(x int) int { return x * s })
+	return soac.Map2(t, ys, func(_, y int) int { return y - 1 })
+}

@@ -3,8 +3,8 @@
 // whose variables are reassigned every iteration, slices and generators
 // as producers, lambdas that write memory they allocate, local closures
 // and generic helpers as lambdas, calls between two passes that write
-// only their own arguments, producers consumed on some branches only, and
-// array-valued reductions.
+// only their own arguments, producers consumed on some branches only,
+// array-valued reductions, and maps whose elements no lambda reads.
 package quality
 
 import (
@@ -362,4 +362,38 @@ func hist(xs []int, k int) []int {
 		return r
 	})
 	return soac.Reduce(rows, soac.Replicate(k, 0), func(a, b []int) []int { return soac.Map2(a, b, addi) }) // want `panic-order: rows .*`
+}
+
+// --- Unused parameters: the engine fuses these as unusedParam; the
+// lowering (rewrite/lower's unread maps) leaves out of the loop a map
+// whose elements nothing reads, unless it may panic.
+
+// unusedChain: the Map2 ignores u's elements and only u reads t's.
+func unusedChain(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return x * 2 })
+	u := soac.Map(t, func(x int) int { return x - 1 })
+	return soac.Map2(u, ys, func(p, y int) int { return y + 1 })
+}
+
+// unusedParamPanics: the Map2 ignores t's elements too, but t's lambda
+// panics on a zero element: the kernel still computes t for its panic.
+func unusedParamPanics(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return 100 / x })
+	return soac.Map2(t, ys, func(_ int, y int) int { return y + 1 })
+}
+
+// unusedAfterPanics: the Map2 ignores u's elements, but t, which u reads,
+// may panic: the lowering leaves out u only.
+func unusedAfterPanics(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return 100 / x })
+	u := soac.Map(t, func(x int) int { return x + 1 })
+	return soac.Map2(u, ys, func(_, y int) int { return y * 3 })
+}
+
+// unusedCaptures: t's lambda reads s, which nothing else reads: the
+// lowering keeps t.
+func unusedCaptures(xs, ys []int) []int {
+	s := soac.Reduce(ys, 0, addi)
+	t := soac.Map(xs, func(x int) int { return x * s })
+	return soac.Map2(t, ys, func(_, y int) int { return y - 1 })
 }
