@@ -202,6 +202,11 @@ var sourceCases = []sourceCase{
 	{"quality", "unusedParamPanics", expect{kernels: map[int]int{0: 1}, internal: []string{"t"}, noNotes: true}},
 	{"quality", "unusedAfterPanics", expect{kernels: map[int]int{0: 1}, internal: []string{"t", "u"}, noNotes: true}},
 	{"quality", "unusedCaptures", expect{kernels: map[int]int{0: 2}, internal: []string{"t"}, apart: [][]string{{"s", "t"}}}},
+	// Paths a return separates: each path's kernel computes the producer.
+	{"quality", "returnArm", expect{kernels: map[int]int{0: 2}, copies: []string{"m"}, rules: []string{"branch-copy"}, noNotes: true}},
+	{"quality", "returnArmPanics", expect{kernels: map[int]int{0: 3}, copies: []string{"m"}, rules: []string{"branch-copy"}, noNotes: true}},
+	{"quality", "armNoReturn", expect{kernels: map[int]int{0: 3}, refusals: []string{"consumed-twice/m"}}},
+	{"quality", "returnSkipsPanics", expect{kernels: map[int]int{0: 3}, refusals: []string{"not-every-path/m"}}},
 }
 
 var sourcePkgs = []string{"papers", "fig9", "issue", "rules", "carried", "quality"}

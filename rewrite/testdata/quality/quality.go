@@ -4,10 +4,10 @@
 // whose variables are reassigned every iteration, slices and generators
 // as producers, lambdas that write memory they allocate, generic helpers
 // and local closures as lambdas, calls between two passes that write only
-// their own arguments, producers consumed on some branches only,
-// array-valued reductions, and maps no lambda reads. Integers, so that
-// every backend's reductions give the spec's bits; the Args hooks make
-// the zeros, short rows and negative widths on which the spec panics.
+// their own arguments, producers consumed on some branches or on paths a
+// return separates, array-valued reductions, and maps no lambda reads.
+// Integers, so that every backend's reductions give the spec's bits; the
+// Args hooks make the zeros, short rows and negative widths it panics on.
 package quality
 
 import (
@@ -567,3 +567,74 @@ func unusedCapturesSpec(xs, ys []int) []int {
 	t := soac.Map(xs, func(x int) int { return x * s })
 	return soac.Map2(t, ys, func(_, y int) int { return y - 1 })
 }
+
+// returnArm: m is consumed in the branch, which returns, and after the
+// if: each path's kernel computes it once.
+//
+//soac:fuse ReturnArm
+//soac:fuse ReturnArmPar backend=parallel
+//soac:fuse ReturnArmCL backend=opencl
+func returnArmSpec(xs []int, c bool) int {
+	m := soac.Map(xs, func(x int) int { return x + 1 })
+	if c {
+		return soac.Reduce(m, 0, addi)
+	}
+	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
+}
+
+func returnArmSpecArgs(r *rand.Rand, n int) []any { return []any{ints(r, n), r.IntN(2) == 0} }
+
+// returnArmPanics: m panics on a zero element; every path computes it
+// before anything else.
+//
+//soac:fuse ReturnArmPanics
+//soac:fuse ReturnArmPanicsPar backend=parallel
+//soac:fuse ReturnArmPanicsCL backend=opencl
+func returnArmPanicsSpec(xs []int, k int) int {
+	m := soac.Map(xs, func(x int) int { return 100 / x })
+	switch k {
+	case 0:
+		return soac.Reduce(m, 0, addi)
+	case 1:
+		return soac.Reduce(m, 0, func(a, b int) int { return max(a, b) })
+	}
+	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
+}
+
+func returnArmPanicsSpecArgs(r *rand.Rand, n int) []any { return []any{zeroSome(r, n), r.IntN(3)} }
+
+// armNoReturn: the branch consumes m and falls through to the second
+// consumer: m is computed once, apart.
+//
+//soac:fuse ArmNoReturn
+//soac:fuse ArmNoReturnPar backend=parallel
+//soac:fuse ArmNoReturnCL backend=opencl
+func armNoReturnSpec(xs []int, c bool) int {
+	m := soac.Map(xs, func(x int) int { return x + 1 })
+	s := 0
+	if c {
+		s = soac.Reduce(m, 0, addi)
+	}
+	return s + soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
+}
+
+func armNoReturnSpecArgs(r *rand.Rand, n int) []any { return []any{ints(r, n), r.IntN(2) == 0} }
+
+// returnSkipsPanics: case 1 returns without consuming m, which panics
+// on a zero element: m runs on that path too.
+//
+//soac:fuse ReturnSkipsPanics
+//soac:fuse ReturnSkipsPanicsPar backend=parallel
+//soac:fuse ReturnSkipsPanicsCL backend=opencl
+func returnSkipsPanicsSpec(xs []int, k int) int {
+	m := soac.Map(xs, func(x int) int { return 100 / x })
+	switch k {
+	case 0:
+		return soac.Reduce(m, 0, addi)
+	case 1:
+		return 0
+	}
+	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
+}
+
+func returnSkipsPanicsSpecArgs(r *rand.Rand, n int) []any { return []any{zeroSome(r, n), r.IntN(3)} }

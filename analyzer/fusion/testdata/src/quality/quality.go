@@ -3,8 +3,8 @@
 // whose variables are reassigned every iteration, slices and generators
 // as producers, lambdas that write memory they allocate, local closures
 // and generic helpers as lambdas, calls between two passes that write
-// only their own arguments, producers consumed on some branches only,
-// array-valued reductions, and maps whose elements no lambda reads.
+// only their own arguments, producers consumed on some branches or on
+// paths a return separates, array-valued reductions, and unread maps.
 package quality
 
 import (
@@ -396,4 +396,53 @@ func unusedCaptures(xs, ys []int) []int {
 	s := soac.Reduce(ys, 0, addi)
 	t := soac.Map(xs, func(x int) int { return x * s })
 	return soac.Map2(t, ys, func(_, y int) int { return y - 1 })
+}
+
+// --- Paths a return separates: a branch that consumes a producer and
+// returns, and the statements after its if or switch, each compute it.
+
+// returnArm: m is consumed in the branch, which returns, and after the
+// if: each path's kernel computes it once.
+func returnArm(xs []float64, c bool) float64 {
+	m := soac.Map(xs, func(x float64) float64 { return x + 1 })
+	if c {
+		return soac.Reduce(m, 0.0, add)
+	}
+	return soac.Reduce(soac.Map(m, func(x float64) float64 { return x * 2 }), 0.0, add)
+}
+
+// returnArmPanics: m may panic, and every path still computes it first.
+func returnArmPanics(xs []int, k int) int {
+	m := soac.Map(xs, func(x int) int { return 100 / x })
+	switch k {
+	case 0:
+		return soac.Reduce(m, 0, addi)
+	case 1:
+		return soac.Reduce(m, 0, func(a, b int) int { return max(a, b) })
+	}
+	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
+}
+
+// armNoReturn: the branch consumes m and falls through to the second
+// consumer: fused into both, m would be computed twice on that path.
+func armNoReturn(xs []float64, c bool) float64 {
+	m := soac.Map(xs, func(x float64) float64 { return x + 1 })
+	s := 0.0
+	if c {
+		s = soac.Reduce(m, 0.0, add)
+	}
+	return s + soac.Reduce(soac.Map(m, func(x float64) float64 { return x * 2 }), 0.0, add) // want `consumed-twice: m .*`
+}
+
+// returnSkipsPanics: case 1 returns without consuming m, which may panic:
+// it must run on that path too.
+func returnSkipsPanics(xs []int, k int) int {
+	m := soac.Map(xs, func(x int) int { return 100 / x })
+	switch k {
+	case 0:
+		return soac.Reduce(m, 0, addi)
+	case 1:
+		return 0 // want `not-every-path: m .*`
+	}
+	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
 }
