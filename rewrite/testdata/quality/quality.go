@@ -638,3 +638,48 @@ func returnSkipsPanicsSpec(xs []int, k int) int {
 }
 
 func returnSkipsPanicsSpecArgs(r *rand.Rand, n int) []any { return []any{zeroSome(r, n), r.IntN(3)} }
+
+// closureCalled: inc, bound once and never reassigned, is seen through
+// where the lambda calls it: its Map fuses into the Reduce of its result.
+//
+//soac:fuse ClosureCalled
+//soac:fuse ClosureCalledPar backend=parallel
+//soac:fuse ClosureCalledCL backend=opencl
+func closureCalledSpec(m [][]int, k int) []int {
+	inc := func(r []int) []int { return soac.Map(r, func(x int) int { return x*3 + k }) }
+	return soac.Map(m, func(row []int) int { return soac.Reduce(inc(row), 0, addi) })
+}
+
+func closureCalledSpecArgs(r *rand.Rand, n int) []any { return []any{rows(r, n, 4), r.IntN(9) - 4} }
+
+// closureReassigned: inc is one of two literals where the lambda calls
+// it: not seen through.
+//
+//soac:fuse ClosureReassigned
+//soac:fuse ClosureReassignedPar backend=parallel
+//soac:fuse ClosureReassignedCL backend=opencl
+func closureReassignedSpec(m [][]int, c bool) []int {
+	inc := func(r []int) []int { return soac.Map(r, func(x int) int { return x + 1 }) }
+	if c {
+		inc = func(r []int) []int { return soac.Map(r, func(x int) int { return x - 1 }) }
+	}
+	return soac.Map(m, func(row []int) int { return soac.Reduce(inc(row), 0, addi) })
+}
+
+func closureReassignedSpecArgs(r *rand.Rand, n int) []any { return []any{rows(r, n, 4), r.IntN(2) == 0} }
+
+// closureShadowed: k means another variable where the lambda calls inc:
+// not seen through.
+//
+//soac:fuse ClosureShadowed
+//soac:fuse ClosureShadowedPar backend=parallel
+//soac:fuse ClosureShadowedCL backend=opencl
+func closureShadowedSpec(m [][]int, k int) []int {
+	inc := func(r []int) []int { return soac.Map(r, func(x int) int { return x + k }) }
+	return soac.Map(m, func(row []int) int {
+		k := len(row)
+		return soac.Reduce(inc(row), k, addi)
+	})
+}
+
+func closureShadowedSpecArgs(r *rand.Rand, n int) []any { return []any{rows(r, n, 4), r.IntN(9) - 4} }

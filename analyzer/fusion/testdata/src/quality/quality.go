@@ -446,3 +446,32 @@ func returnSkipsPanics(xs []int, k int) int {
 	}
 	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
 }
+
+// --- A local closure called inside a lambda, seen through as a literal.
+
+// closureCalled: inc, bound once and never reassigned, is seen through
+// where the lambda calls it: its Map fuses into the Reduce of its result.
+func closureCalled(aT [][]int32, k int32) []int32 {
+	inc := func(r []int32) []int32 { return soac.Map(r, func(x int32) int32 { return x + k }) }
+	return soac.Map(aT, func(row []int32) int32 { return soac.Reduce(inc(row), 0, func(p, q int32) int32 { return p + q }) })
+}
+
+// closureReassigned: inc is one of two literals where the lambda calls
+// it: not seen through, its result is a call's.
+func closureReassigned(aT [][]int32, c bool) []int32 {
+	inc := func(r []int32) []int32 { return soac.Map(r, func(x int32) int32 { return x + 1 }) }
+	if c {
+		inc = func(r []int32) []int32 { return soac.Map(r, func(x int32) int32 { return x - 1 }) }
+	}
+	return soac.Map(aT, func(row []int32) int32 { return soac.Reduce(inc(row), 0, func(p, q int32) int32 { return p + q }) })
+}
+
+// closureShadowed: k means another variable where the lambda calls inc:
+// not seen through.
+func closureShadowed(aT [][]int32, k int32) []int32 {
+	inc := func(r []int32) []int32 { return soac.Map(r, func(x int32) int32 { return x + k }) }
+	return soac.Map(aT, func(row []int32) int32 {
+		k := int32(len(row))
+		return soac.Reduce(inc(row), k, func(p, q int32) int32 { return p + q })
+	})
+}
