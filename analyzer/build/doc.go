@@ -131,6 +131,15 @@
 // function expressions, are impure; an OtherFunc's expression is evaluated
 // as part of the SOAC statement, whose effects include it.
 //
+// Closures seen through. An array argument of a SOAC that calls such a
+// variable, whose literal only returns a combinator call reading the
+// literal's parameters as its arrays, is that call (seethrough.go): the
+// SOAC is built where the closure is called, reading the call's arguments,
+// with Site the call, so that it fuses as a SOAC written there. Only when
+// the arguments are variables of the parameters' types, the call's other
+// arguments do not read the parameters, and every name in it means at
+// the call what it means in the literal.
+//
 // # Structure
 //
 // Its place in the pipeline (docs/architecture.md): analyzer: recognises

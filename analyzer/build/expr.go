@@ -121,7 +121,7 @@ func (c *ectx) prepare(roots ...ast.Expr) {
 				return
 			}
 		case *ast.CallExpr:
-			if b.soacName(n) != "" {
+			if inner, _, _ := c.seeThrough(n); b.soacName(n) != "" || inner != nil {
 				for _, a := range n.Args {
 					rec(a, cond)
 				}

@@ -10,8 +10,17 @@ import (
 // soac builds the SOAC statement of a combinator call, after the
 // statements that compute its inputs, and returns its result.
 func (c *ectx) soac(call *ast.CallExpr, name string) *ir.Var {
+	return c.soacOf(call, call.Args, nil, name)
+}
+
+// soacOf is soac of call with arguments args: call's own, or, for a call
+// of a closure seen through (seethrough.go), the call site's arguments in
+// place of the literal's parameters; site is that call site (ir.SOAC.Site)
+// or nil.
+func (c *ectx) soacOf(call *ast.CallExpr, args []ast.Expr, site *ast.CallExpr, name string) *ir.Var {
 	b := c.b
-	s := &ir.SOAC{Call: call, Name: name, Parent: b.cur}
+	s := &ir.SOAC{Call: call, Site: site, Name: name, Parent: b.cur}
+	src := s.Source()
 	if inst, ok := b.info.Instances[calleeIdent(call.Fun)]; ok && inst.TypeArgs != nil {
 		for i := 0; i < inst.TypeArgs.Len(); i++ {
 			s.TypeArgs = append(s.TypeArgs, inst.TypeArgs.At(i))
@@ -19,45 +28,45 @@ func (c *ectx) soac(call *ast.CallExpr, name string) *ir.Var {
 	}
 	eff := &s.Eff
 	in := func(i int) *ir.Var {
-		v := c.input(call.Args[i])
+		v := c.input(args[i])
 		addUse(eff, v)
 		return v
 	}
-	opnd := func(i int) *ir.Operand { return c.operand(call.Args[i], eff) }
+	opnd := func(i int) *ir.Operand { return c.operand(args[i], eff) }
 	// Inputs and operands first, in argument order; then the result, so
 	// that temporaries of a lambda's nested SOACs are numbered after it;
 	// then the lambdas.
-	args := make([]any, len(call.Args))
-	for i := range call.Args {
+	built := make([]any, len(args))
+	for i := range args {
 		switch argKinds[name][i] {
 		case 'a':
-			args[i] = in(i)
+			built[i] = in(i)
 		case 'o':
-			args[i] = opnd(i)
+			built[i] = opnd(i)
 		}
 	}
 	typ := b.info.TypeOf(call)
 	var out *ir.Var
-	if obj := c.sh.bind[call]; obj != nil {
-		out = b.newVar(obj, obj.Name(), obj.Type(), s, call.Pos())
+	if obj := c.sh.bind[src]; obj != nil {
+		out = b.newVar(obj, obj.Name(), obj.Type(), s, src.Pos())
 		c.sh.setBound(obj, out)
 	} else {
-		out = b.temp(true, typ, s, call.Pos())
+		out = b.temp(true, typ, s, src.Pos())
 	}
 	s.Out = out
 	s.ID = b.nSOAC
 	b.nSOAC++
 	var after []merge // variables the lambdas assign
-	for i, a := range call.Args {
+	for i, a := range args {
 		if argKinds[name][i] == 'f' {
 			l, m := c.lambda(s, a)
 			after = append(after, m...)
-			args[i] = l
+			built[i] = l
 		}
 	}
-	arr := func(i int) *ir.Var { return args[i].(*ir.Var) }
-	op := func(i int) *ir.Operand { return args[i].(*ir.Operand) }
-	fn := func(i int) *ir.Lambda { return args[i].(*ir.Lambda) }
+	arr := func(i int) *ir.Var { return built[i].(*ir.Var) }
+	op := func(i int) *ir.Operand { return built[i].(*ir.Operand) }
+	fn := func(i int) *ir.Lambda { return built[i].(*ir.Lambda) }
 	switch name {
 	case "Map":
 		s.Op = &ir.Screma{Inputs: []*ir.Var{arr(0)}, Map: fn(1)}
@@ -97,7 +106,7 @@ func (c *ectx) soac(call *ast.CallExpr, name string) *ir.Var {
 	}
 
 	eff.Defs = append([]*ir.Var{out}, eff.Defs...)
-	b.exprVar[call] = out
+	b.exprVar[src] = out
 	// The runtime allocates results, but elements that are references
 	// share whatever the inputs, captures and operands refer to.
 	if elemHasRefs(typ) {
@@ -132,7 +141,8 @@ func elemHasRefs(t types.Type) bool {
 }
 
 // input returns the Var holding an array argument: the variable itself, the
-// result of a nested SOAC, or a temporary the expression is hoisted into.
+// result of a nested SOAC (or of a closure seen through, seethrough.go), or
+// a temporary the expression is hoisted into.
 func (c *ectx) input(e ast.Expr) *ir.Var {
 	b := c.b
 	u := ast.Unparen(e)
@@ -144,6 +154,9 @@ func (c *ectx) input(e ast.Expr) *ir.Var {
 	if call, ok := u.(*ast.CallExpr); ok {
 		if name := b.soacName(call); name != "" && c.unsupReason(call, name, "") == "" {
 			return c.soac(call, name)
+		}
+		if inner, args, name := c.seeThrough(call); inner != nil {
+			return c.soacOf(inner, args, call, name)
 		}
 	}
 	if v := b.exprVar[u]; v != nil {

@@ -4,7 +4,8 @@ package fusion
 // (TagBranchCopy): when its consumers lie in the branches of one if or
 // switch, it joins the consumer kernel of each path, provided every path
 // consumes it once, or it may be left out of the paths that do not (no
-// effect, no panic).
+// effect, no panic). Consumers in a branch that returns and after its if
+// or switch are returnpaths.go's.
 //
 // It does NOT decide legality (legal.go) or rules (rules.go); it asks
 // vertical fusion's checks (vertical.go) for each branch's kernel.
@@ -24,6 +25,9 @@ func (st *state) branches(P *ir.SOAC, x *ir.Var, cons, branch []consumer, others
 	anc := branch[0].anc
 	for _, c := range cons {
 		if c.anc != anc || c.kind != "branch" {
+			if st.returnPaths(P, x, anc, cons, others) {
+				return
+			}
 			st.refuse(P, x, &Refusal{Rule: RefConsumedTwice, Pos: c.soac.Pos(), Consumer: c.soac,
 				Reason: fmt.Sprintf("%s is consumed inside %s and again at %s on the same execution path; fusing into both would compute it twice ([T2-fusion] Fig. 9 case 4)",
 					x.Name, st.p.stmt(anc), st.p.at(c.soac.Pos()))})
@@ -115,48 +119,65 @@ func (st *state) pathKernels(s ir.Stmt, x *ir.Var, skip bool) ([]*kstate, *Refus
 	}
 	var out []*kstate
 	for _, b := range blocks {
-		var here []ir.Stmt
-		for _, u := range st.g.Uses[x] {
-			if a := AncestorIn(u.Stmt, b); a != nil && !containsStmt(here, a) {
-				here = append(here, a)
+		if !st.consumesIn(b, x) {
+			if skip {
+				continue // the producer is left out on this path
 			}
-		}
-		switch {
-		case len(here) == 0 && skip:
-			continue // the producer is left out on this path
-		case len(here) == 0:
 			return nil, &Refusal{Rule: RefNotEveryPath, Pos: blockPos(b, s), Var: x,
 				Reason: fmt.Sprintf("the branch at %s of %s does not consume %s: sinking %s into the other branches would skip it, and its panics, on this path", st.p.at(blockPos(b, s)), st.p.stmt(s), x.Name, x.Name)}
-		case len(here) == 1:
-			if soac, ok := here[0].(*ir.SOAC); ok {
-				out = append(out, st.kernelOf(soac))
-				continue
-			}
-			ks, r := st.pathKernels(here[0], x, skip)
-			if r != nil {
-				return nil, r
-			}
-			out = append(out, ks...)
-		default:
-			var ks []*kstate
-			for _, a := range here {
-				soac, ok := a.(*ir.SOAC)
-				if !ok {
-					return nil, &Refusal{Rule: RefConsumedTwice, Pos: a.Pos(), Var: x,
-						Reason: fmt.Sprintf("%s is consumed twice on the path through the branch at %s; the second use is %s", x.Name, st.p.at(blockPos(b, s)), st.p.stmt(a))}
-				}
-				if k := st.kernelOf(soac); !containsK(ks, k) {
-					ks = append(ks, k)
-				}
-			}
-			if len(ks) != 1 {
-				return nil, &Refusal{Rule: RefConsumedTwice, Pos: here[1].Pos(), Var: x,
-					Reason: fmt.Sprintf("%s is consumed by two kernels on the path through the branch at %s; the second at %s", x.Name, st.p.at(blockPos(b, s)), st.p.at(here[1].Pos()))}
-			}
-			out = append(out, ks[0])
 		}
+		ks, r := st.armKernels(b, s, x, skip)
+		if r != nil {
+			return nil, r
+		}
+		out = append(out, ks...)
 	}
 	return out, nil
+}
+
+// consumesIn reports whether a statement of block b (at any depth) uses x.
+func (st *state) consumesIn(b *ir.Block, x *ir.Var) bool {
+	for _, u := range st.g.Uses[x] {
+		if AncestorIn(u.Stmt, b) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// armKernels returns the kernels that consume x on the paths through
+// block b, a branch of s that consumes x: one per path, or a refusal when
+// a path has two consumer kernels (or, unless skip, one that does not
+// consume x).
+func (st *state) armKernels(b *ir.Block, s ir.Stmt, x *ir.Var, skip bool) ([]*kstate, *Refusal) {
+	var here []ir.Stmt
+	for _, u := range st.g.Uses[x] {
+		if a := AncestorIn(u.Stmt, b); a != nil && !containsStmt(here, a) {
+			here = append(here, a)
+		}
+	}
+	if len(here) == 1 {
+		if soac, ok := here[0].(*ir.SOAC); ok {
+			return []*kstate{st.kernelOf(soac)}, nil
+		}
+		return st.pathKernels(here[0], x, skip)
+	}
+	var ks []*kstate
+	for _, a := range here {
+		soac, ok := a.(*ir.SOAC)
+		if !ok {
+			return nil, &Refusal{Rule: RefConsumedTwice, Pos: a.Pos(), Var: x,
+				Reason: fmt.Sprintf("%s is consumed twice on the path through the branch at %s; the second use is %s", x.Name, st.p.at(blockPos(b, s)), st.p.stmt(a))}
+		}
+		if k := st.kernelOf(soac); !containsK(ks, k) {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) != 1 {
+		return nil, &Refusal{Rule: RefConsumedTwice, Pos: here[1].Pos(), Var: x,
+			Reason: fmt.Sprintf("%s is consumed by two kernels on the path through the branch at %s; the second at %s", x.Name, st.p.at(blockPos(b, s)), st.p.at(here[1].Pos()))}
+	}
+	return ks, nil
 }
 
 func containsStmt(ss []ir.Stmt, s ir.Stmt) bool {

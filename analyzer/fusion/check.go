@@ -16,7 +16,8 @@ import (
 
 // Check validates the structure of plan: every SOAC of the function is in
 // exactly one kernel, except producers copied into kernels of disjoint
-// branches; members share the kernel's block (or are generators and
+// branches (or of a branch that returns and of the statements after it);
+// members share the kernel's block (or are generators and
 // branch copies moved in from an enclosing block); producers precede their
 // consumers; an impure SOAC is alone in its kernel (or an impure map with
 // the pure reduction it fused into, effects.go); At is one of the kernel's
@@ -105,7 +106,7 @@ func Check(plan *Plan) error {
 		case len(ks) > 1:
 			for i := range ks {
 				for j := i + 1; j < len(ks); j++ {
-					if !disjoint(ks[i].Block, ks[j].Block) {
+					if !disjoint(ks[i].Block, ks[j].Block) && !apartChains(parentChain(ks[i].At), parentChain(ks[j].At)) {
 						bad("%s is in kernels %d and %d, which are not on disjoint branches", p.soac(s), ks[i].ID, ks[j].ID)
 					}
 				}

@@ -9,7 +9,9 @@
 // when a rule of the table allows it (rules.go) and every move is legal
 // (legal.go), copying a producer into the kernels of disjoint branches
 // (only into those that consume it when it has no effect and cannot
-// panic, so that leaving it out elsewhere is unobservable);
+// panic, so that leaving it out elsewhere is unobservable), and into the
+// kernels of a branch that returns and of the statements after its if
+// or switch (each path computes it once);
 // then it merges independent kernels over one iteration space
 // horizontally. Iteration spaces follow the size inference of Robinson et al., "Clustering for Array-Backed Streams" (2014) [Robinson-ILP],
 // so a filter and the reductions of its output share a pass with other
@@ -52,7 +54,8 @@
 // Its place in the pipeline (docs/architecture.md): the engine: dependency
 // graph (legality), the rule table (which fusion), the greedy bottom-up T2
 // driver (driver.go; vertical fusion, vertical.go and fuseinto.go; copies
-// into branches, branchcopy.go; merges, horizontal.go; a producer whose
+// into branches, branchcopy.go, and into the paths a return separates,
+// returnpaths.go; merges, horizontal.go; a producer whose
 // consumer kernels cannot merge fuses into the first with a map-out
 // array, also into a stream's chunk loop; an impure Map fuses only into
 // the pure Reduce it feeds, effects in order; placement: when a producer

@@ -33,6 +33,9 @@ type expect struct {
 	noNotes bool
 	// copies lists SOACs (by output) that must be in several kernels.
 	copies []string
+	// passes, when not zero, is the plan's statistics: passes before and
+	// after fusion.
+	passes [2]int
 }
 
 func kernelsOf(plan *Plan, out string) []*Kernel {
@@ -133,6 +136,9 @@ func verify(t *testing.T, plan *Plan, e expect) {
 		if !found {
 			fail("no %s diagnostic", c)
 		}
+	}
+	if got := [2]int{plan.Stats.PassesBefore, plan.Stats.PassesAfter}; e.passes != [2]int{} && got != e.passes {
+		fail("passes %d -> %d, want %d -> %d", got[0], got[1], e.passes[0], e.passes[1])
 	}
 	for _, c := range e.copies {
 		if n := len(kernelsOf(plan, c)); n < 2 {

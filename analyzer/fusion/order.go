@@ -54,10 +54,15 @@ func (o *orderView) violation(p posFmt) *Refusal {
 		if a, b := commonAncestors(src, dst); a == nil || a == b || o.g.Index(a) >= o.g.Index(b) {
 			continue // not an order the program imposes
 		}
+		var dsts []ir.Stmt
+		for _, d := range useSites(o.g.Fn, e, dst) {
+			dsts = append(dsts, o.endSlotsAt(d)...)
+		}
 		for _, sa := range o.endSlots(src) {
-			for _, sb := range o.endSlots(dst) {
-				a, b := o.common(o.chain(sa.at), o.chain(sb.at))
-				if a == nil || a == b || o.g.Index(a) < o.g.Index(b) {
+			for _, sb := range dsts {
+				ca, cb := o.chain(sa.at), o.chain(sb)
+				a, b := o.common(ca, cb)
+				if a == nil || a == b || o.g.Index(a) < o.g.Index(b) || apartChains(ca, cb) {
 					continue
 				}
 				return &Refusal{Rule: RefKernelOrder, Var: e.Var, Pos: e.Pos, Reason: orderReason(p, e, src, dst, a, b)}
@@ -87,6 +92,54 @@ func (o *orderView) endSlots(s ir.Stmt) []slot {
 		return o.slots(soac)
 	}
 	return []slot{{kernel: s, at: s}}
+}
+
+// endSlotsAt returns the positions endSlots gives.
+func (o *orderView) endSlotsAt(s ir.Stmt) []ir.Stmt {
+	var out []ir.Stmt
+	for _, sl := range o.endSlots(s) {
+		out = append(out, sl.at)
+	}
+	return out
+}
+
+// useSites returns the statements the later end dst of edge e stands for:
+// for a use of a variable by an if or switch (a used-before hazard), the
+// statements inside it that read or write the variable, and the if or
+// switch itself when its own expressions do, so that a use on a path apart
+// from the earlier end's kernel (apartChains) orders nothing; else dst.
+func useSites(fn *ir.Function, e *Edge, dst ir.Stmt) []ir.Stmt {
+	switch dst.(type) {
+	case *ir.If, *ir.Switch:
+		if e.Kind == Hazard && e.Rule == RefUsedBefore && e.Var != nil {
+			if sites := sitesIn(fn, dst, e.Var); len(sites) > 0 {
+				return sites
+			}
+		}
+	}
+	return []ir.Stmt{dst}
+}
+
+// sitesIn returns the statements of s, an if or switch, that read or write
+// v (see useSites).
+func sitesIn(fn *ir.Function, s ir.Stmt, v *ir.Var) []ir.Stmt {
+	var out []ir.Stmt
+	if own := ownEffects(s); containsV(own.Uses, v) || containsV(own.Writes, v) {
+		out = append(out, s)
+	}
+	for _, b := range ir.Children(s) {
+		for _, t := range b.Stmts {
+			switch t.(type) {
+			case *ir.If, *ir.Switch:
+				out = append(out, sitesIn(fn, t, v)...)
+				continue
+			}
+			if usesVar(fn.Info, t, v) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 // chain returns the statements that run s, innermost first: s (or, for

@@ -415,7 +415,7 @@ func computeScope(fn *ir.Function) panicScope {
 	}
 	ir.Walk(fn.Body, func(s ir.Stmt) bool {
 		if soac, ok := s.(*ir.SOAC); ok && soac.Call != nil {
-			sc.soacs[soac.Call] = true
+			sc.soacs[soac.Source()] = true
 		}
 		return true
 	})

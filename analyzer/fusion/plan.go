@@ -136,7 +136,8 @@ type Stats struct {
 	Rules map[string]int
 	// PassesBefore is the number of passes over memory the unfused program
 	// makes (one per SOAC, generators excepted); PassesAfter the number of
-	// kernels.
+	// kernels, those of generators alone excepted likewise (each makes a
+	// pass, as the generator does in the unfused program).
 	PassesBefore, PassesAfter int
 	// IntermediatesRemoved counts the arrays that are no longer
 	// materialised.

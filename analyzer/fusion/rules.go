@@ -113,7 +113,7 @@ type ruleCtx struct {
 // Rule names that are not table entries but tag what happened to a kernel.
 const (
 	TagMapOut      = "map-out"          // the producer's output stays materialised for later uses ([Map-scan] §5.2)
-	TagBranchCopy  = "branch-copy"      // the producer was copied into the kernels of disjoint branches ([T2-fusion] Fig. 9 case 4)
+	TagBranchCopy  = "branch-copy"      // the producer was copied into the kernels of disjoint branches, or of a branch that returns and the statements after it ([T2-fusion] Fig. 9 case 4)
 	TagMerge       = "merge"            // the consumers' kernels were merged so that the producer could fuse ([T2-fusion] Fig. 8)
 	TagEffects     = "effects-in-order" // an impure map fused into the pure reduction right after it (effects.go)
 	TagPlaced      = "placed"           // the kernel runs at its producer's position, its consumers moved up to it (place.go)

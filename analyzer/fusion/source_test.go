@@ -164,7 +164,7 @@ var sourceCases = []sourceCase{
 	{"quality", "loopWritesAcc", expect{kernels: map[int]int{0: 2}, refusals: []string{"used-before/acc"}}},
 	{"quality", "keptOrNew", expect{kernels: map[int]int{0: 3}}},
 	// Slices and generators as producers.
-	{"quality", "sliceZips", expect{kernels: map[int]int{0: 1}, together: [][]string{{"x", "b", "c"}}, internal: []string{"x", "c"}, rules: []string{"replicate->any", "horizontal"}, noNotes: true}},
+	{"quality", "sliceZips", expect{kernels: map[int]int{0: 1}, together: [][]string{{"x", "b", "c"}}, internal: []string{"x", "c"}, rules: []string{"replicate->any", "horizontal"}, noNotes: true, passes: [2]int{3, 1}}},
 	{"quality", "sliceOfLen", expect{kernels: map[int]int{0: 1}, together: [][]string{{"b", "c"}}, rules: []string{"horizontal"}, noNotes: true}},
 	{"quality", "sliceInline", expect{kernels: map[int]int{0: 1}, together: [][]string{{"b", "c"}}, rules: []string{"horizontal"}, noNotes: true}},
 	{"quality", "sliceInlineOther", expect{kernels: map[int]int{0: 2}, apart: [][]string{{"b", "c"}}}},
@@ -189,8 +189,28 @@ var sourceCases = []sourceCase{
 	{"quality", "oneArmPanics", expect{kernels: map[int]int{0: 2}, refusals: []string{"not-every-path/a"}}},
 	{"quality", "armAndAfter", expect{kernels: map[int]int{0: 3}, refusals: []string{"consumed-twice/a"}}},
 	// Array-valued reductions.
-	{"quality", "colSums", expect{kernels: map[int]int{0: 2, 1: 1}, internal: []string{"s"}, rules: []string{"map->redomap"}, noNotes: true}},
-	{"quality", "hist", expect{kernels: map[int]int{0: 3}, refusals: []string{"panic-order/rows"}}},
+	// A Replicate only a neutral element is a kernel of its own, its pass
+	// counted on neither side of the statistics, as generators are not
+	// before fusion (sliceZips: one fused into a kernel of maps).
+	{"quality", "colSums", expect{kernels: map[int]int{0: 2, 1: 1}, internal: []string{"s"}, rules: []string{"map->redomap"}, noNotes: true, passes: [2]int{3, 2}}},
+	{"quality", "hist", expect{kernels: map[int]int{0: 3}, refusals: []string{"panic-order/rows"}, passes: [2]int{3, 3}}},
+	// Unused parameters: fused as unusedParam; the lowering leaves the
+	// unread maps out of the loop, but not t of unusedParamPanics or
+	// unusedAfterPanics, for its panic, nor t of unusedCaptures, whose
+	// lambda alone reads s (rewrite/testdata/quality).
+	{"quality", "unusedChain", expect{kernels: map[int]int{0: 1}, internal: []string{"t", "u"}, noNotes: true}},
+	{"quality", "unusedParamPanics", expect{kernels: map[int]int{0: 1}, internal: []string{"t"}, noNotes: true}},
+	{"quality", "unusedAfterPanics", expect{kernels: map[int]int{0: 1}, internal: []string{"t", "u"}, noNotes: true}},
+	{"quality", "unusedCaptures", expect{kernels: map[int]int{0: 2}, internal: []string{"t"}, apart: [][]string{{"s", "t"}}}},
+	// Paths a return separates: each path's kernel computes the producer.
+	{"quality", "returnArm", expect{kernels: map[int]int{0: 2}, copies: []string{"m"}, rules: []string{"branch-copy"}, noNotes: true}},
+	{"quality", "returnArmPanics", expect{kernels: map[int]int{0: 3}, copies: []string{"m"}, rules: []string{"branch-copy"}, noNotes: true}},
+	{"quality", "armNoReturn", expect{kernels: map[int]int{0: 3}, refusals: []string{"consumed-twice/m"}}},
+	{"quality", "returnSkipsPanics", expect{kernels: map[int]int{0: 3}, refusals: []string{"not-every-path/m"}}},
+	// A local closure called in a lambda: seen through when bound once.
+	{"quality", "closureCalled", expect{kernels: map[int]int{0: 2, 1: 1}, rules: []string{"map->redomap"}, noNotes: true}},
+	{"quality", "closureReassigned", expect{kernels: map[int]int{0: 3, 1: 1}}},
+	{"quality", "closureShadowed", expect{kernels: map[int]int{0: 2, 1: 1}}},
 }
 
 var sourcePkgs = []string{"papers", "fig9", "issue", "rules", "carried", "quality"}

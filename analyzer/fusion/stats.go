@@ -4,7 +4,11 @@ package fusion
 //
 // It does NOT decide anything; it counts what the driver did.
 
-import "github.com/soacgen/soacgen/analyzer/ir"
+import (
+	"slices"
+
+	"github.com/soacgen/soacgen/analyzer/ir"
+)
 
 func computeStats(st *state, p *Plan) Stats {
 	s := Stats{Rules: map[string]int{}}
@@ -16,7 +20,16 @@ func computeStats(st *state, p *Plan) Stats {
 			s.PassesBefore++
 		}
 	}
-	s.PassesAfter = len(p.Kernels)
+	// A kernel of generators alone (a Replicate whose array is only a
+	// fold's neutral element, say) is a pass in the generated code, and
+	// so is the generator in the unfused program; PassesBefore excepts
+	// generators, so PassesAfter excepts such kernels: the two compare.
+	for _, k := range p.Kernels {
+		if !slices.ContainsFunc(k.SOACs, func(m *ir.SOAC) bool { return !m.IsGenerator() }) {
+			continue
+		}
+		s.PassesAfter++
+	}
 	removed := map[*ir.Var]bool{}
 	for _, k := range p.Kernels {
 		for _, v := range k.Internal {

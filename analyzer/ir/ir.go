@@ -233,6 +233,11 @@ type SOAC struct {
 	ID   int
 	Op   Op            // the canonical form of the call
 	Call *ast.CallExpr // the call as written
+	// Site, when not nil, is the call of a local closure whose literal only
+	// returns Call, seen through: the SOAC runs there, the literal's
+	// parameters being the call's arguments (its inputs are theirs). The
+	// generated code replaces Site; nil when the SOAC is Call itself.
+	Site *ast.CallExpr
 	// Name is the combinator as written: "Map", "Map2", "Reduce", ...
 	Name string
 	// TypeArgs are the instantiated type arguments, from the type checker.
@@ -441,8 +446,16 @@ type Closure struct {
 	Parent *Block
 }
 
+// Source returns the expression whose value the SOAC is: Site, or Call.
+func (s *SOAC) Source() *ast.CallExpr {
+	if s.Site != nil {
+		return s.Site
+	}
+	return s.Call
+}
+
 // Pos implements Stmt.
-func (s *SOAC) Pos() token.Pos    { return s.Call.Pos() }
+func (s *SOAC) Pos() token.Pos    { return s.Source().Pos() }
 func (s *Plain) Pos() token.Pos   { return s.Node.Pos() }
 func (s *If) Pos() token.Pos      { return s.Node.Pos() }
 func (s *Switch) Pos() token.Pos  { return s.Node.Pos() }

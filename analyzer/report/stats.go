@@ -19,7 +19,8 @@ type Stats struct {
 	// Rules counts rule firings, sorted by rule name; never nil.
 	Rules []RuleCount `json:"rules"`
 	// PassesBefore is the number of passes the unfused program makes (one
-	// per SOAC, generators excepted); PassesAfter the number of kernels.
+	// per SOAC, generators excepted); PassesAfter the number of kernels,
+	// those of generators alone excepted likewise.
 	PassesBefore int `json:"passesBefore"`
 	PassesAfter  int `json:"passesAfter"`
 	// IntermediatesRemoved counts arrays that are no longer materialised.

@@ -29,11 +29,11 @@ func unfusedFinding(k *fusion.Kernel) (analysis.Diagnostic, bool) {
 		if !s.IsGenerator() {
 			passes++
 		}
-		if !pos.IsValid() || s.Call.Pos() < pos {
-			pos = s.Call.Pos()
+		if !pos.IsValid() || s.Source().Pos() < pos {
+			pos = s.Source().Pos()
 		}
-		if s.Call.End() > end {
-			end = s.Call.End()
+		if s.Source().End() > end {
+			end = s.Source().End()
 		}
 	}
 	intermediates := len(k.Internal)

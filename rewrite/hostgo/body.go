@@ -344,12 +344,12 @@ func (f *Func) unbind(c *Stmts, s ast.Stmt, items []ir.Stmt) (after Stmts, resto
 			runsHere = runsHere && here[k.At]
 		}
 		if _, ok := f.later[v]; ok && !runsHere {
-			f.zeroed[soac.Call] = Id(f.Name(v)) // computed by its kernel already
+			f.zeroed[soac.Source()] = Id(f.Name(v)) // computed by its kernel already
 			continue
 		}
 		if !runsHere {
 			if declares {
-				f.zeroed[soac.Call] = jen.Op("*").New(f.Type(v.Type))
+				f.zeroed[soac.Source()] = jen.Op("*").New(f.Type(v.Type))
 				if f.internal[v] {
 					after.Add(AssignTo("_", Id(f.Name(v))))
 				}

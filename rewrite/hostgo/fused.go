@@ -207,8 +207,15 @@ func (f *Func) loopParts(lk *lowered.Kernel, outs map[*ir.Var]string, alloc Allo
 	}
 	lp.N, lp.Length, lp.Pre, lp.Post = b.n, n, b.pre, b.post
 	b.consumed = map[*ir.Var]bool{}
+	unread := map[*ir.SOAC]bool{}
+	for _, m := range lk.Members {
+		unread[m.SOAC] = m.Unread
+	}
+	b.onlyUnread = map[*ir.Var]bool{}
 	for _, m := range lk.Src.SOACs {
 		for _, v := range m.Inputs() {
+			// An unread map is not rendered: it reads nothing.
+			b.onlyUnread[v] = unread[m] && (b.onlyUnread[v] || !b.consumed[v])
 			b.consumed[v] = true
 		}
 	}
@@ -242,6 +249,8 @@ type loopBuilder struct {
 	// each input's reslice.
 	consumed map[*ir.Var]bool
 	inLocal  map[*ir.Var]string
+	// onlyUnread holds the arrays only unread maps read (not resliced).
+	onlyUnread map[*ir.Var]bool
 	// accs are the accumulators of a fold, by copy.
 	accs map[*ir.SOAC][]string
 	// spaces are lk.Spaces rendered, for one copy; elems is each array's
@@ -278,12 +287,13 @@ func (f *Func) lengthAsserts(lk *lowered.Kernel) []jen.Code {
 
 // resliceInputs declares, in Pre, every input's reslice to the loop's
 // length, so that indexing it needs no bounds check (its length is n:
-// proven or asserted); the input read from its chunk has none.
+// proven or asserted); the input read from its chunk has none, nor one
+// only unread maps read.
 func (b *loopBuilder) resliceInputs() {
 	f := b.f
 	b.inLocal = map[*ir.Var]string{}
 	for _, v := range b.lk.Src.Inputs {
-		if b.ci != nil && v == b.ci.v {
+		if b.ci != nil && v == b.ci.v || b.onlyUnread[v] {
 			continue
 		}
 		l := f.Fresh("in")

@@ -41,6 +41,12 @@ func (f *Func) Apply(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.Statem
 	// compiler may inline the function and fuse its last multiplication
 	// with the consumer's addition into one FMA (the spec stores the
 	// result or passes it through a call first).
+	for i, a := range args {
+		if a == nil && f.unusedParam(l, i) {
+			// Unbound and unused (an unread map's element): any value.
+			args[i] = jen.Op("*").New(f.Type(l.Sig.Params().At(i).Type()))
+		}
+	}
 	call := jen.Add(fn).Call(args...)
 	if rt := l.Sig.Results(); rt.Len() == 1 && isFloat(rt.At(0).Type()) {
 		call = f.Type(rt.At(0).Type()).Call(call)
@@ -61,7 +67,7 @@ func (f *Func) inline(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.State
 	for _, fl := range lit.Type.Params.List {
 		ids := fl.Names
 		if len(ids) == 0 {
-			if i < len(args) {
+			if i < len(args) && args[i] != nil {
 				blank = append(blank, args[i])
 			}
 			i++
@@ -73,7 +79,8 @@ func (f *Func) inline(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.State
 			}
 			if args[i] == nil {
 				// Unbound: every use of the parameter is replaced
-				// (a chunk fused into its range loop).
+				// (a chunk fused into its range loop), or there is
+				// none (the element of an unread map).
 			} else if id.Name != "_" {
 				names = append(names, f.localName(id))
 				objs = append(objs, f.info.Defs[id])
@@ -122,6 +129,26 @@ func (f *Func) inline(c *Stmts, l *ir.Lambda, args []jen.Code, target *jen.State
 		c.Add(labelStmt(rc.label))
 	}
 	return ""
+}
+
+// unusedParam reports whether parameter i of literal l is unnamed, blank
+// or never referred to in its body.
+func (f *Func) unusedParam(l *ir.Lambda, i int) bool {
+	if l.Lit == nil || i >= l.Sig.Params().Len() {
+		return false
+	}
+	obj := l.Sig.Params().At(i)
+	if obj.Name() == "" || obj.Name() == "_" {
+		return true
+	}
+	used := false
+	ast.Inspect(l.Lit.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && f.info.Uses[id] == obj {
+			used = true
+		}
+		return !used
+	})
+	return !used
 }
 
 // reads reports whether the code n reads the variable obj (not only

@@ -7,7 +7,8 @@ package hostgo
 // scan folds its accumulator (a split fold one per copy), a filter
 // opens the space of its kept elements, Iota and Replicate are the index
 // and a value; a materialised array is allocated before the loop the
-// first time a member stores into it (store).
+// first time a member stores into it (store); an unread map is left out,
+// its consumers' parameters bound to nothing.
 
 import (
 	"github.com/dave/jennifer/jen"
@@ -60,6 +61,9 @@ func (s *space) render(c *Stmts) {
 type elem struct {
 	c  *jen.Statement
 	sp *space
+	// local: c names a local or an operand's temporary, which Go
+	// requires read (a map's or scan's element, a Replicate's value).
+	local bool
 }
 
 // elemOf returns the element of array v at the current iteration: its
@@ -69,9 +73,9 @@ func (b *loopBuilder) elemOf(v *ir.Var) elem {
 		return e
 	}
 	if b.ci != nil && v == b.ci.v {
-		return elem{jen.Id(b.ci.res).Index(jen.Id(b.idx).Op("-").Id(b.ci.lo)), b.spaces[lowered.Root]}
+		return elem{c: jen.Id(b.ci.res).Index(jen.Id(b.idx).Op("-").Id(b.ci.lo)), sp: b.spaces[lowered.Root]}
 	}
-	return elem{Index(b.inLocal[v], Id(b.idx)), b.spaces[lowered.Root]}
+	return elem{c: Index(b.inLocal[v], Id(b.idx)), sp: b.spaces[lowered.Root]}
 }
 
 // gathered is the element of an index-read array (gather.go): its
@@ -82,7 +86,11 @@ func (b *loopBuilder) gathered(v *ir.Var) jen.Code { return b.elemOf(v).c }
 func (b *loopBuilder) inputs(m *ir.SOAC) []jen.Code {
 	var args []jen.Code
 	for _, v := range m.Inputs() {
-		args = append(args, b.elemOf(v).c)
+		if e := b.elemOf(v); e.c != nil {
+			args = append(args, e.c)
+		} else {
+			args = append(args, nil) // an unread map's: unbound
+		}
 	}
 	return args
 }
@@ -159,15 +167,19 @@ func (b *loopBuilder) emit(cp int) string {
 			continue
 		}
 		sp := b.spaces[m.Space]
+		if m.Unread {
+			b.emitUnread(m, sp)
+			continue
+		}
 		why := ""
 		switch op := m.SOAC.Op.(type) {
 		case *ir.Iota:
-			b.elems[m.SOAC.Out] = elem{Id(b.idx), sp}
+			b.elems[m.SOAC.Out] = elem{c: Id(b.idx), sp: sp}
 			if st := b.store(m.SOAC.Out, m.Store, sp, Id(b.idx)); st != nil {
 				sp.emit(st...)
 			}
 		case *ir.Replicate:
-			b.elems[m.SOAC.Out] = elem{f.operand(m.SOAC, op.Value), sp}
+			b.elems[m.SOAC.Out] = elem{c: f.operand(m.SOAC, op.Value), sp: sp, local: true}
 			if st := b.store(m.SOAC.Out, m.Store, sp, f.operand(m.SOAC, op.Value)); st != nil {
 				sp.emit(st...)
 			}
@@ -226,7 +238,7 @@ func (b *loopBuilder) emitFilter(m lowered.Member, op *ir.Filter, sp *space, kep
 	}
 	b.counts[m.Kept] = child.count
 	kept[m.Kept] = child
-	b.elems[m.SOAC.Out] = elem{jen.Add(args[0]), child}
+	b.elems[m.SOAC.Out] = elem{c: jen.Add(args[0]), sp: child}
 	return ""
 }
 
@@ -272,7 +284,7 @@ func (b *loopBuilder) emitFold(m lowered.Member, op *ir.Screma, sp *space, args 
 			c.Add(Index(buf, Id(b.idx)).Op("=").Id(acc))
 		}
 		c.Add(b.store(m.SOAC.Out, m.Store, sp, Id(acc))...)
-		b.elems[m.SOAC.Out] = elem{Id(acc), sp}
+		b.elems[m.SOAC.Out] = elem{c: Id(acc), sp: sp}
 	} else if !first {
 	} else if out, ok := b.outs[m.SOAC.Out]; ok {
 		b.post.Add(AssignTo(out, Id(acc)))
@@ -293,7 +305,7 @@ func (b *loopBuilder) emitScanFrom(m lowered.Member, o *ir.Operator, sp *space, 
 		return why
 	}
 	c.Add(b.store(m.SOAC.Out, m.Store, sp, Id(res))...)
-	b.elems[m.SOAC.Out] = elem{Id(res), sp}
+	b.elems[m.SOAC.Out] = elem{c: Id(res), sp: sp, local: true}
 	sp.emit(c...)
 	return ""
 }
@@ -313,6 +325,24 @@ func (b *loopBuilder) emitMap(m lowered.Member, op *ir.Screma, sp *space, args [
 		c.Add(AssignTo("_", Id(res)))
 	}
 	sp.emit(c...)
-	b.elems[m.SOAC.Out] = elem{Id(res), sp}
+	b.elems[m.SOAC.Out] = elem{c: Id(res), sp: sp, local: true}
 	return ""
+}
+
+// emitUnread leaves out unread map m (lowered.Member.Unread) in space sp:
+// its element is bound to nothing (its consumers ignore the parameter),
+// and the locals it would have read, and its function value where the
+// SOAC is written, are marked used.
+func (b *loopBuilder) emitUnread(m lowered.Member, sp *space) {
+	for _, v := range m.SOAC.Inputs() {
+		if e, ok := b.elems[v]; ok && e.local {
+			sp.emit(AssignTo("_", e.c))
+		}
+	}
+	if op, ok := m.SOAC.Op.(*ir.Screma); ok && op.Map != nil && b.f.funText[op.Map] != nil {
+		t := b.f.funText[op.Map]
+		b.f.funRefs[t] = true // a copy a chunk function declares is used
+		sp.emit(AssignTo("_", t))
+	}
+	b.elems[m.SOAC.Out] = elem{sp: sp}
 }

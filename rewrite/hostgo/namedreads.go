@@ -35,7 +35,7 @@ func (f *Func) namedReads() map[types.Object]bool {
 	calls := map[*ast.CallExpr]bool{}
 	ir.Walk(f.fn.Body, func(s ir.Stmt) bool {
 		if s, ok := s.(*ir.SOAC); ok {
-			calls[s.Call] = true
+			calls[s.Source()] = true
 		}
 		return true
 	})

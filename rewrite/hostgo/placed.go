@@ -47,8 +47,8 @@ func (f *Func) laterOutput(c *Stmts, k *lowered.PlanKernel, v *ir.Var) bool {
 	c.Add(VarDecl(t, f.Type(v.Type), nil))
 	f.names[v] = t
 	if f.cur != nil {
-		if _, ok := f.cur.calls[d.Call]; ok {
-			f.cur.calls[d.Call] = Id(t)
+		if _, ok := f.cur.calls[d.Source()]; ok {
+			f.cur.calls[d.Source()] = Id(t)
 		}
 	}
 	return true

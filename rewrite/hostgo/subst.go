@@ -26,10 +26,10 @@ func (f *Func) newSubst(items []ir.Stmt) *subst {
 				sb.hoisted[it.Hoisted] = Id(f.Name(it.Eff.Defs[0]))
 			}
 		case *ir.SOAC:
-			if z := f.zeroed[it.Call]; z != nil {
-				sb.calls[it.Call] = z
+			if z := f.zeroed[it.Source()]; z != nil {
+				sb.calls[it.Source()] = z
 			} else if it.Out != nil {
-				sb.calls[it.Call] = Id(f.Name(it.Out))
+				sb.calls[it.Source()] = Id(f.Name(it.Out))
 			}
 		case *ir.Closure:
 			sb.closures[it.Lit] = it

@@ -39,7 +39,8 @@
 //
 // Files: kernel.go (the lowered kernel's types), lower.go (Lower and each
 // kernel's form), loop.go (form Loop: length, asserts, spaces, roles and
-// stores), select.go (a filter as a select), algebra.go (what operators
+// stores), unread.go (maps of a loop whose elements nothing reads),
+// select.go (a filter as a select), algebra.go (what operators
 // allow: split folds, starts, speculation), chunked.go (form Chunked),
 // chunk.go (range-fused chunk functions), chunkthen.go (form ChunkedThen),
 // verify.go (Verify), dump.go (Dump).
@@ -168,6 +169,9 @@ func (lw *lowerer) kernel(k *fusion.Kernel) *lowered.Kernel {
 		reason = lw.stream(k, lk)
 	} else {
 		reason = lw.loop(k, lk)
+	}
+	if reason == "" && lk.Form == lowered.Loop {
+		lw.markUnread(k, lk)
 	}
 	if reason != "" {
 		*lk = lowered.Kernel{Src: lk.Src, Form: lowered.Sequence, Reason: reason, Unroll: 1, Spaces: []lowered.Space{{Parent: -1, Filter: -1}}, Rerun: lk.Rerun}

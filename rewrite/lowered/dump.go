@@ -105,6 +105,9 @@ func DumpKernel(b *strings.Builder, fset *token.FileSet, k *Kernel) {
 		if m.StartNotNeutral {
 			b.WriteString(", start not neutral")
 		}
+		if m.Unread {
+			b.WriteString(", unread")
+		}
 		b.WriteString("\n")
 	}
 	if c := k.Chunk; c != nil {

@@ -140,6 +140,12 @@ type Member struct {
 	// constant neutral element into its code folds from the operator's
 	// identity instead and combines the start once.
 	IdemStart string
+	// Unread reports that nothing reads a map's elements: it is stored
+	// nowhere, and its consumers' lambdas ignore the parameter its
+	// elements are bound to (or are unread themselves); its lambda is a
+	// literal that is pure, cannot panic and captures nothing, so the
+	// loop leaves it out (form Loop only).
+	Unread bool
 	// Commutative reports that a fold's operator is one exactOps knows
 	// (integer + * ^ | & min max, float + *): commutative bit for bit, so a
 	// backend that may re-associate the fold (parallel, opencl) may also

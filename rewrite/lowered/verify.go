@@ -31,7 +31,8 @@ func Verify(fn *Function) error {
 // VerifyKernel checks the invariants of one lowered kernel: its members
 // are the plan kernel's, in order; spaces nest (a parent before its
 // child, a select directly under the root, a filter's kept space its
-// own); stores agree with their spaces; only folds split, only loops
+// own); stores agree with their spaces; only unstored maps of a loop are
+// unread; only folds split, only loops
 // without scans and stored kept elements unroll; a Sequence says why.
 func VerifyKernel(k *Kernel) error {
 	if len(k.Members) != len(k.Src.SOACs) {
@@ -45,6 +46,9 @@ func VerifyKernel(k *Kernel) error {
 	for i, m := range k.Members {
 		if m.SOAC != k.Src.SOACs[i] {
 			return k.bad("member %d is not the plan's member %d", i, i)
+		}
+		if m.Unread && k.Form != Loop {
+			return k.bad("%s unread outside a loop", m.SOAC.Name)
 		}
 	}
 	if len(k.Spaces) == 0 || k.Spaces[Root] != (Space{Parent: -1, Filter: -1}) {
@@ -184,6 +188,9 @@ func verifyLoopMember(k *Kernel, m Member) error {
 	}
 	if m.NeutralSelect && (m.Role != Fold || !k.Spaces[m.Space].Select) {
 		return k.bad("%s selects its neutral element outside a select space", m.SOAC.Name)
+	}
+	if m.Unread && (m.Role != Map || m.Store != NoStore) {
+		return k.bad("%s is unread but a %s stored %s", m.SOAC.Name, m.Role, m.Store)
 	}
 	if m.Role == Fold && m.Store != NoStore {
 		return k.bad("fold %s stores an array", m.SOAC.Name)

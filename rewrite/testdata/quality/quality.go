@@ -4,10 +4,10 @@
 // whose variables are reassigned every iteration, slices and generators
 // as producers, lambdas that write memory they allocate, generic helpers
 // and local closures as lambdas, calls between two passes that write only
-// their own arguments, producers consumed on some branches only, and
-// array-valued reductions. Integers, so that every backend's reductions
-// give the spec's bits; the Args hooks make the zeros, short rows and
-// negative widths on which the spec panics.
+// their own arguments, producers consumed on some branches or on paths a
+// return separates, array-valued reductions, and maps no lambda reads.
+// Integers, so that every backend's reductions give the spec's bits; the
+// Args hooks make the zeros, short rows and negative widths it panics on.
 package quality
 
 import (
@@ -500,3 +500,186 @@ func histSpec(xs []int, k int) []int {
 }
 
 func histSpecArgs(r *rand.Rand, n int) []any { return []any{ints(r, n), r.IntN(6) - 2} }
+
+// unusedChain: the Map2 ignores u's elements and only u reads t's: the
+// loop computes neither.
+//
+//soac:fuse UnusedChain
+//soac:fuse UnusedChainPar backend=parallel
+//soac:fuse UnusedChainCL backend=opencl
+func unusedChainSpec(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return x * 2 })
+	u := soac.Map(t, func(x int) int { return x - 1 })
+	return soac.Map2(u, ys, func(p, y int) int { return y + 1 })
+}
+
+// zeroSome returns n elements, none zero, then one of them zero about
+// half the time.
+func zeroSome(r *rand.Rand, n int) []int {
+	xs := ints(r, n)
+	for i := range xs {
+		if xs[i] == 0 {
+			xs[i] = 1
+		}
+	}
+	if n > 0 && r.IntN(2) == 0 {
+		xs[r.IntN(n)] = 0
+	}
+	return xs
+}
+
+// unusedParamPanics: the Map2 ignores t's elements, but t's lambda
+// panics on a zero element: the loop still computes t, for its panic.
+//
+//soac:fuse UnusedParamPanics
+//soac:fuse UnusedParamPanicsPar backend=parallel
+//soac:fuse UnusedParamPanicsCL backend=opencl
+func unusedParamPanicsSpec(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return 100 / x })
+	return soac.Map2(t, ys, func(_ int, y int) int { return y + 1 })
+}
+
+func unusedParamPanicsSpecArgs(r *rand.Rand, n int) []any { return []any{zeroSome(r, n), ints(r, n)} }
+
+// unusedAfterPanics: the Map2 ignores u's elements, but t, which u reads,
+// panics on a zero element: the loop computes t and leaves out u.
+//
+//soac:fuse UnusedAfterPanics
+//soac:fuse UnusedAfterPanicsPar backend=parallel
+//soac:fuse UnusedAfterPanicsCL backend=opencl
+func unusedAfterPanicsSpec(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return 100 / x })
+	u := soac.Map(t, func(x int) int { return x + 1 })
+	return soac.Map2(u, ys, func(_, y int) int { return y * 3 })
+}
+
+func unusedAfterPanicsSpecArgs(r *rand.Rand, n int) []any { return []any{zeroSome(r, n), ints(r, n)} }
+
+// unusedCaptures: the Map2 ignores t's elements, but t's lambda reads s,
+// which nothing else reads: t stays in the loop (without it, s would be
+// declared and not used).
+//
+//soac:fuse UnusedCaptures
+//soac:fuse UnusedCapturesPar backend=parallel
+//soac:fuse UnusedCapturesCL backend=opencl
+func unusedCapturesSpec(xs, ys []int) []int {
+	s := soac.Reduce(ys, 0, addi)
+	t := soac.Map(xs, func(x int) int { return x * s })
+	return soac.Map2(t, ys, func(_, y int) int { return y - 1 })
+}
+
+// returnArm: m is consumed in the branch, which returns, and after the
+// if: each path's kernel computes it once.
+//
+//soac:fuse ReturnArm
+//soac:fuse ReturnArmPar backend=parallel
+//soac:fuse ReturnArmCL backend=opencl
+func returnArmSpec(xs []int, c bool) int {
+	m := soac.Map(xs, func(x int) int { return x + 1 })
+	if c {
+		return soac.Reduce(m, 0, addi)
+	}
+	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
+}
+
+func returnArmSpecArgs(r *rand.Rand, n int) []any { return []any{ints(r, n), r.IntN(2) == 0} }
+
+// returnArmPanics: m panics on a zero element; every path computes it
+// before anything else.
+//
+//soac:fuse ReturnArmPanics
+//soac:fuse ReturnArmPanicsPar backend=parallel
+//soac:fuse ReturnArmPanicsCL backend=opencl
+func returnArmPanicsSpec(xs []int, k int) int {
+	m := soac.Map(xs, func(x int) int { return 100 / x })
+	switch k {
+	case 0:
+		return soac.Reduce(m, 0, addi)
+	case 1:
+		return soac.Reduce(m, 0, func(a, b int) int { return max(a, b) })
+	}
+	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
+}
+
+func returnArmPanicsSpecArgs(r *rand.Rand, n int) []any { return []any{zeroSome(r, n), r.IntN(3)} }
+
+// armNoReturn: the branch consumes m and falls through to the second
+// consumer: m is computed once, apart.
+//
+//soac:fuse ArmNoReturn
+//soac:fuse ArmNoReturnPar backend=parallel
+//soac:fuse ArmNoReturnCL backend=opencl
+func armNoReturnSpec(xs []int, c bool) int {
+	m := soac.Map(xs, func(x int) int { return x + 1 })
+	s := 0
+	if c {
+		s = soac.Reduce(m, 0, addi)
+	}
+	return s + soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
+}
+
+func armNoReturnSpecArgs(r *rand.Rand, n int) []any { return []any{ints(r, n), r.IntN(2) == 0} }
+
+// returnSkipsPanics: case 1 returns without consuming m, which panics
+// on a zero element: m runs on that path too.
+//
+//soac:fuse ReturnSkipsPanics
+//soac:fuse ReturnSkipsPanicsPar backend=parallel
+//soac:fuse ReturnSkipsPanicsCL backend=opencl
+func returnSkipsPanicsSpec(xs []int, k int) int {
+	m := soac.Map(xs, func(x int) int { return 100 / x })
+	switch k {
+	case 0:
+		return soac.Reduce(m, 0, addi)
+	case 1:
+		return 0
+	}
+	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
+}
+
+func returnSkipsPanicsSpecArgs(r *rand.Rand, n int) []any { return []any{zeroSome(r, n), r.IntN(3)} }
+
+// closureCalled: inc, bound once and never reassigned, is seen through
+// where the lambda calls it: its Map fuses into the Reduce of its result.
+//
+//soac:fuse ClosureCalled
+//soac:fuse ClosureCalledPar backend=parallel
+//soac:fuse ClosureCalledCL backend=opencl
+func closureCalledSpec(m [][]int, k int) []int {
+	inc := func(r []int) []int { return soac.Map(r, func(x int) int { return x*3 + k }) }
+	return soac.Map(m, func(row []int) int { return soac.Reduce(inc(row), 0, addi) })
+}
+
+func closureCalledSpecArgs(r *rand.Rand, n int) []any { return []any{rows(r, n, 4), r.IntN(9) - 4} }
+
+// closureReassigned: inc is one of two literals where the lambda calls
+// it: not seen through.
+//
+//soac:fuse ClosureReassigned
+//soac:fuse ClosureReassignedPar backend=parallel
+//soac:fuse ClosureReassignedCL backend=opencl
+func closureReassignedSpec(m [][]int, c bool) []int {
+	inc := func(r []int) []int { return soac.Map(r, func(x int) int { return x + 1 }) }
+	if c {
+		inc = func(r []int) []int { return soac.Map(r, func(x int) int { return x - 1 }) }
+	}
+	return soac.Map(m, func(row []int) int { return soac.Reduce(inc(row), 0, addi) })
+}
+
+func closureReassignedSpecArgs(r *rand.Rand, n int) []any { return []any{rows(r, n, 4), r.IntN(2) == 0} }
+
+// closureShadowed: k means another variable where the lambda calls inc:
+// not seen through.
+//
+//soac:fuse ClosureShadowed
+//soac:fuse ClosureShadowedPar backend=parallel
+//soac:fuse ClosureShadowedCL backend=opencl
+func closureShadowedSpec(m [][]int, k int) []int {
+	inc := func(r []int) []int { return soac.Map(r, func(x int) int { return x + k }) }
+	return soac.Map(m, func(row []int) int {
+		k := len(row)
+		return soac.Reduce(inc(row), k, addi)
+	})
+}
+
+func closureShadowedSpecArgs(r *rand.Rand, n int) []any { return []any{rows(r, n, 4), r.IntN(9) - 4} }

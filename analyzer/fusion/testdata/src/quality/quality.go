@@ -3,8 +3,8 @@
 // whose variables are reassigned every iteration, slices and generators
 // as producers, lambdas that write memory they allocate, local closures
 // and generic helpers as lambdas, calls between two passes that write
-// only their own arguments, producers consumed on some branches only, and
-// array-valued reductions.
+// only their own arguments, producers consumed on some branches or on
+// paths a return separates, array-valued reductions, and unread maps.
 package quality
 
 import (
@@ -362,4 +362,116 @@ func hist(xs []int, k int) []int {
 		return r
 	})
 	return soac.Reduce(rows, soac.Replicate(k, 0), func(a, b []int) []int { return soac.Map2(a, b, addi) }) // want `panic-order: rows .*`
+}
+
+// --- Unused parameters: the engine fuses these as unusedParam; the
+// lowering (rewrite/lower's unread maps) leaves out of the loop a map
+// whose elements nothing reads, unless it may panic.
+
+// unusedChain: the Map2 ignores u's elements and only u reads t's.
+func unusedChain(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return x * 2 })
+	u := soac.Map(t, func(x int) int { return x - 1 })
+	return soac.Map2(u, ys, func(p, y int) int { return y + 1 })
+}
+
+// unusedParamPanics: the Map2 ignores t's elements too, but t's lambda
+// panics on a zero element: the kernel still computes t for its panic.
+func unusedParamPanics(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return 100 / x })
+	return soac.Map2(t, ys, func(_ int, y int) int { return y + 1 })
+}
+
+// unusedAfterPanics: the Map2 ignores u's elements, but t, which u reads,
+// may panic: the lowering leaves out u only.
+func unusedAfterPanics(xs, ys []int) []int {
+	t := soac.Map(xs, func(x int) int { return 100 / x })
+	u := soac.Map(t, func(x int) int { return x + 1 })
+	return soac.Map2(u, ys, func(_, y int) int { return y * 3 })
+}
+
+// unusedCaptures: t's lambda reads s, which nothing else reads: the
+// lowering keeps t.
+func unusedCaptures(xs, ys []int) []int {
+	s := soac.Reduce(ys, 0, addi)
+	t := soac.Map(xs, func(x int) int { return x * s })
+	return soac.Map2(t, ys, func(_, y int) int { return y - 1 })
+}
+
+// --- Paths a return separates: a branch that consumes a producer and
+// returns, and the statements after its if or switch, each compute it.
+
+// returnArm: m is consumed in the branch, which returns, and after the
+// if: each path's kernel computes it once.
+func returnArm(xs []float64, c bool) float64 {
+	m := soac.Map(xs, func(x float64) float64 { return x + 1 })
+	if c {
+		return soac.Reduce(m, 0.0, add)
+	}
+	return soac.Reduce(soac.Map(m, func(x float64) float64 { return x * 2 }), 0.0, add)
+}
+
+// returnArmPanics: m may panic, and every path still computes it first.
+func returnArmPanics(xs []int, k int) int {
+	m := soac.Map(xs, func(x int) int { return 100 / x })
+	switch k {
+	case 0:
+		return soac.Reduce(m, 0, addi)
+	case 1:
+		return soac.Reduce(m, 0, func(a, b int) int { return max(a, b) })
+	}
+	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
+}
+
+// armNoReturn: the branch consumes m and falls through to the second
+// consumer: fused into both, m would be computed twice on that path.
+func armNoReturn(xs []float64, c bool) float64 {
+	m := soac.Map(xs, func(x float64) float64 { return x + 1 })
+	s := 0.0
+	if c {
+		s = soac.Reduce(m, 0.0, add)
+	}
+	return s + soac.Reduce(soac.Map(m, func(x float64) float64 { return x * 2 }), 0.0, add) // want `consumed-twice: m .*`
+}
+
+// returnSkipsPanics: case 1 returns without consuming m, which may panic:
+// it must run on that path too.
+func returnSkipsPanics(xs []int, k int) int {
+	m := soac.Map(xs, func(x int) int { return 100 / x })
+	switch k {
+	case 0:
+		return soac.Reduce(m, 0, addi)
+	case 1:
+		return 0 // want `not-every-path: m .*`
+	}
+	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
+}
+
+// --- A local closure called inside a lambda, seen through as a literal.
+
+// closureCalled: inc, bound once and never reassigned, is seen through
+// where the lambda calls it: its Map fuses into the Reduce of its result.
+func closureCalled(aT [][]int32, k int32) []int32 {
+	inc := func(r []int32) []int32 { return soac.Map(r, func(x int32) int32 { return x + k }) }
+	return soac.Map(aT, func(row []int32) int32 { return soac.Reduce(inc(row), 0, func(p, q int32) int32 { return p + q }) })
+}
+
+// closureReassigned: inc is one of two literals where the lambda calls
+// it: not seen through, its result is a call's.
+func closureReassigned(aT [][]int32, c bool) []int32 {
+	inc := func(r []int32) []int32 { return soac.Map(r, func(x int32) int32 { return x + 1 }) }
+	if c {
+		inc = func(r []int32) []int32 { return soac.Map(r, func(x int32) int32 { return x - 1 }) }
+	}
+	return soac.Map(aT, func(row []int32) int32 { return soac.Reduce(inc(row), 0, func(p, q int32) int32 { return p + q }) })
+}
+
+// closureShadowed: k means another variable where the lambda calls inc:
+// not seen through.
+func closureShadowed(aT [][]int32, k int32) []int32 {
+	inc := func(r []int32) []int32 { return soac.Map(r, func(x int32) int32 { return x + k }) }
+	return soac.Map(aT, func(row []int32) int32 {
+		k := int32(len(row))
+		return soac.Reduce(inc(row), k, func(p, q int32) int32 { return p + q })
+	})
 }
