@@ -666,7 +666,9 @@ func closureReassignedSpec(m [][]int, c bool) []int {
 	return soac.Map(m, func(row []int) int { return soac.Reduce(inc(row), 0, addi) })
 }
 
-func closureReassignedSpecArgs(r *rand.Rand, n int) []any { return []any{rows(r, n, 4), r.IntN(2) == 0} }
+func closureReassignedSpecArgs(r *rand.Rand, n int) []any {
+	return []any{rows(r, n, 4), r.IntN(2) == 0}
+}
 
 // closureShadowed: k means another variable where the lambda calls inc:
 // not seen through.
