@@ -77,13 +77,15 @@ func Run(p *Package, opts Options) (*Result, error) {
 	if len(prog.Problems) > 0 {
 		return res, nil
 	}
-	// One plan per directive (ir.Function.Directed): a directive's
-	// cluster= chooses its plan's clustering.
-	plans := map[*ir.Function]*fusion.Plan{}
+	// One plan per directive (ir.Function.Directed), fused with opts: a
+	// directive's cluster= chooses its plan's clustering. Generate
+	// generates each directive's function from its plan, keyed by the
+	// directive: Directed's Functions differ from call to call.
+	plans := map[*ir.Directive]*fusion.Plan{}
 	for _, spec := range prog.Funcs {
 		for _, fn := range spec.Directed() {
 			pl := fusion.Fuse(fn, fusion.Options{Gas: opts.Gas, Fset: p.Fset, Cluster: opts.Cluster})
-			plans[fn] = pl
+			plans[fn.Fuse] = pl
 			res.Plans = append(res.Plans, pl)
 		}
 	}

@@ -35,9 +35,11 @@ type Input struct {
 	Info  *types.Info
 	Prog  *ir.Program
 	// Plans are the fusion plans of the generated functions, keyed by
-	// the Functions ir.Function.Directed returns (one per directive); one
-	// without a plan is fused with fusion.Fuse and default options.
-	Plans map[*ir.Function]*fusion.Plan
+	// their directive (ir.Function.Fuse: Directed returns new Functions
+	// at each call, a directive stays the same); a directive's function
+	// is generated from its plan's Func. A directive without a plan is
+	// fused with fusion.Fuse and default options.
+	Plans map[*ir.Directive]*fusion.Plan
 	// ReadFile reads a source file; nil means os.ReadFile.
 	ReadFile func(string) ([]byte, error)
 	// Backend is the backend of the specs whose directive names none
@@ -146,10 +148,11 @@ func Generate(in *Input) ([]Output, error) {
 		out := Output{Source: name, Path: OutputPath(name), Generated: map[*fusion.Kernel]report.Generated{}}
 		var decls [][]jen.Code
 		for _, fn := range fns {
-			plan := in.Plans[fn]
+			plan := in.Plans[fn.Fuse]
 			if plan == nil {
 				plan = fusion.Fuse(fn, fusion.Options{Fset: in.Fset})
 			}
+			fn = plan.Func
 			low, lowOf := lower.Lower(plan, in.Info)
 			if in.Check {
 				if err := checkStages(fn, plan, low); err != nil {

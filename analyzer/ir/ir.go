@@ -95,7 +95,9 @@ type Function struct {
 // that directive. The copies share fn's IR (Body, Vars, Alias, ...):
 // the fusion engine and the generator read it and never change it, so
 // each directive gets its own plan (its cluster= may differ) and its own
-// generated function from one build of the spec.
+// generated function from one build of the spec. Each call makes new
+// copies: what is kept per directive across calls (a plan) is keyed by
+// the directive (Fuse), not by the Function.
 func (fn *Function) Directed() []*Function {
 	if fn.Fuse == nil {
 		return nil
