@@ -98,12 +98,7 @@ func (ch *chain) Kernel(c *hostgo.Stmts, lk *lowered.Kernel) error {
 		falls = append(falls, report.Fallback{Pos: k.At.Pos(), Backend: name, Next: next, Reason: why})
 	}
 	c.Add(ch.hostInputs(backend.Reference, lk)...)
-	if lk.Form == lowered.Call {
-		m := k.SOACs[0]
-		f.Assign(c, m.Out, f.Call(m, true))
-	} else {
-		c.Add(f.Unfused(k, outs))
-	}
+	f.Reference(c, lk, outs)
 	ch.generated(k, backend.Reference, falls)
 	return nil
 }

@@ -10,10 +10,11 @@
 // It holds what every backend's code is made of: the sequential loop of
 // a lowered kernel (Func.Loop) and its pieces (Func.LoopParts, which the
 // parallel backend places per chunk), the chunk loop of a stream
-// (Func.FusedStream), the unfused reference calls (Func.Unfused), the
-// rerun guard that keeps the spec's first panic (Func.EmitGuarded), and
-// the code blocks (Stmts, Block, Define, ...), all built as jennifer
-// structure and printed once (File.Render).
+// (Func.FusedStream), the unfused reference calls (Func.Unfused, and
+// Func.Reference for a kernel no backend generates), the rerun guard
+// that keeps the spec's first panic (Func.EmitGuarded), and the code
+// blocks (Stmts, Block, Define, ...), all built as jennifer structure
+// and printed once (File.Render).
 //
 // It does not choose a backend, decide a kernel's shape (rewrite/lower
 // does), nor write files (package rewrite does). Its output for a spec
@@ -33,8 +34,8 @@
 // pieces (Loop, LoopParts: fused.go; its body: loopbody.go, select.go),
 // the chunk loop of a stream (FusedStream: kernel.go, chunkloop.go; its
 // pieces for a backend that runs the chunks itself, StreamParts:
-// streamparts.go), the reference calls (Unfused), the rerun guard
-// (EmitGuarded), the code blocks (Stmts, Block, Define, …: code.go),
+// streamparts.go), the reference calls (Unfused, Reference), the rerun
+// guard (EmitGuarded), the code blocks (Stmts, Block, Define, …: code.go),
 // slices allocated uncleared (Uncleared: alloc.go). Imports no backend,
 // and reads the lowered form (rewrite/lowered), never the fusion plan.
 package hostgo

@@ -279,6 +279,21 @@ func (f *Func) DeclareOutputs(c *Stmts, k *lowered.PlanKernel) map[*ir.Var]strin
 	return outs
 }
 
+// Reference adds to c the reference calls of lk: the code of a kernel
+// that no backend generates, at the end of the fallback chain. A kernel
+// of form Call assigns its one SOAC's call of the runtime to its result
+// (Call, evaluated where the spec evaluates it); any other runs its
+// members one after another into outs, the outputs DeclareOutputs
+// declared (Unfused).
+func (f *Func) Reference(c *Stmts, lk *lowered.Kernel, outs map[*ir.Var]string) {
+	if lk.Form == lowered.Call {
+		m := lk.Src.SOACs[0]
+		f.Assign(c, m.Out, f.Call(m, true))
+		return
+	}
+	c.Add(f.Unfused(lk.Src, outs))
+}
+
 // Unfused runs k's members one after another with the runtime, in a
 // block.
 func (f *Func) Unfused(k *lowered.PlanKernel, outs map[*ir.Var]string) *jen.Statement {
