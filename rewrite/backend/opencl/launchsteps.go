@@ -1,10 +1,11 @@
 package opencl
 
 // This file holds the steps of a launch's Go code that the map-reduce,
-// scan and filter kernels (emit.go) and the kernels split after a scan
-// (split.go) share: which inputs an earlier kernel left on the device,
-// the kernel's length, backend=auto's guard, the host arrays and
-// outputs a skeleton's run takes, and the CPU fallback.
+// scan and filter kernels (emit.go), the kernels split after a scan
+// (split.go) and the streams (stream.go, streammap.go) share: which
+// inputs an earlier kernel left on the device, the kernel's length,
+// backend=auto's guard, the host arrays and outputs a skeleton's run
+// takes, and the CPU fallback.
 
 import (
 	"github.com/dave/jennifer/jen"
@@ -17,7 +18,9 @@ import (
 // deviceInputs returns the inputs of ins (but [][]T inputs, which the
 // row form reads from Go memory: gridkept.go) that an earlier kernel
 // left on the device (residency.go), by variable: the launch reads them
-// there, and the fallback downloads them.
+// there, and the fallback downloads them. A stream's inputs are never
+// [][]T (clStream.translateInputs refuses them), so it skips none of
+// theirs.
 func deviceInputs(f *spec, ins []clParam) map[*ir.Var]*deviceArray {
 	devIn := map[*ir.Var]*deviceArray{}
 	for _, p := range ins {

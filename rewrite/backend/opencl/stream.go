@@ -334,7 +334,7 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	// are read there, and downloaded for the fallback; inputs and
 	// captured slices no statement writes are uploaded once per call
 	// (unwritten.go).
-	devIn := s.deviceInputs()
+	devIn := deviceInputs(f, s.ins)
 	// So are captured slices left there (captured.go).
 	host, release := fallbackHost(f, k, s.ins, devIn)
 	fb = append(host, fb...)
@@ -375,18 +375,9 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	if auto {
 		// Inputs and captured slices an earlier kernel left on the
 		// device: it ran there, so this one does too.
-		var on []jen.Code
-		for _, p := range s.ins {
-			if d := devIn[p.v]; d != nil {
-				on = append(on, jen.Id(d.Handle).Op("!=").Nil())
-			}
-		}
+		on := inputsOnDevice(s.ins, devIn)
 		on = append(on, capturedOnDevice(f, k, func(v *ir.Var) bool { return devIn[v] != nil })...)
-		n := jen.Len(hostgo.Id(f.Name(s.ins[0].v)))
-		if d := devIn[s.ins[0].v]; d != nil {
-			n = f.Qual(launchPath, "launch", "Len").Call(jen.Id(d.Handle), hostgo.Id(f.Name(s.ins[0].v)))
-		}
-		cond = either(on, jen.Id(kv).Dot("Use").Call(n)).Op("&&").Add(cond)
+		cond = autoGuard(kv, inputLen(f, s.ins[0].v, devIn), on, cond)
 	}
 	c.Add(
 		hostgo.VarDecl(r, f.Type(s.m.Out.Type), nil),
@@ -437,19 +428,6 @@ func (s *clStream) streamLaunch(k *lowered.PlanKernel, kv, form string, shape je
 	spec = s.argDecls(append(spec, shape))
 	spec = append(spec, field("Chunk", goString(s.chunk.String())))
 	return s.launchFields(k, form, s.preamble(append(spec, tail...)))
-}
-
-// deviceInputs returns the stream's inputs an earlier kernel left on
-// the device (residency.go), by variable: they are read there, and
-// downloaded for the fallback.
-func (s *clStream) deviceInputs() map[*ir.Var]*deviceArray {
-	devIn := map[*ir.Var]*deviceArray{}
-	for _, p := range s.ins {
-		if d := s.f.deviceArrayOf(p.v); d != nil {
-			devIn[p.v] = d
-		}
-	}
-	return devIn
 }
 
 // streamSession returns the call's launch.Session when the stream runs

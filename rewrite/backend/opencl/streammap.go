@@ -182,7 +182,7 @@ func (s *clStreamMap) launchCode(k *lowered.PlanKernel, fbName, keep string) (c 
 	// are read there, and downloaded for the fallback; inputs and
 	// captured slices no statement writes are uploaded once per call
 	// (unwritten.go).
-	devIn := s.deviceInputs()
+	devIn := deviceInputs(f, s.ins)
 	host, release = fallbackHost(f, k, s.ins, devIn)
 	session := s.streamSession(devIn, keep)
 	args := s.argValues(session, nil)
@@ -198,14 +198,13 @@ func (s *clStreamMap) launchCode(k *lowered.PlanKernel, fbName, keep string) (c 
 	}
 	// The output has the input's length (a device input's Len, its Go
 	// variable unset while the device holds it).
-	in0 := s.ins[0]
-	n := jen.Len(hostgo.Id(f.Name(in0.v)))
-	if d := devIn[in0.v]; d != nil {
-		n = launchQ("Len").Call(jen.Id(d.Handle), hostgo.Id(f.Name(in0.v)))
-	}
+	n := inputLen(f, s.ins[0].v, devIn)
 	cond := jen.Id(kv).Dot("Kernel").Call().Op("!=").Nil()
 	if auto {
-		cond = jen.Id(kv).Dot("Use").Call(n.Clone()).Op("&&").Add(cond)
+		// The cost model alone chooses the device: unlike the stream
+		// reduction's, this guard names no operand an earlier kernel
+		// left there.
+		cond = autoGuard(kv, n.Clone(), nil, cond)
 	}
 	if keep != "" {
 		c = hostgo.Stmts{
