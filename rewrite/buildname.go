@@ -9,6 +9,7 @@ package rewrite
 
 import (
 	"go/ast"
+	"go/build/constraint"
 	"path/filepath"
 	"strings"
 )
@@ -35,20 +36,58 @@ func setOf(s string) map[string]bool {
 // suffix kept last (x_amd64.go -> x_soac_amd64.go), so that the go command
 // applies it to the output as to the source.
 func OutputPath(source string) string {
-	dir, base := filepath.Split(source)
-	stem, suffix := splitOSArch(strings.TrimSuffix(base, ".go"))
-	return dir + stem + "_soac" + suffix + ".go"
+	return outputPath(source, "_soac")
 }
 
-// IsOutputName reports whether path is named as OutputPath names outputs:
-// x_soac.go, or x_soac followed by a GOOS/GOARCH suffix.
+// The companions of an output (x_soac.go) that has vector kernels
+// (rewrite/vector): x_soacsimd.go holds the vector forms and builds only
+// with GOEXPERIMENT=simd on amd64; x_soacscalar.go holds their scalar
+// stubs and builds otherwise.
+const (
+	simdStem   = "_soacsimd"
+	scalarStem = "_soacscalar"
+	// simdBuild and scalarBuild are their build constraints, combined
+	// with the spec file's.
+	simdBuild   = "goexperiment.simd && amd64"
+	scalarBuild = "!goexperiment.simd || !amd64"
+)
+
+// outputPath is OutputPath with another stem suffix (a companion's).
+func outputPath(source, suffixStem string) string {
+	dir, base := filepath.Split(source)
+	stem, suffix := splitOSArch(strings.TrimSuffix(base, ".go"))
+	return dir + stem + suffixStem + suffix + ".go"
+}
+
+// IsOutputName reports whether path is named as soacgen names outputs:
+// x_soac.go or its companions x_soacsimd.go and x_soacscalar.go, each
+// possibly followed by a GOOS/GOARCH suffix.
 func IsOutputName(path string) bool {
 	base := filepath.Base(path)
 	if !strings.HasSuffix(base, ".go") || strings.HasSuffix(base, "_test.go") {
 		return false
 	}
 	stem, _ := splitOSArch(strings.TrimSuffix(base, ".go"))
-	return strings.HasSuffix(stem, "_soac")
+	return strings.HasSuffix(stem, "_soac") || strings.HasSuffix(stem, simdStem) || strings.HasSuffix(stem, scalarStem)
+}
+
+// companionHeader is the header of a companion of spec file f's output:
+// soacgen's header and one //go:build line, f's constraint and build.
+func companionHeader(f *ast.File, build string) string {
+	expr, _ := constraint.Parse("//go:build " + build)
+	for _, cg := range f.Comments {
+		if cg.Pos() >= f.Package {
+			break
+		}
+		for _, c := range cg.List {
+			if constraint.IsGoBuild(c.Text) {
+				if own, err := constraint.Parse(c.Text); err == nil {
+					expr = &constraint.AndExpr{X: own, Y: expr}
+				}
+			}
+		}
+	}
+	return Header + "\n\n//go:build " + expr.String()
 }
 
 // splitOSArch splits a file name without ".go" into its stem and the

@@ -21,6 +21,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/backend/parallel"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"github.com/soacgen/soacgen/rewrite/lowered"
+	"github.com/soacgen/soacgen/rewrite/vector"
 )
 
 // backends are the backends built into soacgen, by name.
@@ -92,6 +93,7 @@ func (ch *chain) Kernel(c *hostgo.Stmts, lk *lowered.Kernel) error {
 				c.Add(ch.hostInputs(name, lk)...)
 				f.EmitGuarded(c, lk, fc, outs)
 				ch.generated(k, name, falls)
+				ch.vector(name, lk)
 				return nil
 			}
 		}
@@ -183,6 +185,30 @@ func (ch *chain) generated(k *lowered.PlanKernel, name string, falls []report.Fa
 		name, falls = backend.OpenCL, nil
 	}
 	ch.outcomes[k] = report.Generated{Backend: name, Fallbacks: falls}
+}
+
+// vectorizer is a backend spec that reports what the vector translator
+// did with the loops it generated (the cpu backend's).
+type vectorizer interface {
+	Vector(lk *lowered.Kernel) (vector.Outcome, bool)
+}
+
+// vector records in k's outcome what the vector translator did with lk,
+// which backend name generated.
+func (ch *chain) vector(name string, lk *lowered.Kernel) {
+	v, ok := ch.specs[name].(vectorizer)
+	if !ok {
+		return
+	}
+	vo, ok := v.Vector(lk)
+	if !ok {
+		return
+	}
+	o := ch.outcomes[lk.Src]
+	if o.Vector == nil {
+		o.Vector = &report.Vector{Widths: vo.Widths, Reason: vo.Reason, Notes: vo.Notes}
+		ch.outcomes[lk.Src] = o
+	}
 }
 
 // warnings returns the warning of each fallback of spec fn's kernels, in

@@ -448,6 +448,9 @@ func runDiffModule(t *testing.T, dir string, outs []Output, content string, test
 	t.Helper()
 	tmp := diffrun.CaseModule(t, dir, "mutant")
 	diffrun.Write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(content))
+	for _, gf := range outs[0].Companions {
+		diffrun.Write(t, filepath.Join(tmp, filepath.Base(gf.Path)), gf.Content)
+	}
 	diffrun.Write(t, filepath.Join(tmp, "soacdiff_test.go"), test)
 	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", run, ".")
 	cmd.Dir = tmp

@@ -95,6 +95,9 @@ func TestParAccumMutant(t *testing.T) {
 	mutant := strings.Replace(src, body, body[:loc[0]]+body[loc[1]:], 1)
 	tmp := diffrun.CaseModule(t, dir, "paraccum")
 	diffrun.Write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(mutant))
+	for _, gf := range outs[0].Companions {
+		diffrun.Write(t, filepath.Join(tmp, filepath.Base(gf.Path)), gf.Content)
+	}
 	cmd := exec.Command("go", "test", "-count=1", "-run", `TestAccumulators/^SumSq(#\d+)?$`, ".")
 	cmd.Dir = tmp
 	cmd.Env = diffrun.OfflineEnv()

@@ -78,6 +78,9 @@ func TestParNestedMutant(t *testing.T) {
 			mutant := strings.Replace(src, body, mb, 1)
 			tmp := diffrun.CaseModule(t, dir, "parnested")
 			diffrun.Write(t, filepath.Join(tmp, filepath.Base(outs[0].Path)), []byte(mutant))
+			for _, gf := range outs[0].Companions {
+				diffrun.Write(t, filepath.Join(tmp, filepath.Base(gf.Path)), gf.Content)
+			}
 			cmd := exec.Command("go", "test", "-count=1", "-run", `TestNestedAccumulators/^RowSums(#\d+)?$`, ".")
 			cmd.Dir = tmp
 			cmd.Env = diffrun.OfflineEnv()

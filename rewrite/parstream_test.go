@@ -80,7 +80,9 @@ func TestParallelStreams(t *testing.T) {
 	dir := filepath.Join("testdata", "streams")
 	tmp := diffrun.CaseModule(t, dir, "streams")
 	for _, o := range results[0].Outputs {
-		diffrun.Write(t, filepath.Join(tmp, filepath.Base(o.Path)), o.Content)
+		for _, gf := range o.Files() {
+			diffrun.Write(t, filepath.Join(tmp, filepath.Base(gf.Path)), gf.Content)
+		}
 	}
 	diffrun.Write(t, filepath.Join(tmp, "soacdiff_test.go"), diffrun.TestSource("streams", specs))
 	cmd := exec.Command("go", "test", "-count=1", "-cpu=1,2,8", ".")

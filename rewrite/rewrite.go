@@ -88,6 +88,11 @@ type Output struct {
 	// Generated says which backend generated each kernel of Specs, and
 	// the fallbacks on the way (chain.go); the fusion report shows it.
 	Generated map[*fusion.Kernel]report.Generated
+	// Companions are the files beside the output when a kernel of it has
+	// vector forms (rewrite/vector): x_soacsimd.go, the forms, built
+	// with GOEXPERIMENT=simd on amd64, and x_soacscalar.go, their scalar
+	// stubs, built otherwise; none otherwise.
+	Companions []File
 	// Plans are the fusion plans generated into the file, one per
 	// generated function, in Specs' order: the kernels Generated is
 	// keyed by, in the report's order.
@@ -194,8 +199,27 @@ func Generate(in *Input) ([]Output, error) {
 		}
 		out.Content = content
 		outs = append(outs, out)
+		vec, scalar, err := g.RenderCompanions(companionHeader(f, simdBuild), companionHeader(f, scalarBuild))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", filepath.Base(name), err)
+		}
+		if vec != nil {
+			o := &outs[len(outs)-1]
+			o.Companions = []File{{Path: outputPath(name, simdStem), Content: vec}, {Path: outputPath(name, scalarStem), Content: scalar}}
+		}
 	}
 	return outs, nil
+}
+
+// File is one generated file: its path and its gofmt-formatted content.
+type File struct {
+	Path    string
+	Content []byte
+}
+
+// Files returns the files of o: the output itself, then its companions.
+func (o Output) Files() []File {
+	return append([]File{{Path: o.Path, Content: o.Content}}, o.Companions...)
 }
 
 // failHook, when set (by tests), makes the generation of a spec fail.

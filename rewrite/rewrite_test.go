@@ -78,7 +78,11 @@ func TestGolden(t *testing.T) {
 			if len(outs) == 0 {
 				t.Fatal("no output")
 			}
+			var files []File
 			for _, o := range outs {
+				files = append(files, o.Files()...)
+			}
+			for _, o := range files {
 				if !IsGenerated(o.Content) {
 					t.Errorf("%s: no header", o.Path)
 				}

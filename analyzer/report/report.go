@@ -130,6 +130,19 @@ type Kernel struct {
 	Inputs   []string `json:"inputs,omitempty"`
 	Outputs  []string `json:"outputs,omitempty"`
 	Internal []string `json:"internal,omitempty"`
+	// Vector says whether the kernel's loop has vector forms (builds with
+	// GOEXPERIMENT=simd on amd64 run them): for kernels the cpu backend
+	// generates as one loop, nil for the others.
+	Vector *Vector `json:"vector,omitempty"`
+}
+
+// Vector is what the vector translator did with a kernel's loop: the
+// widths in bits of the forms it wrote (512 for AVX-512, 256 for AVX2;
+// none when it wrote none), and why not, or what a width or build needs.
+type Vector struct {
+	Widths []int    `json:"widths,omitempty"`
+	Reason string   `json:"reason,omitempty"`
+	Notes  []string `json:"notes,omitempty"`
 }
 
 // Op is one SOAC call, a member of a kernel.
@@ -170,6 +183,9 @@ type Generated struct {
 	Backend string
 	// Fallbacks are the refusals met before Backend, in order.
 	Fallbacks []Fallback
+	// Vector is what the vector translator did with the kernel's loop,
+	// or nil when it was not asked (another form or backend).
+	Vector *Vector
 }
 
 // Fallback is one backend's refusal of a kernel.
@@ -268,10 +284,19 @@ func (r renderer) function(pl *fusion.Plan) *Function {
 	}
 	for _, k := range pl.Kernels {
 		b := backend
-		if g, ok := r.opts.Generated[k]; ok {
+		g, ok := r.opts.Generated[k]
+		if ok {
 			b = g.Backend
 		}
-		f.Kernels = append(f.Kernels, r.kernel(k, b))
+		rk := r.kernel(k, b)
+		if v := g.Vector; v != nil {
+			// Positions in the texts as the report writes them.
+			rk.Vector = &Vector{Widths: v.Widths, Reason: fn.UserText(r.fset, v.Reason)}
+			for _, n := range v.Notes {
+				rk.Vector.Notes = append(rk.Vector.Notes, fn.UserText(r.fset, n))
+			}
+		}
+		f.Kernels = append(f.Kernels, rk)
 	}
 	for _, n := range pl.Notes {
 		note := &Note{Pos: r.pos(n.Pos), Reason: n.Reason, Rule: n.Rule}

@@ -49,7 +49,8 @@ func Histogram(xs []float64, lo, hi float64, nbins int) []int {
 					in2 := b[:n2]
 					var out []int
 					out = make([]int, n2)
-					for i3 := 0; i3 < n2; i3++ {
+					start := max(soacgenVec_Histogram(n2, in, in2, out), 0)
+					for i3 := start; i3 < n2; i3++ {
 						var m2 int
 						{
 							x, y := in[i3], in2[i3]
@@ -117,7 +118,8 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 						in2 := b[:n2]
 						var out []int
 						out = make([]int, n2)
-						for i3 := 0; i3 < n2; i3++ {
+						start := max(soacgenVec_HistogramPar(n2, in, in2, out), 0)
+						for i3 := start; i3 < n2; i3++ {
 							var m2 int
 							{
 								x, y := in[i3], in2[i3]
@@ -159,7 +161,8 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 					in4 := b[:n4]
 					var out2 []int
 					out2 = make([]int, n4)
-					for i5 := 0; i5 < n4; i5++ {
+					start2 := max(soacgenVec_HistogramPar2(n4, in3, in4, out2), 0)
+					for i5 := start2; i5 < n4; i5++ {
 						var m4 int
 						{
 							x, y := in3[i5], in4[i5]
@@ -256,7 +259,8 @@ func HistogramCL(xs []float64, lo, hi float64, nbins int) []int {
 							in2 := b[:n2]
 							var out []int
 							out = make([]int, n2)
-							for i3 := 0; i3 < n2; i3++ {
+							start := max(soacgenVec_HistogramCL(n2, in, in2, out), 0)
+							for i3 := start; i3 < n2; i3++ {
 								var m2 int
 								{
 									x, y := in[i3], in2[i3]
@@ -298,7 +302,8 @@ func HistogramCL(xs []float64, lo, hi float64, nbins int) []int {
 						in4 := b[:n4]
 						var out2 []int
 						out2 = make([]int, n4)
-						for i5 := 0; i5 < n4; i5++ {
+						start2 := max(soacgenVec_HistogramCL2(n4, in3, in4, out2), 0)
+						for i5 := start2; i5 < n4; i5++ {
 							var m4 int
 							{
 								x, y := in3[i5], in4[i5]
@@ -481,7 +486,8 @@ func HistogramAuto(xs []float64, lo, hi float64, nbins int) []int {
 							in2 := b[:n2]
 							var out []int
 							out = make([]int, n2)
-							for i3 := 0; i3 < n2; i3++ {
+							start := max(soacgenVec_HistogramAuto(n2, in, in2, out), 0)
+							for i3 := start; i3 < n2; i3++ {
 								var m2 int
 								{
 									x, y := in[i3], in2[i3]
@@ -523,7 +529,8 @@ func HistogramAuto(xs []float64, lo, hi float64, nbins int) []int {
 						in4 := b[:n4]
 						var out2 []int
 						out2 = make([]int, n4)
-						for i5 := 0; i5 < n4; i5++ {
+						start2 := max(soacgenVec_HistogramAuto2(n4, in3, in4, out2), 0)
+						for i5 := start2; i5 < n4; i5++ {
 							var m4 int
 							{
 								x, y := in3[i5], in4[i5]

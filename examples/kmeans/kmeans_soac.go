@@ -20,7 +20,8 @@ func ClusterSizes(ps []Point, centres []Point) []int {
 			in2 := y[:n]
 			var out []int
 			out = make([]int, n)
-			for i2 := 0; i2 < n; i2++ {
+			start := max(soacgenVec_ClusterSizes(n, in, in2, out), 0)
+			for i2 := start; i2 < n; i2++ {
 				var m int
 				{
 					a, b := in[i2], in2[i2]
@@ -63,7 +64,8 @@ func ClusterSizesPar(ps []Point, centres []Point) []int {
 				in2 := y[:n]
 				var out []int
 				out = make([]int, n)
-				for i2 := 0; i2 < n; i2++ {
+				start := max(soacgenVec_ClusterSizesPar(n, in, in2, out), 0)
+				for i2 := start; i2 < n; i2++ {
 					var m int
 					{
 						a, b := in[i2], in2[i2]
@@ -94,7 +96,8 @@ func ClusterSizesPar(ps []Point, centres []Point) []int {
 				in4 := y[:n2]
 				var out2 []int
 				out2 = make([]int, n2)
-				for i3 := 0; i3 < n2; i3++ {
+				start2 := max(soacgenVec_ClusterSizesPar2(n2, in3, in4, out2), 0)
+				for i3 := start2; i3 < n2; i3++ {
 					var m2 int
 					{
 						a, b := in3[i3], in4[i3]
@@ -150,7 +153,8 @@ func ClusterSizesCL(ps []Point, centres []Point) []int {
 					in2 := y[:n]
 					var out []int
 					out = make([]int, n)
-					for i2 := 0; i2 < n; i2++ {
+					start := max(soacgenVec_ClusterSizesCL(n, in, in2, out), 0)
+					for i2 := start; i2 < n; i2++ {
 						var m int
 						{
 							a, b := in[i2], in2[i2]
@@ -181,7 +185,8 @@ func ClusterSizesCL(ps []Point, centres []Point) []int {
 					in4 := y[:n2]
 					var out2 []int
 					out2 = make([]int, n2)
-					for i3 := 0; i3 < n2; i3++ {
+					start2 := max(soacgenVec_ClusterSizesCL2(n2, in3, in4, out2), 0)
+					for i3 := start2; i3 < n2; i3++ {
 						var m2 int
 						{
 							a, b := in3[i3], in4[i3]
@@ -345,7 +350,8 @@ func ClusterSizesAuto(ps []Point, centres []Point) []int {
 					in2 := y[:n]
 					var out []int
 					out = make([]int, n)
-					for i2 := 0; i2 < n; i2++ {
+					start := max(soacgenVec_ClusterSizesAuto(n, in, in2, out), 0)
+					for i2 := start; i2 < n; i2++ {
 						var m int
 						{
 							a, b := in[i2], in2[i2]
@@ -376,7 +382,8 @@ func ClusterSizesAuto(ps []Point, centres []Point) []int {
 					in4 := y[:n2]
 					var out2 []int
 					out2 = make([]int, n2)
-					for i3 := 0; i3 < n2; i3++ {
+					start2 := max(soacgenVec_ClusterSizesAuto2(n2, in3, in4, out2), 0)
+					for i3 := start2; i3 < n2; i3++ {
 						var m2 int
 						{
 							a, b := in3[i3], in4[i3]

@@ -22,7 +22,10 @@ func Bounds(xs []int32) (lo, hi int32) {
 		var acc6 int32 = int32(math.MinInt32)
 		var acc7 int32 = int32(math.MaxInt32)
 		var acc8 int32 = int32(math.MinInt32)
-		i2 := 0
+		var start int
+		start, acc, acc2 = soacgenVec_Bounds(n, in, acc, acc2)
+		start = max(start, 0)
+		i2 := start
 		for ; i2 < n-3; i2 += 4 {
 			i3 := i2
 			_ = i3
@@ -124,7 +127,10 @@ func BoundsPar(xs []int32) (lo, hi int32) {
 			var acc6 int32 = int32(math.MinInt32)
 			var acc7 int32 = int32(math.MaxInt32)
 			var acc8 int32 = int32(math.MinInt32)
-			i2 := 0
+			var start int
+			start, acc, acc2 = soacgenVec_BoundsPar(n, in, acc, acc2)
+			start = max(start, 0)
+			i2 := start
 			for ; i2 < n-3; i2 += 4 {
 				i3 := i2
 				_ = i3
@@ -420,7 +426,10 @@ func BoundsCL(xs []int32) (lo, hi int32) {
 				var acc6 int32 = int32(math.MinInt32)
 				var acc7 int32 = int32(math.MaxInt32)
 				var acc8 int32 = int32(math.MinInt32)
-				i2 := 0
+				var start int
+				start, acc, acc2 = soacgenVec_BoundsCL(n, in, acc, acc2)
+				start = max(start, 0)
+				i2 := start
 				for ; i2 < n-3; i2 += 4 {
 					i3 := i2
 					_ = i3

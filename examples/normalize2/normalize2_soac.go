@@ -49,7 +49,8 @@ func Normalize2(xs []float64) (ys1, ys2 []float64) {
 		out = make([]float64, n2)
 		var out2 []float64
 		out2 = make([]float64, n2)
-		for i2 := 0; i2 < n2; i2++ {
+		start := max(soacgenVec_Normalize2(n2, in2, out, out2, sum1, sum2), 0)
+		for i2 := start; i2 < n2; i2++ {
 			var m float64
 			{
 				x := in2[i2]
@@ -295,7 +296,8 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 			out = make([]float64, n4)
 			var out2 []float64
 			out2 = make([]float64, n4)
-			for i11 := 0; i11 < n4; i11++ {
+			start := max(soacgenVec_Normalize2Par(n4, in4, out, out2, sum1, sum2), 0)
+			for i11 := start; i11 < n4; i11++ {
 				var m float64
 				{
 					x := in4[i11]
@@ -599,7 +601,8 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 				out = make([]float64, n4)
 				var out2 []float64
 				out2 = make([]float64, n4)
-				for i11 := 0; i11 < n4; i11++ {
+				start := max(soacgenVec_Normalize2CL(n4, in4, out, out2, sum1, sum2), 0)
+				for i11 := start; i11 < n4; i11++ {
 					var m float64
 					{
 						x := in4[i11]
@@ -967,7 +970,8 @@ func Normalize2Auto(xs []float64) (ys1, ys2 []float64) {
 				out = make([]float64, n4)
 				var out2 []float64
 				out2 = make([]float64, n4)
-				for i11 := 0; i11 < n4; i11++ {
+				start := max(soacgenVec_Normalize2Auto(n4, in4, out, out2, sum1, sum2), 0)
+				for i11 := start; i11 < n4; i11++ {
 					var m float64
 					{
 						x := in4[i11]

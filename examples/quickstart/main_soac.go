@@ -47,7 +47,8 @@ func Normalize2(xs []float64) (ys1, ys2 []float64) {
 		out = make([]float64, n2)
 		var out2 []float64
 		out2 = make([]float64, n2)
-		for i3 := 0; i3 < n2; i3++ {
+		start := max(soacgenVec_Normalize2(n2, in2, out, out2, sum1, sum2), 0)
+		for i3 := start; i3 < n2; i3++ {
 			var m float64
 			{
 				x := in2[i3]
@@ -83,7 +84,10 @@ func Dot(xs, ys []int) int {
 		var acc2 int = int(0)
 		var acc3 int = int(0)
 		var acc4 int = int(0)
-		i3 := 0
+		var start int
+		start, acc = soacgenVec_Dot(n, in, in2, acc)
+		start = max(start, 0)
+		i3 := start
 		for ; i3 < n-3; i3 += 4 {
 			i4 := i3
 			_ = i4

@@ -54,6 +54,9 @@ type File struct {
 	rename     map[types.Object]string
 	reserved   map[string]bool
 	unreserved string
+	// vec and scalar are the declarations of the file's companions
+	// (vector.go): kernels' vector forms and their scalar stubs.
+	vec, scalar []jen.Code
 }
 
 // NewFile starts the generated file of spec file f of package src,

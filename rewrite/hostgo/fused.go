@@ -61,8 +61,10 @@ type LoopParts struct {
 	// Guard wraps the loop's code in the length asserts (the members
 	// run unfused when they fail).
 	Guard func(body Stmts) *jen.Statement
-	// Inputs are the names of the inputs' reslices, declared in Pre.
-	Inputs []string
+	// Inputs are the names of the inputs' reslices, declared in Pre;
+	// InputOf names each input's.
+	Inputs  []string
+	InputOf map[*ir.Var]string
 	// Accs are the accumulators of folds and scans in declaration order
 	// (after the first call of loops).
 	Accs []LoopAcc
@@ -292,6 +294,7 @@ func (f *Func) lengthAsserts(lk *lowered.Kernel) []jen.Code {
 func (b *loopBuilder) resliceInputs() {
 	f := b.f
 	b.inLocal = map[*ir.Var]string{}
+	b.lp.InputOf = b.inLocal
 	for _, v := range b.lk.Src.Inputs {
 		if b.ci != nil && v == b.ci.v || b.onlyUnread[v] {
 			continue

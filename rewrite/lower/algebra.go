@@ -231,6 +231,20 @@ func (lw *lowerer) startNotNeutral(l *ir.Lambda, ne *ir.Operand, t types.Type) (
 	return false, token.ILLEGAL
 }
 
+// operator returns the exactOp operator l is on elements of type t, as
+// Member.Operator names it ("+", "min", ...), or "".
+func (lw *lowerer) operator(l *ir.Lambda, t types.Type) string {
+	probe := &ir.Operand{Const: &types.TypeAndValue{Type: t, Value: constant.MakeInt64(0)}}
+	xop, _ := lw.exactReduce(l, probe, t)
+	switch {
+	case xop == nil:
+		return ""
+	case xop.call != "":
+		return xop.call
+	}
+	return xop.tok.String()
+}
+
 // idemStart returns, for a fold whose start ne is not a constant and
 // whose operator l is one exactOps knows as idempotent, the operator:
 // its builtin ("max", "min") or token ("|", "&"); else ""

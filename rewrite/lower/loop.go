@@ -200,6 +200,7 @@ func (ls *loopSpaces) member(mi int, m *ir.SOAC) (lowered.Member, string) {
 			mem.StartNotNeutral, mem.StartOp = lw.startNotNeutral(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
 			mem.IdemStart = lw.idemStart(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
 			mem.Commutative = lw.commutative(op.Reduce.Op, m.TypeArgs[0])
+			mem.Operator = lw.operator(op.Reduce.Op, m.TypeArgs[0])
 			mem.Split = lk.Unroll > 1 && lw.splittable(m)
 			if lk.Spaces[sp].Select {
 				xop, neutral := lw.exactReduce(op.Reduce.Op, op.Reduce.Neutral, m.TypeArgs[0])
@@ -208,6 +209,7 @@ func (ls *loopSpaces) member(mi int, m *ir.SOAC) (lowered.Member, string) {
 		case op.Scan != nil:
 			mem.StartNotNeutral, mem.StartOp = lw.startNotNeutral(op.Scan.Op, op.Scan.Neutral, m.TypeArgs[0])
 			mem.IdemStart = lw.idemStart(op.Scan.Op, op.Scan.Neutral, m.TypeArgs[0])
+			mem.Operator = lw.operator(op.Scan.Op, m.TypeArgs[0])
 			if lk.Spaces[sp].Select {
 				return mem, fmt.Sprintf("%s scans the kept elements of %s, which a select does not carry", lw.position(m), lw.position(k.SOACs[lk.Spaces[sp].Filter]))
 			}

@@ -152,6 +152,12 @@ type Member struct {
 	// fold its elements in any order. Named operators and struct combines
 	// are not assumed commutative (the caller promises associativity only).
 	Commutative bool
+	// Operator is, for a fold or scan whose operator is one exactOps
+	// knows, that operator: "+", "*", "^", "|", "&" (its token) or "min",
+	// "max" (the builtins), on integers or, "+" and "*", on floats; ""
+	// for any other operator. A backend that folds elements in another
+	// order or in lanes (the vector forms) reads the operation from it.
+	Operator string
 }
 
 // Length is the length of an array the kernel reads or computes: len(Var)

@@ -27,6 +27,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/rewrite/backend/cpu"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"github.com/soacgen/soacgen/rewrite/lowered"
 	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
@@ -351,7 +352,7 @@ func (c *loopChunks) forCall() hostgo.Stmts {
 // its accumulators declared by a first rendering whose loop over [0, n)
 // is not placed, and the combine of the accumulators.
 func loopParts(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (seq *jen.Statement, lp *hostgo.LoopParts, combine hostgo.Stmts, why string) {
-	seq, why = f.Loop(lk, outs)
+	seq, why = cpu.Loop(f, lk, outs)
 	if why != "" {
 		return nil, nil, nil, why
 	}

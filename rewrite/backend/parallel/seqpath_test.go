@@ -186,7 +186,8 @@ func isCall(e ast.Expr, pkg, name string) bool {
 	return ok && sel.Sel.Name == name && isIdent(sel.X, pkg)
 }
 
-// canonical prints body with its locals (the names it declares) renamed
+// canonical prints body with its locals (the names it declares) and its
+// kernels' vector functions renamed
 // in the order they first occur and no positions, so that two bodies
 // that differ only in the names of locals print the same.
 func canonical(fset *token.FileSet, body *ast.BlockStmt) string {
@@ -238,7 +239,9 @@ func canonical(fset *token.FileSet, body *ast.BlockStmt) string {
 			ast.Inspect(n.X, rename)
 			return false
 		case *ast.Ident:
-			if locals[n.Name] {
+			// A kernel's vector function is named after the function
+			// generated (its forms are the translator's of one kernel).
+			if locals[n.Name] || strings.HasPrefix(n.Name, "soacgenVec_") {
 				c, ok := names[n.Name]
 				if !ok {
 					c = "v" + strconv.Itoa(len(names))

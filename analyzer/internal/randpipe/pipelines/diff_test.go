@@ -18,8 +18,10 @@ func soacgen(t *testing.T, dir string, pkgs []randpipe.Package) error {
 		return err
 	}
 	for _, o := range outs {
-		if err := os.WriteFile(o.Path, o.Content, 0o644); err != nil {
-			return err
+		for _, gf := range o.Files() {
+			if err := os.WriteFile(gf.Path, gf.Content, 0o644); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -137,8 +137,10 @@ func generate(t *testing.T, br randpipe.ShapeRun, dir string, pkgs []randpipe.Pa
 					}
 				}
 			}
-			if err := os.WriteFile(o.Path, o.Content, 0o644); err != nil {
-				t.Fatal(err)
+			for _, gf := range o.Files() {
+				if err := os.WriteFile(gf.Path, gf.Content, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 			launches[pkg] = launches[pkg] || bytes.Contains(o.Content, []byte(`"github.com/soacgen/soacgen/runtime/opencl/launch"`))
 			st.streams[pkg] += bytes.Count(o.Content, []byte("parallel.StreamRedChunks(")) + bytes.Count(o.Content, []byte("parallel.StreamMapChunks("))

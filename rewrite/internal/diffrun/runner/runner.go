@@ -50,7 +50,9 @@ func Run(t *testing.T, shard string) {
 			tmp := diffrun.CaseModule(t, dir, c)
 			var specs []diffrun.Spec
 			for _, o := range outs[c] {
-				diffrun.Write(t, filepath.Join(tmp, filepath.Base(o.Path)), o.Content)
+				for _, gf := range o.Files() {
+					diffrun.Write(t, filepath.Join(tmp, filepath.Base(gf.Path)), gf.Content)
+				}
 				specs = append(specs, recs.Specs(t, o.Path, o.Specs, o.Names)...)
 			}
 			diffrun.Write(t, filepath.Join(tmp, "soacdiff_test.go"), diffrun.TestSource(diffrun.PkgName(t, outs[c][0].Content), specs))

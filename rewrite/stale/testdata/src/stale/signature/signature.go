@@ -4,7 +4,7 @@ package signature
 
 import "github.com/soacgen/soacgen/runtime/soac"
 
-// want +2 `^stale: Scale in signature_soac.go is out of date with scaleSpec; run go generate$`
+// want +2 `^stale: Scale in signature_soac.go is out of date with scaleSpec; run go generate$` `^stale: signature_soacsimd.go is out of date with signature.go; run go generate$` `^stale: signature_soacscalar.go is out of date with signature.go; run go generate$`
 //
 //soac:fuse Scale
 func scaleSpec(xs []float64, k float64) []float64 {

@@ -1,0 +1,39 @@
+// Package vector translates a kernel's loop into vector forms: the same
+// members computed on a vector register's lanes at once, with Go 1.26's
+// simd/archsimd (built with GOEXPERIMENT=simd, amd64), at 512 bits
+// (AVX-512) and 256 bits (AVX2).
+//
+// A vectorised kernel is a generated function soacgenVec_NAME_k in the
+// file's vector companion, x_soacsimd.go: it runs the first n - n%lanes
+// iterations of the loop on vectors and returns where it stopped, with
+// the folds' accumulators; the kernel's scalar loop in x_soac.go runs the
+// rest from there. A build without the experiment compiles the scalar
+// companion, x_soacscalar.go, whose stub returns 0 and the accumulators
+// unchanged: the compiler inlines it, and the loop is today's.
+//
+// # Exactness
+//
+// A lane computes exactly what the scalar loop computes for its element.
+// The translator accepts only operations whose vector instruction gives
+// the scalar operation's bits (the rules of ops.go): IEEE-754 + - * / and
+// square root, comparisons with Go's NaN rules, integer arithmetic with
+// wraparound, bit operations, shifts by constants, conversions that the
+// hardware rounds as Go does. A fold runs in lanes only where its order
+// cannot change its result: integer + * ^ | & min max. Float folds keep
+// their left-to-right order on the cpu backend, so a kernel with one is
+// not vectorised. A lambda whose products the compiler may fuse with an
+// addition (an FMA under GOAMD64=v3; hostgo's MayFuse) is vectorised only
+// for builds that cannot fuse (lanes.MayContract). Everything a lambda
+// does must be a pure expression: no call but math.Sqrt, math.Abs and
+// the integer min and max builtins, no division of integers (it may
+// panic), no indexing. Every refusal says why (Outcome.Reason).
+//
+// # Structure
+//
+// Its place in the pipeline (docs/architecture.md): the cpu backend
+// asks Build for a kernel of form lowered.Loop before it renders the
+// loop; lanes.go describes element types as lanes, ops.go holds the
+// operations as data, lambda.go translates a lambda's body, kernel.go
+// checks a kernel's members, and render.go writes the functions and the
+// call.
+package vector
