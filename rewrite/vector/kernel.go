@@ -193,7 +193,7 @@ func (fm *form) members() string {
 				k.inputs = append(k.inputs, v)
 			}
 		}
-		e := fm.bind(val{c: simd("Load" + l.vec(fm.width) + "Slice").Call(jen.Id(k.inputName(v)+"v").Index(jen.Id("i").Op(":").Id("i").Op("+").Lit(l.count(fm.width)))), l: l})
+		e := fm.bind(val{c: simd("Load" + l.vec(fm.width) + "Slice").Call(jen.Id(k.inputName(v) + "v").Index(jen.Id("i").Op(":").Id("i").Op("+").Lit(l.count(fm.width)))), l: l})
 		fm.loads[v] = e.refs[0]
 		elems[v] = &e
 		return &e, ""
