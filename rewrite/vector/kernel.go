@@ -149,7 +149,7 @@ func Build(f *hostgo.Func, lk *lowered.Kernel) (*Kernel, Outcome) {
 			return nil, Outcome{Reason: "it stores nothing and folds nothing"}
 		}
 		if w == 256 && fm.avx512 {
-			k.missing[w] = "an operation has no AVX2 instruction"
+			k.missing[w] = fm.why512 + " has no AVX2 instruction"
 			continue
 		}
 		k.forms[w] = fm

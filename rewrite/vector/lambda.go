@@ -82,8 +82,10 @@ type form struct {
 	pre, body []*binding
 	// consts holds each broadcast constant by its type and value.
 	consts map[string]val
-	// avx512 reports that the form uses an instruction AVX2 lacks.
+	// avx512 reports that the form uses an instruction AVX2 lacks;
+	// why512 names the first operation that needs it, at 256 bits.
 	avx512 bool
+	why512 string
 	// names counts the locals given out.
 	names int
 	// combine are the folds' accumulators, combined after the loop.
@@ -119,6 +121,9 @@ func (fm *form) use(r rule, l lane, what string) string {
 	}
 	if fm.width == 512 || r.needsAVX512(l) {
 		fm.avx512 = true
+		if fm.width == 256 && fm.why512 == "" {
+			fm.why512 = fmt.Sprintf("%s on %s", what, l.t)
+		}
 	}
 	return ""
 }

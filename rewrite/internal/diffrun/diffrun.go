@@ -256,14 +256,35 @@ func OfflineEnv(extra ...string) []string {
 // HostHasFMA reports whether this machine runs GOAMD64=v3 binaries (amd64
 // with the FMA, AVX2 and BMI2 instructions), as Linux lists them.
 func HostHasFMA() bool {
+	flags := hostFlags()
+	return flags["fma"] && flags["avx2"] && flags["bmi2"]
+}
+
+// HostWidths returns the vector widths this machine runs (runtime/lanes'
+// SOACGEN_SIMD values): "avx2" where it has AVX2, and "avx512" where it
+// has AVX-512 (F, CD, BW, DQ and VL), as Linux lists them.
+func HostWidths() []string {
+	flags := hostFlags()
+	var ws []string
+	if flags["avx2"] {
+		ws = append(ws, "avx2")
+	}
+	if flags["avx512f"] && flags["avx512cd"] && flags["avx512bw"] && flags["avx512dq"] && flags["avx512vl"] {
+		ws = append(ws, "avx512")
+	}
+	return ws
+}
+
+// hostFlags returns the CPU's flags as Linux lists them (none off amd64).
+func hostFlags() map[string]bool {
+	flags := map[string]bool{}
 	if runtime.GOARCH != "amd64" {
-		return false
+		return flags
 	}
 	b, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
-		return false
+		return flags
 	}
-	flags := map[string]bool{}
 	for _, l := range strings.Split(string(b), "\n") {
 		if name, rest, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(name) == "flags" {
 			for _, f := range strings.Fields(rest) {
@@ -272,7 +293,7 @@ func HostHasFMA() bool {
 			break
 		}
 	}
-	return flags["fma"] && flags["avx2"] && flags["bmi2"]
+	return flags
 }
 
 // UsesFloats reports whether any expression of the package in dir (one

@@ -18,19 +18,30 @@ var Shards = map[string][]string{
 		"accumulators", "basic", "branches", "control", "fallbacks", "filters",
 		"fma", "gathers", "generators", "generic", "hoisted", "horizontal",
 		"imports", "inits", "inline", "nested", "panics", "placement",
-		"refusals", "scans", "shadows", "streamrules", "streams", "tuples",
+		"refusals", "scans", "shadows", "streamrules", "streams", "tuples", "vector",
 	},
 	"parallel":  {"directives", "paraccum", "parallel", "parnested", "parscan", "parstreams", "parthen"},
 	"opencl":    {"opencl:base"},
 	"openclfma": {"opencl:fma"},
 	"clmore":    {"carried", "clresident", "clstreammap", "clstreams", "neutrals", "quality"},
+	// simd runs the cases with vector kernels again, built with
+	// GOEXPERIMENT=simd, at each vector width the host has.
+	"simd": {
+		"accumulators:simd", "basic:simd", "branches:simd", "control:simd", "filters:simd",
+		"fma:simd", "gathers:simd", "generators:simd", "horizontal:simd", "inits:simd",
+		"inline:simd", "nested:simd", "paraccum:simd", "parallel:simd", "parscan:simd",
+		"placement:simd", "quality:simd", "streams:simd", "tuples:simd", "vector:simd",
+	},
 }
 
 // The runs an entry of Shards names: its case's test, its test under
-// GOAMD64=v3 (where the case has floats), or both.
+// GOAMD64=v3 (where the case has floats), or both; or its test built
+// with GOEXPERIMENT=simd, run at each vector width the host has (never
+// implied: only an entry "NAME:simd" names it).
 const (
 	RunBase = "base"
 	RunFMA  = "fma"
+	RunSIMD = "simd"
 )
 
 // Entry splits an entry of Shards into its case and the runs it names.

@@ -63,8 +63,8 @@ func shardProblems(cases []string, shards map[string][]string, hasRun func(shard
 		for _, e := range shards[s] {
 			c, runs := Entry(e)
 			for _, r := range runs {
-				if r != RunBase && r != RunFMA {
-					problems = append(problems, fmt.Sprintf("shard %s names run %s of %s, neither %s nor %s", s, r, c, RunBase, RunFMA))
+				if r != RunBase && r != RunFMA && r != RunSIMD {
+					problems = append(problems, fmt.Sprintf("shard %s names run %s of %s, none of %s, %s, %s", s, r, c, RunBase, RunFMA, RunSIMD))
 				}
 				in[c+":"+r] = append(in[c+":"+r], s)
 			}
@@ -85,6 +85,9 @@ func shardProblems(cases []string, shards map[string][]string, hasRun func(shard
 			default:
 				problems = append(problems, fmt.Sprintf("run %s of testdata case %s is in shards %s", r, c, strings.Join(ss, " and ")))
 			}
+		}
+		if ss := in[c+":"+RunSIMD]; len(ss) > 1 {
+			problems = append(problems, fmt.Sprintf("run %s of testdata case %s is in shards %s", RunSIMD, c, strings.Join(ss, " and ")))
 		}
 	}
 	return problems

@@ -4,7 +4,9 @@
 // every generated function with its spec on random inputs of sizes 0, 1,
 // 7, 1000 and 1e5 (same results, floats bit for bit, nil and empty slices
 // apart; same panics; same writes to the arguments), and runs that test,
-// again under GOAMD64=v3 where the case has floats.
+// again under GOAMD64=v3 where the case has floats, and, for the entries
+// that name it, built with GOEXPERIMENT=simd at each vector width the
+// host has (difftest then adds the lengths around the lane counts).
 package runner
 
 import (
@@ -59,6 +61,9 @@ func Run(t *testing.T, shard string) {
 			if slices.Contains(runs[c], diffrun.RunBase) {
 				goTest(t, tmp, c)
 			}
+			if slices.Contains(runs[c], diffrun.RunSIMD) {
+				simdTest(t, tmp, c)
+			}
 			if !slices.Contains(runs[c], diffrun.RunFMA) || !fma || !diffrun.UsesFloats(t, pkgs, dir) {
 				return
 			}
@@ -99,6 +104,34 @@ func generate(t *testing.T, cases []string) ([]*packages.Package, map[string][]r
 		outs[c] = append(outs[c], o)
 	}
 	return pkgs, outs
+}
+
+// simdTest builds the test of case module tmp (case c) with
+// GOEXPERIMENT=simd, whose generated vector forms it then runs, and runs
+// it at each vector width the host has (runtime/lanes' SOACGEN_SIMD),
+// failing t when a run fails. A host without AVX2 runs none.
+func simdTest(t *testing.T, tmp, c string) {
+	t.Helper()
+	widths := diffrun.HostWidths()
+	if len(widths) == 0 {
+		t.Logf("%s: no vector unit on this host: the vector forms are not run", c)
+		return
+	}
+	bin := filepath.Join(tmp, "simd.test")
+	cmd := exec.Command("go", "test", "-c", "-o", bin, ".")
+	cmd.Dir = tmp
+	cmd.Env = diffrun.OfflineEnv("GOEXPERIMENT=simd")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("GOEXPERIMENT=simd go test -c in %s: %v\n%s", c, err, out)
+	}
+	for _, w := range widths {
+		run := exec.Command(bin, "-test.count=1")
+		run.Dir = tmp
+		run.Env = diffrun.OfflineEnv("SOACGEN_SIMD=" + w)
+		if out, err := run.CombinedOutput(); err != nil {
+			t.Fatalf("SOACGEN_SIMD=%s, built with GOEXPERIMENT=simd, in %s: %v\n%s", w, c, err, out)
+		}
+	}
 }
 
 // goTest runs go test in the case module tmp of case c, with env added

@@ -1,0 +1,83 @@
+package vector_test
+
+// What the translator does with each spec of rewrite/testdata/vector: the
+// widths it writes, or the reason it refuses, read from the outcome the
+// cpu backend reports; a kernel that should have vector forms and
+// silently has none fails here. The forms' code is checked by rewrite's
+// golden test, and their results by the differential test (shard simd).
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/soacgen/soacgen/rewrite/backend/cpu"
+	"github.com/soacgen/soacgen/rewrite/internal/fixture"
+)
+
+func TestOutcomes(t *testing.T) {
+	specs := fixture.Load(t, "../testdata/vector")
+	both, wide := []int{512, 256}, []int{512}
+	for _, tc := range []struct {
+		name   string
+		widths []int  // nil: refused
+		reason string // part of the refusal, or of a note
+	}{
+		{"Poly", both, "the forms run only in builds that never fuse"},
+		{"Rounded", both, ""},
+		{"Ops", both, ""},
+		{"Select", both, ""},
+		{"Temps", both, ""},
+		{"SumInt32", both, ""},
+		{"Product", wide, "no 256-bit form: * on int64 has no AVX2 instruction"},
+		{"Bounds", both, ""},
+		{"Bits", both, ""},
+		{"CountBelow", both, ""},
+		{"Indexed", wide, "no 256-bit form"},
+		{"Convert", both, ""},
+		{"Convert64", wide, "no 256-bit form: conversion on int64"},
+		{"FloatSum", nil, "is a float fold, which keeps its left-to-right order"},
+		{"Quotient", nil, "integer division may panic"},
+		{"Prefix", nil, "is a scan"},
+		{"Kept", nil, "keeps elements into an array"},
+		{"Mixed", nil, "mixes 32- and 64-bit elements"},
+		{"FloatMax", nil, "max on float64 has no exact vector form"},
+		{"Exp", nil, "math.Exp has no vector form proven to give its bits"},
+		{"Truncate", nil, "a conversion from float64 to int64"},
+		{"Named", nil, "is not a literal"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := specs[tc.name]
+			if s == nil {
+				t.Fatalf("no spec %s", tc.name)
+			}
+			r := s.Render(t, cpu.Backend{})
+			if len(r.Kernels) == 0 {
+				t.Fatal("no kernel")
+			}
+			for _, k := range r.Kernels {
+				if k.Vector == nil {
+					t.Fatalf("kernel of form %s has no vector outcome", k.Lowered.Form)
+				}
+				vo := k.Vector
+				if !slices.Equal(vo.Widths, tc.widths) {
+					t.Errorf("widths %v, want %v (reason %q)", vo.Widths, tc.widths, vo.Reason)
+				}
+				text := vo.Reason + " " + strings.Join(vo.Notes, " ")
+				if tc.reason != "" && !strings.Contains(text, tc.reason) {
+					t.Errorf("reason and notes %q, want one containing %q", text, tc.reason)
+				}
+				if tc.widths == nil && vo.Reason == "" {
+					t.Error("refused without a reason")
+				}
+			}
+			hasForms := strings.Contains(r.Vector, "func soacgenVec_")
+			if hasForms != (tc.widths != nil) {
+				t.Errorf("vector companion has forms: %v, want %v", hasForms, tc.widths != nil)
+			}
+			if tc.widths != nil && !strings.Contains(r.Code, "soacgenVec_") {
+				t.Error("the loop does not call its vector function")
+			}
+		})
+	}
+}
