@@ -38,7 +38,7 @@ func TestShardProblems(t *testing.T) {
 			[]string{"run base of testdata case c is in no shard", "run fma of testdata case c is in no shard"}},
 		{"half left out", []string{"a", "b"}, map[string][]string{"x": {"a"}, "y": {"b:base"}}, all, []string{"run fma of testdata case b is in no shard"}},
 		{"twice", []string{"a", "b"}, map[string][]string{"x": {"a", "b"}, "y": {"b:fma"}}, all, []string{"run fma of testdata case b is in shards x and y"}},
-		{"unknown run", []string{"a"}, map[string][]string{"x": {"a", "a:v4"}}, all, []string{"shard x names run v4 of a, neither base nor fma"}},
+		{"unknown run", []string{"a"}, map[string][]string{"x": {"a", "a:v4"}}, all, []string{"shard x names run v4 of a, none of base, fma, simd"}},
 		{"stale", []string{"a"}, map[string][]string{"x": {"a", "gone"}}, all, []string{"shard x names gone, no testdata case"}},
 		{"no package", []string{"a", "b"}, map[string][]string{"x": {"a"}, "y": {"b"}}, func(s string) bool { return s != "y" },
 			[]string{`shard y has no package rewrite/internal/diffrun/y whose diff_test.go calls runner.Run(t, "y")`}},

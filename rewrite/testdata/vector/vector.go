@@ -87,7 +87,7 @@ func boundsSpec(xs []int32, us []uint32) (int32, uint32) {
 //
 //soac:fuse Bits
 func bitsSpec(xs []uint64) (uint64, uint64, uint64) {
-	ys := soac.Map(xs, func(x uint64) uint64 { return (x << 3) ^ (x >> 61) &^ 0xff })
+	ys := soac.Map(xs, func(x uint64) uint64 { return (x << 3) ^ (x>>61)&^0xff })
 	a := soac.Reduce(ys, 0, func(a, b uint64) uint64 { return a ^ b })
 	o := soac.Reduce(ys, 0, func(a, b uint64) uint64 { return a | b })
 	n := soac.Reduce(ys, math.MaxUint64, func(a, b uint64) uint64 { return a & b })
