@@ -102,9 +102,33 @@ else
 	echo "CPU without FMA/AVX2/BMI2 (or not amd64): the GOAMD64=v3 tests are skipped"
 fi
 
+section "GOEXPERIMENT=simd: the examples and the random pipelines on each vector unit"
+# A build with the experiment compiles the generated vector forms
+# (x_soacsimd.go); SOACGEN_SIMD forces each unit the host has in turn.
+# Integer results and cpu floats must be the spec's bit for bit, parallel
+# results the same for any GOMAXPROCS (the examples' own tests check
+# both); rewrite's differential test runs its simd shard within
+# go test ./... above.
+widths=""
+if [ "$(go env GOARCH)" = amd64 ] && grep -qw avx2 /proc/cpuinfo 2>/dev/null; then
+	widths="avx2"
+	if grep -qw avx512f /proc/cpuinfo && grep -qw avx512dq /proc/cpuinfo && grep -qw avx512bw /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo && grep -qw avx512cd /proc/cpuinfo; then
+		widths="avx512 avx2"
+	fi
+fi
+if [ -n "$widths" ]; then
+	for w in $widths; do
+		echo "SOACGEN_SIMD=$w"
+		GOEXPERIMENT=simd SOACGEN_SIMD=$w go test -short -count=1 -timeout 5m ./examples/...
+		GOEXPERIMENT=simd SOACGEN_SIMD=$w go test -count=1 -timeout 5m -run 'Differential' ./analyzer/internal/randpipe/pipelines/
+	done
+else
+	echo "no AVX2 (or not amd64): the vector forms are not run"
+fi
+
 section "generated code: delete every *_soac.go under examples/, go generate, no drift"
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-	find examples -name '*_soac.go' -delete
+	find examples \( -name '*_soac.go' -o -name '*_soacsimd.go' -o -name '*_soacscalar.go' \) -delete
 	go generate ./examples/...
 	drift="$(git status --porcelain -- examples)"
 	if [ -n "$drift" ]; then
