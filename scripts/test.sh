@@ -117,6 +117,7 @@ if [ "$(go env GOARCH)" = amd64 ] && grep -qw avx2 /proc/cpuinfo 2>/dev/null; th
 	fi
 fi
 if [ -n "$widths" ]; then
+	GOEXPERIMENT=simd go vet ./runtime/lanes ./examples/...
 	for w in $widths; do
 		echo "SOACGEN_SIMD=$w"
 		GOEXPERIMENT=simd SOACGEN_SIMD=$w go test -short -count=1 -timeout 5m ./examples/...

@@ -161,7 +161,7 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 					in4 := b[:n4]
 					var out2 []int
 					out2 = make([]int, n4)
-					start2 := max(soacgenVec_HistogramPar2(n4, in3, in4, out2), 0)
+					start2 := max(soacgenVec_HistogramPar(n4, in3, in4, out2), 0)
 					for i5 := start2; i5 < n4; i5++ {
 						var m4 int
 						{
@@ -302,7 +302,7 @@ func HistogramCL(xs []float64, lo, hi float64, nbins int) []int {
 						in4 := b[:n4]
 						var out2 []int
 						out2 = make([]int, n4)
-						start2 := max(soacgenVec_HistogramCL2(n4, in3, in4, out2), 0)
+						start2 := max(soacgenVec_HistogramCL(n4, in3, in4, out2), 0)
 						for i5 := start2; i5 < n4; i5++ {
 							var m4 int
 							{
@@ -529,7 +529,7 @@ func HistogramAuto(xs []float64, lo, hi float64, nbins int) []int {
 						in4 := b[:n4]
 						var out2 []int
 						out2 = make([]int, n4)
-						start2 := max(soacgenVec_HistogramAuto2(n4, in3, in4, out2), 0)
+						start2 := max(soacgenVec_HistogramAuto(n4, in3, in4, out2), 0)
 						for i5 := start2; i5 < n4; i5++ {
 							var m4 int
 							{

@@ -14,27 +14,12 @@ func soacgenVec_HistogramPar(n int, in0 []int, in1 []int, out0 []int) int {
 	return 0
 }
 
-// soacgenVec_HistogramPar2 runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_HistogramPar2(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
 // soacgenVec_HistogramCL runs no iteration of its kernel on vectors: this build has no vector forms.
 func soacgenVec_HistogramCL(n int, in0 []int, in1 []int, out0 []int) int {
 	return 0
 }
 
-// soacgenVec_HistogramCL2 runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_HistogramCL2(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
 // soacgenVec_HistogramAuto runs no iteration of its kernel on vectors: this build has no vector forms.
 func soacgenVec_HistogramAuto(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
-// soacgenVec_HistogramAuto2 runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_HistogramAuto2(n int, in0 []int, in1 []int, out0 []int) int {
 	return 0
 }

@@ -76,39 +76,6 @@ func soacgenVec_HistogramPar(n int, in0 []int, in1 []int, out0 []int) int {
 	return 0
 }
 
-// soacgenVec_HistogramPar2 runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_HistogramPar2(n int, in0 []int, in1 []int, out0 []int) int {
-	switch lanes.Width {
-	case lanes.AVX512:
-		in0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in0))), n)
-		in1v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in1))), n)
-		out0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(out0))), n)
-		i := 0
-		for ; i <= n-8; i += 8 {
-			v1 := archsimd.LoadInt64x8Slice(in0v[i : i+8])
-			v2 := archsimd.LoadInt64x8Slice(in1v[i : i+8])
-			v3 := v1.Add(v2)
-			v3.StoreSlice(out0v[i : i+8])
-		}
-		archsimd.ClearAVXUpperBits()
-		return i
-	case lanes.AVX2:
-		in0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in0))), n)
-		in1v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in1))), n)
-		out0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(out0))), n)
-		i := 0
-		for ; i <= n-4; i += 4 {
-			v1 := archsimd.LoadInt64x4Slice(in0v[i : i+4])
-			v2 := archsimd.LoadInt64x4Slice(in1v[i : i+4])
-			v3 := v1.Add(v2)
-			v3.StoreSlice(out0v[i : i+4])
-		}
-		archsimd.ClearAVXUpperBits()
-		return i
-	}
-	return 0
-}
-
 // soacgenVec_HistogramCL runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
 func soacgenVec_HistogramCL(n int, in0 []int, in1 []int, out0 []int) int {
 	switch lanes.Width {
@@ -142,74 +109,8 @@ func soacgenVec_HistogramCL(n int, in0 []int, in1 []int, out0 []int) int {
 	return 0
 }
 
-// soacgenVec_HistogramCL2 runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_HistogramCL2(n int, in0 []int, in1 []int, out0 []int) int {
-	switch lanes.Width {
-	case lanes.AVX512:
-		in0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in0))), n)
-		in1v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in1))), n)
-		out0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(out0))), n)
-		i := 0
-		for ; i <= n-8; i += 8 {
-			v1 := archsimd.LoadInt64x8Slice(in0v[i : i+8])
-			v2 := archsimd.LoadInt64x8Slice(in1v[i : i+8])
-			v3 := v1.Add(v2)
-			v3.StoreSlice(out0v[i : i+8])
-		}
-		archsimd.ClearAVXUpperBits()
-		return i
-	case lanes.AVX2:
-		in0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in0))), n)
-		in1v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in1))), n)
-		out0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(out0))), n)
-		i := 0
-		for ; i <= n-4; i += 4 {
-			v1 := archsimd.LoadInt64x4Slice(in0v[i : i+4])
-			v2 := archsimd.LoadInt64x4Slice(in1v[i : i+4])
-			v3 := v1.Add(v2)
-			v3.StoreSlice(out0v[i : i+4])
-		}
-		archsimd.ClearAVXUpperBits()
-		return i
-	}
-	return 0
-}
-
 // soacgenVec_HistogramAuto runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
 func soacgenVec_HistogramAuto(n int, in0 []int, in1 []int, out0 []int) int {
-	switch lanes.Width {
-	case lanes.AVX512:
-		in0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in0))), n)
-		in1v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in1))), n)
-		out0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(out0))), n)
-		i := 0
-		for ; i <= n-8; i += 8 {
-			v1 := archsimd.LoadInt64x8Slice(in0v[i : i+8])
-			v2 := archsimd.LoadInt64x8Slice(in1v[i : i+8])
-			v3 := v1.Add(v2)
-			v3.StoreSlice(out0v[i : i+8])
-		}
-		archsimd.ClearAVXUpperBits()
-		return i
-	case lanes.AVX2:
-		in0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in0))), n)
-		in1v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in1))), n)
-		out0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(out0))), n)
-		i := 0
-		for ; i <= n-4; i += 4 {
-			v1 := archsimd.LoadInt64x4Slice(in0v[i : i+4])
-			v2 := archsimd.LoadInt64x4Slice(in1v[i : i+4])
-			v3 := v1.Add(v2)
-			v3.StoreSlice(out0v[i : i+4])
-		}
-		archsimd.ClearAVXUpperBits()
-		return i
-	}
-	return 0
-}
-
-// soacgenVec_HistogramAuto2 runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_HistogramAuto2(n int, in0 []int, in1 []int, out0 []int) int {
 	switch lanes.Width {
 	case lanes.AVX512:
 		in0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in0))), n)

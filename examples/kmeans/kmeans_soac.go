@@ -96,7 +96,7 @@ func ClusterSizesPar(ps []Point, centres []Point) []int {
 				in4 := y[:n2]
 				var out2 []int
 				out2 = make([]int, n2)
-				start2 := max(soacgenVec_ClusterSizesPar2(n2, in3, in4, out2), 0)
+				start2 := max(soacgenVec_ClusterSizesPar(n2, in3, in4, out2), 0)
 				for i3 := start2; i3 < n2; i3++ {
 					var m2 int
 					{
@@ -185,7 +185,7 @@ func ClusterSizesCL(ps []Point, centres []Point) []int {
 					in4 := y[:n2]
 					var out2 []int
 					out2 = make([]int, n2)
-					start2 := max(soacgenVec_ClusterSizesCL2(n2, in3, in4, out2), 0)
+					start2 := max(soacgenVec_ClusterSizesCL(n2, in3, in4, out2), 0)
 					for i3 := start2; i3 < n2; i3++ {
 						var m2 int
 						{
@@ -382,7 +382,7 @@ func ClusterSizesAuto(ps []Point, centres []Point) []int {
 					in4 := y[:n2]
 					var out2 []int
 					out2 = make([]int, n2)
-					start2 := max(soacgenVec_ClusterSizesAuto2(n2, in3, in4, out2), 0)
+					start2 := max(soacgenVec_ClusterSizesAuto(n2, in3, in4, out2), 0)
 					for i3 := start2; i3 < n2; i3++ {
 						var m2 int
 						{

@@ -14,27 +14,12 @@ func soacgenVec_ClusterSizesPar(n int, in0 []int, in1 []int, out0 []int) int {
 	return 0
 }
 
-// soacgenVec_ClusterSizesPar2 runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_ClusterSizesPar2(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
 // soacgenVec_ClusterSizesCL runs no iteration of its kernel on vectors: this build has no vector forms.
 func soacgenVec_ClusterSizesCL(n int, in0 []int, in1 []int, out0 []int) int {
 	return 0
 }
 
-// soacgenVec_ClusterSizesCL2 runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_ClusterSizesCL2(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
 // soacgenVec_ClusterSizesAuto runs no iteration of its kernel on vectors: this build has no vector forms.
 func soacgenVec_ClusterSizesAuto(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
-// soacgenVec_ClusterSizesAuto2 runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_ClusterSizesAuto2(n int, in0 []int, in1 []int, out0 []int) int {
 	return 0
 }

@@ -242,7 +242,10 @@ func BoundsPar(xs []int32) (lo, hi int32) {
 				var acc16 int32 = int32(math.MinInt32)
 				in2 := in2[:hi2]
 				_ = in2[lo2:]
-				i15 := lo2
+				var start2 int
+				start2, acc9, acc10 = soacgenVec_BoundsPar(hi2-lo2, in2[lo2:], acc9, acc10)
+				start2 = lo2 + max(start2, 0)
+				i15 := start2
 				for ; i15 < hi2-3; i15 += 4 {
 					i16 := i15
 					_ = i16
@@ -541,7 +544,10 @@ func BoundsCL(xs []int32) (lo, hi int32) {
 					var acc16 int32 = int32(math.MinInt32)
 					in2 := in2[:hi2]
 					_ = in2[lo2:]
-					i15 := lo2
+					var start2 int
+					start2, acc9, acc10 = soacgenVec_BoundsCL(hi2-lo2, in2[lo2:], acc9, acc10)
+					start2 = lo2 + max(start2, 0)
+					i15 := start2
 					for ; i15 < hi2-3; i15 += 4 {
 						i16 := i15
 						_ = i16

@@ -329,7 +329,8 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 				_ = out3[lo2:]
 				out4 := out4[:hi2]
 				_ = out4[lo2:]
-				for i13 := lo2; i13 < hi2; i13++ {
+				start2 := lo2 + max(soacgenVec_Normalize2Par(hi2-lo2, in5[lo2:], out3[lo2:], out4[lo2:], sum1, sum2), 0)
+				for i13 := start2; i13 < hi2; i13++ {
 					var m5 float64
 					{
 						x := in5[i13]
@@ -634,7 +635,8 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 					_ = out3[lo2:]
 					out4 := out4[:hi2]
 					_ = out4[lo2:]
-					for i13 := lo2; i13 < hi2; i13++ {
+					start2 := lo2 + max(soacgenVec_Normalize2CL(hi2-lo2, in5[lo2:], out3[lo2:], out4[lo2:], sum1, sum2), 0)
+					for i13 := start2; i13 < hi2; i13++ {
 						var m5 float64
 						{
 							x := in5[i13]
@@ -1003,7 +1005,8 @@ func Normalize2Auto(xs []float64) (ys1, ys2 []float64) {
 					_ = out3[lo2:]
 					out4 := out4[:hi2]
 					_ = out4[lo2:]
-					for i13 := lo2; i13 < hi2; i13++ {
+					start2 := lo2 + max(soacgenVec_Normalize2Auto(hi2-lo2, in5[lo2:], out3[lo2:], out4[lo2:], sum1, sum2), 0)
+					for i13 := start2; i13 < hi2; i13++ {
 						var m5 float64
 						{
 							x := in5[i13]

@@ -57,6 +57,8 @@ type File struct {
 	// vec and scalar are the declarations of the file's companions
 	// (vector.go): kernels' vector forms and their scalar stubs.
 	vec, scalar []jen.Code
+	// vecFuncs names the vector function of each kernel that has one.
+	vecFuncs map[any]string
 }
 
 // NewFile starts the generated file of spec file f of package src,

@@ -34,6 +34,22 @@ func (f *Func) Captured(l *ir.Lambda, id *ast.Ident, pos token.Pos) (*jen.Statem
 	return f.sub(id, nil), true
 }
 
+// VectorFunc returns the name of the vector function written for kernel
+// key in this file, if one was (SetVectorFunc): the cpu loop and the
+// parallel backend's chunks of one kernel call the same function.
+func (g *File) VectorFunc(key any) (string, bool) {
+	name, ok := g.vecFuncs[key]
+	return name, ok
+}
+
+// SetVectorFunc records name as the vector function of kernel key.
+func (g *File) SetVectorFunc(key any, name string) {
+	if g.vecFuncs == nil {
+		g.vecFuncs = map[any]string{}
+	}
+	g.vecFuncs[key] = name
+}
+
 // AddVector adds declarations to the file's vector companion (vec) and
 // their scalar stubs to its scalar companion (scalar).
 func (g *File) AddVector(vec, scalar []jen.Code) {

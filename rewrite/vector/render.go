@@ -23,14 +23,41 @@ const lanesPath = "github.com/soacgen/soacgen/runtime/lanes"
 // the file's companions. lp's loop must have been rendered once (its
 // inputs, outputs and accumulators are named).
 func (k *Kernel) Call(lp *hostgo.LoopParts, start string) hostgo.Stmts {
+	return k.call(lp, start, "", "")
+}
+
+// CallChunk is Call for a chunk [lo, hi) of the loop (the parallel
+// backend's chunk function, where lp's inputs and outputs are cut at hi):
+// the vector function runs on the chunk's first elements, and start is
+// where the chunk's scalar loop goes on.
+func (k *Kernel) CallChunk(lp *hostgo.LoopParts, start, lo, hi string) hostgo.Stmts {
+	return k.call(lp, start, lo, hi)
+}
+
+// call is Call over the whole loop (lo == "") or over chunk [lo, hi).
+func (k *Kernel) call(lp *hostgo.LoopParts, start, lo, hi string) hostgo.Stmts {
 	f := k.f
-	name := f.PackageVar("soacgenVec_" + f.Spec().Fuse.Name)
+	name, ok := f.VectorFunc(k.lk)
+	if !ok {
+		name = f.PackageVar("soacgenVec_" + f.Spec().Fuse.Name)
+		f.SetVectorFunc(k.lk, name)
+		f.AddVector(k.decl(name, true), k.decl(name, false))
+	}
+	from := func(s string) jen.Code {
+		if lo == "" {
+			return jen.Id(s)
+		}
+		return jen.Id(s).Index(jen.Id(lo), jen.Empty())
+	}
 	args := []jen.Code{jen.Id(lp.N)}
+	if lo != "" {
+		args = []jen.Code{jen.Id(hi).Op("-").Id(lo)}
+	}
 	for _, v := range k.inputs {
-		args = append(args, jen.Id(lp.InputOf[v]))
+		args = append(args, from(lp.InputOf[v]))
 	}
 	for _, s := range k.stores {
-		args = append(args, jen.Id(storeLocal(lp, s.Out)))
+		args = append(args, from(storeLocal(lp, s.Out)))
 	}
 	var accs []jen.Code
 	for _, s := range k.folds {
@@ -41,17 +68,23 @@ func (k *Kernel) Call(lp *hostgo.LoopParts, start string) hostgo.Stmts {
 	for _, p := range k.params {
 		args = append(args, p.code)
 	}
-	f.AddVector(k.decl(name, true), k.decl(name, false))
 	var c hostgo.Stmts
 	call := jen.Id(name).Call(args...)
-	if len(accs) == 0 {
-		// max(.., 0): the loop's index is then provably in range.
-		c.Add(hostgo.Define(start, jen.Max(call, jen.Lit(0))))
-		return c
+	// max(.., 0): the loop's index is then provably in range.
+	first := jen.Max(call, jen.Lit(0))
+	if len(accs) > 0 {
+		c.Add(hostgo.VarDecl(start, jen.Int(), nil))
+		c.Add(jen.List(append([]jen.Code{jen.Id(start)}, accs...)...).Op("=").Add(call))
+		first = jen.Max(jen.Id(start), jen.Lit(0))
 	}
-	c.Add(hostgo.VarDecl(start, jen.Int(), nil))
-	c.Add(jen.List(append([]jen.Code{jen.Id(start)}, accs...)...).Op("=").Add(call))
-	c.Add(hostgo.AssignTo(start, jen.Max(jen.Id(start), jen.Lit(0))))
+	if lo != "" {
+		first = jen.Id(lo).Op("+").Add(first)
+	}
+	if len(accs) > 0 {
+		c.Add(hostgo.AssignTo(start, first))
+	} else {
+		c.Add(hostgo.Define(start, first))
+	}
 	return c
 }
 

@@ -28,6 +28,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/backend/cpu"
+	"github.com/soacgen/soacgen/rewrite/vector"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"github.com/soacgen/soacgen/rewrite/lowered"
 	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
@@ -70,10 +71,21 @@ func parLoop(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (hostg
 	defer restore()
 	inner, restoreInner := f.ChunkFuncs(lk, at)
 	c.inner = inner
-	c.chunk, why = lp.Loops(c.lo, c.hi)
+	// Each chunk runs the kernel's vector forms first, where it has
+	// them (rewrite/vector), then its scalar loop from where they
+	// stopped.
+	vk, _ := vector.Build(f, lk)
+	start := c.lo
+	if vk != nil {
+		start = f.Fresh("start")
+	}
+	c.chunk, why = lp.Loops(start, c.hi)
 	if why != "" {
 		restoreInner()
 		return nil, why
+	}
+	if vk != nil {
+		c.chunk = append(vk.CallChunk(lp, start, c.lo, c.hi), c.chunk...)
 	}
 	c.declare()
 	restoreInner()
