@@ -28,9 +28,9 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/backend/cpu"
-	"github.com/soacgen/soacgen/rewrite/vector"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"github.com/soacgen/soacgen/rewrite/lowered"
+	"github.com/soacgen/soacgen/rewrite/vector"
 	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
 )
 
