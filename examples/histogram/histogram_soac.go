@@ -48,7 +48,7 @@ func Histogram(xs []float64, lo, hi float64, nbins int) []int {
 					in := a[:n2]
 					in2 := b[:n2]
 					var out []int
-					out = make([]int, n2)
+					out = parallel.Alloc[int](n2)[:n2]
 					start := max(soacgenVec_Histogram(n2, in, in2, out), 0)
 					for i3 := start; i3 < n2; i3++ {
 						var m2 int
@@ -117,7 +117,7 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 						in := a[:n2]
 						in2 := b[:n2]
 						var out []int
-						out = make([]int, n2)
+						out = parallel.Alloc[int](n2)[:n2]
 						start := max(soacgenVec_HistogramPar(n2, in, in2, out), 0)
 						for i3 := start; i3 < n2; i3++ {
 							var m2 int
@@ -160,7 +160,7 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 					in3 := a[:n4]
 					in4 := b[:n4]
 					var out2 []int
-					out2 = make([]int, n4)
+					out2 = parallel.Alloc[int](n4)[:n4]
 					start2 := max(soacgenVec_HistogramPar(n4, in3, in4, out2), 0)
 					for i5 := start2; i5 < n4; i5++ {
 						var m4 int
@@ -258,7 +258,7 @@ func HistogramCL(xs []float64, lo, hi float64, nbins int) []int {
 							in := a[:n2]
 							in2 := b[:n2]
 							var out []int
-							out = make([]int, n2)
+							out = parallel.Alloc[int](n2)[:n2]
 							start := max(soacgenVec_HistogramCL(n2, in, in2, out), 0)
 							for i3 := start; i3 < n2; i3++ {
 								var m2 int
@@ -301,7 +301,7 @@ func HistogramCL(xs []float64, lo, hi float64, nbins int) []int {
 						in3 := a[:n4]
 						in4 := b[:n4]
 						var out2 []int
-						out2 = make([]int, n4)
+						out2 = parallel.Alloc[int](n4)[:n4]
 						start2 := max(soacgenVec_HistogramCL(n4, in3, in4, out2), 0)
 						for i5 := start2; i5 < n4; i5++ {
 							var m4 int
@@ -485,7 +485,7 @@ func HistogramAuto(xs []float64, lo, hi float64, nbins int) []int {
 							in := a[:n2]
 							in2 := b[:n2]
 							var out []int
-							out = make([]int, n2)
+							out = parallel.Alloc[int](n2)[:n2]
 							start := max(soacgenVec_HistogramAuto(n2, in, in2, out), 0)
 							for i3 := start; i3 < n2; i3++ {
 								var m2 int
@@ -528,7 +528,7 @@ func HistogramAuto(xs []float64, lo, hi float64, nbins int) []int {
 						in3 := a[:n4]
 						in4 := b[:n4]
 						var out2 []int
-						out2 = make([]int, n4)
+						out2 = parallel.Alloc[int](n4)[:n4]
 						start2 := max(soacgenVec_HistogramAuto(n4, in3, in4, out2), 0)
 						for i5 := start2; i5 < n4; i5++ {
 							var m4 int

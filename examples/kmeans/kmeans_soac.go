@@ -19,7 +19,7 @@ func ClusterSizes(ps []Point, centres []Point) []int {
 			in := x[:n]
 			in2 := y[:n]
 			var out []int
-			out = make([]int, n)
+			out = parallel.Alloc[int](n)[:n]
 			start := max(soacgenVec_ClusterSizes(n, in, in2, out), 0)
 			for i2 := start; i2 < n; i2++ {
 				var m int
@@ -63,7 +63,7 @@ func ClusterSizesPar(ps []Point, centres []Point) []int {
 				in := x[:n]
 				in2 := y[:n]
 				var out []int
-				out = make([]int, n)
+				out = parallel.Alloc[int](n)[:n]
 				start := max(soacgenVec_ClusterSizesPar(n, in, in2, out), 0)
 				for i2 := start; i2 < n; i2++ {
 					var m int
@@ -95,7 +95,7 @@ func ClusterSizesPar(ps []Point, centres []Point) []int {
 				in3 := x[:n2]
 				in4 := y[:n2]
 				var out2 []int
-				out2 = make([]int, n2)
+				out2 = parallel.Alloc[int](n2)[:n2]
 				start2 := max(soacgenVec_ClusterSizesPar(n2, in3, in4, out2), 0)
 				for i3 := start2; i3 < n2; i3++ {
 					var m2 int
@@ -152,7 +152,7 @@ func ClusterSizesCL(ps []Point, centres []Point) []int {
 					in := x[:n]
 					in2 := y[:n]
 					var out []int
-					out = make([]int, n)
+					out = parallel.Alloc[int](n)[:n]
 					start := max(soacgenVec_ClusterSizesCL(n, in, in2, out), 0)
 					for i2 := start; i2 < n; i2++ {
 						var m int
@@ -184,7 +184,7 @@ func ClusterSizesCL(ps []Point, centres []Point) []int {
 					in3 := x[:n2]
 					in4 := y[:n2]
 					var out2 []int
-					out2 = make([]int, n2)
+					out2 = parallel.Alloc[int](n2)[:n2]
 					start2 := max(soacgenVec_ClusterSizesCL(n2, in3, in4, out2), 0)
 					for i3 := start2; i3 < n2; i3++ {
 						var m2 int
@@ -349,7 +349,7 @@ func ClusterSizesAuto(ps []Point, centres []Point) []int {
 					in := x[:n]
 					in2 := y[:n]
 					var out []int
-					out = make([]int, n)
+					out = parallel.Alloc[int](n)[:n]
 					start := max(soacgenVec_ClusterSizesAuto(n, in, in2, out), 0)
 					for i2 := start; i2 < n; i2++ {
 						var m int
@@ -381,7 +381,7 @@ func ClusterSizesAuto(ps []Point, centres []Point) []int {
 					in3 := x[:n2]
 					in4 := y[:n2]
 					var out2 []int
-					out2 = make([]int, n2)
+					out2 = parallel.Alloc[int](n2)[:n2]
 					start2 := max(soacgenVec_ClusterSizesAuto(n2, in3, in4, out2), 0)
 					for i3 := start2; i3 < n2; i3++ {
 						var m2 int

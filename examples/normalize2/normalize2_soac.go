@@ -46,9 +46,9 @@ func Normalize2(xs []float64) (ys1, ys2 []float64) {
 		n2 := len(xs)
 		in2 := xs[:n2]
 		var out []float64
-		out = make([]float64, n2)
+		out = parallel.Alloc[float64](n2)[:n2]
 		var out2 []float64
-		out2 = make([]float64, n2)
+		out2 = parallel.Alloc[float64](n2)[:n2]
 		start := max(soacgenVec_Normalize2(n2, in2, out, out2, sum1, sum2), 0)
 		for i2 := start; i2 < n2; i2++ {
 			var m float64
@@ -293,9 +293,9 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 			n4 := len(xs)
 			in4 := xs[:n4]
 			var out []float64
-			out = make([]float64, n4)
+			out = parallel.Alloc[float64](n4)[:n4]
 			var out2 []float64
-			out2 = make([]float64, n4)
+			out2 = parallel.Alloc[float64](n4)[:n4]
 			start := max(soacgenVec_Normalize2Par(n4, in4, out, out2, sum1, sum2), 0)
 			for i11 := start; i11 < n4; i11++ {
 				var m float64
@@ -599,9 +599,9 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 				n4 := len(xs)
 				in4 := xs[:n4]
 				var out []float64
-				out = make([]float64, n4)
+				out = parallel.Alloc[float64](n4)[:n4]
 				var out2 []float64
-				out2 = make([]float64, n4)
+				out2 = parallel.Alloc[float64](n4)[:n4]
 				start := max(soacgenVec_Normalize2CL(n4, in4, out, out2, sum1, sum2), 0)
 				for i11 := start; i11 < n4; i11++ {
 					var m float64
@@ -969,9 +969,9 @@ func Normalize2Auto(xs []float64) (ys1, ys2 []float64) {
 				n4 := len(xs)
 				in4 := xs[:n4]
 				var out []float64
-				out = make([]float64, n4)
+				out = parallel.Alloc[float64](n4)[:n4]
 				var out2 []float64
-				out2 = make([]float64, n4)
+				out2 = parallel.Alloc[float64](n4)[:n4]
 				start := max(soacgenVec_Normalize2Auto(n4, in4, out, out2, sum1, sum2), 0)
 				for i11 := start; i11 < n4; i11++ {
 					var m float64

@@ -3,6 +3,7 @@
 package main
 
 import (
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
 	"github.com/soacgen/soacgen/runtime/soac"
 	"math"
 )
@@ -44,9 +45,9 @@ func Normalize2(xs []float64) (ys1, ys2 []float64) {
 		n2 := len(xs)
 		in2 := xs[:n2]
 		var out []float64
-		out = make([]float64, n2)
+		out = parallel.Alloc[float64](n2)[:n2]
 		var out2 []float64
-		out2 = make([]float64, n2)
+		out2 = parallel.Alloc[float64](n2)[:n2]
 		start := max(soacgenVec_Normalize2(n2, in2, out, out2, sum1, sum2), 0)
 		for i3 := start; i3 < n2; i3++ {
 			var m float64

@@ -36,6 +36,22 @@ func PointerFree(t types.Type) bool {
 	return false
 }
 
+// UnclearedAlloc is the Allocator of outputs written at every index
+// before the code hands them out: parallel.Alloc (Uncleared) for
+// pointer-free elements, cut to n so that the compiler knows the length
+// as with make; make for others. An Indexed output is written at every
+// index of its loop, an AtCount one cut to its kept count and capacity
+// (rewrite/lower), so no uncleared element is ever returned.
+func (f *Func) UnclearedAlloc() Allocator {
+	return func(elem types.Type, n string) *jen.Statement {
+		a := f.Uncleared(elem, Id(n))
+		if a == nil {
+			return nil
+		}
+		return a.Index(jen.Empty(), Id(n))
+	}
+}
+
 // Uncleared returns parallel.Alloc[elem](n), a slice of n elem left
 // uncleared, when elem is PointerFree, else nil.
 func (f *Func) Uncleared(elem types.Type, n jen.Code) *jen.Statement {

@@ -224,31 +224,34 @@ func generate(t *testing.T, gopath string, pkgs []string) {
 }
 
 // gopath returns a temporary GOPATH-layout directory for analysistest.Run
-// holding testdata/src and, at its import path, a copy of the non-test Go
-// files of runtime/soac, which the testdata packages import.
+// holding testdata/src and, at their import paths, copies of the non-test
+// Go files of the runtime packages the testdata packages and their
+// generated files import.
 func gopath(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.CopyFS(filepath.Join(dir, "src"), os.DirFS(filepath.Join("testdata", "src"))); err != nil {
 		t.Fatal(err)
 	}
-	rt := filepath.Join(dir, "src", "github.com", "soacgen", "soacgen", "runtime", "soac")
-	if err := os.MkdirAll(rt, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	src := filepath.Join("..", "..", "runtime", "soac")
-	ents, err := os.ReadDir(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range ents {
-		if n := e.Name(); !e.IsDir() && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
-			b, err := os.ReadFile(filepath.Join(src, n))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(rt, n), b, 0o644); err != nil {
-				t.Fatal(err)
+	for _, pkg := range []string{"runtime/soac", "runtime/parallel", "runtime/internal/layout", "runtime/lanes"} {
+		rt := filepath.Join(dir, "src", "github.com", "soacgen", "soacgen", filepath.FromSlash(pkg))
+		if err := os.MkdirAll(rt, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src := filepath.Join("..", "..", filepath.FromSlash(pkg))
+		ents, err := os.ReadDir(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			if n := e.Name(); !e.IsDir() && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
+				b, err := os.ReadFile(filepath.Join(src, n))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(rt, n), b, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 	}

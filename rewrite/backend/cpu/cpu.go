@@ -118,7 +118,10 @@ func loop(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (*jen.Sta
 		st, why := f.Loop(lk, outs)
 		return st, why, vo
 	}
-	lp := f.LoopParts(lk, outs, nil)
+	// Every index of an output is written (by the vector forms or the
+	// scalar loop) before it is returned: it is allocated uncleared,
+	// which on a fresh slice costs less than the loop itself.
+	lp := f.LoopParts(lk, outs, f.UnclearedAlloc())
 	start := f.Fresh("start")
 	loops, why := lp.Loops(start, lp.N)
 	if why != "" {

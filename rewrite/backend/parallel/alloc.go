@@ -17,24 +17,12 @@ package parallel
 import (
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"go/types"
-
-	"github.com/dave/jennifer/jen"
 )
 
 // unclearedAlloc allocates a large pointer-free output with
 // parallel.Alloc (LoopParts' allocator for the parallel backend's
 // kernels); other element types get make's.
-func unclearedAlloc(f *hostgo.Func) hostgo.Allocator {
-	return func(elem types.Type, n string) *jen.Statement {
-		a := f.Uncleared(elem, hostgo.Id(n))
-		if a == nil {
-			return nil
-		}
-		// [:n] tells the compiler the length, as make does: without it
-		// every out[i] of the sequential loop is bounds-checked.
-		return a.Index(jen.Empty(), hostgo.Id(n))
-	}
-}
+func unclearedAlloc(f *hostgo.Func) hostgo.Allocator { return f.UnclearedAlloc() }
 
 // exactType reports whether the elements of t ([]E) hold no floating-
 // point or complex numbers, so that an associative operator on them
