@@ -171,8 +171,15 @@ func (sc *scope) call(e *ast.CallExpr) (val, string) {
 		if !ok || len(args) < 1 {
 			return val{}, fmt.Sprintf("%s: builtin %s has no vector form", k.pos(e.Pos()), fn.Name())
 		}
+		if args[0].l.class == floating {
+			v := args[0]
+			for _, a := range args[1:] {
+				v = fm.floatMinMax(fn.Name(), v, a)
+			}
+			return v, ""
+		}
 		if why := fm.use(r, args[0].l, fn.Name()); why != "" {
-			return val{}, fmt.Sprintf("%s: %s (Go's NaN and ±0 rules for floats are not one instruction's)", k.pos(e.Pos()), why)
+			return val{}, fmt.Sprintf("%s: %s", k.pos(e.Pos()), why)
 		}
 		v := args[0]
 		for _, a := range args[1:] {
@@ -195,6 +202,30 @@ func (sc *scope) call(e *ast.CallExpr) (val, string) {
 		return val{}, fmt.Sprintf("%s: a call of %s", k.pos(e.Pos()), fn.FullName())
 	}
 	return val{}, fmt.Sprintf("%s: a call of a function value", k.pos(e.Pos()))
+}
+
+// floatMinMax is Go's min or max (op) of floats x and y, which no one
+// instruction computes: the instruction's where x and y are ordered and
+// differ; where they are equal, the AND (max) or OR (min) of their bits,
+// so that max(-0, +0) is +0 and min is -0; where either is a NaN, a NaN
+// (x + y).
+func (fm *form) floatMinMax(op string, x, y val) val {
+	x, y = fm.bind(x), fm.bind(y)
+	method, bitOp := "Max", "And"
+	if op == "min" {
+		method, bitOp = "Min", "Or"
+	}
+	u := x.l.uints()
+	fm.use(rule{on: floats}, x.l, op)
+	fm.use(rule{on: integers}, u, op)
+	ordered := val{c: jen.Add(x.c).Dot(method).Call(y.c), l: x.l, refs: from(x, y)}
+	eq := val{c: jen.Add(x.c).Dot("Equal").Call(y.c), l: x.l, mask: true, refs: from(x, y)}
+	bits := val{c: jen.Add(x.c).Dot("As" + u.vec(fm.width)).Call().Dot(bitOp).Call(jen.Add(y.c).Dot("As" + u.vec(fm.width)).Call()).Dot("As" + x.l.vec(fm.width)).Call(), l: x.l, refs: from(x, y)}
+	r := val{c: jen.Add(bits.c).Dot("Merge").Call(ordered.c, eq.c), l: x.l, refs: from(bits, ordered, eq)}
+	nan := val{c: jen.Add(x.c).Dot("IsNaN").Call().Dot("Or").Call(jen.Add(y.c).Dot("IsNaN").Call()), l: x.l, mask: true, refs: from(x, y)}
+	sum := val{c: jen.Add(x.c).Dot("Add").Call(y.c), l: x.l, refs: from(x, y)}
+	r = fm.bind(r)
+	return fm.bind(val{c: jen.Add(sum.c).Dot("Merge").Call(r.c, nan.c), l: x.l, refs: from(sum, nan, r)})
 }
 
 // convert translates T(x).

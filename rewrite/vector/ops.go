@@ -76,8 +76,9 @@ var shiftRules = map[token.Token]map[class]rule{
 	},
 }
 
-// builtinRules are the builtins min and max on integers. Float min and
-// max are refused: Go's rules for NaN and ±0 are not one instruction's.
+// builtinRules are the builtins min and max on integers; on floats,
+// whose NaN and ±0 rules are not one instruction's, they are composed
+// (apply.go's floatMinMax).
 var builtinRules = map[string]rule{
 	"min": {method: "Min", on: integers, wide64: true},
 	"max": {method: "Max", on: integers, wide64: true},

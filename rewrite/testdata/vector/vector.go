@@ -159,12 +159,19 @@ func mixedSpec(xs []int32, ys []float64) []float64 {
 	return soac.Map2(xs, ys, func(x int32, y float64) float64 { return y * 2 })
 }
 
-// FloatMax uses max on floats, whose NaN and ±0 rules no instruction
-// has: refused.
+// FloatMinMax uses min and max on floats, whose NaN and ±0 rules no
+// one instruction has: composed.
 //
-//soac:fuse FloatMax
-func floatMaxSpec(xs []float64) []float64 {
-	return soac.Map(xs, func(x float64) float64 { return max(x, 0) })
+//soac:fuse FloatMinMax
+func floatMinMaxSpec(xs, ys []float64) []float64 {
+	return soac.Map2(xs, ys, func(x, y float64) float64 { return max(x, 0) + min(x, y, -0.0) })
+}
+
+// Relu32 is max on float32.
+//
+//soac:fuse Relu32
+func relu32Spec(xs []float32) []float32 {
+	return soac.Map(xs, func(x float32) float32 { return max(x, 0) })
 }
 
 // Exp calls math.Exp, which has no vector form proven exact: refused.
