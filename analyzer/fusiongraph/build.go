@@ -62,6 +62,9 @@ func (b *builder) clusters(backend string, generated map[*fusion.Kernel]report.G
 		c := &Cluster{Kernel: k.ID, Form: k.Form, Depth: k.Depth, Backend: backend}
 		if g, ok := generated[k]; ok && g.Backend != "" {
 			c.Backend = g.Backend
+			if g.Vector != nil {
+				c.Vector = g.Vector.Widths
+			}
 		}
 		clusters[k] = c
 		if p := clusters[k.Parent]; k.Parent != nil && p != nil {

@@ -81,6 +81,9 @@ func (p *dotPrinter) cluster(indent int, c *Cluster, placed map[string]bool) {
 		fill = nestedFill
 	}
 	label := fmt.Sprintf("kernel %d: %s\ndepth %d, %s", c.Kernel, c.Form, c.Depth, c.Backend)
+	if len(c.Vector) > 0 {
+		label += fmt.Sprintf(", vector %s bits", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(c.Vector)), "/"), "[]"))
+	}
 	p.line(indent, "subgraph cluster_k%d {", c.Kernel)
 	p.line(indent+1, `graph [label=%s, style="rounded,filled", fillcolor=%s, color="#7a94c2", fontsize=11];`, quote(label), quote(fill))
 	for _, id := range c.Nodes {

@@ -125,6 +125,9 @@ type Cluster struct {
 	Form    string // "map", "redomap", ...
 	Depth   int
 	Backend string
+	// Vector are the widths in bits of the kernel's vector forms (the
+	// report's vector.widths), none when it has none.
+	Vector []int
 	// Nodes are the IDs of the kernel's members in evaluation order,
 	// except those already placed in an earlier kernel's cluster.
 	Nodes    []string

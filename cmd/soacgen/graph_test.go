@@ -53,7 +53,7 @@ func TestGraph(t *testing.T) {
 		`digraph "normalize2Spec" {`,
 		`label="normalize2Spec → Normalize2\np/n.go:12:1", tooltip="example.com/p.normalize2Spec"`,
 		`subgraph cluster_k1 {`, `label="kernel 1: filter-redomap\ndepth 0, cpu"`,
-		`subgraph cluster_k2 {`, `label="kernel 2: map\ndepth 0, cpu"`,
+		`subgraph cluster_k2 {`, `label="kernel 2: map\ndepth 0, cpu, vector 512/256 bits"`,
 		`s2 -> s3 [label="gts", penwidth=2`,
 		`s1 -> s4 [label="sum1", style=dotted`,
 	} {
