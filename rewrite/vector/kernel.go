@@ -44,6 +44,8 @@ type Kernel struct {
 	stores []*ir.SOAC
 	folds  []*ir.SOAC
 	params []param
+	// counts are the spaces whose kept counts the forms advance.
+	counts []int
 	// mayFuse: a lambda whose products the compiler may fuse (the forms
 	// run only in builds that cannot).
 	mayFuse bool
@@ -141,11 +143,11 @@ func Build(f *hostgo.Func, lk *lowered.Kernel) (*Kernel, Outcome) {
 		}
 	}
 	for _, w := range []int{512, 256} {
-		fm := &form{k: k, width: w, consts: map[string]val{}, loads: map[*ir.Var]*binding{}}
+		fm := &form{k: k, width: w, consts: map[string]val{}, loads: map[*ir.Var]*binding{}, keptSpaces: map[int]val{}}
 		if why := fm.members(); why != "" {
 			return nil, Outcome{Reason: why}
 		}
-		if !fm.hasRoot() {
+		if !fm.hasRoot() || k.bits == 0 {
 			return nil, Outcome{Reason: "it stores nothing and folds nothing"}
 		}
 		if w == 256 && fm.avx512 {
@@ -187,6 +189,9 @@ func (fm *form) members() string {
 		if why != "" {
 			return nil, "input " + v.Name + ": " + why
 		}
+		if why := fm.lanesOK(l2v(l), k.lk.Src.At.Pos()); why != "" {
+			return nil, why
+		}
 		if !loaded[v] {
 			loaded[v] = true
 			if fm.width == 512 {
@@ -224,7 +229,7 @@ func (fm *form) members() string {
 			case m.Role == lowered.Fold && op.Map == nil && op.Reduce != nil:
 				why = fm.fold(m, args, masks)
 			case m.Role == lowered.Map && op.Map != nil && op.Reduce == nil && op.Scan == nil:
-				why = fm.mapMember(m, op, args, elems)
+				why = fm.mapMember(m, op, args, elems, masks)
 			case m.Role == lowered.Scan:
 				why = fmt.Sprintf("%s is a scan, whose prefix carries from lane to lane", k.at(m.SOAC))
 			default:
@@ -237,6 +242,7 @@ func (fm *form) members() string {
 			return why
 		}
 	}
+	fm.countKept()
 	return ""
 }
 
@@ -260,20 +266,56 @@ func (fm *form) lanesOK(v val, at token.Pos) string {
 	return ""
 }
 
-// store stores v, the elements of m, when the kernel materialises them.
-func (fm *form) store(m lowered.Member, v val) string {
+// store stores v, the elements of m, when the kernel materialises them:
+// at the index, or, for a select's kept elements (AtCount, the space sp
+// whose mask is given), compressed to the front of a vector stored at
+// the space's count; the count advances by the lanes kept once all the
+// space's stores are done (countKept).
+func (fm *form) store(m lowered.Member, v val, sp int, mask *val) string {
 	k := fm.k
 	switch m.Store {
 	case lowered.NoStore:
 		return ""
 	case lowered.Indexed:
+	case lowered.AtCount:
+		if mask == nil {
+			return fmt.Sprintf("%s stores kept elements outside a select", k.at(m.SOAC))
+		}
 	default:
-		return fmt.Sprintf("%s stores kept elements (%s)", k.at(m.SOAC), m.Store)
+		return fmt.Sprintf("%s appends kept elements (a branch)", k.at(m.SOAC))
 	}
 	if fm.width == 512 {
 		k.stores = append(k.stores, m.SOAC)
 	}
 	name := k.storeName(m.SOAC)
-	fm.root(&fm.body, jen.Add(v.c).Dot("StoreSlice").Call(jen.Id(name+"v").Index(jen.Id("i").Op(":").Id("i").Op("+").Lit(v.l.count(fm.width)))), v.refs)
+	at := jen.Id("i")
+	deps := v.refs
+	if m.Store == lowered.AtCount {
+		// Compress is AVX-512's (VCOMPRESSPD and kin), at both widths.
+		fm.use(rule{on: numbers, wideAll: true}, v.l, "a compressed store")
+		cnt := k.countName(sp)
+		at = jen.Id(cnt)
+		v = val{c: jen.Add(v.c).Dot("Compress").Call(mask.c), l: v.l, refs: from(v, *mask)}
+		deps = v.refs
+		fm.keptSpaces[sp] = *mask
+	}
+	// Stores at the count write at most the lanes past it, all within
+	// the array: the count never passes i.
+	fm.root(&fm.body, jen.Add(v.c).Dot("StoreSlice").Call(jen.Id(name+"v").Index(jen.Add(at).Op(":").Add(at).Op("+").Lit(v.l.count(fm.width)))), deps)
 	return ""
+}
+
+// countKept advances the count of each space whose kept elements the
+// form stores by the lanes its mask keeps.
+func (fm *form) countKept() {
+	k := fm.k
+	for sp := range len(k.lk.Spaces) {
+		mask, ok := fm.keptSpaces[sp]
+		if !ok {
+			continue
+		}
+		cnt := k.countName(sp)
+		bits := fmt.Sprintf("OnesCount%d", max(8, mask.l.count(fm.width)))
+		fm.root(&fm.body, jen.Id(cnt).Op("+=").Qual("math/bits", bits).Call(jen.Add(mask.c).Dot("ToBits").Call()), mask.refs)
+	}
 }

@@ -92,6 +92,9 @@ type form struct {
 	combine []foldCombine
 	// loads are the loads of the kernel's inputs.
 	loads map[*ir.Var]*binding
+	// keptSpaces are the masks of the spaces whose kept elements the
+	// form stores (at their counts).
+	keptSpaces map[int]val
 }
 
 // hasRoot reports whether the form stores or folds anything.

@@ -33,6 +33,17 @@ func (k *Kernel) storeName(s *ir.SOAC) string {
 	return "out?"
 }
 
+// countName is the vector function's name of space sp's kept count.
+func (k *Kernel) countName(sp int) string {
+	for i, c := range k.counts {
+		if c == sp {
+			return fmt.Sprintf("cnt%d", i)
+		}
+	}
+	k.counts = append(k.counts, sp)
+	return fmt.Sprintf("cnt%d", len(k.counts)-1)
+}
+
 // accName is the vector function's name of fold s's accumulator.
 func (k *Kernel) accName(s *ir.SOAC) string {
 	for i, fo := range k.folds {
@@ -60,7 +71,7 @@ func (fm *form) iota(m lowered.Member, elems map[*ir.Var]*val) string {
 	v := fm.bind(val{c: simd("Broadcast" + l.vec(fm.width)).Call(jen.Int64().Call(jen.Id("i"))).Dot("Add").Call(jen.Id(steps)), l: l, refs: []*binding{sb}})
 	elems[m.SOAC.Out] = &v
 	fm.use(binaryRules[token.ADD], l, "+")
-	return fm.store(m, v)
+	return fm.store(m, v, m.Space, nil)
 }
 
 // l2v is a value of lane l, for checks of its width.
@@ -88,16 +99,13 @@ func (fm *form) replicate(m lowered.Member, op *ir.Replicate, elems map[*ir.Var]
 	}
 	v := fm.broadcast(l, jen.Id(basicName(l)).Call(jen.Id(name)), "replicate "+name)
 	elems[m.SOAC.Out] = &v
-	return fm.store(m, v)
+	return fm.store(m, v, m.Space, nil)
 }
 
 // filter is a mask of its predicate; its kept elements are its input's,
 // which only selects read (a branch space was refused).
 func (fm *form) filter(m lowered.Member, op *ir.Filter, elem func(*ir.Var) (*val, string), elems map[*ir.Var]*val, masks map[int]val) string {
 	k := fm.k
-	if m.Store != lowered.NoStore {
-		return fmt.Sprintf("%s keeps elements into an array (a compress store; not vectorised)", k.at(m.SOAC))
-	}
 	in, why := elem(op.Input)
 	if why != "" {
 		return why
@@ -115,13 +123,14 @@ func (fm *form) filter(m lowered.Member, op *ir.Filter, elem func(*ir.Var) (*val
 	if parent, ok := masks[m.Space]; ok {
 		p = val{c: jen.Add(p.c).Dot("And").Call(parent.c), l: p.l, mask: true, refs: from(p, parent)}
 	}
-	masks[m.Kept] = fm.bind(p)
+	mask := fm.bind(p)
+	masks[m.Kept] = mask
 	elems[m.SOAC.Out] = in
-	return ""
+	return fm.store(m, *in, m.Kept, &mask)
 }
 
 // mapMember is its lambda applied to the lanes of its inputs.
-func (fm *form) mapMember(m lowered.Member, op *ir.Screma, args []*val, elems map[*ir.Var]*val) string {
+func (fm *form) mapMember(m lowered.Member, op *ir.Screma, args []*val, elems map[*ir.Var]*val, masks map[int]val) string {
 	k := fm.k
 	for i, a := range args {
 		if a != nil {
@@ -152,7 +161,11 @@ func (fm *form) mapMember(m lowered.Member, op *ir.Screma, args []*val, elems ma
 	}
 	v = fm.bind(v)
 	elems[m.SOAC.Out] = &v
-	return fm.store(m, v)
+	var mask *val
+	if mk, ok := masks[m.Space]; ok {
+		mask = &mk
+	}
+	return fm.store(m, v, m.Space, mask)
 }
 
 // unusedParam reports whether parameter i of l's literal is unnamed or

@@ -12,6 +12,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
+	"github.com/soacgen/soacgen/rewrite/lowered"
 )
 
 // lanesPath is the import path of the runtime's choice of width.
@@ -65,6 +66,11 @@ func (k *Kernel) call(lp *hostgo.LoopParts, start, lo, hi string) hostgo.Stmts {
 		args = append(args, jen.Id(a))
 		accs = append(accs, jen.Id(a))
 	}
+	for _, sp := range k.counts {
+		cnt := k.countLocal(lp, sp)
+		args = append(args, jen.Id(cnt))
+		accs = append(accs, jen.Id(cnt))
+	}
 	for _, p := range k.params {
 		args = append(args, p.code)
 	}
@@ -93,6 +99,26 @@ func storeLocal(lp *hostgo.LoopParts, v *ir.Var) string {
 	for _, s := range lp.Stores {
 		if s.V == v {
 			return s.Local
+		}
+	}
+	return "_"
+}
+
+// countLocal is the local of space sp's kept count in lp: the count of
+// the outputs its members store.
+func (k *Kernel) countLocal(lp *hostgo.LoopParts, sp int) string {
+	for _, m := range k.lk.Members {
+		space := m.Space
+		if m.Role == lowered.Filter {
+			space = m.Kept
+		}
+		if space != sp || m.Store != lowered.AtCount {
+			continue
+		}
+		for _, s := range lp.Stores {
+			if s.V == m.SOAC.Out {
+				return s.Count
+			}
 		}
 	}
 	return "_"
@@ -141,6 +167,11 @@ func (k *Kernel) signature() (params, results []jen.Code, zero []jen.Code) {
 		params = append(params, jen.Id(fmt.Sprintf("acc%d", i)).Add(typeCode(s.TypeArgs[0])))
 		results = append(results, typeCode(s.TypeArgs[0]))
 		zero = append(zero, jen.Id(fmt.Sprintf("acc%d", i)))
+	}
+	for i := range k.counts {
+		params = append(params, jen.Id(fmt.Sprintf("cnt%d", i)).Int())
+		results = append(results, jen.Int())
+		zero = append(zero, jen.Id(fmt.Sprintf("cnt%d", i)))
 	}
 	for _, p := range k.params {
 		params = append(params, jen.Id(p.name).Add(typeCode(p.t)))

@@ -75,6 +75,12 @@ func parLoop(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (hostg
 	// them (rewrite/vector), then its scalar loop from where they
 	// stopped.
 	vk, _ := vector.Build(f, lk)
+	if len(shape.kept) > 0 {
+		// A chunk writes its kept elements into its own part of the
+		// output and no further (KeptStoresOnly); a compressed vector
+		// store writes whole vectors.
+		vk = nil
+	}
 	start := c.lo
 	if vk != nil {
 		start = f.Fresh("start")

@@ -145,11 +145,23 @@ func prefixSpec(xs []int64) []int64 {
 	return soac.Scan(xs, 0, func(a, b int64) int64 { return a + b })
 }
 
-// Kept stores a filter's kept elements: refused.
+// Kept stores a filter's kept elements: compressed into place
+// (AVX-512 only).
 //
 //soac:fuse Kept
 func keptSpec(xs []float64) []float64 {
 	return soac.Filter(soac.Map(xs, func(x float64) float64 { return x + 1 }), func(x float64) bool { return x > 0 })
+}
+
+// KeptMapped stores the kept elements and a map of them, and counts
+// them.
+//
+//soac:fuse KeptMapped
+func keptMappedSpec(xs []int64, lim int64) ([]int64, []int64, int64) {
+	kept := soac.Filter(xs, func(x int64) bool { return x > lim && x&1 == 0 })
+	halves := soac.Map(kept, func(x int64) int64 { return x >> 1 })
+	n := soac.Reduce(soac.Map(kept, func(int64) int64 { return 1 }), 0, func(a, b int64) int64 { return a + b })
+	return kept, halves, n
 }
 
 // Mixed mixes 32- and 64-bit lanes: refused.

@@ -6,7 +6,7 @@ import "github.com/soacgen/soacgen/runtime/soac"
 // posSpec doubles the non-negative elements of xs (it kept the positive
 // ones when body_soac.go was generated).
 //
-// want +2 `^stale: Pos in body_soac.go is out of date with posSpec; run go generate$`
+// want +2 `^stale: Pos in body_soac.go is out of date with posSpec; run go generate$` `^stale: body_soacsimd.go is out of date with body.go; run go generate$`
 //
 //soac:fuse Pos
 func posSpec(xs []int) []int {
