@@ -24,7 +24,8 @@ import (
 // members in its block (its last, unless the kernel was placed earlier,
 // place.go); Depth and Parent agree with the IR; and running every SOAC
 // at its kernel's position keeps every dependency in program order
-// (order.go).
+// (order.go); and an array a kernel reads that a SOAC computes is
+// written out by a kernel of that SOAC on the kernel's paths.
 func Check(plan *Plan) error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
@@ -113,10 +114,31 @@ func Check(plan *Plan) error {
 			}
 		}
 	}
+	for _, k := range plan.Kernels {
+		for _, v := range k.Inputs {
+			if d, ok := v.Def.(*ir.SOAC); ok && d.Out == v && !computedFor(in[d], v, k) {
+				bad("kernel %d reads %s, which no kernel of %s writes out on its path", k.ID, v.Name, p.soac(d))
+			}
+		}
+	}
 	if r := kernelOrder(plan, NewGraph(plan.Func, plan.Fset)); r != nil {
 		bad("kernels out of dependency order: %s", r.Reason)
 	}
 	return errors.Join(errs...)
+}
+
+// computedFor reports whether one of kernels ks (those holding v's
+// producer) writes v out and runs on the paths of kernel k: not in
+// another branch of an if or switch, nor apart from it by a branch that
+// returns (a producer copied into a kernel per path computes its output
+// on that path only).
+func computedFor(ks []*Kernel, v *ir.Var, k *Kernel) bool {
+	for _, kd := range ks {
+		if slices.Contains(kd.Outputs, v) && !disjoint(kd.Block, k.Block) && !apartChains(parentChain(kd.At), parentChain(k.At)) {
+			return true
+		}
+	}
+	return false
 }
 
 // encloses reports whether block outer is inner or holds it.

@@ -203,10 +203,15 @@ func (st *state) orderAfter(members []*ir.SOAC, at ir.Stmt, P *ir.SOAC, copies [
 	}
 	o := &orderView{g: st.g,
 		slots: func(s *ir.SOAC) []slot {
-			if in[s] {
-				return []slot{{hyp, at}}
-			}
+			// A member copied into other kernels that stay (a producer
+			// of a branch copy) runs there too: as kernelOrder checks the
+			// finished plan, the new position must keep its order with
+			// each of them (the kernel of the paths falling through an
+			// if whose branch returns must stay after the if).
 			var out []slot
+			if in[s] {
+				out = append(out, slot{hyp, at})
+			}
 			for _, k := range st.of[s] {
 				if !k.dead && !containsK(replaced, k) {
 					out = append(out, slot{k, st.at(k)})

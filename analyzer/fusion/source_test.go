@@ -207,6 +207,9 @@ var sourceCases = []sourceCase{
 	{"quality", "returnArmPanics", expect{kernels: map[int]int{0: 3}, copies: []string{"m"}, rules: []string{"branch-copy"}, noNotes: true}},
 	{"quality", "armNoReturn", expect{kernels: map[int]int{0: 3}, refusals: []string{"consumed-twice/m"}}},
 	{"quality", "returnSkipsPanics", expect{kernels: map[int]int{0: 3}, refusals: []string{"not-every-path/m"}}},
+	{"quality", "returnArmBeside", expect{kernels: map[int]int{0: 3}, copies: []string{"m"}, rules: []string{"branch-copy"}, noNotes: true}},
+	{"quality", "returnArmFed", expect{kernels: map[int]int{0: 4}, copies: []string{"m"}, outputs: []string{"a"}, refusals: []string{"not-every-path/a"}}},
+	{"quality", "branchesFed", expect{kernels: map[int]int{0: 3}, copies: []string{"m"}, outputs: []string{"a"}, refusals: []string{"not-every-path/a"}}},
 	// A local closure called in a lambda: seen through when bound once.
 	{"quality", "closureCalled", expect{kernels: map[int]int{0: 2, 1: 1}, rules: []string{"map->redomap"}, noNotes: true}},
 	{"quality", "closureReassigned", expect{kernels: map[int]int{0: 3, 1: 1}}},

@@ -73,6 +73,10 @@ func (st *state) producer(P *ir.SOAC) {
 	if len(cons) == 0 {
 		return
 	}
+	if r := st.copiedConsumer(x, cons); r != nil {
+		st.refuse(P, x, r)
+		return
+	}
 	if l := soacImpure(P); l != nil {
 		if !st.effectsFusion(P, x, cons, others) {
 			why, pos := impureReason(st.p, P)
@@ -153,6 +157,28 @@ func (st *state) producer(P *ir.SOAC) {
 	if r := st.fuseInto(P, x, K, cons, others, boundary, tags); r != nil {
 		st.refuse(P, x, r)
 	}
+}
+
+// copiedConsumer refuses fusing x's producer when a consumer runs in
+// several kernels, copied into the paths a branch or a return separates
+// (branchcopy.go, returnpaths.go; the driver reaches a block's consumers
+// first): fused into one of them, x would not be computed on the others,
+// whose kernels read it.
+func (st *state) copiedConsumer(x *ir.Var, cons []consumer) *Refusal {
+	for _, c := range cons {
+		n := 0
+		for _, k := range st.of[c.soac] {
+			if !k.dead {
+				n++
+			}
+		}
+		if n > 1 {
+			return &Refusal{Rule: RefNotEveryPath, Pos: c.soac.Pos(), Consumer: c.soac,
+				Reason: fmt.Sprintf("%s runs in %d kernels, copied into the paths a branch or a return separates (%s): fused into one of them, %s would not be computed on the others",
+					st.p.soac(c.soac), n, TagBranchCopy, x.Name)}
+		}
+	}
+	return nil
 }
 
 // withConsumer names c as the consumer of r when r names none.

@@ -53,6 +53,21 @@
 // reproduce a bug not fixed yet: the tests skip them, and deleting that
 // line enables them.
 //
+// With Config.ReturnPathRate and Config.ClosureCallRate (ShapeConfig and
+// MoreConfig set both), specs also carry path shapes (PathShapes): a
+// producer consumed in a branch of an if or switch that ends in a return
+// and again after the statement, fused into each path's kernel, and a
+// local closure whose literal only returns a Map, called for a SOAC's
+// array argument and seen through; each with twins that must not fuse so
+// (a branch that falls through, a case that returns skipping a producer
+// that may panic; a closure assigned again, a name its literal reads
+// shadowed at the call). They draw from a source of their own, seeded by
+// the package's seed and the spec's index, and go in once the spec is
+// written, so that a spec without one is what it was without them. Each
+// spec records them with the variable each is about (Spec.Paths and a
+// "has path shape" comment), and the engine test checks the decision of
+// each.
+//
 // The generator is deterministic: the same seed and Config give the same
 // bytes. Lambdas do not panic, except the intentional Map2/Map3 length
 // mismatches (any spec called with unequal input lengths), the

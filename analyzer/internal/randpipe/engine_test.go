@@ -2,6 +2,7 @@ package randpipe
 
 import (
 	"fmt"
+	"go/ast"
 	"slices"
 	"strings"
 	"testing"
@@ -17,9 +18,10 @@ import (
 
 // TestRandomPipelinesEngine runs the real analysis (soacir with the purity
 // analyzer, fusion.Fuse, fusion.Check) on random specs: no crash, valid IR
-// and plans, every SOAC of the source in the IR, and every injected hazard
-// decided as the Expected table says; the specs of MoreConfig are the
-// differential test's.
+// and plans, every SOAC of the source in the IR, no plan Fuse dropped for
+// breaking the kernel order, every injected hazard decided as the
+// Expected table says and every path shape as checkPath says; the specs
+// of MoreConfig are the differential test's.
 func TestRandomPipelinesEngine(t *testing.T) {
 	pkgs := append(Batch(1000, Config{Specs: 10}), Batch(5000, MoreConfig)...)
 	runEngine(t, append(pkgs, RegressPackages(t)...), 60)
@@ -150,10 +152,13 @@ func checkSpec(t *testing.T, prog *ir.Program, fn *ir.Function, sp *Spec, p Pack
 	if err := fusion.Check(plan); err != nil {
 		t.Errorf("%s: fusion.Check: %v\n%s", where, err, fusion.Dump(plan))
 	}
-	n := 0
+	n, sites := 0, 0
 	ir.Walk(fn.Body, func(s ir.Stmt) bool {
-		if _, ok := s.(*ir.SOAC); ok {
+		if so, ok := s.(*ir.SOAC); ok {
 			n++
+			if so.Site != nil {
+				sites++ // a closure's call seen through: its literal's SOAC again
+			}
 		}
 		return true
 	})
@@ -172,17 +177,27 @@ func checkSpec(t *testing.T, prog *ir.Program, fn *ir.Function, sp *Spec, p Pack
 		st.rules[r] += c
 	}
 	checkEdgeNotes(t, where, fn, plan)
+	for _, d := range plan.Diagnostics {
+		// Fuse's safety net: the plan the method chose broke the kernel
+		// order and was replaced by one fusing nothing.
+		if d.Category == "unsupported" && strings.HasPrefix(d.Message, "the fusion plan would break a dependency") {
+			t.Errorf("%s: %s\n%s", where, d.Message, fusion.Dump(plan))
+		}
+	}
 	if sp == nil {
 		return // a regression file: no metadata
 	}
-	if got := n + len(fn.Unsupported); got != sp.SOACs {
-		t.Errorf("%s: IR has %d SOACs (+%d unsupported), the source %d", where, n, len(fn.Unsupported), sp.SOACs)
+	if got := n - sites + len(fn.Unsupported); got != sp.SOACs {
+		t.Errorf("%s: IR has %d SOACs (%d of closures seen through, +%d unsupported), the source %d", where, n, sites, len(fn.Unsupported), sp.SOACs)
 	}
 	for _, u := range fn.Unsupported {
 		t.Errorf("%s: unsupported %s: %s", where, prog.Fset.Position(u.Expr.Pos()), u.Reason)
 	}
 	for _, k := range sp.Shapes {
 		st.shapes[k.String()]++
+	}
+	for _, ps := range sp.Paths {
+		checkPath(t, where, plan, ps)
 	}
 	if sp.Hazard == nil {
 		return
@@ -333,6 +348,71 @@ func checkEdgeNotes(t *testing.T, where string, fn *ir.Function, plan *fusion.Pl
 			if !explained {
 				t.Errorf("%s: %s (%s) is not fused into %s (%s) and no note says why\n%s", where, p.Out.Name, p.Name, c.Name, plan.Fset.Position(c.Pos()), fusion.Dump(plan))
 			}
+		}
+	}
+}
+
+// checkPath checks the engine's decision on a path shape: a return-arm
+// producer is copied into the kernel of each path (fusion.TagBranchCopy),
+// its twins are refused (consumed-twice, not-every-path), a called
+// closure is seen through and its Map fused with the SOAC it is an
+// argument of, and its twins are not seen through.
+func checkPath(t *testing.T, where string, plan *fusion.Plan, ps PathShape) {
+	t.Helper()
+	kernelsOf := func(s *ir.SOAC) []*fusion.Kernel {
+		var ks []*fusion.Kernel
+		for _, k := range plan.Kernels {
+			if slices.Contains(k.SOACs, s) {
+				ks = append(ks, k)
+			}
+		}
+		return ks
+	}
+	switch ps.Kind {
+	case ReturnArm, ArmNoReturn, ReturnSkips:
+		ps1 := soacsNamed(plan.Func, ps.Var)
+		if len(ps1) != 1 {
+			t.Errorf("%s: path shape %s: %d SOACs bind producer %s", where, ps.Kind, len(ps1), ps.Var)
+			return
+		}
+		P := ps1[0]
+		ks := kernelsOf(P)
+		if ps.Kind == ReturnArm {
+			copied := len(ks) >= 2
+			for _, k := range ks {
+				copied = copied && slices.Contains(k.Rules, fusion.TagBranchCopy)
+			}
+			if !copied {
+				t.Errorf("%s: path shape %s: producer %s in %d kernels, want a branch copy on each path\n%s", where, ps.Kind, ps.Var, len(ks), fusion.Dump(plan))
+			}
+			return
+		}
+		rule := map[ShapeKind]string{ArmNoReturn: fusion.RefConsumedTwice, ReturnSkips: fusion.RefNotEveryPath}[ps.Kind]
+		if !slices.ContainsFunc(plan.Notes, func(nt fusion.Note) bool { return nt.Rule == rule && nt.Producer == P }) || len(ks) > 1 {
+			t.Errorf("%s: path shape %s: producer %s in %d kernels and no %s note for it\n%s", where, ps.Kind, ps.Var, len(ks), rule, fusion.Dump(plan))
+		}
+	default:
+		var seen []*ir.SOAC
+		ir.Walk(plan.Func.Body, func(s ir.Stmt) bool {
+			if so, ok := s.(*ir.SOAC); ok && so.Site != nil {
+				if id, ok := so.Site.Fun.(*ast.Ident); ok && id.Name == ps.Var {
+					seen = append(seen, so)
+				}
+			}
+			return true
+		})
+		if ps.Kind != ClosureCalled {
+			if len(seen) > 0 {
+				t.Errorf("%s: path shape %s: the call of %s is seen through\n%s", where, ps.Kind, ps.Var, fusion.Dump(plan))
+			}
+			return
+		}
+		if len(seen) != 1 {
+			t.Errorf("%s: path shape %s: %d calls of %s seen through, want 1\n%s", where, ps.Kind, len(seen), ps.Var, fusion.Dump(plan))
+			return
+		}
+		if ks := kernelsOf(seen[0]); len(ks) != 1 || len(ks[0].SOACs) < 2 {
+			t.Errorf("%s: path shape %s: the Map of %s seen through is fused with nothing\n%s", where, ps.Kind, ps.Var, fusion.Dump(plan))
 		}
 	}
 }

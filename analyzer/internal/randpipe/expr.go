@@ -179,6 +179,9 @@ func (g *gen) lambda(ps []string, ret string, sc []leaf) string {
 		return "func(" + strings.Join(s, ", ") + ") " + ret
 	}
 	style := g.pick(10)
+	if g.plain && (style == 0 || style == 5) {
+		style = 9 // a literal: no helper, no line before the statement
+	}
 	if style == 0 {
 		return g.helper(ps, ret)
 	}
@@ -301,7 +304,7 @@ func (g *gen) operator(t string) (ne, op string) {
 	if strings.Contains(o.ne, "math.") {
 		g.pkg.imports["math"] = true
 	}
-	if g.chance(0.25) {
+	if !g.plain && g.chance(0.25) {
 		key := "op:" + t + ":" + o.expr
 		name, ok := g.pkg.helperOf[key]
 		if !ok {

@@ -56,6 +56,15 @@ type Config struct {
 	// from 7). The contract promises both, so only the cpu backend, which
 	// folds in the spec's order, must equal the spec on them.
 	NonAssociative bool
+	// ReturnPathRate and ClosureCallRate are the fractions of specs that
+	// carry a return-path shape (a producer consumed in a branch that
+	// returns and after it, or a twin the engine must not fuse so) and a
+	// closure-call shape (a local closure returning a Map, called for a
+	// SOAC's array argument, or a twin not seen through) (pathshapes.go).
+	// They are drawn from a source of their own and inserted once the
+	// spec's other steps are written, so that turning them on changes no
+	// spec that does not get one (default 0: none).
+	ReturnPathRate, ClosureCallRate float64
 }
 
 func (c Config) withDefaults(seed int64) Config {
@@ -107,6 +116,9 @@ type Spec struct {
 	// Divides reports that the spec's int64 expressions may divide by
 	// zero (Config.DivideRate).
 	Divides bool
+	// Paths are the spec's path shapes (pathshapes.go) with the variable
+	// each is about; their kinds are in Shapes too.
+	Paths []PathShape
 }
 
 // Param is a spec parameter. Type is one of []int64, []float64, int64,
@@ -139,6 +151,19 @@ type gen struct {
 	// divide reports that int64 expressions may divide by zero
 	// (Config.DivideRate).
 	divide bool
+	// seed and idx (the spec's index in its package) seed the path
+	// shapes' source; hzFrom and hzTo are the lines of the hazard (no
+	// path shape goes between them).
+	seed         int64
+	idx          int
+	hzFrom, hzTo int
+	// plain makes lambdas literals and operators inline, so that the path
+	// shapes add no helper and no line the package's other specs would
+	// see (pathshapes.go).
+	plain bool
+	// rets are the returns of the path shapes, by the index their line's
+	// @PATHRET<i>@ names.
+	rets []pathRet
 }
 
 // Generate returns a random package of cfg.Specs specs. The same seed and
@@ -150,7 +175,7 @@ func Generate(seed int64, cfg Config) Package {
 	p := Package{Name: cfg.Package, Seed: seed}
 	var bodies []string
 	for i := 0; i < cfg.Specs; i++ {
-		g := &gen{r: r, cfg: cfg, pkg: pg, cls: 1, constCls: map[int]int{}, hz: -1}
+		g := &gen{r: r, cfg: cfg, pkg: pg, cls: 1, constCls: map[int]int{}, hz: -1, seed: seed, idx: i}
 		sp := Spec{Func: fmt.Sprintf("spec%d", i), Name: fmt.Sprintf("Fused%d", i)}
 		g.spec = &sp
 		bodies = append(bodies, g.specSource())
@@ -234,7 +259,7 @@ func (g *gen) specSource() string {
 		sp.Params = append([]Param{{"fs", "[]float64"}}, sp.Params...)
 	}
 	for _, p := range sp.Params {
-		v := &val{name: p.Name, typ: strings.TrimPrefix(p.Type, "[]"), arr: strings.HasPrefix(p.Type, "[]"), avail: true, param: true, uses: 1}
+		v := &val{name: p.Name, typ: strings.TrimPrefix(p.Type, "[]"), arr: strings.HasPrefix(p.Type, "[]"), avail: true, param: true, uses: 1, line: -1}
 		g.vals = append(g.vals, v)
 	}
 	if g.cfg.FlagBranches {
@@ -271,6 +296,7 @@ func (g *gen) specSource() string {
 		// Every value is used: return the last one defined.
 		results = append(results, g.vals[len(g.vals)-1])
 	}
+	results = append(results, g.pathShapes(results)...)
 	var rtypes, rexprs, zeros []string
 	for _, v := range results {
 		rtypes = append(rtypes, v.goType())
@@ -304,9 +330,13 @@ func (g *gen) specSource() string {
 		}
 		fmt.Fprintf(&b, "// %s has shapes %s.\n", sp.Func, strings.Join(ns, ", "))
 	}
+	for _, ps := range sp.Paths {
+		fmt.Fprintf(&b, "// %s has path shape %s on %s.\n", sp.Func, ps.Kind, ps.Var)
+	}
 	fmt.Fprintf(&b, "//\n//soac:fuse %s\nfunc %s(%s) %s {\n", sp.Name, sp.Func, strings.Join(ps, ", "), res)
 	for _, l := range g.lines {
 		l = strings.ReplaceAll(l, "@RETURN@", "return "+strings.Join(zeros, ", "))
+		l = g.pathReturn(l, results, zeros)
 		b.WriteString(l)
 		b.WriteString("\n")
 	}

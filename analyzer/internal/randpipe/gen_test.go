@@ -41,8 +41,8 @@ var moreConstructs = map[string]*regexp.Regexp{
 // TestGeneratedTypeChecks type-checks generated packages, without and
 // with reassignment shapes and with MoreConfig's constructs, against the
 // real runtime and checks that the recorded SOAC count matches the
-// source, and that every shape kind and every construct of MoreConfig is
-// generated.
+// source, and that every shape kind (the path shapes in MoreConfig's
+// specs) and every construct of MoreConfig is generated.
 func TestGeneratedTypeChecks(t *testing.T) {
 	n := 40
 	if testing.Short() {
@@ -107,7 +107,7 @@ func TestGeneratedTypeChecks(t *testing.T) {
 		}
 	}
 	t.Logf("shapes: %s", FormatCounts(shapes))
-	for _, k := range AllShapes() {
+	for _, k := range append(AllShapes(), PathShapes()...) {
 		if shapes[k.String()] == 0 {
 			t.Errorf("no spec has shape %s", k)
 		}
@@ -117,5 +117,54 @@ func TestGeneratedTypeChecks(t *testing.T) {
 		if more[what] == 0 {
 			t.Errorf("no spec of MoreConfig has %s", what)
 		}
+	}
+}
+
+// TestPathShapesKeepSpecs: the path shapes draw from a source of their
+// own, so turning them on leaves every spec that gets none as it was,
+// byte for byte (and so the programs of the seeds other tests and
+// regression files name), while each spec that gets one holds its
+// variable.
+func TestPathShapesKeepSpecs(t *testing.T) {
+	funcs := func(p Package) map[string]string {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "p.go", p.Source, parser.ParseComments)
+		if err != nil {
+			t.Fatalf("seed %d: %v", p.Seed, err)
+		}
+		out := map[string]string{}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+				out[fd.Name.Name] = string(p.Source[fset.Position(fd.Doc.Pos()).Offset:fset.Position(fd.End()).Offset])
+			}
+		}
+		return out
+	}
+	kept, changed := 0, 0
+	for seed := int64(0); seed < 20; seed++ {
+		for _, cfg := range []Config{ShapeConfig, MoreConfig} {
+			off := cfg
+			off.ReturnPathRate, off.ClosureCallRate = 0, 0
+			on, was := Generate(seed, cfg), Generate(seed, off)
+			fon, fwas := funcs(on), funcs(was)
+			for _, sp := range on.Specs {
+				if len(sp.Paths) == 0 {
+					kept++
+					if fon[sp.Func] != fwas[sp.Func] {
+						t.Errorf("seed %d %s: no path shape, but the spec changed:\n%s\nwas\n%s", seed, sp.Func, fon[sp.Func], fwas[sp.Func])
+					}
+					continue
+				}
+				changed++
+				for _, ps := range sp.Paths {
+					if !strings.Contains(fon[sp.Func], ps.Var+" := ") || strings.Contains(fwas[sp.Func], ps.Var+" := ") {
+						t.Errorf("seed %d %s: path shape %s does not define %s", seed, sp.Func, ps.Kind, ps.Var)
+					}
+				}
+			}
+		}
+	}
+	if kept == 0 || changed == 0 {
+		t.Errorf("%d specs kept, %d with path shapes", kept, changed)
 	}
 }

@@ -133,6 +133,7 @@ func (g *gen) cond() string {
 // hazard emits one hazard of kind k and records it in the spec.
 func (g *gen) hazard(k HazardKind) {
 	g.clearInl()
+	g.hzFrom = len(g.lines)
 	h := &Hazard{Kind: k}
 	g.spec.Hazard = h
 	var p, c *val
@@ -148,6 +149,7 @@ func (g *gen) hazard(k HazardKind) {
 	}
 	h.Producer, h.Consumer = p.name, c.name
 	g.clearInl()
+	g.hzTo = len(g.lines)
 }
 
 // hazardWrite emits a producer reading xs, a write to xs (an index, a

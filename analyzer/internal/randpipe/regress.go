@@ -75,9 +75,11 @@ var hazardComment = regexp.MustCompile(`has hazard ([a-z0-9-]+) \(producer (\w+)
 
 var shapesComment = regexp.MustCompile(`has shapes ([a-z0-9, -]+)\.`)
 
+var pathComment = regexp.MustCompile(`has path shape ([a-z-]+) on (\w+)\.`)
+
 // ParseSpecs recovers the Spec metadata of a committed regression file:
-// the specs, their signatures, SOAC counts and the hazard and shapes
-// comments the generator writes above each spec.
+// the specs, their signatures, SOAC counts and the hazard, shapes and
+// path shape comments the generator writes above each spec.
 func ParseSpecs(t testing.TB, name string, src []byte) []Spec {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -119,6 +121,13 @@ func ParseSpecs(t testing.TB, name string, src []byte) []Spec {
 				} else {
 					t.Errorf("%s: %s: unknown shape %q", name, fd.Name.Name, n)
 				}
+			}
+		}
+		for _, m := range pathComment.FindAllStringSubmatch(fd.Doc.Text(), -1) {
+			if k, ok := ParseShape(m[1]); ok && k >= numShapes {
+				sp.Paths = append(sp.Paths, PathShape{k, m[2]})
+			} else {
+				t.Errorf("%s: %s: unknown path shape %q", name, fd.Name.Name, m[1])
 			}
 		}
 		for _, fld := range fd.Type.Params.List {

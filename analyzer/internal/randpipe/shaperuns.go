@@ -71,9 +71,11 @@ func ShapeRunOf(b string) (ShapeRun, bool) {
 
 // ShapeConfig is the generator's configuration for the shape tests:
 // every spec has one or two shapes, a third a hazard too, and the steps
-// of optionalsteps.go and divisions that may panic are on. The cpu run adds
+// of optionalsteps.go, divisions that may panic and, in one spec in ten
+// each, the path shapes (pathshapes.go) are on. The cpu run adds
 // Config.NonAssociative (ShapeRun.NonAssociative).
-var ShapeConfig = Config{Specs: 10, ShapeRate: 1, HazardRate: 0.3, FlagBranches: true, ZipGenerators: true, IndexedStreams: true, DivideRate: 0.4}
+var ShapeConfig = Config{Specs: 10, ShapeRate: 1, HazardRate: 0.3, FlagBranches: true, ZipGenerators: true, IndexedStreams: true, DivideRate: 0.4,
+	ReturnPathRate: 0.1, ClosureCallRate: 0.1}
 
 // Config returns ShapeConfig as r runs it, with shapes.
 func (r ShapeRun) Config(shapes []ShapeKind) Config {

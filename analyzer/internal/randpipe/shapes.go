@@ -43,13 +43,17 @@ var shapeNames = [numShapes]string{"loop-counted", "loop-range", "loop-carried",
 	"cond-reassign", "double-buffer", "self-assign", "closure-assign", "cross-capture"}
 
 func (k ShapeKind) String() string {
-	if k < 0 || k >= numShapes {
-		return fmt.Sprintf("ShapeKind(%d)", int(k))
+	switch {
+	case k >= 0 && k < numShapes:
+		return shapeNames[k]
+	case k >= numShapes && k < numAllShapes:
+		return pathShapeNames[k-numShapes]
 	}
-	return shapeNames[k]
+	return fmt.Sprintf("ShapeKind(%d)", int(k))
 }
 
-// AllShapes returns every shape kind.
+// AllShapes returns every reassignment shape kind, those Config.Shapes
+// chooses among (the path shapes are PathShapes').
 func AllShapes() []ShapeKind {
 	var ks []ShapeKind
 	for k := ShapeKind(0); k < numShapes; k++ {
@@ -60,9 +64,9 @@ func AllShapes() []ShapeKind {
 
 // ParseShape returns the kind named s.
 func ParseShape(s string) (ShapeKind, bool) {
-	for k, n := range shapeNames {
-		if n == s {
-			return ShapeKind(k), true
+	for k := ShapeKind(0); k < numAllShapes; k++ {
+		if k.String() == s {
+			return k, true
 		}
 	}
 	return -1, false

@@ -16,9 +16,11 @@ import (
 )
 
 // MoreConfig enables every construct beyond the default ones: the steps
-// of optionalsteps.go, divisions that may panic and, for the cpu backend,
-// operators that are not associative.
-var MoreConfig = Config{Specs: 10, FlagBranches: true, ZipGenerators: true, IndexedStreams: true, DivideRate: 0.5, NonAssociative: true}
+// of optionalsteps.go, divisions that may panic, the path shapes (one
+// spec in ten each) and, for the cpu backend, operators that are not
+// associative.
+var MoreConfig = Config{Specs: 10, FlagBranches: true, ZipGenerators: true, IndexedStreams: true, DivideRate: 0.5, NonAssociative: true,
+	ReturnPathRate: 0.1, ClosureCallRate: 0.1}
 
 // Batch returns the packages the random-pipeline tests run: 30 packages
 // (6 under -short) of cfg, with seeds from base.

@@ -25,6 +25,13 @@ type val struct {
 	// captured reports that a lambda reads the variable (it must not be
 	// reassigned other than by a hazard).
 	captured bool
+	// line is the index of the last line of the value's definition (-1
+	// for a parameter), depth the blocks it is written in, and gone
+	// reports that the definition was inlined into its consumer: the
+	// path shapes (pathshapes.go) read only values defined at the top
+	// level before the line they are inserted at.
+	line, depth int
+	gone        bool
 }
 
 // goType is the Go type of v.
@@ -37,7 +44,7 @@ func (v *val) goType() string {
 
 // define records a new value bound by the line just emitted.
 func (g *gen) define(name, typ string, arr bool, cls int, call string) *val {
-	v := &val{name: name, typ: typ, arr: arr, cls: cls, avail: true}
+	v := &val{name: name, typ: typ, arr: arr, cls: cls, avail: true, line: len(g.lines) - 1, depth: g.depth}
 	if call != "" {
 		v.inl = call
 		v.inlLine = len(g.lines) - 1
@@ -86,6 +93,7 @@ func (g *gen) use(v *val) string {
 	if v.inl != "" && v.uses == 1 && v.inlLine == len(g.lines)-1 && g.chance(0.35) {
 		g.lines = g.lines[:len(g.lines)-1]
 		v.avail = false
+		v.gone = true
 		// The value is gone: mark it used so it is not returned.
 		call := v.inl
 		v.inl = ""

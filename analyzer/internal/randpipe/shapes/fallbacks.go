@@ -13,9 +13,10 @@ var warnSpec = regexp.MustCompile(`^\S+: (spec\d+): `)
 // generate in the random specs, with the reason: a warning of the run
 // that matches no entry fails it, so that a kernel the backend should
 // render cannot fall back unnoticed. Only the opencl backend (also under
-// auto) and the parallel backend may fall back; the shapes add no entry:
-// a loop, a condition, a swap, a closure call or a captured scalar around
-// a kernel never keeps it off a backend.
+// auto) and the parallel backend may fall back; the reassignment shapes
+// add no entry: a loop, a condition, a swap, a closure call or a captured
+// scalar around a kernel never keeps it off a backend. Of the path shapes,
+// the closure calls add two, for the rows they build in a lambda.
 var expectedFallbacks = []struct {
 	backends []string
 	re       *regexp.Regexp
@@ -52,6 +53,10 @@ var expectedFallbacks = []struct {
 		"capture copy: a kernel other than a map-reduce, scan or filter whose lambda reads a captured variable reassigned before it runs (a call counter of stepEffects, a loop's scalar)"},
 	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: it reads no array \(a generated space\) and ends with a scan or stores a filter's kept elements`),
 		"generated space: the scan and filter skeletons need an input array"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: the lambda of \w+ at \S+ is not translated to OpenCL C: nested soac\.(Iota|Replicate) at \S+: only Reduce is translated as a value`),
+		"row in a lambda: a closure-call shape binds the row it calls the closure on to an Iota or a Replicate in the lambda (pathshapes.go)"},
+	{ocl, regexp.MustCompile(`backend opencl does not generate this kernel: \w+ at \S+ returns slices that are not stored as the rows of its result`),
+		"rows of a Map: a closure-call shape maps each element to a replicated row (pathshapes.go), which the opencl backend does not write as a row"},
 }
 
 // The backends of the entries of expectedFallbacks.

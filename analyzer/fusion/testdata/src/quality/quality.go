@@ -447,6 +447,49 @@ func returnSkipsPanics(xs []int, k int) int {
 	return soac.Reduce(soac.Map(m, func(x int) int { return x * 2 }), 0, addi)
 }
 
+// returnArmBeside: a reads xs as m does and the branch returns it, so a
+// stays before the if; the kernel after the if, which computes m again,
+// stays after it: joined with a before the if, it would compute m on the
+// path that returns too, beside that path's own kernel.
+func returnArmBeside(xs []float64, c bool) ([]float64, float64) {
+	a := soac.Map(xs, func(x float64) float64 { return x * 3 })
+	m := soac.Map(xs, func(x float64) float64 { return x + 1 })
+	if c {
+		return a, soac.Reduce(m, 0.0, add)
+	}
+	return a, soac.Reduce(soac.Map(m, func(x float64) float64 { return x * 2 }), 0.0, add)
+}
+
+// returnArmFed: m is copied into each path's kernel, and a, which m
+// reads, is also returned: fused into one copy, a would be computed on
+// that path only, and the others read it.
+func returnArmFed(xs []float64, k int) (float64, []float64) {
+	a := soac.Map(xs, func(x float64) float64 { return x * 3 })
+	m := soac.Map(a, func(x float64) float64 { return x + 1 }) // want `not-every-path: a .*`
+	switch k {
+	case 0:
+		return soac.Reduce(soac.Map(m, func(x float64) float64 { return x / 2 }), 0.0, add), nil
+	case 1:
+		return soac.Reduce(m, 0.0, add), nil
+	}
+	return soac.Reduce(m, 0.0, add), a
+}
+
+// branchesFed: m is copied into both branches, and a, which m reads,
+// stays alone: fused into the first copy, the second would read an
+// array never made.
+func branchesFed(xs []float64, c bool) float64 {
+	a := soac.Map(xs, func(x float64) float64 { return x * 3 })
+	m := soac.Map(a, func(x float64) float64 { return x + 1 }) // want `not-every-path: a .*`
+	var r float64
+	if c {
+		r = soac.Reduce(soac.Map(m, func(x float64) float64 { return x / 2 }), 0.0, add)
+	} else {
+		r = soac.Reduce(m, 0.0, add)
+	}
+	return r
+}
+
 // --- A local closure called inside a lambda, seen through as a literal.
 
 // closureCalled: inc, bound once and never reassigned, is seen through
