@@ -4,22 +4,7 @@
 
 package histogram
 
-// soacgenVec_Histogram runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Histogram(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
-// soacgenVec_HistogramPar runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_HistogramPar(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
-// soacgenVec_HistogramCL runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_HistogramCL(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
-// soacgenVec_HistogramAuto runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_HistogramAuto(n int, in0 []int, in1 []int, out0 []int) int {
+// soacgenVec_histogramSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_histogramSpec(n int, in0 []int, in1 []int, out0 []int) int {
 	return 0
 }

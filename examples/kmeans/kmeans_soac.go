@@ -20,7 +20,7 @@ func ClusterSizes(ps []Point, centres []Point) []int {
 			in2 := y[:n]
 			var out []int
 			out = parallel.Alloc[int](n)[:n]
-			start := max(soacgenVec_ClusterSizes(n, in, in2, out), 0)
+			start := max(soacgenVec_clusterSizesSpec(n, in, in2, out), 0)
 			for i2 := start; i2 < n; i2++ {
 				var m int
 				{
@@ -64,7 +64,7 @@ func ClusterSizesPar(ps []Point, centres []Point) []int {
 				in2 := y[:n]
 				var out []int
 				out = parallel.Alloc[int](n)[:n]
-				start := max(soacgenVec_ClusterSizesPar(n, in, in2, out), 0)
+				start := max(soacgenVec_clusterSizesSpec(n, in, in2, out), 0)
 				for i2 := start; i2 < n; i2++ {
 					var m int
 					{
@@ -96,7 +96,7 @@ func ClusterSizesPar(ps []Point, centres []Point) []int {
 				in4 := y[:n2]
 				var out2 []int
 				out2 = parallel.Alloc[int](n2)[:n2]
-				start2 := max(soacgenVec_ClusterSizesPar(n2, in3, in4, out2), 0)
+				start2 := max(soacgenVec_clusterSizesSpec(n2, in3, in4, out2), 0)
 				for i3 := start2; i3 < n2; i3++ {
 					var m2 int
 					{
@@ -153,7 +153,7 @@ func ClusterSizesCL(ps []Point, centres []Point) []int {
 					in2 := y[:n]
 					var out []int
 					out = parallel.Alloc[int](n)[:n]
-					start := max(soacgenVec_ClusterSizesCL(n, in, in2, out), 0)
+					start := max(soacgenVec_clusterSizesSpec(n, in, in2, out), 0)
 					for i2 := start; i2 < n; i2++ {
 						var m int
 						{
@@ -185,7 +185,7 @@ func ClusterSizesCL(ps []Point, centres []Point) []int {
 					in4 := y[:n2]
 					var out2 []int
 					out2 = parallel.Alloc[int](n2)[:n2]
-					start2 := max(soacgenVec_ClusterSizesCL(n2, in3, in4, out2), 0)
+					start2 := max(soacgenVec_clusterSizesSpec(n2, in3, in4, out2), 0)
 					for i3 := start2; i3 < n2; i3++ {
 						var m2 int
 						{
@@ -350,7 +350,7 @@ func ClusterSizesAuto(ps []Point, centres []Point) []int {
 					in2 := y[:n]
 					var out []int
 					out = parallel.Alloc[int](n)[:n]
-					start := max(soacgenVec_ClusterSizesAuto(n, in, in2, out), 0)
+					start := max(soacgenVec_clusterSizesSpec(n, in, in2, out), 0)
 					for i2 := start; i2 < n; i2++ {
 						var m int
 						{
@@ -382,7 +382,7 @@ func ClusterSizesAuto(ps []Point, centres []Point) []int {
 					in4 := y[:n2]
 					var out2 []int
 					out2 = parallel.Alloc[int](n2)[:n2]
-					start2 := max(soacgenVec_ClusterSizesAuto(n2, in3, in4, out2), 0)
+					start2 := max(soacgenVec_clusterSizesSpec(n2, in3, in4, out2), 0)
 					for i3 := start2; i3 < n2; i3++ {
 						var m2 int
 						{

@@ -4,22 +4,7 @@
 
 package kmeans
 
-// soacgenVec_ClusterSizes runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_ClusterSizes(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
-// soacgenVec_ClusterSizesPar runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_ClusterSizesPar(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
-// soacgenVec_ClusterSizesCL runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_ClusterSizesCL(n int, in0 []int, in1 []int, out0 []int) int {
-	return 0
-}
-
-// soacgenVec_ClusterSizesAuto runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_ClusterSizesAuto(n int, in0 []int, in1 []int, out0 []int) int {
+// soacgenVec_clusterSizesSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_clusterSizesSpec(n int, in0 []int, in1 []int, out0 []int) int {
 	return 0
 }

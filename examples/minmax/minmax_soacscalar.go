@@ -4,17 +4,7 @@
 
 package minmax
 
-// soacgenVec_Bounds runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Bounds(n int, in0 []int32, acc0 int32, acc1 int32) (int, int32, int32) {
-	return 0, acc0, acc1
-}
-
-// soacgenVec_BoundsPar runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_BoundsPar(n int, in0 []int32, acc0 int32, acc1 int32) (int, int32, int32) {
-	return 0, acc0, acc1
-}
-
-// soacgenVec_BoundsCL runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_BoundsCL(n int, in0 []int32, acc0 int32, acc1 int32) (int, int32, int32) {
+// soacgenVec_boundsSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_boundsSpec(n int, in0 []int32, acc0 int32, acc1 int32) (int, int32, int32) {
 	return 0, acc0, acc1
 }

@@ -10,8 +10,8 @@ import (
 	archsimd "simd/archsimd"
 )
 
-// soacgenVec_Bounds runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_Bounds(n int, in0 []int32, acc0 int32, acc1 int32) (int, int32, int32) {
+// soacgenVec_boundsSpec runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_boundsSpec(n int, in0 []int32, acc0 int32, acc1 int32) (int, int32, int32) {
 	switch lanes.Width {
 	case lanes.AVX512:
 		in0v := in0[:n]
@@ -25,15 +25,15 @@ func soacgenVec_Bounds(n int, in0 []int32, acc0 int32, acc1 int32) (int, int32, 
 			vacc0 = vacc0.Min(v1)
 			vacc1 = vacc1.Max(v1)
 		}
-		var t4 [16]int32
-		vacc0.Store(&t4)
-		for _, e5 := range t4 {
-			acc0 = min(acc0, int32(e5))
+		var t8 [16]int32
+		vacc0.Store(&t8)
+		for _, e9 := range t8 {
+			acc0 = min(acc0, int32(e9))
 		}
-		var t6 [16]int32
-		vacc1.Store(&t6)
-		for _, e7 := range t6 {
-			acc1 = max(acc1, int32(e7))
+		var t10 [16]int32
+		vacc1.Store(&t10)
+		for _, e11 := range t10 {
+			acc1 = max(acc1, int32(e11))
 		}
 		archsimd.ClearAVXUpperBits()
 		return i, acc0, acc1
@@ -49,125 +49,15 @@ func soacgenVec_Bounds(n int, in0 []int32, acc0 int32, acc1 int32) (int, int32, 
 			vacc0 = vacc0.Min(v1)
 			vacc1 = vacc1.Max(v1)
 		}
-		var t4 [8]int32
-		vacc0.Store(&t4)
-		for _, e5 := range t4 {
-			acc0 = min(acc0, int32(e5))
+		var t8 [8]int32
+		vacc0.Store(&t8)
+		for _, e9 := range t8 {
+			acc0 = min(acc0, int32(e9))
 		}
-		var t6 [8]int32
-		vacc1.Store(&t6)
-		for _, e7 := range t6 {
-			acc1 = max(acc1, int32(e7))
-		}
-		archsimd.ClearAVXUpperBits()
-		return i, acc0, acc1
-	}
-	return 0, acc0, acc1
-}
-
-// soacgenVec_BoundsPar runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_BoundsPar(n int, in0 []int32, acc0 int32, acc1 int32) (int, int32, int32) {
-	switch lanes.Width {
-	case lanes.AVX512:
-		in0v := in0[:n]
-		b2 := archsimd.BroadcastInt32x16(int32(math.MaxInt32))
-		vacc0 := b2
-		b3 := archsimd.BroadcastInt32x16(int32(math.MinInt32))
-		vacc1 := b3
-		i := 0
-		for ; i <= n-16; i += 16 {
-			v1 := archsimd.LoadInt32x16Slice(in0v[i : i+16])
-			vacc0 = vacc0.Min(v1)
-			vacc1 = vacc1.Max(v1)
-		}
-		var t4 [16]int32
-		vacc0.Store(&t4)
-		for _, e5 := range t4 {
-			acc0 = min(acc0, int32(e5))
-		}
-		var t6 [16]int32
-		vacc1.Store(&t6)
-		for _, e7 := range t6 {
-			acc1 = max(acc1, int32(e7))
-		}
-		archsimd.ClearAVXUpperBits()
-		return i, acc0, acc1
-	case lanes.AVX2:
-		in0v := in0[:n]
-		b2 := archsimd.BroadcastInt32x8(int32(math.MaxInt32))
-		vacc0 := b2
-		b3 := archsimd.BroadcastInt32x8(int32(math.MinInt32))
-		vacc1 := b3
-		i := 0
-		for ; i <= n-8; i += 8 {
-			v1 := archsimd.LoadInt32x8Slice(in0v[i : i+8])
-			vacc0 = vacc0.Min(v1)
-			vacc1 = vacc1.Max(v1)
-		}
-		var t4 [8]int32
-		vacc0.Store(&t4)
-		for _, e5 := range t4 {
-			acc0 = min(acc0, int32(e5))
-		}
-		var t6 [8]int32
-		vacc1.Store(&t6)
-		for _, e7 := range t6 {
-			acc1 = max(acc1, int32(e7))
-		}
-		archsimd.ClearAVXUpperBits()
-		return i, acc0, acc1
-	}
-	return 0, acc0, acc1
-}
-
-// soacgenVec_BoundsCL runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_BoundsCL(n int, in0 []int32, acc0 int32, acc1 int32) (int, int32, int32) {
-	switch lanes.Width {
-	case lanes.AVX512:
-		in0v := in0[:n]
-		b2 := archsimd.BroadcastInt32x16(int32(math.MaxInt32))
-		vacc0 := b2
-		b3 := archsimd.BroadcastInt32x16(int32(math.MinInt32))
-		vacc1 := b3
-		i := 0
-		for ; i <= n-16; i += 16 {
-			v1 := archsimd.LoadInt32x16Slice(in0v[i : i+16])
-			vacc0 = vacc0.Min(v1)
-			vacc1 = vacc1.Max(v1)
-		}
-		var t4 [16]int32
-		vacc0.Store(&t4)
-		for _, e5 := range t4 {
-			acc0 = min(acc0, int32(e5))
-		}
-		var t6 [16]int32
-		vacc1.Store(&t6)
-		for _, e7 := range t6 {
-			acc1 = max(acc1, int32(e7))
-		}
-		archsimd.ClearAVXUpperBits()
-		return i, acc0, acc1
-	case lanes.AVX2:
-		in0v := in0[:n]
-		b2 := archsimd.BroadcastInt32x8(int32(math.MaxInt32))
-		vacc0 := b2
-		b3 := archsimd.BroadcastInt32x8(int32(math.MinInt32))
-		vacc1 := b3
-		i := 0
-		for ; i <= n-8; i += 8 {
-			v1 := archsimd.LoadInt32x8Slice(in0v[i : i+8])
-			vacc0 = vacc0.Min(v1)
-			vacc1 = vacc1.Max(v1)
-		}
-		var t4 [8]int32
-		vacc0.Store(&t4)
-		for _, e5 := range t4 {
-			acc0 = min(acc0, int32(e5))
-		}
-		var t6 [8]int32
-		vacc1.Store(&t6)
-		for _, e7 := range t6 {
-			acc1 = max(acc1, int32(e7))
+		var t10 [8]int32
+		vacc1.Store(&t10)
+		for _, e11 := range t10 {
+			acc1 = max(acc1, int32(e11))
 		}
 		archsimd.ClearAVXUpperBits()
 		return i, acc0, acc1

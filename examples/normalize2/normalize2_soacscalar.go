@@ -4,22 +4,7 @@
 
 package normalize2
 
-// soacgenVec_Normalize2 runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Normalize2(n int, in0 []float64, out0 []float64, out1 []float64, p0 float64, p1 float64) int {
-	return 0
-}
-
-// soacgenVec_Normalize2Par runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Normalize2Par(n int, in0 []float64, out0 []float64, out1 []float64, p0 float64, p1 float64) int {
-	return 0
-}
-
-// soacgenVec_Normalize2CL runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Normalize2CL(n int, in0 []float64, out0 []float64, out1 []float64, p0 float64, p1 float64) int {
-	return 0
-}
-
-// soacgenVec_Normalize2Auto runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Normalize2Auto(n int, in0 []float64, out0 []float64, out1 []float64, p0 float64, p1 float64) int {
+// soacgenVec_normalize2Spec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_normalize2Spec(n int, in0 []float64, out0 []float64, out1 []float64, p0 float64, p1 float64) int {
 	return 0
 }

@@ -4,12 +4,12 @@
 
 package main
 
-// soacgenVec_Normalize2 runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Normalize2(n int, in0 []float64, out0 []float64, out1 []float64, p0 float64, p1 float64) int {
+// soacgenVec_normalize2Spec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_normalize2Spec(n int, in0 []float64, out0 []float64, out1 []float64, p0 float64, p1 float64) int {
 	return 0
 }
 
-// soacgenVec_Dot runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Dot(n int, in0 []int, in1 []int, acc0 int) (int, int) {
+// soacgenVec_dotSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_dotSpec(n int, in0 []int, in1 []int, acc0 int) (int, int) {
 	return 0, acc0
 }

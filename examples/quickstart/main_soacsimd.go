@@ -10,8 +10,8 @@ import (
 	"unsafe"
 )
 
-// soacgenVec_Normalize2 runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_Normalize2(n int, in0 []float64, out0 []float64, out1 []float64, p0 float64, p1 float64) int {
+// soacgenVec_normalize2Spec runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_normalize2Spec(n int, in0 []float64, out0 []float64, out1 []float64, p0 float64, p1 float64) int {
 	switch lanes.Width {
 	case lanes.AVX512:
 		in0v := in0[:n]
@@ -49,8 +49,8 @@ func soacgenVec_Normalize2(n int, in0 []float64, out0 []float64, out1 []float64,
 	return 0
 }
 
-// soacgenVec_Dot runs the first iterations of its kernel on 512-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_Dot(n int, in0 []int, in1 []int, acc0 int) (int, int) {
+// soacgenVec_dotSpec runs the first iterations of its kernel on 512-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_dotSpec(n int, in0 []int, in1 []int, acc0 int) (int, int) {
 	switch lanes.Width {
 	case lanes.AVX512:
 		in0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in0))), n)
@@ -64,10 +64,10 @@ func soacgenVec_Dot(n int, in0 []int, in1 []int, acc0 int) (int, int) {
 			v3 := v1.Mul(v2)
 			vacc0 = vacc0.Add(v3)
 		}
-		var t5 [8]int64
-		vacc0.Store(&t5)
-		for _, e6 := range t5 {
-			acc0 = acc0 + int(e6)
+		var t7 [8]int64
+		vacc0.Store(&t7)
+		for _, e8 := range t7 {
+			acc0 = acc0 + int(e8)
 		}
 		archsimd.ClearAVXUpperBits()
 		return i, acc0

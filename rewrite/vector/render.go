@@ -40,9 +40,16 @@ func (k *Kernel) call(lp *hostgo.LoopParts, start, lo, hi string) hostgo.Stmts {
 	f := k.f
 	name, ok := f.VectorFunc(k.lk)
 	if !ok {
-		name = f.PackageVar("soacgenVec_" + f.Spec().Fuse.Name)
+		// The kernels of a spec whose vector functions would be the
+		// same (its directives' functions, the cpu loop and the parallel
+		// chunks) share one, named after the spec.
+		same := f.Spec().Name + " " + fmt.Sprintf("%#v", k.decl("soacgenVec", true))
+		if name, ok = f.VectorFunc(same); !ok {
+			name = f.PackageVar("soacgenVec_" + f.Spec().Name)
+			f.SetVectorFunc(same, name)
+			f.AddVector(k.decl(name, true), k.decl(name, false))
+		}
 		f.SetVectorFunc(k.lk, name)
-		f.AddVector(k.decl(name, true), k.decl(name, false))
 	}
 	from := func(s string) jen.Code {
 		if lo == "" {

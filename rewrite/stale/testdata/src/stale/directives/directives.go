@@ -7,7 +7,7 @@ import "github.com/soacgen/soacgen/runtime/soac"
 // sqSpec's SqWSP is new: it is missing; Sq and SqILP are up to date.
 //
 // want +5 `^stale: SqWSP is missing from directives_soac.go; run go generate to generate it from sqSpec$`
-// want +2 `^stale: directives_soacsimd.go is out of date with directives.go; run go generate$` `^stale: directives_soacscalar.go is out of date with directives.go; run go generate$`
+// want +2 `^stale: directives_soacsimd.go is out of date with directives.go; run go generate$`
 //
 //soac:fuse Sq
 //soac:fuse SqILP cluster=ilp
