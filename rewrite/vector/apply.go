@@ -91,7 +91,8 @@ func (sc *scope) shift(e *ast.BinaryExpr) (val, string) {
 	if n > 255 {
 		n = 255 // every count of the lane's width or more gives the same
 	}
-	return val{c: jen.Add(x.c).Dot(r.method).Call(jen.Lit(n)), l: x.l, refs: x.refs}, ""
+	cnt := fm.broadcast(x.l, jen.Id(basicName(x.l)).Call(jen.Lit(int(n))), fmt.Sprint(n))
+	return val{c: jen.Add(x.c).Dot(r.method).Call(cnt.c), l: x.l, refs: from(x, cnt)}, ""
 }
 
 // unary translates -x, ^x and !x (+x is x).

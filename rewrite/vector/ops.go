@@ -62,17 +62,20 @@ var compareRules = map[token.Token]rule{
 	token.NEQ: {method: "NotEqual", on: numbers},
 }
 
-// shiftRules are the shifts by a constant count: the instructions give
-// Go's results for counts of the lane's width and more (0 for << and an
-// unsigned >>, the sign for a signed >>).
+// shiftRules are the shifts by a constant count, written as shifts of
+// each lane by a broadcast count (VPSLLVQ and kin): they give Go's
+// results for counts of the lane's width and more (0 for << and an
+// unsigned >>, the sign for a signed >>). The shifts of all lanes by one
+// count (ShiftAllLeft) are not used: Go 1.26.8 compiles them, merged into
+// a select, to an invalid masked instruction.
 var shiftRules = map[token.Token]map[class]rule{
 	token.SHL: {
-		signed:   {method: "ShiftAllLeft", on: integers},
-		unsigned: {method: "ShiftAllLeft", on: integers},
+		signed:   {method: "ShiftLeft", on: integers},
+		unsigned: {method: "ShiftLeft", on: integers},
 	},
 	token.SHR: {
-		signed:   {method: "ShiftAllRight", on: integers, wide64: true},
-		unsigned: {method: "ShiftAllRight", on: integers},
+		signed:   {method: "ShiftRight", on: integers, wide64: true},
+		unsigned: {method: "ShiftRight", on: integers},
 	},
 }
 
