@@ -46,6 +46,9 @@ type Kernel struct {
 	params []param
 	// counts are the spaces whose kept counts the forms advance.
 	counts []int
+	// indexed reports that the forms read the loop's index (Iota): the
+	// function takes the index of its first element.
+	indexed bool
 	// mayFuse: a lambda whose products the compiler may fuse (the forms
 	// run only in builds that cannot).
 	mayFuse bool

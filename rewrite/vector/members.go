@@ -68,7 +68,10 @@ func (fm *form) iota(m lowered.Member, elems map[*ir.Var]*val) string {
 		lits = append(lits, jen.Lit(j))
 	}
 	sb := fm.define(&fm.pre, steps, simd("Load"+l.vec(fm.width)).Call(jen.Op("&").Index(jen.Lit(n)).Int64().Values(lits...)), nil)
-	v := fm.bind(val{c: simd("Broadcast" + l.vec(fm.width)).Call(jen.Int64().Call(jen.Id("i"))).Dot("Add").Call(jen.Id(steps)), l: l, refs: []*binding{sb}})
+	// off is the index of the function's first element in the loop (a
+	// parallel chunk's lo).
+	fm.k.indexed = true
+	v := fm.bind(val{c: simd("Broadcast" + l.vec(fm.width)).Call(jen.Int64().Call(jen.Id("off").Op("+").Id("i"))).Dot("Add").Call(jen.Id(steps)), l: l, refs: []*binding{sb}})
 	elems[m.SOAC.Out] = &v
 	fm.use(binaryRules[token.ADD], l, "+")
 	return fm.store(m, v, m.Space, nil)

@@ -61,6 +61,13 @@ func (k *Kernel) call(lp *hostgo.LoopParts, start, lo, hi string) hostgo.Stmts {
 	if lo != "" {
 		args = []jen.Code{jen.Id(hi).Op("-").Id(lo)}
 	}
+	if k.indexed {
+		if lo != "" {
+			args = append(args, jen.Id(lo))
+		} else {
+			args = append(args, jen.Lit(0))
+		}
+	}
 	for _, v := range k.inputs {
 		args = append(args, from(lp.InputOf[v]))
 	}
@@ -162,6 +169,9 @@ func typeCode(t types.Type) jen.Code {
 // signature is the vector function's parameters and results.
 func (k *Kernel) signature() (params, results []jen.Code, zero []jen.Code) {
 	params = []jen.Code{jen.Id("n").Int()}
+	if k.indexed {
+		params = append(params, jen.Id("off").Int())
+	}
 	for i, v := range k.inputs {
 		params = append(params, jen.Id(fmt.Sprintf("in%d", i)).Index().Add(typeCode(elemType(v.Type))))
 	}
