@@ -108,7 +108,7 @@ func clippedHand(xs []int32, lim int32) int {
 
 // peakHand is peakSpec as one loop.
 func peakHand(xs []int32) int32 {
-	peak := int32(math.MinInt32)
+	var peak int32 = math.MinInt32
 	for _, x := range xs {
 		peak = max(peak, x)
 	}

@@ -17,7 +17,7 @@ import (
 // with GOEXPERIMENT=simd, where the vector functions are the vector forms
 // and not the stubs.
 
-// kernelImpls are a map kernel's benchmarked variants: run fills its
+// A kernelImpl is one of a map kernel's benchmarked variants: run fills its
 // reused output.
 type kernelImpl struct {
 	name  string
