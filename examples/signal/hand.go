@@ -1,0 +1,116 @@
+package signal
+
+import (
+	"math"
+
+	"github.com/soacgen/soacgen/runtime/soac"
+)
+
+// The hand versions: one loop each, outputs preallocated, no closures. The
+// maps write through an ...Into function that fills a given output, so
+// that the kernel-only benchmarks can run the same loop into a reused
+// buffer.
+
+// calibrateHand is calibrateSpec as one loop.
+func calibrateHand(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	calibrateInto(out, xs)
+	return out
+}
+
+// calibrateInto writes the calibrated xs[i] into out[i]; out is at least
+// as long as xs.
+func calibrateInto(out, xs []float64) {
+	out = out[:len(xs)]
+	for i, x := range xs {
+		out[i] = (x*1.5+2)*(x-0.25) - x*0.125
+	}
+}
+
+// magnitudeHand is magnitudeSpec as one loop. It panics exactly as
+// soac.Map2 does. float64(x*x) rounds each square before the addition, as
+// the spec does, so that Go cannot fuse them into an FMA.
+func magnitudeHand(re, im []float64) []float64 {
+	if len(re) != len(im) {
+		panic(soac.LengthError("Map2", len(re), len(im)))
+	}
+	out := make([]float64, len(re))
+	magnitudeInto(out, re, im)
+	return out
+}
+
+// magnitudeInto writes |re[i] + im[i]·i| into out[i]; im and out are at
+// least as long as re.
+func magnitudeInto(out, re, im []float64) {
+	out, im = out[:len(re)], im[:len(re)]
+	for i, x := range re {
+		y := im[i]
+		out[i] = math.Sqrt(float64(x*x) + float64(y*y))
+	}
+}
+
+// cosPhaseHand is cosPhaseSpec as one loop. It panics exactly as
+// soac.Map2 does.
+func cosPhaseHand(re, im []float64) []float64 {
+	if len(re) != len(im) {
+		panic(soac.LengthError("Map2", len(re), len(im)))
+	}
+	out := make([]float64, len(re))
+	cosPhaseInto(out, re, im)
+	return out
+}
+
+// cosPhaseInto writes re[i] / |re[i] + im[i]·i| into out[i]; im and out
+// are at least as long as re.
+func cosPhaseInto(out, re, im []float64) {
+	out, im = out[:len(re)], im[:len(re)]
+	for i, x := range re {
+		y := im[i]
+		out[i] = x / math.Sqrt(float64(x*x)+float64(y*y))
+	}
+}
+
+// toUnitHand is toUnitSpec as one loop.
+func toUnitHand(xs []int32) []float32 {
+	out := make([]float32, len(xs))
+	toUnitInto(out, xs)
+	return out
+}
+
+// toUnitInto writes xs[i] scaled to unit range into out[i]; out is at
+// least as long as xs.
+func toUnitInto(out []float32, xs []int32) {
+	out = out[:len(xs)]
+	for i, x := range xs {
+		out[i] = float32(x) * fullScale
+	}
+}
+
+// energyHand is energySpec as one loop with one accumulator.
+func energyHand(xs []int32) int32 {
+	var sum int32
+	for _, x := range xs {
+		sum += x * x
+	}
+	return sum
+}
+
+// clippedHand is clippedSpec as one loop with one counter.
+func clippedHand(xs []int32, lim int32) int {
+	n := 0
+	for _, x := range xs {
+		if x > lim || x < -lim {
+			n++
+		}
+	}
+	return n
+}
+
+// peakHand is peakSpec as one loop.
+func peakHand(xs []int32) int32 {
+	var peak int32 = math.MinInt32
+	for _, x := range xs {
+		peak = max(peak, x)
+	}
+	return peak
+}
