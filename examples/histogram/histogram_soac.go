@@ -49,7 +49,11 @@ func Histogram(xs []float64, lo, hi float64, nbins int) []int {
 					in2 := b[:n2]
 					var out []int
 					out = parallel.Alloc[int](n2)[:n2]
-					start := max(soacgenVec_histogramSpec(n2, in, in2, out), 0)
+					var start int
+					if n2 >= 4 {
+						start = soacgenVec_histogramSpec(n2, in, in2, out)
+					}
+					start = max(start, 0)
 					for i3 := start; i3 < n2; i3++ {
 						var m2 int
 						{
@@ -118,7 +122,11 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 						in2 := b[:n2]
 						var out []int
 						out = parallel.Alloc[int](n2)[:n2]
-						start := max(soacgenVec_histogramSpec(n2, in, in2, out), 0)
+						var start int
+						if n2 >= 4 {
+							start = soacgenVec_histogramSpec(n2, in, in2, out)
+						}
+						start = max(start, 0)
 						for i3 := start; i3 < n2; i3++ {
 							var m2 int
 							{
@@ -161,7 +169,11 @@ func HistogramPar(xs []float64, lo, hi float64, nbins int) []int {
 					in4 := b[:n4]
 					var out2 []int
 					out2 = parallel.Alloc[int](n4)[:n4]
-					start2 := max(soacgenVec_histogramSpec(n4, in3, in4, out2), 0)
+					var start2 int
+					if n4 >= 4 {
+						start2 = soacgenVec_histogramSpec(n4, in3, in4, out2)
+					}
+					start2 = max(start2, 0)
 					for i5 := start2; i5 < n4; i5++ {
 						var m4 int
 						{
@@ -259,7 +271,11 @@ func HistogramCL(xs []float64, lo, hi float64, nbins int) []int {
 							in2 := b[:n2]
 							var out []int
 							out = parallel.Alloc[int](n2)[:n2]
-							start := max(soacgenVec_histogramSpec(n2, in, in2, out), 0)
+							var start int
+							if n2 >= 4 {
+								start = soacgenVec_histogramSpec(n2, in, in2, out)
+							}
+							start = max(start, 0)
 							for i3 := start; i3 < n2; i3++ {
 								var m2 int
 								{
@@ -302,7 +318,11 @@ func HistogramCL(xs []float64, lo, hi float64, nbins int) []int {
 						in4 := b[:n4]
 						var out2 []int
 						out2 = parallel.Alloc[int](n4)[:n4]
-						start2 := max(soacgenVec_histogramSpec(n4, in3, in4, out2), 0)
+						var start2 int
+						if n4 >= 4 {
+							start2 = soacgenVec_histogramSpec(n4, in3, in4, out2)
+						}
+						start2 = max(start2, 0)
 						for i5 := start2; i5 < n4; i5++ {
 							var m4 int
 							{
@@ -486,7 +506,11 @@ func HistogramAuto(xs []float64, lo, hi float64, nbins int) []int {
 							in2 := b[:n2]
 							var out []int
 							out = parallel.Alloc[int](n2)[:n2]
-							start := max(soacgenVec_histogramSpec(n2, in, in2, out), 0)
+							var start int
+							if n2 >= 4 {
+								start = soacgenVec_histogramSpec(n2, in, in2, out)
+							}
+							start = max(start, 0)
 							for i3 := start; i3 < n2; i3++ {
 								var m2 int
 								{
@@ -529,7 +553,11 @@ func HistogramAuto(xs []float64, lo, hi float64, nbins int) []int {
 						in4 := b[:n4]
 						var out2 []int
 						out2 = parallel.Alloc[int](n4)[:n4]
-						start2 := max(soacgenVec_histogramSpec(n4, in3, in4, out2), 0)
+						var start2 int
+						if n4 >= 4 {
+							start2 = soacgenVec_histogramSpec(n4, in3, in4, out2)
+						}
+						start2 = max(start2, 0)
 						for i5 := start2; i5 < n4; i5++ {
 							var m4 int
 							{

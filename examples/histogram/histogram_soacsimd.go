@@ -14,6 +14,9 @@ import (
 func soacgenVec_histogramSpec(n int, in0 []int, in1 []int, out0 []int) int {
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 8 {
+			return 0
+		}
 		in0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in0))), n)
 		in1v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in1))), n)
 		out0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(out0))), n)
@@ -27,6 +30,9 @@ func soacgenVec_histogramSpec(n int, in0 []int, in1 []int, out0 []int) int {
 		archsimd.ClearAVXUpperBits()
 		return i
 	case lanes.AVX2:
+		if n < 4 {
+			return 0
+		}
 		in0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in0))), n)
 		in1v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in1))), n)
 		out0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(out0))), n)

@@ -20,7 +20,11 @@ func ClusterSizes(ps []Point, centres []Point) []int {
 			in2 := y[:n]
 			var out []int
 			out = parallel.Alloc[int](n)[:n]
-			start := max(soacgenVec_clusterSizesSpec(n, in, in2, out), 0)
+			var start int
+			if n >= 4 {
+				start = soacgenVec_clusterSizesSpec(n, in, in2, out)
+			}
+			start = max(start, 0)
 			for i2 := start; i2 < n; i2++ {
 				var m int
 				{
@@ -64,7 +68,11 @@ func ClusterSizesPar(ps []Point, centres []Point) []int {
 				in2 := y[:n]
 				var out []int
 				out = parallel.Alloc[int](n)[:n]
-				start := max(soacgenVec_clusterSizesSpec(n, in, in2, out), 0)
+				var start int
+				if n >= 4 {
+					start = soacgenVec_clusterSizesSpec(n, in, in2, out)
+				}
+				start = max(start, 0)
 				for i2 := start; i2 < n; i2++ {
 					var m int
 					{
@@ -96,7 +104,11 @@ func ClusterSizesPar(ps []Point, centres []Point) []int {
 				in4 := y[:n2]
 				var out2 []int
 				out2 = parallel.Alloc[int](n2)[:n2]
-				start2 := max(soacgenVec_clusterSizesSpec(n2, in3, in4, out2), 0)
+				var start2 int
+				if n2 >= 4 {
+					start2 = soacgenVec_clusterSizesSpec(n2, in3, in4, out2)
+				}
+				start2 = max(start2, 0)
 				for i3 := start2; i3 < n2; i3++ {
 					var m2 int
 					{
@@ -153,7 +165,11 @@ func ClusterSizesCL(ps []Point, centres []Point) []int {
 					in2 := y[:n]
 					var out []int
 					out = parallel.Alloc[int](n)[:n]
-					start := max(soacgenVec_clusterSizesSpec(n, in, in2, out), 0)
+					var start int
+					if n >= 4 {
+						start = soacgenVec_clusterSizesSpec(n, in, in2, out)
+					}
+					start = max(start, 0)
 					for i2 := start; i2 < n; i2++ {
 						var m int
 						{
@@ -185,7 +201,11 @@ func ClusterSizesCL(ps []Point, centres []Point) []int {
 					in4 := y[:n2]
 					var out2 []int
 					out2 = parallel.Alloc[int](n2)[:n2]
-					start2 := max(soacgenVec_clusterSizesSpec(n2, in3, in4, out2), 0)
+					var start2 int
+					if n2 >= 4 {
+						start2 = soacgenVec_clusterSizesSpec(n2, in3, in4, out2)
+					}
+					start2 = max(start2, 0)
 					for i3 := start2; i3 < n2; i3++ {
 						var m2 int
 						{
@@ -350,7 +370,11 @@ func ClusterSizesAuto(ps []Point, centres []Point) []int {
 					in2 := y[:n]
 					var out []int
 					out = parallel.Alloc[int](n)[:n]
-					start := max(soacgenVec_clusterSizesSpec(n, in, in2, out), 0)
+					var start int
+					if n >= 4 {
+						start = soacgenVec_clusterSizesSpec(n, in, in2, out)
+					}
+					start = max(start, 0)
 					for i2 := start; i2 < n; i2++ {
 						var m int
 						{
@@ -382,7 +406,11 @@ func ClusterSizesAuto(ps []Point, centres []Point) []int {
 					in4 := y[:n2]
 					var out2 []int
 					out2 = parallel.Alloc[int](n2)[:n2]
-					start2 := max(soacgenVec_clusterSizesSpec(n2, in3, in4, out2), 0)
+					var start2 int
+					if n2 >= 4 {
+						start2 = soacgenVec_clusterSizesSpec(n2, in3, in4, out2)
+					}
+					start2 = max(start2, 0)
 					for i3 := start2; i3 < n2; i3++ {
 						var m2 int
 						{

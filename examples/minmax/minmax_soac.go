@@ -23,7 +23,9 @@ func Bounds(xs []int32) (lo, hi int32) {
 		var acc7 int32 = int32(math.MaxInt32)
 		var acc8 int32 = int32(math.MinInt32)
 		var start int
-		start, acc, acc2 = soacgenVec_boundsSpec(n, in, acc, acc2)
+		if n >= 8 {
+			start, acc, acc2 = soacgenVec_boundsSpec(n, in, acc, acc2)
+		}
 		start = max(start, 0)
 		i2 := start
 		for ; i2 < n-3; i2 += 4 {
@@ -128,7 +130,9 @@ func BoundsPar(xs []int32) (lo, hi int32) {
 			var acc7 int32 = int32(math.MaxInt32)
 			var acc8 int32 = int32(math.MinInt32)
 			var start int
-			start, acc, acc2 = soacgenVec_boundsSpec(n, in, acc, acc2)
+			if n >= 8 {
+				start, acc, acc2 = soacgenVec_boundsSpec(n, in, acc, acc2)
+			}
 			start = max(start, 0)
 			i2 := start
 			for ; i2 < n-3; i2 += 4 {
@@ -243,7 +247,9 @@ func BoundsPar(xs []int32) (lo, hi int32) {
 				in2 := in2[:hi2]
 				_ = in2[lo2:]
 				var start2 int
-				start2, acc9, acc10 = soacgenVec_boundsSpec(hi2-lo2, in2[lo2:], acc9, acc10)
+				if hi2-lo2 >= 8 {
+					start2, acc9, acc10 = soacgenVec_boundsSpec(hi2-lo2, in2[lo2:], acc9, acc10)
+				}
 				start2 = lo2 + max(start2, 0)
 				i15 := start2
 				for ; i15 < hi2-3; i15 += 4 {
@@ -430,7 +436,9 @@ func BoundsCL(xs []int32) (lo, hi int32) {
 				var acc7 int32 = int32(math.MaxInt32)
 				var acc8 int32 = int32(math.MinInt32)
 				var start int
-				start, acc, acc2 = soacgenVec_boundsSpec(n, in, acc, acc2)
+				if n >= 8 {
+					start, acc, acc2 = soacgenVec_boundsSpec(n, in, acc, acc2)
+				}
 				start = max(start, 0)
 				i2 := start
 				for ; i2 < n-3; i2 += 4 {
@@ -545,7 +553,9 @@ func BoundsCL(xs []int32) (lo, hi int32) {
 					in2 := in2[:hi2]
 					_ = in2[lo2:]
 					var start2 int
-					start2, acc9, acc10 = soacgenVec_boundsSpec(hi2-lo2, in2[lo2:], acc9, acc10)
+					if hi2-lo2 >= 8 {
+						start2, acc9, acc10 = soacgenVec_boundsSpec(hi2-lo2, in2[lo2:], acc9, acc10)
+					}
 					start2 = lo2 + max(start2, 0)
 					i15 := start2
 					for ; i15 < hi2-3; i15 += 4 {

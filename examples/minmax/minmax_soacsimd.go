@@ -14,6 +14,9 @@ import (
 func soacgenVec_boundsSpec(n int, in0 []int32, acc0 int32, acc1 int32) (int, int32, int32) {
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 16 {
+			return 0, acc0, acc1
+		}
 		in0v := in0[:n]
 		b2 := archsimd.BroadcastInt32x16(int32(math.MaxInt32))
 		vacc0 := b2
@@ -25,19 +28,22 @@ func soacgenVec_boundsSpec(n int, in0 []int32, acc0 int32, acc1 int32) (int, int
 			vacc0 = vacc0.Min(v1)
 			vacc1 = vacc1.Max(v1)
 		}
-		var t8 [16]int32
-		vacc0.Store(&t8)
-		for _, e9 := range t8 {
-			acc0 = min(acc0, int32(e9))
-		}
-		var t10 [16]int32
-		vacc1.Store(&t10)
-		for _, e11 := range t10 {
-			acc1 = max(acc1, int32(e11))
-		}
+		var t6 [16]int32
+		vacc0.Store(&t6)
+		var t7 [16]int32
+		vacc1.Store(&t7)
 		archsimd.ClearAVXUpperBits()
+		for j := range t6 {
+			acc0 = min(acc0, int32(t6[j]))
+		}
+		for j := range t7 {
+			acc1 = max(acc1, int32(t7[j]))
+		}
 		return i, acc0, acc1
 	case lanes.AVX2:
+		if n < 8 {
+			return 0, acc0, acc1
+		}
 		in0v := in0[:n]
 		b2 := archsimd.BroadcastInt32x8(int32(math.MaxInt32))
 		vacc0 := b2
@@ -49,17 +55,17 @@ func soacgenVec_boundsSpec(n int, in0 []int32, acc0 int32, acc1 int32) (int, int
 			vacc0 = vacc0.Min(v1)
 			vacc1 = vacc1.Max(v1)
 		}
-		var t8 [8]int32
-		vacc0.Store(&t8)
-		for _, e9 := range t8 {
-			acc0 = min(acc0, int32(e9))
-		}
-		var t10 [8]int32
-		vacc1.Store(&t10)
-		for _, e11 := range t10 {
-			acc1 = max(acc1, int32(e11))
-		}
+		var t6 [8]int32
+		vacc0.Store(&t6)
+		var t7 [8]int32
+		vacc1.Store(&t7)
 		archsimd.ClearAVXUpperBits()
+		for j := range t6 {
+			acc0 = min(acc0, int32(t6[j]))
+		}
+		for j := range t7 {
+			acc1 = max(acc1, int32(t7[j]))
+		}
 		return i, acc0, acc1
 	}
 	return 0, acc0, acc1

@@ -49,7 +49,11 @@ func Normalize2(xs []float64) (ys1, ys2 []float64) {
 		out = parallel.Alloc[float64](n2)[:n2]
 		var out2 []float64
 		out2 = parallel.Alloc[float64](n2)[:n2]
-		start := max(soacgenVec_normalize2Spec(n2, in2, out, out2, sum1, sum2), 0)
+		var start int
+		if n2 >= 4 {
+			start = soacgenVec_normalize2Spec(n2, in2, out, out2, sum1, sum2)
+		}
+		start = max(start, 0)
 		for i2 := start; i2 < n2; i2++ {
 			var m float64
 			{
@@ -296,7 +300,11 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 			out = parallel.Alloc[float64](n4)[:n4]
 			var out2 []float64
 			out2 = parallel.Alloc[float64](n4)[:n4]
-			start := max(soacgenVec_normalize2Spec(n4, in4, out, out2, sum1, sum2), 0)
+			var start int
+			if n4 >= 4 {
+				start = soacgenVec_normalize2Spec(n4, in4, out, out2, sum1, sum2)
+			}
+			start = max(start, 0)
 			for i11 := start; i11 < n4; i11++ {
 				var m float64
 				{
@@ -329,7 +337,11 @@ func Normalize2Par(xs []float64) (ys1, ys2 []float64) {
 				_ = out3[lo2:]
 				out4 := out4[:hi2]
 				_ = out4[lo2:]
-				start2 := lo2 + max(soacgenVec_normalize2Spec(hi2-lo2, in5[lo2:], out3[lo2:], out4[lo2:], sum1, sum2), 0)
+				var start2 int
+				if hi2-lo2 >= 4 {
+					start2 = soacgenVec_normalize2Spec(hi2-lo2, in5[lo2:], out3[lo2:], out4[lo2:], sum1, sum2)
+				}
+				start2 = lo2 + max(start2, 0)
 				for i13 := start2; i13 < hi2; i13++ {
 					var m5 float64
 					{
@@ -602,7 +614,11 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 				out = parallel.Alloc[float64](n4)[:n4]
 				var out2 []float64
 				out2 = parallel.Alloc[float64](n4)[:n4]
-				start := max(soacgenVec_normalize2Spec(n4, in4, out, out2, sum1, sum2), 0)
+				var start int
+				if n4 >= 4 {
+					start = soacgenVec_normalize2Spec(n4, in4, out, out2, sum1, sum2)
+				}
+				start = max(start, 0)
 				for i11 := start; i11 < n4; i11++ {
 					var m float64
 					{
@@ -635,7 +651,11 @@ func Normalize2CL(xs []float64) (ys1, ys2 []float64) {
 					_ = out3[lo2:]
 					out4 := out4[:hi2]
 					_ = out4[lo2:]
-					start2 := lo2 + max(soacgenVec_normalize2Spec(hi2-lo2, in5[lo2:], out3[lo2:], out4[lo2:], sum1, sum2), 0)
+					var start2 int
+					if hi2-lo2 >= 4 {
+						start2 = soacgenVec_normalize2Spec(hi2-lo2, in5[lo2:], out3[lo2:], out4[lo2:], sum1, sum2)
+					}
+					start2 = lo2 + max(start2, 0)
 					for i13 := start2; i13 < hi2; i13++ {
 						var m5 float64
 						{
@@ -972,7 +992,11 @@ func Normalize2Auto(xs []float64) (ys1, ys2 []float64) {
 				out = parallel.Alloc[float64](n4)[:n4]
 				var out2 []float64
 				out2 = parallel.Alloc[float64](n4)[:n4]
-				start := max(soacgenVec_normalize2Spec(n4, in4, out, out2, sum1, sum2), 0)
+				var start int
+				if n4 >= 4 {
+					start = soacgenVec_normalize2Spec(n4, in4, out, out2, sum1, sum2)
+				}
+				start = max(start, 0)
 				for i11 := start; i11 < n4; i11++ {
 					var m float64
 					{
@@ -1005,7 +1029,11 @@ func Normalize2Auto(xs []float64) (ys1, ys2 []float64) {
 					_ = out3[lo2:]
 					out4 := out4[:hi2]
 					_ = out4[lo2:]
-					start2 := lo2 + max(soacgenVec_normalize2Spec(hi2-lo2, in5[lo2:], out3[lo2:], out4[lo2:], sum1, sum2), 0)
+					var start2 int
+					if hi2-lo2 >= 4 {
+						start2 = soacgenVec_normalize2Spec(hi2-lo2, in5[lo2:], out3[lo2:], out4[lo2:], sum1, sum2)
+					}
+					start2 = lo2 + max(start2, 0)
 					for i13 := start2; i13 < hi2; i13++ {
 						var m5 float64
 						{

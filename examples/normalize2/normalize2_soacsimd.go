@@ -13,6 +13,9 @@ import (
 func soacgenVec_normalize2Spec(n int, in0 []float64, out0 []float64, out1 []float64, p0 float64, p1 float64) int {
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 8 {
+			return 0
+		}
 		in0v := in0[:n]
 		out0v := out0[:n]
 		out1v := out1[:n]
@@ -29,6 +32,9 @@ func soacgenVec_normalize2Spec(n int, in0 []float64, out0 []float64, out1 []floa
 		archsimd.ClearAVXUpperBits()
 		return i
 	case lanes.AVX2:
+		if n < 4 {
+			return 0
+		}
 		in0v := in0[:n]
 		out0v := out0[:n]
 		out1v := out1[:n]

@@ -48,7 +48,11 @@ func Normalize2(xs []float64) (ys1, ys2 []float64) {
 		out = parallel.Alloc[float64](n2)[:n2]
 		var out2 []float64
 		out2 = parallel.Alloc[float64](n2)[:n2]
-		start := max(soacgenVec_normalize2Spec(n2, in2, out, out2, sum1, sum2), 0)
+		var start int
+		if n2 >= 4 {
+			start = soacgenVec_normalize2Spec(n2, in2, out, out2, sum1, sum2)
+		}
+		start = max(start, 0)
 		for i3 := start; i3 < n2; i3++ {
 			var m float64
 			{
@@ -86,7 +90,9 @@ func Dot(xs, ys []int) int {
 		var acc3 int = int(0)
 		var acc4 int = int(0)
 		var start int
-		start, acc = soacgenVec_dotSpec(n, in, in2, acc)
+		if n >= 8 {
+			start, acc = soacgenVec_dotSpec(n, in, in2, acc)
+		}
 		start = max(start, 0)
 		i3 := start
 		for ; i3 < n-3; i3 += 4 {

@@ -14,6 +14,9 @@ import (
 func soacgenVec_normalize2Spec(n int, in0 []float64, out0 []float64, out1 []float64, p0 float64, p1 float64) int {
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 8 {
+			return 0
+		}
 		in0v := in0[:n]
 		out0v := out0[:n]
 		out1v := out1[:n]
@@ -30,6 +33,9 @@ func soacgenVec_normalize2Spec(n int, in0 []float64, out0 []float64, out1 []floa
 		archsimd.ClearAVXUpperBits()
 		return i
 	case lanes.AVX2:
+		if n < 4 {
+			return 0
+		}
 		in0v := in0[:n]
 		out0v := out0[:n]
 		out1v := out1[:n]
@@ -53,6 +59,9 @@ func soacgenVec_normalize2Spec(n int, in0 []float64, out0 []float64, out1 []floa
 func soacgenVec_dotSpec(n int, in0 []int, in1 []int, acc0 int) (int, int) {
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 8 {
+			return 0, acc0
+		}
 		in0v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in0))), n)
 		in1v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(in1))), n)
 		b4 := archsimd.BroadcastInt64x8(int64(0))
@@ -64,12 +73,12 @@ func soacgenVec_dotSpec(n int, in0 []int, in1 []int, acc0 int) (int, int) {
 			v3 := v1.Mul(v2)
 			vacc0 = vacc0.Add(v3)
 		}
-		var t7 [8]int64
-		vacc0.Store(&t7)
-		for _, e8 := range t7 {
-			acc0 = acc0 + int(e8)
-		}
+		var t6 [8]int64
+		vacc0.Store(&t6)
 		archsimd.ClearAVXUpperBits()
+		for j := range t6 {
+			acc0 = acc0 + int(t6[j])
+		}
 		return i, acc0
 	}
 	return 0, acc0

@@ -49,7 +49,7 @@ func BenchmarkKernelCalibrate(b *testing.B) {
 	benchKernel(b, 8, func(n int) []kernelImpl {
 		xs, out := extest.Floats(extest.Rand(11, n), n, -1, 1), make([]float64, n)
 		vector := func() {
-			i := soacgenVec_Calibrate(n, xs, out)
+			i := soacgenVec_calibrateSpec(n, xs, out)
 			calibrateInto(out[i:], xs[i:])
 		}
 		return []kernelImpl{{"vector", -1, vector}, {"vector-avx2", lanes.AVX2, vector},
@@ -62,7 +62,7 @@ func BenchmarkKernelMagnitude(b *testing.B) {
 		re, im := extest.Floats(extest.Rand(12, n), n, -1, 1), extest.Floats(extest.Rand(13, n), n, -1, 1)
 		out := make([]float64, n)
 		vector := func() {
-			i := soacgenVec_Magnitude(n, re, im, out)
+			i := soacgenVec_magnitudeSpec(n, re, im, out)
 			magnitudeInto(out[i:], re[i:], im[i:])
 		}
 		return []kernelImpl{{"vector", -1, vector}, {"vector-avx2", lanes.AVX2, vector},
@@ -75,7 +75,7 @@ func BenchmarkKernelCosPhase(b *testing.B) {
 		re, im := extest.Floats(extest.Rand(12, n), n, -1, 1), extest.Floats(extest.Rand(13, n), n, -1, 1)
 		out := make([]float64, n)
 		vector := func() {
-			i := soacgenVec_CosPhase(n, re, im, out)
+			i := soacgenVec_cosPhaseSpec(n, re, im, out)
 			cosPhaseInto(out[i:], re[i:], im[i:])
 		}
 		return []kernelImpl{{"vector", -1, vector}, {"vector-avx2", lanes.AVX2, vector},
@@ -87,7 +87,7 @@ func BenchmarkKernelToUnit(b *testing.B) {
 	benchKernel(b, 4, func(n int) []kernelImpl {
 		xs, out := benchSamples(14, n), make([]float32, n)
 		vector := func() {
-			i := soacgenVec_ToUnit(n, xs, out)
+			i := soacgenVec_toUnitSpec(n, xs, out)
 			toUnitInto(out[i:], xs[i:])
 		}
 		return []kernelImpl{{"vector", -1, vector}, {"vector-avx2", lanes.AVX2, vector},

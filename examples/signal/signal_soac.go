@@ -3,6 +3,7 @@
 package signal
 
 import (
+	parallel "github.com/soacgen/soacgen/runtime/parallel"
 	"github.com/soacgen/soacgen/runtime/soac"
 	"math"
 )
@@ -17,8 +18,12 @@ func Calibrate(xs []float64) []float64 {
 		n := len(xs)
 		in := xs[:n]
 		var out2 []float64
-		out2 = make([]float64, n)
-		start := max(soacgenVec_Calibrate(n, in, out2), 0)
+		out2 = parallel.Alloc[float64](n)[:n]
+		var start int
+		if n >= 4 {
+			start = soacgenVec_calibrateSpec(n, in, out2)
+		}
+		start = max(start, 0)
 		for i := start; i < n; i++ {
 			var m float64
 			m = float64(fn(in[i]))
@@ -42,8 +47,12 @@ func Magnitude(re, im []float64) []float64 {
 		in := re[:n]
 		in2 := im[:n]
 		var out2 []float64
-		out2 = make([]float64, n)
-		start := max(soacgenVec_Magnitude(n, in, in2, out2), 0)
+		out2 = parallel.Alloc[float64](n)[:n]
+		var start int
+		if n >= 4 {
+			start = soacgenVec_magnitudeSpec(n, in, in2, out2)
+		}
+		start = max(start, 0)
 		for i := start; i < n; i++ {
 			var m float64
 			{
@@ -74,8 +83,12 @@ func CosPhase(re, im []float64) []float64 {
 		in := re[:n]
 		in2 := im[:n]
 		var out2 []float64
-		out2 = make([]float64, n)
-		start := max(soacgenVec_CosPhase(n, in, in2, out2), 0)
+		out2 = parallel.Alloc[float64](n)[:n]
+		var start int
+		if n >= 4 {
+			start = soacgenVec_cosPhaseSpec(n, in, in2, out2)
+		}
+		start = max(start, 0)
 		for i := start; i < n; i++ {
 			var m float64
 			{
@@ -105,8 +118,12 @@ func ToUnit(xs []int32) []float32 {
 		n := len(xs)
 		in := xs[:n]
 		var out2 []float32
-		out2 = make([]float32, n)
-		start := max(soacgenVec_ToUnit(n, in, out2), 0)
+		out2 = parallel.Alloc[float32](n)[:n]
+		var start int
+		if n >= 8 {
+			start = soacgenVec_toUnitSpec(n, in, out2)
+		}
+		start = max(start, 0)
 		for i := start; i < n; i++ {
 			var m float32
 			{
@@ -136,7 +153,9 @@ func Energy(xs []int32) int32 {
 		var acc3 int32 = int32(0)
 		var acc4 int32 = int32(0)
 		var start int
-		start, acc = soacgenVec_Energy(n, in, acc)
+		if n >= 8 {
+			start, acc = soacgenVec_energySpec(n, in, acc)
+		}
 		start = max(start, 0)
 		i2 := start
 		for ; i2 < n-3; i2 += 4 {
@@ -226,7 +245,9 @@ func Clipped(xs []int32, lim int32) int {
 		in := xs[:n]
 		var acc int32 = int32(0)
 		var start int
-		start, acc = soacgenVec_Clipped(n, in, acc, lim)
+		if n >= 8 {
+			start, acc = soacgenVec_clippedSpec(n, in, acc, lim)
+		}
 		start = max(start, 0)
 		for i := start; i < n; i++ {
 			var keep bool
@@ -269,7 +290,9 @@ func Peak(xs []int32) int32 {
 		var acc3 int32 = int32(math.MinInt32)
 		var acc4 int32 = int32(math.MinInt32)
 		var start int
-		start, acc = soacgenVec_Peak(n, in, acc)
+		if n >= 8 {
+			start, acc = soacgenVec_peakSpec(n, in, acc)
+		}
 		start = max(start, 0)
 		i2 := start
 		for ; i2 < n-3; i2 += 4 {

@@ -4,37 +4,37 @@
 
 package signal
 
-// soacgenVec_Calibrate runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Calibrate(n int, in0 []float64, out0 []float64) int {
+// soacgenVec_calibrateSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_calibrateSpec(n int, in0 []float64, out0 []float64) int {
 	return 0
 }
 
-// soacgenVec_Magnitude runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Magnitude(n int, in0 []float64, in1 []float64, out0 []float64) int {
+// soacgenVec_magnitudeSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_magnitudeSpec(n int, in0 []float64, in1 []float64, out0 []float64) int {
 	return 0
 }
 
-// soacgenVec_CosPhase runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_CosPhase(n int, in0 []float64, in1 []float64, out0 []float64) int {
+// soacgenVec_cosPhaseSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_cosPhaseSpec(n int, in0 []float64, in1 []float64, out0 []float64) int {
 	return 0
 }
 
-// soacgenVec_ToUnit runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_ToUnit(n int, in0 []int32, out0 []float32) int {
+// soacgenVec_toUnitSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_toUnitSpec(n int, in0 []int32, out0 []float32) int {
 	return 0
 }
 
-// soacgenVec_Energy runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Energy(n int, in0 []int32, acc0 int32) (int, int32) {
+// soacgenVec_energySpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_energySpec(n int, in0 []int32, acc0 int32) (int, int32) {
 	return 0, acc0
 }
 
-// soacgenVec_Clipped runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Clipped(n int, in0 []int32, acc0 int32, p0 int32) (int, int32) {
+// soacgenVec_clippedSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_clippedSpec(n int, in0 []int32, acc0 int32, p0 int32) (int, int32) {
 	return 0, acc0
 }
 
-// soacgenVec_Peak runs no iteration of its kernel on vectors: this build has no vector forms.
-func soacgenVec_Peak(n int, in0 []int32, acc0 int32) (int, int32) {
+// soacgenVec_peakSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_peakSpec(n int, in0 []int32, acc0 int32) (int, int32) {
 	return 0, acc0
 }

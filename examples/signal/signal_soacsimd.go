@@ -10,13 +10,16 @@ import (
 	archsimd "simd/archsimd"
 )
 
-// soacgenVec_Calibrate runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_Calibrate(n int, in0 []float64, out0 []float64) int {
+// soacgenVec_calibrateSpec runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_calibrateSpec(n int, in0 []float64, out0 []float64) int {
 	if lanes.MayContract {
 		return 0
 	}
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 8 {
+			return 0
+		}
 		in0v := in0[:n]
 		out0v := out0[:n]
 		b2 := archsimd.BroadcastFloat64x8(float64(1.5))
@@ -32,6 +35,9 @@ func soacgenVec_Calibrate(n int, in0 []float64, out0 []float64) int {
 		archsimd.ClearAVXUpperBits()
 		return i
 	case lanes.AVX2:
+		if n < 4 {
+			return 0
+		}
 		in0v := in0[:n]
 		out0v := out0[:n]
 		b2 := archsimd.BroadcastFloat64x4(float64(1.5))
@@ -50,10 +56,13 @@ func soacgenVec_Calibrate(n int, in0 []float64, out0 []float64) int {
 	return 0
 }
 
-// soacgenVec_Magnitude runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_Magnitude(n int, in0 []float64, in1 []float64, out0 []float64) int {
+// soacgenVec_magnitudeSpec runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_magnitudeSpec(n int, in0 []float64, in1 []float64, out0 []float64) int {
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 8 {
+			return 0
+		}
 		in0v := in0[:n]
 		in1v := in1[:n]
 		out0v := out0[:n]
@@ -67,6 +76,9 @@ func soacgenVec_Magnitude(n int, in0 []float64, in1 []float64, out0 []float64) i
 		archsimd.ClearAVXUpperBits()
 		return i
 	case lanes.AVX2:
+		if n < 4 {
+			return 0
+		}
 		in0v := in0[:n]
 		in1v := in1[:n]
 		out0v := out0[:n]
@@ -83,10 +95,13 @@ func soacgenVec_Magnitude(n int, in0 []float64, in1 []float64, out0 []float64) i
 	return 0
 }
 
-// soacgenVec_CosPhase runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_CosPhase(n int, in0 []float64, in1 []float64, out0 []float64) int {
+// soacgenVec_cosPhaseSpec runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_cosPhaseSpec(n int, in0 []float64, in1 []float64, out0 []float64) int {
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 8 {
+			return 0
+		}
 		in0v := in0[:n]
 		in1v := in1[:n]
 		out0v := out0[:n]
@@ -100,6 +115,9 @@ func soacgenVec_CosPhase(n int, in0 []float64, in1 []float64, out0 []float64) in
 		archsimd.ClearAVXUpperBits()
 		return i
 	case lanes.AVX2:
+		if n < 4 {
+			return 0
+		}
 		in0v := in0[:n]
 		in1v := in1[:n]
 		out0v := out0[:n]
@@ -116,10 +134,13 @@ func soacgenVec_CosPhase(n int, in0 []float64, in1 []float64, out0 []float64) in
 	return 0
 }
 
-// soacgenVec_ToUnit runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_ToUnit(n int, in0 []int32, out0 []float32) int {
+// soacgenVec_toUnitSpec runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_toUnitSpec(n int, in0 []int32, out0 []float32) int {
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 16 {
+			return 0
+		}
 		in0v := in0[:n]
 		out0v := out0[:n]
 		b2 := archsimd.BroadcastFloat32x16(float32(float32(4.656613e-10)))
@@ -132,6 +153,9 @@ func soacgenVec_ToUnit(n int, in0 []int32, out0 []float32) int {
 		archsimd.ClearAVXUpperBits()
 		return i
 	case lanes.AVX2:
+		if n < 8 {
+			return 0
+		}
 		in0v := in0[:n]
 		out0v := out0[:n]
 		b2 := archsimd.BroadcastFloat32x8(float32(float32(4.656613e-10)))
@@ -147,10 +171,13 @@ func soacgenVec_ToUnit(n int, in0 []int32, out0 []float32) int {
 	return 0
 }
 
-// soacgenVec_Energy runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_Energy(n int, in0 []int32, acc0 int32) (int, int32) {
+// soacgenVec_energySpec runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_energySpec(n int, in0 []int32, acc0 int32) (int, int32) {
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 16 {
+			return 0, acc0
+		}
 		in0v := in0[:n]
 		b3 := archsimd.BroadcastInt32x16(int32(0))
 		vacc0 := b3
@@ -160,14 +187,17 @@ func soacgenVec_Energy(n int, in0 []int32, acc0 int32) (int, int32) {
 			v2 := v1.Mul(v1)
 			vacc0 = vacc0.Add(v2)
 		}
-		var t4 [16]int32
-		vacc0.Store(&t4)
-		for _, e5 := range t4 {
-			acc0 = acc0 + int32(e5)
-		}
+		var t5 [16]int32
+		vacc0.Store(&t5)
 		archsimd.ClearAVXUpperBits()
+		for j := range t5 {
+			acc0 = acc0 + int32(t5[j])
+		}
 		return i, acc0
 	case lanes.AVX2:
+		if n < 8 {
+			return 0, acc0
+		}
 		in0v := in0[:n]
 		b3 := archsimd.BroadcastInt32x8(int32(0))
 		vacc0 := b3
@@ -177,21 +207,24 @@ func soacgenVec_Energy(n int, in0 []int32, acc0 int32) (int, int32) {
 			v2 := v1.Mul(v1)
 			vacc0 = vacc0.Add(v2)
 		}
-		var t4 [8]int32
-		vacc0.Store(&t4)
-		for _, e5 := range t4 {
-			acc0 = acc0 + int32(e5)
-		}
+		var t5 [8]int32
+		vacc0.Store(&t5)
 		archsimd.ClearAVXUpperBits()
+		for j := range t5 {
+			acc0 = acc0 + int32(t5[j])
+		}
 		return i, acc0
 	}
 	return 0, acc0
 }
 
-// soacgenVec_Clipped runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_Clipped(n int, in0 []int32, acc0 int32, p0 int32) (int, int32) {
+// soacgenVec_clippedSpec runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_clippedSpec(n int, in0 []int32, acc0 int32, p0 int32) (int, int32) {
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 16 {
+			return 0, acc0
+		}
 		in0v := in0[:n]
 		b2 := archsimd.BroadcastInt32x16(int32(p0))
 		b3 := archsimd.BroadcastInt32x16(int32(0))
@@ -206,14 +239,17 @@ func soacgenVec_Clipped(n int, in0 []int32, acc0 int32, p0 int32) (int, int32) {
 			v8 := v6.Merge(b7, v4)
 			vacc0 = vacc0.Add(v8)
 		}
-		var t9 [16]int32
-		vacc0.Store(&t9)
-		for _, e10 := range t9 {
-			acc0 = acc0 + int32(e10)
-		}
+		var t10 [16]int32
+		vacc0.Store(&t10)
 		archsimd.ClearAVXUpperBits()
+		for j := range t10 {
+			acc0 = acc0 + int32(t10[j])
+		}
 		return i, acc0
 	case lanes.AVX2:
+		if n < 8 {
+			return 0, acc0
+		}
 		in0v := in0[:n]
 		b2 := archsimd.BroadcastInt32x8(int32(p0))
 		b3 := archsimd.BroadcastInt32x8(int32(0))
@@ -228,21 +264,24 @@ func soacgenVec_Clipped(n int, in0 []int32, acc0 int32, p0 int32) (int, int32) {
 			v8 := v6.Merge(b7, v4)
 			vacc0 = vacc0.Add(v8)
 		}
-		var t9 [8]int32
-		vacc0.Store(&t9)
-		for _, e10 := range t9 {
-			acc0 = acc0 + int32(e10)
-		}
+		var t10 [8]int32
+		vacc0.Store(&t10)
 		archsimd.ClearAVXUpperBits()
+		for j := range t10 {
+			acc0 = acc0 + int32(t10[j])
+		}
 		return i, acc0
 	}
 	return 0, acc0
 }
 
-// soacgenVec_Peak runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
-func soacgenVec_Peak(n int, in0 []int32, acc0 int32) (int, int32) {
+// soacgenVec_peakSpec runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_peakSpec(n int, in0 []int32, acc0 int32) (int, int32) {
 	switch lanes.Width {
 	case lanes.AVX512:
+		if n < 16 {
+			return 0, acc0
+		}
 		in0v := in0[:n]
 		b2 := archsimd.BroadcastInt32x16(int32(math.MinInt32))
 		vacc0 := b2
@@ -251,14 +290,17 @@ func soacgenVec_Peak(n int, in0 []int32, acc0 int32) (int, int32) {
 			v1 := archsimd.LoadInt32x16Slice(in0v[i : i+16])
 			vacc0 = vacc0.Max(v1)
 		}
-		var t3 [16]int32
-		vacc0.Store(&t3)
-		for _, e4 := range t3 {
-			acc0 = max(acc0, int32(e4))
-		}
+		var t4 [16]int32
+		vacc0.Store(&t4)
 		archsimd.ClearAVXUpperBits()
+		for j := range t4 {
+			acc0 = max(acc0, int32(t4[j]))
+		}
 		return i, acc0
 	case lanes.AVX2:
+		if n < 8 {
+			return 0, acc0
+		}
 		in0v := in0[:n]
 		b2 := archsimd.BroadcastInt32x8(int32(math.MinInt32))
 		vacc0 := b2
@@ -267,12 +309,12 @@ func soacgenVec_Peak(n int, in0 []int32, acc0 int32) (int, int32) {
 			v1 := archsimd.LoadInt32x8Slice(in0v[i : i+8])
 			vacc0 = vacc0.Max(v1)
 		}
-		var t3 [8]int32
-		vacc0.Store(&t3)
-		for _, e4 := range t3 {
-			acc0 = max(acc0, int32(e4))
-		}
+		var t4 [8]int32
+		vacc0.Store(&t4)
 		archsimd.ClearAVXUpperBits()
+		for j := range t4 {
+			acc0 = max(acc0, int32(t4[j]))
+		}
 		return i, acc0
 	}
 	return 0, acc0

@@ -36,13 +36,13 @@ func TestVectorForms(t *testing.T) {
 		name      string
 		got, want int
 	}{
-		{"Calibrate", soacgenVec_Calibrate(n, f64, f64b), calibrated},
-		{"Magnitude", soacgenVec_Magnitude(n, f64, f64b, f64c), vectorised(64)},
-		{"CosPhase", soacgenVec_CosPhase(n, f64, f64b, f64c), vectorised(64)},
-		{"ToUnit", soacgenVec_ToUnit(n, i32, f32), vectorised(32)},
-		{"Energy", first(soacgenVec_Energy(n, i32, 0)), vectorised(32)},
-		{"Clipped", first(soacgenVec_Clipped(n, i32, 0, 0)), vectorised(32)},
-		{"Peak", first(soacgenVec_Peak(n, i32, 0)), vectorised(32)},
+		{"Calibrate", soacgenVec_calibrateSpec(n, f64, f64b), calibrated},
+		{"Magnitude", soacgenVec_magnitudeSpec(n, f64, f64b, f64c), vectorised(64)},
+		{"CosPhase", soacgenVec_cosPhaseSpec(n, f64, f64b, f64c), vectorised(64)},
+		{"ToUnit", soacgenVec_toUnitSpec(n, i32, f32), vectorised(32)},
+		{"Energy", first(soacgenVec_energySpec(n, i32, 0)), vectorised(32)},
+		{"Clipped", first(soacgenVec_clippedSpec(n, i32, 0, 0)), vectorised(32)},
+		{"Peak", first(soacgenVec_peakSpec(n, i32, 0)), vectorised(32)},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: the vector form ran %d of %d elements, want %d", c.name, c.got, n, c.want)

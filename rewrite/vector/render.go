@@ -89,23 +89,28 @@ func (k *Kernel) call(lp *hostgo.LoopParts, start, lo, hi string) hostgo.Stmts {
 		args = append(args, p.code)
 	}
 	var c hostgo.Stmts
-	call := jen.Id(name).Call(args...)
-	// max(.., 0): the loop's index is then provably in range.
-	first := jen.Max(call, jen.Lit(0))
-	if len(accs) > 0 {
-		c.Add(hostgo.VarDecl(start, jen.Int(), nil))
-		c.Add(jen.List(append([]jen.Code{jen.Id(start)}, accs...)...).Op("=").Add(call))
-		first = jen.Max(jen.Id(start), jen.Lit(0))
-	}
+	// The function is called only on as many elements as its narrowest
+	// form's lanes (a shorter input costs no call), and start is made
+	// provably non-negative (max), so that the loop's index needs no
+	// bounds check.
+	c.Add(hostgo.VarDecl(start, jen.Int(), nil))
+	c.Add(jen.If(jen.Add(args[0]).Op(">=").Lit(k.minLanes())).Block(
+		jen.List(append([]jen.Code{jen.Id(start)}, accs...)...).Op("=").Id(name).Call(args...)))
+	first := jen.Max(jen.Id(start), jen.Lit(0))
 	if lo != "" {
 		first = jen.Id(lo).Op("+").Add(first)
 	}
-	if len(accs) > 0 {
-		c.Add(hostgo.AssignTo(start, first))
-	} else {
-		c.Add(hostgo.Define(start, first))
-	}
+	c.Add(hostgo.AssignTo(start, first))
 	return c
+}
+
+// minLanes is the lane count of the kernel's narrowest form.
+func (k *Kernel) minLanes() int {
+	w := 512
+	if k.forms[256] != nil {
+		w = 256
+	}
+	return w / k.bits
 }
 
 // storeLocal is the local lp stores v's elements in.
@@ -245,6 +250,9 @@ func (fm *form) code(zero []jen.Code) []jen.Code {
 	if k.bits != 0 {
 		n = fm.width / k.bits
 	}
+	// Fewer elements than lanes: nothing to do on vectors, and no
+	// register is touched (the call costs what a scalar call does).
+	c.Add(jen.If(jen.Id("n").Op("<").Lit(n)).Block(jen.Return(zero...)))
 	// Each slice is cut to n (so the loop needs no bounds check) and, when
 	// its elements are not archsimd's type (int, a named type), viewed as
 	// a slice of the lanes' basic type.
@@ -276,22 +284,31 @@ func (fm *form) code(zero []jen.Code) []jen.Code {
 	c.Add(keep(fm.pre)...)
 	c.Add(hostgo.Define("i", jen.Lit(0)))
 	c.Add(jen.For(jen.Empty(), jen.Id("i").Op("<=").Id("n").Op("-").Lit(n), jen.Id("i").Op("+=").Lit(n)).Block(keep(fm.body)...))
+	// The folds' lanes are stored, then the upper halves of the vector
+	// registers cleared before any scalar code runs: scalar SSE code
+	// after 512- or 256-bit code with dirty upper halves pays a state
+	// transition on every instruction (hundreds of nanoseconds per call).
+	var temps []string
 	for _, fc := range fm.combine {
 		t := fm.fresh("t")
+		temps = append(temps, t)
 		c.Add(jen.Var().Id(t).Index(jen.Lit(n)).Id(basicName(fc.l)))
 		c.Add(jen.Id(fc.vec).Dot("Store").Call(jen.Op("&").Id(t)))
-		e := fm.fresh("e")
+	}
+	c.Add(simd("ClearAVXUpperBits").Call())
+	for j, fc := range fm.combine {
+		t := temps[j]
+		e := jen.Id(t).Index(jen.Id("j"))
+		conv := jen.Add(typeCode(fc.t)).Call(e)
 		var step jen.Code
-		conv := jen.Add(typeCode(fc.t)).Call(jen.Id(e))
 		switch fc.op {
 		case "min", "max":
 			step = jen.Id(fc.acc).Op("=").Id(fc.op).Call(jen.Id(fc.acc), conv)
 		default:
 			step = jen.Id(fc.acc).Op("=").Id(fc.acc).Op(fc.op).Add(conv)
 		}
-		c.Add(jen.For(jen.List(jen.Id("_"), jen.Id(e)).Op(":=").Range().Id(t)).Block(step))
+		c.Add(jen.For(jen.Id("j").Op(":=").Range().Id(t)).Block(step))
 	}
-	c.Add(simd("ClearAVXUpperBits").Call())
 	ret := append([]jen.Code{jen.Id("i")}, zero[1:]...)
 	c.Add(jen.Return(ret...))
 	return c
