@@ -31,6 +31,7 @@ import (
 // reading: (x*1.5+2)*(x-0.25) - x*0.125.
 //
 //soac:fuse Calibrate
+//soac:fuse CalibratePar backend=parallel
 func calibrateSpec(xs []float64) []float64 {
 	return soac.Map(xs, func(x float64) float64 { return (x*1.5+2)*(x-0.25) - x*0.125 })
 }
@@ -64,6 +65,7 @@ const fullScale = 1.0 / math.MaxInt32
 // converted (rounded to nearest), times the reciprocal of full scale.
 //
 //soac:fuse ToUnit
+//soac:fuse ToUnitPar backend=parallel
 func toUnitSpec(xs []int32) []float32 {
 	return soac.Map(xs, func(x int32) float32 { return float32(x) * fullScale })
 }
@@ -83,6 +85,7 @@ func energySpec(xs []int32) int32 {
 // returned as an int; -lim wraps for lim = MinInt32, as in the hand loop.
 //
 //soac:fuse Clipped
+//soac:fuse ClippedPar backend=parallel
 func clippedSpec(xs []int32, lim int32) int {
 	out := soac.Filter(xs, func(x int32) bool { return x > lim || x < -lim })
 	ones := soac.Map(out, func(int32) int32 { return 1 })

@@ -39,6 +39,66 @@ func soacgenRerunGoGenerate_Calibrate(func(xs []float64) []float64) {}
 
 func _() { soacgenRerunGoGenerate_Calibrate(calibrateSpec) }
 
+// CalibratePar is the fused form of calibrateSpec (generated from its //soac:fuse directive).
+func CalibratePar(xs []float64) []float64 {
+	fn := soac.Opaque(func(x float64) float64 {
+		return (x*1.5+2)*(x-0.25) - x*0.125
+	})
+	var t []float64
+	if parallel.Sequential(len(xs), 16667) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var out2 []float64
+			out2 = parallel.Alloc[float64](n)[:n]
+			var start int
+			if n >= 4 {
+				start = soacgenVec_calibrateSpec(n, in, out2)
+			}
+			start = max(start, 0)
+			for i := start; i < n; i++ {
+				var m float64
+				m = float64(fn(in[i]))
+				out2[i] = m
+			}
+			t = out2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var out3 []float64
+			out3 = parallel.Alloc[float64](n2)[:n2]
+			parallel.For(n2, 2083, func(lo, hi int) {
+				fn2 := soac.Opaque(func(x float64) float64 {
+					return (x*1.5+2)*(x-0.25) - x*0.125
+				})
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				var start2 int
+				if hi-lo >= 4 {
+					start2 = soacgenVec_calibrateSpec(hi-lo, in2[lo:], out3[lo:])
+				}
+				start2 = lo + max(start2, 0)
+				for i3 := start2; i3 < hi; i3++ {
+					var m3 float64
+					m3 = float64(fn2(in2[i3]))
+					out3[i3] = m3
+				}
+			})
+			t = out3
+		}
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_CalibratePar does not compile when the signature of calibrateSpec no longer matches CalibratePar: run go generate.
+func soacgenRerunGoGenerate_CalibratePar(func(xs []float64) []float64) {}
+
+func _() { soacgenRerunGoGenerate_CalibratePar(calibrateSpec) }
+
 // Magnitude is the fused form of magnitudeSpec (generated from its //soac:fuse directive).
 func Magnitude(re, im []float64) []float64 {
 	var t []float64
@@ -141,6 +201,66 @@ func ToUnit(xs []int32) []float32 {
 func soacgenRerunGoGenerate_ToUnit(func(xs []int32) []float32) {}
 
 func _() { soacgenRerunGoGenerate_ToUnit(toUnitSpec) }
+
+// ToUnitPar is the fused form of toUnitSpec (generated from its //soac:fuse directive).
+func ToUnitPar(xs []int32) []float32 {
+	var t []float32
+	if parallel.Sequential(len(xs), 50000) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var out2 []float32
+			out2 = parallel.Alloc[float32](n)[:n]
+			var start int
+			if n >= 8 {
+				start = soacgenVec_toUnitSpec(n, in, out2)
+			}
+			start = max(start, 0)
+			for i := start; i < n; i++ {
+				var m float32
+				{
+					x := in[i]
+					m = float32(float32(x) * fullScale)
+				}
+				out2[i] = m
+			}
+			t = out2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var out3 []float32
+			out3 = parallel.Alloc[float32](n2)[:n2]
+			parallel.For(n2, 6250, func(lo, hi int) {
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				var start2 int
+				if hi-lo >= 8 {
+					start2 = soacgenVec_toUnitSpec(hi-lo, in2[lo:], out3[lo:])
+				}
+				start2 = lo + max(start2, 0)
+				for i3 := start2; i3 < hi; i3++ {
+					var m3 float32
+					{
+						x := in2[i3]
+						m3 = float32(float32(x) * fullScale)
+					}
+					out3[i3] = m3
+				}
+			})
+			t = out3
+		}
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_ToUnitPar does not compile when the signature of toUnitSpec no longer matches ToUnitPar: run go generate.
+func soacgenRerunGoGenerate_ToUnitPar(func(xs []int32) []float32) {}
+
+func _() { soacgenRerunGoGenerate_ToUnitPar(toUnitSpec) }
 
 // Energy is the fused form of energySpec (generated from its //soac:fuse directive).
 func Energy(xs []int32) int32 {
@@ -278,6 +398,196 @@ func Clipped(xs []int32, lim int32) int {
 func soacgenRerunGoGenerate_Clipped(func(xs []int32, lim int32) int) {}
 
 func _() { soacgenRerunGoGenerate_Clipped(clippedSpec) }
+
+// ClippedPar is the fused form of clippedSpec (generated from its //soac:fuse directive).
+func ClippedPar(xs []int32, lim int32) int {
+	var t int32
+	if parallel.Sequential(len(xs), 12500) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc int32 = int32(0)
+			var start int
+			if n >= 8 {
+				start, acc = soacgenVec_clippedSpec(n, in, acc, lim)
+			}
+			start = max(start, 0)
+			for i := start; i < n; i++ {
+				var keep bool
+				{
+					x := in[i]
+					keep = x > lim || x < -lim
+				}
+				var m int32
+				{
+					_ = in[i]
+					m = 1
+				}
+				var v int32 = m
+				if !keep {
+					v = int32(0)
+				}
+				{
+					a, b := acc, v
+					acc = a + b
+				}
+			}
+			t = acc
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 int32 = int32(0)
+			r := parallel.Reduce(n2, 1562, func(lo, hi int) struct {
+				f0 int32
+			} {
+				var acc3 int32 = int32(0)
+				var acc4 int32 = int32(0)
+				var acc5 int32 = int32(0)
+				var acc6 int32 = int32(0)
+				in3 := in2[lo:hi]
+				size := len(in3)
+				i5 := 0
+				for ; i5 < size-3; i5 += 4 {
+					i6 := i5
+					_ = i6
+					var keep4 bool
+					{
+						x := in3[i6]
+						keep4 = x > lim || x < -lim
+					}
+					var m4 int32
+					{
+						_ = in3[i6]
+						m4 = 1
+					}
+					var v4 int32 = m4
+					if !keep4 {
+						v4 = int32(0)
+					}
+					{
+						a, b := acc3, v4
+						acc3 = a + b
+					}
+					i7 := i5 + 1
+					_ = i7
+					var keep5 bool
+					{
+						x := in3[i7]
+						keep5 = x > lim || x < -lim
+					}
+					var m5 int32
+					{
+						_ = in3[i7]
+						m5 = 1
+					}
+					var v5 int32 = m5
+					if !keep5 {
+						v5 = int32(0)
+					}
+					{
+						a, b := acc4, v5
+						acc4 = a + b
+					}
+					i8 := i5 + 2
+					_ = i8
+					var keep6 bool
+					{
+						x := in3[i8]
+						keep6 = x > lim || x < -lim
+					}
+					var m6 int32
+					{
+						_ = in3[i8]
+						m6 = 1
+					}
+					var v6 int32 = m6
+					if !keep6 {
+						v6 = int32(0)
+					}
+					{
+						a, b := acc5, v6
+						acc5 = a + b
+					}
+					i9 := i5 + 3
+					_ = i9
+					var keep7 bool
+					{
+						x := in3[i9]
+						keep7 = x > lim || x < -lim
+					}
+					var m7 int32
+					{
+						_ = in3[i9]
+						m7 = 1
+					}
+					var v7 int32 = m7
+					if !keep7 {
+						v7 = int32(0)
+					}
+					{
+						a, b := acc6, v7
+						acc6 = a + b
+					}
+				}
+				for i10 := i5; i10 < size; i10++ {
+					var keep8 bool
+					{
+						x := in3[i10]
+						keep8 = x > lim || x < -lim
+					}
+					var m8 int32
+					{
+						_ = in3[i10]
+						m8 = 1
+					}
+					var v8 int32 = m8
+					if !keep8 {
+						v8 = int32(0)
+					}
+					{
+						a, b := acc3, v8
+						acc3 = a + b
+					}
+				}
+				{
+					a, b := acc3, acc4
+					acc3 = a + b
+				}
+				{
+					a, b := acc5, acc6
+					acc5 = a + b
+				}
+				{
+					a, b := acc3, acc5
+					acc3 = a + b
+				}
+				return struct {
+					f0 int32
+				}{acc3}
+			}, func(x2, y2 struct {
+				f0 int32
+			}) struct {
+				f0 int32
+			} {
+				{
+					a, b := x2.f0, y2.f0
+					x2.f0 = a + b
+				}
+				return x2
+			})
+			acc2 = r.f0
+			t = acc2
+		}
+	}
+	return int(t)
+}
+
+// soacgenRerunGoGenerate_ClippedPar does not compile when the signature of clippedSpec no longer matches ClippedPar: run go generate.
+func soacgenRerunGoGenerate_ClippedPar(func(xs []int32, lim int32) int) {}
+
+func _() { soacgenRerunGoGenerate_ClippedPar(clippedSpec) }
 
 // Peak is the fused form of peakSpec (generated from its //soac:fuse directive).
 func Peak(xs []int32) int32 {

@@ -1,0 +1,38 @@
+package signal
+
+import (
+	"testing"
+
+	"github.com/soacgen/soacgen/examples/internal/extest"
+)
+
+// BenchmarkSignalPar compares the parallel backend with the cpu backend
+// and a hand-written goroutine loop (one chunk per core) on the maps
+// whose chunks run their vector forms (run with SOACGEN_SIMD=off for the
+// same code on the scalar loops), beside the multi-core read bandwidth of
+// the same input (readbw).
+func BenchmarkSignalPar(b *testing.B) {
+	for _, size := range extest.ParBenchSizes {
+		xs := extest.Floats(extest.Rand(41, size.N), size.N, -4, 4)
+		b.Run("Calibrate/"+size.Name, func(b *testing.B) {
+			for _, im := range []impl[func([]float64) []float64]{
+				{"cpu", Calibrate},
+				{"parallel", CalibratePar},
+				{"goroutines", func(xs []float64) []float64 {
+					out := make([]float64, len(xs))
+					extest.GoFor(len(xs), func(lo, hi int) { calibrateInto(out[lo:hi], xs[lo:hi]) })
+					return out
+				}},
+				{"readbw", func(xs []float64) []float64 { extest.ReadBandwidth(xs); return nil }},
+			} {
+				b.Run(im.name, func(b *testing.B) {
+					b.ReportAllocs()
+					b.SetBytes(int64(8 * len(xs)))
+					for b.Loop() {
+						im.fn(xs)
+					}
+				})
+			}
+		})
+	}
+}
