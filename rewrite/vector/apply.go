@@ -51,7 +51,8 @@ func (sc *scope) binary(e *ast.BinaryExpr) (val, string) {
 		if why := fm.use(binaryRules[token.AND], x.l, "&^"); why != "" {
 			return val{}, fmt.Sprintf("%s: %s", k.pos(e.Pos()), why)
 		}
-		return val{c: jen.Add(x.c).Dot("And").Call(jen.Add(y.c).Dot("Not").Call()), l: x.l, refs: from(x, y)}, ""
+		fm.chainedBits("&^", x, y, val{bits: true})
+		return val{c: jen.Add(x.c).Dot("And").Call(jen.Add(y.c).Dot("Not").Call()), l: x.l, refs: from(x, y), bits: true}, ""
 	}
 	r, ok := binaryRules[e.Op]
 	if !ok {
@@ -63,7 +64,11 @@ func (sc *scope) binary(e *ast.BinaryExpr) (val, string) {
 		}
 		return val{}, fmt.Sprintf("%s: %s", k.pos(e.Pos()), why)
 	}
-	return val{c: jen.Add(x.c).Dot(r.method).Call(y.c), l: x.l, refs: from(x, y)}, ""
+	bits := r.method == "And" || r.method == "Or" || r.method == "Xor"
+	if bits {
+		fm.chainedBits(e.Op.String(), x, y)
+	}
+	return val{c: jen.Add(x.c).Dot(r.method).Call(y.c), l: x.l, refs: from(x, y), bits: bits}, ""
 }
 
 // shift translates x << c and x >> c, c a constant.
@@ -112,7 +117,8 @@ func (sc *scope) unary(e *ast.UnaryExpr) (val, string) {
 		return val{c: jen.Add(x.c).Dot("To" + iv.vec(fm.width)).Call().Dot("Not").Call().Dot("ToMask").Call(), l: x.l, mask: true, refs: x.refs}, ""
 	case e.Op == token.XOR && !x.mask && x.l.class != floating:
 		fm.use(rule{on: integers}, x.l, "^")
-		return val{c: jen.Add(x.c).Dot("Not").Call(), l: x.l, refs: x.refs}, ""
+		fm.chainedBits("^", x)
+		return val{c: jen.Add(x.c).Dot("Not").Call(), l: x.l, refs: x.refs, bits: true}, ""
 	case e.Op == token.SUB && !x.mask && x.l.class != floating:
 		zero := fm.broadcast(x.l, jen.Id(basicName(x.l)).Call(jen.Lit(0)), "0")
 		fm.use(binaryRules[token.SUB], x.l, "-")
@@ -139,7 +145,8 @@ func (fm *form) signBits(x val, op string, sign bool) val {
 	m := fm.broadcast(u, jen.Id(basicName(u)).Call(jen.Lit(bits)), fmt.Sprint(bits))
 	fm.use(rule{on: integers}, u, op)
 	asU := jen.Add(x.c).Dot("As" + u.vec(fm.width)).Call()
-	return val{c: asU.Dot(op).Call(m.c).Dot("As" + x.l.vec(fm.width)).Call(), l: x.l, refs: from(x, m)}
+	fm.chainedBits(op, x)
+	return val{c: asU.Dot(op).Call(m.c).Dot("As" + x.l.vec(fm.width)).Call(), l: x.l, refs: from(x, m), bits: true}
 }
 
 // call translates a conversion, math.Sqrt, math.Abs or a min or max of
@@ -221,7 +228,8 @@ func (fm *form) floatMinMax(op string, x, y val) val {
 	fm.use(rule{on: integers}, u, op)
 	ordered := val{c: jen.Add(x.c).Dot(method).Call(y.c), l: x.l, refs: from(x, y)}
 	eq := val{c: jen.Add(x.c).Dot("Equal").Call(y.c), l: x.l, mask: true, refs: from(x, y)}
-	bits := val{c: jen.Add(x.c).Dot("As" + u.vec(fm.width)).Call().Dot(bitOp).Call(jen.Add(y.c).Dot("As" + u.vec(fm.width)).Call()).Dot("As" + x.l.vec(fm.width)).Call(), l: x.l, refs: from(x, y)}
+	fm.chainedBits(op, x, y)
+	bits := val{c: jen.Add(x.c).Dot("As" + u.vec(fm.width)).Call().Dot(bitOp).Call(jen.Add(y.c).Dot("As" + u.vec(fm.width)).Call()).Dot("As" + x.l.vec(fm.width)).Call(), l: x.l, refs: from(x, y), bits: true}
 	r := val{c: jen.Add(bits.c).Dot("Merge").Call(ordered.c, eq.c), l: x.l, refs: from(bits, ordered, eq)}
 	nan := val{c: jen.Add(x.c).Dot("IsNaN").Call().Dot("Or").Call(jen.Add(y.c).Dot("IsNaN").Call()), l: x.l, mask: true, refs: from(x, y)}
 	sum := val{c: jen.Add(x.c).Dot("Add").Call(y.c), l: x.l, refs: from(x, y)}

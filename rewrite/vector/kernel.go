@@ -157,7 +157,14 @@ func Build(f *hostgo.Func, lk *lowered.Kernel) (*Kernel, Outcome) {
 			k.missing[w] = fm.why512 + " has no AVX2 instruction"
 			continue
 		}
+		if fm.miscompiled != "" {
+			k.missing[w] = fm.miscompiled
+			continue
+		}
 		k.forms[w] = fm
+	}
+	if len(k.forms) == 0 {
+		return nil, Outcome{Reason: "no width has a form: " + k.missing[512] + "; " + k.missing[256]}
 	}
 	return k, k.outcome()
 }

@@ -29,6 +29,10 @@ type val struct {
 	l    lane
 	mask bool
 	refs []*binding
+	// bits: the value is the result of a bit operation on vectors (And,
+	// Or, Xor, Not), which a following one may be compiled together with
+	// (chainedBits).
+	bits bool
 }
 
 // from returns the definitions the values read.
@@ -86,6 +90,9 @@ type form struct {
 	// why512 names the first operation that needs it, at 256 bits.
 	avx512 bool
 	why512 string
+	// miscompiled says why the compiler cannot build this width's form
+	// (chainedBits), "" when it can.
+	miscompiled string
 	// names counts the locals given out.
 	names int
 	// combine are the folds' accumulators, combined after the loop.
@@ -95,6 +102,23 @@ type form struct {
 	// keptSpaces are the masks of the spaces whose kept elements the
 	// form stores (at their counts).
 	keptSpaces map[int]val
+}
+
+// chainedBits records a bit operation on vectors whose operands are
+// xs: where one of them is itself a bit operation's result, Go 1.26.8
+// fuses the two into a VPTERNLOGQ at 512 bits and, with an operand in
+// memory, emits an invalid instruction. Such a kernel has no 512-bit
+// form (its 256-bit form has no ternary logic instruction).
+func (fm *form) chainedBits(what string, xs ...val) {
+	if fm.width != 512 || fm.miscompiled != "" {
+		return
+	}
+	for _, x := range xs {
+		if x.bits {
+			fm.miscompiled = what + " of the result of another bit operation (Go 1.26.8 compiles such a chain at 512 bits to an invalid instruction)"
+			return
+		}
+	}
 }
 
 // hasRoot reports whether the form stores or folds anything.
@@ -167,7 +191,7 @@ func (fm *form) root(list *[]*binding, st jen.Code, deps []*binding) {
 func (fm *form) bind(v val) val {
 	n := fm.fresh("v")
 	b := fm.define(&fm.body, n, v.c, v.refs)
-	return val{c: jen.Id(n), l: v.l, mask: v.mask, refs: []*binding{b}}
+	return val{c: jen.Id(n), l: v.l, mask: v.mask, refs: []*binding{b}, bits: v.bits}
 }
 
 // scope is a lambda being translated: its locals and parameters, by

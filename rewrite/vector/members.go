@@ -265,6 +265,9 @@ func (fm *form) fold(m lowered.Member, args []*val, masks map[int]val) string {
 	va := "v" + k.accName(m.SOAC)
 	vb := &binding{stmt: jen.Id(va).Op(":=").Add(id.c), deps: id.refs, root: true}
 	fm.pre = append(fm.pre, vb)
+	if fr.method == "And" || fr.method == "Or" || fr.method == "Xor" {
+		fm.chainedBits("a fold with "+m.Operator, x)
+	}
 	fm.root(&fm.body, jen.Id(va).Op("=").Id(va).Dot(fr.method).Call(x.c), append([]*binding{vb}, x.refs...))
 	fm.combine = append(fm.combine, foldCombine{acc: k.accName(m.SOAC), vec: va, op: m.Operator, l: x.l, t: m.SOAC.TypeArgs[0]})
 	return ""

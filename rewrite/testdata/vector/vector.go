@@ -94,6 +94,14 @@ func bitsSpec(xs []uint64) (uint64, uint64, uint64) {
 	return a, o, n
 }
 
+// Bits512 uses one bit operation per value: 512 bits too (a chain of
+// them, as in Bits, Go 1.26.8 compiles wrongly at 512 bits).
+//
+//soac:fuse Bits512
+func bits512Spec(xs []int32) []int32 {
+	return soac.Map(xs, func(x int32) int32 { return (x << 2) | (x >> 3) })
+}
+
 // CountBelow counts the elements under a captured bound: a filter read
 // by a fold only, as a select.
 //
