@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"maps"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -95,10 +96,15 @@ func TestParallelStreamThen(t *testing.T) {
 			t.Errorf("warnings %q, want none", o.Warnings)
 		}
 		specs = append(specs, specsOf(t, o)...)
-		srcs[filepath.Base(o.Path)] = o.Content
+		for _, gf := range o.Files() {
+			srcs[filepath.Base(gf.Path)] = gf.Content
+		}
 	}
 	then := 0
-	for _, src := range srcs {
+	for name, src := range srcs {
+		if !strings.HasSuffix(name, "_soac.go") {
+			continue // a vector companion
+		}
 		for _, part := range strings.Split(string(src), "\nfunc ")[1:] {
 			body := part
 			if i := strings.Index(part, "\n}\n"); i >= 0 {
@@ -151,7 +157,8 @@ func TestParallelStreamThen(t *testing.T) {
 	if mut == fn {
 		t.Fatalf("no carry to drop in StreamScan:\n%s", fn)
 	}
-	mutant := map[string][]byte{file: []byte(src[:start] + mut + src[end:])}
+	mutant := maps.Clone(srcs)
+	mutant[file] = []byte(src[:start] + mut + src[end:])
 	scan := slices.DeleteFunc(slices.Clone(specs), func(s diffrun.Spec) bool { return s.Label != "StreamScan" })
 	if out, err := runStreamRules(t, mutant, scan); err == nil || !regexp.MustCompile(`StreamScan, n=(100000|600000)`).Match(out) {
 		t.Errorf("the mutant dropping StreamScan's carry passes: %v\n%s", err, out)

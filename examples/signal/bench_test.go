@@ -124,6 +124,13 @@ func BenchmarkClipped(b *testing.B) {
 	})
 }
 
+func BenchmarkSpikes(b *testing.B) {
+	bench(b, spikesImpls, 4, func(n int) func(func([]int32, int32) []int32) {
+		xs := benchSamples(18, n)
+		return func(f func([]int32, int32) []int32) { f(xs, benchLimit) }
+	})
+}
+
 func BenchmarkPeak(b *testing.B) {
 	bench(b, peakImpls, 4, func(n int) func(func([]int32) int32) {
 		xs := benchSamples(17, n)

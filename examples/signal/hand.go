@@ -114,3 +114,15 @@ func peakHand(xs []int32) int32 {
 	}
 	return peak
 }
+
+// spikesHand is spikesSpec as one loop appending to an output of the
+// input's capacity.
+func spikesHand(xs []int32, lim int32) []int32 {
+	out := make([]int32, 0, len(xs))
+	for _, x := range xs {
+		if x > lim || x < -lim {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -69,6 +69,15 @@ var (
 			return seq.Reduce(seq.Filter(seq.Values(xs), outside(lim)), 0, func(n int, _ int32) int { return n + 1 })
 		}},
 	}
+	spikesImpls = []impl[func([]int32, int32) []int32]{
+		{"spec", spikesSpec},
+		{"fused", Spikes},
+		{"hand", spikesHand},
+		{"lo", func(xs []int32, lim int32) []int32 { return lo.Filter(xs, func(x int32, _ int) bool { return outside(lim)(x) }) }},
+		{"iter", func(xs []int32, lim int32) []int32 {
+			return slices.Collect(seq.Filter(seq.Values(xs), outside(lim)))
+		}},
+	}
 	peakImpls = []impl[func([]int32) int32]{
 		{"spec", peakSpec},
 		{"fused", Peak},

@@ -98,3 +98,11 @@ func clippedSpec(xs []int32, lim int32) int {
 func peakSpec(xs []int32) int32 {
 	return soac.Reduce(xs, math.MinInt32, func(a, b int32) int32 { return max(a, b) })
 }
+
+// spikesSpec returns the samples whose magnitude exceeds lim, in order:
+// a filter that keeps its elements (stored compressed on AVX-512).
+//
+//soac:fuse Spikes
+func spikesSpec(xs []int32, lim int32) []int32 {
+	return soac.Filter(xs, func(x int32) bool { return x > lim || x < -lim })
+}

@@ -239,6 +239,29 @@ func testFold(t *testing.T, seed uint64, impls []impl[func([]int32) int32]) {
 
 func TestEnergy(t *testing.T) { testFold(t, 5, energyImpls) }
 
+// TestSpikes compares the kept samples, and their nil- or empty-ness, at
+// limits that keep some, none and all.
+func TestSpikes(t *testing.T) {
+	lims := []int32{0, 1, -1, 1000, 1 << 20, math.MaxInt32, math.MinInt32}
+	for _, n := range sizes(testing.Short()) {
+		for kind, xs := range int32Inputs(8, n) {
+			same := extest.Unchanged(xs)
+			for _, lim := range lims {
+				want := spikesSpec(xs, lim)
+				for _, im := range spikesImpls[1:3] {
+					got := im.fn(xs, lim)
+					if !slices.Equal(got, want) || (got == nil) != (want == nil) {
+						t.Errorf("n=%d %s lim=%d %s: %d elements (nil %v), want %d (nil %v)", n, kind, lim, im.name, len(got), got == nil, len(want), want == nil)
+					}
+				}
+			}
+			if !same() {
+				t.Fatalf("n=%d %s: an implementation wrote its input", n, kind)
+			}
+		}
+	}
+}
+
 func TestPeak(t *testing.T) { testFold(t, 6, peakImpls) }
 
 // TestClipped compares at limits that clip some, none and all samples,
