@@ -73,7 +73,9 @@ var (
 		{"spec", spikesSpec},
 		{"fused", Spikes},
 		{"hand", spikesHand},
-		{"lo", func(xs []int32, lim int32) []int32 { return lo.Filter(xs, func(x int32, _ int) bool { return outside(lim)(x) }) }},
+		{"lo", func(xs []int32, lim int32) []int32 {
+			return lo.Filter(xs, func(x int32, _ int) bool { return outside(lim)(x) })
+		}},
 		{"iter", func(xs []int32, lim int32) []int32 {
 			return slices.Collect(seq.Filter(seq.Values(xs), outside(lim)))
 		}},

@@ -658,3 +658,38 @@ func Peak(xs []int32) int32 {
 func soacgenRerunGoGenerate_Peak(func(xs []int32) int32) {}
 
 func _() { soacgenRerunGoGenerate_Peak(peakSpec) }
+
+// Spikes is the fused form of spikesSpec (generated from its //soac:fuse directive).
+func Spikes(xs []int32, lim int32) []int32 {
+	var t []int32
+	{
+		n := len(xs)
+		in := xs[:n]
+		var out2 []int32
+		kept := 0
+		out2 = parallel.Alloc[int32](n)[:n]
+		var start int
+		if n >= 16 {
+			start, kept = soacgenVec_spikesSpec(n, in, out2, kept, lim)
+		}
+		start = max(start, 0)
+		for i := start; i < n; i++ {
+			var keep bool
+			{
+				x := in[i]
+				keep = x > lim || x < -lim
+			}
+			out2[kept] = in[i]
+			if keep {
+				kept++
+			}
+		}
+		t = out2[:kept:kept]
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_Spikes does not compile when the signature of spikesSpec no longer matches Spikes: run go generate.
+func soacgenRerunGoGenerate_Spikes(func(xs []int32, lim int32) []int32) {}
+
+func _() { soacgenRerunGoGenerate_Spikes(spikesSpec) }

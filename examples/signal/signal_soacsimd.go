@@ -7,6 +7,7 @@ package signal
 import (
 	lanes "github.com/soacgen/soacgen/runtime/lanes"
 	"math"
+	"math/bits"
 	archsimd "simd/archsimd"
 )
 
@@ -318,4 +319,28 @@ func soacgenVec_peakSpec(n int, in0 []int32, acc0 int32) (int, int32) {
 		return i, acc0
 	}
 	return 0, acc0
+}
+
+// soacgenVec_spikesSpec runs the first iterations of its kernel on 512-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_spikesSpec(n int, in0 []int32, out0 []int32, cnt0 int, p0 int32) (int, int) {
+	switch lanes.Width {
+	case lanes.AVX512:
+		if n < 16 {
+			return 0, cnt0
+		}
+		in0v := in0[:n]
+		out0v := out0[:n]
+		b2 := archsimd.BroadcastInt32x16(int32(p0))
+		b3 := archsimd.BroadcastInt32x16(int32(0))
+		i := 0
+		for ; i <= n-16; i += 16 {
+			v1 := archsimd.LoadInt32x16Slice(in0v[i : i+16])
+			v4 := v1.Greater(b2).Or(v1.Less(b3.Sub(b2)))
+			v1.Compress(v4).StoreSlice(out0v[cnt0 : cnt0+16])
+			cnt0 += bits.OnesCount16(v4.ToBits())
+		}
+		archsimd.ClearAVXUpperBits()
+		return i, cnt0
+	}
+	return 0, cnt0
 }
