@@ -29,7 +29,8 @@ var Shards = map[string][]string{
 	"simd": {
 		"accumulators:simd", "basic:simd", "filters:simd", "generators:simd",
 		"paraccum:simd", "parscan:simd", "tuples:simd", "vector:simd",
-	}}
+	},
+}
 
 // The runs an entry of Shards names: its case's test, its test under
 // GOAMD64=v3 (where the case has floats), or both; or its test built
