@@ -448,7 +448,12 @@ func ClippedPar(xs []int32, lim int32) int {
 				var acc6 int32 = int32(0)
 				in3 := in2[lo:hi]
 				size := len(in3)
-				i5 := 0
+				var start3 int
+				if size >= 8 {
+					start3, acc3 = soacgenVec_clippedSpec(size, in3, acc3, lim)
+				}
+				start3 = max(start3, 0)
+				i5 := start3
 				for ; i5 < size-3; i5 += 4 {
 					i6 := i5
 					_ = i6

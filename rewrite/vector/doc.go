@@ -9,7 +9,8 @@
 // iterations of the loop on vectors and returns where it stopped, with
 // the folds' accumulators and the kept counts; the kernel's scalar loop
 // in x_soac.go runs the rest from there. The parallel backend's chunks
-// of maps call it on each chunk. A build without the experiment compiles the scalar
+// of maps and of folds (before their split accumulators' loop) call it on
+// each chunk. A build without the experiment compiles the scalar
 // companion, x_soacscalar.go, whose stub returns 0 and the accumulators
 // unchanged: the compiler inlines it, and the loop is today's.
 //

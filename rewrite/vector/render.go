@@ -51,6 +51,11 @@ func (k *Kernel) call(lp *hostgo.LoopParts, start, lo, hi string) hostgo.Stmts {
 		}
 		f.SetVectorFunc(k.lk, name)
 	}
+	// A chunk from 0 (a chunk function's reslices) is the whole loop
+	// over its length.
+	if lo == "0" {
+		lo = ""
+	}
 	from := func(s string) jen.Code {
 		if lo == "" {
 			return jen.Id(s)
@@ -58,8 +63,11 @@ func (k *Kernel) call(lp *hostgo.LoopParts, start, lo, hi string) hostgo.Stmts {
 		return jen.Id(s).Index(jen.Id(lo), jen.Empty())
 	}
 	args := []jen.Code{jen.Id(lp.N)}
-	if lo != "" {
+	switch {
+	case lo != "":
 		args = []jen.Code{jen.Id(hi).Op("-").Id(lo)}
+	case hi != "":
+		args = []jen.Code{jen.Id(hi)}
 	}
 	if k.indexed {
 		if lo != "" {

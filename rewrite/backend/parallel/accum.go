@@ -53,6 +53,7 @@ import (
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/hostgo"
 	"github.com/soacgen/soacgen/rewrite/lowered"
+	"github.com/soacgen/soacgen/rewrite/vector"
 )
 
 // accumFactor is the number of accumulators a split fold gets in a chunk
@@ -136,7 +137,15 @@ func accumChunk(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string, lp 
 		size = f.Fresh("size")
 		from, to = "0", size
 	}
-	loops, why := ap.Loops(from, to)
+	// The chunk runs the kernel's vector forms first, where it has them
+	// (rewrite/vector; the folds' lanes are exact integer operators),
+	// then its unrolled loop from where they stopped.
+	vk, _ := vector.Build(f, lk)
+	start := from
+	if vk != nil {
+		start = f.Fresh("start")
+	}
+	loops, why := ap.Loops(start, to)
 	if why != "" {
 		return nil
 	}
@@ -196,6 +205,9 @@ func accumChunk(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string, lp 
 			return nil
 		}
 		bounds(s.Local, of)
+	}
+	if vk != nil {
+		body.Add(vk.CallChunk(ap, start, from, to)...)
 	}
 	body.Add(loops...).Add(combine...)
 	var values []jen.Code
