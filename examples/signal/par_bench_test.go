@@ -13,6 +13,25 @@ import (
 // the same input (readbw).
 func BenchmarkSignalPar(b *testing.B) {
 	for _, size := range extest.ParBenchSizes {
+		samples := benchSamples(42, size.N)
+		b.Run("Energy/"+size.Name, func(b *testing.B) {
+			for _, im := range []impl[func([]int32) int32]{
+				{"cpu", Energy},
+				{"parallel", EnergyPar},
+				{"goroutines", func(xs []int32) int32 {
+					return extest.GoReduce(len(xs), func(lo, hi int) int32 { return energyHand(xs[lo:hi]) },
+						func(a, b int32) int32 { return a + b })
+				}},
+			} {
+				b.Run(im.name, func(b *testing.B) {
+					b.ReportAllocs()
+					b.SetBytes(int64(4 * len(samples)))
+					for b.Loop() {
+						im.fn(samples)
+					}
+				})
+			}
+		})
 		xs := extest.Floats(extest.Rand(41, size.N), size.N, -4, 4)
 		b.Run("Calibrate/"+size.Name, func(b *testing.B) {
 			for _, im := range []impl[func([]float64) []float64]{

@@ -22,6 +22,9 @@ func TestSignalPar(t *testing.T) {
 			}
 		}
 		for name, xs := range int32Inputs(32, n) {
+			if want, got := energySpec(xs), extest.AcrossProcs(t, func() int32 { return EnergyPar(xs) }); got != want {
+				t.Errorf("n=%d %s: EnergyPar = %d, want %d", n, name, got, want)
+			}
 			want := toUnitSpec(xs)
 			got := extest.AcrossProcs(t, func() []float32 { return ToUnitPar(xs) })
 			if d := diffFloat32s(got, want); d != "" {

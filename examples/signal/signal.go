@@ -75,6 +75,7 @@ func toUnitSpec(xs []int32) []float32 {
 // does).
 //
 //soac:fuse Energy
+//soac:fuse EnergyPar backend=parallel
 func energySpec(xs []int32) int32 {
 	sq := soac.Map(xs, func(x int32) int32 { return x * x })
 	return soac.Reduce(sq, 0, func(a, b int32) int32 { return a + b })

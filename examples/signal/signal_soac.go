@@ -357,6 +357,239 @@ func soacgenRerunGoGenerate_Energy(func(xs []int32) int32) {}
 
 func _() { soacgenRerunGoGenerate_Energy(energySpec) }
 
+// EnergyPar is the fused form of energySpec (generated from its //soac:fuse directive).
+func EnergyPar(xs []int32) int32 {
+	var t int32
+	if parallel.Sequential(len(xs), 25000) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc int32 = int32(0)
+			var acc2 int32 = int32(0)
+			var acc3 int32 = int32(0)
+			var acc4 int32 = int32(0)
+			var start int
+			if n >= 8 {
+				start, acc = soacgenVec_energySpec(n, in, acc)
+			}
+			start = max(start, 0)
+			i2 := start
+			for ; i2 < n-3; i2 += 4 {
+				i3 := i2
+				_ = i3
+				var m int32
+				{
+					x := in[i3]
+					m = x * x
+				}
+				{
+					a, b := acc, m
+					acc = a + b
+				}
+				i4 := i2 + 1
+				_ = i4
+				var m2 int32
+				{
+					x := in[i4]
+					m2 = x * x
+				}
+				{
+					a, b := acc2, m2
+					acc2 = a + b
+				}
+				i5 := i2 + 2
+				_ = i5
+				var m3 int32
+				{
+					x := in[i5]
+					m3 = x * x
+				}
+				{
+					a, b := acc3, m3
+					acc3 = a + b
+				}
+				i6 := i2 + 3
+				_ = i6
+				var m4 int32
+				{
+					x := in[i6]
+					m4 = x * x
+				}
+				{
+					a, b := acc4, m4
+					acc4 = a + b
+				}
+			}
+			for i7 := i2; i7 < n; i7++ {
+				var m5 int32
+				{
+					x := in[i7]
+					m5 = x * x
+				}
+				{
+					a, b := acc, m5
+					acc = a + b
+				}
+			}
+			{
+				a, b := acc, acc2
+				acc = a + b
+			}
+			{
+				a, b := acc3, acc4
+				acc3 = a + b
+			}
+			{
+				a, b := acc, acc3
+				acc = a + b
+			}
+			t = acc
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc5 int32 = int32(0)
+			var acc6 int32 = int32(0)
+			var acc7 int32 = int32(0)
+			var acc8 int32 = int32(0)
+			r := parallel.Reduce(n2, 3125, func(lo, hi int) struct {
+				f0 int32
+				f1 int32
+				f2 int32
+				f3 int32
+			} {
+				var acc5 int32 = int32(0)
+				var acc6 int32 = int32(0)
+				var acc7 int32 = int32(0)
+				var acc8 int32 = int32(0)
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				var start2 int
+				if hi-lo >= 8 {
+					start2, acc5 = soacgenVec_energySpec(hi-lo, in2[lo:], acc5)
+				}
+				start2 = lo + max(start2, 0)
+				i15 := start2
+				for ; i15 < hi-3; i15 += 4 {
+					i16 := i15
+					_ = i16
+					var m11 int32
+					{
+						x := in2[i16]
+						m11 = x * x
+					}
+					{
+						a, b := acc5, m11
+						acc5 = a + b
+					}
+					i17 := i15 + 1
+					_ = i17
+					var m12 int32
+					{
+						x := in2[i17]
+						m12 = x * x
+					}
+					{
+						a, b := acc6, m12
+						acc6 = a + b
+					}
+					i18 := i15 + 2
+					_ = i18
+					var m13 int32
+					{
+						x := in2[i18]
+						m13 = x * x
+					}
+					{
+						a, b := acc7, m13
+						acc7 = a + b
+					}
+					i19 := i15 + 3
+					_ = i19
+					var m14 int32
+					{
+						x := in2[i19]
+						m14 = x * x
+					}
+					{
+						a, b := acc8, m14
+						acc8 = a + b
+					}
+				}
+				for i20 := i15; i20 < hi; i20++ {
+					var m15 int32
+					{
+						x := in2[i20]
+						m15 = x * x
+					}
+					{
+						a, b := acc5, m15
+						acc5 = a + b
+					}
+				}
+				return struct {
+					f0 int32
+					f1 int32
+					f2 int32
+					f3 int32
+				}{acc5, acc6, acc7, acc8}
+			}, func(x2, y2 struct {
+				f0 int32
+				f1 int32
+				f2 int32
+				f3 int32
+			}) struct {
+				f0 int32
+				f1 int32
+				f2 int32
+				f3 int32
+			} {
+				{
+					a, b := x2.f0, y2.f0
+					x2.f0 = a + b
+				}
+				{
+					a, b := x2.f1, y2.f1
+					x2.f1 = a + b
+				}
+				{
+					a, b := x2.f2, y2.f2
+					x2.f2 = a + b
+				}
+				{
+					a, b := x2.f3, y2.f3
+					x2.f3 = a + b
+				}
+				return x2
+			})
+			acc5 = r.f0
+			acc6 = r.f1
+			acc7 = r.f2
+			acc8 = r.f3
+			{
+				a, b := acc5, acc6
+				acc5 = a + b
+			}
+			{
+				a, b := acc7, acc8
+				acc7 = a + b
+			}
+			{
+				a, b := acc5, acc7
+				acc5 = a + b
+			}
+			t = acc5
+		}
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_EnergyPar does not compile when the signature of energySpec no longer matches EnergyPar: run go generate.
+func soacgenRerunGoGenerate_EnergyPar(func(xs []int32) int32) {}
+
+func _() { soacgenRerunGoGenerate_EnergyPar(energySpec) }
+
 // Clipped is the fused form of clippedSpec (generated from its //soac:fuse directive).
 func Clipped(xs []int32, lim int32) int {
 	var t int32
