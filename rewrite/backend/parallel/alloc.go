@@ -1,28 +1,14 @@
 package parallel
 
-// This file decides two things the parallel backend's loops depend on
-// the element types for. How a materialised output is allocated: make,
-// or, for the parallel backend's kernel, parallel.Alloc, which leaves a
-// large pointer-free output uncleared so that its chunks write
+// This file decides whether a scan's operator is exact (exactType), so
+// that a chunk may start from its carry (parallel.ScanExact). The
+// parallel backend's outputs are allocated uncleared by
+// hostgo.Func.UnclearedAlloc (parallel.Alloc), so that its chunks write
 // (first-touch) their own ranges instead of the caller clearing all of it
 // first (BENCHMARKS.md: the clear is half of a fresh scan's sequential
-// time). It relies on what rewrite/lower guarantees: an Indexed output
-// is written at every index of the loop (it lives in the root space),
-// and an AtCount output is cut to its kept count and capacity after the
-// loop, so no uncleared element is ever returned. And whether a scan's
-// operator is exact (exactType), so that a chunk may start from its
-// carry (parallel.ScanExact). It does not decide which stores a kernel
-// has (rewrite/lower does).
+// time).
 
-import (
-	"github.com/soacgen/soacgen/rewrite/hostgo"
-	"go/types"
-)
-
-// unclearedAlloc allocates a large pointer-free output with
-// parallel.Alloc (LoopParts' allocator for the parallel backend's
-// kernels); other element types get make's.
-func unclearedAlloc(f *hostgo.Func) hostgo.Allocator { return f.UnclearedAlloc() }
+import "go/types"
 
 // exactType reports whether the elements of t ([]E) hold no floating-
 // point or complex numbers, so that an associative operator on them

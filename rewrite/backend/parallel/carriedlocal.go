@@ -154,7 +154,7 @@ func planLocal(f *hostgo.Func, lk *lowered.Kernel, lp *hostgo.LoopParts, scans [
 			return nil
 		}
 		name := f.Fresh("local")
-		alloc := unclearedAlloc(f)(elem, lp.N)
+		alloc := f.UnclearedAlloc()(elem, lp.N)
 		if alloc == nil {
 			alloc = hostgo.MakeSlice(f.Type(types.NewSlice(elem)), hostgo.Id(lp.N))
 		}

@@ -374,7 +374,7 @@ func loopParts(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string) (seq
 	if why != "" {
 		return nil, nil, nil, why
 	}
-	lp = f.LoopParts(lk, outs, unclearedAlloc(f))
+	lp = f.LoopParts(lk, outs, f.UnclearedAlloc())
 	if _, why := lp.Loops("0", lp.N); why != "" {
 		return nil, nil, nil, why
 	}

@@ -83,7 +83,7 @@ func parChunks(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string, n st
 			post.Add(hostgo.AssignTo(name, hostgo.Id(local)))
 		}
 	}
-	sp := f.StreamParts(lk, pouts, unclearedAlloc(f), n)
+	sp := f.StreamParts(lk, pouts, f.UnclearedAlloc(), n)
 	// The code of the parallel branch calls copies of the members'
 	// function literals made there, so that the sequential branch's
 	// temporaries stay off the heap, and the chunk function its own,

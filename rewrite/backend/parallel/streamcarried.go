@@ -66,7 +66,7 @@ func parThenOne(f *hostgo.Func, lk *lowered.Kernel, outs map[*ir.Var]string, n s
 	// The members' half, reading the chunk from the name r (a parameter
 	// of pass 1 and pass 2).
 	c.r = f.Fresh("r")
-	lp := f.ChunkLoopParts(c.then, outs, unclearedAlloc(f), s.Out, c.r, c.lo, n)
+	lp := f.ChunkLoopParts(c.then, outs, f.UnclearedAlloc(), s.Out, c.r, c.lo, n)
 	// A chunk stores a select's elements only where kept (chunkLoops).
 	loop, why := chunkLoops(lp, c.lo, c.hi)
 	if why != "" {
@@ -201,7 +201,7 @@ func (c *streamCarried) streamFunc(par *hostgo.Stmts) (fn *jen.Statement, scratc
 	// by chunk into an array of n elements.
 	if out, ok := c.outs[s.Out]; ok && out != "_" {
 		ys := f.Fresh("ys")
-		mk := unclearedAlloc(f)(s.Out.Type.Underlying().(*types.Slice).Elem(), c.n)
+		mk := f.UnclearedAlloc()(s.Out.Type.Underlying().(*types.Slice).Elem(), c.n)
 		if mk == nil {
 			mk = hostgo.MakeSlice(f.Type(s.Out.Type), hostgo.Id(c.n))
 		}
@@ -272,7 +272,7 @@ func (c *streamCarried) mapsChunk(par *hostgo.Stmts) (chunk hostgo.Stmts, elem j
 		}
 	}
 	delete(pouts, c.s.Out)
-	sp := f.StreamParts(c.head, pouts, unclearedAlloc(f), c.n)
+	sp := f.StreamParts(c.head, pouts, f.UnclearedAlloc(), c.n)
 	chunk, res, why := sp.Chunk(c.lo, c.hi, c.buf)
 	if why != "" {
 		return nil, nil, false, nil, why
