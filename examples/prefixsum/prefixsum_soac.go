@@ -19,8 +19,13 @@ func PrefixSums(xs []int) []int {
 		in := xs[:n]
 		var acc int = int(0)
 		var out2 []int
-		out2 = make([]int, n)
-		for i2 := 0; i2 < n; i2++ {
+		out2 = parallel.Alloc[int](n)[:n]
+		var start int
+		if n >= 8 {
+			start, acc = soacgenVec_prefixSumsSpec(n, in, out2, acc)
+		}
+		start = max(start, 0)
+		for i2 := start; i2 < n; i2++ {
 			var m int
 			{
 				x := in[i2]
@@ -51,8 +56,13 @@ func PrefixSumsPar(xs []int) []int {
 			in := xs[:n]
 			var acc int = int(0)
 			var out2 []int
-			out2 = make([]int, n)
-			for i2 := 0; i2 < n; i2++ {
+			out2 = parallel.Alloc[int](n)[:n]
+			var start int
+			if n >= 8 {
+				start, acc = soacgenVec_prefixSumsSpec(n, in, out2, acc)
+			}
+			start = max(start, 0)
+			for i2 := start; i2 < n; i2++ {
 				var m int
 				{
 					x := in[i2]
@@ -74,13 +84,18 @@ func PrefixSumsPar(xs []int) []int {
 			var out3 []int
 			out3 = parallel.Alloc[int](n2)[:n2]
 			_ = acc2
-			_ = parallel.ScanExact(n2, 6250, int(0), func(lo, hi int, start int) int {
-				var acc2 int = start
+			_ = parallel.ScanExact(n2, 6250, int(0), func(lo, hi int, start3 int) int {
+				var acc2 int = start3
 				in2 := in2[:hi]
 				_ = in2[lo:]
 				out3 := out3[:hi]
 				_ = out3[lo:]
-				for i4 := lo; i4 < hi; i4++ {
+				var start2 int
+				if hi-lo >= 8 {
+					start2, acc2 = soacgenVec_prefixSumsSpec(hi-lo, in2[lo:], out3[lo:], acc2)
+				}
+				start2 = lo + max(start2, 0)
+				for i4 := start2; i4 < hi; i4++ {
 					var m3 int
 					{
 						x := in2[i4]
@@ -138,8 +153,13 @@ func PrefixSumsCL(xs []int) []int {
 				in := xs[:n]
 				var acc int = int(0)
 				var out2 []int
-				out2 = make([]int, n)
-				for i2 := 0; i2 < n; i2++ {
+				out2 = parallel.Alloc[int](n)[:n]
+				var start int
+				if n >= 8 {
+					start, acc = soacgenVec_prefixSumsSpec(n, in, out2, acc)
+				}
+				start = max(start, 0)
+				for i2 := start; i2 < n; i2++ {
 					var m int
 					{
 						x := in[i2]
@@ -161,13 +181,18 @@ func PrefixSumsCL(xs []int) []int {
 				var out3 []int
 				out3 = parallel.Alloc[int](n2)[:n2]
 				_ = acc2
-				_ = parallel.ScanExact(n2, 6250, int(0), func(lo, hi int, start int) int {
-					var acc2 int = start
+				_ = parallel.ScanExact(n2, 6250, int(0), func(lo, hi int, start3 int) int {
+					var acc2 int = start3
 					in2 := in2[:hi]
 					_ = in2[lo:]
 					out3 := out3[:hi]
 					_ = out3[lo:]
-					for i4 := lo; i4 < hi; i4++ {
+					var start2 int
+					if hi-lo >= 8 {
+						start2, acc2 = soacgenVec_prefixSumsSpec(hi-lo, in2[lo:], out3[lo:], acc2)
+					}
+					start2 = lo + max(start2, 0)
+					for i4 := start2; i4 < hi; i4++ {
 						var m3 int
 						{
 							x := in2[i4]

@@ -137,3 +137,17 @@ func BenchmarkPeak(b *testing.B) {
 		return func(f func([]int32) int32) { f(xs) }
 	})
 }
+
+func BenchmarkIntegrate(b *testing.B) {
+	bench(b, integrateImpls, 4, func(n int) func(func([]int32, int32) []int32) {
+		xs := benchSamples(19, n)
+		return func(f func([]int32, int32) []int32) { f(xs, 3) }
+	})
+}
+
+func BenchmarkEnvelope(b *testing.B) {
+	bench(b, envelopeImpls, 4, func(n int) func(func([]int32) []int32) {
+		xs := benchSamples(20, n)
+		return func(f func([]int32) []int32) { f(xs) }
+	})
+}

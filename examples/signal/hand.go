@@ -126,3 +126,39 @@ func spikesHand(xs []int32, lim int32) []int32 {
 	}
 	return out
 }
+
+// integrateHand is integrateSpec as one loop.
+func integrateHand(xs []int32, offset int32) []int32 {
+	out := make([]int32, len(xs))
+	integrateInto(out, xs, offset, 0)
+	return out
+}
+
+// integrateInto writes the running sums of xs less offset, from sum, into
+// out and returns the last.
+func integrateInto(out, xs []int32, offset, sum int32) int32 {
+	out = out[:len(xs)]
+	for i, x := range xs {
+		sum += x - offset
+		out[i] = sum
+	}
+	return sum
+}
+
+// envelopeHand is envelopeSpec as one loop.
+func envelopeHand(xs []int32) []int32 {
+	out := make([]int32, len(xs))
+	envelopeInto(out, xs, 0)
+	return out
+}
+
+// envelopeInto writes the running peak magnitudes of xs, from peak, into
+// out and returns the last.
+func envelopeInto(out, xs []int32, peak int32) int32 {
+	out = out[:len(xs)]
+	for i, x := range xs {
+		peak = max(peak, max(x, -x))
+		out[i] = peak
+	}
+	return peak
+}

@@ -80,6 +80,32 @@ var (
 			return slices.Collect(seq.Filter(seq.Values(xs), outside(lim)))
 		}},
 	}
+	integrateImpls = []impl[func([]int32, int32) []int32]{
+		{"spec", integrateSpec},
+		{"fused", Integrate},
+		{"hand", integrateHand},
+		{"lo", func(xs []int32, offset int32) []int32 {
+			var sum int32
+			return lo.Map(xs, func(x int32, _ int) int32 { sum += x - offset; return sum })
+		}},
+		{"iter", func(xs []int32, offset int32) []int32 {
+			var sum int32
+			return collect(len(xs), seq.Map(seq.Values(xs), func(x int32) int32 { sum += x - offset; return sum }))
+		}},
+	}
+	envelopeImpls = []impl[func([]int32) []int32]{
+		{"spec", envelopeSpec},
+		{"fused", Envelope},
+		{"hand", envelopeHand},
+		{"lo", func(xs []int32) []int32 {
+			var peak int32
+			return lo.Map(xs, func(x int32, _ int) int32 { peak = max(peak, max(x, -x)); return peak })
+		}},
+		{"iter", func(xs []int32) []int32 {
+			var peak int32
+			return collect(len(xs), seq.Map(seq.Values(xs), func(x int32) int32 { peak = max(peak, max(x, -x)); return peak }))
+		}},
+	}
 	peakImpls = []impl[func([]int32) int32]{
 		{"spec", peakSpec},
 		{"fused", Peak},

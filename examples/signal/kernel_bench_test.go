@@ -94,3 +94,27 @@ func BenchmarkKernelToUnit(b *testing.B) {
 			{"hand", -1, func() { toUnitInto(out, xs) }}}
 	})
 }
+
+func BenchmarkKernelIntegrate(b *testing.B) {
+	benchKernel(b, 4, func(n int) []kernelImpl {
+		xs, out := benchSamples(19, n), make([]int32, n)
+		vector := func() {
+			i, sum := soacgenVec_integrateSpec(n, xs, out, 0, 3)
+			integrateInto(out[i:], xs[i:], 3, sum)
+		}
+		return []kernelImpl{{"vector", -1, vector}, {"vector-avx2", lanes.AVX2, vector},
+			{"hand", -1, func() { integrateInto(out, xs, 3, 0) }}}
+	})
+}
+
+func BenchmarkKernelEnvelope(b *testing.B) {
+	benchKernel(b, 4, func(n int) []kernelImpl {
+		xs, out := benchSamples(20, n), make([]int32, n)
+		vector := func() {
+			i, peak := soacgenVec_envelopeSpec(n, xs, out, 0)
+			envelopeInto(out[i:], xs[i:], peak)
+		}
+		return []kernelImpl{{"vector", -1, vector}, {"vector-avx2", lanes.AVX2, vector},
+			{"hand", -1, func() { envelopeInto(out, xs, 0) }}}
+	})
+}

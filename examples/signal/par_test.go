@@ -7,6 +7,8 @@ package signal
 // their vector forms chunk by chunk.
 
 import (
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/soacgen/soacgen/examples/internal/extest"
@@ -29,6 +31,12 @@ func TestSignalPar(t *testing.T) {
 			got := extest.AcrossProcs(t, func() []float32 { return ToUnitPar(xs) })
 			if d := diffFloat32s(got, want); d != "" {
 				t.Errorf("n=%d %s: ToUnitPar: %s", n, name, d)
+			}
+			for _, offset := range []int32{0, -7, math.MinInt32} {
+				want, got := integrateSpec(xs, offset), extest.AcrossProcs(t, func() []int32 { return IntegratePar(xs, offset) })
+				if !slices.Equal(got, want) || len(got) != len(want) {
+					t.Errorf("n=%d %s offset=%d: IntegratePar differs from the spec", n, name, offset)
+				}
 			}
 			for _, lim := range []int32{0, 1 << 19, 1 << 30} {
 				want, got := clippedSpec(xs, lim), extest.AcrossProcs(t, func() int { return ClippedPar(xs, lim) })

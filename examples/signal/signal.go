@@ -1,14 +1,16 @@
 // Package signal is the front end of a small sampled-signal program:
 // it calibrates raw float readings, takes the magnitude and the phase's
 // cosine of complex samples, scales integer samples to unit range, and
-// measures integer samples' energy, clipping and peak.
+// measures integer samples' energy, clipping and peak, their running sum
+// and their envelope.
 //
 // Pipeline shapes: one Map, one Map2 (twice), Map → Reduce,
-// Filter → Map → Reduce (a count) and one Reduce. Every kernel is a single
+// Filter → Map → Reduce (a count), one Reduce, one Filter, and Map → Scan
+// (twice: a running sum and a running maximum). Every kernel is a single
 // pass, and every one has vector forms (package runtime/lanes): the maps
 // compute only + - * /, math.Sqrt and conversions the hardware rounds as Go
-// does, and the folds are integer + and max, which give the same result in
-// any order. Calibrate's products reach additions, so its vector forms run
+// does, and the folds and scans are integer + and max, which give the same
+// result in any order. Calibrate's products reach additions, so its vector forms run
 // only in builds that never contract them into an FMA (below GOAMD64=v3);
 // Magnitude and CosPhase round their products explicitly and vectorise in
 // every build.
@@ -106,4 +108,25 @@ func peakSpec(xs []int32) int32 {
 //soac:fuse Spikes
 func spikesSpec(xs []int32, lim int32) []int32 {
 	return soac.Filter(xs, func(x int32) bool { return x > lim || x < -lim })
+}
+
+// integrateSpec returns the running sums of the samples less a DC offset:
+// a digital integrator (int32 sums wrap as Go's do). A scan, whose vector
+// forms take each vector's prefix in registers and then add the running
+// total: exact, since integer addition is associative.
+//
+//soac:fuse Integrate
+//soac:fuse IntegratePar backend=parallel
+func integrateSpec(xs []int32, offset int32) []int32 {
+	ys := soac.Map(xs, func(x int32) int32 { return x - offset })
+	return soac.Scan(ys, 0, func(a, b int32) int32 { return a + b })
+}
+
+// envelopeSpec returns the running peak magnitude of the samples: the
+// largest max(x, -x) so far (MinInt32's negation wraps to itself).
+//
+//soac:fuse Envelope
+func envelopeSpec(xs []int32) []int32 {
+	mags := soac.Map(xs, func(x int32) int32 { return max(x, -x) })
+	return soac.Scan(mags, 0, func(a, b int32) int32 { return max(a, b) })
 }

@@ -931,3 +931,164 @@ func Spikes(xs []int32, lim int32) []int32 {
 func soacgenRerunGoGenerate_Spikes(func(xs []int32, lim int32) []int32) {}
 
 func _() { soacgenRerunGoGenerate_Spikes(spikesSpec) }
+
+// Integrate is the fused form of integrateSpec (generated from its //soac:fuse directive).
+func Integrate(xs []int32, offset int32) []int32 {
+	var t []int32
+	{
+		n := len(xs)
+		in := xs[:n]
+		var acc int32 = int32(0)
+		var out2 []int32
+		out2 = parallel.Alloc[int32](n)[:n]
+		var start int
+		if n >= 8 {
+			start, acc = soacgenVec_integrateSpec(n, in, out2, acc, offset)
+		}
+		start = max(start, 0)
+		for i := start; i < n; i++ {
+			var m int32
+			{
+				x := in[i]
+				m = x - offset
+			}
+			{
+				a, b := acc, m
+				acc = a + b
+			}
+			out2[i] = acc
+		}
+		t = out2
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_Integrate does not compile when the signature of integrateSpec no longer matches Integrate: run go generate.
+func soacgenRerunGoGenerate_Integrate(func(xs []int32, offset int32) []int32) {}
+
+func _() { soacgenRerunGoGenerate_Integrate(integrateSpec) }
+
+// IntegratePar is the fused form of integrateSpec (generated from its //soac:fuse directive).
+func IntegratePar(xs []int32, offset int32) []int32 {
+	var t []int32
+	if parallel.Sequential(len(xs), 50000) {
+		{
+			n := len(xs)
+			in := xs[:n]
+			var acc int32 = int32(0)
+			var out2 []int32
+			out2 = parallel.Alloc[int32](n)[:n]
+			var start int
+			if n >= 8 {
+				start, acc = soacgenVec_integrateSpec(n, in, out2, acc, offset)
+			}
+			start = max(start, 0)
+			for i := start; i < n; i++ {
+				var m int32
+				{
+					x := in[i]
+					m = x - offset
+				}
+				{
+					a, b := acc, m
+					acc = a + b
+				}
+				out2[i] = acc
+			}
+			t = out2
+		}
+	} else {
+		{
+			n2 := len(xs)
+			in2 := xs[:n2]
+			var acc2 int32 = int32(0)
+			var out3 []int32
+			out3 = parallel.Alloc[int32](n2)[:n2]
+			_ = acc2
+			_ = parallel.ScanExact(n2, 6250, int32(0), func(lo, hi int, start3 int32) int32 {
+				var acc2 int32 = start3
+				in2 := in2[:hi]
+				_ = in2[lo:]
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				var start2 int
+				if hi-lo >= 8 {
+					start2, acc2 = soacgenVec_integrateSpec(hi-lo, in2[lo:], out3[lo:], acc2, offset)
+				}
+				start2 = lo + max(start2, 0)
+				for i3 := start2; i3 < hi; i3++ {
+					var m3 int32
+					{
+						x := in2[i3]
+						m3 = x - offset
+					}
+					{
+						a, b := acc2, m3
+						acc2 = a + b
+					}
+					out3[i3] = acc2
+				}
+				return acc2
+			}, func(lo, hi int, carry int32) {
+				out3 := out3[:hi]
+				_ = out3[lo:]
+				for i4 := lo; i4 < hi; i4++ {
+					{
+						a, b := carry, out3[i4]
+						out3[i4] = a + b
+					}
+				}
+			}, func(x2, y2 int32) int32 {
+				var r int32
+				{
+					a, b := x2, y2
+					r = a + b
+				}
+				return r
+			})
+			t = out3
+		}
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_IntegratePar does not compile when the signature of integrateSpec no longer matches IntegratePar: run go generate.
+func soacgenRerunGoGenerate_IntegratePar(func(xs []int32, offset int32) []int32) {}
+
+func _() { soacgenRerunGoGenerate_IntegratePar(integrateSpec) }
+
+// Envelope is the fused form of envelopeSpec (generated from its //soac:fuse directive).
+func Envelope(xs []int32) []int32 {
+	var t []int32
+	{
+		n := len(xs)
+		in := xs[:n]
+		var acc int32 = int32(0)
+		var out2 []int32
+		out2 = parallel.Alloc[int32](n)[:n]
+		var start int
+		if n >= 8 {
+			start, acc = soacgenVec_envelopeSpec(n, in, out2, acc)
+		}
+		start = max(start, 0)
+		for i := start; i < n; i++ {
+			var m int32
+			{
+				x := in[i]
+				m = max(x, -x)
+			}
+			{
+				a, b := acc, m
+				acc = max(a, b)
+			}
+			out2[i] = acc
+		}
+		t = out2
+	}
+	return t
+}
+
+// soacgenRerunGoGenerate_Envelope does not compile when the signature of envelopeSpec no longer matches Envelope: run go generate.
+func soacgenRerunGoGenerate_Envelope(func(xs []int32) []int32) {}
+
+func _() { soacgenRerunGoGenerate_Envelope(envelopeSpec) }

@@ -43,3 +43,13 @@ func soacgenVec_peakSpec(n int, in0 []int32, acc0 int32) (int, int32) {
 func soacgenVec_spikesSpec(n int, in0 []int32, out0 []int32, cnt0 int, p0 int32) (int, int) {
 	return 0, cnt0
 }
+
+// soacgenVec_integrateSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_integrateSpec(n int, in0 []int32, out0 []int32, acc0 int32, p0 int32) (int, int32) {
+	return 0, acc0
+}
+
+// soacgenVec_envelopeSpec runs no iteration of its kernel on vectors: this build has no vector forms.
+func soacgenVec_envelopeSpec(n int, in0 []int32, out0 []int32, acc0 int32) (int, int32) {
+	return 0, acc0
+}

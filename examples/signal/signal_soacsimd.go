@@ -344,3 +344,167 @@ func soacgenVec_spikesSpec(n int, in0 []int32, out0 []int32, cnt0 int, p0 int32)
 	}
 	return 0, cnt0
 }
+
+// soacgenVec_integrateSpec runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_integrateSpec(n int, in0 []int32, out0 []int32, acc0 int32, p0 int32) (int, int32) {
+	switch lanes.Width {
+	case lanes.AVX512:
+		if n < 16 {
+			return 0, acc0
+		}
+		in0v := in0[:n]
+		out0v := out0[:n]
+		b2 := archsimd.BroadcastInt32x16(int32(p0))
+		b4 := archsimd.BroadcastInt32x16(int32(0))
+		k5 := archsimd.LoadUint32x16(&[16]uint32{16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14})
+		k8 := archsimd.LoadUint32x16(&[16]uint32{16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13})
+		k11 := archsimd.LoadUint32x16(&[16]uint32{16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11})
+		k14 := archsimd.LoadUint32x16(&[16]uint32{16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7})
+		vacc0 := archsimd.BroadcastInt32x16(int32(acc0))
+		k18 := archsimd.LoadUint32x16(&[16]uint32{15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15})
+		i := 0
+		for ; i <= n-16; i += 16 {
+			v1 := archsimd.LoadInt32x16Slice(in0v[i : i+16])
+			v3 := v1.Sub(b2)
+			v6 := v3.ConcatPermute(b4, k5)
+			v7 := v3.Add(v6)
+			v9 := v7.ConcatPermute(b4, k8)
+			v10 := v7.Add(v9)
+			v12 := v10.ConcatPermute(b4, k11)
+			v13 := v10.Add(v12)
+			v15 := v13.ConcatPermute(b4, k14)
+			v16 := v13.Add(v15)
+			v17 := vacc0.Add(v16)
+			v19 := v16.Permute(k18)
+			vacc0 = vacc0.Add(v19)
+			v17.StoreSlice(out0v[i : i+16])
+		}
+		var t21 [16]int32
+		vacc0.Store(&t21)
+		archsimd.ClearAVXUpperBits()
+		acc0 = int32(t21[0])
+		return i, acc0
+	case lanes.AVX2:
+		if n < 8 {
+			return 0, acc0
+		}
+		in0v := in0[:n]
+		out0v := out0[:n]
+		b2 := archsimd.BroadcastInt32x8(int32(p0))
+		b4 := archsimd.BroadcastInt32x8(int32(0))
+		k5 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 2, 3, 4, 5, 6})
+		k7 := archsimd.LoadInt32x8(&[8]int32{0, -1, -1, -1, -1, -1, -1, -1}).ToMask()
+		k10 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 0, 1, 2, 3, 4, 5})
+		k12 := archsimd.LoadInt32x8(&[8]int32{0, 0, -1, -1, -1, -1, -1, -1}).ToMask()
+		k15 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 0, 0, 0, 1, 2, 3})
+		k17 := archsimd.LoadInt32x8(&[8]int32{0, 0, 0, 0, -1, -1, -1, -1}).ToMask()
+		vacc0 := archsimd.BroadcastInt32x8(int32(acc0))
+		k21 := archsimd.LoadUint32x8(&[8]uint32{7, 7, 7, 7, 7, 7, 7, 7})
+		i := 0
+		for ; i <= n-8; i += 8 {
+			v1 := archsimd.LoadInt32x8Slice(in0v[i : i+8])
+			v3 := v1.Sub(b2)
+			v6 := v3.Permute(k5)
+			v8 := v6.Merge(b4, k7)
+			v9 := v3.Add(v8)
+			v11 := v9.Permute(k10)
+			v13 := v11.Merge(b4, k12)
+			v14 := v9.Add(v13)
+			v16 := v14.Permute(k15)
+			v18 := v16.Merge(b4, k17)
+			v19 := v14.Add(v18)
+			v20 := vacc0.Add(v19)
+			v22 := v19.Permute(k21)
+			vacc0 = vacc0.Add(v22)
+			v20.StoreSlice(out0v[i : i+8])
+		}
+		var t24 [8]int32
+		vacc0.Store(&t24)
+		archsimd.ClearAVXUpperBits()
+		acc0 = int32(t24[0])
+		return i, acc0
+	}
+	return 0, acc0
+}
+
+// soacgenVec_envelopeSpec runs the first iterations of its kernel on 512- or 256-bit vectors, as many as fill them, and returns where the scalar loop goes on, with the folds' accumulators.
+func soacgenVec_envelopeSpec(n int, in0 []int32, out0 []int32, acc0 int32) (int, int32) {
+	switch lanes.Width {
+	case lanes.AVX512:
+		if n < 16 {
+			return 0, acc0
+		}
+		in0v := in0[:n]
+		out0v := out0[:n]
+		b2 := archsimd.BroadcastInt32x16(int32(0))
+		b4 := archsimd.BroadcastInt32x16(int32(math.MinInt32))
+		k5 := archsimd.LoadUint32x16(&[16]uint32{16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14})
+		k8 := archsimd.LoadUint32x16(&[16]uint32{16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13})
+		k11 := archsimd.LoadUint32x16(&[16]uint32{16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11})
+		k14 := archsimd.LoadUint32x16(&[16]uint32{16, 16, 16, 16, 16, 16, 16, 16, 0, 1, 2, 3, 4, 5, 6, 7})
+		vacc0 := archsimd.BroadcastInt32x16(int32(acc0))
+		k18 := archsimd.LoadUint32x16(&[16]uint32{15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15, 15})
+		i := 0
+		for ; i <= n-16; i += 16 {
+			v1 := archsimd.LoadInt32x16Slice(in0v[i : i+16])
+			v3 := v1.Max(b2.Sub(v1))
+			v6 := v3.ConcatPermute(b4, k5)
+			v7 := v3.Max(v6)
+			v9 := v7.ConcatPermute(b4, k8)
+			v10 := v7.Max(v9)
+			v12 := v10.ConcatPermute(b4, k11)
+			v13 := v10.Max(v12)
+			v15 := v13.ConcatPermute(b4, k14)
+			v16 := v13.Max(v15)
+			v17 := vacc0.Max(v16)
+			v19 := v16.Permute(k18)
+			vacc0 = vacc0.Max(v19)
+			v17.StoreSlice(out0v[i : i+16])
+		}
+		var t21 [16]int32
+		vacc0.Store(&t21)
+		archsimd.ClearAVXUpperBits()
+		acc0 = int32(t21[0])
+		return i, acc0
+	case lanes.AVX2:
+		if n < 8 {
+			return 0, acc0
+		}
+		in0v := in0[:n]
+		out0v := out0[:n]
+		b2 := archsimd.BroadcastInt32x8(int32(0))
+		b4 := archsimd.BroadcastInt32x8(int32(math.MinInt32))
+		k5 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 1, 2, 3, 4, 5, 6})
+		k7 := archsimd.LoadInt32x8(&[8]int32{0, -1, -1, -1, -1, -1, -1, -1}).ToMask()
+		k10 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 0, 1, 2, 3, 4, 5})
+		k12 := archsimd.LoadInt32x8(&[8]int32{0, 0, -1, -1, -1, -1, -1, -1}).ToMask()
+		k15 := archsimd.LoadUint32x8(&[8]uint32{0, 0, 0, 0, 0, 1, 2, 3})
+		k17 := archsimd.LoadInt32x8(&[8]int32{0, 0, 0, 0, -1, -1, -1, -1}).ToMask()
+		vacc0 := archsimd.BroadcastInt32x8(int32(acc0))
+		k21 := archsimd.LoadUint32x8(&[8]uint32{7, 7, 7, 7, 7, 7, 7, 7})
+		i := 0
+		for ; i <= n-8; i += 8 {
+			v1 := archsimd.LoadInt32x8Slice(in0v[i : i+8])
+			v3 := v1.Max(b2.Sub(v1))
+			v6 := v3.Permute(k5)
+			v8 := v6.Merge(b4, k7)
+			v9 := v3.Max(v8)
+			v11 := v9.Permute(k10)
+			v13 := v11.Merge(b4, k12)
+			v14 := v9.Max(v13)
+			v16 := v14.Permute(k15)
+			v18 := v16.Merge(b4, k17)
+			v19 := v14.Max(v18)
+			v20 := vacc0.Max(v19)
+			v22 := v19.Permute(k21)
+			vacc0 = vacc0.Max(v22)
+			v20.StoreSlice(out0v[i : i+8])
+		}
+		var t24 [8]int32
+		vacc0.Store(&t24)
+		archsimd.ClearAVXUpperBits()
+		acc0 = int32(t24[0])
+		return i, acc0
+	}
+	return 0, acc0
+}

@@ -286,3 +286,42 @@ func TestClipped(t *testing.T) {
 		}
 	}
 }
+
+// testScan compares the implementations of an int32 scan with the spec,
+// element for element.
+func testScan(t *testing.T, name string, got func(xs []int32) []int32, want func(xs []int32) []int32, seed uint64) {
+	t.Helper()
+	for _, n := range sizes(testing.Short()) {
+		for kind, xs := range int32Inputs(seed, n) {
+			same := extest.Unchanged(xs)
+			w, g := want(xs), got(xs)
+			if !slices.Equal(g, w) || len(g) != len(w) {
+				i := 0
+				for i < min(len(g), len(w)) && g[i] == w[i] {
+					i++
+				}
+				t.Errorf("n=%d %s %s: differs from element %d of %d (len %d)", n, kind, name, i, len(w), len(g))
+			}
+			if !same() {
+				t.Fatalf("n=%d %s %s wrote its input", n, kind, name)
+			}
+		}
+	}
+}
+
+// TestIntegrate compares at offsets of both signs and the extremes, where
+// the sums wrap.
+func TestIntegrate(t *testing.T) {
+	for _, offset := range []int32{0, 3, -1000, math.MaxInt32, math.MinInt32} {
+		for _, im := range integrateImpls[1:] {
+			testScan(t, im.name, func(xs []int32) []int32 { return im.fn(xs, offset) },
+				func(xs []int32) []int32 { return integrateSpec(xs, offset) }, 9)
+		}
+	}
+}
+
+func TestEnvelope(t *testing.T) {
+	for _, im := range envelopeImpls[1:] {
+		testScan(t, im.name, im.fn, envelopeSpec, 10)
+	}
+}

@@ -27,7 +27,7 @@ func TestVectorForms(t *testing.T) {
 		return n - n%(lanes.Width/bits)
 	}
 	f64, f64b, f64c := make([]float64, n), make([]float64, n), make([]float64, n)
-	i32, f32 := make([]int32, n), make([]float32, n)
+	i32, i32b, f32 := make([]int32, n), make([]int32, n), make([]float32, n)
 	calibrated := vectorised(64)
 	if lanes.MayContract {
 		calibrated = 0 // its products may contract: scalar only
@@ -43,6 +43,8 @@ func TestVectorForms(t *testing.T) {
 		{"Energy", first(soacgenVec_energySpec(n, i32, 0)), vectorised(32)},
 		{"Clipped", first(soacgenVec_clippedSpec(n, i32, 0, 0)), vectorised(32)},
 		{"Peak", first(soacgenVec_peakSpec(n, i32, 0)), vectorised(32)},
+		{"Integrate", first(soacgenVec_integrateSpec(n, i32, i32b, 0, 0)), vectorised(32)},
+		{"Envelope", first(soacgenVec_envelopeSpec(n, i32, i32b, 0)), vectorised(32)},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: the vector form ran %d of %d elements, want %d", c.name, c.got, n, c.want)

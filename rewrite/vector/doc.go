@@ -24,9 +24,10 @@
 // hardware rounds as Go does; math.Abs and unary minus as sign-bit
 // operations, and min and max of floats composed so that NaN and ±0 come
 // out as Go's. A fold runs in lanes only where its order cannot change
-// its result: integer + * ^ | & min max. Float folds keep their
-// left-to-right order on the cpu backend, so a kernel with one is not
-// vectorised. A lambda whose products the compiler may fuse with an
+// its result: integer + * ^ | & min max; a scan with those operators
+// takes each vector's prefix in registers, then folds in the running
+// accumulator (scan.go). Float folds and scans keep their left-to-right
+// order on the cpu backend, so a kernel with one is not vectorised. A lambda whose products the compiler may fuse with an
 // addition (an FMA under GOAMD64=v3; hostgo's MayFuse) is vectorised only
 // for builds that cannot fuse (lanes.MayContract). Everything a lambda
 // does must be a pure expression: no call but math.Sqrt, math.Abs, min
@@ -47,6 +48,6 @@
 // asks Build for a kernel of form lowered.Loop before it renders the
 // loop; lanes.go describes element types as lanes, ops.go holds the
 // operations as data, lambda.go translates a lambda's body, kernel.go
-// checks a kernel's members, and render.go writes the functions and the
-// call.
+// checks a kernel's members, members.go and scan.go translate them, and
+// render.go writes the functions and the call.
 package vector

@@ -240,8 +240,8 @@ func (fm *form) members() string {
 				why = fm.fold(m, args, masks)
 			case m.Role == lowered.Map && op.Map != nil && op.Reduce == nil && op.Scan == nil:
 				why = fm.mapMember(m, op, args, elems, masks)
-			case m.Role == lowered.Scan:
-				why = fmt.Sprintf("%s is a scan, whose prefix carries from lane to lane", k.at(m.SOAC))
+			case m.Role == lowered.Scan && op.Map == nil && op.Scan != nil:
+				why = fm.scan(m, args, elems)
 			default:
 				why = fmt.Sprintf("%s: a member of role %s", k.at(m.SOAC), m.Role)
 			}

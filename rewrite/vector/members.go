@@ -279,4 +279,7 @@ type foldCombine struct {
 	acc, vec, op string
 	l            lane
 	t            types.Type
+	// carry: a scan's carry, the accumulator in every lane, which the
+	// scalar accumulator becomes.
+	carry bool
 }

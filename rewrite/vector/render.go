@@ -308,6 +308,10 @@ func (fm *form) code(zero []jen.Code) []jen.Code {
 		t := temps[j]
 		e := jen.Id(t).Index(jen.Id("j"))
 		conv := jen.Add(typeCode(fc.t)).Call(e)
+		if fc.carry {
+			c.Add(jen.Id(fc.acc).Op("=").Add(typeCode(fc.t)).Call(jen.Id(t).Index(jen.Lit(0))))
+			continue
+		}
 		var step jen.Code
 		switch fc.op {
 		case "min", "max":

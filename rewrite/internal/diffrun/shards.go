@@ -28,7 +28,7 @@ var Shards = map[string][]string{
 	// GOEXPERIMENT=simd, at each vector width the host has.
 	"simd": {
 		"accumulators:simd", "basic:simd", "filters:simd", "generators:simd",
-		"paraccum:simd", "parscan:simd", "tuples:simd", "vector:simd",
+		"paraccum:simd", "parscan:simd", "scans:simd", "tuples:simd", "vector:simd",
 	},
 }
 

@@ -146,11 +146,73 @@ func quotientSpec(xs []int64) []int64 {
 	return soac.Map(xs, func(x int64) int64 { return 100 / (x | 1) })
 }
 
-// Prefix is a scan: refused.
+// Prefix is an integer scan: each vector's prefix in registers, then
+// the carry.
 //
 //soac:fuse Prefix
 func prefixSpec(xs []int64) []int64 {
 	return soac.Scan(xs, 0, func(a, b int64) int64 { return a + b })
+}
+
+// PrefixFrom starts its scan from a captured value that is not the
+// operator's identity, and wraps around.
+//
+//soac:fuse PrefixFrom
+func prefixFromSpec(xs []int32, start int32) []int32 {
+	return soac.Scan(xs, start, func(a, b int32) int32 { return a + b })
+}
+
+// RunningMax scans with max over a map, whose result a later map reads.
+//
+//soac:fuse RunningMax
+func runningMaxSpec(xs []int32) []int32 {
+	ys := soac.Map(xs, func(x int32) int32 { return x*3 - 7 })
+	ms := soac.Scan(ys, math.MinInt32, func(a, b int32) int32 { return max(a, b) })
+	return soac.Map2(ms, ys, func(m, y int32) int32 { return m - y })
+}
+
+// RunningMin is a scan with min on unsigned lanes.
+//
+//soac:fuse RunningMin
+func runningMinSpec(xs []uint64) []uint64 {
+	return soac.Scan(xs, math.MaxUint64, func(a, b uint64) uint64 { return min(a, b) })
+}
+
+// PrefixXor is a scan with ^: its prefix steps chain bit operations,
+// which keeps it to 256 bits.
+//
+//soac:fuse PrefixXor
+func prefixXorSpec(xs []uint32) []uint32 {
+	return soac.Scan(xs, 0, func(a, b uint32) uint32 { return a ^ b })
+}
+
+// PrefixProduct scans with * on int64: 512 bits only.
+//
+//soac:fuse PrefixProduct
+func prefixProductSpec(xs []int64) []int64 {
+	return soac.Scan(xs, 1, func(a, b int64) int64 { return a * b })
+}
+
+// ScanSum scans and folds the scan's elements in the same loop.
+//
+//soac:fuse ScanSum
+func scanSumSpec(xs []int64) ([]int64, int64) {
+	ps := soac.Scan(xs, 0, func(a, b int64) int64 { return a + b })
+	return ps, soac.Reduce(ps, 0, func(a, b int64) int64 { return a + b })
+}
+
+// FloatPrefix is a float scan: refused, its order is kept.
+//
+//soac:fuse FloatPrefix
+func floatPrefixSpec(xs []float64) []float64 {
+	return soac.Scan(xs, 0, func(a, b float64) float64 { return a + b })
+}
+
+// KeptPrefix scans a filter's kept elements: refused.
+//
+//soac:fuse KeptPrefix
+func keptPrefixSpec(xs []int64) []int64 {
+	return soac.Scan(soac.Filter(xs, func(x int64) bool { return x > 0 }), 0, func(a, b int64) int64 { return a + b })
 }
 
 // Kept stores a filter's kept elements: compressed into place
