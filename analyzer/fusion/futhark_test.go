@@ -110,6 +110,12 @@ var futharkCases = []futharkCase{
 	// Futhark fuses all into one: the engine fuses SOACs within one lambda,
 	// not across the lambdas of a kernel's members.
 	{fn: "fusion5", futhark: 3, got: 2, want: expect{kernels: map[int]int{0: 2, 1: 7}, internal: []string{"tv6", "tv18", "tv27", "masked"}}},
+	// Futhark: one Screma at each of depths 0, 1 and 2. At depth 1 the
+	// maps over at and wht, in the lambdas of two members, stay apart (the
+	// engine fuses within one lambda; nor are their lengths known equal
+	// before the last Map2 checks them), so the dot products at depth 2
+	// do too.
+	{fn: "horizontalSharedInput", futhark: 1, got: 1, want: expect{kernels: map[int]int{0: 1, 1: 3, 2: 2}, internal: []string{"wta", "wtwh"}}},
 	{fn: "inner0", futhark: 1, got: 1, want: expect{kernels: map[int]int{0: 1, 1: 1}, internal: []string{"cmp"}, rules: []string{"map->redomap"}}}, // depth 1: first_some's reduce with the comparison's Map2
 }
 

@@ -2,7 +2,7 @@
 // suite (diku-dk/futhark, tests/fusion/*.fut) into Go specs. Each spec's
 // comment names the Futhark program and the structure Futhark states for
 // it (`structure { Screma N }`), or, where the program states none, the
-// structure Futhark's fusion gives it; analyzer/fusion's TestSource checks
+// structure Futhark's fusion gives it; analyzer/fusion's TestFutharkSuite checks
 // that soacgen reaches as few depth-0 kernels, and the differential test
 // in analyzer/internal/randpipe/pipelines runs every NAME against its spec.
 //
@@ -723,5 +723,29 @@ func inner0(arr []int32, ijs []span) span {
 			return x
 		}
 		return y
+	})
+}
+
+// horizontalSharedInput (horizontal-fusion-shared-input.fut): structure
+// { Screma 3 }: one Screma at each depth, the two dot products of a row of
+// w horizontally fused, reading the row once. Futhark maps over the
+// columns of A and WH (transpose, a view); Go has no transposed view, so
+// the spec takes the transposed matrices at and wht (the fusion of the
+// two reductions sharing wr is what the test is about).
+//
+//soac:fuse HorizontalSharedInput
+func horizontalSharedInput(w, at, wht [][]int32) [][]int32 {
+	wta := soac.Map(w, func(wr []int32) []int32 {
+		return soac.Map(at, func(ac []int32) int32 {
+			return soac.Reduce(soac.Map2(wr, ac, func(a, b int32) int32 { return a * b }), 0, func(a, b int32) int32 { return a + b })
+		})
+	})
+	wtwh := soac.Map(w, func(wr []int32) []int32 {
+		return soac.Map(wht, func(whc []int32) int32 {
+			return soac.Reduce(soac.Map2(wr, whc, func(a, b int32) int32 { return a * b }), 0, func(a, b int32) int32 { return a + b })
+		})
+	})
+	return soac.Map2(wta, wtwh, func(xs, ys []int32) []int32 {
+		return soac.Map2(xs, ys, func(a, b int32) int32 { return a / b })
 	})
 }
