@@ -2,9 +2,10 @@
 // suite (diku-dk/futhark, tests/fusion/*.fut) into Go specs. Each spec's
 // comment names the Futhark program and the structure Futhark states for
 // it (`structure { Screma N }`), or, where the program states none, the
-// structure Futhark's fusion gives it; analyzer/fusion's TestFutharkSuite checks
-// that soacgen reaches as few depth-0 kernels, and the differential test
-// in analyzer/internal/randpipe/pipelines runs every NAME against its spec.
+// structure Futhark's fusion gives it; analyzer/fusion's TestFutharkSuite
+// checks that soacgen reaches as few depth-0 kernels, and the differential
+// test in analyzer/internal/randpipe/pipelines runs every NAME against its
+// spec.
 //
 // The programs Go cannot express, and why, are listed in EXCEPTIONS.md
 // beside this file.
