@@ -68,6 +68,29 @@ func TestClusterPaths(t *testing.T) {
 	}
 }
 
+// TestClusterQualityKernels: on every function of the quality corpus, ilp
+// and wsp form no more depth-0 passes (kernels with a member other than a
+// generator) than greedy: no method loses a fusion greedy makes.
+func TestClusterQualityKernels(t *testing.T) {
+	n := 0
+	for name, g := range qualityPlans(t) {
+		if g.Func == nil {
+			continue
+		}
+		n++
+		want := scremaKernels(g)
+		for _, m := range []string{MethodILP, MethodWSP} {
+			p := Fuse(g.Func, Options{Cluster: m, Fset: g.Fset})
+			if got := scremaKernels(p); got > want {
+				t.Errorf("%s/%s: %d depth-0 passes, greedy %d\n%s", name, m, got, want, p)
+			}
+		}
+	}
+	if n < 40 {
+		t.Errorf("only %d functions of the corpus compared", n)
+	}
+}
+
 // TestCheckCopiedInput: Check rejects the plan that fuses a into one of
 // the kernels m is copied into (a feeds m, which each path computes):
 // the other paths' kernels read a, which only that path writes out.

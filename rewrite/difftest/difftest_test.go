@@ -238,6 +238,35 @@ func TestSameInterfaces(t *testing.T) {
 	}
 }
 
+// TestSameUnexported: structs with fields that are not exported compare
+// field by field (their values cannot become interfaces).
+func TestSameUnexported(t *testing.T) {
+	type span struct {
+		lo, hi int
+		ok     bool
+		name   string
+		c      complex128
+		f      float32
+	}
+	nan := float32(math.NaN())
+	a := span{1, 2, true, "a", complex(1, math.NaN()), nan}
+	for _, tc := range []struct {
+		b    span
+		want bool
+	}{
+		{a, true},
+		{span{1, 3, true, "a", complex(1, math.NaN()), nan}, false},
+		{span{1, 2, false, "a", complex(1, math.NaN()), nan}, false},
+		{span{1, 2, true, "b", complex(1, math.NaN()), nan}, false},
+		{span{1, 2, true, "a", complex(1, 0), nan}, false},
+		{span{1, 2, true, "a", complex(1, math.NaN()), 0}, false},
+	} {
+		if got := Same(reflect.ValueOf(a), reflect.ValueOf(tc.b)); got != tc.want {
+			t.Errorf("Same(%v, %v) = %v, want %v", a, tc.b, got, tc.want)
+		}
+	}
+}
+
 // TestCompareDetects: Compare reports each kind of difference the
 // differential tests rely on it to see, and none between equal functions.
 func TestCompareDetects(t *testing.T) {

@@ -26,7 +26,14 @@ var fuseDirective = regexp.MustCompile(`(?m)^//soac:fuse (\w+)\nfunc (\w+)\(`)
 var futharkArgs = map[string]string{
 	"consumption1": "[]any{difftest.Random(r, reflect.TypeFor[[]int32](), min(n, 5)).Interface(), difftest.Random(r, reflect.TypeFor[[]bool](), n).Interface()}",
 	"iswim3":       "[]any{difftest.Random(r, reflect.TypeFor[[][]float64](), min(n, 5)).Interface(), difftest.Random(r, reflect.TypeFor[[][]float64](), n).Interface(), difftest.Random(r, reflect.TypeFor[[]float64](), min(n, 5)).Interface()}",
-	"consumption2": "[]any{difftest.Random(r, reflect.TypeFor[[]int32](), min(n, 5)).Interface(), difftest.Random(r, reflect.TypeFor[[]bool](), n).Interface()}",
+	// inner0's spans are short (its operator compares two spans element
+	// by element) and in range but one at size 7 (a slice out of range
+	// panics), its elements few (ties).
+	"inner0": "func() []any { a := difftest.Random(r, reflect.TypeFor[[]int32](), n).Interface().([]int32); for i := range a { a[i] %= 3 }; s := make([]span, n); for i := range s { lo := r.IntN(n + 1); s[i] = span{lo, min(n, lo+r.IntN(6))} }; if n == 7 { s[3].hi = n + 1 }; return []any{a, s} }()",
+	// horizontalSharedInput's rows all have w's row length, at and wht
+	// as many rows each (the dot products and the last Map2 check them).
+	"horizontalSharedInput": "func() []any { k, p := min(n, 4), min(n, 3); mk := func(rows, cols int) [][]int32 { m := make([][]int32, rows); for i := range m { m[i] = difftest.Random(r, reflect.TypeFor[[]int32](), cols).Interface().([]int32) }; return m }; return []any{mk(n, k), mk(p, k), mk(p, k)} }()",
+	"consumption2":          "[]any{difftest.Random(r, reflect.TypeFor[[]int32](), min(n, 5)).Interface(), difftest.Random(r, reflect.TypeFor[[]bool](), n).Interface()}",
 }
 
 // TestFutharkSuiteDifferential generates every spec of the suite with

@@ -2,9 +2,10 @@
 // suite (diku-dk/futhark, tests/fusion/*.fut) into Go specs. Each spec's
 // comment names the Futhark program and the structure Futhark states for
 // it (`structure { Screma N }`), or, where the program states none, the
-// structure Futhark's fusion gives it; analyzer/fusion's TestSource checks
-// that soacgen reaches as few depth-0 kernels, and the differential test
-// in analyzer/internal/randpipe/pipelines runs every NAME against its spec.
+// structure Futhark's fusion gives it; analyzer/fusion's TestFutharkSuite
+// checks that soacgen reaches as few depth-0 kernels, and the differential
+// test in analyzer/internal/randpipe/pipelines runs every NAME against its
+// spec.
 //
 // The programs Go cannot express, and why, are listed in EXCEPTIONS.md
 // beside this file.
@@ -643,5 +644,109 @@ func iswim3(mdC, bbArr [][]float64, mdStarts []float64) [][]float64 {
 	})
 	return soac.Scan(noises, mdStarts, func(x, y []float64) []float64 {
 		return soac.Map2(x, y, func(a, b float64) float64 { return a * b })
+	})
+}
+
+// fusion5 (fusion5.fut): structure { /Screma 3 /Screma/Screma 1 }: the
+// two iota maps, and one Screma for the rest, whose nested maps fuse into
+// one. tv18, a transposed replicate of tv6 in Futhark (a view), is in Go
+// the map that builds its rows: row i repeats tv6[i] 30 times. The shift
+// 1 >> v panics in Go on a negative v; v counts from 0 here.
+//
+//soac:fuse Fusion5
+func fusion5(tv1 []int32, tv3 [][]int32) [][]bool {
+	n := 3
+	tv6 := soac.Map(soac.Map(soac.Iota(n), func(i int) int32 { return int32(i) }), func(x int32) int32 { return x + 1 })
+	tv12 := soac.Map(soac.Map(soac.Iota(30), func(i int) int32 { return int32(i) }), func(x int32) int32 { return x + 1 })
+	tv18 := soac.Map(tv6, func(x int32) []int32 { return soac.Replicate(30, x) })
+	tv19 := soac.Replicate(n, tv12)
+	shifted := soac.Map(tv18, func(row []int32) []int32 {
+		return soac.Map(row, func(v int32) int32 { return v << 1 })
+	})
+	tv27 := soac.Map2(tv18, shifted, func(xs, ys []int32) []int32 {
+		return soac.Map2(xs, ys, func(a, b int32) int32 { return a ^ b })
+	})
+	dec := soac.Map(tv19, func(row []int32) []int32 {
+		return soac.Map(row, func(v int32) int32 { return v - 1 })
+	})
+	ones := soac.Map(dec, func(row []int32) []int32 {
+		return soac.Map(row, func(v int32) int32 { return 1 >> v })
+	})
+	masked := soac.Map2(tv27, ones, func(xs, ys []int32) []int32 {
+		return soac.Map2(xs, ys, func(a, b int32) int32 { return a & b })
+	})
+	return soac.Map(masked, func(row []int32) []bool {
+		return soac.Map(row, func(v int32) bool { return v != 0 })
+	})
+}
+
+// optBool is Futhark's opt bool: #some v when some, #none otherwise.
+type optBool struct{ some, v bool }
+
+// span is a slice A[lo:hi] of inner0's array.
+type span struct{ lo, hi int }
+
+// inner0 (inner0.fut): structure { Screma 2 }: the minimum's reduce, and
+// in its operator the comparison's map2 fused with first_some's reduce.
+// The sum type opt is a struct with a presence flag; take minlen is the
+// slice a[:minlen]; the polymorphic le is written for int32's <=, inline
+// in the operator (its SOACs are then the operator's own).
+//
+//soac:fuse Inner0
+func inner0(arr []int32, ijs []span) span {
+	return soac.Reduce(ijs, ijs[0], func(x, y span) span {
+		a, b := arr[x.lo:x.hi], arr[y.lo:y.hi]
+		n, m := len(a), len(b)
+		minlen := min(n, m)
+		cmp := soac.Map2(a[:minlen], b[:minlen], func(p, q int32) optBool {
+			if p <= q && !(q <= p) {
+				return optBool{true, true}
+			}
+			if q <= p && !(p <= q) {
+				return optBool{true, false}
+			}
+			return optBool{}
+		})
+		first := soac.Reduce(cmp, optBool{}, func(p, q optBool) optBool {
+			if p.some {
+				return p
+			}
+			if q.some {
+				return q
+			}
+			return optBool{}
+		})
+		le := n <= m
+		if first.some {
+			le = first.v
+		}
+		if le {
+			return x
+		}
+		return y
+	})
+}
+
+// horizontalSharedInput (horizontal-fusion-shared-input.fut): structure
+// { Screma 3 }: one Screma at each depth, the two dot products of a row of
+// w horizontally fused, reading the row once. Futhark maps over the
+// columns of A and WH (transpose, a view); Go has no transposed view, so
+// the spec takes the transposed matrices at and wht (the fusion of the
+// two reductions sharing wr is what the test is about).
+//
+//soac:fuse HorizontalSharedInput
+func horizontalSharedInput(w, at, wht [][]int32) [][]int32 {
+	wta := soac.Map(w, func(wr []int32) []int32 {
+		return soac.Map(at, func(ac []int32) int32 {
+			return soac.Reduce(soac.Map2(wr, ac, func(a, b int32) int32 { return a * b }), 0, func(a, b int32) int32 { return a + b })
+		})
+	})
+	wtwh := soac.Map(w, func(wr []int32) []int32 {
+		return soac.Map(wht, func(whc []int32) int32 {
+			return soac.Reduce(soac.Map2(wr, whc, func(a, b int32) int32 { return a * b }), 0, func(a, b int32) int32 { return a + b })
+		})
+	})
+	return soac.Map2(wta, wtwh, func(xs, ys []int32) []int32 {
+		return soac.Map2(xs, ys, func(a, b int32) int32 { return a / b })
 	})
 }
