@@ -16,6 +16,14 @@ import (
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
 )
 
+// binsN counts the calls the bins skeleton ran (BinsRuns).
+var binsN atomic.Int64
+
+// BinsRuns returns how many calls of stream reductions the bins skeleton
+// ran to the end (their row computed, or a panic flag set), so that
+// tests tell it from the stream skeleton.
+func BinsRuns() int64 { return binsN.Load() }
+
 // binsState is the bins kernel of a StreamRed, built on first use.
 type binsState struct {
 	once sync.Once
@@ -32,9 +40,13 @@ func (s *StreamRed) binsKernel() *skel.BinsKernel {
 	}
 	s.bins.once.Do(func() {
 		d := s.b.d
-		why := s.Bins.Unsupported(d.CL)
+		b := *s.Bins
+		if len(b.Inputs) == 0 {
+			b.Inputs, b.Args, b.Preamble, b.Options = s.Spec.Inputs, s.Spec.Args, s.Spec.Preamble, s.Spec.Options
+		}
+		why := b.Unsupported(d.CL)
 		if why == "" {
-			k, err := s.Bins.Build(d)
+			k, err := b.Build(d)
 			if err != nil {
 				why = "build failed: " + err.Error()
 			}
@@ -74,6 +86,7 @@ func (s *StreamRed) runBins(bk *skel.BinsKernel, args []any, inputs []skel.HostS
 		s.binsFailed(failed)
 		return false, false
 	}
+	binsN.Add(1)
 	if ok {
 		countRun(len(inputs), 1)
 		return true, true
@@ -95,6 +108,7 @@ func (s *StreamRed) runBinsOn(bk *skel.BinsKernel, se *Session, args []any, inpu
 		s.binsFailed(failed)
 		return false, false
 	}
+	binsN.Add(1)
 	if ok {
 		return true, true
 	}

@@ -21,7 +21,8 @@ type StreamRed struct {
 	Cost Cost
 	// Bins, when set, is the bins skeleton of the same reduction (the
 	// chunk function counts into integer bins, the operator adds rows:
-	// bins.go), which runs the call where the device can.
+	// bins.go), which runs the call where the device can. Without
+	// Inputs, its Inputs, Args, Preamble and Options are Spec's.
 	Bins *skel.Bins
 
 	b    built[skel.StreamRedKernel]
