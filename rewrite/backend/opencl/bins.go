@@ -85,6 +85,13 @@ func (s *clStream) addsRows() string {
 	if lit == nil || len(lit.Body.List) != 1 {
 		return shape
 	}
+	if sig, _ := info.TypeOf(lit).(*types.Signature); sig != nil && sig.Params().Len() == 2 {
+		if row, ok := sig.Params().At(0).Type().Underlying().(*types.Slice); ok {
+			if b, ok := row.Elem().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+				return "the operator combines rows of " + types.TypeString(row.Elem(), func(p *types.Package) string { return p.Name() }) + ": only integer rows are added atomically, in any order; float sums stay in the stream skeleton's chunk order, which fixes their rounding"
+			}
+		}
+	}
 	ret, ok := lit.Body.List[0].(*ast.ReturnStmt)
 	if !ok || len(ret.Results) != 1 {
 		return shape
@@ -107,9 +114,6 @@ func (s *clStream) addsRows() string {
 	sum, ok := ast.Unparen(r.Results[0]).(*ast.BinaryExpr)
 	if !ok || sum.Op != token.ADD || !sameParams(info, add, sum.X, sum.Y) {
 		return shape + ": Map2's function does not return the sum of its parameters"
-	}
-	if b, ok := info.TypeOf(sum).Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
-		return "the operator adds rows of " + info.TypeOf(sum).String() + ": float sums are combined in chunk order, which fixes their rounding, on the stream skeleton"
 	}
 	return ""
 }
