@@ -23,6 +23,7 @@ func countsSizes() []int {
 func TestCountsCL(t *testing.T) {
 	cltest.Require(t, soacgenCLCountsCL, soacgenCLWeightsCL)
 	cltest.NoFallbacks(t)
+	defer launch.SetBinsOnCPU(launch.SetBinsOnCPU(true)) // PoCL too
 	for _, nb := range []int{1, 37, 4096, 1 << 18} {
 		for _, n := range countsSizes() {
 			r := extest.Rand(21, n)
@@ -50,6 +51,7 @@ func TestCountsCL(t *testing.T) {
 // such element), wherever it is and however many there are.
 func TestCountsCLPanics(t *testing.T) {
 	cltest.Require(t, soacgenCLCountsCL)
+	defer launch.SetBinsOnCPU(launch.SetBinsOnCPU(true))
 	for _, n := range []int{1, 7, 1000, 300_001} {
 		for _, bad := range [][2]int{{-1, 0}, {37, 0}, {math.MaxInt, -5}, {40, 38}} {
 			idx := extest.Ints(extest.Rand(22, n), n, 0, 37)

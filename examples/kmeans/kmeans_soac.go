@@ -356,7 +356,7 @@ static soac__s soac__bins(kmeans__Point p, const soac__sl_kmeans__Point cap__cen
 		Elem: `int k__e = 0;
 const in__0__t in__0 = in_in__0[soac_index];
 if (k__e == 0) {
-const soac__s soac__b = soac__bins((*(const kmeans__Point *)&in__0), cap__centres, &k__e);
+const soac__s soac__b = soac__bins((*(const kmeans__Point *)&in__0), soac__sl_kmeans__Point__mk(cap__centres__p, cap__centres__n), &k__e);
 soac_bin = soac__b.bin;
 soac_add = soac__b.add;
 }
@@ -587,7 +587,7 @@ static soac__s soac__bins(kmeans__Point p, const soac__sl_kmeans__Point cap__cen
 		Elem: `int k__e = 0;
 const in__0__t in__0 = in_in__0[soac_index];
 if (k__e == 0) {
-const soac__s soac__b = soac__bins((*(const kmeans__Point *)&in__0), cap__centres, &k__e);
+const soac__s soac__b = soac__bins((*(const kmeans__Point *)&in__0), soac__sl_kmeans__Point__mk(cap__centres__p, cap__centres__n), &k__e);
 soac_bin = soac__b.bin;
 soac_add = soac__b.add;
 }

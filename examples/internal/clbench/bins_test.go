@@ -15,14 +15,16 @@ import (
 // profiling events, input-GB/s: the values' bytes over the kernel time,
 // to set against skel's BenchmarkCopy, whose GB/s counts bytes read
 // and written), and parallel, HistogramPar on every core (GOMAXPROCS).
-// It fails when a call did not run the bins skeleton.
+// It fails when a call did not run the bins skeleton, which it runs on
+// CPU devices too (launch.SetBinsOnCPU).
 func BenchmarkHistogramBins(b *testing.B) {
+	defer launch.SetBinsOnCPU(launch.SetBinsOnCPU(true))
 	for _, c := range []struct {
 		name string
 		n    int
 	}{{"n=1e7", 10_000_000}, {"n=1e8", 100_000_000}} {
-		xs := floats(c.n, 11)
 		b.Run(c.name, func(b *testing.B) {
+			xs := floats(c.n, 11)
 			for _, mem := range []string{"pageable", "pinned"} {
 				x := xs
 				if mem == "pinned" {

@@ -44,13 +44,10 @@ func (s *clStream) binsFields() (jen.Code, string) {
 		}
 		return nil, err.Error()
 	}
-	caps := make([]string, 0, len(b.Fn.Captures))
 	for _, c := range b.Fn.Captures {
-		name, why := s.captureAs(s.m, c)
-		if why != "" {
+		if why := s.capture(s.m, c); why != "" {
 			return nil, why
 		}
-		caps = append(caps, name)
 	}
 	var w strings.Builder
 	w.WriteString("int k__e = 0;\n")
@@ -62,8 +59,7 @@ func (s *clStream) binsFields() (jen.Code, string) {
 	if !ok {
 		return nil, fmt.Sprintf("its input %s is not computed in its kernel", s.st.Input.Name)
 	}
-	args := append([]string{x}, caps...)
-	fmt.Fprintf(&w, "if (k__e == 0) {\nconst %s soac__b = %s(%s, &k__e);\n", b.Fn.Result.C, b.Fn.Name, strings.Join(args, ", "))
+	fmt.Fprintf(&w, "if (k__e == 0) {\nconst %s soac__b = %s;\n", b.Fn.Result.C, b.Fn.Call([]string{x}, "", "&k__e"))
 	fmt.Fprintf(&w, "soac_bin = soac__b.%s;\nsoac_add = soac__b.%s;\n}\nsoac_err = k__e;\n", b.BinField, b.AddField)
 	name := strings.TrimPrefix(s.kvName(), "soacgen") + "_bins"
 	return field("Bins", jen.Op("&").Add(f.Qual(skelPath, "skel", "Bins")).Custom(lines,

@@ -2,8 +2,8 @@ package launch
 
 // This file runs a stream reduction on the bins skeleton (skel.Bins)
 // where the generator recognised its chunk function as counting into
-// integer bins (StreamRed.Bins): the bins kernel first, the stream
-// skeleton when the device cannot run it (a 64-bit row without
+// integer bins (StreamRed.Bins): the bins kernel first on GPUs
+// (SetBinsOnCPU), the stream skeleton when the device cannot run it (a 64-bit row without
 // cl_khr_int64_base_atomics, logged once) or its launch failed, the CPU
 // code when a work-item's panic flag is set (which raises the spec's
 // panic).
@@ -23,6 +23,16 @@ var binsN atomic.Int64
 // ran to the end (their row computed, or a panic flag set), so that
 // tests tell it from the stream skeleton.
 func BinsRuns() int64 { return binsN.Load() }
+
+// binsOnCPU: SetBinsOnCPU.
+var binsOnCPU atomic.Bool
+
+// SetBinsOnCPU sets whether the bins skeleton runs on a CPU device too
+// (tests, which have PoCL) and returns the setting before. By default it
+// runs on GPUs only: a CPU device runs its atomic additions slower than
+// the stream skeleton's chunks (HistogramCL at 1e7 values on PoCL, 2
+// cores: 190 ms of kernel against 36 ms; BenchmarkHistogramBins).
+func SetBinsOnCPU(on bool) bool { return binsOnCPU.Swap(on) }
 
 // binsState is the bins kernel of a StreamRed, built on first use.
 type binsState struct {
@@ -56,7 +66,7 @@ func (s *StreamRed) binsKernel() *skel.BinsKernel {
 			logOnce(s.At+why, "soacgen: %s: OpenCL kernel %s runs on the stream skeleton: %s", s.At, s.Bins.Name, why)
 		}
 	})
-	if s.bins.off.Load() {
+	if s.bins.off.Load() || !s.b.d.Info.IsGPU() && !binsOnCPU.Load() {
 		return nil
 	}
 	return s.bins.k

@@ -40,6 +40,7 @@ func TestStreamRedRunOn(t *testing.T) {
 	lines := logs(t)
 	checkStreamRedRunOn(t, histRows())
 	// On the bins skeleton: the stream skeleton's rows would be wrong.
+	defer SetBinsOnCPU(SetBinsOnCPU(true))
 	checkStreamRedRunOn(t, histBins())
 	if l := lines(); len(l) != 0 {
 		t.Errorf("log lines %q", l)
