@@ -392,6 +392,13 @@ soac_err = k__e;`,
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 typedef struct { __global const long *p; long n; } soac__sl_long;
+typedef struct {
+	long bin;
+	long add;
+} soac__s;
+static inline soac__s soac__s__mk(const long bin, const long add) { soac__s r; r.bin = bin; r.add = add; return r; }
+static inline soac__s soac__s__zero(void) { return soac__s__mk((long)0, (long)0); }
+static inline int soac__s__eq(const soac__s a, const soac__s b) { return (a.bin == b.bin) && (a.add == b.add); }
 typedef struct { __global long *p; long n; } soac__out_long;
 static inline soac__sl_long soac__sl_long__mk(__global const long *p, long n) { soac__sl_long r; r.p = p; r.n = n; return r; }
 static inline soac__out_long soac__out_long__mk(__global long *p, long n) { soac__out_long r; r.p = p; r.n = n; return r; }
@@ -443,6 +450,23 @@ static soac__out_long soac__chunk(soac__sl_long chunk, const long cap__nbins, co
 	}
 	return soac__out_long__mk(soac__out.p, bins.n);
 }
+static soac__s soac__bins(long i, int *soac__err) {
+	return soac__s__mk(i, ((long)1));
+}
+`,
+	},
+	Bins: &skel.Bins{
+		Name: "CLHistogramCL_bins",
+		Bin:  skel.Int64,
+		Elem: `int k__e = 0;
+const double in__0 = in_in__0[soac_index];
+const long k__v1 = soac__lambda_3(in__0, cap__lo, cap__hi, cap__nbins, &k__e);
+if (k__e == 0) {
+const soac__s soac__b = soac__bins(k__v1, &k__e);
+soac_bin = soac__b.bin;
+soac_add = soac__b.add;
+}
+soac_err = k__e;
 `,
 	},
 }
@@ -627,6 +651,13 @@ soac_err = k__e;`,
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 typedef struct { __global const long *p; long n; } soac__sl_long;
+typedef struct {
+	long bin;
+	long add;
+} soac__s;
+static inline soac__s soac__s__mk(const long bin, const long add) { soac__s r; r.bin = bin; r.add = add; return r; }
+static inline soac__s soac__s__zero(void) { return soac__s__mk((long)0, (long)0); }
+static inline int soac__s__eq(const soac__s a, const soac__s b) { return (a.bin == b.bin) && (a.add == b.add); }
 typedef struct { __global long *p; long n; } soac__out_long;
 static inline soac__sl_long soac__sl_long__mk(__global const long *p, long n) { soac__sl_long r; r.p = p; r.n = n; return r; }
 static inline soac__out_long soac__out_long__mk(__global long *p, long n) { soac__out_long r; r.p = p; r.n = n; return r; }
@@ -678,10 +709,27 @@ static soac__out_long soac__chunk(soac__sl_long chunk, const long cap__nbins, co
 	}
 	return soac__out_long__mk(soac__out.p, bins.n);
 }
+static soac__s soac__bins(long i, int *soac__err) {
+	return soac__s__mk(i, ((long)1));
+}
 `,
 	},
 	Auto: true,
 	Cost: launch.Cost{Bytes: 8, Ops: 11, Parallel: true},
+	Bins: &skel.Bins{
+		Name: "CLHistogramAuto_bins",
+		Bin:  skel.Int64,
+		Elem: `int k__e = 0;
+const double in__0 = in_in__0[soac_index];
+const long k__v1 = soac__lambda_3(in__0, cap__lo, cap__hi, cap__nbins, &k__e);
+if (k__e == 0) {
+const soac__s soac__b = soac__bins(k__v1, &k__e);
+soac_bin = soac__b.bin;
+soac_add = soac__b.add;
+}
+soac_err = k__e;
+`,
+	},
 }
 
 // soacgenRerunGoGenerate_HistogramAuto does not compile when the signature of histogramSpec no longer matches HistogramAuto: run go generate.

@@ -460,6 +460,7 @@ func KMeansCL(ps []Point, centres []Point, iters int) []Point {
 }
 
 // soacgenCLKMeansCL runs a kernel of KMeansCL on OpenCL (generated from kmeansSpec).
+// The bins skeleton does not run it: the operator combines rows of kmeans.Sum: only integer rows are added atomically, in any order; float sums stay in the stream skeleton's chunk order, which fixes their rounding.
 var soacgenCLKMeansCL = &launch.StreamRed{
 	At:   "iterate.go:42:11",
 	FP64: true,

@@ -268,6 +268,13 @@ static inline kmeans__Point kmeans__Point__zero(void) { return kmeans__Point__mk
 static inline int kmeans__Point__eq(const kmeans__Point a, const kmeans__Point b) { return (a.X == b.X) && (a.Y == b.Y); }
 typedef struct { __global const long *p; long n; } soac__sl_long;
 typedef struct { __global const kmeans__Point *p; long n; } soac__sl_kmeans__Point;
+typedef struct {
+	long bin;
+	long add;
+} soac__s;
+static inline soac__s soac__s__mk(const long bin, const long add) { soac__s r; r.bin = bin; r.add = add; return r; }
+static inline soac__s soac__s__zero(void) { return soac__s__mk((long)0, (long)0); }
+static inline int soac__s__eq(const soac__s a, const soac__s b) { return (a.bin == b.bin) && (a.add == b.add); }
 typedef struct { __global long *p; long n; } soac__out_long;
 static inline soac__sl_long soac__sl_long__mk(__global const long *p, long n) { soac__sl_long r; r.p = p; r.n = n; return r; }
 static inline soac__sl_kmeans__Point soac__sl_kmeans__Point__mk(__global const kmeans__Point *p, long n) { soac__sl_kmeans__Point r; r.p = p; r.n = n; return r; }
@@ -337,6 +344,23 @@ static soac__out_long soac__chunk(soac__sl_kmeans__Point chunk, const long cap__
 	}
 	return soac__out_long__mk(soac__out.p, counts.n);
 }
+static soac__s soac__bins(kmeans__Point p, const soac__sl_kmeans__Point cap__centres, int *soac__err) {
+	const long soac__t1 = kmeans__nearest(p, cap__centres, soac__err);
+	return soac__s__mk(soac__t1, ((long)1));
+}
+`,
+	},
+	Bins: &skel.Bins{
+		Name: "CLClusterSizesCL_bins",
+		Bin:  skel.Int64,
+		Elem: `int k__e = 0;
+const in__0__t in__0 = in_in__0[soac_index];
+if (k__e == 0) {
+const soac__s soac__b = soac__bins((*(const kmeans__Point *)&in__0), soac__sl_kmeans__Point__mk(cap__centres__p, cap__centres__n), &k__e);
+soac_bin = soac__b.bin;
+soac_add = soac__b.add;
+}
+soac_err = k__e;
 `,
 	},
 }
@@ -473,6 +497,13 @@ static inline kmeans__Point kmeans__Point__zero(void) { return kmeans__Point__mk
 static inline int kmeans__Point__eq(const kmeans__Point a, const kmeans__Point b) { return (a.X == b.X) && (a.Y == b.Y); }
 typedef struct { __global const long *p; long n; } soac__sl_long;
 typedef struct { __global const kmeans__Point *p; long n; } soac__sl_kmeans__Point;
+typedef struct {
+	long bin;
+	long add;
+} soac__s;
+static inline soac__s soac__s__mk(const long bin, const long add) { soac__s r; r.bin = bin; r.add = add; return r; }
+static inline soac__s soac__s__zero(void) { return soac__s__mk((long)0, (long)0); }
+static inline int soac__s__eq(const soac__s a, const soac__s b) { return (a.bin == b.bin) && (a.add == b.add); }
 typedef struct { __global long *p; long n; } soac__out_long;
 static inline soac__sl_long soac__sl_long__mk(__global const long *p, long n) { soac__sl_long r; r.p = p; r.n = n; return r; }
 static inline soac__sl_kmeans__Point soac__sl_kmeans__Point__mk(__global const kmeans__Point *p, long n) { soac__sl_kmeans__Point r; r.p = p; r.n = n; return r; }
@@ -542,10 +573,27 @@ static soac__out_long soac__chunk(soac__sl_kmeans__Point chunk, const long cap__
 	}
 	return soac__out_long__mk(soac__out.p, counts.n);
 }
+static soac__s soac__bins(kmeans__Point p, const soac__sl_kmeans__Point cap__centres, int *soac__err) {
+	const long soac__t1 = kmeans__nearest(p, cap__centres, soac__err);
+	return soac__s__mk(soac__t1, ((long)1));
+}
 `,
 	},
 	Auto: true,
 	Cost: launch.Cost{Bytes: 16, Ops: 130, Parallel: true},
+	Bins: &skel.Bins{
+		Name: "CLClusterSizesAuto_bins",
+		Bin:  skel.Int64,
+		Elem: `int k__e = 0;
+const in__0__t in__0 = in_in__0[soac_index];
+if (k__e == 0) {
+const soac__s soac__b = soac__bins((*(const kmeans__Point *)&in__0), soac__sl_kmeans__Point__mk(cap__centres__p, cap__centres__n), &k__e);
+soac_bin = soac__b.bin;
+soac_add = soac__b.add;
+}
+soac_err = k__e;
+`,
+	},
 }
 
 // soacgenRerunGoGenerate_ClusterSizesAuto does not compile when the signature of clusterSizesSpec no longer matches ClusterSizesAuto: run go generate.

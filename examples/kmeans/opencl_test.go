@@ -1,20 +1,39 @@
 package kmeans
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
 	"github.com/soacgen/soacgen/examples/internal/cltest"
 	"github.com/soacgen/soacgen/examples/internal/extest"
+	"github.com/soacgen/soacgen/runtime/opencl/launch"
 )
 
 // TestClusterSizesCL compares the opencl variant, run on the device, with
 // the spec: counts are integers, so every chunking gives the same ones.
 // Sizes cover the empty input (the CPU code), one point, a partial
-// chunk, several combine levels; k = 1, 8 and 100 centres.
+// chunk, several combine levels; k = 1, 8 and 100 centres; on the
+// stream skeleton and on the bins skeleton.
 func TestClusterSizesCL(t *testing.T) {
 	cltest.Require(t, soacgenCLClusterSizesCL)
 	cltest.NoFallbacks(t)
+	for _, onCPU := range []bool{false, true} {
+		// The stream skeleton on a CPU device, the bins skeleton on a
+		// GPU and, with onCPU, on any device.
+		t.Run(fmt.Sprintf("binsOnCPU=%v", onCPU), func(t *testing.T) {
+			defer launch.SetBinsOnCPU(launch.SetBinsOnCPU(onCPU))
+			runs := launch.BinsRuns()
+			checkClusterSizesCL(t)
+			if onCPU && launch.BinsRuns() == runs {
+				t.Error("the bins skeleton ran no call")
+			}
+		})
+	}
+}
+
+// checkClusterSizesCL is TestClusterSizesCL's comparison.
+func checkClusterSizesCL(t *testing.T) {
 	sizes := append(extest.Sizes(testing.Short()), 33, 1<<16+7, 300_001)
 	for _, cs := range [][]Point{centres[:1], centres, randPoints(98, 100)} {
 		for _, n := range sizes {

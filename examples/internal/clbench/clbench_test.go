@@ -69,8 +69,9 @@ func bench(b *testing.B, cl, cpu, par func()) {
 
 // onDevice times cl, an opencl variant, after one untimed call (which
 // builds its programs), fails if no kernel ran on the device, and
-// reports the device's kernel and transfer time a call.
-func onDevice(b *testing.B, cl func()) {
+// reports the device's kernel and transfer time a call; it returns the
+// kernel time a call, in ns.
+func onDevice(b *testing.B, cl func()) float64 {
 	cl()
 	k0, t0 := launch.DeviceTime()
 	b.ResetTimer()
@@ -84,6 +85,7 @@ func onDevice(b *testing.B, cl func()) {
 	}
 	b.ReportMetric(float64(k1-k0)/float64(b.N), "kernel-ns/op")
 	b.ReportMetric(float64(t1-t0)/float64(b.N), "transfer-ns/op")
+	return float64(k1-k0) / float64(b.N)
 }
 
 func BenchmarkSumSq(b *testing.B) {

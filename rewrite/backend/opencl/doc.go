@@ -40,7 +40,11 @@
 // flattened, where that keeps the layout; a struct fold's start a literal
 // of constants and math.Inf, built into the program; a fold of every
 // element beside a filter's compacted output a Reduction.All)), or refuses
-// it with a reason; a StreamMap whose chunk function makes its row
+// it with a reason; a StreamRed as one work-item per chunk (stream.go:
+// skel StreamRed), with, where its chunk function adds to integer bins
+// and its operator adds rows, the bins skeleton beside it (bins.go:
+// skel Bins, launch.StreamRed.Bins; the reason written where not); a
+// StreamMap whose chunk function makes its row
 // (make([]E, len(chunk)), or a capacity and appends; a literal or a
 // declared function: clc.Unit.ChunkMap) as one work-item per chunk writing
 // its row at the chunk's offset (streammap.go: skel StreamMap,

@@ -252,11 +252,14 @@ func (ck *clKernel) autoFields(bytes, ops int, parallel bool, launches int) []je
 
 // declareLaunch adds the package-level launch value kv, a launch type
 // form, with fields launch.
-func (ck *clKernel) declareLaunch(kv, form string, launch []jen.Code) {
+func (ck *clKernel) declareLaunch(kv, form string, launch []jen.Code, notes ...string) {
 	f := ck.f
-	f.AddDecls(jen.Line(),
-		jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name),
-		jen.Var().Id(kv).Op("=").Op("&").Add(f.Qual(launchPath, "launch", form)).Custom(lines, launch...))
+	decls := []jen.Code{jen.Line(), jen.Commentf("%s runs a kernel of %s on OpenCL (generated from %s).", kv, f.Spec().Fuse.Name, f.Spec().Name)}
+	for _, n := range notes {
+		decls = append(decls, jen.Comment(n))
+	}
+	f.AddDecls(append(decls,
+		jen.Var().Id(kv).Op("=").Op("&").Add(f.Qual(launchPath, "launch", form)).Custom(lines, launch...))...)
 }
 
 // form returns the skeleton ck runs on: Scan, Filter (a filter's kept

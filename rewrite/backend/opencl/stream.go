@@ -58,6 +58,10 @@ type clStream struct {
 	// scalarRow: the chunk function returns a number or struct (the
 	// stream's result), each chunk's a row of one element.
 	scalarRow bool
+	// bins is the launch value's Bins field (bins.go), or nil and
+	// binsWhy says why not.
+	bins    jen.Code
+	binsWhy string
 }
 
 // renderStream renders a stream reduction, or says why it does not.
@@ -150,6 +154,7 @@ func (s *clStream) translate(outs map[*ir.Var]string) string {
 	}
 	s.combine = fmt.Sprintf("int k__e = 0;\nconst %s soac__r = %s;\nif (k__e == 0 && soac__r.n != soac_room) k__e = %d;\nsoac_err = k__e;",
 		out, opFn.Call([]string{rowView("soac_a"), rowView("soac_b")}, fmt.Sprintf("%s__mk((__global %s *)soac_out, soac_room)", out, row.Elem.C), "&k__e"), rowOverflow)
+	s.bins, s.binsWhy = s.binsFields()
 	return ""
 }
 
@@ -327,7 +332,13 @@ func (s *clStream) emit(outs map[*ir.Var]string) hostgo.Stmts {
 	if auto {
 		launch = append(launch, s.autoFields(s.bytes(), s.streamOps(), fbName == backend.Parallel, 1)...)
 	}
-	s.declareLaunch(kv, "StreamRed", launch)
+	var notes []string
+	if s.bins != nil {
+		launch = append(launch, s.bins)
+	} else if s.binsWhy != "" {
+		notes = append(notes, "The bins skeleton does not run it: "+s.binsWhy+".")
+	}
+	s.declareLaunch(kv, "StreamRed", launch, notes...)
 
 	ok, room, clo, r := f.Fresh("ok"), f.Fresh("room"), f.Fresh("clo"), f.Fresh("r")
 	// Inputs an earlier kernel left on the device (residency.go)

@@ -19,8 +19,14 @@ type StreamRed struct {
 	// Auto is set for backend=auto: Use then asks the cost model.
 	Auto bool
 	Cost Cost
+	// Bins, when set, is the bins skeleton of the same reduction (the
+	// chunk function counts into integer bins, the operator adds rows:
+	// bins.go), which runs the call where the device can. Without
+	// Inputs, its Inputs, Args, Preamble and Options are Spec's.
+	Bins *skel.Bins
 
-	b built[skel.StreamRedKernel]
+	b    built[skel.StreamRedKernel]
+	bins binsState
 }
 
 // Kernel returns the kernel built for the process's device, or nil (with
@@ -31,8 +37,13 @@ func (s *StreamRed) Kernel() *skel.StreamRedKernel {
 }
 
 // Use is Redomap.Use for a stream reduction, whose launch costs more
-// (streamLaunchNs).
+// (streamLaunchNs), except on the bins skeleton (Bins), whose launch
+// costs a map-reduce's: the model assumes the device runs it (a GPU
+// without 64-bit atomics is rare) rather than build it to know.
 func (s *StreamRed) Use(n int) bool {
+	if s.Bins != nil {
+		return !s.Auto || autoUse(Worth(s.Cost, n))
+	}
 	return !s.Auto || autoUse(worthStream(s.Cost, n))
 }
 
@@ -52,6 +63,11 @@ func (s *StreamRed) Run(args []any, inputs []skel.HostSlice, result skel.HostSli
 	k := s.Kernel()
 	if k == nil {
 		return false
+	}
+	if bk := s.binsKernel(); bk != nil {
+		if ok, done := s.runBins(bk, args, inputs, result); done {
+			return ok
+		}
 	}
 	if !k.Fits(result.Len()) {
 		return fellBack(s.At, s.Spec.Name, whyRoom)
@@ -80,6 +96,11 @@ func (s *StreamRed) RunOn(se *Session, args []any, inputs []Input, room int, out
 	k := s.Kernel()
 	if k == nil {
 		return false
+	}
+	if bk := s.binsKernel(); bk != nil {
+		if ok, done := s.runBinsOn(bk, se, args, inputs, n, room, out); done {
+			return ok
+		}
 	}
 	if !k.Fits(room) {
 		return fellBack(s.At, s.Spec.Name, whyRoom)

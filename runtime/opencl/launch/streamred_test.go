@@ -38,7 +38,27 @@ func histOf(xs []int64) []int64 {
 func TestStreamRedRunOn(t *testing.T) {
 	needDevice(t)
 	lines := logs(t)
+	checkStreamRedRunOn(t, histRows())
+	// On the bins skeleton: the stream skeleton's rows would be wrong.
+	defer SetBinsOnCPU(SetBinsOnCPU(true))
+	checkStreamRedRunOn(t, histBins())
+	if l := lines(); len(l) != 0 {
+		t.Errorf("log lines %q", l)
+	}
+}
+
+// histBins is histRows on the bins skeleton, its stream skeleton's
+// chunk code broken (so that a result from it shows).
+func histBins() *StreamRed {
 	red := histRows()
+	red.Spec.Chunk += "\nsoac_row[0] += 1000;"
+	red.Bins = &skel.Bins{Name: "hist_bins", Inputs: red.Spec.Inputs, Bin: skel.Int64,
+		Elem: "const long x = in_x[soac_index];\nif (x == 42) soac_err = 3;\nsoac_bin = ((x % 4) + 4) % 4;\nsoac_add = 1;"}
+	return red
+}
+
+// checkStreamRedRunOn is TestStreamRedRunOn on red.
+func checkStreamRedRunOn(t *testing.T, red *StreamRed) {
 	for _, n := range []int{1, 7, 4097, 200_003} {
 		xs := make([]int64, n)
 		for i := range xs {
@@ -116,8 +136,5 @@ func TestStreamRedRunOn(t *testing.T) {
 	})
 	if got := fmt.Sprint(a.Host()); got != "[0 2 1 1]" || down != 1 || len(s.held) != 0 {
 		t.Errorf("KeepOnDevice false: %s, %d downloads, %d held; want [0 2 1 1], 1, 0", got, down, len(s.held))
-	}
-	if l := lines(); len(l) != 0 {
-		t.Errorf("log lines %q", l)
 	}
 }

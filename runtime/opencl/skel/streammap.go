@@ -247,7 +247,16 @@ func streamChunksHead(name string, inputs, scratch []Param, args []Arg, elem Typ
 	}
 	var w strings.Builder
 	w.WriteString(prelude(ts, preamble))
-	fmt.Fprintf(&w, "__kernel void %s_chunks(const long soac_n, const long soac_chunk, %s", name, params)
+	fmt.Fprintf(&w, "__kernel void %s_chunks(const long soac_n, const long soac_chunk, %s) {\n", name, streamParams(params, inputs, scratch, args, elem, out))
+	return w.String(), nil
+}
+
+// streamParams returns the parameters of a stream kernel after params:
+// the Args, the inputs, the scratch buffers, the output out of element
+// type elem and the panic flag.
+func streamParams(params string, inputs, scratch []Param, args []Arg, elem Type, out string) string {
+	var w strings.Builder
+	w.WriteString(params)
 	for _, a := range args {
 		fmt.Fprintf(&w, ",\n\t%s", a.Decl)
 	}
@@ -257,6 +266,6 @@ func streamChunksHead(name string, inputs, scratch []Param, args []Arg, elem Typ
 	for _, p := range scratch {
 		fmt.Fprintf(&w, ",\n\t__global %s *restrict scratch_%s", p.Type.Name, p.Name)
 	}
-	fmt.Fprintf(&w, ",\n\t__global %s *restrict %s,\n\t__global int *restrict soac_flag) {\n", elem.Name, out)
-	return w.String(), nil
+	fmt.Fprintf(&w, ",\n\t__global %s *restrict %s,\n\t__global int *restrict soac_flag", elem.Name, out)
+	return w.String()
 }
