@@ -32,6 +32,21 @@ func BenchmarkSignalPar(b *testing.B) {
 				})
 			}
 		})
+		b.Run("Integrate/"+size.Name, func(b *testing.B) {
+			for _, im := range []impl[func([]int32, int32) []int32]{
+				{"cpu", Integrate},
+				{"parallel", IntegratePar},
+				{"goroutines", integrateGo},
+			} {
+				b.Run(im.name, func(b *testing.B) {
+					b.ReportAllocs()
+					b.SetBytes(int64(4 * len(samples)))
+					for b.Loop() {
+						im.fn(samples, 3)
+					}
+				})
+			}
+		})
 		xs := extest.Floats(extest.Rand(41, size.N), size.N, -4, 4)
 		b.Run("Calibrate/"+size.Name, func(b *testing.B) {
 			for _, im := range []impl[func([]float64) []float64]{
@@ -54,4 +69,18 @@ func BenchmarkSignalPar(b *testing.B) {
 			}
 		})
 	}
+}
+
+// integrateGo is integrateSpec as the two-pass goroutine scan a Go
+// programmer writes: each chunk's sums, then each chunk's carry added.
+func integrateGo(xs []int32, offset int32) []int32 {
+	out := make([]int32, len(xs))
+	extest.GoScan(len(xs), func(lo, hi int) int32 {
+		return integrateInto(out[lo:hi], xs[lo:hi], offset, 0)
+	}, func(lo, hi int, carry int32) {
+		for i := lo; i < hi; i++ {
+			out[i] += carry
+		}
+	}, func(a, b int32) int32 { return a + b })
+	return out
 }
