@@ -15,6 +15,7 @@ import (
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
 	"github.com/soacgen/soacgen/runtime/opencl/device"
 	"github.com/soacgen/soacgen/runtime/opencl/skel"
+	"github.com/soacgen/soacgen/runtime/parallel"
 )
 
 // view is a captured slice on the host: its elements' bytes, its row
@@ -58,15 +59,13 @@ type Span struct {
 // read-only buffer (View).
 func Flatten[T any](xss [][]T) ([]Span, []T) {
 	spans := make([]Span, len(xss))
-	total := 0
+	off := make([]int64, len(xss)+1)
 	for i, r := range xss {
-		spans[i] = Span{int64(total), int64(len(r))}
-		total += len(r)
+		spans[i] = Span{off[i], int64(len(r))}
+		off[i+1] = off[i] + int64(len(r))
 	}
-	data := make([]T, 0, total)
-	for _, r := range xss {
-		data = append(data, r...)
-	}
+	data := parallel.Alloc[T](int(off[len(xss)]))
+	packRows(data, xss, off)
 	return spans, data
 }
 
@@ -105,10 +104,8 @@ func Rows[T any](xss [][]T) any {
 	for i, r := range xss {
 		off[i+1] = off[i] + int64(len(r))
 	}
-	data := make([]T, 0, off[len(xss)])
-	for _, r := range xss {
-		data = append(data, r...)
-	}
+	data := parallel.Alloc[T](int(off[len(xss)]))
+	packRows(data, xss, off)
 	return view{data: cl.Bytes(data), off: off, n: int64(len(xss))}
 }
 
