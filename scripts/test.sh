@@ -123,6 +123,10 @@ if [ -n "$widths" ]; then
 		GOEXPERIMENT=simd SOACGEN_SIMD=$w go test -short -count=1 -timeout 5m ./examples/...
 		GOEXPERIMENT=simd SOACGEN_SIMD=$w go test -count=1 -timeout 5m -run 'Differential' ./analyzer/internal/randpipe/pipelines/
 	done
+	# The same build with the vector forms turned off: the scalar loops
+	# alone, as on a CPU without AVX2.
+	echo "SOACGEN_SIMD=off"
+	GOEXPERIMENT=simd SOACGEN_SIMD=off go test -short -count=1 -timeout 5m ./examples/...
 else
 	echo "no AVX2 (or not amd64): the vector forms are not run"
 fi

@@ -37,6 +37,15 @@
 // them is stored compressed at the kept count (AVX-512's compress, so a
 // 512-bit form only). Every refusal says why (Outcome.Reason).
 //
+// The vector loops hold no scalar float operation: Go compiles those to
+// SSE instructions, each of which pays a state transition while the
+// upper halves of the vector registers are in use (a prototype inner
+// product gathering its lanes with scalar loads ran 40 times slower than
+// the scalar loop). Constants and captured values are broadcast before
+// the loop; lanes move by permutations. For the same reason an array of
+// structs is refused (its elements are not numbers), where loading it
+// field by field would need scalar loads or deinterleaving permutations.
+//
 // Two miscompilations of Go 1.26.8's archsimd are kept out: a shift of
 // all lanes by one count merged into a select (constant shifts are
 // written as per-lane shifts by a broadcast count), and a chain of bit

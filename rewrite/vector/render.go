@@ -32,7 +32,22 @@ func (k *Kernel) Call(lp *hostgo.LoopParts, start string) hostgo.Stmts {
 // the vector function runs on the chunk's first elements, and start is
 // where the chunk's scalar loop goes on.
 func (k *Kernel) CallChunk(lp *hostgo.LoopParts, start, lo, hi string) hostgo.Stmts {
-	return k.call(lp, start, lo, hi)
+	c := k.call(lp, start, lo, hi)
+	name, _ := k.f.VectorFunc(k.lk)
+	k.f.SetVectorFunc(chunkKey{k.lk}, name)
+	return c
+}
+
+// chunkKey keys, in the generator's vector functions, a kernel whose
+// chunks call its vector function (CallChunk).
+type chunkKey struct{ lk *lowered.Kernel }
+
+// InChunks reports whether the chunks of kernel lk, which f generated,
+// call its vector function (the parallel backend's chunks of maps, folds
+// and scans).
+func InChunks(f *hostgo.Func, lk *lowered.Kernel) bool {
+	_, ok := f.VectorFunc(chunkKey{lk})
+	return ok
 }
 
 // call is Call over the whole loop (lo == "") or over chunk [lo, hi).

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/soacgen/soacgen/rewrite/backend/cpu"
+	"github.com/soacgen/soacgen/rewrite/backend/parallel"
 	"github.com/soacgen/soacgen/rewrite/internal/fixture"
 )
 
@@ -88,6 +89,44 @@ func TestOutcomes(t *testing.T) {
 			}
 			if tc.widths != nil && !strings.Contains(r.Code, "soacgenVec_") {
 				t.Error("the loop does not call its vector function")
+			}
+		})
+	}
+}
+
+// TestParallelOutcomes checks the outcomes the parallel backend reports
+// for its loops: the same widths as the cpu loop's, and a note where its
+// chunks keep the scalar loop (kept elements stored at their count).
+func TestParallelOutcomes(t *testing.T) {
+	specs := fixture.Load(t, "../testdata/vector")
+	for _, tc := range []struct {
+		name   string
+		widths []int
+		note   string // part of a note, "" for none
+	}{
+		{"Ops", []int{512, 256}, ""},
+		{"SumInt32", []int{512, 256}, ""},
+		{"Prefix", []int{512, 256}, ""},
+		{"Kept", []int{512}, "its chunks run the scalar loop"},
+		{"FloatSum", nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := specs[tc.name].Render(t, parallel.Backend{})
+			for _, k := range r.Kernels {
+				if k.Vector == nil {
+					t.Fatalf("kernel of form %s has no vector outcome", k.Lowered.Form)
+				}
+				vo := k.Vector
+				if !slices.Equal(vo.Widths, tc.widths) {
+					t.Errorf("widths %v, want %v (reason %q)", vo.Widths, tc.widths, vo.Reason)
+				}
+				notes := strings.Join(vo.Notes, " ")
+				if tc.note != "" && !strings.Contains(notes, tc.note) {
+					t.Errorf("notes %q, want one containing %q", notes, tc.note)
+				}
+				if tc.note == "" && strings.Contains(notes, "its chunks run the scalar loop") {
+					t.Errorf("notes %q say the chunks are scalar", notes)
+				}
 			}
 		})
 	}

@@ -52,6 +52,7 @@ import (
 
 	"github.com/soacgen/soacgen/analyzer/ir"
 	"github.com/soacgen/soacgen/rewrite/lowered"
+	"github.com/soacgen/soacgen/rewrite/vector"
 	rtparallel "github.com/soacgen/soacgen/runtime/parallel"
 )
 
@@ -66,21 +67,46 @@ func (Backend) Name() string { return backend.Parallel }
 
 // Begin returns the parallel backend's generation of the spec f
 // generates.
-func (Backend) Begin(f *hostgo.Func, _ *lowered.Function, _ string) backend.Spec { return Spec{F: f} }
+func (Backend) Begin(f *hostgo.Func, _ *lowered.Function, _ string) backend.Spec {
+	return Spec{F: f, vectors: map[*lowered.Kernel]vector.Outcome{}}
+}
 
-// Spec is the parallel backend's generation of one spec: it keeps no
-// state beyond the generator of the spec (its grain is decided per
-// kernel, its runtime's pool per process).
+// Spec is the parallel backend's generation of one spec: the generator
+// of the spec (its grain is decided per kernel, its runtime's pool per
+// process), and what the vector translator did with each loop kernel.
 type Spec struct {
 	backend.HostOnly
 	// F generates the spec.
-	F *hostgo.Func
+	F       *hostgo.Func
+	vectors map[*lowered.Kernel]vector.Outcome
 }
 
 // Kernel renders lk over chunks, or says why it cannot. It never falls
 // back at run time (next is unused).
 func (s Spec) Kernel(lk *lowered.Kernel, outs map[*ir.Var]string, _ backend.Next) (hostgo.Stmts, string) {
-	return render(s.F, lk, outs)
+	c, why := render(s.F, lk, outs)
+	if why == "" && lk.Form == lowered.Loop && lk.Src.Depth == 0 && s.vectors != nil {
+		s.vectors[lk] = chunkOutcome(s.F, lk)
+	}
+	return c, why
+}
+
+// Vector returns what the vector translator did with loop kernel lk,
+// which the spec generated: the widths its vector forms have, with a
+// note when only the sequential path below the grain runs them.
+func (s Spec) Vector(lk *lowered.Kernel) (vector.Outcome, bool) {
+	vo, ok := s.vectors[lk]
+	return vo, ok
+}
+
+// chunkOutcome is the vector translator's outcome for lk as the
+// parallel backend ran it.
+func chunkOutcome(f *hostgo.Func, lk *lowered.Kernel) vector.Outcome {
+	vk, vo := vector.Build(f, lk)
+	if vk != nil && !vector.InChunks(f, lk) {
+		vo.Notes = append(vo.Notes, "its chunks run the scalar loop (they store kept elements, or carry a scan's or a stream's state); the sequential path below the grain runs the vector forms")
+	}
+	return vo
 }
 
 // render renders lk over chunks with f, or says why it cannot.
