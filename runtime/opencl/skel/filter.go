@@ -143,7 +143,7 @@ func (f Filter) generate(gpu bool) (string, error) {
 // kind) where Build would choose it.
 func (f Filter) Source(gpu bool) (string, error) {
 	if singlePassFor(f.Algorithm, gpu) && f.spRefusal() == "" && (len(f.Outputs) > 0 || f.Algorithm == SinglePass) {
-		src, _, err := f.generateSP(newSPTarget(nil, gpu, 4))
+		src, _, err := f.generateSP(f.spTarget(nil, gpu))
 		return src, err
 	}
 	return f.generate(gpu)
