@@ -75,7 +75,14 @@ func (f Filter) spTarget(d *device.Device, gpu bool) spTarget {
 	for _, r := range f.Reductions {
 		avail -= L * int64(r.Type.Size)
 	}
-	k := int(min(max(avail/(L*int64(stageBytes(f.Outputs))), 1), 15))
+	per := int64(stageBytes(f.outputs()))
+	if f.Scan != nil {
+		// The kept elements' scan values, one per element, and the
+		// group scan's two buffers of them.
+		per += int64(f.Scan.Type.Size)
+		avail -= 2 * L * int64(f.Scan.Type.Size)
+	}
+	k := int(min(max(avail/(L*per), 1), 15))
 	if k > 1 && k%2 == 0 {
 		k--
 	}
@@ -91,26 +98,37 @@ func (f Filter) generateSP(t spTarget) (string, lookback, error) {
 	if err := f.check(); err != nil {
 		return "", lookback{}, err
 	}
-	b, err := newBody(f.Inputs, f.Outputs, f.Reductions, true, f.Body)
+	nr := len(f.Reductions)
+	reds := append([]Reduction(nil), f.Reductions...)
+	var typedef string
+	lb := newLookback(Int32, nr)
+	if f.Scan != nil {
+		// The look-back carries the kept count and the scan together.
+		cs := scanPair(*f.Scan, nr)
+		typedef = fmt.Sprintf("typedef struct { int c; %s s; } %s;\n", f.Scan.Type.Name, cs.Type.Name)
+		reds = append(reds, *f.Scan, cs)
+		lb = newLookback(cs.Type, nr+1)
+	} else {
+		reds = append(reds, countRed32)
+	}
+	b, err := newBody(f.Inputs, f.Outputs, reds[:len(reds)-1], true, f.Body)
 	if err != nil {
 		return "", lookback{}, fmt.Errorf("%s: %w", f.Name, err)
 	}
 	b.args = f.Args
-	nr := len(f.Reductions)
-	reds := append(append([]Reduction(nil), f.Reductions...), countRed32)
-	lb := newLookback(Int32, nr)
 	var w strings.Builder
-	w.WriteString(prelude(allTypes(f.Inputs, f.Outputs, reds), f.Preamble))
+	w.WriteString(prelude(allTypes(f.Inputs, f.outputs(), reds[:len(reds)-1]), f.Preamble))
+	w.WriteString(typedef)
 	w.WriteString(lb.prelude())
 	w.WriteString(t.defines())
-	fmt.Fprintf(&w, "#define SOAC_T (SOAC_L * SOAC_K)\n#define SOAC_SB %d\n", stageBytes(f.Outputs))
+	fmt.Fprintf(&w, "#define SOAC_T (SOAC_L * SOAC_K)\n#define SOAC_SB %d\n", stageBytes(f.outputs()))
 	emitOps(&w, reds)
 	b.emit(&w)
 	lb.emitInit(&w, f.Name)
 	if nr > 0 {
 		emitStage2(&w, f.Name, f.Reductions, nil)
 	}
-	g := spFilterGen{f: f, b: b, lb: lb}
+	g := spFilterGen{f: f, b: b, lb: lb, si: nr}
 	g.header(&w)
 	g.evaluate(&w)
 	g.groupScan(&w)
@@ -129,11 +147,22 @@ func stageBytes(outs []Param) int {
 	return s
 }
 
+// scanPair is the value the look-back of a filter with a scan carries:
+// the kept count and the scan's value (C type soac_cs), combined by
+// soac_op<si+1> from the scan's operator soac_op<si>.
+func scanPair(scan Reduction, si int) Reduction {
+	a := max(4, scan.Type.Align)
+	t := Type{Name: "soac_cs", Size: alignUp(alignUp(4, scan.Type.Align)+scan.Type.Size, a), Align: a}
+	return Reduction{Name: "soac_cs", Type: t, Op: fmt.Sprintf("r.c = a.c + b.c;\nr.s = soac_op%d(a.s, b.s);", si),
+		Neutral: fmt.Sprintf("{0, %s}", scan.Neutral)}
+}
+
 // spFilterGen writes the parts of the single-pass filter kernel.
 type spFilterGen struct {
 	f  Filter
 	b  body
 	lb lookback
+	si int // the index of the scan's operator, when f.Scan is set
 }
 
 // header writes the kernel's parameters, its local arrays and the tile's
@@ -145,7 +174,7 @@ func (g spFilterGen) header(w *strings.Builder) {
 	for _, p := range f.Inputs {
 		fmt.Fprintf(w, ",\n\t__global const %s *restrict in_%s", p.Type.Name, p.Name)
 	}
-	for _, p := range f.Outputs {
+	for _, p := range f.outputs() {
 		fmt.Fprintf(w, ",\n\t__global %s *restrict out_%s", p.Type.Name, p.Name)
 	}
 	for k, r := range f.Reductions {
@@ -158,10 +187,16 @@ func (g spFilterGen) header(w *strings.Builder) {
 	for k, r := range f.Reductions {
 		fmt.Fprintf(w, "\t__local %s lred%d[SOAC_L];\n", r.Type.Name, k)
 	}
+	if f.Scan != nil {
+		// lv: each element's scan value (the neutral element for a
+		// dropped one), then the kept elements' inclusive scan; lsv: the
+		// group scan's buffers of the work-items' values.
+		fmt.Fprintf(w, "\t__local %[1]s lv[SOAC_T];\n\t__local %[1]s lsv[2 * SOAC_L];\n", f.Scan.Type.Name)
+	}
 	g.lb.emitLocals(w)
 	w.WriteString("\tconst int lid = get_local_id(0);\n")
 	g.lb.emitTileID(w)
-	w.WriteString("\tconst long ts = tile * SOAC_T;\n\tconst int m = (int)min((long)SOAC_T, n - ts);\n")
+	w.WriteString("\tconst long ts = tile * SOAC_T;\n\tconst int soac_m = (int)min((long)SOAC_T, n - ts);\n")
 	for k, r := range f.Reductions {
 		fmt.Fprintf(w, "\t%s acc%d = soac_neutral%d();\n", r.Type.Name, k, k)
 	}
@@ -172,7 +207,7 @@ func (g spFilterGen) header(w *strings.Builder) {
 // folds of the reductions, and the keep flags into lt; a full tile runs
 // without bounds tests.
 func (g spFilterGen) evaluate(w *strings.Builder) {
-	w.WriteString("\tsoac_res r[SOAC_K];\n\tif (m == SOAC_T) {\n")
+	w.WriteString("\tsoac_res r[SOAC_K];\n\tif (soac_m == SOAC_T) {\n")
 	g.evalLoop(w, false)
 	w.WriteString("\t} else {\n")
 	g.evalLoop(w, true)
@@ -183,7 +218,7 @@ func (g spFilterGen) evalLoop(w *strings.Builder, partial bool) {
 	in := "\t\t\t"
 	w.WriteString("#pragma unroll\n\t\tfor (int j = 0; j < SOAC_K; j++) {\n\t\t\tconst int e = j * SOAC_L + lid;\n")
 	if partial {
-		w.WriteString("\t\t\tint f = 0;\n\t\t\tif (e < m) {\n")
+		w.WriteString("\t\t\tint f = 0;\n\t\t\tif (e < soac_m) {\n")
 		in = "\t\t\t\t"
 		fmt.Fprintf(w, "%sr[j] = %s;\n%sf = r[j].keep != 0;\n", in, g.b.call("ts + e"), in)
 	} else {
@@ -196,25 +231,45 @@ func (g spFilterGen) evalLoop(w *strings.Builder, partial bool) {
 		}
 		fmt.Fprintf(w, "%sacc%[2]d = soac_op%[2]d(acc%[2]d, f ? r[j].%[3]s : soac_neutral%[2]d());\n", in, k, red.Name)
 	}
+	if sc := g.f.Scan; sc != nil {
+		fmt.Fprintf(w, "%slv[e] = f ? r[j].%s : soac_neutral%d();\n", in, sc.Name, g.si)
+	}
 	if partial {
-		w.WriteString("\t\t\t} else {\n\t\t\t\tr[j].keep = 0;\n\t\t\t}\n")
+		w.WriteString("\t\t\t} else {\n\t\t\t\tr[j].keep = 0;\n")
+		if g.f.Scan != nil {
+			fmt.Fprintf(w, "\t\t\t\tlv[e] = soac_neutral%d();\n", g.si)
+		}
+		w.WriteString("\t\t\t}\n")
 	}
 	w.WriteString("\t\t\tlt[e] = f;\n\t\t}\n")
 }
 
 // groupScan writes the count c of each work-item's SOAC_K consecutive
 // flags, the group's scan of the counts in two buffers (one barrier a
-// step), leaving the work-item's exclusive count in excl and the tile's
+// step), leaving the work-item's exclusive count in soac_ex and the tile's
 // in total, and the halving trees of the reductions, which share the
 // scan's barriers (step s of the scan is step SOAC_L/(2s) of the trees).
 func (g spFilterGen) groupScan(w *strings.Builder) {
-	w.WriteString("\tint c = 0;\n#pragma unroll\n\tfor (int j = 0; j < SOAC_K; j++) c += lt[lid * SOAC_K + j];\n")
+	sc := g.f.Scan
+	w.WriteString("\tint c = 0;\n")
+	if sc != nil {
+		// The work-item's kept elements folded in order: a dropped
+		// element's neutral value is skipped, not folded.
+		fmt.Fprintf(w, "\t%s soac_a = soac_neutral%d();\n", sc.Type.Name, g.si)
+		fmt.Fprintf(w, "#pragma unroll\n\tfor (int j = 0; j < SOAC_K; j++) {\n\t\tconst int f = lt[lid * SOAC_K + j];\n\t\tc += f;\n\t\tif (f) soac_a = soac_op%d(soac_a, lv[lid * SOAC_K + j]);\n\t}\n\tlsv[lid] = soac_a;\n", g.si)
+	} else {
+		w.WriteString("#pragma unroll\n\tfor (int j = 0; j < SOAC_K; j++) c += lt[lid * SOAC_K + j];\n")
+	}
 	w.WriteString("\tint v = c;\n\tls[lid] = v;\n")
 	for k := range g.f.Reductions {
 		fmt.Fprintf(w, "\tlred%[1]d[lid] = acc%[1]d;\n", k)
 	}
 	w.WriteString("\tbarrier(CLK_LOCAL_MEM_FENCE);\n\tint src = 0;\n")
-	w.WriteString("\tfor (int s = 1; s < SOAC_L; s <<= 1) {\n\t\tif (lid >= s) v += ls[src * SOAC_L + lid - s];\n")
+	w.WriteString("\tfor (int s = 1; s < SOAC_L; s <<= 1) {\n\t\tif (lid >= s) {\n\t\t\tv += ls[src * SOAC_L + lid - s];\n")
+	if sc != nil {
+		fmt.Fprintf(w, "\t\t\tsoac_a = soac_op%d(lsv[src * SOAC_L + lid - s], soac_a);\n", g.si)
+	}
+	w.WriteString("\t\t}\n")
 	if len(g.f.Reductions) > 0 {
 		w.WriteString("\t\tconst int h = SOAC_L / (2 * s);\n\t\tif (lid < h) {\n")
 		for k := range g.f.Reductions {
@@ -222,8 +277,18 @@ func (g spFilterGen) groupScan(w *strings.Builder) {
 		}
 		w.WriteString("\t\t}\n")
 	}
-	w.WriteString("\t\tsrc ^= 1;\n\t\tls[src * SOAC_L + lid] = v;\n\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n\t}\n")
-	w.WriteString("\tconst int total = ls[src * SOAC_L + SOAC_L - 1];\n\tconst int excl = v - c;\n")
+	w.WriteString("\t\tsrc ^= 1;\n\t\tls[src * SOAC_L + lid] = v;\n")
+	if sc != nil {
+		w.WriteString("\t\tlsv[src * SOAC_L + lid] = soac_a;\n")
+	}
+	w.WriteString("\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n\t}\n")
+	w.WriteString("\tconst int soac_ex = v - c;\n")
+	if sc != nil {
+		fmt.Fprintf(w, "\tsoac_cs total;\n\ttotal.c = ls[src * SOAC_L + SOAC_L - 1];\n\ttotal.s = lsv[src * SOAC_L + SOAC_L - 1];\n")
+		fmt.Fprintf(w, "\tconst %s soac_sx = lid > 0 ? lsv[src * SOAC_L + lid - 1] : soac_neutral%d();\n", sc.Type.Name, g.si)
+	} else {
+		w.WriteString("\tconst int total = ls[src * SOAC_L + SOAC_L - 1];\n")
+	}
 	if len(g.f.Reductions) > 0 {
 		w.WriteString("\tif (lid == 0) {\n")
 		for k := range g.f.Reductions {
@@ -235,22 +300,59 @@ func (g spFilterGen) groupScan(w *strings.Builder) {
 
 // compact writes the look-back, the tile-local positions of the kept
 // elements (the work-items' consecutive flags rewritten as positions,
-// read back in the evaluation's order), and, per output, the kept
-// elements staged in local memory at their positions and copied from
-// there to the output with consecutive work-items writing consecutive
-// elements.
+// read back in the evaluation's order) and, with a scan, the kept
+// elements' inclusive scan in lv, and, per output, the kept elements
+// staged in local memory at their positions and copied from there to the
+// output with consecutive work-items writing consecutive elements.
 func (g spFilterGen) compact(w *strings.Builder) {
+	sc := g.f.Scan
 	g.lb.emit(w, "total")
-	w.WriteString("\tint q = excl;\n#pragma unroll\n\tfor (int j = 0; j < SOAC_K; j++) {\n\t\tconst int f = lt[lid * SOAC_K + j];\n\t\tlt[lid * SOAC_K + j] = q;\n\t\tq += f;\n\t}\n\tbarrier(CLK_LOCAL_MEM_FENCE);\n")
-	if len(g.f.Outputs) > 0 {
+	if sc != nil {
+		w.WriteString("\tconst int soac_at = prefix.c, soac_cnt = total.c;\n")
+		fmt.Fprintf(w, "\t%s soac_sa = soac_op%d(prefix.s, soac_sx);\n", sc.Type.Name, g.si)
+	} else {
+		w.WriteString("\tconst int soac_at = prefix, soac_cnt = total;\n")
+	}
+	w.WriteString("\tint q = soac_ex;\n#pragma unroll\n\tfor (int j = 0; j < SOAC_K; j++) {\n\t\tconst int f = lt[lid * SOAC_K + j];\n\t\tlt[lid * SOAC_K + j] = q;\n\t\tq += f;\n")
+	if sc != nil {
+		fmt.Fprintf(w, "\t\tif (f) {\n\t\t\tsoac_sa = soac_op%d(soac_sa, lv[lid * SOAC_K + j]);\n\t\t\tlv[lid * SOAC_K + j] = soac_sa;\n\t\t}\n", g.si)
+	}
+	w.WriteString("\t}\n\tbarrier(CLK_LOCAL_MEM_FENCE);\n")
+	outs := g.f.outputs()
+	if len(outs) > 0 {
 		w.WriteString("\tint p[SOAC_K];\n#pragma unroll\n\tfor (int j = 0; j < SOAC_K; j++) p[j] = r[j].keep ? lt[j * SOAC_L + lid] : -1;\n")
 	}
-	for _, o := range g.f.Outputs {
+	for i, o := range outs {
+		// The scan's values come from lv, the outputs' from the
+		// work-item's results.
+		val := "r[j]." + o.Name
+		if sc != nil && i == len(outs)-1 {
+			val = "lv[j * SOAC_L + lid]"
+		}
 		fmt.Fprintf(w, "\tbarrier(CLK_LOCAL_MEM_FENCE);\n\t{\n\t\t__local %[1]s *st = (__local %[1]s *)soac_lm;\n", o.Type.Name)
-		fmt.Fprintf(w, "#pragma unroll\n\t\tfor (int j = 0; j < SOAC_K; j++) if (p[j] >= 0) st[p[j]] = r[j].%s;\n", o.Name)
-		fmt.Fprintf(w, "\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n\t\tfor (int e = lid; e < total; e += SOAC_L) out_%s[prefix + e] = st[e];\n\t}\n", o.Name)
+		fmt.Fprintf(w, "#pragma unroll\n\t\tfor (int j = 0; j < SOAC_K; j++) if (p[j] >= 0) st[p[j]] = %s;\n", val)
+		fmt.Fprintf(w, "\t\tbarrier(CLK_LOCAL_MEM_FENCE);\n\t\tfor (int e = lid; e < soac_cnt; e += SOAC_L) out_%s[soac_at + e] = st[e];\n\t}\n", o.Name)
 	}
-	w.WriteString("\tif (lid == 0 && ts + m == n) *soac_kept = prefix + total;\n}\n")
+	w.WriteString("\tif (lid == 0 && ts + soac_m == n) *soac_kept = soac_at + soac_cnt;\n}\n")
+}
+
+// buildScan builds a filter with a scan, which runs on the single pass
+// only, or says why it cannot.
+func (f Filter) buildScan(d *device.Device) (*FilterKernel, error) {
+	if f.Algorithm == ReduceThenScan {
+		return nil, fmt.Errorf("%s: a filter with a scan runs on the single pass only, and reduce-then-scan was asked for", f.Name)
+	}
+	sp, why, err := f.buildSP(d)
+	if err != nil {
+		return nil, err
+	}
+	if sp == nil {
+		return nil, fmt.Errorf("%s: a filter with a scan runs on the single pass only, which is not possible: %s", f.Name, why)
+	}
+	if f.Algorithm == AutoAlgorithm && !d.Info.IsGPU() {
+		why += " (a scan of the kept elements has no multi-pass form, even on a CPU device)"
+	}
+	return &FilterKernel{spec: f, dev: d, sp: sp, why: why}, nil
 }
 
 // enqueueSP runs the single pass over n < 2^31 elements and returns the
