@@ -19,7 +19,8 @@ import (
 //
 // By default (Algorithm AutoAlgorithm) it runs on GPUs as one single-pass kernel
 // (filteronepass.go) that evaluates Body once per element, compacts each tile
-// by a scan of 32-bit keep flags with decoupled look-back, and folds the
+// by a scan of 32-bit keep flags with decoupled look-back, writes the
+// kept elements staged through local memory (coalesced), and folds the
 // kept elements' reductions into one partial per tile, which a second
 // small kernel combines. That needs n < 2^31 and commutative reductions
 // (a work-item folds elements L apart); otherwise, or with

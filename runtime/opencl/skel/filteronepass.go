@@ -2,11 +2,17 @@ package skel
 
 // This file builds and launches the single-pass filter: one kernel in
 // which each group takes one tile, evaluates the body once per element
-// (keeping the results in private memory), scans the tile's 32-bit keep
-// flags, learns the kept count of all earlier tiles by decoupled
-// look-back (lookback.go), writes its kept elements from there, and
-// folds its kept elements' reductions into one partial per tile; the
-// <name>_stage2 kernel of redomap.go's kind then combines the partials.
+// with coalesced loads (keeping the results in private memory), counts
+// each work-item's consecutive keep flags through local memory, scans
+// the counts across the group, learns the kept count of all earlier
+// tiles by decoupled look-back (lookback.go), and writes its kept
+// elements from there: staged in local memory at their places in the
+// tile, then copied out by consecutive work-items to consecutive
+// addresses, so the writes coalesce whatever the keep ratio. It folds its
+// kept elements' reductions into one partial per tile; the <name>_stage2
+// kernel of redomap.go's kind then combines the partials. With a scan of
+// the kept elements (Filter.Scan) the look-back carries the kept count
+// and the scan's value together.
 // It does not hold the multi-pass filter (filter.go) nor choose between
 // them (Filter.Build).
 
