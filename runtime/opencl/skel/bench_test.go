@@ -361,6 +361,50 @@ func BenchmarkFilter(b *testing.B) {
 	})
 }
 
+// BenchmarkFilterKeep is filter compaction on the single pass at keep
+// ratios of 10%, 50% and 90% of n float32s in [-1, 1): the kept elements
+// themselves (filter), doubled plus one (filter-map), and their running
+// sum (filter-scan, Filter.Scan). GB/s counts the n elements read and the
+// kept ones written, as BenchmarkCopy counts its reads and writes.
+func BenchmarkFilterKeep(b *testing.B) {
+	d := benchDevice(b)
+	n := benchN(d)
+	x := deviceInput(b, d, benchInput(n))
+	y := deviceBuf(b, d, 4*n)
+	for _, c := range []struct{ name, body string }{
+		{"filter", "y = x;"}, {"filter-map", "y = 2.0f * x + 1.0f;"}, {"filter-scan", "y = x;"},
+	} {
+		for _, pct := range []int{10, 50, 90} {
+			thr := float32(100-2*pct) / 100
+			kept := 0
+			for _, v := range benchInput(n) {
+				if v > thr {
+					kept++
+				}
+			}
+			f := Filter{Name: fmt.Sprintf("bkeep_%s_%d", strings.ReplaceAll(c.name, "-", "_"), pct), Inputs: []Param{{"x", Float32}},
+				Outputs: []Param{{"y", Float32}}, Body: fmt.Sprintf("keep = x > %.2ff; %s", thr, c.body), Algorithm: SinglePass}
+			if c.name == "filter-scan" {
+				f.Outputs = nil
+				f.Scan = &Reduction{Name: "y", Type: Float32, Op: "r = a + b;", Neutral: "0.0f", Commutative: true}
+			}
+			k, err := f.Build(d)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(fmt.Sprintf("%s/keep=%d", c.name, pct), func(b *testing.B) {
+				runKernelBench(b, func() (Timing, error) {
+					got, t, err := k.RunDevice(n, []*cl.MemObject{x}, []*cl.MemObject{y}, nil)
+					if err == nil && got != kept {
+						err = fmt.Errorf("kept %d, want %d", got, kept)
+					}
+					return t, err
+				}, 4*int64(n)+4*int64(kept))
+			})
+		}
+	}
+}
+
 // BenchmarkFilterSweep varies the single-pass filter-map-reduce's tile
 // around the default.
 func BenchmarkFilterSweep(b *testing.B) {

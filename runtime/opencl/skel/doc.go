@@ -42,7 +42,8 @@
 // (purego) and kernel skeletons (skel: Redomap; StreamRed and StreamMap
 // (one work-item per chunk); single-pass Scan and Filter by decoupled
 // look-back, a Filter's reductions folding kept elements or,
-// Reduction.All, every element; the three take captured values as kernel
+// Reduction.All, every element, and its Scan the kept elements' running
+// combination (single pass only); the three take captured values as kernel
 // parameters, Args, passed to every call of the element code; Grid, a 2-D
 // map with one work-item per element, its element general code or a dot
 // product loaded through local memory in tiles and folded in order; pinned

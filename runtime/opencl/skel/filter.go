@@ -19,7 +19,8 @@ import (
 //
 // By default (Algorithm AutoAlgorithm) it runs on GPUs as one single-pass kernel
 // (filteronepass.go) that evaluates Body once per element, compacts each tile
-// by a scan of 32-bit keep flags with decoupled look-back, and folds the
+// by a scan of 32-bit keep flags with decoupled look-back, writes the
+// kept elements staged through local memory (coalesced), and folds the
 // kept elements' reductions into one partial per tile, which a second
 // small kernel combines. That needs n < 2^31 and commutative reductions
 // (a work-item folds elements L apart); otherwise, or with
@@ -53,6 +54,22 @@ type Filter struct {
 	// Redomap's: every kernel that evaluates Body takes them after its
 	// sizes, and Body reads each by its name.
 	Args []Arg
+	// Scan, when set, is an inclusive scan of the kept elements (a
+	// filter then a scan): Body assigns Scan.Name for every element, as
+	// for a reduction, and one more output after Outputs, named
+	// Scan.Name, receives at kept position j the combination, in order,
+	// of the kept elements 0..j (Op need only be associative). It runs
+	// on the single pass only: Build refuses it elsewhere, saying why.
+	Scan *Reduction
+}
+
+// outputs returns the arrays the filter writes: Outputs, then the
+// scan's.
+func (f Filter) outputs() []Param {
+	if f.Scan == nil {
+		return f.Outputs
+	}
+	return append(append([]Param(nil), f.Outputs...), Param{f.Scan.Name, f.Scan.Type})
 }
 
 // countRed counts kept elements. Its index is len(Reductions), after the
@@ -74,6 +91,16 @@ func (f Filter) check() error {
 	}
 	if err := checkArgs(f.Args); err != nil {
 		return fmt.Errorf("%s: %w", f.Name, err)
+	}
+	if f.Scan != nil {
+		for _, p := range f.Outputs {
+			if p.Name == f.Scan.Name {
+				return fmt.Errorf("%s: the scan's output %s is also an output: the scan writes its own", f.Name, p.Name)
+			}
+		}
+		if err := refuseNeutralArgs(f.Name, []Reduction{*f.Scan}); err != nil {
+			return err
+		}
 	}
 	return refuseNeutralArgs(f.Name, f.Reductions)
 }
@@ -142,8 +169,8 @@ func (f Filter) generate(gpu bool) (string, error) {
 // another device: the single-pass program (for a default device of that
 // kind) where Build would choose it.
 func (f Filter) Source(gpu bool) (string, error) {
-	if singlePassFor(f.Algorithm, gpu) && f.spRefusal() == "" && (len(f.Outputs) > 0 || f.Algorithm == SinglePass) {
-		src, _, err := f.generateSP(newSPTarget(nil, gpu, 4))
+	if f.Scan != nil || singlePassFor(f.Algorithm, gpu) && f.spRefusal() == "" && (len(f.Outputs) > 0 || f.Algorithm == SinglePass) {
+		src, _, err := f.generateSP(f.spTarget(nil, gpu))
 		return src, err
 	}
 	return f.generate(gpu)
@@ -167,6 +194,9 @@ type FilterKernel struct {
 func (f Filter) Build(d *device.Device) (*FilterKernel, error) {
 	if err := f.check(); err != nil {
 		return nil, err
+	}
+	if f.Scan != nil {
+		return f.buildScan(d)
 	}
 	k := &FilterKernel{spec: f, dev: d, why: "reduce-then-scan asked for"}
 	if f.Algorithm == AutoAlgorithm && len(f.Outputs) == 0 {
@@ -254,6 +284,9 @@ func (k *FilterKernel) do(n int, f func(r *run) error) (Timing, error) {
 	if k.useSP(n) {
 		return k.sp.prog.do(f)
 	}
+	if k.spec.Scan != nil {
+		return Timing{}, fmt.Errorf("%s: a filter with a scan runs on the single pass only, whose counts are 32-bit: %d elements is 2^31 or more", k.spec.Name, n)
+	}
 	p, err := k.twoPass()
 	if err != nil {
 		return Timing{}, err
@@ -263,7 +296,7 @@ func (k *FilterKernel) do(n int, f func(r *run) error) (Timing, error) {
 
 func (k *FilterKernel) enqueue(r *run, n int, vals []any, inputs, outputs, results []*cl.MemObject) (int, error) {
 	f := k.spec
-	if err := checkBuffers(n, inputs, outputs, results, f.Inputs, f.Outputs, f.Reductions); err != nil {
+	if err := checkBuffers(n, inputs, outputs, results, f.Inputs, f.outputs(), f.Reductions); err != nil {
 		return 0, fmt.Errorf("%s: %w", f.Name, err)
 	}
 	if err := checkVals(vals, f.Args); err != nil {
@@ -360,7 +393,7 @@ func (k *FilterKernel) Run(inputs, outputs, results []HostSlice) (int, Timing, e
 // value).
 func (k *FilterKernel) RunArgs(vals []any, inputs, outputs, results []HostSlice) (int, Timing, error) {
 	f := k.spec
-	n, err := checkRun(inputs, outputs, results, f.Inputs, f.Outputs, f.Reductions)
+	n, err := checkRun(inputs, outputs, results, f.Inputs, f.outputs(), f.Reductions)
 	if err != nil {
 		return 0, Timing{}, fmt.Errorf("%s: %w", f.Name, err)
 	}
