@@ -108,6 +108,7 @@ func (b *built[K]) get(at, name string, fp64 bool, build func(*device.Device) (*
 			err = fmt.Errorf("no OpenCL device: %w", err)
 		} else if err = usable(d.Info, fp64); err == nil {
 			b.d = d
+			loaded.Store(d)
 			if b.k, err = build(d); err != nil {
 				b.k, err = nil, fmt.Errorf("build failed: %w", err)
 			}
