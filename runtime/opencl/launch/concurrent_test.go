@@ -97,11 +97,11 @@ func hold(t *testing.T, d *device.Device) (*cl.Event, func()) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := k.SetArgs(b, int32(1), int32(200_000)); err != nil {
+	if err := k.SetArgs(b, int32(1), int32(100_000)); err != nil {
 		t.Fatal(err)
 	}
 	var last *cl.Event
-	for range 8 {
+	for range 24 {
 		if last != nil {
 			last.Release()
 		}
@@ -135,7 +135,7 @@ func TestConcurrentCalls(t *testing.T) {
 	big, small := spin(), double("")
 	mid := double("")
 	mid.Spec.Name, mid.Auto, mid.Cost = "mid", true, midCost
-	xs := make([]int32, 1<<15)
+	xs := make([]int32, 1<<13)
 	for i := range xs {
 		xs[i] = int32(i - 7)
 	}
