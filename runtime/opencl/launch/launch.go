@@ -20,7 +20,8 @@
 //
 // It does not translate Go (rewrite/clc does, at generation time), nor
 // decide which kernels are worth a device (Worth gives the cost model
-// that backend=auto asks at run time).
+// that backend=auto asks at run time, load.go the device's load it
+// takes into account).
 //
 // # Structure
 //
