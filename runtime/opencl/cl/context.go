@@ -245,6 +245,27 @@ func (e *Event) profile(param uint32) (uint64, error) {
 	return v, err
 }
 
+// eventCommandExecutionStatus is CL_EVENT_COMMAND_EXECUTION_STATUS.
+const eventCommandExecutionStatus = 0x11D3
+
+// Complete reports, without waiting, whether the event's command has
+// completed (CL_COMPLETE); a command that failed reports its status as
+// an error.
+func (e *Event) Complete() (bool, error) {
+	l, err := lib()
+	if err != nil {
+		return false, err
+	}
+	var v int32
+	if err := check("clGetEventInfo", status(l.GetEventInfo, e.id, eventCommandExecutionStatus, 4, uintptr(unsafe.Pointer(&v)), 0)); err != nil {
+		return false, err
+	}
+	if v < 0 {
+		return false, check("the event's command", v)
+	}
+	return v == 0, nil
+}
+
 // GetEventProfilingInfoStart returns the device time in nanoseconds at
 // which the command started (CL_PROFILING_COMMAND_START). The queue must
 // have been created with CommandQueueProfilingEnable.

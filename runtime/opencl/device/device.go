@@ -39,9 +39,11 @@ func (i Info) String() string {
 		i.Platform, i.Name, i.Type, i.ComputeUnits, i.MaxWorkGroupSize, float64(i.GlobalMemSize)/(1<<30), i.LocalMemSize>>10, i.FP64, i.Version, i.Driver)
 }
 
-// Device is an opened OpenCL device with its context and queue. Its
-// methods are safe for concurrent use; the queue is in order, so commands
-// enqueued from one goroutine run in the order given.
+// Device is an opened OpenCL device with its context and queues. Its
+// methods are safe for concurrent use. Queue is the device's own queue,
+// in order, for commands outside runs (mapping host memory); each run of
+// a skeleton takes a queue of its own (TakeQueue, FinishQueue), so that
+// concurrent runs do not wait behind each other's commands.
 type Device struct {
 	Info  Info
 	CL    cl.Device
@@ -51,6 +53,7 @@ type Device struct {
 	mu       sync.Mutex
 	programs map[programKey]*programEntry
 	pool     pool
+	queues   queues
 }
 
 type programKey struct{ src, opts string }

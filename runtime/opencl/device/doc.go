@@ -1,6 +1,7 @@
 // Package device chooses the OpenCL device soacgen's generated code runs
-// on, and owns the per-process state that goes with it: one context, one
-// in-order profiling queue, a program cache and a buffer pool.
+// on, and owns the per-process state that goes with it: one context, an
+// in-order profiling queue of its own, a pool of such queues for runs, a
+// program cache and a buffer pool.
 //
 // # Choosing the device
 //
@@ -22,4 +23,13 @@
 // source text and the build options. Buffers hands out device buffers and
 // takes them back, so that repeated calls with arrays of one size allocate
 // nothing on the device.
+//
+// # Queues
+//
+// Each run of a skeleton takes a queue with TakeQueue, enqueues on it
+// alone, and gives it back with FinishQueue, which waits for the queue
+// (clFinish) before it returns the run's buffers to the pool: a pooled
+// buffer may go at once to a run on another queue, whose commands are
+// not ordered after the last user's. Concurrent runs thus never wait
+// behind each other's commands; Busy says how many runs hold a queue.
 package device

@@ -36,8 +36,10 @@ func (d *Device) Buffer(size int) (*cl.MemObject, error) {
 }
 
 // Recycle returns buffers obtained from Buffer to the pool. Their contents
-// are not kept; commands still using them must have been enqueued on this
-// device's queue (in-order, so later users run after them).
+// are not kept. Every command that reads or writes them must have
+// completed: the next Buffer may hand them to a run on another queue,
+// whose commands are not ordered after theirs (FinishQueue waits for a
+// run's queue before it recycles the run's buffers).
 func (d *Device) Recycle(bufs ...*cl.MemObject) {
 	p := &d.pool
 	p.mu.Lock()

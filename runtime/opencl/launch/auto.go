@@ -101,7 +101,11 @@ const (
 // the host: on one core (the cpu backend) or, when c.Parallel, on
 // GOMAXPROCS cores (the parallel backend). The device pays the launch and
 // moves every byte over PCIe but computes much faster, so only
-// arithmetic-heavy kernels win, and against many cores few do.
+// arithmetic-heavy kernels win, and against many cores few do. While
+// runs of any goroutine hold queues of the device (device.Busy: k of
+// them), the call would share it with them: its device time counts k+1
+// times (load.go), and BusyChoices counts the calls this sends to the
+// host.
 func Worth(c Cost, n int) bool {
 	return worthWork(float64(n)*float64(c.Bytes), float64(n)*float64(c.Ops), c.launchCost(), c.Parallel)
 }
@@ -114,21 +118,34 @@ func worthStream(c Cost, n int) bool {
 
 // worthWork is the model on a call's totals: bytes moved between host
 // and device and operations, against one core or, when parallel, against
-// GOMAXPROCS cores (procs: cached). GOMAXPROCS is needed only when the
-// answer depends on it: a call too small for the launch is decided
-// without.
+// GOMAXPROCS cores (procs: cached), on the device as loaded now (load.go:
+// with k runs in flight the call's device time counts k+1 times).
+// GOMAXPROCS is needed only when the answer depends on it: a call too
+// small for the launch is decided without.
 func worthWork(bytes, ops, launch float64, parallel bool) bool {
-	if bytes/pcieBytes+ops/gpuOps+launch >= bytes/cpuBytes+ops/cpuOps+forkNs {
+	idle := launch + bytes/pcieBytes + ops/gpuOps
+	busy := deviceLoad()
+	gpu := idle * float64(1+busy)
+	if gpu >= bytes/cpuBytes+ops/cpuOps+forkNs {
 		// Slower than one core by more than a fork: slower than any
 		// number of cores (their model is never slower than one core's
 		// and a fork), so GOMAXPROCS need not be read.
+		if busy > 0 {
+			countBusy(idle, bytes, ops, parallel)
+		}
 		return false
 	}
 	cores := 1
 	if parallel {
 		cores = procs()
 	}
-	return workOn(bytes, ops, launch, cores)
+	if gpu < hostNs(bytes, ops, cores) {
+		return true
+	}
+	if busy > 0 {
+		countBusy(idle, bytes, ops, parallel)
+	}
+	return false
 }
 
 // procsEvery is how many choices reuse one reading of GOMAXPROCS.
@@ -158,17 +175,20 @@ func worthOn(c Cost, n, cores int) bool {
 }
 
 // workOn is the model on a call's totals, a launch costing launch ns,
-// against cores host cores.
+// against cores host cores, on an idle device.
 func workOn(bytes, ops, launch float64, cores int) bool {
+	return launch+bytes/pcieBytes+ops/gpuOps < hostNs(bytes, ops, cores)
+}
+
+// hostNs is the model's time of a call's totals on cores host cores.
+func hostNs(bytes, ops float64, cores int) float64 {
 	bw, ow, fork := float64(cpuBytes), float64(cpuOps), 0.0
 	if cores > 1 {
 		bw *= float64(min(cores, bwCores))
 		ow *= max(1, opsPerCore*float64(cores))
 		fork = forkNs
 	}
-	cpu := fork + bytes/bw + ops/ow
-	gpu := launch + bytes/pcieBytes + ops/gpuOps
-	return gpu < cpu
+	return fork + bytes/bw + ops/ow
 }
 
 // Use reports whether a call over n elements runs the kernel: always for
@@ -186,13 +206,19 @@ type Choice int32
 
 const (
 	// ByModel, the default: the device when it is a GPU and the cost
-	// model says the call is large enough.
+	// model says the call is large enough, on the device as loaded now
+	// (Worth).
 	ByModel Choice = iota
 	// AlwaysDevice: the device whenever there is one, of any type (a
 	// CPU device such as PoCL too), so that tests run auto's kernels.
 	AlwaysDevice
 	// NeverDevice: the host's code always, as without OpenCL.
 	NeverDevice
+	// ModelAnyDevice: ByModel on a device of any type (a CPU device
+	// such as PoCL too), so that tests and benchmarks see the model's
+	// choices, the device's load included (load.go), where there is no
+	// GPU.
+	ModelAnyDevice
 )
 
 // choice is the process's Choice.
@@ -211,6 +237,12 @@ func autoUse(worth bool) bool {
 		return err == nil
 	case NeverDevice:
 		return false
+	case ModelAnyDevice:
+		if !worth {
+			return false
+		}
+		_, err := openDevice()
+		return err == nil
 	}
 	return worth && GPU()
 }

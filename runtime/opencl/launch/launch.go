@@ -20,7 +20,8 @@
 //
 // It does not translate Go (rewrite/clc does, at generation time), nor
 // decide which kernels are worth a device (Worth gives the cost model
-// that backend=auto asks at run time).
+// that backend=auto asks at run time, load.go the device's load it
+// takes into account).
 //
 // # Structure
 //
@@ -108,6 +109,7 @@ func (b *built[K]) get(at, name string, fp64 bool, build func(*device.Device) (*
 			err = fmt.Errorf("no OpenCL device: %w", err)
 		} else if err = usable(d.Info, fp64); err == nil {
 			b.d = d
+			loaded.Store(d)
 			if b.k, err = build(d); err != nil {
 				b.k, err = nil, fmt.Errorf("build failed: %w", err)
 			}

@@ -75,8 +75,9 @@ func (s *Session) drop(h *held) {
 	}
 }
 
-// Release returns every buffer still held to the device's pool (the
-// queue is in order: kernels that read them were enqueued before).
+// Release returns every buffer still held to the device's pool: the
+// runs that used them have completed (each run finishes its queue before
+// it returns: device.FinishQueue).
 func (s *Session) Release() {
 	for _, h := range s.held {
 		if h.b != nil {

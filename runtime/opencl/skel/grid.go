@@ -219,7 +219,8 @@ func (k *GridKernel) Run(rows, cols, inner int, vals []any) (int32, Timing, erro
 		}
 		e.Release()
 		args := append(append([]any{int64(rows), int64(cols), int64(inner)}, vals...), fb)
-		if err := k.prog.kernels[s.Name].SetArgs(args...); err != nil {
+		kern := r.kern(k.prog.kernels[s.Name])
+		if err := kern.SetArgs(args...); err != nil {
 			return err
 		}
 		ty := gridTile
@@ -227,7 +228,7 @@ func (k *GridKernel) Run(rows, cols, inner int, vals []any) (int32, Timing, erro
 			ty *= gridRows
 		}
 		global := []int{roundUp(cols, gridTile), roundUp(rows, ty) / ty * gridTile}
-		ev, err := r.q.EnqueueNDRangeKernel(k.prog.kernels[s.Name], nil, global, []int{gridTile, gridTile}, nil)
+		ev, err := r.q.EnqueueNDRangeKernel(kern, nil, global, []int{gridTile, gridTile}, nil)
 		if err != nil {
 			return err
 		}

@@ -107,15 +107,25 @@ func checkBuffers(n int, inputs, outputs, results []*cl.MemObject, ins, outs []P
 }
 
 // program is a built OpenCL program with its kernels, shared by the runs
-// of one skeleton. Kernel arguments are state, so runs hold mu.
+// of one skeleton. Kernel arguments are state, so each run sets them on a
+// kernel set of its own (kernelSet): runs of one skeleton proceed at once,
+// on queues of their own.
 type program struct {
-	dev     *device.Device
-	src     string
+	dev *device.Device
+	src string
+	cl  *cl.Program
+	// kernels are the first set's kernels by name; their pointers name
+	// the kernels in every set (run.kern).
 	kernels map[string]*cl.Kernel
 	wg      int // smallest CL_KERNEL_WORK_GROUP_SIZE over the kernels
 	pref    int // CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE of the first
 	mu      sync.Mutex
+	free    []kernelSet // sets no run holds
 }
+
+// kernelSet maps each of a program's kernels (by its first set's
+// pointer) to the kernel object a run sets arguments on.
+type kernelSet map[*cl.Kernel]*cl.Kernel
 
 // buildProgram builds src with options (the skeleton's Options: never
 // fast-math flags, since results must match the CPU reference up to
@@ -125,7 +135,8 @@ func buildProgram(d *device.Device, src, options string, names ...string) (*prog
 	if err != nil {
 		return nil, err
 	}
-	pr := &program{dev: d, src: src, kernels: map[string]*cl.Kernel{}, wg: d.Info.MaxWorkGroupSize}
+	pr := &program{dev: d, src: src, cl: p, kernels: map[string]*cl.Kernel{}, wg: d.Info.MaxWorkGroupSize}
+	first := kernelSet{}
 	for i, name := range names {
 		k, err := p.CreateKernel(name)
 		if err != nil {
@@ -142,25 +153,69 @@ func buildProgram(d *device.Device, src, options string, names ...string) (*prog
 			}
 		}
 		pr.kernels[name] = k
+		first[k] = k
 	}
+	pr.free = []kernelSet{first}
 	return pr, nil
+}
+
+// takeSet returns a kernel set no other run holds, creating its kernels
+// when every set is taken.
+func (p *program) takeSet() (kernelSet, error) {
+	p.mu.Lock()
+	if n := len(p.free); n > 0 {
+		ks := p.free[n-1]
+		p.free = p.free[:n-1]
+		p.mu.Unlock()
+		return ks, nil
+	}
+	p.mu.Unlock()
+	ks := kernelSet{}
+	for name, k := range p.kernels {
+		c, err := p.cl.CreateKernel(name)
+		if err != nil {
+			for _, c := range ks {
+				c.Release()
+			}
+			return nil, err
+		}
+		ks[k] = c
+	}
+	return ks, nil
+}
+
+// putSet makes ks free for the next run.
+func (p *program) putSet(ks kernelSet) {
+	p.mu.Lock()
+	p.free = append(p.free, ks)
+	p.mu.Unlock()
 }
 
 // Source returns the OpenCL C text of the program.
 func (p *program) Source() string { return p.src }
 
-// do runs f on a new run while holding the program's lock, then finishes
-// the run and returns its device times.
+// do runs f on a new run, with a kernel set and a queue of its own, then
+// finishes the run and returns its device times.
 func (p *program) do(f func(r *run) error) (Timing, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	r := newRun(p.dev)
+	ks, err := p.takeSet()
+	if err != nil {
+		return Timing{}, err
+	}
+	defer p.putSet(ks)
+	r, err := newRun(p.dev)
+	if err != nil {
+		return Timing{}, err
+	}
+	r.set = ks
 	return r.finish(f(r))
 }
 
-// run records the events of one run to sum their device times.
+// run records the events of one run to sum their device times. It
+// enqueues on a queue of the device's that it holds from newRun to
+// finish.
 type run struct {
 	q         *cl.CommandQueue
+	set       kernelSet // the run's kernels (program.do), nil outside a program
 	kernels   []*cl.Event
 	transfers []*cl.Event // uploads
 	reads     []*cl.Event // downloads
@@ -168,7 +223,33 @@ type run struct {
 	dev       *device.Device
 }
 
-func newRun(d *device.Device) *run { return &run{q: d.Queue, dev: d} }
+// newRun takes a queue of d for a run, which finish gives back.
+func newRun(d *device.Device) (*run, error) {
+	q, err := d.TakeQueue()
+	if err != nil {
+		return nil, err
+	}
+	return &run{q: q, dev: d}, nil
+}
+
+// doRun runs f on a new run of d outside a program (transfers only),
+// then finishes the run and returns its device times.
+func doRun(d *device.Device, f func(r *run) error) (Timing, error) {
+	r, err := newRun(d)
+	if err != nil {
+		return Timing{}, err
+	}
+	return r.finish(f(r))
+}
+
+// kern returns the run's own object of a program's kernel k (k as the
+// program's kernels map holds it).
+func (r *run) kern(k *cl.Kernel) *cl.Kernel {
+	if c := r.set[k]; c != nil {
+		return c
+	}
+	return k
+}
 
 func (r *run) launch(k *cl.Kernel, global, local int, args ...any) error {
 	_, err := r.launchAfter(k, global, local, nil, args...)
@@ -178,6 +259,7 @@ func (r *run) launch(k *cl.Kernel, global, local int, args ...any) error {
 // launchAfter is launch once the commands of wait have completed (on
 // any queue); it returns the kernel's event, which finish releases.
 func (r *run) launchAfter(k *cl.Kernel, global, local int, wait []*cl.Event, args ...any) (*cl.Event, error) {
+	k = r.kern(k)
 	if err := k.SetArgs(args...); err != nil {
 		return nil, err
 	}
@@ -293,13 +375,15 @@ func (r *run) download(b *cl.MemObject, h HostSlice) error {
 	return r.read(b, h.bytes)
 }
 
-// finish waits for the run, sums its times and releases its events and
-// pooled buffers.
+// finish waits for the run, sums its times, releases its events and
+// gives its pooled buffers and its queue back to the device (after the
+// wait: device.FinishQueue).
 func (r *run) finish(err error) (Timing, error) {
 	var t Timing
-	if ferr := r.q.Finish(); err == nil {
+	if ferr := r.dev.FinishQueue(r.q, r.recycle...); err == nil {
 		err = ferr
 	}
+	r.q, r.recycle = nil, nil
 	sum := func(es []*cl.Event) int64 {
 		var ns int64
 		for _, e := range es {
@@ -317,6 +401,5 @@ func (r *run) finish(err error) (Timing, error) {
 	t.Down = time.Duration(sum(r.reads))
 	t.Transfer = t.Up + t.Down
 	t.Launches = len(r.kernels)
-	r.dev.Recycle(r.recycle...)
 	return t, err
 }

@@ -21,13 +21,17 @@ func Upload(d *device.Device, h HostSlice) (*cl.MemObject, Timing, error) {
 	if h.n == 0 {
 		return nil, Timing{}, fmt.Errorf("upload of an empty slice")
 	}
-	r := newRun(d)
-	b, err := r.upload(h)
-	if err == nil {
-		r.recycle = nil // the caller keeps the buffer
-	}
-	t, err := r.finish(err)
-	if err != nil && r.recycle == nil {
+	var b *cl.MemObject
+	kept := false
+	t, err := doRun(d, func(r *run) (err error) {
+		if b, err = r.upload(h); err == nil {
+			r.recycle, kept = nil, true // the caller keeps the buffer
+		}
+		return err
+	})
+	if err != nil && kept {
+		// The upload succeeded but its wait did not: the buffer was
+		// not recycled with the run's.
 		d.Recycle(b)
 		b = nil
 	}
@@ -43,8 +47,7 @@ func Download(d *device.Device, b *cl.MemObject, h HostSlice) (Timing, error) {
 	if b.Size() < len(h.bytes) {
 		return Timing{}, fmt.Errorf("download of %d bytes from a buffer of %d", len(h.bytes), b.Size())
 	}
-	r := newRun(d)
-	return r.finish(r.download(b, h))
+	return doRun(d, func(r *run) error { return r.download(b, h) })
 }
 
 // RunDeviceArgs is RunDevice with the values of the skeleton's Args (as

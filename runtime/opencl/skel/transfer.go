@@ -305,23 +305,23 @@ func (r *run) read(b *cl.MemObject, dst []byte) error {
 // and returns when b holds it, with the copies' device time. It is how
 // package launch uploads the captured slices of generated kernels.
 func Write(d *device.Device, b *cl.MemObject, src []byte) (time.Duration, error) {
-	r := newRun(d)
-	var err error
-	if len(src) > 0 {
-		err = r.write(b, src)
-	}
-	t, err := r.finish(err)
+	t, err := doRun(d, func(r *run) error {
+		if len(src) == 0 {
+			return nil
+		}
+		return r.write(b, src)
+	})
 	return t.Transfer, err
 }
 
 // Read copies the first len(dst) bytes of b into dst as Write does, and
 // returns the copies' device time.
 func Read(d *device.Device, b *cl.MemObject, dst []byte) (time.Duration, error) {
-	r := newRun(d)
-	var err error
-	if len(dst) > 0 {
-		err = r.read(b, dst)
-	}
-	t, err := r.finish(err)
+	t, err := doRun(d, func(r *run) error {
+		if len(dst) == 0 {
+			return nil
+		}
+		return r.read(b, dst)
+	})
 	return t.Transfer, err
 }

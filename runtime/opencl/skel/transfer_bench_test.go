@@ -150,8 +150,7 @@ func BenchmarkTransfer(b *testing.B) {
 			return err
 		}},
 		{"up/staged", true, func() error {
-			r := newRun(d)
-			_, err := r.finish(r.stagedWrite(dev, cl.Bytes(x), pol))
+			_, err := doRun(d, func(r *run) error { return r.stagedWrite(dev, cl.Bytes(x), pol) })
 			return err
 		}},
 		{"up/usehostptr", true, func() error {
@@ -173,15 +172,13 @@ func BenchmarkTransfer(b *testing.B) {
 			return e.Wait()
 		}},
 		{"up/pinned", true, func() error {
-			r := newRun(d)
-			_, err := r.finish(r.write(dev, cl.Bytes(xp)))
+			_, err := doRun(d, func(r *run) error { return r.write(dev, cl.Bytes(xp)) })
 			return err
 		}},
 		{"up/pinned-offset", true, func() error {
 			// A sub-slice from 4 bytes into the mapping: the driver must
 			// see interior pointers of pinned memory as pinned too.
-			r := newRun(d)
-			_, err := r.finish(r.write(dev, cl.Bytes(xp[1:])))
+			_, err := doRun(d, func(r *run) error { return r.write(dev, cl.Bytes(xp[1:])) })
 			return err
 		}},
 		{"down/pageable", false, func() error {
@@ -192,23 +189,19 @@ func BenchmarkTransfer(b *testing.B) {
 			return err
 		}},
 		{"down/staged", false, func() error {
-			r := newRun(d)
-			_, err := r.finish(r.stagedRead(dev, cl.Bytes(y), pol))
+			_, err := doRun(d, func(r *run) error { return r.stagedRead(dev, cl.Bytes(y), pol) })
 			return err
 		}},
 		{"down/fresh-make-staged", false, func() error {
-			r := newRun(d)
-			_, err := r.finish(r.stagedRead(dev, cl.Bytes(make([]float32, n)), pol))
+			_, err := doRun(d, func(r *run) error { return r.stagedRead(dev, cl.Bytes(make([]float32, n)), pol) })
 			return err
 		}},
 		{"down/fresh-alloc-staged", false, func() error {
-			r := newRun(d)
-			_, err := r.finish(r.stagedRead(dev, cl.Bytes(parallel.Alloc[float32](n)), pol))
+			_, err := doRun(d, func(r *run) error { return r.stagedRead(dev, cl.Bytes(parallel.Alloc[float32](n)), pol) })
 			return err
 		}},
 		{"down/pinned", false, func() error {
-			r := newRun(d)
-			_, err := r.finish(r.read(dev, cl.Bytes(yp)))
+			_, err := doRun(d, func(r *run) error { return r.read(dev, cl.Bytes(yp)) })
 			return err
 		}},
 		// The host copy alone, Go slice into pinned memory as the staged
