@@ -92,6 +92,7 @@ func Open(d cl.Device) (*Device, error) {
 	// Keep at most a quarter of device memory idle in the pool, so that
 	// pooling never starves a large allocation of the program itself.
 	dev.pool.limit = info.GlobalMemSize / 4
+	dev.queues.slots = make(chan struct{}, MaxQueues(info.Type))
 	return dev, nil
 }
 

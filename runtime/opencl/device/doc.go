@@ -32,4 +32,8 @@
 // buffer may go at once to a run on another queue, whose commands are
 // not ordered after the last user's. Concurrent runs thus never wait
 // behind each other's commands; Busy says how many runs hold a queue.
+// At most MaxQueues runs hold one at once (4 on a GPU, whose time per
+// run is mostly the driver's latency per command, which more queues do
+// not shorten; 64 on a CPU device; SOACGEN_CL_QUEUES sets another
+// bound); more wait for a queue to be given back.
 package device

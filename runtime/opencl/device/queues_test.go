@@ -129,3 +129,59 @@ func TestReuseAcrossQueues(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxQueues: the bound of a device type, and SOACGEN_CL_QUEUES over it.
+func TestMaxQueues(t *testing.T) {
+	t.Setenv("SOACGEN_CL_QUEUES", "")
+	if got := MaxQueues(cl.DeviceTypeGPU); got != gpuQueues {
+		t.Errorf("GPU: %d, want %d", got, gpuQueues)
+	}
+	if got := MaxQueues(cl.DeviceTypeCPU); got != cpuQueues {
+		t.Errorf("CPU: %d, want %d", got, cpuQueues)
+	}
+	for env, want := range map[string]int{"3": 3, "0": cpuQueues, "-2": cpuQueues, "x": cpuQueues} {
+		t.Setenv("SOACGEN_CL_QUEUES", env)
+		if got := MaxQueues(cl.DeviceTypeCPU); got != want {
+			t.Errorf("SOACGEN_CL_QUEUES=%q: %d, want %d", env, got, want)
+		}
+	}
+}
+
+// TestQueueBound: with every slot taken, a run waits for a queue until
+// one is given back.
+func TestQueueBound(t *testing.T) {
+	d := open(t)
+	held := []*cl.CommandQueue{}
+	for len(d.queues.slots) < cap(d.queues.slots) {
+		q, err := d.TakeQueue()
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, q)
+	}
+	got := make(chan *cl.CommandQueue)
+	go func() {
+		q, err := d.TakeQueue()
+		if err != nil {
+			t.Error(err)
+		}
+		got <- q
+	}()
+	select {
+	case <-got:
+		t.Fatalf("a queue was taken beyond the bound of %d", cap(d.queues.slots))
+	default:
+	}
+	if err := d.FinishQueue(held[0]); err != nil {
+		t.Fatal(err)
+	}
+	q := <-got
+	if err := d.FinishQueue(q); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range held[1:] {
+		if err := d.FinishQueue(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
