@@ -199,10 +199,7 @@ func unusedParam(l *ir.Lambda, i int, info *types.Info) bool {
 // foldRules are the integer folds computed in lanes: the method that
 // folds two vectors and the operator's identity, with which a lane
 // starts and which a dropped element (a select) contributes.
-var foldRules = map[string]struct {
-	rule
-	identity func(l lane) jen.Code
-}{
+var foldRules = map[string]foldRule{
 	"+":   {rule{method: "Add", on: integers}, func(lane) jen.Code { return jen.Lit(0) }},
 	"*":   {rule{method: "Mul", on: integers, wide64: true}, func(lane) jen.Code { return jen.Lit(1) }},
 	"^":   {rule{method: "Xor", on: integers}, func(lane) jen.Code { return jen.Lit(0) }},
@@ -238,22 +235,9 @@ func smallest(l lane) jen.Code {
 // lane contributes the identity.
 func (fm *form) fold(m lowered.Member, args []*val, masks map[int]val) string {
 	k := fm.k
-	if len(args) != 1 || args[0] == nil {
-		return fmt.Sprintf("%s folds the elements of a map left out of the loop", k.at(m.SOAC))
-	}
-	x := *args[0]
-	if x.l.class == floating {
-		return fmt.Sprintf("%s is a float fold, which keeps its left-to-right order on the cpu backend", k.at(m.SOAC))
-	}
-	fr, ok := foldRules[m.Operator]
-	if !ok {
-		return fmt.Sprintf("%s folds with an operator the vector forms do not know (integer + * ^ | & min max)", k.at(m.SOAC))
-	}
-	if why := fm.lanesOK(x, m.SOAC.Pos()); why != "" {
+	x, fr, why := fm.accumulated(m, args, "fold", "folds")
+	if why != "" {
 		return why
-	}
-	if why := fm.use(fr.rule, x.l, m.Operator); why != "" {
-		return fmt.Sprintf("%s: %s", k.at(m.SOAC), why)
 	}
 	id := fm.broadcast(x.l, jen.Id(basicName(x.l)).Call(fr.identity(x.l)), "identity "+m.Operator)
 	if mk, ok := masks[m.Space]; ok {
@@ -271,6 +255,38 @@ func (fm *form) fold(m lowered.Member, args []*val, masks map[int]val) string {
 	fm.root(&fm.body, jen.Id(va).Op("=").Id(va).Dot(fr.method).Call(x.c), append([]*binding{vb}, x.refs...))
 	fm.combine = append(fm.combine, foldCombine{acc: k.accName(m.SOAC), vec: va, op: m.Operator, l: x.l, t: m.SOAC.TypeArgs[0]})
 	return ""
+}
+
+// foldRule is an operator folded or scanned in lanes.
+type foldRule = struct {
+	rule
+	identity func(l lane) jen.Code
+}
+
+// accumulated checks the element of fold or scan member m (kind "fold"
+// or "scan", verb "folds" or "scans"): one integer input whose operator
+// foldRules knows and this form's width computes; it returns the element
+// and the operator's rule, or why the member stays scalar.
+func (fm *form) accumulated(m lowered.Member, args []*val, kind, verb string) (val, foldRule, string) {
+	k := fm.k
+	if len(args) != 1 || args[0] == nil {
+		return val{}, foldRule{}, fmt.Sprintf("%s %s the elements of a map left out of the loop", k.at(m.SOAC), verb)
+	}
+	x := *args[0]
+	if x.l.class == floating {
+		return val{}, foldRule{}, fmt.Sprintf("%s is a float %s, which keeps its left-to-right order on the cpu backend", k.at(m.SOAC), kind)
+	}
+	fr, ok := foldRules[m.Operator]
+	if !ok {
+		return val{}, foldRule{}, fmt.Sprintf("%s %s with an operator the vector forms do not know (integer + * ^ | & min max)", k.at(m.SOAC), verb)
+	}
+	if why := fm.lanesOK(x, m.SOAC.Pos()); why != "" {
+		return val{}, foldRule{}, why
+	}
+	if why := fm.use(fr.rule, x.l, m.Operator); why != "" {
+		return val{}, foldRule{}, fmt.Sprintf("%s: %s", k.at(m.SOAC), why)
+	}
+	return x, fr, ""
 }
 
 // foldCombine is a fold's vector accumulator, combined into its scalar

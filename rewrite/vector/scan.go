@@ -36,22 +36,9 @@ func (fm *form) scan(m lowered.Member, args []*val, elems map[*ir.Var]*val) stri
 	if m.Space != lowered.Root {
 		return fmt.Sprintf("%s scans a filter's kept elements, whose prefix skips the dropped lanes", k.at(m.SOAC))
 	}
-	if len(args) != 1 || args[0] == nil {
-		return fmt.Sprintf("%s scans the elements of a map left out of the loop", k.at(m.SOAC))
-	}
-	x := *args[0]
-	if x.l.class == floating {
-		return fmt.Sprintf("%s is a float scan, which keeps its left-to-right order on the cpu backend", k.at(m.SOAC))
-	}
-	fr, ok := foldRules[m.Operator]
-	if !ok {
-		return fmt.Sprintf("%s scans with an operator the vector forms do not know (integer + * ^ | & min max)", k.at(m.SOAC))
-	}
-	if why := fm.lanesOK(x, m.SOAC.Pos()); why != "" {
+	x, fr, why := fm.accumulated(m, args, "scan", "scans")
+	if why != "" {
 		return why
-	}
-	if why := fm.use(fr.rule, x.l, m.Operator); why != "" {
-		return fmt.Sprintf("%s: %s", k.at(m.SOAC), why)
 	}
 	if fr.method == "And" || fr.method == "Or" || fr.method == "Xor" {
 		// The prefix steps chain the operator on its own results.

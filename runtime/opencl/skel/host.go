@@ -403,3 +403,30 @@ func (r *run) finish(err error) (Timing, error) {
 	t.Launches = len(r.kernels)
 	return t, err
 }
+
+// hostInputs checks the host inputs of skeleton name against its input
+// parameters and returns their one length (0 when there are none).
+func hostInputs(name string, inputs []HostSlice, params []Param) (int, error) {
+	if err := checkHost("inputs", inputs, params); err != nil {
+		return 0, fmt.Errorf("%s: %w", name, err)
+	}
+	n := 0
+	if len(inputs) > 0 {
+		n = inputs[0].n
+	}
+	for _, h := range inputs {
+		if h.n != n {
+			return 0, fmt.Errorf("%s: lengths differ: %d and %d", name, n, h.n)
+		}
+	}
+	return n, nil
+}
+
+// deviceInputs checks that skeleton name, of want inputs, was given as
+// many device buffers.
+func deviceInputs(name string, inputs []*cl.MemObject, want int) error {
+	if len(inputs) != want {
+		return fmt.Errorf("%s: %d inputs given, %d expected", name, len(inputs), want)
+	}
+	return nil
+}

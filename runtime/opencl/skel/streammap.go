@@ -113,15 +113,9 @@ func (k *StreamMapKernel) local() int {
 // It reports whether a work-item set its panic flag (out is then not
 // written).
 func (k *StreamMapKernel) RunArgs(vals []any, inputs []HostSlice, out HostSlice) (bool, Timing, error) {
-	s := k.spec
-	if err := checkHost("inputs", inputs, s.Inputs); err != nil {
-		return false, Timing{}, fmt.Errorf("%s: %w", s.Name, err)
-	}
-	n := inputs[0].n
-	for _, h := range inputs {
-		if h.n != n {
-			return false, Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", s.Name, n, h.n)
-		}
+	n, err := hostInputs(k.spec.Name, inputs, k.spec.Inputs)
+	if err != nil {
+		return false, Timing{}, err
 	}
 	return k.run(vals, n, func(r *run) ([]*cl.MemObject, error) { return r.uploadAll(inputs) }, out, nil)
 }
@@ -130,8 +124,8 @@ func (k *StreamMapKernel) RunArgs(vals []any, inputs []HostSlice, out HostSlice)
 // elements each, of the skeleton's input types; the caller checked
 // both): they are read, not written, and stay the caller's.
 func (k *StreamMapKernel) RunDeviceArgs(vals []any, n int, inputs []*cl.MemObject, out HostSlice) (bool, Timing, error) {
-	if len(inputs) != len(k.spec.Inputs) {
-		return false, Timing{}, fmt.Errorf("%s: %d inputs given, %d expected", k.spec.Name, len(inputs), len(k.spec.Inputs))
+	if err := deviceInputs(k.spec.Name, inputs, len(k.spec.Inputs)); err != nil {
+		return false, Timing{}, err
 	}
 	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, out, nil)
 }
@@ -140,8 +134,8 @@ func (k *StreamMapKernel) RunDeviceArgs(vals []any, n int, inputs []*cl.MemObjec
 // (room for n elements of the output type), which stays the caller's:
 // nothing is downloaded. After a panic flag out holds no output.
 func (k *StreamMapKernel) RunDevice(vals []any, n int, inputs []*cl.MemObject, out *cl.MemObject) (bool, Timing, error) {
-	if len(inputs) != len(k.spec.Inputs) {
-		return false, Timing{}, fmt.Errorf("%s: %d inputs given, %d expected", k.spec.Name, len(inputs), len(k.spec.Inputs))
+	if err := deviceInputs(k.spec.Name, inputs, len(k.spec.Inputs)); err != nil {
+		return false, Timing{}, err
 	}
 	if out == nil || out.Size() < n*k.spec.Out.Size {
 		return false, Timing{}, fmt.Errorf("%s: no output buffer of %d elements", k.spec.Name, n)

@@ -139,18 +139,9 @@ func (k *StreamRedKernel) local() int {
 // elements). It reports whether a work-item set its panic flag (result
 // is then not written).
 func (k *StreamRedKernel) RunArgs(vals []any, inputs []HostSlice, result HostSlice) (bool, Timing, error) {
-	s := k.spec
-	if err := checkHost("inputs", inputs, s.Inputs); err != nil {
-		return false, Timing{}, fmt.Errorf("%s: %w", s.Name, err)
-	}
-	n := 0
-	if len(inputs) > 0 {
-		n = inputs[0].n
-	}
-	for _, h := range inputs {
-		if h.n != n {
-			return false, Timing{}, fmt.Errorf("%s: lengths differ: %d and %d", s.Name, n, h.n)
-		}
+	n, err := hostInputs(k.spec.Name, inputs, k.spec.Inputs)
+	if err != nil {
+		return false, Timing{}, err
 	}
 	return k.run(vals, n, func(r *run) ([]*cl.MemObject, error) { return r.uploadAll(inputs) }, result, nil)
 }
@@ -159,8 +150,8 @@ func (k *StreamRedKernel) RunArgs(vals []any, inputs []HostSlice, result HostSli
 // elements each, of the skeleton's input types; the caller checked
 // both): they are read, not written, and stay the caller's.
 func (k *StreamRedKernel) RunDeviceArgs(vals []any, n int, inputs []*cl.MemObject, result HostSlice) (bool, Timing, error) {
-	if len(inputs) != len(k.spec.Inputs) {
-		return false, Timing{}, fmt.Errorf("%s: %d inputs given, %d expected", k.spec.Name, len(inputs), len(k.spec.Inputs))
+	if err := deviceInputs(k.spec.Name, inputs, len(k.spec.Inputs)); err != nil {
+		return false, Timing{}, err
 	}
 	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, result, nil)
 }
@@ -170,8 +161,8 @@ func (k *StreamRedKernel) RunDeviceArgs(vals []any, n int, inputs []*cl.MemObjec
 // bytes, the caller's) instead of downloading it: out holds the row
 // when it reports no panic and returns no error.
 func (k *StreamRedKernel) RunDeviceTo(vals []any, n int, inputs []*cl.MemObject, room int, out *cl.MemObject) (bool, Timing, error) {
-	if len(inputs) != len(k.spec.Inputs) {
-		return false, Timing{}, fmt.Errorf("%s: %d inputs given, %d expected", k.spec.Name, len(inputs), len(k.spec.Inputs))
+	if err := deviceInputs(k.spec.Name, inputs, len(k.spec.Inputs)); err != nil {
+		return false, Timing{}, err
 	}
 	if out == nil || room <= 0 {
 		return false, Timing{}, fmt.Errorf("%s: no buffer for a row of %d elements", k.spec.Name, room)
