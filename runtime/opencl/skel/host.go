@@ -430,3 +430,40 @@ func deviceInputs(name string, inputs []*cl.MemObject, want int) error {
 	}
 	return nil
 }
+
+// rowRun is the run of a skeleton that reads inputs of n elements, given
+// within the run by inputs, into a row or an output: downloaded into
+// result, or, when out is set, written into that device buffer (result
+// then only gives its length). The entry points of the stream skeletons
+// check their arguments and call it.
+type rowRun func(vals []any, n int, inputs func(r *run) ([]*cl.MemObject, error), result HostSlice, out *cl.MemObject) (bool, Timing, error)
+
+// hostArgs runs f over host inputs, checked against params.
+func (f rowRun) hostArgs(name string, params []Param, vals []any, inputs []HostSlice, result HostSlice) (bool, Timing, error) {
+	n, err := hostInputs(name, inputs, params)
+	if err != nil {
+		return false, Timing{}, err
+	}
+	return f(vals, n, func(r *run) ([]*cl.MemObject, error) { return r.uploadAll(inputs) }, result, nil)
+}
+
+// deviceArgs runs f over inputs in device buffers (want of them), which
+// stay the caller's, downloading the result into result.
+func (f rowRun) deviceArgs(name string, want int, vals []any, n int, inputs []*cl.MemObject, result HostSlice) (bool, Timing, error) {
+	if err := deviceInputs(name, inputs, want); err != nil {
+		return false, Timing{}, err
+	}
+	return f(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, result, nil)
+}
+
+// deviceTo is deviceArgs writing the result of room elements into the
+// device buffer out instead of downloading it.
+func (f rowRun) deviceTo(name string, want int, vals []any, n int, inputs []*cl.MemObject, room int, out *cl.MemObject) (bool, Timing, error) {
+	if err := deviceInputs(name, inputs, want); err != nil {
+		return false, Timing{}, err
+	}
+	if out == nil || room <= 0 {
+		return false, Timing{}, fmt.Errorf("%s: no buffer for a result of %d elements", name, room)
+	}
+	return f(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, HostSlice{n: room}, out)
+}

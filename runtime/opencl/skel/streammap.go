@@ -113,21 +113,14 @@ func (k *StreamMapKernel) local() int {
 // It reports whether a work-item set its panic flag (out is then not
 // written).
 func (k *StreamMapKernel) RunArgs(vals []any, inputs []HostSlice, out HostSlice) (bool, Timing, error) {
-	n, err := hostInputs(k.spec.Name, inputs, k.spec.Inputs)
-	if err != nil {
-		return false, Timing{}, err
-	}
-	return k.run(vals, n, func(r *run) ([]*cl.MemObject, error) { return r.uploadAll(inputs) }, out, nil)
+	return rowRun(k.run).hostArgs(k.spec.Name, k.spec.Inputs, vals, inputs, out)
 }
 
 // RunDeviceArgs is RunArgs on inputs already in device buffers (n
 // elements each, of the skeleton's input types; the caller checked
 // both): they are read, not written, and stay the caller's.
 func (k *StreamMapKernel) RunDeviceArgs(vals []any, n int, inputs []*cl.MemObject, out HostSlice) (bool, Timing, error) {
-	if err := deviceInputs(k.spec.Name, inputs, len(k.spec.Inputs)); err != nil {
-		return false, Timing{}, err
-	}
-	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, out, nil)
+	return rowRun(k.run).deviceArgs(k.spec.Name, len(k.spec.Inputs), vals, n, inputs, out)
 }
 
 // RunDevice is RunDeviceArgs writing the output into device buffer out

@@ -139,21 +139,14 @@ func (k *StreamRedKernel) local() int {
 // elements). It reports whether a work-item set its panic flag (result
 // is then not written).
 func (k *StreamRedKernel) RunArgs(vals []any, inputs []HostSlice, result HostSlice) (bool, Timing, error) {
-	n, err := hostInputs(k.spec.Name, inputs, k.spec.Inputs)
-	if err != nil {
-		return false, Timing{}, err
-	}
-	return k.run(vals, n, func(r *run) ([]*cl.MemObject, error) { return r.uploadAll(inputs) }, result, nil)
+	return rowRun(k.run).hostArgs(k.spec.Name, k.spec.Inputs, vals, inputs, result)
 }
 
 // RunDeviceArgs is RunArgs on inputs already in device buffers (n
 // elements each, of the skeleton's input types; the caller checked
 // both): they are read, not written, and stay the caller's.
 func (k *StreamRedKernel) RunDeviceArgs(vals []any, n int, inputs []*cl.MemObject, result HostSlice) (bool, Timing, error) {
-	if err := deviceInputs(k.spec.Name, inputs, len(k.spec.Inputs)); err != nil {
-		return false, Timing{}, err
-	}
-	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, result, nil)
+	return rowRun(k.run).deviceArgs(k.spec.Name, len(k.spec.Inputs), vals, n, inputs, result)
 }
 
 // RunDeviceTo is RunDeviceArgs writing the combined row of room
@@ -161,13 +154,7 @@ func (k *StreamRedKernel) RunDeviceArgs(vals []any, n int, inputs []*cl.MemObjec
 // bytes, the caller's) instead of downloading it: out holds the row
 // when it reports no panic and returns no error.
 func (k *StreamRedKernel) RunDeviceTo(vals []any, n int, inputs []*cl.MemObject, room int, out *cl.MemObject) (bool, Timing, error) {
-	if err := deviceInputs(k.spec.Name, inputs, len(k.spec.Inputs)); err != nil {
-		return false, Timing{}, err
-	}
-	if out == nil || room <= 0 {
-		return false, Timing{}, fmt.Errorf("%s: no buffer for a row of %d elements", k.spec.Name, room)
-	}
-	return k.run(vals, n, func(*run) ([]*cl.MemObject, error) { return inputs, nil }, HostSlice{n: room}, out)
+	return rowRun(k.run).deviceTo(k.spec.Name, len(k.spec.Inputs), vals, n, inputs, room, out)
 }
 
 // run is RunArgs, RunDeviceArgs and RunDeviceTo: inputs gives the input
