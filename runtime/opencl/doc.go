@@ -18,7 +18,10 @@
 // the device's pool (device.TakeQueue) and a set of kernel objects of
 // its own, and gives both back once the queue has finished
 // (device.FinishQueue): a call over one element is not queued behind a
-// large call's commands, whatever came first. Its buffers go back to the
+// large call's commands, whatever came first, where the device runs
+// several queues at once (a CPU device such as PoCL; the H200's driver
+// ran them one after another, so there backend=auto's choice is what
+// keeps small calls off a busy device). Its buffers go back to the
 // pool only after that finish, so a buffer never reaches a run on
 // another queue while a command of the last run still uses it. Arrays
 // that stay on the device within a call (package launch's Session) are

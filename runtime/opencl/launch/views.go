@@ -10,6 +10,7 @@ package launch
 
 import (
 	"errors"
+	"slices"
 	"unsafe"
 
 	"github.com/soacgen/soacgen/runtime/opencl/cl"
@@ -39,6 +40,12 @@ type view struct {
 	// over).
 	keep func(s *Session, h *held)
 	size int
+	// slab, when set, is the page-locked memory data lies in (Rows),
+	// returned when the run that uploads it is released; repack packs
+	// the rows again for a later run of the same arguments (a kernel
+	// tried after another), whose slab may since be another call's.
+	slab   *slabRef
+	repack func() ([]byte, *slabRef)
 }
 
 // Out returns the kernel argument of a slice the kernel writes: a device
@@ -104,9 +111,17 @@ func Rows[T any](xss [][]T) any {
 	for i, r := range xss {
 		off[i+1] = off[i] + int64(len(r))
 	}
-	data := parallel.Alloc[T](int(off[len(xss)]))
-	packRows(data, xss, off)
-	return view{data: cl.Bytes(data), off: off, n: int64(len(xss))}
+	pack := func() ([]byte, *slabRef) {
+		data, slab := packInto[T](off[len(xss)])
+		packRows(data, xss, off)
+		return cl.Bytes(data), slab
+	}
+	data, slab := pack()
+	v := view{data: data, off: off, n: int64(len(xss)), slab: slab}
+	if slab != nil {
+		v.repack = pack
+	}
+	return v
 }
 
 // minBuffer is the size of the buffer of an empty slice: OpenCL has no
@@ -127,6 +142,9 @@ type uploads struct {
 	s     *Session
 	kept  []*cl.MemObject
 	keeps []func(s *Session, h *held)
+	// slabs are the packing slabs of the run's views (Rows), returned
+	// by release: their uploads are done by then.
+	slabs []*slabRef
 }
 
 // upload writes b into a pooled buffer (blocking, so that b may change
@@ -154,6 +172,21 @@ func (u *uploads) upload(b []byte) (*cl.MemObject, error) {
 // value stays. Release returns the buffers to the pool.
 func (u *uploads) expand(args []any) ([]any, error) {
 	var vals []any
+	for i, a := range args {
+		v, ok := a.(view)
+		if !ok || v.slab == nil {
+			continue
+		}
+		if v.slab.done.Load() {
+			// An earlier run of these arguments gave the slab back.
+			v.data, v.slab = v.repack()
+			args = slices.Clone(args)
+			args[i] = v
+		}
+		if v.slab != nil {
+			u.slabs = append(u.slabs, v.slab)
+		}
+	}
 	for _, a := range args {
 		v, ok := a.(view)
 		if !ok {
@@ -234,6 +267,10 @@ func (u *uploads) download() error {
 func (u *uploads) release() {
 	u.d.Recycle(u.bufs...)
 	u.d.Recycle(u.kept...)
+	for _, r := range u.slabs {
+		r.put()
+	}
+	u.slabs = nil
 }
 
 // keepAll hands the kept outputs' buffers over to the run's session,
