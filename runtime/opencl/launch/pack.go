@@ -71,9 +71,12 @@ func packRows[T any](dst []T, xss [][]T, off []int64) {
 // driver refuses the allocation, packs into Go memory as before.
 
 // slabLimit bounds the bytes of page-locked slabs a process allocates
-// for packing: beyond it (many concurrent calls, or huge rows) the rows
-// are packed into Go memory.
-const slabLimit = 1 << 30
+// for packing, per device: beyond it (many concurrent calls, or huge
+// rows) the rows are packed into Go memory. The slabs are kept until the
+// process exits: page-locked memory is taken from what the system can
+// page, so the bound is kept small (the four 64 MB inputs of two
+// concurrent 2048² float64 products).
+const slabLimit = 256 << 20
 
 // slabs are the packing slabs of one device.
 type slabs struct {
