@@ -74,7 +74,7 @@ func packRows[T any](dst []T, xss [][]T, off []int64) {
 // for packing, per device: beyond it (many concurrent calls, or huge
 // rows) the rows are packed into Go memory. The slabs are kept until the
 // process exits: page-locked memory is taken from what the system can
-// page, so the bound is kept small (the four 64 MB inputs of two
+// page, so the bound is kept small (the two 32 MB inputs of each of four
 // concurrent 2048² float64 products).
 const slabLimit = 256 << 20
 
