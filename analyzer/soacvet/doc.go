@@ -135,6 +135,22 @@
 // findings: package runtime/opencl/launch logs and lists them
 // (launch.FallbackList).
 //
+// lochain: a pipeline written with github.com/samber/lo instead of
+// runtime/soac (package analyzer/lochain finds it): calls of lo.Map,
+// lo.Filter, lo.FilterMap, lo.Sum, lo.SumBy, lo.Count, lo.CountBy and
+// lo.Reduce where each call's slice is the next one's collection, nested
+// or through a local variable assigned once and read only there. Each
+// call is a pass over the data and each slice between two calls an
+// allocation; the finding, at the last call, says so and what one fused
+// pass would allocate:
+//
+//	lo.Filter → lo.Map → lo.Sum makes 3 passes over its data and allocates 2 intermediate slices; one fused pass (a runtime/soac spec with a //soac:fuse directive) would allocate no slice
+//
+// A slice that another statement reads too ends the chain there (it must
+// exist); a single call is no finding; test files are not searched (tests
+// and benchmarks keep multi-pass lo code as the baseline a fused spec is
+// compared with).
+//
 // Findings of the fusion engine that carry another category are reported
 // under that category.
 //
@@ -175,7 +191,7 @@
 // # Structure
 //
 // Its place in the pipeline (docs/architecture.md): analyzer: unfused,
-// blocked, size, impure, unsupported, directive diagnostics; its
+// blocked, size, impure, unsupported, directive, lochain diagnostics; its
 // -categories flag also gates rewrite/stale (soacvet.Enabled) and the
 // fallback category, which rewrite/stale reports.
 package soacvet

@@ -15,6 +15,7 @@ import (
 	"github.com/soacgen/soacgen/analyzer/build"
 	"github.com/soacgen/soacgen/analyzer/fusion"
 	"github.com/soacgen/soacgen/analyzer/ir"
+	"github.com/soacgen/soacgen/analyzer/lochain"
 )
 
 // The stable diagnostic categories (analysis.Diagnostic.Category); doc.go
@@ -28,10 +29,11 @@ const (
 	Directive   = "directive"
 	Stale       = "stale"
 	Fallback    = "fallback"
+	LoChain     = "lochain"
 )
 
 // Categories lists every category soacvet reports, in documentation order.
-var Categories = []string{Unfused, Blocked, Size, Impure, Unsupported, Directive, Stale, Fallback}
+var Categories = []string{Unfused, Blocked, Size, Impure, Unsupported, Directive, Stale, Fallback, LoChain}
 
 //go:embed doc.go
 var docFile string
@@ -131,6 +133,9 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	r := &reporter{pass: pass, prog: prog, seen: map[seenKey]bool{}}
+	for _, ch := range lochain.Find(pass.Fset, pass.Files, pass.TypesInfo) {
+		r.report(analysis.Diagnostic{Pos: ch.Pos(), Category: LoChain, Message: loChainMessage(ch)})
+	}
 	for _, p := range prog.Problems {
 		cat := Directive
 		if p.Untyped {
@@ -336,4 +341,19 @@ func analyzerDoc(src, name string) string {
 	summary, rest, _ := strings.Cut(after, "\n")
 	summary = strings.TrimPrefix(summary, name+": ")
 	return strings.TrimSpace(summary + "\n" + rest)
+}
+
+// loChainMessage describes a chain of lo calls: its passes, the slices
+// between them, and what one fused pass would allocate.
+func loChainMessage(ch lochain.Chain) string {
+	result := "only its result"
+	if ch.Folds() {
+		result = "no slice"
+	}
+	slices := "slices"
+	if ch.Intermediates() == 1 {
+		slices = "slice"
+	}
+	return fmt.Sprintf("%s makes %d passes over its data and allocates %d intermediate %s; one fused pass (a runtime/soac spec with a //soac:fuse directive) would allocate %s",
+		ch, ch.Passes(), ch.Intermediates(), slices, result)
 }

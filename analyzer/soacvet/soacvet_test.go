@@ -26,6 +26,7 @@ var testPackages = map[string][]string{
 	"impure":      {"impure"},      // impure lambdas in specs
 	"unsupported": {"unsupported"}, // SOAC calls the IR does not model
 	"directive":   {"directive"},   // malformed directives
+	"lochain":     {"lochain"},     // multi-pass samber/lo pipelines
 }
 
 // TestAnalyzer checks every `// want` expectation of testPackages, the
