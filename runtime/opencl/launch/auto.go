@@ -126,26 +126,23 @@ func worthWork(bytes, ops, launch float64, parallel bool) bool {
 	idle := launch + bytes/pcieBytes + ops/gpuOps
 	busy := deviceLoad()
 	gpu := idle * float64(1+busy)
-	if gpu >= bytes/cpuBytes+ops/cpuOps+forkNs {
-		// Slower than one core by more than a fork: slower than any
-		// number of cores (their model is never slower than one core's
-		// and a fork), so GOMAXPROCS need not be read.
-		if busy > 0 {
-			countBusy(idle, bytes, ops, parallel)
-		}
-		return false
-	}
-	cores := 1
-	if parallel {
-		cores = procs()
-	}
-	if gpu < hostNs(bytes, ops, cores) {
-		return true
-	}
-	if busy > 0 {
+	// Slower than one core by more than a fork is slower than any number
+	// of cores (their model is never slower than one core's and a fork):
+	// GOMAXPROCS is read only when the first test passes.
+	win := gpu < bytes/cpuBytes+ops/cpuOps+forkNs && gpu < hostNs(bytes, ops, coresFor(parallel))
+	if !win && busy > 0 {
 		countBusy(idle, bytes, ops, parallel)
 	}
-	return false
+	return win
+}
+
+// coresFor is the host cores a call runs on: GOMAXPROCS (procs) for the
+// parallel backend's code, else one.
+func coresFor(parallel bool) int {
+	if parallel {
+		return procs()
+	}
+	return 1
 }
 
 // procsEvery is how many choices reuse one reading of GOMAXPROCS.

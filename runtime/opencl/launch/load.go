@@ -44,11 +44,7 @@ func countBusy(idle, bytes, ops float64, parallel bool) {
 	default:
 		return
 	}
-	cores := 1
-	if parallel {
-		cores = procs()
-	}
-	if idle < hostNs(bytes, ops, cores) {
+	if idle < hostNs(bytes, ops, coresFor(parallel)) {
 		busyN.Add(1)
 	}
 }
