@@ -61,17 +61,15 @@ func (fm *form) iota(m lowered.Member, elems map[*ir.Var]*val) string {
 	if why := fm.lanesOK(l2v(l), m.SOAC.Pos()); why != "" {
 		return why
 	}
-	n := l.count(fm.width)
-	steps := fm.fresh("steps")
-	var lits []jen.Code
-	for j := 0; j < n; j++ {
-		lits = append(lits, jen.Lit(j))
+	steps := make([]int, l.count(fm.width))
+	for j := range steps {
+		steps[j] = j
 	}
-	sb := fm.define(&fm.pre, steps, simd("Load"+l.vec(fm.width)).Call(jen.Op("&").Index(jen.Lit(n)).Int64().Values(lits...)), nil)
+	sv := fm.constant(l, steps, "")
 	// off is the index of the function's first element in the loop (a
 	// parallel chunk's lo).
 	fm.k.indexed = true
-	v := fm.bind(val{c: simd("Broadcast" + l.vec(fm.width)).Call(jen.Int64().Call(jen.Id("off").Op("+").Id("i"))).Dot("Add").Call(jen.Id(steps)), l: l, refs: []*binding{sb}})
+	v := fm.bind(val{c: simd("Broadcast" + l.vec(fm.width)).Call(jen.Int64().Call(jen.Id("off").Op("+").Id("i"))).Dot("Add").Call(sv.c), l: l, refs: sv.refs})
 	elems[m.SOAC.Out] = &v
 	fm.use(binaryRules[token.ADD], l, "+")
 	return fm.store(m, v, m.Space, nil)
