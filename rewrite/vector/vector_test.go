@@ -14,6 +14,7 @@ import (
 	"github.com/soacgen/soacgen/rewrite/backend/cpu"
 	"github.com/soacgen/soacgen/rewrite/backend/parallel"
 	"github.com/soacgen/soacgen/rewrite/internal/fixture"
+	"github.com/soacgen/soacgen/rewrite/vector"
 )
 
 func TestOutcomes(t *testing.T) {
@@ -64,17 +65,7 @@ func TestOutcomes(t *testing.T) {
 				t.Fatalf("no spec %s", tc.name)
 			}
 			r := s.Render(t, cpu.Backend{})
-			if len(r.Kernels) == 0 {
-				t.Fatal("no kernel")
-			}
-			for _, k := range r.Kernels {
-				if k.Vector == nil {
-					t.Fatalf("kernel of form %s has no vector outcome", k.Lowered.Form)
-				}
-				vo := k.Vector
-				if !slices.Equal(vo.Widths, tc.widths) {
-					t.Errorf("widths %v, want %v (reason %q)", vo.Widths, tc.widths, vo.Reason)
-				}
+			for _, vo := range outcomes(t, r, tc.widths) {
 				text := vo.Reason + " " + strings.Join(vo.Notes, " ")
 				if tc.reason != "" && !strings.Contains(text, tc.reason) {
 					t.Errorf("reason and notes %q, want one containing %q", text, tc.reason)
@@ -112,14 +103,7 @@ func TestParallelOutcomes(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := specs[tc.name].Render(t, parallel.Backend{})
-			for _, k := range r.Kernels {
-				if k.Vector == nil {
-					t.Fatalf("kernel of form %s has no vector outcome", k.Lowered.Form)
-				}
-				vo := k.Vector
-				if !slices.Equal(vo.Widths, tc.widths) {
-					t.Errorf("widths %v, want %v (reason %q)", vo.Widths, tc.widths, vo.Reason)
-				}
+			for _, vo := range outcomes(t, r, tc.widths) {
 				notes := strings.Join(vo.Notes, " ")
 				if tc.note != "" && !strings.Contains(notes, tc.note) {
 					t.Errorf("notes %q, want one containing %q", notes, tc.note)
@@ -130,4 +114,25 @@ func TestParallelOutcomes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// outcomes returns the vector outcome of each of r's kernels, failing
+// when r has no kernel or a kernel no outcome, and reporting a kernel
+// whose widths are not widths.
+func outcomes(t *testing.T, r *fixture.Rendered, widths []int) []*vector.Outcome {
+	t.Helper()
+	if len(r.Kernels) == 0 {
+		t.Fatal("no kernel")
+	}
+	var out []*vector.Outcome
+	for _, k := range r.Kernels {
+		if k.Vector == nil {
+			t.Fatalf("kernel of form %s has no vector outcome", k.Lowered.Form)
+		}
+		if !slices.Equal(k.Vector.Widths, widths) {
+			t.Errorf("widths %v, want %v (reason %q)", k.Vector.Widths, widths, k.Vector.Reason)
+		}
+		out = append(out, k.Vector)
+	}
+	return out
 }
